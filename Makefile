@@ -1,0 +1,103 @@
+# rdmatop — top for RDMA.  `make` builds, `make test` runs every test.
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+DATADIR ?= $(PREFIX)/share/rdmatop
+DESTDIR ?=
+
+CC ?= gcc
+PKG_CONFIG ?= pkg-config
+VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
+
+# libmnl, ncursesw and libzstd ship pkg-config files; Debian 12's libev-dev does not.
+PC_LIBS := libmnl ncursesw libzstd
+PC_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PC_LIBS) 2>/dev/null)
+PC_LDLIBS := $(shell $(PKG_CONFIG) --libs $(PC_LIBS) 2>/dev/null || echo -lmnl -lncursesw -ltinfo -lzstd)
+EV_CFLAGS := $(shell $(PKG_CONFIG) --cflags libev 2>/dev/null)
+EV_LDLIBS := $(shell $(PKG_CONFIG) --libs libev 2>/dev/null || echo -lev)
+
+WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+	-Wformat=2 -Wno-format-nonliteral -Wvla
+CFLAGS ?= -O2 -g
+CPPFLAGS += -Iinclude -Iinclude/uapi -D_GNU_SOURCE -DRDMATOP_VERSION='"$(VERSION)"' \
+	-DRDMATOP_DATADIR='"$(DATADIR)"'
+ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) $(PC_CFLAGS) $(EV_CFLAGS)
+LDLIBS += $(PC_LDLIBS) $(EV_LDLIBS) -lm
+
+BUILD ?= build
+SRC := $(sort $(wildcard src/*.c src/*/*.c))
+# Everything but main.c goes into a static library the tests link against.
+LIB_SRC := $(filter-out src/main.c,$(SRC))
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
+LIB := $(BUILD)/librdmatop.a
+
+UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+UNIT_HELPERS := $(filter-out $(UNIT_SRC),$(wildcard tests/unit/*.c))
+
+.PHONY: all test check unit test-vm test-tui install uninstall clean run deps \
+	sanitize format
+
+all: rdmatop
+
+rdmatop: $(BUILD)/src/main.o $(LIB)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(LIB): $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/tests/%: tests/unit/%.c $(UNIT_HELPERS) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Itests/unit $(ALL_CFLAGS) -o $@ $< $(UNIT_HELPERS) $(LIB) $(LDLIBS)
+
+-include $(LIB_OBJ:.o=.d) $(BUILD)/src/main.d
+
+# The test command of the README: unit tests, batch/golden tests, the tmux
+# screen tests when tmux exists, and the real-kernel suite when QEMU can run.
+test: all $(UNIT_BIN)
+	@tests/run-all $(UNIT_BIN)
+
+check: test
+
+unit: $(UNIT_BIN)
+	@tests/run-unit $(UNIT_BIN)
+
+test-vm: all
+	tests/vm/run all
+
+test-tui: all
+	tests/tui/run
+
+# The same suite built with AddressSanitizer and UndefinedBehaviorSanitizer.
+sanitize:
+	$(MAKE) BUILD=build-san CFLAGS='-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all' \
+		LDFLAGS='-fsanitize=address,undefined' unit
+
+deps:
+	@tests/deps.sh
+
+install: rdmatop
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/themes
+	install -m 755 rdmatop $(DESTDIR)$(BINDIR)/rdmatop
+	install -m 644 doc/rdmatop.1 $(DESTDIR)$(MANDIR)/man1/rdmatop.1
+	for t in themes/*.theme; do [ -e "$$t" ] || continue; \
+		install -m 644 "$$t" $(DESTDIR)$(DATADIR)/themes/; done
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/rdmatop $(DESTDIR)$(MANDIR)/man1/rdmatop.1
+	rm -rf $(DESTDIR)$(DATADIR)
+
+run: rdmatop
+	./rdmatop
+
+format:
+	clang-format -i $(SRC) $(wildcard include/*.h tests/unit/*.c)
+
+clean:
+	rm -rf $(BUILD) build-san rdmatop

@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * RDMA netlink (NETLINK_RDMA, RDMA_NL_NLDEV): requests, the socket, and the
+ * parsers that turn response bytes into the snapshot model.
+ *
+ * Parsers take bytes, never a socket: the same code parses what the kernel
+ * just sent and what a recording stored.
+ */
+#ifndef RDMATOP_NL_H
+#define RDMATOP_NL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <libmnl/libmnl.h>
+#include <rdma/rdma_netlink.h>
+
+#include "snapshot.h"
+
+/* The largest message the kernel builds for a dump (see design.md). */
+#define NL_BUF_SIZE 32768
+
+/* One request, as sent and as stored in a recording. */
+struct nl_req {
+	uint16_t cmd;		/* RDMA_NLDEV_CMD_* */
+	uint16_t flags;		/* NLM_F_DUMP or 0 */
+	uint32_t dev;		/* RDMA_NLDEV_ATTR_DEV_INDEX or SNAP_NONE */
+	uint32_t port;		/* RDMA_NLDEV_ATTR_PORT_INDEX or SNAP_NONE */
+};
+
+/* What a response stream ended with. */
+struct nl_result {
+	int err;		/* 0, -errno of NLMSG_ERROR, -EINTR (dump interrupted) */
+	bool done;		/* NLMSG_DONE or the single reply seen */
+	char msg[256];		/* kernel extended-ack text, "" if none */
+};
+
+/*
+ * Parse `len` bytes of netlink messages answering `req` into `s`.
+ * Returns 0 when the stream was complete and successful, 1 when more bytes
+ * are expected (dump not finished), or a negative errno (also in res->err).
+ * On -EINTR (NLM_F_DUMP_INTR) everything this call added is rolled back.
+ * Unknown attributes are skipped; malformed messages return -EBADMSG.
+ */
+int nl_parse(struct snapshot *s, const struct nl_req *req, const void *buf,
+	     size_t len, struct nl_result *res);
+
+/*
+ * Per-object message parsers (one file each in src/nl/); each parses one
+ * response message of its command into `s`.  0 or -errno.
+ */
+int nl_dev_parse(const struct nlmsghdr *nlh, struct snapshot *s);
+int nl_port_parse(const struct nlmsghdr *nlh, struct snapshot *s);
+int nl_sys_parse(const struct nlmsghdr *nlh, struct snapshot *s);
+int nl_res_parse(const struct nlmsghdr *nlh, struct snapshot *s);
+int nl_qp_parse(const struct nlmsghdr *nlh, struct snapshot *s);
+int nl_cm_id_parse(const struct nlmsghdr *nlh, struct snapshot *s);
+int nl_cq_parse(const struct nlmsghdr *nlh, struct snapshot *s);
+int nl_mr_parse(const struct nlmsghdr *nlh, struct snapshot *s);
+int nl_pd_parse(const struct nlmsghdr *nlh, struct snapshot *s);
+int nl_ctx_parse(const struct nlmsghdr *nlh, struct snapshot *s);
+int nl_srq_parse(const struct nlmsghdr *nlh, struct snapshot *s);
+int nl_stat_parse(const struct nlmsghdr *nlh, struct snapshot *s);
+
+/*
+ * Shared attribute validation (src/nl/attr.c): fills tb[RDMA_NLDEV_ATTR_MAX]
+ * from the message's (or a nest's) attributes, checking each known type's
+ * payload size against one policy table; unknown types are skipped; a
+ * malformed attribute makes the call fail with -EBADMSG.
+ */
+int nl_attrs(const struct nlmsghdr *nlh, const struct nlattr **tb);
+int nl_attrs_nested(const struct nlattr *nest, const struct nlattr **tb);
+
+/* Owner fields common to all resource entries (RES_PID / RES_KERN_NAME). */
+void nl_owner(struct snapshot *s, const struct nlattr **tb, struct snap_owner *o);
+
+/* Build a request message into buf (at least MNL_SOCKET_BUFFER_SIZE). */
+struct nlmsghdr *nl_req_build(void *buf, const struct nl_req *req, uint32_t seq);
+
+/* ---- the socket (src/nl/sock.c) ---- */
+struct nl_sock {
+	struct mnl_socket *mnl;
+	uint32_t portid;
+	uint32_t seq;		/* of the request in flight */
+	uint32_t next_seq;
+};
+
+/* Open NETLINK_RDMA with extended ack; groups = 0 or 1 << (group - 1). */
+int nl_open(struct nl_sock *ns, unsigned int groups);
+void nl_close(struct nl_sock *ns);
+int nl_fd(const struct nl_sock *ns);
+int nl_send(struct nl_sock *ns, const struct nl_req *req);
+/* Non-blocking receive of one datagram: bytes, or -EAGAIN, or -errno. */
+ssize_t nl_recv(struct nl_sock *ns, void *buf, size_t len);
+
+/* Enum-to-string tables (src/nl/names.c): rdma's spellings, "UNKNOWN" fallback. */
+const char *nl_qp_type_str(uint8_t t);
+const char *nl_qp_state_str(uint8_t t);
+const char *nl_pmig_str(uint8_t t);
+const char *nl_port_state_str(uint8_t t);
+const char *nl_phys_state_str(uint8_t t);
+const char *nl_node_type_str(uint8_t t);
+const char *nl_cm_state_str(uint8_t t);
+const char *nl_ps_str(uint32_t ps);
+const char *nl_poll_ctx_str(uint8_t t);
+const char *nl_srq_type_str(uint8_t t);
+const char *nl_res_name(enum snap_res r);	/* "pd", "cq", ... */
+/* Name of device capability bit `bit`, NULL if unknown (rdma prints "UNKNOWN"). */
+const char *nl_dev_cap_str(unsigned int bit);
+const char *nl_port_cap_str(unsigned int bit);
+
+#endif

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Per-second rates: a pure function of the previous snapshot, the current one
+ * and the monotonic time between them.  Only the derived fields of `cur`
+ * (counter rate/delta/rate_status, QP PSN rates, cur->interval) are written.
+ */
+#ifndef RDMATOP_RATE_H
+#define RDMATOP_RATE_H
+
+#include <stdint.h>
+
+#include "snapshot.h"
+
+/* prev may be NULL (first sample): every counter gets RATE_INIT. */
+void rate_compute(const struct snapshot *prev, struct snapshot *cur);
+
+/*
+ * Delta of a counter of `bits` width (32 or 64) from old to new.  Returns
+ * RATE_DATA with *delta set, or RATE_RESET when the counter went down in a
+ * way that is not a wrap of a 32-bit counter.
+ */
+enum rate_status rate_delta(uint64_t old_v, uint64_t new_v, unsigned int bits,
+			    uint64_t *delta);
+
+/* Forward distance between two 24-bit PSNs. */
+uint32_t rate_psn_delta(uint32_t old_psn, uint32_t new_psn);
+
+#endif

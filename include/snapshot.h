@@ -1,0 +1,427 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The snapshot model: everything rdmatop knows about the RDMA state of the
+ * host at one moment, as plain structs.  Optional fields carry a validity
+ * bit: a field the kernel or the driver did not report is "n/a", never 0.
+ *
+ * A snapshot is built by feeding it raw inputs (netlink responses, file
+ * contents) through the parsers in src/nl and src/sysfs; rates are filled in
+ * by src/model/rate.c from the previous snapshot.  Nothing here knows about
+ * curses or output formats.
+ */
+#ifndef RDMATOP_SNAPSHOT_H
+#define RDMATOP_SNAPSHOT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#define SNAP_DEV_NAME_MAX 64	/* IB_DEVICE_NAME_MAX */
+#define SNAP_IFNAME_MAX 16	/* IFNAMSIZ */
+#define SNAP_NONE UINT32_MAX	/* "no device / no index" */
+
+/* A growable array of fixed-size elements. */
+struct snap_vec {
+	void *v;
+	size_t n, cap;
+};
+
+#define SNAP_AT(vec, type, i) (&((type *)(vec)->v)[i])
+
+/*
+ * Interned strings: an id is an offset into one buffer; id 0 is "".
+ * Ids stay valid for the life of the snapshot.
+ */
+struct snap_strs {
+	char *buf;
+	size_t len, cap;
+};
+
+/* ---- system (RDMA_NLDEV_CMD_SYS_GET) ---- */
+enum {
+	SNAP_SYS_NETNS_MODE = 1 << 0,	/* 1 = shared, 0 = exclusive */
+	SNAP_SYS_COPY_ON_FORK = 1 << 1,
+	SNAP_SYS_PRIV_QKEY = 1 << 2,
+	SNAP_SYS_MONITOR = 1 << 3,
+};
+
+struct snap_sys {
+	uint32_t valid;
+	uint8_t netns_shared;
+	uint8_t copy_on_fork;
+	uint8_t privileged_qkey;
+	uint8_t monitor_mode;
+};
+
+/* ---- resource tables ---- */
+enum snap_res {
+	SNAP_RES_PD,
+	SNAP_RES_CQ,
+	SNAP_RES_QP,
+	SNAP_RES_CM_ID,
+	SNAP_RES_MR,
+	SNAP_RES_CTX,
+	SNAP_RES_SRQ,
+	SNAP_RES_N
+};
+
+/* Per-device tables rdmatop dumps; index into snap_dev.tbl_err. */
+enum snap_tbl {
+	SNAP_TBL_PORT,
+	SNAP_TBL_QP,
+	SNAP_TBL_CM_ID,
+	SNAP_TBL_CQ,
+	SNAP_TBL_MR,
+	SNAP_TBL_PD,
+	SNAP_TBL_CTX,
+	SNAP_TBL_SRQ,
+	SNAP_TBL_STAT,
+	SNAP_TBL_N
+};
+
+/* ---- devices (RDMA_NLDEV_CMD_GET) ---- */
+enum {
+	SNAP_DEV_CAPS = 1 << 0,
+	SNAP_DEV_FW = 1 << 1,
+	SNAP_DEV_NODE_GUID = 1 << 2,
+	SNAP_DEV_SYS_GUID = 1 << 3,
+	SNAP_DEV_NODE_TYPE = 1 << 4,
+	SNAP_DEV_PROTOCOL = 1 << 5,
+	SNAP_DEV_DIM = 1 << 6,
+	SNAP_DEV_NUM_PORTS = 1 << 7,
+};
+
+struct snap_dev {
+	uint32_t index;
+	uint32_t valid;
+	char name[SNAP_DEV_NAME_MAX];
+	char fw[64];
+	char protocol[16];
+	uint64_t caps;
+	uint64_t node_guid;
+	uint64_t sys_image_guid;
+	uint32_t num_ports;
+	uint8_t node_type;
+	uint8_t dim;
+	uint16_t res_valid;		/* bit (1 << enum snap_res) */
+	uint64_t res[SNAP_RES_N];	/* resource summary (RES_GET) */
+	int tbl_err[SNAP_TBL_N];	/* 0, or -errno of that table's dump */
+};
+
+/* ---- ports (RDMA_NLDEV_CMD_PORT_GET + sysfs) ---- */
+enum {
+	SNAP_PORT_CAP_FLAGS = 1 << 0,
+	SNAP_PORT_SUBNET_PREFIX = 1 << 1,
+	SNAP_PORT_LID = 1 << 2,
+	SNAP_PORT_SM_LID = 1 << 3,
+	SNAP_PORT_LMC = 1 << 4,
+	SNAP_PORT_STATE = 1 << 5,
+	SNAP_PORT_PHYS_STATE = 1 << 6,
+	SNAP_PORT_NDEV = 1 << 7,	/* ndev_index and ndev */
+	SNAP_PORT_RATE = 1 << 8,	/* sysfs ports/N/rate */
+	SNAP_PORT_LINK_LAYER = 1 << 9,	/* sysfs ports/N/link_layer */
+};
+
+struct snap_port {
+	uint32_t dev;
+	uint32_t port;
+	uint32_t valid;
+	uint32_t lid, sm_lid;
+	uint32_t ndev_index;
+	uint64_t cap_flags;
+	uint64_t subnet_prefix;
+	uint8_t lmc, state, phys_state;
+	char ndev[SNAP_IFNAME_MAX];
+	char rate[40];
+	char link_layer[16];
+};
+
+/* ---- counters: one row per (device, port, source, name) ---- */
+enum snap_src {
+	SNAP_SRC_HW,		/* netlink STAT_GET hardware counter */
+	SNAP_SRC_PMA,		/* sysfs ports/N/counters (IB PMA) */
+	SNAP_SRC_NETDEV,	/* sysfs class/net/NDEV/statistics */
+	SNAP_SRC_N
+};
+
+enum snap_unit {
+	SNAP_UNIT_EVENTS,
+	SNAP_UNIT_PACKETS,
+	SNAP_UNIT_BYTES,
+	SNAP_UNIT_N
+};
+
+/* Result of a rate computation (htop's INIT / NODATA / STALE / DATA). */
+enum rate_status {
+	RATE_INIT,	/* first sample of this object: no rate yet */
+	RATE_NODATA,	/* no previous value to compare with */
+	RATE_RESET,	/* counter went down: reset, no rate this interval */
+	RATE_DATA,	/* rate is valid */
+};
+
+struct snap_counter {
+	uint32_t dev;
+	uint32_t port;
+	uint32_t name;		/* string id */
+	uint8_t source;		/* enum snap_src */
+	uint8_t unit;		/* enum snap_unit */
+	uint8_t bits;		/* 32 or 64: width the counter wraps at */
+	uint8_t rate_status;	/* enum rate_status */
+	uint64_t value;		/* already in `unit` (PMA data words * 4) */
+	double rate;		/* per second, valid when RATE_DATA */
+	uint64_t delta;		/* value change over the interval (RATE_DATA) */
+};
+
+/* ---- who holds a resource ---- */
+enum {
+	SNAP_OWN_TID = 1 << 0,	/* RES_PID: the creating thread's id */
+	SNAP_OWN_KERN = 1 << 1,	/* RES_KERN_NAME: kernel-owned */
+};
+
+struct snap_owner {
+	uint32_t tid;		/* id as the kernel reports it (a thread id) */
+	uint32_t kern;		/* string id of the kernel owner name */
+	uint8_t valid;
+};
+
+/* IPv4/IPv6 endpoint of a CM_ID (RES_SRC_ADDR / RES_DST_ADDR). */
+struct snap_addr {
+	uint16_t family;	/* AF_INET, AF_INET6, or other (shown raw) */
+	uint16_t port;		/* host order */
+	uint32_t scope_id;
+	uint8_t addr[16];
+};
+
+/* ---- QPs (RES_QP_GET) ---- */
+enum {
+	SNAP_QP_PORT = 1 << 0,
+	SNAP_QP_RQPN = 1 << 1,
+	SNAP_QP_RQ_PSN = 1 << 2,
+	SNAP_QP_SQ_PSN = 1 << 3,
+	SNAP_QP_PMIG = 1 << 4,
+	SNAP_QP_TYPE = 1 << 5,
+	SNAP_QP_STATE = 1 << 6,
+	SNAP_QP_PDN = 1 << 7,
+	SNAP_QP_SUBTYPE = 1 << 8,
+	SNAP_QP_PSN_RATE = 1 << 9,	/* sq/rq_psn_rate computed */
+};
+
+struct snap_qp {
+	uint32_t dev;
+	uint32_t port;
+	uint32_t lqpn, rqpn;
+	uint32_t rq_psn, sq_psn;
+	uint32_t pdn;
+	uint32_t subtype;	/* string id (driver QPs) */
+	struct snap_owner own;
+	uint16_t valid;
+	uint8_t type, state, pmig;
+	float sq_psn_rate, rq_psn_rate;	/* PSNs per second */
+};
+
+/* ---- CM_IDs (RES_CM_ID_GET) ---- */
+enum {
+	SNAP_CM_PORT = 1 << 0,
+	SNAP_CM_LQPN = 1 << 1,
+	SNAP_CM_QP_TYPE = 1 << 2,
+	SNAP_CM_STATE = 1 << 3,
+	SNAP_CM_PS = 1 << 4,
+	SNAP_CM_SRC = 1 << 5,
+	SNAP_CM_DST = 1 << 6,
+	SNAP_CM_IDN = 1 << 7,
+};
+
+struct snap_cm_id {
+	uint32_t dev;
+	uint32_t port;
+	uint32_t cm_idn;
+	uint32_t lqpn;
+	uint32_t ps;
+	struct snap_owner own;
+	uint16_t valid;
+	uint8_t qp_type, state;
+	struct snap_addr src, dst;
+};
+
+/* ---- CQs (RES_CQ_GET) ---- */
+enum {
+	SNAP_CQ_CQE = 1 << 0,
+	SNAP_CQ_USERS = 1 << 1,
+	SNAP_CQ_POLL_CTX = 1 << 2,
+	SNAP_CQ_DIM = 1 << 3,
+	SNAP_CQ_CTXN = 1 << 4,
+	SNAP_CQ_CQN = 1 << 5,
+};
+
+struct snap_cq {
+	uint32_t dev;
+	uint32_t cqn;
+	uint32_t cqe;
+	uint32_t ctxn;
+	uint64_t users;
+	struct snap_owner own;
+	uint16_t valid;
+	uint8_t poll_ctx, dim;
+};
+
+/* ---- MRs (RES_MR_GET) ---- */
+enum {
+	SNAP_MR_RKEY = 1 << 0,	/* keys only for CAP_NET_ADMIN */
+	SNAP_MR_LKEY = 1 << 1,
+	SNAP_MR_IOVA = 1 << 2,
+	SNAP_MR_LEN = 1 << 3,
+	SNAP_MR_PDN = 1 << 4,
+	SNAP_MR_MRN = 1 << 5,
+};
+
+struct snap_mr {
+	uint32_t dev;
+	uint32_t mrn;
+	uint32_t rkey, lkey;
+	uint32_t pdn;
+	uint64_t iova;
+	uint64_t mrlen;
+	struct snap_owner own;
+	uint16_t valid;
+};
+
+/* ---- PDs (RES_PD_GET) ---- */
+enum {
+	SNAP_PD_LOCAL_DMA_LKEY = 1 << 0,
+	SNAP_PD_UNSAFE_RKEY = 1 << 1,
+	SNAP_PD_USERS = 1 << 2,
+	SNAP_PD_CTXN = 1 << 3,
+	SNAP_PD_PDN = 1 << 4,
+};
+
+struct snap_pd {
+	uint32_t dev;
+	uint32_t pdn;
+	uint32_t local_dma_lkey;
+	uint32_t unsafe_global_rkey;
+	uint32_t ctxn;
+	uint64_t users;
+	struct snap_owner own;
+	uint16_t valid;
+};
+
+/* ---- CTXs (RES_CTX_GET) ---- */
+struct snap_ctx {
+	uint32_t dev;
+	uint32_t ctxn;
+	struct snap_owner own;
+};
+
+/* ---- SRQs (RES_SRQ_GET) ---- */
+enum {
+	SNAP_SRQ_TYPE = 1 << 0,
+	SNAP_SRQ_PDN = 1 << 1,
+	SNAP_SRQ_CQN = 1 << 2,
+	SNAP_SRQ_LQPN = 1 << 3,	/* lqpn: string id, "3,5-7" like rdma */
+	SNAP_SRQ_SRQN = 1 << 4,
+};
+
+struct snap_srq {
+	uint32_t dev;
+	uint32_t srqn;
+	uint32_t pdn;
+	uint32_t cqn;
+	uint32_t lqpn;		/* string id */
+	struct snap_owner own;
+	uint16_t valid;
+	uint8_t type;
+};
+
+/* ---- thread -> process (from /proc/TID/status and comm) ---- */
+enum {
+	SNAP_TASK_PID = 1 << 0,		/* Tgid known */
+	SNAP_TASK_COMM = 1 << 1,	/* comm of the thread */
+	SNAP_TASK_UID = 1 << 2,
+	SNAP_TASK_PCOMM = 1 << 3,	/* comm of the process */
+	SNAP_TASK_GONE = 1 << 4,	/* /proc entry missing (exited) */
+};
+
+struct snap_task {
+	uint32_t tid;
+	uint32_t pid;		/* Tgid */
+	uint32_t uid;
+	uint32_t comm;		/* string id: /proc/TID/comm */
+	uint32_t pcomm;		/* string id: /proc/PID/comm */
+	uint8_t valid;
+};
+
+/* ---- messages worth showing the user about this sample ---- */
+struct snap_note {
+	int err;		/* -errno, or 0 for information */
+	uint32_t dev;		/* device index or SNAP_NONE */
+	uint32_t text;		/* string id */
+};
+
+/* Global conditions of a sample. */
+enum {
+	SNAP_F_NO_NETLINK = 1 << 0,	/* no NETLINK_RDMA in this kernel */
+	SNAP_F_NO_DEVICES = 1 << 1,
+	SNAP_F_UNPRIVILEGED = 1 << 2,	/* keys hidden: not CAP_NET_ADMIN */
+};
+
+struct snapshot {
+	struct timespec mono;	/* when sampling started (CLOCK_MONOTONIC) */
+	struct timespec wall;	/* same moment, CLOCK_REALTIME */
+	double interval;	/* seconds since the previous snapshot, 0 if none */
+	uint32_t flags;
+	int nl_err;		/* -errno when the netlink socket failed */
+	char host[65];
+	char kernel[65];
+	struct snap_sys sys;
+	struct snap_vec devs;		/* struct snap_dev */
+	struct snap_vec ports;		/* struct snap_port */
+	struct snap_vec counters;	/* struct snap_counter */
+	struct snap_vec qps;		/* struct snap_qp */
+	struct snap_vec cm_ids;		/* struct snap_cm_id */
+	struct snap_vec cqs;		/* struct snap_cq */
+	struct snap_vec mrs;		/* struct snap_mr */
+	struct snap_vec pds;		/* struct snap_pd */
+	struct snap_vec ctxs;		/* struct snap_ctx */
+	struct snap_vec srqs;		/* struct snap_srq */
+	struct snap_vec tasks;		/* struct snap_task, sorted by tid */
+	struct snap_vec notes;		/* struct snap_note */
+	struct snap_strs strs;
+};
+
+void snap_init(struct snapshot *s);
+void snap_clear(struct snapshot *s);	/* empty it, keep allocations */
+void snap_free(struct snapshot *s);
+
+/* Append a zeroed element; NULL on allocation failure. */
+void *snap_push(struct snap_vec *vec, size_t size);
+/* Intern a string (at most len bytes, stops at NUL); 0 on failure or "". */
+uint32_t snap_str(struct snapshot *s, const char *str, size_t len);
+const char *snap_s(const struct snapshot *s, uint32_t id);
+void snap_note(struct snapshot *s, int err, uint32_t dev, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+struct snap_dev *snap_dev_find(const struct snapshot *s, uint32_t index);
+struct snap_dev *snap_dev_by_name(const struct snapshot *s, const char *name);
+struct snap_port *snap_port_find(const struct snapshot *s, uint32_t dev, uint32_t port);
+/* Find or add the port row (dev, port). */
+struct snap_port *snap_port_get(struct snapshot *s, uint32_t dev, uint32_t port);
+/* Find a task by thread id (tasks must be sorted: snap_tasks_sort). */
+const struct snap_task *snap_task_find(const struct snapshot *s, uint32_t tid);
+struct snap_task *snap_task_get(struct snapshot *s, uint32_t tid);
+void snap_tasks_sort(struct snapshot *s);
+
+/* Process id holding the resource, 0 when unknown or kernel-owned. */
+uint32_t snap_owner_pid(const struct snapshot *s, const struct snap_owner *o);
+/* comm as `rdma` shows it: the thread's comm, or the kernel owner's name. */
+const char *snap_owner_comm(const struct snapshot *s, const struct snap_owner *o);
+
+/* Element counts, for rolling back a partially parsed (interrupted) dump. */
+struct snap_mark {
+	size_t n[11];
+	size_t strs;
+};
+void snap_mark(const struct snapshot *s, struct snap_mark *m);
+void snap_rollback(struct snapshot *s, const struct snap_mark *m);
+
+#endif

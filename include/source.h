@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Where samples come from.  A source produces raw inputs (netlink response
+ * bytes and file contents) for one sample; every input is handed to the
+ * sink (the recorder, when recording) and fed to the snapshot parsers.
+ * Implementations: live (the kernel) and replay (a recording).
+ */
+#ifndef RDMATOP_SOURCE_H
+#define RDMATOP_SOURCE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "nl.h"
+#include "snapshot.h"
+
+/* Observer of raw inputs, called in the order they are fed. */
+struct raw_sink {
+	void *ctx;
+	/* A sample begins: monotonic and wall time, host and kernel names. */
+	int (*begin)(void *ctx, const struct snapshot *s);
+	int (*nl)(void *ctx, const struct nl_req *req, const void *buf, size_t len);
+	int (*file)(void *ctx, const char *path, int err, const void *buf, size_t len);
+	int (*end)(void *ctx, const struct snapshot *s);
+};
+
+struct source;
+
+struct source_ops {
+	const char *name;
+	/* Fill `s` (already cleared) with one sample.  0, 1 at end of input
+	 * (replay), or -errno; partial failures are notes in the snapshot. */
+	int (*sample)(struct source *src, struct snapshot *s);
+	void (*close)(struct source *src);
+};
+
+struct source {
+	const struct source_ops *ops;
+	struct raw_sink *sink;		/* may be NULL */
+	void *priv;
+};
+
+/* Live source: the kernel's NETLINK_RDMA plus sysfs and /proc. */
+int source_live_open(struct source *src, const char *sysroot);
+
+/* Hand one input to the sink (if any) and the parsers; used by sources. */
+int source_feed_nl(struct source *src, struct snapshot *s, const struct nl_req *req,
+		   const void *buf, size_t len, struct nl_result *res);
+int source_feed_file(struct source *src, struct snapshot *s, const char *path,
+		     int err, const void *buf, size_t len);
+
+static inline int source_sample(struct source *src, struct snapshot *s)
+{
+	return src->ops->sample(src, s);
+}
+
+static inline void source_close(struct source *src)
+{
+	if (src->ops && src->ops->close)
+		src->ops->close(src);
+}
+
+#endif

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * File inputs: sysfs port counters and attributes, netdev statistics, and
+ * /proc task files.  Like the netlink parsers, these parse bytes (a file's
+ * contents as read) keyed by the canonical path, so that a recording replays
+ * through the same code.
+ */
+#ifndef RDMATOP_SYSFS_H
+#define RDMATOP_SYSFS_H
+
+#include <stddef.h>
+
+#include "snapshot.h"
+
+/*
+ * Parse the contents of the file at canonical `path` (e.g.
+ * "/sys/class/infiniband/rxe0/ports/1/counters/port_xmit_data",
+ * "/sys/class/net/eth0/statistics/rx_bytes", "/proc/123/status",
+ * "/proc/123/comm") into `s`.  `err` is 0 or the -errno of the read (a
+ * missing /proc entry marks the task gone).  Unknown paths are ignored.
+ * Returns 0 or -errno for malformed contents.
+ */
+int sysfs_parse(struct snapshot *s, const char *path, int err,
+		const char *buf, size_t len);
+
+/* Unit of an IB PMA counter file, and whether it counts 4-octet words. */
+enum snap_unit sysfs_pma_unit(const char *name, int *words);
+/* Unit of a netdev statistics file (rx_bytes -> bytes, ...). */
+enum snap_unit sysfs_netdev_unit(const char *name);
+
+#endif

@@ -1,0 +1,307 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The snapshot model: storage, interned strings, lookups, rollback. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "snapshot.h"
+
+/* The vectors snap_mark/snap_rollback cover, in one place. */
+static struct snap_vec *snap_vecs(struct snapshot *s, size_t i)
+{
+	struct snap_vec *v[] = {
+		&s->devs, &s->ports, &s->counters, &s->qps, &s->cm_ids, &s->cqs,
+		&s->mrs, &s->pds, &s->ctxs, &s->srqs, &s->notes,
+	};
+
+	_Static_assert(sizeof(v) / sizeof(v[0]) ==
+		       sizeof(((struct snap_mark *)0)->n) / sizeof(size_t),
+		       "snap_mark covers every vector");
+	return i < sizeof(v) / sizeof(v[0]) ? v[i] : NULL;
+}
+
+void snap_init(struct snapshot *s)
+{
+	memset(s, 0, sizeof(*s));
+}
+
+void snap_clear(struct snapshot *s)
+{
+	struct snap_vec *v;
+	struct snap_strs strs = s->strs;
+	struct snap_vec keep[13];
+	size_t i;
+
+	for (i = 0; (v = snap_vecs(s, i)); i++) {
+		keep[i] = *v;
+		keep[i].n = 0;
+	}
+	keep[i] = s->tasks;
+	keep[i].n = 0;
+
+	memset(s, 0, sizeof(*s));
+	for (i = 0; (v = snap_vecs(s, i)); i++)
+		*v = keep[i];
+	s->tasks = keep[i];
+	s->strs = strs;
+	s->strs.len = 0;
+}
+
+void snap_free(struct snapshot *s)
+{
+	struct snap_vec *v;
+	size_t i;
+
+	for (i = 0; (v = snap_vecs(s, i)); i++)
+		free(v->v);
+	free(s->tasks.v);
+	free(s->strs.buf);
+	memset(s, 0, sizeof(*s));
+}
+
+void *snap_push(struct snap_vec *vec, size_t size)
+{
+	void *p;
+
+	if (vec->n == vec->cap) {
+		size_t cap = vec->cap ? vec->cap * 2 : 16;
+		void *nv = realloc(vec->v, cap * size);
+
+		if (!nv)
+			return NULL;
+		vec->v = nv;
+		vec->cap = cap;
+	}
+	p = (char *)vec->v + vec->n * size;
+	memset(p, 0, size);
+	vec->n++;
+	return p;
+}
+
+uint32_t snap_str(struct snapshot *s, const char *str, size_t len)
+{
+	struct snap_strs *t = &s->strs;
+	size_t n = strnlen(str, len);
+	uint32_t id;
+
+	if (!n)
+		return 0;
+	if (!t->len) {
+		/* id 0 is the empty string */
+		if (!t->cap) {
+			t->buf = malloc(4096);
+			if (!t->buf)
+				return 0;
+			t->cap = 4096;
+		}
+		t->buf[0] = '\0';
+		t->len = 1;
+	}
+	if (t->len + n + 1 > t->cap) {
+		size_t cap = t->cap;
+		char *nb;
+
+		while (t->len + n + 1 > cap)
+			cap *= 2;
+		if (cap > UINT32_MAX)
+			return 0;
+		nb = realloc(t->buf, cap);
+		if (!nb)
+			return 0;
+		t->buf = nb;
+		t->cap = cap;
+	}
+	id = (uint32_t)t->len;
+	memcpy(t->buf + t->len, str, n);
+	t->buf[t->len + n] = '\0';
+	t->len += n + 1;
+	return id;
+}
+
+const char *snap_s(const struct snapshot *s, uint32_t id)
+{
+	if (!id || id >= s->strs.len)
+		return "";
+	return s->strs.buf + id;
+}
+
+void snap_note(struct snapshot *s, int err, uint32_t dev, const char *fmt, ...)
+{
+	struct snap_note *n;
+	char text[512];
+	va_list ap;
+	size_t i;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+
+	/* one note per distinct text: a failing table is said once */
+	for (i = 0; i < s->notes.n; i++) {
+		n = SNAP_AT(&s->notes, struct snap_note, i);
+		if (!strcmp(snap_s(s, n->text), text))
+			return;
+	}
+	n = snap_push(&s->notes, sizeof(*n));
+	if (!n)
+		return;
+	n->err = err;
+	n->dev = dev;
+	n->text = snap_str(s, text, sizeof(text));
+}
+
+struct snap_dev *snap_dev_find(const struct snapshot *s, uint32_t index)
+{
+	size_t i;
+
+	for (i = 0; i < s->devs.n; i++) {
+		struct snap_dev *d = SNAP_AT(&s->devs, struct snap_dev, i);
+
+		if (d->index == index)
+			return d;
+	}
+	return NULL;
+}
+
+struct snap_dev *snap_dev_by_name(const struct snapshot *s, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < s->devs.n; i++) {
+		struct snap_dev *d = SNAP_AT(&s->devs, struct snap_dev, i);
+
+		if (!strcmp(d->name, name))
+			return d;
+	}
+	return NULL;
+}
+
+struct snap_port *snap_port_find(const struct snapshot *s, uint32_t dev, uint32_t port)
+{
+	size_t i;
+
+	for (i = 0; i < s->ports.n; i++) {
+		struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
+
+		if (p->dev == dev && p->port == port)
+			return p;
+	}
+	return NULL;
+}
+
+struct snap_port *snap_port_get(struct snapshot *s, uint32_t dev, uint32_t port)
+{
+	struct snap_port *p = snap_port_find(s, dev, port);
+
+	if (p)
+		return p;
+	p = snap_push(&s->ports, sizeof(*p));
+	if (p) {
+		p->dev = dev;
+		p->port = port;
+	}
+	return p;
+}
+
+static int task_cmp(const void *a, const void *b)
+{
+	const struct snap_task *x = a, *y = b;
+
+	return (x->tid > y->tid) - (x->tid < y->tid);
+}
+
+void snap_tasks_sort(struct snapshot *s)
+{
+	if (s->tasks.n > 1)
+		qsort(s->tasks.v, s->tasks.n, sizeof(struct snap_task), task_cmp);
+}
+
+const struct snap_task *snap_task_find(const struct snapshot *s, uint32_t tid)
+{
+	struct snap_task key = { .tid = tid };
+
+	if (!s->tasks.n)
+		return NULL;
+	return bsearch(&key, s->tasks.v, s->tasks.n, sizeof(key), task_cmp);
+}
+
+/*
+ * Tasks arrive in any order while a sample is fed; keep the vector sorted
+ * by inserting in place (a sample holds few distinct ids: processes, not
+ * QPs), so lookups stay binary searches.
+ */
+struct snap_task *snap_task_get(struct snapshot *s, uint32_t tid)
+{
+	struct snap_task *t = (struct snap_task *)snap_task_find(s, tid);
+	size_t lo = 0, hi = s->tasks.n;
+
+	if (t)
+		return t;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (SNAP_AT(&s->tasks, struct snap_task, mid)->tid < tid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!snap_push(&s->tasks, sizeof(*t)))
+		return NULL;
+	t = SNAP_AT(&s->tasks, struct snap_task, lo);
+	memmove(t + 1, t, (s->tasks.n - 1 - lo) * sizeof(*t));
+	memset(t, 0, sizeof(*t));
+	t->tid = tid;
+	return t;
+}
+
+uint32_t snap_owner_pid(const struct snapshot *s, const struct snap_owner *o)
+{
+	const struct snap_task *t;
+
+	if (!(o->valid & SNAP_OWN_TID))
+		return 0;
+	t = snap_task_find(s, o->tid);
+	if (t && (t->valid & SNAP_TASK_PID))
+		return t->pid;
+	return 0;
+}
+
+const char *snap_owner_comm(const struct snapshot *s, const struct snap_owner *o)
+{
+	const struct snap_task *t;
+
+	if (o->valid & SNAP_OWN_KERN)
+		return snap_s(s, o->kern);
+	if (!(o->valid & SNAP_OWN_TID))
+		return "";
+	t = snap_task_find(s, o->tid);
+	if (t && (t->valid & SNAP_TASK_COMM))
+		return snap_s(s, t->comm);
+	return "";
+}
+
+void snap_mark(const struct snapshot *s, struct snap_mark *m)
+{
+	struct snap_vec *v;
+	size_t i;
+
+	for (i = 0; (v = snap_vecs((struct snapshot *)s, i)); i++)
+		m->n[i] = v->n;
+	m->strs = s->strs.len;
+}
+
+void snap_rollback(struct snapshot *s, const struct snap_mark *m)
+{
+	struct snap_vec *v;
+	size_t i;
+
+	for (i = 0; (v = snap_vecs(s, i)); i++)
+		if (v->n > m->n[i])
+			v->n = m->n[i];
+	/* strings added since the mark are unreferenced now; keep ids valid
+	 * for anything older */
+	if (s->strs.len > m->strs)
+		s->strs.len = m->strs;
+}

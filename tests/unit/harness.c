@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Runner and helpers shared by the unit tests (see test.h). */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test.h"
+
+int test_run(test_fn *fns, size_t n, const char *names)
+{
+	int failed = 0;
+	size_t i;
+
+	printf("1..%zu\n", n);
+	for (i = 0; i < n; i++) {
+		char name[128];
+		size_t len = strcspn(names, ",");
+		int before = test_failures;
+
+		snprintf(name, sizeof(name), "%.*s", (int)len, names);
+		names += len;
+		names += strspn(names, ", \t\n");
+		test_name = name;
+		fns[i]();
+		if (test_failures != before)
+			failed++;
+		printf("%s %zu - %s\n", test_failures != before ? "not ok" : "ok",
+		       i + 1, name);
+	}
+	return failed ? 1 : 0;
+}
+
+const char *test_data(const char *rel)
+{
+	static char path[4][1024];
+	static int slot;
+	const char *dir = getenv("RDMATOP_TEST_DATA");
+
+	slot = (slot + 1) % 4;
+	snprintf(path[slot], sizeof(path[slot]), "%s/%s", dir ? dir : "tests/data", rel);
+	return path[slot];
+}
+
+char *test_slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t cap = 0, n = 0;
+
+	if (!f)
+		return NULL;
+	for (;;) {
+		if (n + 4096 + 1 > cap) {
+			char *nb;
+
+			cap = cap ? cap * 2 : 65536;
+			nb = realloc(buf, cap);
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				return NULL;
+			}
+			buf = nb;
+		}
+		size_t r = fread(buf + n, 1, cap - n - 1, f);
+
+		if (!r)
+			break;
+		n += r;
+	}
+	fclose(f);
+	buf[n] = '\0';
+	if (len)
+		*len = n;
+	return buf;
+}
+
+long test_unhex(const char *hex, unsigned char *out, size_t cap)
+{
+	size_t n = 0;
+
+	while (isxdigit((unsigned char)hex[0]) && isxdigit((unsigned char)hex[1])) {
+		char b[3] = { hex[0], hex[1], 0 };
+
+		if (n == cap)
+			return -1;
+		out[n++] = (unsigned char)strtoul(b, NULL, 16);
+		hex += 2;
+	}
+	return (long)n;
+}

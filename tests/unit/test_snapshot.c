@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "snapshot.h"
+#include "test.h"
+
+static void test_strings(void)
+{
+	struct snapshot s;
+	uint32_t a, b;
+
+	snap_init(&s);
+	CHECK_EQ_U(snap_str(&s, "", 10), 0);
+	a = snap_str(&s, "rxe0", 64);
+	b = snap_str(&s, "ibv_rc_pingpong-and-more", 15);
+	CHECK_EQ_S(snap_s(&s, a), "rxe0");
+	CHECK_EQ_S(snap_s(&s, b), "ibv_rc_pingpong");
+	CHECK_EQ_S(snap_s(&s, 0), "");
+	CHECK_EQ_S(snap_s(&s, 999999), "");
+	snap_clear(&s);
+	CHECK_EQ_S(snap_s(&s, a), "");
+	a = snap_str(&s, "again", 64);
+	CHECK_EQ_S(snap_s(&s, a), "again");
+	snap_free(&s);
+}
+
+static void test_tasks_sorted(void)
+{
+	struct snapshot s;
+	uint32_t ids[] = { 50, 7, 900, 8, 49, 1 };
+	size_t i;
+
+	snap_init(&s);
+	for (i = 0; i < sizeof(ids) / sizeof(ids[0]); i++)
+		snap_task_get(&s, ids[i])->pid = ids[i] + 1000;
+	CHECK_EQ_U(s.tasks.n, 6);
+	for (i = 1; i < s.tasks.n; i++)
+		CHECK(SNAP_AT(&s.tasks, struct snap_task, i - 1)->tid <
+		      SNAP_AT(&s.tasks, struct snap_task, i)->tid);
+	CHECK_EQ_U(snap_task_find(&s, 900)->pid, 1900);
+	CHECK(snap_task_find(&s, 2) == NULL);
+	CHECK(snap_task_get(&s, 7) == snap_task_find(&s, 7));
+	CHECK_EQ_U(s.tasks.n, 6);
+	snap_free(&s);
+}
+
+static void test_rollback(void)
+{
+	struct snapshot s;
+	struct snap_mark m;
+	struct snap_qp *q;
+
+	snap_init(&s);
+	q = snap_push(&s.qps, sizeof(*q));
+	q->lqpn = 1;
+	snap_mark(&s, &m);
+	q = snap_push(&s.qps, sizeof(*q));
+	q->lqpn = 2;
+	snap_note(&s, -5, 0, "dump of %s failed", "qp");
+	snap_note(&s, -5, 0, "dump of %s failed", "qp");
+	CHECK_EQ_U(s.notes.n, 1);
+	snap_rollback(&s, &m);
+	CHECK_EQ_U(s.qps.n, 1);
+	CHECK_EQ_U(s.notes.n, 0);
+	CHECK_EQ_U(SNAP_AT(&s.qps, struct snap_qp, 0)->lqpn, 1);
+	snap_free(&s);
+}
+
+static void test_owner(void)
+{
+	struct snapshot s;
+	struct snap_owner k = { .valid = SNAP_OWN_KERN }, u = { .valid = SNAP_OWN_TID, .tid = 390 };
+	struct snap_task *t;
+
+	snap_init(&s);
+	k.kern = snap_str(&s, "ib_core", 64);
+	CHECK_EQ_S(snap_owner_comm(&s, &k), "ib_core");
+	CHECK_EQ_U(snap_owner_pid(&s, &k), 0);
+	CHECK_EQ_S(snap_owner_comm(&s, &u), "");
+	t = snap_task_get(&s, 390);
+	t->pid = 387;
+	t->comm = snap_str(&s, "rping", 16);
+	t->valid = SNAP_TASK_PID | SNAP_TASK_COMM;
+	CHECK_EQ_U(snap_owner_pid(&s, &u), 387);
+	CHECK_EQ_S(snap_owner_comm(&s, &u), "rping");
+	snap_free(&s);
+}
+
+TEST_MAIN(test_strings, test_tasks_sorted, test_rollback, test_owner)
