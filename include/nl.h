@@ -75,7 +75,7 @@ int nl_attrs_nested(const struct nlattr *nest, const struct nlattr **tb);
 /* Owner fields common to all resource entries (RES_PID / RES_KERN_NAME). */
 void nl_owner(struct snapshot *s, const struct nlattr **tb, struct snap_owner *o);
 
-/* Build a request message into buf (at least MNL_SOCKET_BUFFER_SIZE). */
+/* Build a request message into buf (256 bytes are enough). */
 struct nlmsghdr *nl_req_build(void *buf, const struct nl_req *req, uint32_t seq);
 
 /* ---- the socket (src/nl/sock.c) ---- */

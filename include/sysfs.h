@@ -23,6 +23,10 @@
 int sysfs_parse(struct snapshot *s, const char *path, int err,
 		const char *buf, size_t len);
 
+/* /proc/ID/{status,comm}, path given without "/proc/" (src/sysfs/proc.c). */
+int sysfs_proc_parse(struct snapshot *s, const char *rest, int err,
+		     const char *buf, size_t len);
+
 /* Unit of an IB PMA counter file, and whether it counts 4-octet words. */
 enum snap_unit sysfs_pma_unit(const char *name, int *words);
 /* Unit of a netdev statistics file (rx_bytes -> bytes, ...). */

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The one path every raw input takes: to the sink (recorder) unchanged,
+ * then to the parsers.  Live and replay sources both come through here, so
+ * a recording is parsed exactly as the live bytes were.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "source.h"
+#include "sysfs.h"
+
+int source_feed_nl(struct source *src, struct snapshot *s, const struct nl_req *req,
+		   const void *buf, size_t len, struct nl_result *res)
+{
+	if (src->sink && src->sink->nl) {
+		int err = src->sink->nl(src->sink->ctx, req, buf, len);
+
+		if (err)
+			return err;
+	}
+	return nl_parse(s, req, buf, len, res);
+}
+
+int source_feed_file(struct source *src, struct snapshot *s, const char *path,
+		     int err, const void *buf, size_t len)
+{
+	int ret;
+
+	if (src->sink && src->sink->file) {
+		ret = src->sink->file(src->sink->ctx, path, err, buf, len);
+		if (ret)
+			return ret;
+	}
+	ret = sysfs_parse(s, path, err, buf, len);
+	if (ret == -EBADMSG)
+		snap_note(s, ret, SNAP_NONE, "unexpected contents in %s", path);
+	return ret == -ENOMEM ? ret : 0;
+}

@@ -1,0 +1,402 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The live source: one sample of the kernel's RDMA state.
+ *
+ * Order matters: devices first (their indexes key every per-device dump),
+ * then per device its ports and resource tables (each device dumped once:
+ * the kernel walks the whole table for every message of a dump, so extra
+ * dumps cost quadratically), hardware counters per port, the sysfs files of
+ * the ports and their netdevs, and finally /proc once per distinct owner id.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "source.h"
+
+#define DUMP_RETRIES 3		/* interrupted dumps re-asked this often */
+#define RECV_TIMEOUT_MS 10000	/* a QP dump of 100k entries takes seconds */
+
+struct live {
+	struct nl_sock ns;
+	bool open;
+	char sysroot[256];
+	unsigned char *buf;	/* NL_BUF_SIZE */
+	char *fbuf;		/* file contents */
+	size_t fcap;
+};
+
+static const uint16_t tbl_cmd[SNAP_TBL_N] = {
+	[SNAP_TBL_PORT] = RDMA_NLDEV_CMD_PORT_GET,
+	[SNAP_TBL_QP] = RDMA_NLDEV_CMD_RES_QP_GET,
+	[SNAP_TBL_CM_ID] = RDMA_NLDEV_CMD_RES_CM_ID_GET,
+	[SNAP_TBL_CQ] = RDMA_NLDEV_CMD_RES_CQ_GET,
+	[SNAP_TBL_MR] = RDMA_NLDEV_CMD_RES_MR_GET,
+	[SNAP_TBL_PD] = RDMA_NLDEV_CMD_RES_PD_GET,
+	[SNAP_TBL_CTX] = RDMA_NLDEV_CMD_RES_CTX_GET,
+	[SNAP_TBL_SRQ] = RDMA_NLDEV_CMD_RES_SRQ_GET,
+	[SNAP_TBL_STAT] = RDMA_NLDEV_CMD_STAT_GET,
+};
+
+/* Wait for and receive one datagram of the request in flight. */
+static ssize_t recv_reply(struct live *l)
+{
+	struct pollfd pfd = { .fd = nl_fd(&l->ns), .events = POLLIN };
+
+	for (;;) {
+		ssize_t n = nl_recv(&l->ns, l->buf, NL_BUF_SIZE);
+		const struct nlmsghdr *nlh = (const void *)l->buf;
+		int r;
+
+		if (n >= (ssize_t)sizeof(*nlh) && nlh->nlmsg_seq != l->ns.seq)
+			continue;	/* a late answer to an abandoned request */
+		if (n != -EAGAIN)
+			return n;
+		r = poll(&pfd, 1, RECV_TIMEOUT_MS);
+		if (r == 0)
+			return -ETIMEDOUT;
+		if (r < 0 && errno != EINTR)
+			return -errno;
+	}
+}
+
+/*
+ * Send one request and feed every datagram of its answer.  Errors the
+ * kernel reports are recorded by the parser (table errors, notes); the
+ * return value is only for transport failures.
+ */
+static int request(struct source *src, struct snapshot *s, const struct nl_req *req)
+{
+	struct live *l = src->priv;
+	struct nl_result res;
+	int tries, ret = 0;
+
+	for (tries = 0; tries < DUMP_RETRIES; tries++) {
+		ret = nl_send(&l->ns, req);
+		if (ret)
+			return ret;
+		do {
+			ssize_t n = recv_reply(l);
+
+			if (n < 0) {
+				snap_note(s, (int)n, req->dev,
+					  "netlink receive failed: %s", strerror((int)-n));
+				return (int)n;
+			}
+			memset(&res, 0, sizeof(res));
+			ret = source_feed_nl(src, s, req, l->buf, (size_t)n, &res);
+		} while (ret == 1);
+		if (ret != -EINTR)
+			return 0;
+		/* NLM_F_DUMP_INTR: the table changed under the dump; the
+		 * parser discarded the partial result, ask again */
+	}
+	snap_note(s, -EINTR, req->dev, "dump still interrupted after %d tries", tries);
+	return 0;
+}
+
+static void read_file(struct source *src, struct snapshot *s, const char *path)
+{
+	struct live *l = src->priv;
+	char full[1024];
+	ssize_t n = 0, r;
+	int fd, err = 0;
+
+	snprintf(full, sizeof(full), "%s%s", l->sysroot, path);
+	fd = open(full, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		err = -errno;
+	} else {
+		while ((r = read(fd, l->fbuf + n, l->fcap - 1 - (size_t)n)) > 0) {
+			n += r;
+			if ((size_t)n == l->fcap - 1)
+				break;	/* files we read are small */
+		}
+		if (r < 0)
+			err = -errno;
+		close(fd);
+	}
+	if (err)
+		n = 0;
+	l->fbuf[n] = '\0';
+	source_feed_file(src, s, path, err, l->fbuf, (size_t)n);
+}
+
+static void read_port_files(struct source *src, struct snapshot *s,
+			    const struct snap_dev *d, const struct snap_port *p)
+{
+	static const char *const netstats[] = {
+		"rx_bytes", "tx_bytes", "rx_packets", "tx_packets",
+		"rx_errors", "tx_errors", "rx_dropped", "tx_dropped",
+	};
+	struct live *l = src->priv;
+	char dir[160], path[512], full[1024];
+	char ndev[SNAP_IFNAME_MAX];
+	struct dirent *de;
+	bool has_ndev = p->valid & SNAP_PORT_NDEV;
+	DIR *dh;
+	size_t i;
+
+	/* p points into s->ports, which reads below may not grow; copy */
+	snprintf(ndev, sizeof(ndev), "%s", p->ndev);
+	snprintf(dir, sizeof(dir), "/sys/class/infiniband/%s/ports/%u", d->name, p->port);
+	snprintf(path, sizeof(path), "%s/rate", dir);
+	read_file(src, s, path);
+	snprintf(path, sizeof(path), "%s/link_layer", dir);
+	read_file(src, s, path);
+
+	/* IB PMA counters; Soft-RoCE (rxe) has no counters/ directory */
+	snprintf(full, sizeof(full), "%s%s/counters", l->sysroot, dir);
+	dh = opendir(full);
+	if (dh) {
+		char names[128][64];
+		size_t n = 0;
+
+		while ((de = readdir(dh)) && n < 128) {
+			if (de->d_name[0] == '.' || strlen(de->d_name) >= 64)
+				continue;
+			snprintf(names[n++], 64, "%s", de->d_name);
+		}
+		closedir(dh);
+		qsort(names, n, sizeof(names[0]), (int (*)(const void *, const void *))strcmp);
+		for (i = 0; i < n; i++) {
+			snprintf(path, sizeof(path), "%s/counters/%.63s", dir, names[i]);
+			read_file(src, s, path);
+		}
+	}
+
+	/* RoCE and iWARP bytes are only visible on the bound netdev */
+	if (!has_ndev || !ndev[0] || strchr(ndev, '/') || !strcmp(ndev, ".."))
+		return;
+	for (i = 0; i < sizeof(netstats) / sizeof(netstats[0]); i++) {
+		snprintf(path, sizeof(path), "/sys/class/net/%s/statistics/%s", ndev,
+			 netstats[i]);
+		read_file(src, s, path);
+	}
+}
+
+static int u32_cmp(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+static void collect_owner(uint32_t **ids, size_t *n, size_t *cap,
+			  const struct snap_owner *o)
+{
+	if (!(o->valid & SNAP_OWN_TID))
+		return;
+	if (*n && (*ids)[*n - 1] == o->tid)
+		return;		/* rows of one owner tend to be adjacent */
+	if (*n == *cap) {
+		size_t nc = *cap ? *cap * 2 : 64;
+		uint32_t *ni = realloc(*ids, nc * sizeof(*ni));
+
+		if (!ni)
+			return;
+		*ids = ni;
+		*cap = nc;
+	}
+	(*ids)[(*n)++] = o->tid;
+}
+
+#define OWNERS(vec, type)                                                       \
+	for (i = 0; i < (vec)->n; i++)                                         \
+		collect_owner(&ids, &n, &cap, &SNAP_AT(vec, type, i)->own)
+
+/* /proc once per distinct owner id, then once per process not yet read. */
+static void read_tasks(struct source *src, struct snapshot *s)
+{
+	uint32_t *ids = NULL;
+	size_t n = 0, cap = 0, i, u = 0;
+	char path[64];
+
+	OWNERS(&s->qps, struct snap_qp);
+	OWNERS(&s->cm_ids, struct snap_cm_id);
+	OWNERS(&s->cqs, struct snap_cq);
+	OWNERS(&s->mrs, struct snap_mr);
+	OWNERS(&s->pds, struct snap_pd);
+	OWNERS(&s->ctxs, struct snap_ctx);
+	OWNERS(&s->srqs, struct snap_srq);
+	if (!n)
+		goto out;
+	qsort(ids, n, sizeof(*ids), u32_cmp);
+	for (i = 0; i < n; i++)
+		if (!u || ids[u - 1] != ids[i])
+			ids[u++] = ids[i];
+	for (i = 0; i < u; i++) {
+		snprintf(path, sizeof(path), "/proc/%u/status", ids[i]);
+		read_file(src, s, path);
+		snprintf(path, sizeof(path), "/proc/%u/comm", ids[i]);
+		read_file(src, s, path);
+	}
+	/* the process's own comm, where the owner was another thread */
+	for (i = 0; i < s->tasks.n; i++) {
+		struct snap_task *t = SNAP_AT(&s->tasks, struct snap_task, i);
+		const struct snap_task *pt;
+
+		if (!(t->valid & SNAP_TASK_PID) || (t->valid & SNAP_TASK_PCOMM))
+			continue;
+		pt = snap_task_find(s, t->pid);
+		if (pt && (pt->valid & SNAP_TASK_COMM)) {
+			t->pcomm = pt->comm;
+			t->valid |= SNAP_TASK_PCOMM;
+			continue;
+		}
+		/* sets pcomm of every task of that process */
+		snprintf(path, sizeof(path), "/proc/%u/comm", t->pid);
+		read_file(src, s, path);
+	}
+out:
+	free(ids);
+}
+
+static int live_sample(struct source *src, struct snapshot *s)
+{
+	struct live *l = src->priv;
+	struct nl_req req = { .dev = SNAP_NONE, .port = SNAP_NONE };
+	struct utsname un;
+	uint32_t *devs = NULL;
+	size_t ndev, i, t;
+	int ret;
+
+	clock_gettime(CLOCK_MONOTONIC, &s->mono);
+	clock_gettime(CLOCK_REALTIME, &s->wall);
+	if (!uname(&un)) {
+		snprintf(s->host, sizeof(s->host), "%s", un.nodename);
+		snprintf(s->kernel, sizeof(s->kernel), "%s", un.release);
+	}
+	if (src->sink && src->sink->begin && (ret = src->sink->begin(src->sink->ctx, s)))
+		return ret;
+
+	if (!l->open) {
+		ret = nl_open(&l->ns, 0);
+		if (ret) {
+			s->nl_err = ret;
+			s->flags |= SNAP_F_NO_NETLINK;
+			snap_note(s, ret, SNAP_NONE, "cannot open NETLINK_RDMA: %s%s",
+				  strerror(-ret), ret == -EPROTONOSUPPORT ?
+				  " (this kernel has no RDMA support, or ib_core is not loaded)" : "");
+			goto end;
+		}
+		l->open = true;
+	}
+
+	req.cmd = RDMA_NLDEV_CMD_SYS_GET;
+	if ((ret = request(src, s, &req)))
+		goto fail;
+	req.cmd = RDMA_NLDEV_CMD_GET;
+	req.flags = NLM_F_DUMP;
+	if ((ret = request(src, s, &req)))
+		goto fail;
+	req.cmd = RDMA_NLDEV_CMD_RES_GET;
+	if ((ret = request(src, s, &req)))
+		goto fail;
+
+	ndev = s->devs.n;
+	if (!ndev) {
+		s->flags |= SNAP_F_NO_DEVICES;
+		goto end;
+	}
+	devs = malloc(ndev * sizeof(*devs));
+	if (!devs) {
+		ret = -ENOMEM;
+		goto fail;
+	}
+	for (i = 0; i < ndev; i++)
+		devs[i] = SNAP_AT(&s->devs, struct snap_dev, i)->index;
+	for (i = 0; i < ndev; i++) {
+		req.dev = devs[i];
+		req.flags = NLM_F_DUMP;
+		for (t = SNAP_TBL_PORT; t <= SNAP_TBL_SRQ; t++) {
+			req.cmd = tbl_cmd[t];
+			if ((ret = request(src, s, &req)))
+				goto fail;
+		}
+	}
+	/* hardware counters: a GET per port (the dump lists bound counters) */
+	req.flags = 0;
+	req.cmd = RDMA_NLDEV_CMD_STAT_GET;
+	for (i = 0; i < s->ports.n; i++) {
+		const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
+
+		req.dev = p->dev;
+		req.port = p->port;
+		if ((ret = request(src, s, &req)))
+			goto fail;
+	}
+	for (i = 0; i < s->ports.n; i++) {
+		struct snap_port p = *SNAP_AT(&s->ports, struct snap_port, i);
+		const struct snap_dev *d = snap_dev_find(s, p.dev);
+
+		if (d) {
+			struct snap_dev dc;
+
+			memcpy(dc.name, d->name, sizeof(dc.name));
+			read_port_files(src, s, &dc, &p);
+		}
+	}
+	read_tasks(src, s);
+	goto end;
+fail:
+	snap_note(s, ret, req.dev, "sampling stopped early at netlink command %u: %s",
+		  req.cmd, strerror(-ret));
+	/* the socket may hold stale data now: start afresh next time */
+	nl_close(&l->ns);
+	l->open = false;
+end:
+	free(devs);
+	snap_tasks_sort(s);
+	if (src->sink && src->sink->end)
+		return src->sink->end(src->sink->ctx, s);
+	return 0;
+}
+
+static void live_close(struct source *src)
+{
+	struct live *l = src->priv;
+
+	if (!l)
+		return;
+	if (l->open)
+		nl_close(&l->ns);
+	free(l->buf);
+	free(l->fbuf);
+	free(l);
+	src->priv = NULL;
+}
+
+static const struct source_ops live_ops = {
+	.name = "live",
+	.sample = live_sample,
+	.close = live_close,
+};
+
+int source_live_open(struct source *src, const char *sysroot)
+{
+	struct live *l = calloc(1, sizeof(*l));
+
+	if (!l)
+		return -ENOMEM;
+	l->buf = malloc(NL_BUF_SIZE);
+	l->fcap = 65536;
+	l->fbuf = malloc(l->fcap);
+	if (!l->buf || !l->fbuf) {
+		free(l->buf);
+		free(l->fbuf);
+		free(l);
+		return -ENOMEM;
+	}
+	snprintf(l->sysroot, sizeof(l->sysroot), "%s", sysroot ? sysroot : "");
+	src->ops = &live_ops;
+	src->priv = l;
+	return 0;
+}

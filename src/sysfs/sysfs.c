@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * sysfs inputs: IB PMA port counters, port rate and link layer, and the
+ * statistics of the netdev a RoCE/iWARP port is bound to.  Parsed from the
+ * bytes read, keyed by canonical path, so a recording replays identically.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sysfs.h"
+
+#define IB_CLASS "/sys/class/infiniband/"
+#define NET_CLASS "/sys/class/net/"
+
+/* Skip a path component: copies it to out, returns the rest after '/'. */
+static const char *component(const char *p, char *out, size_t outlen)
+{
+	size_t n = strcspn(p, "/");
+
+	if (!n || n >= outlen)
+		return NULL;
+	memcpy(out, p, n);
+	out[n] = '\0';
+	return p[n] == '/' ? p + n + 1 : p + n;
+}
+
+static int parse_u64(const char *buf, size_t len, uint64_t *v)
+{
+	char tmp[32], *end;
+	size_t n = len < sizeof(tmp) - 1 ? len : sizeof(tmp) - 1;
+
+	memcpy(tmp, buf, n);
+	tmp[n] = '\0';
+	if (!n || tmp[0] < '0' || tmp[0] > '9')
+		return -EBADMSG;
+	errno = 0;
+	*v = strtoull(tmp, &end, 0);
+	if (errno || (*end && *end != '\n'))
+		return -EBADMSG;
+	return 0;
+}
+
+/* Copy a one-line text value without its newline, control chars kept
+ * (they are escaped where shown). */
+static void copy_line(char *dst, size_t dstlen, const char *buf, size_t len)
+{
+	size_t n = strcspn(buf, "\n");
+
+	if (n > len)
+		n = len;
+	if (n >= dstlen)
+		n = dstlen - 1;
+	memcpy(dst, buf, n);
+	dst[n] = '\0';
+}
+
+enum snap_unit sysfs_pma_unit(const char *name, int *words)
+{
+	/* PortXmitData/PortRcvData count 4-octet words (IBA 16.1.3.5) */
+	*words = !strcmp(name, "port_xmit_data") || !strcmp(name, "port_rcv_data") ||
+		 !strcmp(name, "unicast_xmit_data") || !strcmp(name, "unicast_rcv_data");
+	if (*words)
+		return SNAP_UNIT_BYTES;
+	if (strstr(name, "packets") || strstr(name, "pkts"))
+		return SNAP_UNIT_PACKETS;
+	return SNAP_UNIT_EVENTS;
+}
+
+enum snap_unit sysfs_netdev_unit(const char *name)
+{
+	if (strstr(name, "bytes"))
+		return SNAP_UNIT_BYTES;
+	if (strstr(name, "packets"))
+		return SNAP_UNIT_PACKETS;
+	return SNAP_UNIT_EVENTS;
+}
+
+static int push_counter(struct snapshot *s, uint32_t dev, uint32_t port,
+			enum snap_src src, enum snap_unit unit, const char *name,
+			uint64_t value)
+{
+	struct snap_counter *c = snap_push(&s->counters, sizeof(*c));
+
+	if (!c)
+		return -ENOMEM;
+	c->dev = dev;
+	c->port = port;
+	c->name = snap_str(s, name, 64);
+	c->source = (uint8_t)src;
+	c->unit = (uint8_t)unit;
+	c->bits = 64;
+	c->value = value;
+	return 0;
+}
+
+/* /sys/class/infiniband/DEV/ports/N/{counters/NAME,rate,link_layer} */
+static int parse_ib(struct snapshot *s, const char *rest, int err,
+		    const char *buf, size_t len)
+{
+	char devname[SNAP_DEV_NAME_MAX], portstr[16], name[64];
+	struct snap_dev *dev;
+	struct snap_port *p;
+	unsigned long port;
+	uint64_t v;
+	int words, ret;
+	char *end;
+
+	rest = component(rest, devname, sizeof(devname));
+	if (!rest || strncmp(rest, "ports/", 6))
+		return 0;
+	rest = component(rest + 6, portstr, sizeof(portstr));
+	if (!rest)
+		return 0;
+	port = strtoul(portstr, &end, 10);
+	if (*end || port > UINT32_MAX)
+		return 0;
+	dev = snap_dev_by_name(s, devname);
+	if (!dev || err)
+		return 0;
+
+	if (!strncmp(rest, "counters/", 9)) {
+		enum snap_unit unit;
+
+		if (!component(rest + 9, name, sizeof(name)))
+			return 0;
+		ret = parse_u64(buf, len, &v);
+		if (ret)
+			return ret;
+		unit = sysfs_pma_unit(name, &words);
+		return push_counter(s, dev->index, (uint32_t)port, SNAP_SRC_PMA, unit,
+				    name, words ? v * 4 : v);
+	}
+	p = snap_port_find(s, dev->index, (uint32_t)port);
+	if (!p)
+		return 0;
+	if (!strcmp(rest, "rate")) {
+		copy_line(p->rate, sizeof(p->rate), buf, len);
+		p->valid |= SNAP_PORT_RATE;
+	} else if (!strcmp(rest, "link_layer")) {
+		copy_line(p->link_layer, sizeof(p->link_layer), buf, len);
+		p->valid |= SNAP_PORT_LINK_LAYER;
+	}
+	return 0;
+}
+
+/* /sys/class/net/NDEV/statistics/NAME: one row per port bound to NDEV */
+static int parse_net(struct snapshot *s, const char *rest, int err,
+		     const char *buf, size_t len)
+{
+	char ndev[SNAP_IFNAME_MAX], name[64];
+	uint64_t v;
+	size_t i;
+	int ret;
+
+	rest = component(rest, ndev, sizeof(ndev));
+	if (err || !rest || strncmp(rest, "statistics/", 11) ||
+	    !component(rest + 11, name, sizeof(name)))
+		return 0;
+	ret = parse_u64(buf, len, &v);
+	if (ret)
+		return ret;
+	for (i = 0; i < s->ports.n; i++) {
+		struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
+
+		if (!(p->valid & SNAP_PORT_NDEV) || strcmp(p->ndev, ndev))
+			continue;
+		ret = push_counter(s, p->dev, p->port, SNAP_SRC_NETDEV,
+				   sysfs_netdev_unit(name), name, v);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int sysfs_parse(struct snapshot *s, const char *path, int err,
+		const char *buf, size_t len)
+{
+	if (!buf)
+		len = 0;
+	if (!strncmp(path, IB_CLASS, sizeof(IB_CLASS) - 1))
+		return parse_ib(s, path + sizeof(IB_CLASS) - 1, err, buf, len);
+	if (!strncmp(path, NET_CLASS, sizeof(NET_CLASS) - 1))
+		return parse_net(s, path + sizeof(NET_CLASS) - 1, err, buf, len);
+	if (!strncmp(path, "/proc/", 6))
+		return sysfs_proc_parse(s, path + 6, err, buf, len);
+	return 0;
+}
