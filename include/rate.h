@@ -11,13 +11,20 @@
 
 #include "snapshot.h"
 
-/* prev may be NULL (first sample): every counter gets RATE_INIT. */
-void rate_compute(const struct snapshot *prev, struct snapshot *cur);
+/*
+ * prev may be NULL (first sample): every counter gets RATE_INIT.  Counters
+ * are matched by (dev, port, source, name), QPs by (dev, lqpn) with the same
+ * type and owner; a counter new in `cur` is RATE_INIT, one that went down is
+ * RATE_RESET, and with no positive monotonic interval nothing gets a rate
+ * (RATE_NODATA).  0, or -ENOMEM (then some rates are missing).
+ */
+int rate_compute(const struct snapshot *prev, struct snapshot *cur);
 
 /*
  * Delta of a counter of `bits` width (32 or 64) from old to new.  Returns
  * RATE_DATA with *delta set, or RATE_RESET when the counter went down in a
- * way that is not a wrap of a 32-bit counter.
+ * way that is not a wrap: a counter narrower than 64 bits that went down is
+ * taken to have wrapped when both values fit its width.
  */
 enum rate_status rate_delta(uint64_t old_v, uint64_t new_v, unsigned int bits,
 			    uint64_t *delta);

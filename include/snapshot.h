@@ -204,7 +204,8 @@ enum {
 	SNAP_QP_STATE = 1 << 6,
 	SNAP_QP_PDN = 1 << 7,
 	SNAP_QP_SUBTYPE = 1 << 8,
-	SNAP_QP_PSN_RATE = 1 << 9,	/* sq/rq_psn_rate computed */
+	SNAP_QP_PSN_RATE = 1 << 9,	/* sq_psn_rate computed */
+	SNAP_QP_RQ_PSN_RATE = 1 << 10,	/* rq_psn_rate computed */
 };
 
 struct snap_qp {

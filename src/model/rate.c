@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Per-second rates from two snapshots.  Objects are matched by identity
+ * through a hash of the previous snapshot's rows, so the cost is linear in
+ * the number of counters and QPs whatever order they arrive in.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rate.h"
+
+enum rate_status rate_delta(uint64_t old_v, uint64_t new_v, unsigned int bits,
+			    uint64_t *delta)
+{
+	*delta = 0;
+	if (new_v >= old_v) {
+		*delta = new_v - old_v;
+		return RATE_DATA;
+	}
+	/* a narrow counter that went down wrapped, if both values fit */
+	if (bits && bits < 64 && !(old_v >> bits) && !(new_v >> bits)) {
+		uint64_t mod = (uint64_t)1 << bits;
+
+		*delta = mod - old_v + new_v;
+		return RATE_DATA;
+	}
+	return RATE_RESET;
+}
+
+uint32_t rate_psn_delta(uint32_t old_psn, uint32_t new_psn)
+{
+	return (new_psn - old_psn) & 0xffffff;
+}
+
+static double ts_diff(const struct timespec *a, const struct timespec *b)
+{
+	return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_nsec - a->tv_nsec) / 1e9;
+}
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+	h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+	return h;
+}
+
+static uint64_t str_hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
+	return h;
+}
+
+/* An open-addressing table of row indexes (+1; 0 = empty). */
+struct rate_tab {
+	size_t *slot;
+	size_t mask;
+};
+
+static int tab_init(struct rate_tab *t, size_t n)
+{
+	size_t cap = 16;
+
+	while (cap < n * 2)
+		cap *= 2;
+	t->slot = calloc(cap, sizeof(*t->slot));
+	t->mask = cap - 1;
+	return t->slot ? 0 : -ENOMEM;
+}
+
+static uint64_t counter_hash(const struct snapshot *s, const struct snap_counter *c)
+{
+	uint64_t h = mix(c->dev, c->port);
+
+	h = mix(h, c->source);
+	return mix(h, str_hash(snap_s(s, c->name)));
+}
+
+static bool counter_same(const struct snapshot *a, const struct snap_counter *x,
+			 const struct snapshot *b, const struct snap_counter *y)
+{
+	return x->dev == y->dev && x->port == y->port && x->source == y->source &&
+	       !strcmp(snap_s(a, x->name), snap_s(b, y->name));
+}
+
+/*
+ * IB PMA data counters are kept in bytes (4-octet words * 4): a 32-bit
+ * port_xmit_data wraps at 2^32 words, that is 2^34 bytes.
+ */
+static unsigned int counter_bits(const struct snapshot *s, const struct snap_counter *c)
+{
+	const char *n;
+
+	if (c->bits != 32 || c->source != SNAP_SRC_PMA || c->unit != SNAP_UNIT_BYTES)
+		return c->bits;
+	n = snap_s(s, c->name);
+	if (!strcmp(n, "port_xmit_data") || !strcmp(n, "port_rcv_data"))
+		return 34;
+	return c->bits;
+}
+
+static int rate_counters(const struct snapshot *prev, struct snapshot *cur, double dt)
+{
+	struct rate_tab t;
+	size_t i, j;
+
+	for (i = 0; i < cur->counters.n; i++) {
+		struct snap_counter *c = SNAP_AT(&cur->counters, struct snap_counter, i);
+
+		c->rate = 0;
+		c->delta = 0;
+		c->rate_status = prev ? RATE_NODATA : RATE_INIT;
+	}
+	if (!prev || !cur->counters.n)
+		return 0;
+	if (tab_init(&t, prev->counters.n))
+		return -ENOMEM;
+	for (j = 0; j < prev->counters.n; j++) {
+		const struct snap_counter *p = SNAP_AT(&prev->counters, struct snap_counter, j);
+		size_t k = counter_hash(prev, p) & t.mask;
+
+		while (t.slot[k])
+			k = (k + 1) & t.mask;
+		t.slot[k] = j + 1;
+	}
+	for (i = 0; i < cur->counters.n; i++) {
+		struct snap_counter *c = SNAP_AT(&cur->counters, struct snap_counter, i);
+		const struct snap_counter *p = NULL;
+		size_t k = counter_hash(cur, c) & t.mask;
+
+		for (; t.slot[k]; k = (k + 1) & t.mask) {
+			p = SNAP_AT(&prev->counters, struct snap_counter, t.slot[k] - 1);
+			if (counter_same(prev, p, cur, c))
+				break;
+			p = NULL;
+		}
+		if (!p) {
+			c->rate_status = RATE_INIT;
+			continue;
+		}
+		if (dt <= 0)
+			continue;	/* RATE_NODATA */
+		c->rate_status = rate_delta(p->value, c->value, counter_bits(cur, c),
+					    &c->delta);
+		if (c->rate_status == RATE_DATA)
+			c->rate = (double)c->delta / dt;
+	}
+	free(t.slot);
+	return 0;
+}
+
+static uint64_t qp_hash(const struct snap_qp *q)
+{
+	return mix(mix(0, q->dev), q->lqpn);
+}
+
+/*
+ * The same QP number on the same device, of the same type and owner: a QP
+ * destroyed and created again between two samples starts from a random PSN
+ * and must not get a rate.
+ */
+static bool qp_same(const struct snap_qp *a, const struct snap_qp *b)
+{
+	if (a->dev != b->dev || a->lqpn != b->lqpn)
+		return false;
+	if ((a->valid & SNAP_QP_TYPE) != (b->valid & SNAP_QP_TYPE) ||
+	    ((a->valid & SNAP_QP_TYPE) && a->type != b->type))
+		return false;
+	if (a->own.valid != b->own.valid || a->own.tid != b->own.tid)
+		return false;
+	return true;
+}
+
+static int rate_qps(const struct snapshot *prev, struct snapshot *cur, double dt)
+{
+	struct rate_tab t;
+	size_t i, j;
+
+	for (i = 0; i < cur->qps.n; i++) {
+		struct snap_qp *q = SNAP_AT(&cur->qps, struct snap_qp, i);
+
+		q->valid &= ~(SNAP_QP_PSN_RATE | SNAP_QP_RQ_PSN_RATE);
+		q->sq_psn_rate = q->rq_psn_rate = 0;
+	}
+	if (!prev || dt <= 0 || !cur->qps.n)
+		return 0;
+	if (tab_init(&t, prev->qps.n))
+		return -ENOMEM;
+	for (j = 0; j < prev->qps.n; j++) {
+		size_t k = qp_hash(SNAP_AT(&prev->qps, struct snap_qp, j)) & t.mask;
+
+		while (t.slot[k])
+			k = (k + 1) & t.mask;
+		t.slot[k] = j + 1;
+	}
+	for (i = 0; i < cur->qps.n; i++) {
+		struct snap_qp *q = SNAP_AT(&cur->qps, struct snap_qp, i);
+		const struct snap_qp *p = NULL;
+		size_t k = qp_hash(q) & t.mask;
+
+		for (; t.slot[k]; k = (k + 1) & t.mask) {
+			p = SNAP_AT(&prev->qps, struct snap_qp, t.slot[k] - 1);
+			if (qp_same(p, q))
+				break;
+			p = NULL;
+		}
+		if (!p)
+			continue;
+		if (p->valid & q->valid & SNAP_QP_SQ_PSN) {
+			q->sq_psn_rate = (float)(rate_psn_delta(p->sq_psn, q->sq_psn) / dt);
+			q->valid |= SNAP_QP_PSN_RATE;
+		}
+		if (p->valid & q->valid & SNAP_QP_RQ_PSN) {
+			q->rq_psn_rate = (float)(rate_psn_delta(p->rq_psn, q->rq_psn) / dt);
+			q->valid |= SNAP_QP_RQ_PSN_RATE;
+		}
+	}
+	free(t.slot);
+	return 0;
+}
+
+int rate_compute(const struct snapshot *prev, struct snapshot *cur)
+{
+	double dt = 0;
+	int err;
+
+	if (prev)
+		dt = ts_diff(&prev->mono, &cur->mono);
+	cur->interval = dt > 0 ? dt : 0;
+	err = rate_counters(prev, cur, dt);
+	if (!err)
+		err = rate_qps(prev, cur, dt);
+	return err;
+}
