@@ -34,13 +34,23 @@ struct nl_result {
 	int err;		/* 0, -errno of NLMSG_ERROR, -EINTR (dump interrupted) */
 	bool done;		/* NLMSG_DONE or the single reply seen */
 	char msg[256];		/* kernel extended-ack text, "" if none */
+	/*
+	 * Parser state carried between the calls of one request: zero res
+	 * before the first call and keep it while nl_parse returns 1, so an
+	 * interrupted dump is rolled back whole, not just its last buffer.
+	 */
+	bool more;
+	struct snap_mark mark;
 };
 
 /*
  * Parse `len` bytes of netlink messages answering `req` into `s`.
  * Returns 0 when the stream was complete and successful, 1 when more bytes
  * are expected (dump not finished), or a negative errno (also in res->err).
- * On -EINTR (NLM_F_DUMP_INTR) everything this call added is rolled back.
+ * On -EINTR (NLM_F_DUMP_INTR) everything this call added is rolled back
+ * (everything the request added when res was kept across its calls), and
+ * so is a malformed answer (-EBADMSG).  A kernel error (-errno) is recorded
+ * in dev->tbl_err[] of req->dev for table dumps and as one snap_note().
  * Unknown attributes are skipped; malformed messages return -EBADMSG.
  */
 int nl_parse(struct snapshot *s, const struct nl_req *req, const void *buf,
@@ -74,6 +84,32 @@ int nl_attrs_nested(const struct nlattr *nest, const struct nlattr **tb);
 
 /* Owner fields common to all resource entries (RES_PID / RES_KERN_NAME). */
 void nl_owner(struct snapshot *s, const struct nlattr **tb, struct snap_owner *o);
+
+/*
+ * Call cb for every nested attribute of `type` inside `table` (e.g. each
+ * RES_QP_ENTRY of RES_QP), with that entry's validated attributes.  Other
+ * types are skipped; a malformed entry is -EBADMSG; a cb error stops the walk.
+ */
+typedef int (*nl_entry_cb)(struct snapshot *s, const struct nlattr **tb, void *arg);
+int nl_entries(struct snapshot *s, const struct nlattr *table, uint16_t type,
+	       nl_entry_cb cb, void *arg);
+/* Copy a validated string attribute into dst (always NUL-terminated). */
+void nl_strlcpy(char *dst, size_t size, const struct nlattr *a);
+/* RDMA_NLDEV_ATTR_DEV_INDEX of a message: 0, or -EBADMSG when absent. */
+int nl_dev_index(const struct nlattr **tb, uint32_t *dev);
+/*
+ * The device a message is about (DEV_INDEX, DEV_NAME at its top level):
+ * found, or added when a table arrives before the device list; NULL when
+ * the message has no DEV_INDEX or memory ran out.
+ */
+struct snap_dev *nl_dev_get(struct snapshot *s, const struct nlattr **tb);
+/*
+ * A resource dump message: DEV_INDEX/DEV_NAME at the top level and a nested
+ * `table` of `entry` nests; cb gets each entry with arg pointing to the
+ * device index (uint32_t).  Used by every RES_*_GET parser.
+ */
+int nl_res_table(const struct nlmsghdr *nlh, struct snapshot *s, uint16_t table,
+		 uint16_t entry, nl_entry_cb cb);
 
 /* Build a request message into buf (256 bytes are enough). */
 struct nlmsghdr *nl_req_build(void *buf, const struct nl_req *req, uint32_t seq);

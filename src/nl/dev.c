@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* RDMA_NLDEV_CMD_GET: one message per device (nldev.c fill_dev_info). */
+#include <errno.h>
+#include <string.h>
+
+#include "nl.h"
+
+struct snap_dev *nl_dev_get(struct snapshot *s, const struct nlattr **tb)
+{
+	struct snap_dev *d;
+	uint32_t index;
+
+	if (nl_dev_index(tb, &index))
+		return NULL;
+	d = snap_dev_find(s, index);
+	if (!d) {
+		d = snap_push(&s->devs, sizeof(*d));
+		if (!d)
+			return NULL;
+		d->index = index;
+	}
+	/* every NLDEV answer names the device: keep the latest name (renames) */
+	if (tb[RDMA_NLDEV_ATTR_DEV_NAME])
+		nl_strlcpy(d->name, sizeof(d->name), tb[RDMA_NLDEV_ATTR_DEV_NAME]);
+	return d;
+}
+
+int nl_dev_parse(const struct nlmsghdr *nlh, struct snapshot *s)
+{
+	const struct nlattr *tb[RDMA_NLDEV_ATTR_MAX];
+	struct snap_dev *d;
+	int err;
+
+	err = nl_attrs(nlh, tb);
+	if (err)
+		return err;
+	if (!tb[RDMA_NLDEV_ATTR_DEV_INDEX] || !tb[RDMA_NLDEV_ATTR_DEV_NAME])
+		return -EBADMSG;
+	d = nl_dev_get(s, tb);
+	if (!d)
+		return -ENOMEM;
+
+	if (tb[RDMA_NLDEV_ATTR_CAP_FLAGS]) {
+		d->caps = mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_CAP_FLAGS]);
+		d->valid |= SNAP_DEV_CAPS;
+	}
+	if (tb[RDMA_NLDEV_ATTR_FW_VERSION]) {
+		nl_strlcpy(d->fw, sizeof(d->fw), tb[RDMA_NLDEV_ATTR_FW_VERSION]);
+		d->valid |= SNAP_DEV_FW;
+	}
+	if (tb[RDMA_NLDEV_ATTR_NODE_GUID]) {
+		d->node_guid = mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_NODE_GUID]);
+		d->valid |= SNAP_DEV_NODE_GUID;
+	}
+	if (tb[RDMA_NLDEV_ATTR_SYS_IMAGE_GUID]) {
+		d->sys_image_guid = mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_SYS_IMAGE_GUID]);
+		d->valid |= SNAP_DEV_SYS_GUID;
+	}
+	if (tb[RDMA_NLDEV_ATTR_DEV_NODE_TYPE]) {
+		d->node_type = mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_DEV_NODE_TYPE]);
+		d->valid |= SNAP_DEV_NODE_TYPE;
+	}
+	/* iproute2 6.1 does not print it, though the 6.1 kernel sends it */
+	if (tb[RDMA_NLDEV_ATTR_DEV_PROTOCOL]) {
+		nl_strlcpy(d->protocol, sizeof(d->protocol),
+			   tb[RDMA_NLDEV_ATTR_DEV_PROTOCOL]);
+		d->valid |= SNAP_DEV_PROTOCOL;
+	}
+	if (tb[RDMA_NLDEV_ATTR_DEV_DIM]) {
+		d->dim = mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_DEV_DIM]);
+		d->valid |= SNAP_DEV_DIM;
+	}
+	/* in a device message PORT_INDEX is the number of ports */
+	if (tb[RDMA_NLDEV_ATTR_PORT_INDEX]) {
+		d->num_ports = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_PORT_INDEX]);
+		d->valid |= SNAP_DEV_NUM_PORTS;
+	}
+	return 0;
+}

@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * nl_parse(): walk the netlink messages of one received buffer, hand each
+ * NLDEV message to its object parser, and turn NLMSG_DONE / NLMSG_ERROR
+ * (with the kernel's extended-ack text) into a result.  It reads bytes, not
+ * a socket, so live answers and recordings go through the same code.
+ *
+ * libmnl's mnl_cb_run() is not used: it stops silently at a message cut
+ * short and drops the extended ack, and both matter here.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <linux/netlink.h>
+
+#include "nl.h"
+
+typedef int (*nl_msg_parser)(const struct nlmsghdr *nlh, struct snapshot *s);
+
+static const nl_msg_parser parsers[RDMA_NLDEV_NUM_OPS] = {
+	[RDMA_NLDEV_CMD_GET] = nl_dev_parse,
+	[RDMA_NLDEV_CMD_PORT_GET] = nl_port_parse,
+	[RDMA_NLDEV_CMD_SYS_GET] = nl_sys_parse,
+	[RDMA_NLDEV_CMD_RES_GET] = nl_res_parse,
+	[RDMA_NLDEV_CMD_RES_QP_GET] = nl_qp_parse,
+	[RDMA_NLDEV_CMD_RES_CM_ID_GET] = nl_cm_id_parse,
+	[RDMA_NLDEV_CMD_RES_CQ_GET] = nl_cq_parse,
+	[RDMA_NLDEV_CMD_RES_MR_GET] = nl_mr_parse,
+	[RDMA_NLDEV_CMD_RES_PD_GET] = nl_pd_parse,
+	[RDMA_NLDEV_CMD_RES_CTX_GET] = nl_ctx_parse,
+	[RDMA_NLDEV_CMD_RES_SRQ_GET] = nl_srq_parse,
+	[RDMA_NLDEV_CMD_STAT_GET] = nl_stat_parse,
+};
+
+/* The per-device table a command fills, -1 when it fills none. */
+static int cmd_table(uint16_t cmd)
+{
+	switch (cmd) {
+	case RDMA_NLDEV_CMD_PORT_GET:
+		return SNAP_TBL_PORT;
+	case RDMA_NLDEV_CMD_RES_QP_GET:
+		return SNAP_TBL_QP;
+	case RDMA_NLDEV_CMD_RES_CM_ID_GET:
+		return SNAP_TBL_CM_ID;
+	case RDMA_NLDEV_CMD_RES_CQ_GET:
+		return SNAP_TBL_CQ;
+	case RDMA_NLDEV_CMD_RES_MR_GET:
+		return SNAP_TBL_MR;
+	case RDMA_NLDEV_CMD_RES_PD_GET:
+		return SNAP_TBL_PD;
+	case RDMA_NLDEV_CMD_RES_CTX_GET:
+		return SNAP_TBL_CTX;
+	case RDMA_NLDEV_CMD_RES_SRQ_GET:
+		return SNAP_TBL_SRQ;
+	case RDMA_NLDEV_CMD_STAT_GET:
+		return SNAP_TBL_STAT;
+	default:
+		return -1;
+	}
+}
+
+static const char *cmd_what(uint16_t cmd)
+{
+	switch (cmd) {
+	case RDMA_NLDEV_CMD_GET:
+		return "device list";
+	case RDMA_NLDEV_CMD_PORT_GET:
+		return "port list";
+	case RDMA_NLDEV_CMD_SYS_GET:
+		return "system settings";
+	case RDMA_NLDEV_CMD_RES_GET:
+		return "resource summary";
+	case RDMA_NLDEV_CMD_RES_QP_GET:
+		return "QP table";
+	case RDMA_NLDEV_CMD_RES_CM_ID_GET:
+		return "CM_ID table";
+	case RDMA_NLDEV_CMD_RES_CQ_GET:
+		return "CQ table";
+	case RDMA_NLDEV_CMD_RES_MR_GET:
+		return "MR table";
+	case RDMA_NLDEV_CMD_RES_PD_GET:
+		return "PD table";
+	case RDMA_NLDEV_CMD_RES_CTX_GET:
+		return "CTX table";
+	case RDMA_NLDEV_CMD_RES_SRQ_GET:
+		return "SRQ table";
+	case RDMA_NLDEV_CMD_STAT_GET:
+		return "hardware counters";
+	default:
+		return "request";
+	}
+}
+
+/* Extended-ack TLVs (NLMSGERR_ATTR_*) start `off` bytes into the payload. */
+static void ext_ack(const struct nlmsghdr *nlh, size_t off, struct nl_result *res)
+{
+	size_t plen = nlh->nlmsg_len - MNL_NLMSG_HDRLEN;
+	const struct nlattr *a;
+	size_t len;
+
+	if (!(nlh->nlmsg_flags & NLM_F_ACK_TLVS) || off >= plen)
+		return;
+	a = (const struct nlattr *)((const char *)mnl_nlmsg_get_payload(nlh) + off);
+	len = plen - off;
+	while (len && mnl_attr_ok(a, (int)len)) {
+		size_t step = MNL_ALIGN(a->nla_len);
+
+		if (mnl_attr_get_type(a) == NLMSGERR_ATTR_MSG) {
+			size_t n = strnlen(mnl_attr_get_payload(a),
+					   mnl_attr_get_payload_len(a));
+
+			if (n >= sizeof(res->msg))
+				n = sizeof(res->msg) - 1;
+			memcpy(res->msg, mnl_attr_get_payload(a), n);
+			res->msg[n] = '\0';
+			/* the kernel's texts carry no newline, but be sure */
+			while (n && (res->msg[n - 1] == '\n' || res->msg[n - 1] == ' '))
+				res->msg[--n] = '\0';
+			return;
+		}
+		if (step >= len)
+			break;
+		len -= step;
+		a = (const struct nlattr *)((const char *)a + step);
+	}
+}
+
+/*
+ * NLMSG_ERROR: the error code, the request echoed back (only its header
+ * when NLM_F_CAPPED), then the ext-ack TLVs.  An error of 0 is an ACK.
+ */
+static int error_msg(const struct nlmsghdr *nlh, struct nl_result *res)
+{
+	const struct nlmsgerr *e = mnl_nlmsg_get_payload(nlh);
+	size_t plen = nlh->nlmsg_len - MNL_NLMSG_HDRLEN;
+	size_t off;
+	int error;
+
+	if (plen < sizeof(int))
+		return -EBADMSG;
+	memcpy(&error, &e->error, sizeof(error));
+	if (error > 0 || error == INT_MIN)
+		error = -EPROTO;	/* not an errno the kernel would send */
+	if (plen >= sizeof(*e)) {
+		if (nlh->nlmsg_flags & NLM_F_CAPPED)
+			off = sizeof(*e);
+		else
+			off = MNL_ALIGN(sizeof(int) + (size_t)e->msg.nlmsg_len);
+		ext_ack(nlh, off, res);
+	}
+	return error;
+}
+
+/*
+ * NLMSG_DONE of a dump: an int with the dump's result.  A dump that fails
+ * in the kernel (e.g. -EINVAL for the raw QP dump with DRIVER_DETAILS on
+ * 6.12, captured) ends here with the error, ext-ack TLVs after it.
+ */
+static int done_msg(const struct nlmsghdr *nlh, struct nl_result *res)
+{
+	size_t plen = nlh->nlmsg_len - MNL_NLMSG_HDRLEN;
+	int error = 0;
+
+	if (plen >= sizeof(int)) {
+		memcpy(&error, mnl_nlmsg_get_payload(nlh), sizeof(error));
+		if (error > 0 || error == INT_MIN)
+			error = -EPROTO;
+		ext_ack(nlh, sizeof(int), res);
+	}
+	return error;
+}
+
+static void dev_label(const struct snapshot *s, uint32_t dev, char *buf, size_t size)
+{
+	const struct snap_dev *d = dev == SNAP_NONE ? NULL : snap_dev_find(s, dev);
+
+	if (d && d->name[0])
+		snprintf(buf, size, "%s: ", d->name);
+	else if (dev != SNAP_NONE)
+		snprintf(buf, size, "device %u: ", dev);
+	else
+		buf[0] = '\0';
+}
+
+/* Say once that a request failed, and mark the device's table. */
+static void record_error(struct snapshot *s, const struct nl_req *req, int err,
+			 const struct nl_result *res)
+{
+	int t = cmd_table(req->cmd);
+	char who[SNAP_DEV_NAME_MAX + 16];
+
+	if (t >= 0 && req->dev != SNAP_NONE) {
+		struct snap_dev *d = snap_dev_find(s, req->dev);
+
+		if (d)
+			d->tbl_err[t] = err;
+	}
+	dev_label(s, req->dev, who, sizeof(who));
+	if (res->msg[0])
+		snap_note(s, err, req->dev, "%s%s unavailable: %s (kernel: %s)", who,
+			  cmd_what(req->cmd), strerror(-err), res->msg);
+	else
+		snap_note(s, err, req->dev, "%s%s unavailable: %s", who,
+			  cmd_what(req->cmd), strerror(-err));
+}
+
+static int dispatch(const struct nlmsghdr *nlh, struct snapshot *s)
+{
+	uint16_t type = nlh->nlmsg_type;
+	unsigned int op = RDMA_NL_GET_OP(type);
+
+	/* other RDMA clients (CM, LS, iWPM) and ops we do not read: skip */
+	if (RDMA_NL_GET_CLIENT(type) != RDMA_NL_NLDEV || op >= RDMA_NLDEV_NUM_OPS ||
+	    !parsers[op])
+		return 0;
+	return parsers[op](nlh, s);
+}
+
+int nl_parse(struct snapshot *s, const struct nl_req *req, const void *buf,
+	     size_t len, struct nl_result *res)
+{
+	const struct nlmsghdr *nlh = buf;
+	bool dump = req->flags & NLM_F_DUMP;
+	int rem, err = 0;
+
+	if (!res->more)
+		snap_mark(s, &res->mark);
+	res->more = false;
+	res->done = false;
+	res->err = 0;
+	res->msg[0] = '\0';
+	if (len > NL_BUF_SIZE * 64) {
+		err = -EMSGSIZE;
+		goto bad;
+	}
+	rem = (int)len;
+
+	while (!res->done && mnl_nlmsg_ok(nlh, rem)) {
+		if (nlh->nlmsg_flags & NLM_F_DUMP_INTR) {
+			err = -EINTR;
+			goto bad;
+		}
+		switch (nlh->nlmsg_type) {
+		case NLMSG_NOOP:
+		case NLMSG_OVERRUN:
+			break;
+		case NLMSG_DONE:
+			res->done = true;
+			err = done_msg(nlh, res);
+			break;
+		case NLMSG_ERROR:
+			res->done = true;
+			err = error_msg(nlh, res);
+			if (err == -EBADMSG)
+				goto bad;
+			break;
+		default:
+			if (nlh->nlmsg_type < NLMSG_MIN_TYPE)
+				break;
+			err = dispatch(nlh, s);
+			if (err)
+				goto bad;
+			/* a plain request is answered by one message */
+			if (!dump)
+				res->done = true;
+			break;
+		}
+		nlh = mnl_nlmsg_next(nlh, &rem);
+	}
+	/* bytes that do not make a whole message: cut short or corrupt */
+	if (!res->done && rem > 0) {
+		err = -EBADMSG;
+		goto bad;
+	}
+	if (err) {
+		res->err = err;
+		record_error(s, req, err, res);
+		return err;
+	}
+	if (!res->done) {
+		res->more = true;
+		return 1;
+	}
+	return 0;
+
+bad:
+	/* a half-parsed table is worse than none: drop what the request added */
+	snap_rollback(s, &res->mark);
+	res->err = err;
+	res->done = err != -EINTR;
+	if (err != -EINTR)
+		record_error(s, req, err, res);
+	return err;
+}

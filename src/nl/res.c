@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * RDMA_NLDEV_CMD_RES_GET: the per-device resource summary, a nested list
+ * of (name, current count) pairs (nldev.c fill_res_info).  Names we do not
+ * know (a future resource type) are skipped.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "nl.h"
+
+static int summary_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
+{
+	struct snap_dev *d = arg;
+	const char *name;
+	int r;
+
+	(void)s;
+	if (!tb[RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_NAME] ||
+	    !tb[RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_CURR])
+		return -EBADMSG;
+	name = mnl_attr_get_str(tb[RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_NAME]);
+	for (r = 0; r < SNAP_RES_N; r++) {
+		if (strcmp(name, nl_res_name((enum snap_res)r)))
+			continue;
+		d->res[r] = mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_CURR]);
+		d->res_valid |= (uint16_t)(1u << r);
+		break;
+	}
+	return 0;
+}
+
+int nl_res_parse(const struct nlmsghdr *nlh, struct snapshot *s)
+{
+	const struct nlattr *tb[RDMA_NLDEV_ATTR_MAX];
+	struct snap_dev *d;
+	int err;
+
+	err = nl_attrs(nlh, tb);
+	if (err)
+		return err;
+	if (!tb[RDMA_NLDEV_ATTR_DEV_INDEX])
+		return -EBADMSG;
+	d = nl_dev_get(s, tb);
+	if (!d)
+		return -ENOMEM;
+	if (!tb[RDMA_NLDEV_ATTR_RES_SUMMARY])
+		return 0;
+	return nl_entries(s, tb[RDMA_NLDEV_ATTR_RES_SUMMARY],
+			  RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY, summary_entry, d);
+}
+
+int nl_res_table(const struct nlmsghdr *nlh, struct snapshot *s, uint16_t table,
+		 uint16_t entry, nl_entry_cb cb)
+{
+	const struct nlattr *tb[RDMA_NLDEV_ATTR_MAX];
+	struct snap_dev *d;
+	uint32_t dev;
+	int err;
+
+	err = nl_attrs(nlh, tb);
+	if (err)
+		return err;
+	d = nl_dev_get(s, tb);
+	if (!d)
+		return tb[RDMA_NLDEV_ATTR_DEV_INDEX] ? -ENOMEM : -EBADMSG;
+	dev = d->index;
+	/* a device with no such objects sends a message without the table */
+	if (!tb[table])
+		return 0;
+	return nl_entries(s, tb[table], entry, cb, &dev);
+}

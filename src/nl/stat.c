@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * RDMA_NLDEV_CMD_STAT_GET for one (device, port): the driver's hardware
+ * counters (nldev.c stat_get_doit_default_counter), the same set as sysfs
+ * hw_counters/.  Soft-RoCE (rxe, 6.1 and 6.12) reports packet and error
+ * counts only.  QP-bound counter objects (STAT_COUNTER) are not read here.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "nl.h"
+
+struct stat_ctx {
+	uint32_t dev;
+	uint32_t port;
+};
+
+/* The unit a driver's counter counts, from its name: mlx5 "rx_write_bytes",
+ * rxe "sent_pkts", bnxt_re "tx_packets"; anything else counts events. */
+static uint8_t unit_of(const char *name)
+{
+	if (strstr(name, "bytes") || strstr(name, "octets"))
+		return SNAP_UNIT_BYTES;
+	if (strstr(name, "pkts") || strstr(name, "packets"))
+		return SNAP_UNIT_PACKETS;
+	return SNAP_UNIT_EVENTS;
+}
+
+static int hw_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
+{
+	const struct stat_ctx *x = arg;
+	const struct nlattr *name = tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_NAME];
+	struct snap_counter *c;
+
+	if (!name || !tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_VALUE])
+		return -EBADMSG;
+	c = snap_push(&s->counters, sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	c->dev = x->dev;
+	c->port = x->port;
+	c->name = snap_str(s, mnl_attr_get_str(name), mnl_attr_get_payload_len(name));
+	c->source = SNAP_SRC_HW;
+	c->unit = unit_of(mnl_attr_get_str(name));
+	c->bits = 64;	/* rdma_hw_stats values are u64 */
+	c->value = mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_VALUE]);
+	return 0;
+}
+
+int nl_stat_parse(const struct nlmsghdr *nlh, struct snapshot *s)
+{
+	const struct nlattr *tb[RDMA_NLDEV_ATTR_MAX];
+	struct stat_ctx x;
+	struct snap_dev *d;
+	int err;
+
+	err = nl_attrs(nlh, tb);
+	if (err)
+		return err;
+	d = nl_dev_get(s, tb);
+	if (!d)
+		return tb[RDMA_NLDEV_ATTR_DEV_INDEX] ? -ENOMEM : -EBADMSG;
+	x.dev = d->index;
+	x.port = tb[RDMA_NLDEV_ATTR_PORT_INDEX] ?
+		 mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_PORT_INDEX]) : SNAP_NONE;
+	if (!tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTERS])
+		return 0;
+	return nl_entries(s, tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTERS],
+			  RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY, hw_entry, &x);
+}

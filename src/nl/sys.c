@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * RDMA_NLDEV_CMD_SYS_GET: system-wide settings (nldev.c nldev_sys_get_doit).
+ * Each attribute arrived in a different kernel (netns mode 5.3, copy-on-fork
+ * 5.13, privileged qkey 6.6, monitor mode 6.9 — the Debian 6.1 capture has
+ * only the first two), so each is valid only when present.
+ */
+#include "nl.h"
+
+int nl_sys_parse(const struct nlmsghdr *nlh, struct snapshot *s)
+{
+	const struct nlattr *tb[RDMA_NLDEV_ATTR_MAX];
+	struct snap_sys *y = &s->sys;
+	int err;
+
+	err = nl_attrs(nlh, tb);
+	if (err)
+		return err;
+	if (tb[RDMA_NLDEV_SYS_ATTR_NETNS_MODE]) {
+		y->netns_shared = mnl_attr_get_u8(tb[RDMA_NLDEV_SYS_ATTR_NETNS_MODE]);
+		y->valid |= SNAP_SYS_NETNS_MODE;
+	}
+	if (tb[RDMA_NLDEV_SYS_ATTR_COPY_ON_FORK]) {
+		y->copy_on_fork = mnl_attr_get_u8(tb[RDMA_NLDEV_SYS_ATTR_COPY_ON_FORK]);
+		y->valid |= SNAP_SYS_COPY_ON_FORK;
+	}
+	if (tb[RDMA_NLDEV_SYS_ATTR_PRIVILEGED_QKEY_MODE]) {
+		y->privileged_qkey =
+			mnl_attr_get_u8(tb[RDMA_NLDEV_SYS_ATTR_PRIVILEGED_QKEY_MODE]);
+		y->valid |= SNAP_SYS_PRIV_QKEY;
+	}
+	if (tb[RDMA_NLDEV_SYS_ATTR_MONITOR_MODE]) {
+		y->monitor_mode = mnl_attr_get_u8(tb[RDMA_NLDEV_SYS_ATTR_MONITOR_MODE]);
+		y->valid |= SNAP_SYS_MONITOR;
+	}
+	return 0;
+}
