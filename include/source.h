@@ -8,6 +8,7 @@
 #ifndef RDMATOP_SOURCE_H
 #define RDMATOP_SOURCE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <time.h>
@@ -39,6 +40,11 @@ struct source {
 	const struct source_ops *ops;
 	struct raw_sink *sink;		/* may be NULL */
 	void *priv;
+	/* A dump spans several datagrams; NLM_F_DUMP_INTR may come on any of
+	 * them, so the whole dump is rolled back to where it started. */
+	bool in_dump;
+	struct nl_req dump_req;
+	struct snap_mark dump_mark;
 };
 
 /* Live source: the kernel's NETLINK_RDMA plus sysfs and /proc. */

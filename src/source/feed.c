@@ -13,13 +13,23 @@
 int source_feed_nl(struct source *src, struct snapshot *s, const struct nl_req *req,
 		   const void *buf, size_t len, struct nl_result *res)
 {
+	int ret;
+
 	if (src->sink && src->sink->nl) {
 		int err = src->sink->nl(src->sink->ctx, req, buf, len);
 
 		if (err)
 			return err;
 	}
-	return nl_parse(s, req, buf, len, res);
+	if (!src->in_dump || memcmp(req, &src->dump_req, sizeof(*req))) {
+		snap_mark(s, &src->dump_mark);
+		src->dump_req = *req;
+	}
+	ret = nl_parse(s, req, buf, len, res);
+	src->in_dump = ret == 1;
+	if (ret == -EINTR)
+		snap_rollback(s, &src->dump_mark);
+	return ret;
 }
 
 int source_feed_file(struct source *src, struct snapshot *s, const char *path,

@@ -46,10 +46,9 @@ static int parse_u64(const char *buf, size_t len, uint64_t *v)
  * (they are escaped where shown). */
 static void copy_line(char *dst, size_t dstlen, const char *buf, size_t len)
 {
-	size_t n = strcspn(buf, "\n");
+	const char *nl = memchr(buf, '\n', len);
+	size_t n = nl ? (size_t)(nl - buf) : len;
 
-	if (n > len)
-		n = len;
 	if (n >= dstlen)
 		n = dstlen - 1;
 	memcpy(dst, buf, n);

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Recordings of raw kernel input (doc/recording.md).  A recording stores,
+ * per sample, the netlink response bytes and the file contents exactly as
+ * read, so replay runs the same parsers as the live mode did.
+ *
+ * File: a 16-byte header, then frames.  A frame is self-checking (lengths,
+ * CRC-32 of header and payload) and independently compressed, so every
+ * complete frame survives a crash of the writer.
+ */
+#ifndef RDMATOP_RECORD_H
+#define RDMATOP_RECORD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "source.h"
+
+#define REC_MAGIC "RDMATOP\0"
+#define REC_VERSION 1
+#define REC_FRAME_MAGIC 0x52464452u	/* "RDFR" little-endian */
+#define REC_FRAME_HDR 24
+#define REC_FRAME_MAX (256u << 20)	/* a frame larger than this is corrupt */
+
+enum rec_frame_type { REC_FRAME_SAMPLE = 1 };
+enum rec_codec { REC_CODEC_NONE = 0, REC_CODEC_ZSTD = 1 };
+
+/* Records inside a sample frame's payload. */
+enum rec_kind {
+	REC_BEGIN = 1,	/* times, host, kernel */
+	REC_NL = 2,	/* one netlink datagram answering a request */
+	REC_FILE = 3,	/* one file's contents (or read error) */
+	REC_END = 4,
+};
+
+uint32_t rec_crc32(uint32_t crc, const void *buf, size_t len);
+
+/* ---- writer (src/record/writer.c) ---- */
+struct rec_writer;
+
+/* Open (truncate) path for writing; 0 or -errno. */
+int rec_writer_open(struct rec_writer **w, const char *path);
+/* The sink to attach to a source (see source.h). */
+struct raw_sink *rec_writer_sink(struct rec_writer *w);
+/* Flush and close; 0 or the first -errno seen while writing. */
+int rec_writer_close(struct rec_writer *w);
+
+/* ---- reader (src/record/reader.c) ---- */
+struct rec_reader;
+
+struct rec_stats {
+	uint64_t frames;	/* good frames read */
+	uint64_t bad_frames;	/* skipped: checksum or decode failure */
+	uint64_t offset;	/* where reading stopped */
+};
+
+/* Open a recording; 0 or -errno with a one-line reason in err. */
+int rec_reader_open(struct rec_reader **r, const char *path, char *err, size_t errlen);
+/*
+ * Next sample frame's payload (decompressed; valid until the next call):
+ * 1 and buf, len set, 0 at a clean end of file, or -errno with a one-line
+ * reason in err (truncated or unreadable: nothing after it can be trusted).
+ */
+int rec_reader_next(struct rec_reader *r, const uint8_t **buf, size_t *len,
+		    char *err, size_t errlen);
+void rec_reader_stats(const struct rec_reader *r, struct rec_stats *st);
+void rec_reader_close(struct rec_reader *r);
+
+/*
+ * Feed one sample payload through the source's feed path into s.
+ * 0, or -EBADMSG for a malformed payload (what was fed stays).
+ */
+int rec_replay_sample(struct source *src, struct snapshot *s, const uint8_t *buf,
+		      size_t len);
+
+/* Replay source over a recording (src/source/replay.c). */
+int source_replay_open(struct source *src, const char *path, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Recording writer: collects one sample's raw inputs in memory, then writes
+ * them as one compressed, checksummed frame with a single write, appending
+ * only.  fsync at most every REC_SYNC_SECS so a crash loses at most that
+ * much, and never a frame in the middle.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <zstd.h>
+
+#include "record.h"
+
+#define REC_SYNC_SECS 5
+#define REC_ZSTD_LEVEL 3
+
+struct rec_writer {
+	int fd;
+	int err;		/* first error, sticky */
+	uint8_t *buf;		/* payload of the sample being collected */
+	size_t len, cap;
+	uint8_t *out;		/* compressed frame */
+	size_t out_cap;
+	time_t last_sync;
+	struct raw_sink sink;
+};
+
+static void put_le16(uint8_t *p, uint16_t v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+}
+
+static void put_le32(uint8_t *p, uint32_t v)
+{
+	put_le16(p, (uint16_t)v);
+	put_le16(p + 2, (uint16_t)(v >> 16));
+}
+
+static void put_le64(uint8_t *p, uint64_t v)
+{
+	put_le32(p, (uint32_t)v);
+	put_le32(p + 4, (uint32_t)(v >> 32));
+}
+
+static uint8_t *reserve(struct rec_writer *w, size_t n)
+{
+	if (w->err)
+		return NULL;
+	if (w->len + n > REC_FRAME_MAX) {
+		w->err = -EFBIG;
+		return NULL;
+	}
+	if (w->len + n > w->cap) {
+		size_t cap = w->cap ? w->cap : 65536;
+		uint8_t *nb;
+
+		while (cap < w->len + n)
+			cap *= 2;
+		nb = realloc(w->buf, cap);
+		if (!nb) {
+			w->err = -ENOMEM;
+			return NULL;
+		}
+		w->buf = nb;
+		w->cap = cap;
+	}
+	w->len += n;
+	return w->buf + w->len - n;
+}
+
+/* A record: kind (1), 3 reserved bytes, body length (4), body. */
+static uint8_t *record(struct rec_writer *w, enum rec_kind kind, size_t body)
+{
+	uint8_t *p;
+
+	if (body > UINT32_MAX) {
+		w->err = -EFBIG;
+		return NULL;
+	}
+	p = reserve(w, 8 + body);
+	if (!p)
+		return NULL;
+	memset(p, 0, 8);
+	p[0] = (uint8_t)kind;
+	put_le32(p + 4, (uint32_t)body);
+	return p + 8;
+}
+
+static int w_begin(void *ctx, const struct snapshot *s)
+{
+	struct rec_writer *w = ctx;
+	size_t hl = strnlen(s->host, sizeof(s->host) - 1);
+	size_t kl = strnlen(s->kernel, sizeof(s->kernel) - 1);
+	uint8_t *p;
+
+	w->len = 0;
+	p = record(w, REC_BEGIN, 24 + 2 + hl + 2 + kl);
+	if (!p)
+		return w->err;
+	put_le64(p, (uint64_t)s->mono.tv_sec);
+	put_le32(p + 8, (uint32_t)s->mono.tv_nsec);
+	put_le64(p + 12, (uint64_t)s->wall.tv_sec);
+	put_le32(p + 20, (uint32_t)s->wall.tv_nsec);
+	put_le16(p + 24, (uint16_t)hl);
+	memcpy(p + 26, s->host, hl);
+	put_le16(p + 26 + hl, (uint16_t)kl);
+	memcpy(p + 28 + hl, s->kernel, kl);
+	return 0;
+}
+
+static int w_nl(void *ctx, const struct nl_req *req, const void *buf, size_t len)
+{
+	struct rec_writer *w = ctx;
+	uint8_t *p = record(w, REC_NL, 12 + len);
+
+	if (!p)
+		return w->err;
+	put_le16(p, req->cmd);
+	put_le16(p + 2, req->flags);
+	put_le32(p + 4, req->dev);
+	put_le32(p + 8, req->port);
+	memcpy(p + 12, buf, len);
+	return 0;
+}
+
+static int w_file(void *ctx, const char *path, int err, const void *buf, size_t len)
+{
+	struct rec_writer *w = ctx;
+	size_t pl = strlen(path);
+	uint8_t *p;
+
+	if (pl > UINT16_MAX)
+		return 0;	/* not a path we read */
+	p = record(w, REC_FILE, 6 + pl + len);
+	if (!p)
+		return w->err;
+	put_le32(p, (uint32_t)err);
+	put_le16(p + 4, (uint16_t)pl);
+	memcpy(p + 6, path, pl);
+	if (len)
+		memcpy(p + 6 + pl, buf, len);
+	return 0;
+}
+
+static int write_all(int fd, const uint8_t *p, size_t n)
+{
+	while (n) {
+		ssize_t r = write(fd, p, n);
+
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		p += r;
+		n -= (size_t)r;
+	}
+	return 0;
+}
+
+static int w_end(void *ctx, const struct snapshot *s)
+{
+	struct rec_writer *w = ctx;
+	size_t bound, clen;
+	uint8_t *hdr;
+	struct timespec now;
+
+	(void)s;
+	if (!record(w, REC_END, 0))
+		return w->err;
+	bound = ZSTD_compressBound(w->len) + REC_FRAME_HDR;
+	if (bound > w->out_cap) {
+		uint8_t *nb = realloc(w->out, bound);
+
+		if (!nb)
+			return w->err = -ENOMEM;
+		w->out = nb;
+		w->out_cap = bound;
+	}
+	clen = ZSTD_compress(w->out + REC_FRAME_HDR, bound - REC_FRAME_HDR, w->buf, w->len,
+			     REC_ZSTD_LEVEL);
+	if (ZSTD_isError(clen))
+		return w->err = -EIO;
+	hdr = w->out;
+	put_le32(hdr, REC_FRAME_MAGIC);
+	put_le16(hdr + 4, REC_FRAME_SAMPLE);
+	put_le16(hdr + 6, REC_CODEC_ZSTD);
+	put_le32(hdr + 8, (uint32_t)clen);
+	put_le32(hdr + 12, (uint32_t)w->len);
+	put_le32(hdr + 16, rec_crc32(0, hdr + REC_FRAME_HDR, clen));
+	put_le32(hdr + 20, rec_crc32(0, hdr, 20));
+	w->err = write_all(w->fd, w->out, REC_FRAME_HDR + clen);
+	if (w->err)
+		return w->err;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (now.tv_sec - w->last_sync >= REC_SYNC_SECS) {
+		fdatasync(w->fd);
+		w->last_sync = now.tv_sec;
+	}
+	return 0;
+}
+
+int rec_writer_open(struct rec_writer **wp, const char *path)
+{
+	uint8_t hdr[16] = { 0 };
+	struct rec_writer *w = calloc(1, sizeof(*w));
+	struct timespec now;
+	int err;
+
+	if (!w)
+		return -ENOMEM;
+	w->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (w->fd < 0) {
+		err = -errno;
+		free(w);
+		return err;
+	}
+	memcpy(hdr, REC_MAGIC, 8);
+	put_le32(hdr + 8, REC_VERSION);
+	err = write_all(w->fd, hdr, sizeof(hdr));
+	if (err) {
+		close(w->fd);
+		free(w);
+		return err;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	w->last_sync = now.tv_sec;
+	w->sink = (struct raw_sink){ .ctx = w, .begin = w_begin, .nl = w_nl,
+				     .file = w_file, .end = w_end };
+	*wp = w;
+	return 0;
+}
+
+struct raw_sink *rec_writer_sink(struct rec_writer *w)
+{
+	return &w->sink;
+}
+
+int rec_writer_close(struct rec_writer *w)
+{
+	int err;
+
+	if (!w)
+		return 0;
+	err = w->err;
+	if (fsync(w->fd) && !err)
+		err = -errno;
+	if (close(w->fd) && !err)
+		err = -errno;
+	free(w->buf);
+	free(w->out);
+	free(w);
+	return err;
+}

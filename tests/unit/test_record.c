@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Recordings: round trip, truncation at every offset, corruption. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "record.h"
+#include "test.h"
+
+static char path[64];
+
+/* A device dump reply (RDMA_NLDEV_CMD_GET) of one device, then DONE. */
+static size_t dev_reply(uint8_t *buf, uint32_t index, const char *name)
+{
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf), *done;
+
+	nlh->nlmsg_type = RDMA_NL_GET_TYPE(RDMA_NL_NLDEV, RDMA_NLDEV_CMD_GET);
+	nlh->nlmsg_flags = NLM_F_MULTI;
+	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_DEV_INDEX, index);
+	mnl_attr_put_strz(nlh, RDMA_NLDEV_ATTR_DEV_NAME, name);
+	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_PORT_INDEX, 1);
+	done = (struct nlmsghdr *)(buf + nlh->nlmsg_len);
+	memset(done, 0, sizeof(*done) + 4);
+	done->nlmsg_len = sizeof(*done) + 4;
+	done->nlmsg_type = NLMSG_DONE;
+	done->nlmsg_flags = NLM_F_MULTI;
+	return nlh->nlmsg_len + done->nlmsg_len;
+}
+
+/* Write `n` samples through the writer's sink, as the live source would. */
+static void write_recording(int n)
+{
+	struct rec_writer *w;
+	struct raw_sink *k;
+	struct snapshot s;
+	uint8_t buf[1024];
+	int i;
+
+	snap_init(&s);
+	snprintf(path, sizeof(path), "/tmp/rdmatop-test-%d.rdrec", (int)getpid());
+	CHECK_EQ_U(rec_writer_open(&w, path), 0);
+	k = rec_writer_sink(w);
+	for (i = 0; i < n; i++) {
+		struct nl_req req = { RDMA_NLDEV_CMD_GET, NLM_F_DUMP, SNAP_NONE, SNAP_NONE };
+		char val[32];
+		size_t len = dev_reply(buf, 0, "rxe0");
+
+		s.mono.tv_sec = 100 + i;
+		s.wall.tv_sec = 1700000000 + i;
+		snprintf(s.host, sizeof(s.host), "node%d", 7);
+		snprintf(s.kernel, sizeof(s.kernel), "6.1.0-57-amd64");
+		CHECK_EQ_U(k->begin(k->ctx, &s), 0);
+		CHECK_EQ_U(k->nl(k->ctx, &req, buf, len), 0);
+		snprintf(val, sizeof(val), "%d\n", 1000 * (i + 1));
+		CHECK_EQ_U(k->file(k->ctx, "/proc/42/status", 0, "Tgid:\t40\nUid:\t0\t0\t0\t0\n", 23), 0);
+		CHECK_EQ_U(k->file(k->ctx, "/proc/43/status", -ENOENT, "", 0), 0);
+		CHECK_EQ_U(k->file(k->ctx, "/sys/class/infiniband/rxe0/ports/1/counters/port_xmit_data",
+				   0, val, strlen(val)), 0);
+		CHECK_EQ_U(k->end(k->ctx, &s), 0);
+	}
+	CHECK_EQ_U(rec_writer_close(w), 0);
+	snap_free(&s);
+}
+
+/* Read every sample; returns samples replayed, message of the end in err. */
+static int read_recording(const char *p, char *err, size_t errlen, struct snapshot *last)
+{
+	struct source src = { 0 };
+	struct rec_reader *r;
+	const uint8_t *buf;
+	size_t len;
+	int n = 0, ret;
+
+	err[0] = '\0';
+	if (rec_reader_open(&r, p, err, errlen))
+		return -1;
+	while ((ret = rec_reader_next(r, &buf, &len, err, errlen)) == 1) {
+		snap_clear(last);
+		rec_replay_sample(&src, last, buf, len);
+		snap_tasks_sort(last);
+		n++;
+	}
+	rec_reader_close(r);
+	return n;
+}
+
+static void test_round_trip(void)
+{
+	struct snapshot s;
+	const struct snap_task *t;
+	char err[256];
+
+	snap_init(&s);
+	write_recording(3);
+	CHECK_EQ_U(read_recording(path, err, sizeof(err), &s), 3);
+	CHECK_EQ_S(err, "");
+	CHECK_EQ_U(s.mono.tv_sec, 102);
+	CHECK_EQ_U(s.wall.tv_sec, 1700000002);
+	CHECK_EQ_S(s.host, "node7");
+	CHECK_EQ_S(s.kernel, "6.1.0-57-amd64");
+	CHECK_EQ_U(s.devs.n, 1);
+	if (s.devs.n)
+		CHECK_EQ_S(SNAP_AT(&s.devs, struct snap_dev, 0)->name, "rxe0");
+	/* PMA data counts 4-octet words: the third sample said 3000 */
+	CHECK_EQ_U(s.counters.n, 1);
+	if (s.counters.n) {
+		CHECK_EQ_U(SNAP_AT(&s.counters, struct snap_counter, 0)->value, 12000);
+		CHECK_EQ_U(SNAP_AT(&s.counters, struct snap_counter, 0)->unit, SNAP_UNIT_BYTES);
+	}
+	t = snap_task_find(&s, 42);
+	CHECK(t && t->pid == 40);
+	t = snap_task_find(&s, 43);
+	CHECK(t && (t->valid & SNAP_TASK_GONE));
+	unlink(path);
+	snap_free(&s);
+}
+
+static char *slurp_file(size_t *len)
+{
+	return test_slurp(path, len);
+}
+
+static void put_file(const char *p, const char *buf, size_t len)
+{
+	FILE *f = fopen(p, "wb");
+
+	CHECK(f != NULL);
+	if (!f)
+		return;
+	CHECK_EQ_U(fwrite(buf, 1, len, f), len);
+	fclose(f);
+}
+
+static void test_truncated_everywhere(void)
+{
+	struct snapshot s;
+	char err[256], cut[80];
+	size_t len, i;
+	char *all;
+	int n, prev = 0;
+
+	snap_init(&s);
+	write_recording(3);
+	all = slurp_file(&len);
+	CHECK(all != NULL);
+	snprintf(cut, sizeof(cut), "%s.cut", path);
+	for (i = 0; all && i < len; i++) {
+		put_file(cut, all, i);
+		n = read_recording(cut, err, sizeof(err), &s);
+		/* never more samples than complete frames, never fewer than before */
+		CHECK(n >= prev || (i < 16 && n == -1));
+		if (i < 16) {
+			CHECK(n == -1 && strstr(err, "not an rdmatop recording"));
+		} else if (n >= 0) {
+			prev = n;
+			/* a cut inside a frame says so; a cut at a boundary is clean */
+			CHECK(err[0] == '\0' || strstr(err, "truncated"));
+		}
+	}
+	CHECK_EQ_U(prev, 2);
+	unlink(cut);
+	unlink(path);
+	free(all);
+	snap_free(&s);
+}
+
+static void test_corrupt_bytes(void)
+{
+	struct snapshot s;
+	char err[256], bad[80];
+	size_t len, i;
+	char *all;
+
+	snap_init(&s);
+	write_recording(3);
+	all = slurp_file(&len);
+	CHECK(all != NULL);
+	snprintf(bad, sizeof(bad), "%s.bad", path);
+	for (i = 16; all && i < len; i += 3) {
+		int n;
+
+		all[i] ^= 0x5a;
+		put_file(bad, all, len);
+		n = read_recording(bad, err, sizeof(err), &s);
+		/* one damaged frame is skipped (2 left) or ends reading early */
+		CHECK(n >= 0 && n <= 2);
+		CHECK(n == 2 || err[0] != '\0');
+		all[i] ^= 0x5a;
+	}
+	unlink(bad);
+	unlink(path);
+	free(all);
+	snap_free(&s);
+}
+
+static void test_newer_version_refused(void)
+{
+	struct snapshot s;
+	char err[256];
+	size_t len;
+	char *all;
+
+	snap_init(&s);
+	write_recording(1);
+	all = slurp_file(&len);
+	CHECK(all && len > 16);
+	if (all) {
+		all[8] = 9;	/* version 9 */
+		put_file(path, all, len);
+		CHECK_EQ_U(read_recording(path, err, sizeof(err), &s), (uint64_t)-1);
+		CHECK(strstr(err, "newer") != NULL);
+	}
+	unlink(path);
+	free(all);
+	snap_free(&s);
+}
+
+TEST_MAIN(test_round_trip, test_truncated_everywhere, test_corrupt_bytes,
+	  test_newer_version_refused)
