@@ -1,8 +1,210 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * rdmatop: options -> mode.  Batch mode samples, computes rates and prints
+ * each sample (text or JSON) like `top -b`.
+ */
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
 
-int main(void)
+#include "opts.h"
+#include "record.h"
+#include "out.h"
+#include "rate.h"
+#include "snapshot.h"
+#include "source.h"
+#include "view.h"
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_signal(int sig)
 {
-	fprintf(stderr, "rdmatop: not built yet\n");
-	return 1;
+	stop_signal = sig;
+}
+
+static void add_ns(struct timespec *t, double secs)
+{
+	long ns = (long)(secs * 1e9);
+
+	t->tv_sec += ns / 1000000000L;
+	t->tv_nsec += ns % 1000000000L;
+	if (t->tv_nsec >= 1000000000L) {
+		t->tv_sec++;
+		t->tv_nsec -= 1000000000L;
+	}
+}
+
+/* A sample with nothing to show: say why, on stderr. */
+static bool no_rdma(const struct snapshot *s)
+{
+	if (s->flags & SNAP_F_NO_NETLINK) {
+		fprintf(stderr, "rdmatop: cannot read RDMA state: %s%s\n", strerror(-s->nl_err),
+			s->nl_err == -EPROTONOSUPPORT ?
+			" (no NETLINK_RDMA: this kernel has no RDMA support or ib_core is not loaded)" : "");
+		return true;
+	}
+	if (s->flags & SNAP_F_NO_DEVICES) {
+		fprintf(stderr, "rdmatop: no RDMA devices found (load a driver, or add a "
+				"Soft-RoCE link: rdma link add rxe0 type rxe netdev eth0)\n");
+		return true;
+	}
+	return false;
+}
+
+static int run_batch(const struct opts *o, struct source *src, const struct out_opts *oo,
+		     bool clear_screen)
+{
+	struct snapshot snaps[2], *prev = NULL, *cur;
+	struct timespec next;
+	long i;
+	int ret = 0;
+
+	snap_init(&snaps[0]);
+	snap_init(&snaps[1]);
+	clock_gettime(CLOCK_MONOTONIC, &next);
+	for (i = 0; !o->iterations || i < o->iterations; i++) {
+		cur = &snaps[i & 1];
+		snap_clear(cur);
+		ret = source_sample(src, cur);
+		if (ret < 0) {
+			fprintf(stderr, "rdmatop: sampling failed: %s\n", strerror(-ret));
+			ret = 1;
+			break;
+		}
+		if (ret > 0) {	/* end of input */
+			ret = 0;
+			break;
+		}
+		if (no_rdma(cur)) {
+			ret = 1;
+			break;
+		}
+		rate_compute(prev, cur);
+		if (clear_screen)
+			fputs("\033[H\033[2J", stdout);
+		if (o->output == OPT_OUT_JSON)
+			ret = out_json(stdout, cur, oo);
+		else
+			ret = out_text(stdout, cur, oo);
+		if (fflush(stdout) || ret) {
+			/* stdout closed (a pager quit): not an error of ours */
+			ret = errno == EPIPE ? 0 : 1;
+			break;
+		}
+		prev = cur;
+		if (o->iterations && i + 1 >= o->iterations)
+			break;
+		if (o->delay <= 0)
+			continue;
+		add_ns(&next, o->delay);
+		while (!stop_signal &&
+		       clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, NULL) == EINTR)
+			;
+		if (stop_signal)
+			break;
+	}
+	snap_free(&snaps[0]);
+	snap_free(&snaps[1]);
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	struct view_filter *filter = NULL;
+	struct out_opts oo = { .sort_col = -1 };
+	struct source src = { 0 };
+	struct rec_writer *rec = NULL;
+	struct sigaction sa;
+	struct opts o;
+	char err[256];
+	int i, ret;
+
+	opts_defaults(&o);
+	if (opts_parse(&o, argc, argv, stderr))
+		return 2;
+	if (o.help) {
+		opts_usage(stdout);
+		return 0;
+	}
+	if (o.version) {
+		printf("rdmatop %s\n", RDMATOP_VERSION);
+		return 0;
+	}
+	if (o.sort) {
+		oo.sort_col = view_col_find(VIEW_QPS, o.sort);
+		if (oo.sort_col < 0) {
+			fprintf(stderr, "rdmatop: unknown sort column '%s' (QP columns:", o.sort);
+			size_t n, k;
+			const struct view_col *cols = view_cols(VIEW_QPS, &n);
+
+			for (k = 0; k < n; k++)
+				fprintf(stderr, " %s", cols[k].name);
+			fprintf(stderr, ")\n");
+			return 2;
+		}
+	}
+	oo.reverse = o.reverse;
+	oo.pid = o.pid;
+	if (o.n_filters) {
+		filter = view_filter_new();
+		if (!filter) {
+			fprintf(stderr, "rdmatop: out of memory\n");
+			return 1;
+		}
+		for (i = 0; i < o.n_filters; i++) {
+			if (view_filter_add(filter, o.filters[i], err, sizeof(err))) {
+				fprintf(stderr, "rdmatop: bad filter '%s': %s\n", o.filters[i], err);
+				view_filter_free(filter);
+				return 2;
+			}
+		}
+		oo.filter = filter;
+	}
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+
+	if (o.read) {
+		ret = source_replay_open(&src, o.read, err, sizeof(err));
+		if (ret) {
+			fprintf(stderr, "rdmatop: %s\n", err);
+			goto out;
+		}
+		/* a recording plays as fast as it is read, sample by sample */
+		o.delay = 0;
+	} else {
+		ret = source_live_open(&src, o.sysroot);
+		if (ret) {
+			fprintf(stderr, "rdmatop: %s\n", strerror(-ret));
+			goto out;
+		}
+	}
+	if (o.write) {
+		ret = rec_writer_open(&rec, o.write);
+		if (ret) {
+			fprintf(stderr, "rdmatop: cannot write %s: %s\n", o.write, strerror(-ret));
+			goto out;
+		}
+		src.sink = rec_writer_sink(rec);
+	}
+	/* Without -b the screen refreshes in place (on a terminal). */
+	ret = run_batch(&o, &src, &oo, !o.batch && isatty(STDOUT_FILENO));
+	if (rec && (i = rec_writer_close(rec))) {
+		fprintf(stderr, "rdmatop: writing %s failed: %s\n", o.write, strerror(-i));
+		ret = 1;
+	}
+	rec = NULL;
+out:
+	source_close(&src);
+	rec_writer_close(rec);
+	view_filter_free(filter);
+	return ret ? 1 : 0;
 }

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The option table: one entry per setting, driving the command line and
+ * --help (and checked against the man page by the tests), so an option is
+ * never spelled twice.
+ */
+#ifndef RDMATOP_OPTS_H
+#define RDMATOP_OPTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+enum opt_out { OPT_OUT_TEXT, OPT_OUT_JSON };
+
+#define OPTS_MAX_FILTERS 16
+
+struct opts {
+	bool batch;
+	long iterations;	/* 0 = forever */
+	double delay;		/* seconds */
+	enum opt_out output;
+	uint32_t pid;
+	const char *sort;
+	bool reverse;
+	const char *filters[OPTS_MAX_FILTERS];
+	int n_filters;
+	const char *write;	/* -w FILE */
+	const char *read;	/* -r FILE */
+	const char *sysroot;
+	bool help, version;
+};
+
+enum opt_arg { OPT_NONE, OPT_INT, OPT_DOUBLE, OPT_STR };
+
+struct opt_def {
+	const char *name;	/* long name */
+	int key;		/* short letter, or a value >= 256 */
+	enum opt_arg arg;
+	const char *metavar;
+	const char *help;
+};
+
+const struct opt_def *opts_table(size_t *n);
+void opts_defaults(struct opts *o);
+/*
+ * Parse argv.  Returns 0, or -EINVAL after writing a one-line error naming
+ * the option to `err` (the caller exits with status 2).
+ */
+int opts_parse(struct opts *o, int argc, char **argv, FILE *err);
+void opts_usage(FILE *f);
+
+#endif

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The option table, the command line, --help and the man page agree. */
+#include <errno.h>
+
+#include "opts.h"
+#include "test.h"
+
+static int parse(struct opts *o, const char *line)
+{
+	char buf[512], *argv[32], *p;
+	int argc = 0;
+	FILE *devnull = fopen("/dev/null", "w");
+	int ret;
+
+	snprintf(buf, sizeof(buf), "rdmatop %s", line);
+	for (p = strtok(buf, " "); p && argc < 31; p = strtok(NULL, " "))
+		argv[argc++] = p;
+	argv[argc] = NULL;
+	opts_defaults(o);
+	ret = opts_parse(o, argc, argv, devnull);
+	fclose(devnull);
+	return ret;
+}
+
+static void test_good(void)
+{
+	struct opts o;
+
+	CHECK_EQ_U(parse(&o, "-b -n 3 -d 0.5 -o json -p 42 -s lqpn -R -f type=RC -f state!=RTS"), 0);
+	CHECK(o.batch && o.iterations == 3 && o.delay == 0.5 && o.output == OPT_OUT_JSON);
+	CHECK(o.pid == 42 && o.reverse && o.n_filters == 2);
+	CHECK_EQ_S(o.sort, "lqpn");
+	CHECK_EQ_U(parse(&o, "-j"), 0);
+	CHECK(o.batch && o.output == OPT_OUT_JSON && o.iterations == 0);
+	CHECK_EQ_U(parse(&o, "--batch --iterations=2 --delay 2 --write /tmp/x"), 0);
+	CHECK(o.iterations == 2 && o.delay == 2.0);
+	CHECK_EQ_S(o.write, "/tmp/x");
+}
+
+static void test_bad(void)
+{
+	struct opts o;
+	const char *bad[] = {
+		"-n -1", "-n x", "-d 0", "-d 0.01", "-d abc", "-d nan", "-o xml", "-p 0",
+		"-p 99999999999", "--nope", "-n", "extra", "-w a -r b", "-d 1e9",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		if (parse(&o, bad[i]) != -EINVAL)
+			fprintf(stderr, "accepted: %s\n", bad[i]);
+		CHECK_EQ_U(parse(&o, bad[i]), (uint64_t)-EINVAL);
+	}
+}
+
+/* Every option is in --help and in the man page. */
+static void test_documented(void)
+{
+	size_t n, i, len;
+	const struct opt_def *t = opts_table(&n);
+	char *man = test_slurp("doc/rdmatop.1", &len);
+	char *help = NULL;
+	size_t hlen = 0;
+	FILE *f = open_memstream(&help, &hlen);
+
+	CHECK(man != NULL);
+	opts_usage(f);
+	fclose(f);
+	for (i = 0; man && i < n; i++) {
+		char key[64];
+
+		snprintf(key, sizeof(key), "\\-\\-%s", t[i].name);
+		if (!strstr(man, key))
+			fprintf(stderr, "man page lacks --%s\n", t[i].name);
+		CHECK(strstr(man, key) != NULL);
+		snprintf(key, sizeof(key), "--%s", t[i].name);
+		CHECK(strstr(help, key) != NULL);
+	}
+	free(man);
+	free(help);
+}
+
+TEST_MAIN(test_good, test_bad, test_documented)
