@@ -26,6 +26,8 @@ ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) $(PC_CFLAGS) $(EV_CFLAGS)
 LDLIBS += $(PC_LDLIBS) $(EV_LDLIBS) -lm
 
 BUILD ?= build
+# `make V=1` shows the full commands
+Q := $(if $(V),,@)
 SRC := $(sort $(wildcard src/*.c src/*/*.c))
 # Everything but main.c goes into a static library the tests link against.
 LIB_SRC := $(filter-out src/main.c,$(SRC))
@@ -42,25 +44,30 @@ UNIT_HELPERS := $(filter-out $(UNIT_SRC),$(wildcard tests/unit/*.c))
 all: rdmatop
 
 rdmatop: $(BUILD)/src/main.o $(LIB)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(LIB): $(LIB_OBJ)
 	@rm -f $@
-	$(AR) rcs $@ $^
+	$(Q)$(AR) rcs $@ $^
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/tests/%: tests/unit/%.c $(UNIT_HELPERS) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -Itests/unit $(ALL_CFLAGS) -o $@ $< $(UNIT_HELPERS) $(LIB) $(LDLIBS)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(CPPFLAGS) -Itests/unit $(ALL_CFLAGS) -o $@ $< $(UNIT_HELPERS) $(LIB) $(LDLIBS)
 
 -include $(LIB_OBJ:.o=.d) $(BUILD)/src/main.d
 
 # The test command of the README: unit tests, batch/golden tests, the tmux
 # screen tests when tmux exists, and the real-kernel suite when QEMU can run.
-test: all $(UNIT_BIN)
+test:
+	@tests/deps.sh
+	@$(MAKE) --no-print-directory all $(UNIT_BIN)
 	@tests/run-all $(UNIT_BIN)
 
 check: test
@@ -93,7 +100,9 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/rdmatop $(DESTDIR)$(MANDIR)/man1/rdmatop.1
 	rm -rf $(DESTDIR)$(DATADIR)
 
-run: rdmatop
+run:
+	@tests/deps.sh
+	@$(MAKE) --no-print-directory rdmatop
 	./rdmatop
 
 format:

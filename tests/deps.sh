@@ -1,0 +1,22 @@
+#!/bin/sh
+# Install the Debian packages rdmatop needs to build and test, when missing.
+# As root they are installed; otherwise the exact apt-get line is printed.
+set -u
+pkgs="gcc make pkg-config libmnl-dev libev-dev libncurses-dev libzstd-dev tmux python3"
+# the real-kernel test bed (tests/vm)
+pkgs="$pkgs qemu-system-x86 busybox-static cpio kmod xz-utils"
+missing=""
+for p in $pkgs; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+		missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" = 0 ]; then
+	echo "installing:$missing"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq >/dev/null && apt-get install -y -qq $missing >/dev/null ||
+		{ echo "apt-get install failed for:$missing" >&2; exit 1; }
+else
+	echo "missing packages; run: sudo apt-get install$missing" >&2
+	exit 1
+fi
