@@ -206,14 +206,23 @@ static void record_error(struct snapshot *s, const struct nl_req *req, int err,
 			  cmd_what(req->cmd), strerror(-err));
 }
 
-static int dispatch(const struct nlmsghdr *nlh, struct snapshot *s)
+static int dispatch(const struct nlmsghdr *nlh, struct snapshot *s,
+		    const struct nl_req *req)
 {
 	uint16_t type = nlh->nlmsg_type;
 	unsigned int op = RDMA_NL_GET_OP(type);
 
-	/* other RDMA clients (CM, LS, iWPM) and ops we do not read: skip */
-	if (RDMA_NL_GET_CLIENT(type) != RDMA_NL_NLDEV || op >= RDMA_NLDEV_NUM_OPS ||
-	    !parsers[op])
+	/* other RDMA clients (CM, LS, iWPM): not ours */
+	if (RDMA_NL_GET_CLIENT(type) != RDMA_NL_NLDEV)
+		return 0;
+	/*
+	 * nldev_port_get_doit() answers a PORT_GET for one port with the
+	 * type of CMD_GET (6.1 and 6.12, captured; its dump uses PORT_GET):
+	 * the request, not the answer's type, says what the message holds.
+	 */
+	if (op == RDMA_NLDEV_CMD_GET && req->cmd == RDMA_NLDEV_CMD_PORT_GET)
+		op = RDMA_NLDEV_CMD_PORT_GET;
+	if (op >= RDMA_NLDEV_NUM_OPS || !parsers[op])
 		return 0;
 	return parsers[op](nlh, s);
 }
@@ -259,7 +268,7 @@ int nl_parse(struct snapshot *s, const struct nl_req *req, const void *buf,
 		default:
 			if (nlh->nlmsg_type < NLMSG_MIN_TYPE)
 				break;
-			err = dispatch(nlh, s);
+			err = dispatch(nlh, s, req);
 			if (err)
 				goto bad;
 			/* a plain request is answered by one message */

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * RDMA_NLDEV_CMD_SYS_GET: system-wide settings (nldev.c nldev_sys_get_doit).
- * Each attribute arrived in a different kernel (netns mode 5.3, copy-on-fork
- * 5.13, privileged qkey 6.6, monitor mode 6.9 — the Debian 6.1 capture has
- * only the first two), so each is valid only when present.
+ * The four attributes were added over several kernel releases, and stable
+ * trees backport some (Debian's 6.1.0-57 sends privileged qkey, captured),
+ * so each is valid only when present, whatever the kernel version says.
  */
 #include "nl.h"
 
