@@ -1,0 +1,965 @@
+#!/usr/bin/env python3
+"""Oracle comparison of rdmatop against iproute2's `rdma` (host side).
+
+Inside the guest each snapshot directory holds the `rdma -j` set taken
+before (before/), `rdmatop -j -n 1` (rt.json), and the same set taken after
+(after/), back to back, plus the task list (procs.txt: "tid tgid comm").
+Every field both tools report is compared object by object:
+
+  * static fields must be equal in all three (a field that changed between
+    before and after must equal one of them);
+  * fields that move under traffic must lie between before and after:
+    counters (monotonic), PSNs (24-bit, may wrap), "users" and the resource
+    summary counts (between the smaller and the larger);
+  * objects missing from the before or the after set are skipped (churn).
+
+Scenario ground truth (iteration counts, processes, rates) is checked from
+the files the scenario wrote (meta.txt and friends).
+
+usage: compare.py --kernel KV --scenario NAME DIR
+       compare.py --snapshot DIR          (one snapshot directory)
+       compare.py --store-capture OUT --kernel KV RESULTS SCENARIO...
+       compare.py --self-test
+Only the Python standard library is used.
+"""
+
+import json
+import os
+import shutil
+import sys
+
+PSN_MOD = 1 << 24
+
+# (rdmatop key, rdma file, key fields besides ifindex)
+KINDS = [
+    ("devices", "dev.json", ()),
+    ("links", "link.json", ("port",)),
+    ("resources", "res.json", ()),
+    ("qps", "qp.json", ("lqpn", "port")),
+    ("cm_ids", "cm_id.json", ("cm-idn",)),
+    ("cqs", "cq.json", ("cqn",)),
+    ("mrs", "mr.json", ("mrn",)),
+    ("pds", "pd.json", ("pdn",)),
+    ("ctxs", "ctx.json", ("ctxn",)),
+    ("srqs", "srq.json", ("srqn",)),
+]
+
+# How a field may move between the before and after rdma sets.
+PSN_FIELDS = {"qps": {"rq-psn", "sq-psn"}}
+RANGE_FIELDS = {
+    "cqs": {"users"},
+    "pds": {"users"},
+    "srqs": {"users"},
+    "mrs": {"users"},
+    "resources": {"pd", "cq", "qp", "cm_id", "mr", "ctx", "srq"},
+}
+
+# Keys rdmatop adds to rdma's; any "*_per_sec" key is allowed as well.
+EXTRA_KEYS = {
+    "*": {"process_pid", "process_comm"},
+    "links": {"rate", "link_layer"},
+}
+
+TOP_KEYS = ["time", "interval", "host", "kernel", "devices", "links",
+            "resources", "qps", "cm_ids", "cqs", "mrs", "pds", "ctxs", "srqs",
+            "counters", "processes", "notes"]
+
+PROC_COUNTS = [("qps", "qps"), ("cqs", "cqs"), ("mrs", "mrs"), ("pds", "pds"),
+               ("cm_ids", "cm_ids"), ("ctxs", "ctxs"), ("srqs", "srqs")]
+
+COUNTER_UNITS = {"packets", "bytes", "events"}
+
+
+class Report:
+    def __init__(self):
+        self.errors = []
+        self.notes = []
+        self.checks = 0
+
+    def fail(self, msg):
+        self.errors.append(msg)
+
+    def note(self, msg):
+        self.notes.append(msg)
+
+    def ok(self, cond, msg):
+        self.checks += 1
+        if not cond:
+            self.fail(msg)
+        return cond
+
+    def dump(self, out):
+        for n in self.notes:
+            print("note: " + n, file=out)
+        for e in self.errors:
+            print("MISMATCH " + e, file=out)
+        print("%d checks, %d mismatches" % (self.checks, len(self.errors)), file=out)
+
+
+def read_json(path):
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    return json.loads(text) if text.strip() else None
+
+
+def read_json_lines(path):
+    out = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                out.append(json.loads(line))
+    return out
+
+
+def read_text(path, default=""):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError:
+        return default
+
+
+def read_meta(d):
+    meta = {}
+    for line in read_text(os.path.join(d, "meta.txt")).splitlines():
+        if "=" in line:
+            k, v = line.split("=", 1)
+            meta[k] = v
+    return meta
+
+
+def parse_sys(text):
+    """`rdma sys show` text ("netns shared copy-on-fork on ...") -> dict.
+    iproute2 6.1 and 6.15 print it as text even with -j."""
+    words = text.split()
+    return {words[i]: words[i + 1] for i in range(0, len(words) - 1, 2)}
+
+
+def same(a, b):
+    return type(a) is type(b) and a == b
+
+
+def fmt(v):
+    return json.dumps(v)
+
+
+def obj_key(kind_keys, o):
+    return (o.get("ifindex"),) + tuple(o.get(k) for k in kind_keys)
+
+
+def key_str(kind, key, o):
+    name = o.get("ifname", "?")
+    parts = ["%s" % name, "ifindex=%s" % key[0]]
+    for k, v in zip(dict(KINDS_BY_NAME[kind])["keys"], key[1:]):
+        if v is not None:
+            parts.append("%s=%s" % (k, v))
+    return "%s[%s]" % (kind, " ".join(parts))
+
+
+KINDS_BY_NAME = {k: [("file", f), ("keys", ks)] for k, f, ks in KINDS}
+
+
+class RdmaSet:
+    """One `rdma -j` set as written by rdma_set in tests/vm/guest/lib.sh."""
+
+    def __init__(self, d):
+        self.dir = d
+        self.objs = {}
+        self.missing = []
+        for kind, fname, keys in KINDS:
+            path = os.path.join(d, fname)
+            data = None
+            try:
+                data = read_json(path)
+            except (OSError, ValueError) as e:
+                self.missing.append("%s (%s)" % (fname, e))
+            self.objs[kind] = {obj_key(keys, o): o for o in (data or [])}
+        self.ifindex = {}
+        for o in self.objs["devices"].values():
+            self.ifindex[o.get("ifname")] = o.get("ifindex")
+        for o in self.objs["links"].values():
+            self.ifindex.setdefault(o.get("ifname"), o.get("ifindex"))
+        self.counters = {}
+        try:
+            stat = read_json(os.path.join(d, "stat.json")) or []
+        except (OSError, ValueError) as e:
+            self.missing.append("stat.json (%s)" % e)
+            stat = []
+        for o in stat:
+            ifi = self.ifindex.get(o.get("ifname"))
+            for k, v in o.items():
+                if k in ("ifname", "port", "ifindex"):
+                    continue
+                self.counters[(ifi, o.get("port"), k)] = (o.get("ifname"), v)
+        self.sys = None
+        if os.path.exists(os.path.join(d, "sys.txt")):
+            self.sys = parse_sys(read_text(os.path.join(d, "sys.txt")))
+
+
+def load_procs(path):
+    """procs.txt: "tid tgid comm" -> {tid: (tgid, comm)}."""
+    m = {}
+    for line in read_text(path).splitlines():
+        parts = line.split(None, 2)
+        if len(parts) >= 2 and parts[0].isdigit() and parts[1].isdigit():
+            m[int(parts[0])] = (int(parts[1]), parts[2] if len(parts) > 2 else "")
+    return m
+
+
+def allowed_extra(kind, field):
+    return (field.endswith("_per_sec") or field in EXTRA_KEYS["*"]
+            or field in EXTRA_KEYS.get(kind, ()))
+
+
+def check_field(rep, where, kind, field, b, a, r):
+    if kind in PSN_FIELDS and field in PSN_FIELDS[kind]:
+        if not (isinstance(r, int) and isinstance(b, int) and isinstance(a, int)):
+            rep.ok(same(r, b), "%s %s: rdmatop %s, rdma %s/%s" % (where, field, fmt(r), fmt(b), fmt(a)))
+            return
+        span = (a - b) % PSN_MOD
+        off = (r - b) % PSN_MOD
+        rep.ok(off <= span, "%s %s: rdmatop %d not between rdma before %d and after %d (24-bit)"
+               % (where, field, r, b, a))
+        return
+    if kind in RANGE_FIELDS and field in RANGE_FIELDS[kind] and isinstance(b, int) and isinstance(a, int):
+        lo, hi = min(a, b), max(a, b)
+        rep.ok(isinstance(r, int) and not isinstance(r, bool) and lo <= r <= hi,
+               "%s %s: rdmatop %s not within rdma before %d / after %d" % (where, field, fmt(r), b, a))
+        return
+    if same(b, a):
+        rep.ok(same(r, b), "%s %s: rdmatop %s, rdma %s" % (where, field, fmt(r), fmt(b)))
+    else:
+        rep.ok(same(r, b) or same(r, a), "%s %s: rdmatop %s, rdma before %s, after %s (changed)"
+               % (where, field, fmt(r), fmt(b), fmt(a)))
+
+
+def compare_snapshot(d, rep, rt=None, label=None):
+    """Compare rdmatop's sample with the rdma sets around it.  Returns the
+    (before, after, rt) triple for further checks, or None."""
+    label = label or os.path.basename(d.rstrip("/"))
+    before = RdmaSet(os.path.join(d, "before"))
+    after = RdmaSet(os.path.join(d, "after"))
+    for s in (before, after):
+        for m in s.missing:
+            rep.fail("%s: rdma output unusable: %s/%s" % (label, os.path.basename(s.dir), m))
+    if rt is None:
+        rtp = os.path.join(d, "rt.json")
+        if not os.path.exists(rtp):
+            rep.note("%s: rdmatop not run (no binary under test): rdma side only" % label)
+            return before, after, None
+        rc = read_text(os.path.join(d, "rt.rc"), "0").strip()
+        err = read_text(os.path.join(d, "rt.err")).strip()
+        try:
+            lines = read_json_lines(rtp)
+        except ValueError as e:
+            rep.fail("%s: rdmatop -j -n 1 printed invalid JSON (%s); rc=%s; stderr: %s"
+                     % (label, e, rc, err[:300]))
+            return before, after, None
+        if not rep.ok(rc == "0" and len(lines) == 1,
+                      "%s: rdmatop -j -n 1 exit %s, %d lines; stderr: %s"
+                      % (label, rc, len(lines), err[:300])):
+            if not lines:
+                return before, after, None
+        rt = lines[-1]
+    if not isinstance(rt, dict):
+        rep.fail("%s: rdmatop sample is not a JSON object" % label)
+        return before, after, None
+    for k in TOP_KEYS:
+        rep.ok(k in rt, "%s: rdmatop sample has no \"%s\"" % (label, k))
+
+    for kind, _, keys in KINDS:
+        bo, ao = before.objs[kind], after.objs[kind]
+        ro = {}
+        for o in rt.get(kind) or []:
+            k = obj_key(keys, o)
+            if k in ro:
+                rep.fail("%s: %s twice in rdmatop" % (label, key_str(kind, k, o)))
+            ro[k] = o
+        for k in sorted(set(bo) & set(ao), key=str):
+            where = "%s: %s" % (label, key_str(kind, k, bo[k]))
+            if not rep.ok(k in ro, "%s: in rdma before and after, missing in rdmatop" % where):
+                continue
+            b, a, r = bo[k], ao[k], ro[k]
+            for field in sorted(set(b) | set(a)):
+                if field in b and field in a:
+                    if not rep.ok(field in r, "%s %s: rdma reports %s, rdmatop omits it"
+                                  % (where, field, fmt(b[field]))):
+                        continue
+                    check_field(rep, where, kind, field, b[field], a[field], r[field])
+            for field in sorted(set(r) - set(b) - set(a)):
+                rep.ok(allowed_extra(kind, field), "%s %s: rdmatop reports %s, rdma does not"
+                       % (where, field, fmt(r[field])))
+        for k in sorted(set(ro) - set(bo) - set(ao), key=str):
+            rep.fail("%s: %s only in rdmatop (not in rdma before or after)"
+                     % (label, key_str(kind, k, ro[k])))
+
+    # counters: the "hw" entries are `rdma -j stat show`'s per-port counters
+    rc_ = {}
+    for c in rt.get("counters") or []:
+        if not isinstance(c, dict):
+            rep.fail("%s: counters entry is not an object: %s" % (label, fmt(c)))
+            continue
+        rep.ok(c.get("unit") in COUNTER_UNITS, "%s: counter %s/%s %s: unit %s"
+               % (label, c.get("ifname"), c.get("port"), c.get("name"), fmt(c.get("unit"))))
+        if c.get("source") != "hw":
+            continue
+        k = (c.get("ifindex"), c.get("port"), c.get("name"))
+        if k in rc_:
+            rep.fail("%s: counter %s twice in rdmatop" % (label, k))
+        rc_[k] = c
+    for k in sorted(set(before.counters) & set(after.counters), key=str):
+        ifname, b = before.counters[k]
+        _, a = after.counters[k]
+        where = "%s: counter %s/%s %s" % (label, ifname, k[1], k[2])
+        if not rep.ok(k in rc_, "%s: in rdma stat, missing in rdmatop (source hw)" % where):
+            continue
+        c = rc_[k]
+        rep.ok(c.get("ifname") == ifname, "%s: ifname %s" % (where, fmt(c.get("ifname"))))
+        v = c.get("value")
+        if a >= b:
+            rep.ok(isinstance(v, int) and b <= v <= a, "%s: rdmatop %s not between rdma before %d and after %d"
+                   % (where, fmt(v), b, a))
+        else:
+            rep.note("%s went down %d -> %d between the rdma runs (reset)" % (where, b, a))
+    for k in sorted(set(rc_) - set(before.counters) - set(after.counters), key=str):
+        rep.fail("%s: counter %s only in rdmatop (source hw), not in rdma stat" % (label, k))
+
+    # system: `rdma sys show`
+    if before.sys is not None and after.sys is not None and before.sys == after.sys:
+        sysrt = rt.get("system")
+        rep.ok(sysrt == before.sys, "%s: system: rdmatop %s, rdma %s" % (label, fmt(sysrt), fmt(before.sys)))
+
+    check_processes(d, rep, label, before, after, rt)
+    return before, after, rt
+
+
+def owned(s, kind):
+    """{key: obj} of objects with a pid (user-space owners)."""
+    return {k: o for k, o in s.objs[kind].items() if isinstance(o.get("pid"), int)}
+
+
+def check_processes(d, rep, label, before, after, rt):
+    procs = load_procs(os.path.join(d, "procs.txt"))
+    procs.update({k: v for k, v in load_procs(os.path.join(d, "procs_after.txt")).items() if k not in procs})
+    if not procs:
+        rep.note("%s: no task list: process checks skipped" % label)
+        return
+    rtp = {}
+    for p in rt.get("processes") or []:
+        pid = p.get("pid")
+        if pid in rtp:
+            rep.fail("%s: processes: pid %s listed twice" % (label, pid))
+        rtp[pid] = p
+        if pid in procs:
+            rep.ok(procs[pid][0] == pid, "%s: processes: pid %s is a thread of %s, not a process id (Tgid)"
+                   % (label, pid, procs[pid][0]))
+    # per-object process_pid/process_comm
+    for kind, _, keys in KINDS:
+        for o in rt.get(kind) or []:
+            pid = o.get("pid")
+            if isinstance(pid, int) and pid in procs and "process_pid" in o:
+                tg = procs[pid][0]
+                rep.ok(o.get("process_pid") == tg, "%s: %s pid %d: process_pid %s, Tgid is %d"
+                       % (label, key_str(kind, obj_key(keys, o), o), pid, fmt(o.get("process_pid")), tg))
+                if tg in procs and "process_comm" in o:
+                    rep.ok(o.get("process_comm") == procs[tg][1], "%s: %s: process_comm %s, comm of %d is %s"
+                           % (label, key_str(kind, obj_key(keys, o), o), fmt(o.get("process_comm")), tg,
+                              fmt(procs[tg][1])))
+    # per process: counts of stable objects <= rdmatop <= counts of all seen
+    lo, hi, threads, mrb_lo, mrb_hi = {}, {}, {}, {}, {}
+    for kind, pkey in PROC_COUNTS:
+        bo, ao = owned(before, kind), owned(after, kind)
+        for k in set(bo) | set(ao):
+            o = bo.get(k) or ao.get(k)
+            tg = procs.get(o["pid"], (None,))[0]
+            if tg is None:
+                continue
+            hi.setdefault(tg, {}).setdefault(pkey, 0)
+            hi[tg][pkey] += 1
+            if kind == "mrs":
+                mrb_hi[tg] = mrb_hi.get(tg, 0) + (o.get("mrlen") or 0)
+            if k in bo and k in ao:
+                lo.setdefault(tg, {}).setdefault(pkey, 0)
+                lo[tg][pkey] += 1
+                threads.setdefault(tg, set()).add(o["pid"])
+                if kind == "mrs":
+                    mrb_lo[tg] = mrb_lo.get(tg, 0) + (o.get("mrlen") or 0)
+    for tg in sorted(lo):
+        where = "%s: processes[pid %d %s]" % (label, tg, procs.get(tg, (0, "?"))[1])
+        if not rep.ok(tg in rtp, "%s: holds %s (rdma), not in rdmatop's processes" % (where, lo[tg])):
+            continue
+        p = rtp[tg]
+        for _, pkey in PROC_COUNTS:
+            lv, hv = lo[tg].get(pkey, 0), hi.get(tg, {}).get(pkey, 0)
+            v = p.get(pkey, 0)
+            rep.ok(isinstance(v, int) and lv <= v <= hv, "%s %s: rdmatop %s, rdma %s"
+                   % (where, pkey, fmt(v), lv if lv == hv else "%d..%d" % (lv, hv)))
+        if "mr_bytes" in p or mrb_lo.get(tg):
+            v = p.get("mr_bytes")
+            rep.ok(isinstance(v, int) and mrb_lo.get(tg, 0) <= v <= mrb_hi.get(tg, 0),
+                   "%s mr_bytes: rdmatop %s, rdma %d..%d" % (where, fmt(v), mrb_lo.get(tg, 0), mrb_hi.get(tg, 0)))
+        th = set(p.get("threads") or [])
+        rep.ok(threads[tg] <= th, "%s threads: rdmatop %s, owners in rdma %s"
+               % (where, sorted(th), sorted(threads[tg])))
+        if tg in procs:
+            rep.ok(p.get("comm") == procs[tg][1], "%s comm: rdmatop %s" % (where, fmt(p.get("comm"))))
+        if "uid" in p:
+            rep.ok(p.get("uid") == 0, "%s uid: rdmatop %s, the guest runs everything as root" % (where, fmt(p.get("uid"))))
+    for pid in sorted(set(rtp) - set(hi), key=str):
+        if pid in procs:
+            rep.fail("%s: processes: pid %s (%s) in rdmatop owns nothing in rdma"
+                     % (label, pid, procs[pid][1]))
+
+
+# ---- ground truth -------------------------------------------------------
+
+def stat_value(path, ifname, port, name):
+    for o in read_json(path) or []:
+        if o.get("ifname") == ifname and o.get("port") == port:
+            return o.get(name)
+    return None
+
+
+def rt_counter(sample, ifname, port, name):
+    for c in sample.get("counters") or []:
+        if (c.get("ifname") == ifname and c.get("port") == port and c.get("name") == name
+                and c.get("source") == "hw"):
+            return c
+    return None
+
+
+def check_iterations(d, rep, meta):
+    """K completed pingpong iterations move sent_pkts/rcvd_pkts by >= 2K."""
+    k = int(meta.get("iters", "0"))
+    rep.ok(meta.get("gt_client_rc") == "0" and meta.get("gt_server_rc") == "0",
+           "ground truth run failed: client rc %s, server rc %s; client said: %s"
+           % (meta.get("gt_client_rc"), meta.get("gt_server_rc"),
+              read_text(os.path.join(d, "gt_client.txt")).strip()[-300:]))
+    s0, s1 = os.path.join(d, "stat0.json"), os.path.join(d, "stat1.json")
+    for name in ("sent_pkts", "rcvd_pkts"):
+        a, b = stat_value(s0, "rxe0", 1, name), stat_value(s1, "rxe0", 1, name)
+        if rep.ok(isinstance(a, int) and isinstance(b, int), "rdma stat has no rxe0/1 %s" % name):
+            rep.ok(b - a >= 2 * k, "rdma stat: %d iterations moved %s by %d (< %d)" % (k, name, b - a, 2 * k))
+            rep.note("%d iterations: rdma stat %s +%d" % (k, name, b - a))
+        p0, p1 = os.path.join(d, "rt0.json"), os.path.join(d, "rt1.json")
+        if not os.path.exists(p0):
+            continue
+        try:
+            r0, r1 = read_json_lines(p0)[-1], read_json_lines(p1)[-1]
+        except (ValueError, IndexError, OSError) as e:
+            rep.fail("rdmatop -j -n 1 around the ground truth run: %s" % e)
+            continue
+        c0, c1 = rt_counter(r0, "rxe0", 1, name), rt_counter(r1, "rxe0", 1, name)
+        if rep.ok(c0 is not None and c1 is not None, "rdmatop reports no hw counter rxe0/1 %s" % name):
+            v0, v1 = c0.get("value"), c1.get("value")
+            rep.ok(isinstance(v0, int) and isinstance(v1, int) and v1 - v0 >= 2 * k,
+                   "rdmatop: %d iterations moved %s from %s to %s (< +%d)" % (k, name, fmt(v0), fmt(v1), 2 * k))
+            rep.ok(v0 == a and v1 == b, "rdmatop %s %s/%s, rdma stat %s/%s (no traffic between them)"
+                   % (name, fmt(v0), fmt(v1), a, b))
+
+
+def check_rate(d, rep, busy, names=("sent_pkts", "rcvd_pkts")):
+    """`rdmatop -j -n 2 -d 1` bracketed by rdma stat: rate*interval of the
+    second sample within 2% of the value delta, values between the stats."""
+    p = os.path.join(d, "rt2.json")
+    label = os.path.basename(d)
+    if not os.path.exists(p):
+        return
+    rc = read_text(os.path.join(d, "rt2.rc"), "0").strip()
+    try:
+        samples = read_json_lines(p)
+    except ValueError as e:
+        rep.fail("%s: rdmatop -j -n 2 -d 1: invalid JSON: %s" % (label, e))
+        return
+    if not rep.ok(rc == "0" and len(samples) == 2, "%s: rdmatop -j -n 2 -d 1: exit %s, %d samples; stderr: %s"
+                  % (label, rc, len(samples), read_text(os.path.join(d, "rt2.err"))[:300])):
+        return
+    s1, s2 = samples
+    rep.ok(s1.get("interval") == 0, "%s: first sample interval %s (want 0)" % (label, fmt(s1.get("interval"))))
+    iv = s2.get("interval")
+    rep.ok(isinstance(iv, (int, float)) and 0.5 <= iv <= 10, "%s: second sample interval %s" % (label, fmt(iv)))
+    for name in names:
+        sb = stat_value(os.path.join(d, "stat_before.json"), "rxe0", 1, name)
+        sa = stat_value(os.path.join(d, "stat_after.json"), "rxe0", 1, name)
+        c1, c2 = rt_counter(s1, "rxe0", 1, name), rt_counter(s2, "rxe0", 1, name)
+        where = "%s: rxe0/1 %s" % (label, name)
+        if not rep.ok(c1 is not None and c2 is not None, "%s: missing in rdmatop" % where):
+            continue
+        v1, v2 = c1.get("value"), c2.get("value")
+        if not rep.ok(isinstance(v1, int) and isinstance(v2, int), "%s: values %s %s" % (where, fmt(v1), fmt(v2))):
+            continue
+        rep.ok(sb <= v1 <= v2 <= sa, "%s: rdmatop %d, %d not between rdma stat %d and %d" % (where, v1, v2, sb, sa))
+        delta = v2 - v1
+        rate = c2.get("rate")
+        if not rep.ok(isinstance(rate, (int, float)) and isinstance(iv, (int, float)),
+                      "%s: second sample has no rate (%s)" % (where, fmt(rate))):
+            continue
+        est = rate * iv
+        rep.ok(abs(est - delta) <= max(0.02 * delta, 1.0),
+               "%s: rate %s * interval %s = %.1f, value delta %d (> 2%% apart)" % (where, rate, iv, est, delta))
+        if "delta" in c2:
+            rep.ok(c2["delta"] == delta, "%s: delta %s, values moved %d" % (where, fmt(c2["delta"]), delta))
+        if busy:
+            rep.ok(delta > 0, "%s: no packets during the rate sample, traffic was running" % where)
+        rep.note("%s: %d in %.2fs (rate %s)" % (where, delta, iv, rate))
+
+
+def check_alive(rep, meta, key="alive"):
+    rep.ok(meta.get(key) == "1", "the traffic (%s) ended before the snapshot was taken: "
+           "raise its duration for this kernel" % key)
+
+
+def tgids_owning(d, snapdir, comm):
+    s = RdmaSet(os.path.join(d, snapdir, "before"))
+    procs = load_procs(os.path.join(d, snapdir, "procs.txt"))
+    return s, procs
+
+
+def user_objs(s, kind, tgid, procs):
+    return [o for o in owned(s, kind).values() if procs.get(o["pid"], (None,))[0] == tgid]
+
+
+def rt_process(d, snapdir, pid):
+    p = os.path.join(d, snapdir, "rt.json")
+    if not os.path.exists(p):
+        return None
+    try:
+        for q in read_json_lines(p)[-1].get("processes") or []:
+            if q.get("pid") == pid:
+                return q
+    except (ValueError, IndexError, AttributeError):
+        return None
+    return {}
+
+
+def check_owner(d, rep, snap, pid, want_qps=None, kinds=("qps",), multi_thread=False):
+    s = RdmaSet(os.path.join(d, snap, "before"))
+    procs = load_procs(os.path.join(d, snap, "procs.txt"))
+    pid = int(pid)
+    comm = procs.get(pid, (0, "?"))[1]
+    n = {k: len(user_objs(s, k, pid, procs)) for k in ("qps", "cqs", "mrs", "pds", "cm_ids", "ctxs")}
+    for k in kinds:
+        rep.ok(n[k] > 0, "%s: process %d (%s) owns no %s in rdma" % (snap, pid, comm, k))
+    if want_qps is not None:
+        rep.ok(n["qps"] == want_qps, "%s: process %d (%s) owns %d QPs in rdma, expected %d"
+               % (snap, pid, comm, n["qps"], want_qps))
+    owners = {o["pid"] for k in n for o in user_objs(s, k, pid, procs)}
+    tasks = [t for t, (tg, _) in procs.items() if tg == pid]
+    if multi_thread:
+        rep.note("%s: %s %d has threads %s; resources created by %s"
+                 % (snap, comm, pid, sorted(tasks), sorted(owners)))
+    p = rt_process(d, snap, pid)
+    if p is None:
+        return
+    if not rep.ok(p, "%s: rdmatop processes has no entry for %s pid %d" % (snap, comm, pid)):
+        return
+    if multi_thread:
+        rep.ok(owners <= set(p.get("threads") or []), "%s: %s %d: rdmatop threads %s, owners %s"
+               % (snap, comm, pid, p.get("threads"), sorted(owners)))
+
+
+def check_scenario(d, scen, kv, rep):
+    meta = read_meta(d)
+    snaps = sorted(e for e in os.listdir(d)
+                   if os.path.isdir(os.path.join(d, e)) and os.path.isdir(os.path.join(d, e, "before")))
+    if not snaps:
+        rep.fail("%s: no snapshot taken (scenario log: %s)" % (scen, read_text(os.path.join(d, "log.txt"))[-500:]))
+    for s in snaps:
+        compare_snapshot(os.path.join(d, s), rep)
+    if scen in ("rc", "ud"):
+        check_iterations(d, rep, meta)
+        check_alive(rep, meta)
+        check_rate(os.path.join(d, "rate"), rep, busy=True)
+        for k in ("server_pid", "client_pid"):
+            check_owner(d, rep, "busy", meta[k], want_qps=1)
+    elif scen == "idle":
+        check_rate(os.path.join(d, "rate"), rep, busy=False)
+        s = RdmaSet(os.path.join(d, "snap", "before"))
+        rep.ok(len(s.objs["devices"]) == 2, "idle: %d devices in rdma, expected rxe0 and rxe1" % len(s.objs["devices"]))
+        rep.ok(0 in {k[0] for k in s.objs["devices"]}, "idle: no device with ifindex 0 (rxe0)")
+    elif scen == "cm":
+        check_alive(rep, meta)
+        check_rate(os.path.join(d, "rate"), rep, busy=True)
+        for k in ("server_pid", "client_pid"):
+            check_owner(d, rep, "busy", meta[k], want_qps=1, kinds=("qps", "cm_ids"), multi_thread=True)
+    elif scen == "bw":
+        check_alive(rep, meta, "write_alive")
+        check_alive(rep, meta, "send_alive")
+        check_rate(os.path.join(d, "write_rate"), rep, busy=True, names=("sent_pkts",))
+        for k in ("write_server_pid", "write_client_pid"):
+            check_owner(d, rep, "write", meta[k], want_qps=int(meta["write_qps"]))
+        for k in ("send_server_pid", "send_client_pid"):
+            check_owner(d, rep, "send", meta[k], want_qps=int(meta["send_qps"]))
+    elif scen == "churn":
+        check_churn(d, rep, meta)
+    elif scen == "many-qp":
+        for pid in meta.get("pids", "").split():
+            check_owner(d, rep, "many", pid, want_qps=int(meta["qps_per_process"]))
+        rep.ok(meta.get("many_qp_rc") == "0", "many_qp exit status %s" % meta.get("many_qp_rc"))
+        for k in ("rdmatop_sample_s", "rdma_qp_dump_s"):
+            if k in meta:
+                rep.note("%s QPs: %s = %s" % (int(meta["qps_per_process"]) * int(meta["processes"]), k, meta[k]))
+
+
+def check_churn(d, rep, meta):
+    p = os.path.join(d, "churn.json")
+    if not os.path.exists(p):
+        rep.note("churn: rdmatop not run")
+        return
+    rep.ok(meta.get("rt_rc") == "0", "churn: rdmatop exit status %s; stderr: %s"
+           % (meta.get("rt_rc"), read_text(os.path.join(d, "churn.err"))[:300]))
+    try:
+        samples = read_json_lines(p)
+    except ValueError as e:
+        rep.fail("churn: rdmatop printed invalid JSON: %s" % e)
+        return
+    want = int(meta.get("samples", "0"))
+    rep.ok(len(samples) == want, "churn: %d samples, expected %d" % (len(samples), want))
+    has = []
+    for i, s in enumerate(samples):
+        for k in TOP_KEYS:
+            rep.ok(k in s, "churn: sample %d has no \"%s\"" % (i, k))
+        has.append(any(o.get("ifname") == "rxe1" for o in s.get("devices") or []))
+    rep.note("churn: rxe1 present per sample: %s" % "".join("1" if h else "0" for h in has))
+    gone = [i for i, h in enumerate(has) if not h]
+    rep.ok(bool(gone), "churn: rxe1 was deleted for 3 s, but every sample shows it")
+    rep.ok(bool(gone) and any(has[gone[0]:]) and has[-1],
+           "churn: rxe1 was re-added, but rdmatop did not show it again")
+
+
+# ---- capture ---------------------------------------------------------------
+
+def store_capture(out, kv, res, scens):
+    os.makedirs(out, exist_ok=True)
+    uname = read_text(os.path.join(res, "uname.txt")).strip()
+    ok = True
+    lines = []
+    for s in scens:
+        c = os.path.join(res, s, "capture")
+        if not os.path.isdir(c):
+            print("capture %s %s: nothing captured (no rdmatop, or the scenario failed early)" % (kv, s))
+            ok = False
+            continue
+        rdma_out = os.path.join(out, s + ".rdma")
+        shutil.rmtree(rdma_out, ignore_errors=True)
+        shutil.copytree(os.path.join(c, "rdma"), rdma_out)
+        rec = os.path.join(c, s + ".rdrec")
+        rc = read_text(os.path.join(c, "rdmatop.rc"), "?").strip()
+        if rc == "0" and os.path.exists(rec) and os.path.getsize(rec) > 0:
+            shutil.copy(rec, os.path.join(out, s + ".rdrec"))
+            shutil.copy(os.path.join(c, "rdmatop.json"), os.path.join(out, s + ".rdmatop.json"))
+            lines.append("%s: %s.rdrec, %s.rdmatop.json, %s.rdma/" % (s, s, s, s))
+            print("capture %s %s: stored %s.rdrec" % (kv, s, s))
+        else:
+            err = read_text(os.path.join(c, "rdmatop.err")).strip().splitlines()
+            print("capture %s %s: the rdmatop under test cannot record (-w exit %s: %s); "
+                  "stored the JSON files only" % (kv, s, rc, err[0] if err else ""))
+            src = os.path.join(c, "rdmatop-j.json")
+            if read_text(os.path.join(c, "rdmatop-j.rc"), "?").strip() == "0":
+                shutil.copy(src, os.path.join(out, s + ".rdmatop.json"))
+            lines.append("%s: %s.rdmatop.json, %s.rdma/ (no recording)" % (s, s, s))
+    with open(os.path.join(out, "SOURCE.txt"), "w", encoding="utf-8") as f:
+        f.write("captured by tests/vm/run --capture\nkernel: %s\ndriver: rdma_rxe (Soft-RoCE) on dummy0\n"
+                % uname)
+        f.write("\n".join(lines) + "\n")
+    return ok
+
+
+# ---- self-test --------------------------------------------------------------
+# rdma outputs from Debian 12's kernel 6.1.0-57 with iproute2 6.1 and rxe
+# (ibv_rc_pingpong + rping running), trimmed; rdmatop's sample written by
+# hand after the schema.
+
+ST_BEFORE = {
+    "dev.json": [{"ifindex": 0, "ifname": "rxe0", "node_type": "ca", "node_guid": "0000:00ff:fe00:0001",
+                  "sys_image_guid": "0000:00ff:fe00:0001", "adaptive-moderation": False,
+                  "caps": ["BAD_PKEY_CNTR", "MEM_WINDOW_TYPE_2B"]}],
+    "link.json": [{"ifindex": 0, "ifname": "rxe0", "port": 1, "state": "ACTIVE",
+                   "physical_state": "LINK_UP", "netdev": "dummy0", "netdev_index": 2}],
+    "res.json": [{"ifindex": 0, "ifname": "rxe0", "pd": 5, "cq": 3, "qp": 3, "cm_id": 3, "mr": 2,
+                  "ctx": 2, "srq": 0}],
+    "qp.json": [
+        {"ifindex": 0, "ifname": "rxe0", "port": 1, "lqpn": 19, "rqpn": 20, "type": "RC", "state": "RTS",
+         "rq-psn": 16777000, "sq-psn": 13334292, "path-mig-state": "MIGRATED", "pdn": 5, "pid": 393,
+         "comm": "rping"},
+        {"ifindex": 0, "ifname": "rxe0", "port": 1, "lqpn": 20, "rqpn": 19, "type": "RC", "state": "RTS",
+         "rq-psn": 13334292, "sq-psn": 16777000, "path-mig-state": "MIGRATED", "pdn": 6, "pid": 390,
+         "comm": "rping"},
+        {"ifindex": 0, "ifname": "rxe0", "port": 1, "lqpn": 1, "type": "GSI", "state": "RTS", "sq-psn": 3,
+         "comm": "ib_core"}],
+    "cm_id.json": [
+        {"ifindex": 0, "ifname": "rxe0", "port": 1, "cm-idn": 0, "state": "LISTEN", "ps": "TCP", "pid": 390,
+         "comm": "rping", "src-addr": "10.0.0.1:7174", "dst-addr": "0.0.0.0:0"},
+        {"ifindex": 0, "ifname": "rxe0", "port": 1, "cm-idn": 1, "lqpn": 19, "qp-type": "RC",
+         "state": "CONNECT", "ps": "TCP", "pid": 393, "comm": "rping", "src-addr": "10.0.0.1:36434",
+         "dst-addr": "10.0.0.1:7174"},
+        {"ifindex": 0, "ifname": "rxe0", "port": 1, "cm-idn": 2, "lqpn": 20, "qp-type": "RC",
+         "state": "CONNECT", "ps": "TCP", "pid": 390, "comm": "rping", "src-addr": "10.0.0.1:7174",
+         "dst-addr": "10.0.0.1:36434"}],
+    "cq.json": [
+        {"ifindex": 0, "ifname": "rxe0", "cqn": 0, "cqe": 1023, "users": 2, "poll-ctx": "WORKQUEUE",
+         "adaptive-moderation": False, "comm": "ib_core"},
+        {"ifindex": 0, "ifname": "rxe0", "cqn": 3, "cqe": 63, "users": 2, "adaptive-moderation": False,
+         "ctxn": 4, "pid": 393, "comm": "rping"},
+        {"ifindex": 0, "ifname": "rxe0", "cqn": 4, "cqe": 63, "users": 2, "adaptive-moderation": False,
+         "ctxn": 2, "pid": 390, "comm": "rping"}],
+    "mr.json": [
+        {"ifindex": 0, "ifname": "rxe0", "mrn": 4, "rkey": "696", "lkey": "696", "mrlen": 1024, "pdn": 5,
+         "pid": 393, "comm": "rping"},
+        {"ifindex": 0, "ifname": "rxe0", "mrn": 8, "rkey": "a57", "lkey": "a57", "mrlen": 1024, "pdn": 6,
+         "pid": 390, "comm": "rping"}],
+    "pd.json": [
+        {"ifindex": 0, "ifname": "rxe0", "pdn": 0, "local_dma_lkey": "1b7", "users": 1, "comm": "ib_core"},
+        {"ifindex": 0, "ifname": "rxe0", "pdn": 2, "local_dma_lkey": "0", "users": 0, "ctxn": 2, "pid": 390,
+         "comm": "rping"},
+        {"ifindex": 0, "ifname": "rxe0", "pdn": 4, "local_dma_lkey": "0", "users": 0, "ctxn": 4, "pid": 395,
+         "comm": "rping"},
+        {"ifindex": 0, "ifname": "rxe0", "pdn": 5, "local_dma_lkey": "0", "users": 5, "ctxn": 4, "pid": 393,
+         "comm": "rping"},
+        {"ifindex": 0, "ifname": "rxe0", "pdn": 6, "local_dma_lkey": "0", "users": 4, "ctxn": 2, "pid": 390,
+         "comm": "rping"}],
+    "ctx.json": [
+        {"ifindex": 0, "ifname": "rxe0", "ctxn": 2, "pid": 390, "comm": "rping"},
+        {"ifindex": 0, "ifname": "rxe0", "ctxn": 4, "pid": 395, "comm": "rping"}],
+    "srq.json": [],
+    "stat.json": [{"ifname": "rxe0", "port": 1, "sent_pkts": 180395, "rcvd_pkts": 180395,
+                   "duplicate_request": 227, "link_downed": 0}],
+    "sys.txt": "netns shared copy-on-fork on\n",
+}
+# rping's threads (6.1 capture): 390 392 398 and 393 395 396
+ST_PROCS = "1 1 init\n390 390 rping\n392 390 rping\n398 390 rping\n393 393 rping\n395 393 rping\n396 393 rping\n"
+
+
+def st_after():
+    a = json.loads(json.dumps(ST_BEFORE))
+    a["qp.json"][0]["rq-psn"] = 120          # wrapped past 2^24
+    a["qp.json"][1]["sq-psn"] = 120
+    a["qp.json"][0]["sq-psn"] += 500
+    a["qp.json"][1]["rq-psn"] += 500
+    a["stat.json"][0]["sent_pkts"] += 2000
+    a["stat.json"][0]["rcvd_pkts"] += 2000
+    return a
+
+
+def st_rdmatop():
+    b = ST_BEFORE
+
+    def add(kind, objs):
+        out = []
+        for o in objs:
+            o = dict(o)
+            if isinstance(o.get("pid"), int):
+                tg = {390: 390, 392: 390, 398: 390, 393: 393, 395: 393, 396: 393}[o["pid"]]
+                o["process_pid"] = tg
+                o["process_comm"] = "rping"
+            out.append(o)
+        return out
+    qps = add("qps", b["qp.json"])
+    qps[0]["rq-psn"] = 5                      # between 16777000 and 120 (wrapped)
+    qps[0]["sq_psn_per_sec"] = 100.0
+    counters = []
+    for k, v in b["stat.json"][0].items():
+        if k in ("ifname", "port"):
+            continue
+        counters.append({"ifindex": 0, "ifname": "rxe0", "port": 1, "name": k, "value": v + 1000 if k.endswith("_pkts") else v,
+                         "unit": "packets" if k.endswith("_pkts") else "events", "source": "hw"})
+    counters.append({"ifindex": 0, "ifname": "rxe0", "port": 1, "name": "tx_bytes", "value": 99,
+                     "unit": "bytes", "source": "netdev"})
+    links = add("links", b["link.json"])
+    links[0]["rate"] = 2.5
+    links[0]["link_layer"] = "Ethernet"
+    return {
+        "time": "2026-11-30T05:00:00Z", "interval": 0, "host": "guest", "kernel": "6.1.0-57-amd64",
+        "system": {"netns": "shared", "copy-on-fork": "on"},
+        "devices": add("devices", b["dev.json"]), "links": links, "resources": add("resources", b["res.json"]),
+        "qps": qps, "cm_ids": add("cm_ids", b["cm_id.json"]), "cqs": add("cqs", b["cq.json"]),
+        "mrs": add("mrs", b["mr.json"]), "pds": add("pds", b["pd.json"]), "ctxs": add("ctxs", b["ctx.json"]),
+        "srqs": [], "counters": counters, "notes": [],
+        "processes": [
+            {"pid": 390, "comm": "rping", "uid": 0, "threads": [390], "qps": 1, "cqs": 1, "mrs": 1, "mr_bytes": 1024,
+             "pds": 2, "cm_ids": 2, "ctxs": 1, "srqs": 0},
+            {"pid": 393, "comm": "rping", "uid": 0, "threads": [393, 395], "qps": 1, "cqs": 1, "mrs": 1,
+             "mr_bytes": 1024, "pds": 2, "cm_ids": 1, "ctxs": 1, "srqs": 0}],
+    }
+
+
+def st_write(d, sets, rt):
+    for sub, data in sets.items():
+        os.makedirs(os.path.join(d, sub), exist_ok=True)
+        for name, v in data.items():
+            with open(os.path.join(d, sub, name), "w", encoding="utf-8") as f:
+                f.write(v if isinstance(v, str) else json.dumps(v))
+    with open(os.path.join(d, "procs.txt"), "w", encoding="utf-8") as f:
+        f.write(ST_PROCS)
+    with open(os.path.join(d, "rt.json"), "w", encoding="utf-8") as f:
+        f.write(json.dumps(rt) + "\n")
+    with open(os.path.join(d, "rt.rc"), "w", encoding="utf-8") as f:
+        f.write("0\n")
+
+
+def self_test():
+    import tempfile
+    failures = []
+
+    def run(name, mutate=None, expect=()):
+        rt = st_rdmatop()
+        sets = {"before": ST_BEFORE, "after": st_after()}
+        if mutate:
+            mutate(rt, sets)
+        with tempfile.TemporaryDirectory() as d:
+            st_write(d, sets, rt)
+            rep = Report()
+            compare_snapshot(d, rep, label="st")
+        text = "\n".join(rep.errors)
+        if not expect and rep.errors:
+            failures.append("%s: unexpected mismatches:\n  %s" % (name, "\n  ".join(rep.errors)))
+        for e in expect:
+            if e not in text:
+                failures.append("%s: expected a mismatch containing %r, got:\n  %s"
+                                % (name, e, "\n  ".join(rep.errors) or "(none)"))
+        if expect and len(rep.errors) != len(expect):
+            failures.append("%s: %d mismatches for %d expected:\n  %s"
+                            % (name, len(rep.errors), len(expect), "\n  ".join(rep.errors)))
+        return rep
+
+    rep = run("clean sample")
+    if rep.checks < 100:
+        failures.append("clean sample: only %d checks ran" % rep.checks)
+
+    def static(rt, _):
+        rt["qps"][0]["rqpn"] = 21
+    run("static field differs", static, ["rqpn: rdmatop 21, rdma 20"])
+
+    def psn(rt, _):
+        rt["qps"][1]["sq-psn"] = 16776000
+    run("psn outside the wrapped range", psn, ["sq-psn: rdmatop 16776000 not between"])
+
+    def typ(rt, _):
+        rt["mrs"][0]["rkey"] = 0x696
+    run("type differs", typ, ["rkey: rdmatop 1686, rdma \"696\""])
+
+    def missing_obj(rt, _):
+        del rt["cm_ids"][1]
+    run("object missing", missing_obj, ["cm_ids[rxe0 ifindex=0 cm-idn=1]: in rdma before and after, missing"])
+
+    def churned(rt, sets):
+        # an object only in the before set is skipped; rdmatop may show it or not
+        sets["before"] = json.loads(json.dumps(ST_BEFORE))
+        sets["before"]["mr.json"].append({"ifindex": 0, "ifname": "rxe0", "mrn": 9, "rkey": "1", "lkey": "1",
+                                          "mrlen": 16, "pdn": 6, "pid": 390, "comm": "rping"})
+        rt["processes"][0]["mr_bytes"] = 1040
+        rt["processes"][0]["mrs"] = 2
+        rt["mrs"].append(dict(sets["before"]["mr.json"][-1], process_pid=390, process_comm="rping"))
+    run("churned object skipped", churned)
+
+    def extra(rt, _):
+        rt["cqs"][1]["poll-ctx"] = "DIRECT"
+    run("field rdma does not report", extra, ["poll-ctx: rdmatop reports \"DIRECT\", rdma does not"])
+
+    def omitted(rt, _):
+        del rt["devices"][0]["node_guid"]
+    run("field omitted", omitted, ["node_guid: rdma reports"])
+
+    def counter(rt, _):
+        rt["counters"][0]["value"] = 1
+    run("counter outside", counter, ["sent_pkts: rdmatop 1 not between rdma before 180395 and after 182395"])
+
+    def thread_as_process(rt, _):
+        rt["processes"][1]["pid"] = 395
+    run("thread id as process", thread_as_process,
+        ["pid 395 is a thread of 393", "processes[pid 393 rping]: holds",
+         "processes: pid 395 (rping) in rdmatop owns nothing"])
+
+    def tgid(rt, _):
+        rt["pds"][3]["process_pid"] = 395
+    run("process_pid not the Tgid", tgid, ["pdn=5] pid 393: process_pid 395, Tgid is 393"])
+
+    def system(rt, _):
+        rt["system"]["copy-on-fork"] = "off"
+    run("system differs", system, ["system: rdmatop"])
+
+    def users(rt, sets):
+        sets["after"]["pd.json"][3]["users"] = 7
+        rt["pds"][3]["users"] = 6
+    run("users in range", users)
+
+    def users_out(rt, sets):
+        sets["after"]["pd.json"][3]["users"] = 7
+        rt["pds"][3]["users"] = 8
+    run("users out of range", users_out, ["users: rdmatop 8 not within rdma before 5 / after 7"])
+
+    def extra_obj(rt, _):
+        rt["srqs"].append({"ifindex": 0, "ifname": "rxe0", "srqn": 1})
+    run("object only in rdmatop", extra_obj, ["srqs[rxe0 ifindex=0 srqn=1] only in rdmatop"])
+
+    # parse_sys on both iproute2 versions' texts
+    if parse_sys("netns shared privileged-qkey off monitor on copy-on-fork on\n") != {
+            "netns": "shared", "privileged-qkey": "off", "monitor": "on", "copy-on-fork": "on"}:
+        failures.append("parse_sys")
+
+    # rate check
+    with tempfile.TemporaryDirectory() as d:
+        def c(v, rate=None, delta=None):
+            e = {"ifindex": 0, "ifname": "rxe0", "port": 1, "name": "sent_pkts", "value": v, "unit": "packets",
+                 "source": "hw"}
+            if rate is not None:
+                e["rate"] = rate
+                e["delta"] = delta
+            return e
+        for name, v in (("stat_before.json", 100), ("stat_after.json", 400)):
+            with open(os.path.join(d, name), "w", encoding="utf-8") as f:
+                json.dump([{"ifname": "rxe0", "port": 1, "sent_pkts": v}], f)
+        with open(os.path.join(d, "rt2.json"), "w", encoding="utf-8") as f:
+            f.write(json.dumps({"interval": 0, "counters": [c(110)]}) + "\n")
+            f.write(json.dumps({"interval": 1.002, "counters": [c(310, 199.6, 200)]}) + "\n")
+        rep = Report()
+        check_rate(d, rep, busy=True, names=("sent_pkts",))
+        if rep.errors:
+            failures.append("rate ok: %s" % rep.errors)
+        with open(os.path.join(d, "rt2.json"), "w", encoding="utf-8") as f:
+            f.write(json.dumps({"interval": 0, "counters": [c(110)]}) + "\n")
+            f.write(json.dumps({"interval": 1.0, "counters": [c(310, 150.0, 200)]}) + "\n")
+        rep = Report()
+        check_rate(d, rep, busy=True, names=("sent_pkts",))
+        if len(rep.errors) != 1 or "> 2% apart" not in rep.errors[0]:
+            failures.append("rate off by 25%%: %s" % rep.errors)
+
+    for f in failures:
+        print("self-test FAIL: " + f)
+    print("self-test: %s" % ("ok" if not failures else "%d failures" % len(failures)))
+    return 0 if not failures else 1
+
+
+def main(argv):
+    args = argv[1:]
+    if args == ["--self-test"]:
+        return self_test()
+    opts = {}
+    rest = []
+    i = 0
+    while i < len(args):
+        if args[i] in ("--kernel", "--scenario", "--store-capture", "--snapshot"):
+            opts[args[i]] = args[i + 1]
+            i += 2
+        else:
+            rest.append(args[i])
+            i += 1
+    if "--store-capture" in opts:
+        return 0 if store_capture(opts["--store-capture"], opts.get("--kernel", "?"), rest[0], rest[1:]) else 1
+    rep = Report()
+    if "--snapshot" in opts:
+        compare_snapshot(opts["--snapshot"], rep)
+    elif "--scenario" in opts and len(rest) == 1:
+        try:
+            check_scenario(rest[0], opts["--scenario"], opts.get("--kernel"), rep)
+        except (OSError, ValueError, KeyError) as e:
+            rep.fail("%s: results incomplete: %s: %s" % (opts["--scenario"], type(e).__name__, e))
+    else:
+        print(__doc__, file=sys.stderr)
+        return 2
+    rep.dump(sys.stdout)
+    return 1 if rep.errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

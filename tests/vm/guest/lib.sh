@@ -1,0 +1,158 @@
+# shellcheck shell=dash
+# Helpers for the scenarios (sourced inside the guest; busybox sh).
+# Environment from the guest init: SCEN (scenario name), R (its result
+# directory), KV (6.1|6.12), CAPTURE, HAVE_RDMATOP.
+# shellcheck disable=SC1091
+. /etc/vm.conf
+set -u
+
+now() { cut -d' ' -f1 /proc/uptime; }
+say() { echo "[$(now)] $*"; }
+
+# meta KEY VALUE: facts for the host-side checks (tests/vm/compare.py).
+meta() { echo "$1=$2" >>"$R/meta.txt"; }
+
+# per_kernel A B: A on 6.1, B on 6.12.  Soft-RoCE traffic on Debian's 6.12
+# under TCG is roughly 10x slower than on 6.1 (rxe runs its packet
+# processing from a workqueue there, a tasklet in 6.1).
+per_kernel() { if [ "$KV" = 6.12 ]; then echo "$2"; else echo "$1"; fi; }
+
+# The oracle set: every rdma -j view rdmatop reports.  iproute2 6.1 has no
+# JSON for `sys show` (text even with -j), so it is stored as text.
+rdma_set() {
+	local d="$1" o
+	mkdir -p "$d"
+	rdma -j -d dev show >"$d/dev.json" 2>"$d/dev.err"
+	rdma -j -d link show >"$d/link.json" 2>"$d/link.err"
+	rdma -j res show >"$d/res.json" 2>"$d/res.err"
+	for o in qp cm_id cq mr pd ctx srq; do
+		rdma -j -d res show "$o" >"$d/$o.json" 2>"$d/$o.err"
+	done
+	rdma -j stat show >"$d/stat.json" 2>"$d/stat.err"
+	rdma sys show >"$d/sys.txt" 2>"$d/sys.err"
+}
+
+# procs FILE: "tid tgid comm" of every task (the kernel reports the
+# creating thread's id as a resource's pid; the host maps it to Tgid).
+procs() {
+	local t tid p tgid comm
+	: >"$1"
+	for t in /proc/[0-9]*/task/[0-9]*; do
+		tid="${t##*/}"
+		p="${t#/proc/}"
+		tgid="${p%%/*}"
+		comm=""
+		read -r comm <"$t/comm" 2>/dev/null || continue
+		echo "$tid $tgid $comm" >>"$1"
+	done
+}
+
+# snap NAME: rdma set, then `rdmatop -j -n 1`, then the rdma set again,
+# back to back.  The host compares rdmatop object by object against both.
+snap() {
+	local d="$R/$1"
+	mkdir -p "$d"
+	procs "$d/procs.txt"
+	now >"$d/t0"
+	rdma_set "$d/before"
+	if [ "$HAVE_RDMATOP" = 1 ]; then
+		rdmatop -j -n 1 >"$d/rt.json" 2>"$d/rt.err"
+		echo "$?" >"$d/rt.rc"
+	fi
+	rdma_set "$d/after"
+	now >"$d/t1"
+	procs "$d/procs_after.txt"
+	say "snapshot $1 took $(awk -v a="$(cat "$d/t0")" -v b="$(cat "$d/t1")" 'BEGIN{print b-a}') s"
+}
+
+# rate NAME: `rdmatop -j -n 2 -d 1` bracketed by `rdma -j stat show`: the
+# host checks rate*interval against the counter delta.
+rate() {
+	local d="$R/$1"
+	mkdir -p "$d"
+	procs "$d/procs.txt"
+	rdma -j stat show >"$d/stat_before.json"
+	if [ "$HAVE_RDMATOP" = 1 ]; then
+		rdmatop -j -n 2 -d 1 >"$d/rt2.json" 2>"$d/rt2.err"
+		echo "$?" >"$d/rt2.rc"
+	fi
+	rdma -j stat show >"$d/stat_after.json"
+}
+
+# wait_port PORT: until something listens on TCP PORT (max ~30 s).
+wait_port() {
+	local i=0
+	while [ "$i" -lt 300 ]; do
+		netstat -ltn 2>/dev/null | grep -q ":$1 " && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	say "nothing listens on port $1"
+	return 1
+}
+
+# wait_for PID TIMEOUT: wait for a background process, killing it on
+# timeout; its exit status is returned.
+wait_for() {
+	local pid="$1" t="$2" i=0
+	while kill -0 "$pid" 2>/dev/null; do
+		if [ "$i" -ge $((t * 10)) ]; then
+			say "pid $pid still running after ${t}s: killed"
+			kill -9 "$pid" 2>/dev/null
+			break
+		fi
+		sleep 0.1
+		i=$((i + 1))
+	done
+	wait "$pid"
+}
+
+alive() { kill -0 "$1" 2>/dev/null; }
+
+# capture: the recording of a scenario (capture mode only).  The recorder
+# (-w) may not exist yet in the binary under test: that is written down and
+# the JSON outputs are still kept.
+capture() {
+	local d="$R/capture"
+	[ "$CAPTURE" = 1 ] || return 0
+	[ "$HAVE_RDMATOP" = 1 ] || return 0
+	mkdir -p "$d"
+	rdma_set "$d/rdma"
+	rdmatop -b -n 3 -d 1 -o json -w "$d/$SCEN.rdrec" >"$d/rdmatop.json" 2>"$d/rdmatop.err"
+	echo "$?" >"$d/rdmatop.rc"
+	rdmatop -j -n 1 >"$d/rdmatop-j.json" 2>"$d/rdmatop-j.err"
+	echo "$?" >"$d/rdmatop-j.rc"
+}
+
+# wait_qps TYPE N [TIMEOUT]: until at least N QPs of TYPE (RC, UD) are in RTS.
+wait_qps() {
+	local ty="$1" n="$2" t="${3:-60}" i=0 c
+	while [ "$i" -lt $((t * 5)) ]; do
+		c="$(rdma res show qp 2>/dev/null | grep -c "type $ty state RTS")"
+		[ "$c" -ge "$n" ] && return 0
+		sleep 0.2
+		i=$((i + 1))
+	done
+	say "only $c $ty QPs in RTS after ${t}s (wanted $n)"
+	rdma res show qp
+	return 1
+}
+
+# wait_grep FILE PATTERN [TIMEOUT]: until FILE holds a line matching PATTERN.
+wait_grep() {
+	local f="$1" pat="$2" t="${3:-60}" i=0
+	while [ "$i" -lt $((t * 5)) ]; do
+		grep -q "$pat" "$f" 2>/dev/null && return 0
+		sleep 0.2
+		i=$((i + 1))
+	done
+	say "no '$pat' in $f after ${t}s"
+	return 1
+}
+
+# rt_sample NAME: one `rdmatop -j -n 1` on its own (ground-truth brackets).
+rt_sample() {
+	[ "$HAVE_RDMATOP" = 1 ] || return 0
+	rdmatop -j -n 1 >"$R/$1.json" 2>"$R/$1.err"
+	echo "$?" >"$R/$1.rc"
+}

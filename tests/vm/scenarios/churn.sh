@@ -1,0 +1,57 @@
+# shellcheck shell=dash
+# churn: processes start and exit while rdmatop samples every second; an
+# rxe link (rxe1 on dummy1) is deleted and re-added mid-run.  rdmatop must
+# keep running, print every sample, see rxe1 go and come back (with a new
+# ifindex), and agree with rdma afterwards.
+# shellcheck source=tests/vm/guest/lib.sh
+. /scenarios/lib.sh
+
+/bin/ip link add dummy1 type dummy
+/bin/ip addr add 10.0.1.1/24 dev dummy1
+/bin/ip link set dummy1 up
+rdma link add rxe1 type rxe netdev dummy1
+SAMPLES=10
+meta samples "$SAMPLES"
+if [ "$HAVE_RDMATOP" = 1 ]; then
+	rdmatop -j -n "$SAMPLES" -d 1 >"$R/churn.json" 2>"$R/churn.err" &
+	rt=$!
+fi
+t0="$(now)"
+# short-lived verbs users, one after the other
+(
+	while :; do
+		ibv_devinfo -d rxe0 >/dev/null 2>&1
+		ibv_devices >/dev/null 2>&1
+		sleep 0.3
+	done
+) &
+loop=$!
+rping -s -a 10.0.0.1 -C 100000000 -S 64 >/dev/null 2>&1 &
+rs=$!
+sleep 1
+rping -c -a 10.0.0.1 -C 100000000 -S 64 >/dev/null 2>&1 &
+rcl=$!
+sleep 1
+ibv_rc_pingpong -d rxe0 -g 1 -n "$(per_kernel 500 50)" >/dev/null 2>&1 &
+sleep 0.5
+ibv_rc_pingpong -d rxe0 -g 1 -n "$(per_kernel 500 50)" 10.0.0.1 >/dev/null 2>&1 &
+say "deleting rxe1"
+meta del_t "$(now)"
+rdma link delete rxe1
+sleep 3
+kill "$rcl"
+say "re-adding rxe1"
+meta add_t "$(now)"
+rdma link add rxe1 type rxe netdev dummy1
+kill "$rs"
+if [ "$HAVE_RDMATOP" = 1 ]; then
+	wait_for "$rt" $((SAMPLES * 6))
+	meta rt_rc "$?"
+fi
+kill "$loop"
+wait
+meta t0 "$t0"
+snap end
+capture
+rdma link delete rxe1
+/bin/ip link delete dummy1
