@@ -44,11 +44,13 @@ static inline void decode_req(const unsigned char *b, long n, struct nl_req *req
 
 /*
  * Feed every received buffer in order.  rdma dumps each resource table once
- * without a port and once per port; rdmatop dumps a device once, so the
- * per-port repeats are left out (they would only duplicate rows).
+ * without a port and once per port; rdmatop dumps a device once, so one of
+ * the two is left out (both would only duplicate rows): the per-port ones,
+ * unless `per_port` (rdma prints a QP from its port's dump, and PSNs move
+ * between the two dumps under traffic).
  */
-static inline void replay(struct snapshot *s, const char *kernel, const char *name,
-		   struct replay *r)
+static inline void replay_mode(struct snapshot *s, const char *kernel, const char *name,
+			       struct replay *r, bool per_port)
 {
 	static unsigned char bin[NL_BUF_SIZE * 2];
 	char path[256];
@@ -73,8 +75,8 @@ static inline void replay(struct snapshot *s, const char *kernel, const char *na
 		n = test_unhex(line + off, bin, sizeof(bin));
 		if (!strcmp(dir, "send")) {
 			decode_req(bin, n, &req);
-			skip = req.port != SNAP_NONE && (req.flags & NLM_F_DUMP) &&
-			       req.cmd >= RDMA_NLDEV_CMD_RES_GET;
+			skip = (req.flags & NLM_F_DUMP) && req.cmd >= RDMA_NLDEV_CMD_RES_GET &&
+			       (req.port != SNAP_NONE) != per_port;
 			memset(&r->res, 0, sizeof(r->res));
 			r->reqs++;
 		} else if (!skip && n > 0) {
@@ -91,6 +93,12 @@ static inline void replay(struct snapshot *s, const char *kernel, const char *na
 		}
 	}
 	free(txt);
+}
+
+static inline void replay(struct snapshot *s, const char *kernel, const char *name,
+			  struct replay *r)
+{
+	replay_mode(s, kernel, name, r, false);
 }
 
 /* ---- the flat JSON objects rdma -j prints ---- */
