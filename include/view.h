@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "snapshot.h"
 
@@ -30,69 +31,118 @@ enum view_table {
 };
 
 /* Per-process aggregation of everything a process holds. */
+#define VIEW_PROC_THREADS 8
 struct view_proc {
 	uint32_t pid;		/* Tgid; 0 = kernel-owned or not visible */
 	uint32_t uid;
-	uint32_t comm;		/* string id in the snapshot */
+	uint32_t comm;		/* string id in the snapshot ("" if unknown) */
 	uint32_t valid;		/* VIEW_PROC_UID, ... */
-	uint32_t n_threads;
-	uint32_t threads[8];	/* first thread ids seen as owners */
+	uint32_t n_threads;	/* distinct owner thread ids */
+	uint32_t threads[VIEW_PROC_THREADS];	/* the first ones, ascending */
 	uint32_t res[SNAP_RES_N];	/* counts by enum snap_res */
 	uint32_t qp_state[16];	/* QPs by state (nl_qp_state_str) */
 	uint64_t mr_bytes;
 	double psn_rate;	/* sum of its QPs' sq+rq PSN rates */
 };
 
-enum { VIEW_PROC_UID = 1 << 0, VIEW_PROC_PSN_RATE = 1 << 1 };
+enum {
+	VIEW_PROC_UID = 1 << 0,
+	VIEW_PROC_PSN_RATE = 1 << 1,
+	VIEW_PROC_KERN = 1 << 2,	/* a kernel owner: comm is its name */
+	VIEW_PROC_HIDDEN = 1 << 3,	/* owner's process not visible: one
+					 * entry per thread id, threads[0] */
+};
 
 /*
- * Aggregate per process: one entry per process id, plus one per kernel
- * owner name (pid 0, comm = owner).  *out is malloc'd; returns the count or
- * -ENOMEM.
+ * Aggregate per process: one entry per process id (threads of a process
+ * merged through their Tgid), then one per kernel owner name (pid 0,
+ * VIEW_PROC_KERN, comm = owner), then one per thread id whose process is not
+ * visible from here (pid 0, VIEW_PROC_HIDDEN: another PID namespace, or it
+ * exited); resources with no owner at all form one HIDDEN entry with no
+ * thread.  *out is malloc'd; returns the count or -ENOMEM.  O(n log n).
  */
 int view_procs(const struct snapshot *s, struct view_proc **out);
 
+/* comm of the owner's process (/proc/PID/comm, else the thread's), or "". */
+const char *view_owner_pcomm(const struct snapshot *s, const struct snap_owner *o);
+
 enum view_type { VIEW_T_UINT, VIEW_T_DOUBLE, VIEW_T_STR };
 
+/* How a value is shown (and, for HEX, how a filter value is read). */
+enum view_fmt {
+	VIEW_F_PLAIN,	/* decimal / string */
+	VIEW_F_HEX,	/* lowercase hex without 0x, like rdma's keys */
+	VIEW_F_GUID,	/* 0000:00ff:fe00:0001 */
+	VIEW_F_BYTES,	/* 1.5 KiB */
+	VIEW_F_COUNT,	/* 1.2K */
+	VIEW_F_BPS,	/* 1.5 KiB/s */
+	VIEW_F_RATE,	/* 1.2K/s */
+};
+
+/*
+ * A cell.  s may point into tmp (formatted addresses, lists): use the value
+ * where view_get put it, do not copy the struct.
+ */
 struct view_value {
 	enum view_type type;
+	enum view_fmt fmt;
 	bool valid;		/* false: "n/a" */
 	uint64_t u;
 	double d;
 	const char *s;
+	char tmp[64];
 };
 
-/* A table's column: name (as in -s and filters), header, width. */
+/* A table's column: name (as in -s and filters), header, width, type. */
 struct view_col {
 	const char *name;
 	const char *header;
 	int width;
 	bool right;		/* right-aligned (numbers) */
+	enum view_type type;
+	enum view_fmt fmt;
 };
 
 /* Everything a view needs besides the snapshot. */
 struct view_ctx {
 	const struct snapshot *s;
-	const struct view_proc *procs;	/* for VIEW_PROCS and comm/pid lookups */
+	const struct view_proc *procs;	/* for VIEW_PROCS */
 	size_t n_procs;
 };
 
+const char *view_table_name(enum view_table t);	/* "qps", ... */
 const struct view_col *view_cols(enum view_table t, size_t *n);
 int view_col_find(enum view_table t, const char *name);	/* index or -1 */
 size_t view_count(const struct view_ctx *c, enum view_table t);
 /* Value of column `col` of row `row` of table t. */
 void view_get(const struct view_ctx *c, enum view_table t, size_t row, int col,
 	      struct view_value *v);
-/* Format a value for display into buf ("n/a" when invalid). */
+/* Format a value for display into buf ("n/a" when invalid); not escaped. */
 const char *view_fmt(const struct view_value *v, char *buf, size_t len);
+/* Compare two values of a column: numbers numerically, strings with
+ * strcmp, n/a after everything. */
+int view_cmp(const struct view_value *a, const struct view_value *b);
+
+/* Throughput of a link from its port's counters (see doc/json.md). */
+struct view_link_rates {
+	bool valid[4];		/* rx_bytes, tx_bytes, rx_packets, tx_packets */
+	double v[4];		/* per second */
+};
+void view_link_rates(const struct snapshot *s, uint32_t dev, uint32_t port,
+		     struct view_link_rates *r);
 
 /* Filters: up to VIEW_FILTER_MAX terms, all must match. */
 #define VIEW_FILTER_MAX 16
 struct view_filter;
 struct view_filter *view_filter_new(void);
 void view_filter_free(struct view_filter *f);
-/* Add terms from an expression ("dev=rxe0 state!=RTS"); 0 or -EINVAL with
- * a one-line reason in err. */
+/*
+ * Add terms from an expression ("dev=rxe0 state!=RTS comm~^ib_"): terms
+ * separated by blanks, each KEY=VALUE, KEY!=VALUE, KEY~REGEX or KEY!~REGEX
+ * (POSIX extended).  KEY is a column name of some table; a term whose key a
+ * table lacks does not filter that table.  0, or -EINVAL with a one-line
+ * reason in err (-ENOMEM, -E2BIG past VIEW_FILTER_MAX terms).
+ */
 int view_filter_add(struct view_filter *f, const char *expr, char *err, size_t errlen);
 bool view_filter_match(const struct view_filter *f, const struct view_ctx *c,
 		       enum view_table t, size_t row);

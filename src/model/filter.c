@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Row selection: filter expressions and the stable, type-aware sort.
+ *
+ * A term is KEY OP VALUE with OP one of = != ~ !~.  KEY names a column; a
+ * table without that column ignores the term, so "type=RC" narrows QPs and
+ * CM_IDs and leaves devices alone.  = and != compare numbers numerically
+ * when the column is a number and the value parses as one (pid=0042 is
+ * pid 42; key columns read hex, like rdma prints them), strings without
+ * regard to case otherwise; ~ and !~ match a POSIX extended regular
+ * expression against the shown value.  A value that is n/a never equals and
+ * never matches, so it passes != and !~.
+ */
+#include <errno.h>
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "view.h"
+
+enum op { OP_EQ, OP_NE, OP_RE, OP_NRE };
+
+struct term {
+	char key[32];
+	enum op op;
+	char *val;
+	bool has_dec, has_hex;
+	uint64_t dec, hex;
+	bool has_re;
+	regex_t re;
+};
+
+struct view_filter {
+	size_t n;
+	struct term t[VIEW_FILTER_MAX];
+};
+
+struct view_filter *view_filter_new(void)
+{
+	return calloc(1, sizeof(struct view_filter));
+}
+
+void view_filter_free(struct view_filter *f)
+{
+	size_t i;
+
+	if (!f)
+		return;
+	for (i = 0; i < f->n; i++) {
+		free(f->t[i].val);
+		if (f->t[i].has_re)
+			regfree(&f->t[i].re);
+	}
+	free(f);
+}
+
+static bool parse_u64(const char *s, int base, uint64_t *out)
+{
+	char *end;
+
+	if (!*s || *s == '-' || *s == '+' || *s == ' ')
+		return false;
+	if (base == 16 && (!strncmp(s, "0x", 2) || !strncmp(s, "0X", 2)))
+		s += 2;
+	errno = 0;
+	*out = strtoull(s, &end, base);
+	return !errno && end != s && !*end;
+}
+
+/* Is `key` a column anywhere, and is it a plain number wherever it is? */
+static bool key_known(const char *key, bool *numeric)
+{
+	bool known = false;
+	int t;
+
+	*numeric = true;
+	for (t = 0; t < VIEW_N; t++) {
+		size_t n;
+		const struct view_col *c = view_cols((enum view_table)t, &n);
+		int i = view_col_find((enum view_table)t, key);
+
+		if (i < 0)
+			continue;
+		known = true;
+		if (c[i].type != VIEW_T_UINT || c[i].fmt != VIEW_F_PLAIN)
+			*numeric = false;
+	}
+	return known;
+}
+
+static int add_term(struct view_filter *f, const char *w, size_t len, char *err,
+		    size_t errlen)
+{
+	struct term *t = &f->t[f->n];
+	size_t k = 0, oplen;
+	bool numeric;
+	int rc;
+
+	while (k < len && (w[k] == '_' || w[k] == '-' || (w[k] >= 'a' && w[k] <= 'z') ||
+			   (w[k] >= '0' && w[k] <= '9')))
+		k++;
+	memset(t, 0, sizeof(*t));
+	if (k < len && w[k] == '=') {
+		t->op = OP_EQ, oplen = 1;
+	} else if (k < len && w[k] == '~') {
+		t->op = OP_RE, oplen = 1;
+	} else if (k + 1 < len && w[k] == '!' && w[k + 1] == '=') {
+		t->op = OP_NE, oplen = 2;
+	} else if (k + 1 < len && w[k] == '!' && w[k + 1] == '~') {
+		t->op = OP_NRE, oplen = 2;
+	} else {
+		snprintf(err, errlen, "bad filter '%.*s': expected KEY=VALUE, KEY!=VALUE, "
+			 "KEY~REGEX or KEY!~REGEX", (int)len, w);
+		return -EINVAL;
+	}
+	if (!k || k >= sizeof(t->key)) {
+		snprintf(err, errlen, "bad filter '%.*s': missing key", (int)len, w);
+		return -EINVAL;
+	}
+	memcpy(t->key, w, k);
+	if (!key_known(t->key, &numeric)) {
+		snprintf(err, errlen, "bad filter '%.*s': unknown key '%s'", (int)len, w, t->key);
+		return -EINVAL;
+	}
+	if (k + oplen == len) {
+		snprintf(err, errlen, "bad filter '%.*s': missing value", (int)len, w);
+		return -EINVAL;
+	}
+	t->val = strndup(w + k + oplen, len - k - oplen);
+	if (!t->val)
+		return -ENOMEM;
+	if (t->op == OP_RE || t->op == OP_NRE) {
+		rc = regcomp(&t->re, t->val, REG_EXTENDED | REG_NOSUB);
+		if (rc) {
+			char msg[128];
+
+			regerror(rc, &t->re, msg, sizeof(msg));
+			snprintf(err, errlen, "bad filter '%.*s': %s", (int)len, w, msg);
+			free(t->val);
+			return -EINVAL;
+		}
+		t->has_re = true;
+	} else {
+		t->has_dec = parse_u64(t->val, 10, &t->dec);
+		t->has_hex = parse_u64(t->val, 16, &t->hex);
+		if (numeric && !t->has_dec) {
+			snprintf(err, errlen, "bad filter '%.*s': %s takes a number",
+				 (int)len, w, t->key);
+			free(t->val);
+			return -EINVAL;
+		}
+	}
+	f->n++;
+	return 0;
+}
+
+int view_filter_add(struct view_filter *f, const char *expr, char *err, size_t errlen)
+{
+	const char *p = expr;
+	size_t before = f->n;
+	int rc;
+
+	if (errlen)
+		err[0] = '\0';
+	for (;;) {
+		size_t len;
+
+		p += strspn(p, " \t\n");
+		if (!*p)
+			break;
+		len = strcspn(p, " \t\n");
+		if (f->n == VIEW_FILTER_MAX) {
+			snprintf(err, errlen, "too many filter terms (at most %d)", VIEW_FILTER_MAX);
+			rc = -E2BIG;
+			goto undo;
+		}
+		rc = add_term(f, p, len, err, errlen);
+		if (rc)
+			goto undo;
+		p += len;
+	}
+	if (f->n == before) {
+		snprintf(err, errlen, "empty filter");
+		return -EINVAL;
+	}
+	return 0;
+undo:
+	/* all or nothing: drop the terms this expression added */
+	while (f->n > before) {
+		struct term *t = &f->t[--f->n];
+
+		free(t->val);
+		if (t->has_re)
+			regfree(&t->re);
+	}
+	return rc;
+}
+
+static bool term_match(const struct term *t, const struct view_ctx *c, enum view_table tab,
+		       size_t row, int col)
+{
+	struct view_value v;
+	char buf[256];
+	bool hit;
+
+	view_get(c, tab, row, col, &v);
+	if (!v.valid)
+		return t->op == OP_NE || t->op == OP_NRE;
+	view_fmt(&v, buf, sizeof(buf));
+	switch (t->op) {
+	case OP_EQ:
+	case OP_NE:
+		if (v.type == VIEW_T_UINT && v.fmt == VIEW_F_HEX && t->has_hex)
+			hit = v.u == t->hex;
+		else if (v.type == VIEW_T_UINT && t->has_dec)
+			hit = v.u == t->dec;
+		else
+			hit = !strcasecmp(buf, t->val);
+		return t->op == OP_EQ ? hit : !hit;
+	default:
+		hit = !regexec(&t->re, buf, 0, NULL, 0);
+		return t->op == OP_RE ? hit : !hit;
+	}
+}
+
+bool view_filter_match(const struct view_filter *f, const struct view_ctx *c,
+		       enum view_table t, size_t row)
+{
+	size_t i;
+
+	if (!f)
+		return true;
+	for (i = 0; i < f->n; i++) {
+		int col = view_col_find(t, f->t[i].key);
+
+		if (col >= 0 && !term_match(&f->t[i], c, t, row, col))
+			return false;
+	}
+	return true;
+}
+
+int view_cmp(const struct view_value *a, const struct view_value *b)
+{
+	if (!a->valid || !b->valid)
+		return (int)!a->valid - (int)!b->valid;
+	switch (a->type) {
+	case VIEW_T_UINT:
+		return (a->u > b->u) - (a->u < b->u);
+	case VIEW_T_DOUBLE:
+		return (a->d > b->d) - (a->d < b->d);
+	default:
+		return strcmp(a->s, b->s);
+	}
+}
+
+struct sort_key {
+	size_t row;
+	struct view_value *v;
+};
+
+static int sort_cmp(const void *pa, const void *pb, void *arg)
+{
+	const struct sort_key *a = pa, *b = pb;
+	bool reverse = *(const bool *)arg;
+	int r = view_cmp(a->v, b->v);
+
+	/* n/a stays last either way; ties keep their natural order */
+	if (r && reverse && a->v->valid && b->v->valid)
+		r = -r;
+	if (!r)
+		r = (a->row > b->row) - (a->row < b->row);
+	return r;
+}
+
+ssize_t view_rows(const struct view_ctx *c, enum view_table t,
+		  const struct view_filter *f, int sort_col, bool reverse,
+		  size_t **rows)
+{
+	size_t n = view_count(c, t), m = 0, i;
+	struct view_value *vals;
+	struct sort_key *keys;
+	size_t *out;
+
+	*rows = NULL;
+	out = malloc((n ? n : 1) * sizeof(*out));
+	if (!out)
+		return -ENOMEM;
+	for (i = 0; i < n; i++)
+		if (view_filter_match(f, c, t, i))
+			out[m++] = i;
+	if (sort_col >= 0 && m > 1) {
+		vals = malloc(m * sizeof(*vals));
+		keys = malloc(m * sizeof(*keys));
+		if (!vals || !keys) {
+			free(vals);
+			free(keys);
+			free(out);
+			return -ENOMEM;
+		}
+		for (i = 0; i < m; i++) {
+			keys[i].row = out[i];
+			keys[i].v = &vals[i];
+			view_get(c, t, out[i], sort_col, &vals[i]);
+		}
+		qsort_r(keys, m, sizeof(*keys), sort_cmp, &reverse);
+		for (i = 0; i < m; i++)
+			out[i] = keys[i].row;
+		free(vals);
+		free(keys);
+	} else if (reverse) {
+		for (i = 0; i < m / 2; i++) {
+			size_t x = out[i];
+
+			out[i] = out[m - 1 - i];
+			out[m - 1 - i] = x;
+		}
+	}
+	*rows = out;
+	return (ssize_t)m;
+}

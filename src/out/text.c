@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Text batch output, like `top -b`: a header, then one table per section,
+ * columns from the view tables.  Absent values print as n/a; every string
+ * goes through fmt_escape, so names with control characters stay inert.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fmt.h"
+#include "out.h"
+#include "view.h"
+
+#define MAX_COLS 16
+
+static void put_cell(FILE *f, const char *s, int width, bool right, bool last)
+{
+	char esc[256];
+
+	fmt_escape(esc, sizeof(esc), s);
+	if (last && !right)
+		fputs(esc, f);
+	else
+		fprintf(f, right ? "%*s" : "%-*s", width, esc);
+}
+
+/* One section: a title, a header line, and the rows of table t. */
+static int text_table(FILE *f, const struct view_ctx *c, const struct out_opts *o,
+		      enum view_table t, const char *title, const char *const *names)
+{
+	const struct view_col *cols;
+	int idx[MAX_COLS];
+	size_t n, k = 0, i, *rows;
+	ssize_t nr;
+
+	cols = view_cols(t, &n);
+	for (; names[k] && k < MAX_COLS; k++)
+		idx[k] = view_col_find(t, names[k]);
+	nr = out_rows(c, t, o, &rows);
+	if (nr < 0)
+		return (int)nr;
+	fprintf(f, "\n%s\n", title);
+	for (i = 0; i < k; i++) {
+		const struct view_col *col = &cols[idx[i]];
+
+		if (i)
+			fputc(' ', f);
+		put_cell(f, col->header, col->width, col->right, i + 1 == k);
+	}
+	fputc('\n', f);
+	for (size_t r = 0; r < (size_t)nr; r++) {
+		for (i = 0; i < k; i++) {
+			const struct view_col *col = &cols[idx[i]];
+			struct view_value v;
+			char buf[128];
+
+			view_get(c, t, rows[r], idx[i], &v);
+			if (i)
+				fputc(' ', f);
+			put_cell(f, view_fmt(&v, buf, sizeof(buf)), col->width, col->right,
+				 i + 1 == k);
+		}
+		fputc('\n', f);
+	}
+	free(rows);
+	return 0;
+}
+
+static void text_header(FILE *f, const struct snapshot *s)
+{
+	const struct snap_sys *y = &s->sys;
+	char t[64], host[sizeof(s->host) * 4], kern[sizeof(s->kernel) * 4];
+
+	fprintf(f, "rdmatop %s  host %s  kernel %s  interval %.2f s\n",
+		fmt_time(t, sizeof(t), &s->wall), fmt_escape(host, sizeof(host), s->host),
+		fmt_escape(kern, sizeof(kern), s->kernel), s->interval);
+	fputs("system:", f);
+	if (y->valid & SNAP_SYS_NETNS_MODE)
+		fprintf(f, " netns %s", y->netns_shared ? "shared" : "exclusive");
+	if (y->valid & SNAP_SYS_COPY_ON_FORK)
+		fprintf(f, "  copy-on-fork %s", y->copy_on_fork ? "on" : "off");
+	if (y->valid & SNAP_SYS_PRIV_QKEY)
+		fprintf(f, "  privileged-qkey %s", y->privileged_qkey ? "on" : "off");
+	if (y->valid & SNAP_SYS_MONITOR)
+		fprintf(f, "  monitor %s", y->monitor_mode ? "on" : "off");
+	if (!y->valid)
+		fputs(" n/a", f);
+	fputc('\n', f);
+}
+
+static void text_notes(FILE *f, const struct snapshot *s)
+{
+	size_t i;
+
+	if (!s->notes.n)
+		return;
+	fputs("\nNOTES\n", f);
+	for (i = 0; i < s->notes.n; i++) {
+		const struct snap_note *n = SNAP_AT(&s->notes, struct snap_note, i);
+		const char *e = n->err ? strerrorname_np(-n->err) : NULL;
+		char msg[1024];
+
+		fmt_escape(msg, sizeof(msg), snap_s(s, n->text));
+		if (e)
+			fprintf(f, "%s: %s\n", e, msg);
+		else
+			fprintf(f, "%s\n", msg);
+	}
+}
+
+int out_text(FILE *f, const struct snapshot *s, const struct out_opts *o)
+{
+	static const char *const devs[] = {
+		"dev", "index", "node_type", "protocol", "fw", "node_guid", "ports", NULL,
+	};
+	static const char *const links[] = {
+		"dev", "port", "state", "phys", "netdev", "rate", "rx_bytes", "tx_bytes",
+		"rx_packets", "tx_packets", NULL,
+	};
+	static const char *const res[] = {
+		"dev", "pd", "cq", "qp", "cm_id", "mr", "ctx", "srq", NULL,
+	};
+	static const char *const qps[] = {
+		"dev", "port", "lqpn", "rqpn", "type", "state", "sq_psn", "rq_psn", "psn_rate",
+		"pid", "tid", "comm", NULL,
+	};
+	static const char *const procs[] = {
+		"pid", "uid", "threads", "qp", "cq", "mr", "mr_bytes", "pd", "cm_id", "ctx",
+		"srq", "psn_rate", "comm", NULL,
+	};
+	struct out_opts none = { .sort_col = -1 };
+	struct view_ctx c = { .s = s };
+	struct view_proc *pv;
+	int np, err = 0;
+
+	if (!o)
+		o = &none;
+	np = view_procs(s, &pv);
+	if (np < 0)
+		return np;
+	c.procs = pv;
+	c.n_procs = (size_t)np;
+	text_header(f, s);
+	err = err ?: text_table(f, &c, o, VIEW_DEVS, "DEVICES", devs);
+	err = err ?: text_table(f, &c, o, VIEW_LINKS, "LINKS", links);
+	err = err ?: text_table(f, &c, o, VIEW_DEVS, "RESOURCES", res);
+	err = err ?: text_table(f, &c, o, VIEW_QPS, "QPS", qps);
+	err = err ?: text_table(f, &c, o, VIEW_PROCS, "PROCESSES", procs);
+	text_notes(f, s);
+	free(pv);
+	if (!err && ferror(f))
+		err = -EIO;
+	return err;
+}
