@@ -1,0 +1,321 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "view.h"
+#include "test.h"
+
+static void task(struct snapshot *s, uint32_t tid, uint32_t pid, const char *comm,
+		 const char *pcomm)
+{
+	struct snap_task *t = snap_task_get(s, tid);
+
+	t->pid = pid;
+	t->uid = 1000 + pid;
+	t->comm = snap_str(s, comm, 64);
+	t->valid = SNAP_TASK_PID | SNAP_TASK_COMM | SNAP_TASK_UID;
+	if (pcomm) {
+		t->pcomm = snap_str(s, pcomm, 64);
+		t->valid |= SNAP_TASK_PCOMM;
+	}
+}
+
+static struct snap_qp *qp(struct snapshot *s, uint32_t lqpn, uint8_t state,
+			  struct snap_owner own)
+{
+	struct snap_qp *q = snap_push(&s->qps, sizeof(*q));
+
+	q->lqpn = lqpn;
+	q->state = state;
+	q->type = 2;
+	q->own = own;
+	q->valid = SNAP_QP_STATE | SNAP_QP_TYPE | SNAP_QP_SQ_PSN;
+	return q;
+}
+
+static struct snap_owner tid(uint32_t t)
+{
+	struct snap_owner o = { .tid = t, .valid = SNAP_OWN_TID };
+
+	return o;
+}
+
+static struct snap_owner kern(struct snapshot *s, const char *name)
+{
+	struct snap_owner o = { .kern = snap_str(s, name, 64), .valid = SNAP_OWN_KERN };
+
+	return o;
+}
+
+static void test_procs(void)
+{
+	struct snapshot s;
+	struct view_proc *p;
+	struct snap_mr *m;
+	struct snap_qp *q;
+	struct snap_owner none = { 0 };
+	int n;
+
+	snap_init(&s);
+	/* a multi-threaded rping: resources made by threads 393, 395, 396 */
+	task(&s, 393, 393, "rping", "rping");
+	task(&s, 395, 393, "rping-cq", NULL);
+	task(&s, 396, 393, "rping-cm", NULL);
+	task(&s, 387, 387, "ibv_rc_pingpong", NULL);
+	q = qp(&s, 19, 3, tid(395));
+	q->sq_psn_rate = 10;
+	q->rq_psn_rate = 5;
+	q->valid |= SNAP_QP_PSN_RATE | SNAP_QP_RQ_PSN_RATE;
+	qp(&s, 21, 6, tid(393));
+	qp(&s, 17, 3, tid(387));
+	qp(&s, 1, 3, kern(&s, "ib_core"));
+	qp(&s, 2, 3, kern(&s, "ib_core"));	/* another copy of the same name */
+	qp(&s, 3, 3, kern(&s, "ib_ipoib"));
+	qp(&s, 30, 3, tid(7000));	/* no /proc entry: not visible */
+	qp(&s, 31, 3, tid(7000));
+	qp(&s, 32, 3, tid(7001));
+	qp(&s, 33, 3, none);
+	m = snap_push(&s.mrs, sizeof(*m));
+	m->own = tid(396);
+	m->mrlen = 4096;
+	m->valid = SNAP_MR_LEN;
+	m = snap_push(&s.mrs, sizeof(*m));
+	m->own = tid(393);
+	m->mrlen = 16;
+	m->valid = SNAP_MR_LEN;
+	((struct snap_ctx *)snap_push(&s.ctxs, sizeof(struct snap_ctx)))->own = tid(395);
+
+	n = view_procs(&s, &p);
+	CHECK_EQ_U(n, 7);
+	if (n != 7)
+		goto out;
+	/* processes by pid */
+	CHECK_EQ_U(p[0].pid, 387);
+	CHECK_EQ_S(snap_s(&s, p[0].comm), "ibv_rc_pingpong");
+	CHECK_EQ_U(p[1].pid, 393);
+	CHECK_EQ_S(snap_s(&s, p[1].comm), "rping");
+	CHECK_EQ_U(p[1].n_threads, 3);
+	CHECK_EQ_U(p[1].threads[0], 393);
+	CHECK_EQ_U(p[1].threads[1], 395);
+	CHECK_EQ_U(p[1].threads[2], 396);
+	CHECK_EQ_U(p[1].res[SNAP_RES_QP], 2);
+	CHECK_EQ_U(p[1].res[SNAP_RES_MR], 2);
+	CHECK_EQ_U(p[1].res[SNAP_RES_CTX], 1);
+	CHECK_EQ_U(p[1].mr_bytes, 4112);
+	CHECK_EQ_U(p[1].qp_state[3], 1);
+	CHECK_EQ_U(p[1].qp_state[6], 1);
+	CHECK(p[1].valid & VIEW_PROC_PSN_RATE);
+	CHECK(p[1].psn_rate == 15);
+	CHECK(p[1].valid & VIEW_PROC_UID);
+	CHECK_EQ_U(p[1].uid, 1393);
+	/* kernel owners by name */
+	CHECK(p[2].valid & VIEW_PROC_KERN);
+	CHECK_EQ_S(snap_s(&s, p[2].comm), "ib_core");
+	CHECK_EQ_U(p[2].res[SNAP_RES_QP], 2);
+	CHECK_EQ_U(p[2].pid, 0);
+	CHECK_EQ_S(snap_s(&s, p[3].comm), "ib_ipoib");
+	/* not visible: one per thread id, then the ownerless */
+	CHECK(p[4].valid & VIEW_PROC_HIDDEN);
+	CHECK_EQ_U(p[4].n_threads, 0);
+	CHECK_EQ_U(p[4].res[SNAP_RES_QP], 1);
+	CHECK(p[5].valid & VIEW_PROC_HIDDEN);
+	CHECK_EQ_U(p[5].threads[0], 7000);
+	CHECK_EQ_U(p[5].res[SNAP_RES_QP], 2);
+	CHECK_EQ_U(p[6].threads[0], 7001);
+	free(p);
+out:
+	snap_free(&s);
+}
+
+static void test_procs_empty(void)
+{
+	struct snapshot s;
+	struct view_proc *p;
+
+	snap_init(&s);
+	CHECK_EQ_U(view_procs(&s, &p), 0);
+	free(p);
+	snap_free(&s);
+}
+
+/* QPs with lqpn 5,3,9,3(n/a state),... for sorting */
+static void sort_fixture(struct snapshot *s)
+{
+	static const uint32_t lqpn[] = { 5, 30, 9, 100, 30, 7 };
+	static const char *const comm[] = { "b", "a", "c", "a", NULL, "B" };
+	size_t i;
+
+	snap_init(s);
+	for (i = 0; i < 6; i++) {
+		struct snap_qp *q;
+
+		task(s, (uint32_t)(100 + i), (uint32_t)(100 + i), comm[i] ? comm[i] : "", NULL);
+		if (!comm[i])
+			snap_task_get(s, (uint32_t)(100 + i))->valid &= ~SNAP_TASK_COMM;
+		q = qp(s, lqpn[i], 3, tid((uint32_t)(100 + i)));
+		if (i == 2)
+			q->valid &= ~SNAP_QP_STATE;
+	}
+}
+
+static void check_rows(const size_t *rows, ssize_t n, const size_t *want, size_t nw)
+{
+	size_t i;
+
+	CHECK_EQ_U(n, nw);
+	for (i = 0; i < nw && i < (size_t)n; i++)
+		CHECK_EQ_U(rows[i], want[i]);
+}
+
+static void test_sort(void)
+{
+	struct snapshot s;
+	struct view_ctx c = { 0 };
+	size_t *rows;
+	ssize_t n;
+
+	sort_fixture(&s);
+	c.s = &s;
+	/* numeric: 100 after 30 (not "100" < "30"), ties stable */
+	n = view_rows(&c, VIEW_QPS, NULL, view_col_find(VIEW_QPS, "lqpn"), false, &rows);
+	check_rows(rows, n, (size_t[]){ 0, 5, 2, 1, 4, 3 }, 6);
+	free(rows);
+	/* reversed: descending, ties still in natural order */
+	n = view_rows(&c, VIEW_QPS, NULL, view_col_find(VIEW_QPS, "lqpn"), true, &rows);
+	check_rows(rows, n, (size_t[]){ 3, 1, 4, 2, 5, 0 }, 6);
+	free(rows);
+	/* strings with strcmp ("B" < "a"), n/a last */
+	n = view_rows(&c, VIEW_QPS, NULL, view_col_find(VIEW_QPS, "comm"), false, &rows);
+	check_rows(rows, n, (size_t[]){ 5, 1, 3, 0, 2, 4 }, 6);
+	free(rows);
+	/* n/a stays last when reversed */
+	n = view_rows(&c, VIEW_QPS, NULL, view_col_find(VIEW_QPS, "comm"), true, &rows);
+	check_rows(rows, n, (size_t[]){ 2, 0, 1, 3, 5, 4 }, 6);
+	free(rows);
+	n = view_rows(&c, VIEW_QPS, NULL, view_col_find(VIEW_QPS, "state"), false, &rows);
+	check_rows(rows, n, (size_t[]){ 0, 1, 3, 4, 5, 2 }, 6);
+	free(rows);
+	/* natural order, and reversed */
+	n = view_rows(&c, VIEW_QPS, NULL, -1, false, &rows);
+	check_rows(rows, n, (size_t[]){ 0, 1, 2, 3, 4, 5 }, 6);
+	free(rows);
+	n = view_rows(&c, VIEW_QPS, NULL, -1, true, &rows);
+	check_rows(rows, n, (size_t[]){ 5, 4, 3, 2, 1, 0 }, 6);
+	free(rows);
+	n = view_rows(&c, VIEW_CQS, NULL, 0, false, &rows);
+	CHECK_EQ_U(n, 0);
+	free(rows);
+	snap_free(&s);
+}
+
+static void test_cols(void)
+{
+	size_t n, i;
+	int t;
+
+	for (t = 0; t < VIEW_N; t++) {
+		const struct view_col *c = view_cols((enum view_table)t, &n);
+
+		CHECK(n > 0);
+		for (i = 0; i < n; i++)
+			CHECK_EQ_U(view_col_find((enum view_table)t, c[i].name), i);
+		CHECK(*view_table_name((enum view_table)t));
+	}
+	CHECK(view_col_find(VIEW_DEVS, "lqpn") < 0);
+	CHECK(view_col_find(VIEW_QPS, "pid") >= 0);
+	CHECK(view_col_find(VIEW_QPS, "tid") >= 0);
+	CHECK(view_col_find(VIEW_QPS, "psn_rate") >= 0);
+}
+
+static void test_get_fmt(void)
+{
+	struct snapshot s;
+	struct view_ctx c = { .s = &s };
+	struct view_value v;
+	struct snap_mr *m;
+	struct snap_dev *d;
+	struct snap_counter *k;
+	char buf[64];
+
+	snap_init(&s);
+	d = snap_push(&s.devs, sizeof(*d));
+	snprintf(d->name, sizeof(d->name), "rxe0");
+	d->node_guid = 0x000000fffe000001ULL;
+	d->valid = SNAP_DEV_NODE_GUID;
+	m = snap_push(&s.mrs, sizeof(*m));
+	m->rkey = 0x2fa;
+	m->mrlen = 1536;
+	m->valid = SNAP_MR_RKEY | SNAP_MR_LEN;
+	k = snap_push(&s.counters, sizeof(*k));
+	k->port = 1;
+	k->name = snap_str(&s, "rx_bytes", 64);
+	k->source = SNAP_SRC_NETDEV;
+	k->unit = SNAP_UNIT_BYTES;
+	k->rate = 2.5 * 1048576;
+	k->rate_status = RATE_DATA;
+
+	view_get(&c, VIEW_DEVS, 0, view_col_find(VIEW_DEVS, "node_guid"), &v);
+	CHECK_EQ_S(view_fmt(&v, buf, sizeof(buf)), "0000:00ff:fe00:0001");
+	view_get(&c, VIEW_DEVS, 0, view_col_find(VIEW_DEVS, "fw"), &v);
+	CHECK_EQ_S(view_fmt(&v, buf, sizeof(buf)), "n/a");
+	view_get(&c, VIEW_MRS, 0, view_col_find(VIEW_MRS, "rkey"), &v);
+	CHECK_EQ_S(view_fmt(&v, buf, sizeof(buf)), "2fa");
+	view_get(&c, VIEW_MRS, 0, view_col_find(VIEW_MRS, "mrlen"), &v);
+	CHECK_EQ_S(view_fmt(&v, buf, sizeof(buf)), "1.5 KiB");
+	view_get(&c, VIEW_MRS, 0, view_col_find(VIEW_MRS, "lkey"), &v);
+	CHECK(!v.valid);
+	view_get(&c, VIEW_MRS, 0, view_col_find(VIEW_MRS, "dev"), &v);
+	CHECK_EQ_S(view_fmt(&v, buf, sizeof(buf)), "rxe0");	/* index 0 is valid */
+	m->dev = 7;
+	view_get(&c, VIEW_MRS, 0, view_col_find(VIEW_MRS, "dev"), &v);
+	CHECK(!v.valid);	/* a device this snapshot does not know: n/a */
+	view_get(&c, VIEW_COUNTERS, 0, view_col_find(VIEW_COUNTERS, "rate"), &v);
+	CHECK_EQ_S(view_fmt(&v, buf, sizeof(buf)), "2.5 MiB/s");
+	view_get(&c, VIEW_COUNTERS, 0, view_col_find(VIEW_COUNTERS, "source"), &v);
+	CHECK_EQ_S(view_fmt(&v, buf, sizeof(buf)), "netdev");
+	/* out of range: n/a, no crash */
+	view_get(&c, VIEW_MRS, 5, 0, &v);
+	CHECK(!v.valid);
+	view_get(&c, VIEW_MRS, 0, 99, &v);
+	CHECK(!v.valid);
+	snap_free(&s);
+}
+
+static void test_link_rates(void)
+{
+	struct snapshot s;
+	struct view_link_rates r;
+	static const struct {
+		uint8_t src;
+		const char *name;
+		double rate;
+		uint8_t st;
+	} cs[] = {
+		{ SNAP_SRC_NETDEV, "rx_bytes", 100, RATE_DATA },
+		{ SNAP_SRC_PMA, "port_rcv_data", 400, RATE_DATA },	/* PMA wins */
+		{ SNAP_SRC_NETDEV, "rx_bytes", 100, RATE_DATA },	/* ... even after */
+		{ SNAP_SRC_NETDEV, "tx_bytes", 200, RATE_DATA },
+		{ SNAP_SRC_PMA, "port_xmit_data", 1, RATE_INIT },	/* no rate: netdev's */
+		{ SNAP_SRC_NETDEV, "rx_packets", 3, RATE_RESET },
+		{ SNAP_SRC_HW, "tx_packets", 9, RATE_DATA },		/* not a link source */
+	};
+	size_t i;
+
+	snap_init(&s);
+	for (i = 0; i < sizeof(cs) / sizeof(cs[0]); i++) {
+		struct snap_counter *c = snap_push(&s.counters, sizeof(*c));
+
+		c->port = 1;
+		c->source = cs[i].src;
+		c->name = snap_str(&s, cs[i].name, 64);
+		c->rate = cs[i].rate;
+		c->rate_status = cs[i].st;
+	}
+	view_link_rates(&s, 0, 1, &r);
+	CHECK(r.valid[0] && r.v[0] == 400);
+	CHECK(r.valid[1] && r.v[1] == 200);
+	CHECK(!r.valid[2]);
+	CHECK(!r.valid[3]);
+	view_link_rates(&s, 0, 2, &r);
+	CHECK(!r.valid[0]);
+	snap_free(&s);
+}
+
+TEST_MAIN(test_procs, test_procs_empty, test_sort, test_cols, test_get_fmt, test_link_rates)
