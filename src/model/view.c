@@ -32,7 +32,7 @@ static const struct view_col devs_cols[] = {
 static const struct view_col links_cols[] = {
 	T("dev", "DEV", 10), N("port", "PORT", 4), T("state", "STATE", 6),
 	T("phys", "PHYS", 8), T("netdev", "NETDEV", 10), N("netdev_index", "NDEV_IDX", 8),
-	T("rate", "RATE", 16), T("link_layer", "LAYER", 10), N("lid", "LID", 5),
+	T("rate", "RATE", 19), T("link_layer", "LAYER", 10), N("lid", "LID", 5),
 	N("sm_lid", "SM_LID", 6), N("lmc", "LMC", 3),
 	{ "subnet_prefix", "SUBNET_PREFIX", 19, false, U, VIEW_F_GUID },
 	R("rx_bytes", "RX/s", 11, VIEW_F_BPS), R("tx_bytes", "TX/s", 11, VIEW_F_BPS),

@@ -25,6 +25,20 @@ static void put_cell(FILE *f, const char *s, int width, bool right, bool last)
 		fprintf(f, right ? "%*s" : "%-*s", width, esc);
 }
 
+/* rdma shows kernel owners as [name]; so do we, on screen only. */
+static bool kernel_owned(const struct view_ctx *c, enum view_table t, size_t row)
+{
+	struct view_value v;
+	int tid = view_col_find(t, "tid");
+
+	if (t == VIEW_PROCS)
+		return c->procs[row].valid & VIEW_PROC_KERN;
+	if (tid < 0)
+		return false;
+	view_get(c, t, row, tid, &v);
+	return !v.valid;
+}
+
 /* One section: a title, a header line, and the rows of table t. */
 static int text_table(FILE *f, const struct view_ctx *c, const struct out_opts *o,
 		      enum view_table t, const char *title, const char *const *names)
@@ -56,10 +70,12 @@ static int text_table(FILE *f, const struct view_ctx *c, const struct out_opts *
 			char buf[128];
 
 			view_get(c, t, rows[r], idx[i], &v);
+			view_fmt(&v, buf, sizeof(buf));
+			if (v.valid && !strcmp(col->name, "comm") && kernel_owned(c, t, rows[r]))
+				snprintf(buf, sizeof(buf), "[%s]", v.s);
 			if (i)
 				fputc(' ', f);
-			put_cell(f, view_fmt(&v, buf, sizeof(buf)), col->width, col->right,
-				 i + 1 == k);
+			put_cell(f, buf, col->width, col->right, i + 1 == k);
 		}
 		fputc('\n', f);
 	}

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <arpa/inet.h>
+#include <errno.h>
+#include <sys/socket.h>
+
+#include "fmt.h"
+#include "out.h"
+#include "test.h"
+
+static void build(struct snapshot *s)
+{
+	struct snap_dev *d;
+	struct snap_port *p;
+	struct snap_qp *q;
+	struct snap_task *t;
+	struct snap_counter *c;
+	static const char *const names[] = { "rx_bytes", "tx_bytes", "rx_packets", "tx_packets" };
+	static const double rates[] = { 1572864, 0, 1200, 999.6 };
+	int i;
+
+	snap_init(s);
+	s->wall.tv_sec = 1796014800;
+	s->wall.tv_nsec = 5000000;
+	s->interval = 2;
+	snprintf(s->host, sizeof(s->host), "h\x1b[2Jost");
+	snprintf(s->kernel, sizeof(s->kernel), "6.12.95");
+	s->sys.valid = SNAP_SYS_NETNS_MODE | SNAP_SYS_MONITOR;
+	s->sys.monitor_mode = 1;
+	d = snap_push(&s->devs, sizeof(*d));
+	snprintf(d->name, sizeof(d->name), "rxe0");
+	snprintf(d->protocol, sizeof(d->protocol), "roce");
+	d->node_type = 1;
+	d->node_guid = 0x000000fffe000001ULL;
+	d->num_ports = 1;
+	d->valid = SNAP_DEV_NODE_TYPE | SNAP_DEV_PROTOCOL | SNAP_DEV_NODE_GUID | SNAP_DEV_NUM_PORTS;
+	d->res[SNAP_RES_QP] = 2;
+	d->res_valid = 1 << SNAP_RES_QP;
+	p = snap_port_get(s, 0, 1);
+	p->state = 4;
+	p->phys_state = 5;
+	snprintf(p->ndev, sizeof(p->ndev), "dummy0");
+	snprintf(p->rate, sizeof(p->rate), "10 Gb/sec (1X QDR)");
+	p->valid = SNAP_PORT_STATE | SNAP_PORT_PHYS_STATE | SNAP_PORT_NDEV | SNAP_PORT_RATE;
+	for (i = 0; i < 4; i++) {
+		c = snap_push(&s->counters, sizeof(*c));
+		c->port = 1;
+		c->source = SNAP_SRC_NETDEV;
+		c->name = snap_str(s, names[i], 32);
+		c->rate = rates[i];
+		c->rate_status = RATE_DATA;
+	}
+	t = snap_task_get(s, 900);
+	t->pid = 900;
+	t->comm = snap_str(s, "\x1b]0;pwn\x07", 64);
+	t->valid = SNAP_TASK_PID | SNAP_TASK_COMM;
+	q = snap_push(&s->qps, sizeof(*q));
+	q->port = 1;
+	q->lqpn = 17;
+	q->type = 2;
+	q->state = 3;
+	q->sq_psn = 5;
+	q->sq_psn_rate = 250;
+	q->own.tid = 900;
+	q->own.valid = SNAP_OWN_TID;
+	q->valid = SNAP_QP_PORT | SNAP_QP_TYPE | SNAP_QP_STATE | SNAP_QP_SQ_PSN | SNAP_QP_PSN_RATE;
+	q = snap_push(&s->qps, sizeof(*q));
+	q->port = 1;
+	q->lqpn = 1;
+	q->type = 1;
+	q->state = 3;
+	q->sq_psn = 3;
+	q->own.kern = snap_str(s, "ib_core", 64);
+	q->own.valid = SNAP_OWN_KERN;
+	q->valid = SNAP_QP_PORT | SNAP_QP_TYPE | SNAP_QP_STATE | SNAP_QP_SQ_PSN;
+	snap_note(s, -EPERM, 0, "keys need CAP_NET_ADMIN");
+}
+
+static const char golden[] =
+	"rdmatop 2026-11-30T05:00:00.005Z  host h\\x1b[2Jost  kernel 6.12.95  interval 2.00 s\n"
+	"system: netns exclusive  monitor on\n"
+	"\n"
+	"DEVICES\n"
+	"DEV        IDX NODE  PROTO FW         NODE_GUID           PORTS\n"
+	"rxe0         0 ca    roce  n/a        0000:00ff:fe00:0001     1\n"
+	"\n"
+	"LINKS\n"
+	"DEV        PORT STATE  PHYS     NETDEV     RATE                       RX/s        TX/s  RXPKT/s"
+	"  TXPKT/s\n"
+	"rxe0          1 ACTIVE LINK_UP  dummy0     10 Gb/sec (1X QDR)    1.5 MiB/s       0 B/s   1.2K/s"
+	"   1.0K/s\n"
+	"\n"
+	"RESOURCES\n"
+	"DEV           PD    CQ     QP CM_ID     MR  CTX  SRQ\n"
+	"rxe0         n/a   n/a      2   n/a    n/a  n/a  n/a\n"
+	"\n"
+	"QPS\n"
+	"DEV        PORT    LQPN    RQPN TYPE  STATE   SQ_PSN   RQ_PSN   PSN/s     PID     TID COMM\n"
+	"rxe0          1      17     n/a RC    RTS          5      n/a   250/s     900     900 \\x1b]0;pwn\\x07\n"
+	"rxe0          1       1     n/a GSI   RTS          3      n/a     n/a     n/a     n/a [ib_core]\n"
+	"\n"
+	"PROCESSES\n"
+	"    PID   UID THR    QP    CQ    MR   MR_BYTES    PD CM_ID  CTX  SRQ   PSN/s COMM\n"
+	"    900   n/a   1     1     0     0        0 B     0     0    0    0   250/s \\x1b]0;pwn\\x07\n"
+	"    n/a   n/a   0     1     0     0        0 B     0     0    0    0     n/a [ib_core]\n"
+	"\n"
+	"NOTES\n"
+	"EPERM: keys need CAP_NET_ADMIN\n";
+
+static char *render(const struct snapshot *s, const struct out_opts *o)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	CHECK_EQ_U(out_text(f, s, o), 0);
+	fclose(f);
+	return buf;
+}
+
+static void test_golden(void)
+{
+	struct snapshot s;
+	char *out;
+
+	build(&s);
+	out = render(&s, NULL);
+	CHECK_EQ_S(out, golden);
+	CHECK(out && !strchr(out, 0x1b) && !strchr(out, 0x07));
+	free(out);
+	snap_free(&s);
+}
+
+static void test_opts(void)
+{
+	struct snapshot s;
+	struct view_filter *f = view_filter_new();
+	struct out_opts o = { .filter = f, .sort_col = -1 };
+	char err[64], *out;
+
+	build(&s);
+	CHECK_EQ_U(view_filter_add(f, "type=GSI", err, sizeof(err)), 0);
+	out = render(&s, &o);
+	CHECK(out && strstr(out, "pwn") != NULL);	/* the process row stays */
+	CHECK(out && strstr(out, "RC ") == NULL);
+	free(out);
+	o.filter = NULL;
+	o.pid = 900;
+	out = render(&s, &o);
+	CHECK(out && strstr(out, "[ib_core]") == NULL);
+	CHECK(out && strstr(out, "    900 ") != NULL);
+	free(out);
+	view_filter_free(f);
+	snap_free(&s);
+}
+
+static void test_fmt(void)
+{
+	char b[64];
+	struct snap_addr a = { .family = AF_INET6, .port = 4791 };
+	struct timespec ts = { .tv_sec = 0, .tv_nsec = 999999999 };
+
+	CHECK_EQ_S(fmt_si(b, sizeof(b), 0), "0");
+	CHECK_EQ_S(fmt_si(b, sizeof(b), 999), "999");
+	CHECK_EQ_S(fmt_si(b, sizeof(b), 999.7), "1.0K");
+	CHECK_EQ_S(fmt_si(b, sizeof(b), 1234), "1.2K");
+	CHECK_EQ_S(fmt_si(b, sizeof(b), 123456), "123K");
+	CHECK_EQ_S(fmt_si(b, sizeof(b), 3.4e9), "3.4G");
+	CHECK_EQ_S(fmt_iec(b, sizeof(b), 512), "512 B");
+	CHECK_EQ_S(fmt_iec(b, sizeof(b), 1536), "1.5 KiB");
+	CHECK_EQ_S(fmt_iec(b, sizeof(b), 3.4 * 1048576), "3.4 MiB");
+	CHECK_EQ_S(fmt_num(b, sizeof(b), 1234.5), "1234.5");
+	CHECK_EQ_S(fmt_num(b, sizeof(b), 2), "2");
+	CHECK_EQ_S(fmt_num(b, sizeof(b), 0.0001), "0");
+	CHECK_EQ_S(fmt_num(b, sizeof(b), 1.0 / 3), "0.333");
+	CHECK_EQ_S(fmt_guid(b, sizeof(b), 0x3cb3f2fffe36939eULL), "3cb3:f2ff:fe36:939e");
+	CHECK_EQ_S(fmt_time(b, sizeof(b), &ts), "1970-01-01T00:00:00.999Z");
+	inet_pton(AF_INET6, "fe80::1", a.addr);
+	CHECK_EQ_S(fmt_addr(b, sizeof(b), &a), "fe80::1:4791");
+	a.family = AF_UNIX;
+	CHECK(fmt_addr(b, sizeof(b), &a) == NULL);
+}
+
+static void test_escape(void)
+{
+	char b[64];
+
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), "rping"), "rping");
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), "\x1b]0;pwn\x07"), "\\x1b]0;pwn\\x07");
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), "a\\b"), "a\\\\b");
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), "\x7f\t"), "\\x7f\\x09");
+	/* UTF-8 passes, C1 controls (U+009B CSI) and stray bytes do not */
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), "caf\xc3\xa9"), "caf\xc3\xa9");
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), "\xc2\x9b" "2J"), "\\xc2\\x9b2J");
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), "\xff\xe0\x80\x80"), "\\xff\\xe0\\x80\\x80");
+	/* truncation never splits an escape */
+	CHECK_EQ_S(fmt_escape(b, 6, "ab\x1b"), "ab");
+	CHECK_EQ_S(fmt_escape(b, 1, "abc"), "");
+}
+
+TEST_MAIN(test_golden, test_opts, test_fmt, test_escape)
