@@ -10,18 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fmt.h"
+#include "jw.h"
 #include "nl.h"
-#include "out.h"
-#include "view.h"
-
-#define JW_DEPTH 8
-
-struct jw {
-	FILE *f;
-	int depth;
-	bool first[JW_DEPTH];
-};
 
 void out_json_str(FILE *f, const char *str)
 {
@@ -55,132 +45,6 @@ void out_json_str(FILE *f, const char *str)
 		s += n;
 	}
 	fputc('"', f);
-}
-
-static void jw_sep(struct jw *w)
-{
-	if (!w->first[w->depth])
-		fputc(',', w->f);
-	w->first[w->depth] = false;
-}
-
-static void jw_key(struct jw *w, const char *k)
-{
-	jw_sep(w);
-	if (k) {
-		out_json_str(w->f, k);
-		fputc(':', w->f);
-	}
-}
-
-static void jw_open(struct jw *w, const char *k, char c)
-{
-	jw_key(w, k);
-	fputc(c, w->f);
-	if (w->depth + 1 < JW_DEPTH)
-		w->depth++;
-	w->first[w->depth] = true;
-}
-
-static void jw_close(struct jw *w, char c)
-{
-	fputc(c, w->f);
-	if (w->depth > 0)
-		w->depth--;
-}
-
-static void jw_u(struct jw *w, const char *k, uint64_t v)
-{
-	jw_key(w, k);
-	fprintf(w->f, "%" PRIu64, v);
-}
-
-static void jw_d(struct jw *w, const char *k, double v)
-{
-	char buf[64];
-
-	jw_key(w, k);
-	fputs(fmt_num(buf, sizeof(buf), v), w->f);
-}
-
-static void jw_s(struct jw *w, const char *k, const char *v)
-{
-	jw_key(w, k);
-	out_json_str(w->f, v);
-}
-
-static void jw_b(struct jw *w, const char *k, bool v)
-{
-	jw_key(w, k);
-	fputs(v ? "true" : "false", w->f);
-}
-
-static void jw_hex(struct jw *w, const char *k, uint64_t v)
-{
-	char buf[24];
-
-	snprintf(buf, sizeof(buf), "%" PRIx64, v);
-	jw_s(w, k, buf);
-}
-
-static void jw_guid(struct jw *w, const char *k, uint64_t v)
-{
-	char buf[24];
-
-	jw_s(w, k, fmt_guid(buf, sizeof(buf), v));
-}
-
-static void jw_caps(struct jw *w, const char *k, uint64_t caps,
-		    const char *(*name)(unsigned int))
-{
-	unsigned int bit;
-
-	jw_open(w, k, '[');
-	for (bit = 0; caps; bit++, caps >>= 1) {
-		const char *n;
-
-		if (!(caps & 1))
-			continue;
-		n = name(bit);
-		jw_s(w, NULL, n ? n : "UNKNOWN");
-	}
-	jw_close(w, ']');
-}
-
-#define HAS(x, bit) (((x)->valid & (bit)) != 0)
-
-/* "ifindex","ifname" as rdma starts every object */
-static void jw_dev(struct jw *w, const struct snapshot *s, uint32_t dev)
-{
-	const struct snap_dev *d = snap_dev_find(s, dev);
-
-	jw_u(w, "ifindex", dev);
-	if (d)
-		jw_s(w, "ifname", d->name);
-}
-
-/* "pid","comm" as rdma, then our process_pid / process_comm */
-static void jw_owner(struct jw *w, const struct snapshot *s, const struct snap_owner *o,
-		     bool rdma_part)
-{
-	const char *comm = snap_owner_comm(s, o);
-	uint32_t pid;
-
-	if (rdma_part) {
-		if (o->valid & SNAP_OWN_TID)
-			jw_u(w, "pid", o->tid);
-		if (*comm)
-			jw_s(w, "comm", comm);
-		return;
-	}
-	pid = snap_owner_pid(s, o);
-	if (pid) {
-		const char *pcomm = view_owner_pcomm(s, o);
-
-		jw_u(w, "process_pid", pid);
-		if (*pcomm)
-			jw_s(w, "process_comm", pcomm);
-	}
 }
 
 static void json_sys(struct jw *w, const struct snap_sys *y)
@@ -269,164 +133,6 @@ static void json_summary(struct jw *w, const struct snapshot *s, const void *row
 	for (r = 0; r < SNAP_RES_N; r++)
 		if (d->res_valid & (1u << r))
 			jw_u(w, nl_res_name((enum snap_res)r), d->res[r]);
-}
-
-static void json_qp(struct jw *w, const struct snapshot *s, const void *row)
-{
-	const struct snap_qp *q = row;
-	jw_dev(w, s, q->dev);
-	if (HAS(q, SNAP_QP_PORT))
-		jw_u(w, "port", q->port);
-	jw_u(w, "lqpn", q->lqpn);
-	if (HAS(q, SNAP_QP_RQPN))
-		jw_u(w, "rqpn", q->rqpn);
-	if (HAS(q, SNAP_QP_TYPE)) {
-		jw_s(w, "type", nl_qp_type_str(q->type));
-		if (q->type == 0xff && HAS(q, SNAP_QP_SUBTYPE))
-			jw_s(w, "subtype", snap_s(s, q->subtype));
-	}
-	if (HAS(q, SNAP_QP_STATE))
-		jw_s(w, "state", nl_qp_state_str(q->state));
-	if (HAS(q, SNAP_QP_RQ_PSN))
-		jw_u(w, "rq-psn", q->rq_psn);
-	if (HAS(q, SNAP_QP_SQ_PSN))
-		jw_u(w, "sq-psn", q->sq_psn);
-	if (HAS(q, SNAP_QP_PMIG))
-		jw_s(w, "path-mig-state", nl_pmig_str(q->pmig));
-	if (HAS(q, SNAP_QP_PDN))
-		jw_u(w, "pdn", q->pdn);
-	jw_owner(w, s, &q->own, true);
-	jw_owner(w, s, &q->own, false);
-	if (HAS(q, SNAP_QP_PSN_RATE))
-		jw_d(w, "sq_psn_per_sec", q->sq_psn_rate);
-	if (HAS(q, SNAP_QP_RQ_PSN_RATE))
-		jw_d(w, "rq_psn_per_sec", q->rq_psn_rate);
-}
-
-static void json_cm_id(struct jw *w, const struct snapshot *s, const void *row)
-{
-	const struct snap_cm_id *c = row;
-	char buf[64];
-
-	jw_dev(w, s, c->dev);
-	if (HAS(c, SNAP_CM_PORT))
-		jw_u(w, "port", c->port);
-	if (HAS(c, SNAP_CM_IDN))
-		jw_u(w, "cm-idn", c->cm_idn);
-	if (HAS(c, SNAP_CM_LQPN))
-		jw_u(w, "lqpn", c->lqpn);
-	if (HAS(c, SNAP_CM_QP_TYPE))
-		jw_s(w, "qp-type", nl_qp_type_str(c->qp_type));
-	if (HAS(c, SNAP_CM_STATE))
-		jw_s(w, "state", nl_cm_state_str(c->state));
-	if (HAS(c, SNAP_CM_PS))
-		jw_s(w, "ps", nl_ps_str(c->ps));
-	jw_owner(w, s, &c->own, true);
-	if (HAS(c, SNAP_CM_SRC) && fmt_addr(buf, sizeof(buf), &c->src))
-		jw_s(w, "src-addr", buf);
-	if (HAS(c, SNAP_CM_DST) && fmt_addr(buf, sizeof(buf), &c->dst))
-		jw_s(w, "dst-addr", buf);
-	jw_owner(w, s, &c->own, false);
-}
-
-static void json_cq(struct jw *w, const struct snapshot *s, const void *row)
-{
-	const struct snap_cq *c = row;
-	jw_dev(w, s, c->dev);
-	if (HAS(c, SNAP_CQ_CQN))
-		jw_u(w, "cqn", c->cqn);
-	if (HAS(c, SNAP_CQ_CQE))
-		jw_u(w, "cqe", c->cqe);
-	if (HAS(c, SNAP_CQ_USERS))
-		jw_u(w, "users", c->users);
-	if (HAS(c, SNAP_CQ_POLL_CTX))
-		jw_s(w, "poll-ctx", nl_poll_ctx_str(c->poll_ctx));
-	if (HAS(c, SNAP_CQ_DIM) && c->dim <= 1)
-		jw_b(w, "adaptive-moderation", c->dim);
-	if (HAS(c, SNAP_CQ_CTXN))
-		jw_u(w, "ctxn", c->ctxn);
-	jw_owner(w, s, &c->own, true);
-	jw_owner(w, s, &c->own, false);
-}
-
-static void json_mr(struct jw *w, const struct snapshot *s, const void *row)
-{
-	const struct snap_mr *m = row;
-	jw_dev(w, s, m->dev);
-	if (HAS(m, SNAP_MR_MRN))
-		jw_u(w, "mrn", m->mrn);
-	if (HAS(m, SNAP_MR_RKEY))
-		jw_hex(w, "rkey", m->rkey);
-	if (HAS(m, SNAP_MR_LKEY))
-		jw_hex(w, "lkey", m->lkey);
-	if (HAS(m, SNAP_MR_IOVA))
-		jw_hex(w, "iova", m->iova);
-	if (HAS(m, SNAP_MR_LEN))
-		jw_u(w, "mrlen", m->mrlen);
-	if (HAS(m, SNAP_MR_PDN))
-		jw_u(w, "pdn", m->pdn);
-	jw_owner(w, s, &m->own, true);
-	jw_owner(w, s, &m->own, false);
-}
-
-static void json_pd(struct jw *w, const struct snapshot *s, const void *row)
-{
-	const struct snap_pd *p = row;
-	jw_dev(w, s, p->dev);
-	if (HAS(p, SNAP_PD_PDN))
-		jw_u(w, "pdn", p->pdn);
-	if (HAS(p, SNAP_PD_LOCAL_DMA_LKEY))
-		jw_hex(w, "local_dma_lkey", p->local_dma_lkey);
-	if (HAS(p, SNAP_PD_USERS))
-		jw_u(w, "users", p->users);
-	if (HAS(p, SNAP_PD_UNSAFE_RKEY))
-		jw_hex(w, "unsafe_global_rkey", p->unsafe_global_rkey);
-	if (HAS(p, SNAP_PD_CTXN))
-		jw_u(w, "ctxn", p->ctxn);
-	jw_owner(w, s, &p->own, true);
-	jw_owner(w, s, &p->own, false);
-}
-
-static void json_ctx(struct jw *w, const struct snapshot *s, const void *row)
-{
-	const struct snap_ctx *c = row;
-	jw_dev(w, s, c->dev);
-	jw_u(w, "ctxn", c->ctxn);
-	jw_owner(w, s, &c->own, true);
-	jw_owner(w, s, &c->own, false);
-}
-
-static void json_srq(struct jw *w, const struct snapshot *s, const void *row)
-{
-	const struct snap_srq *q = row;
-	const char *l = HAS(q, SNAP_SRQ_LQPN) ? snap_s(s, q->lqpn) : "";
-
-	jw_dev(w, s, q->dev);
-	if (HAS(q, SNAP_SRQ_SRQN))
-		jw_u(w, "srqn", q->srqn);
-	/* rdma prints the type even when absent (as BASIC, type 0) */
-	jw_s(w, "type", nl_srq_type_str(HAS(q, SNAP_SRQ_TYPE) ? q->type : 0));
-	if (*l) {
-		/* "3,5-7" -> ["3","5-7"], rdma's array of strings */
-		jw_open(w, "lqpn", '[');
-		while (*l) {
-			size_t n = strcspn(l, ",");
-			char part[32];
-
-			snprintf(part, sizeof(part), "%.*s", (int)n, l);
-			if (n)
-				jw_s(w, NULL, part);
-			l += n;
-			l += *l == ',';
-		}
-		jw_close(w, ']');
-	}
-	if (HAS(q, SNAP_SRQ_PDN))
-		jw_u(w, "pdn", q->pdn);
-	if (HAS(q, SNAP_SRQ_CQN))
-		jw_u(w, "cqn", q->cqn);
-	jw_owner(w, s, &q->own, true);
-	jw_owner(w, s, &q->own, false);
 }
 
 static void json_counter(struct jw *w, const struct snapshot *s, const void *row)
@@ -617,13 +323,13 @@ int out_json(FILE *f, const struct snapshot *s, const struct out_opts *o)
 	err = err ?: TABLE(VIEW_DEVS, "devices", &s->devs, struct snap_dev, json_dev);
 	err = err ?: TABLE(VIEW_LINKS, "links", &s->ports, struct snap_port, json_link);
 	err = err ?: TABLE(VIEW_DEVS, "resources", &s->devs, struct snap_dev, json_summary);
-	err = err ?: TABLE(VIEW_QPS, "qps", &s->qps, struct snap_qp, json_qp);
-	err = err ?: TABLE(VIEW_CM_IDS, "cm_ids", &s->cm_ids, struct snap_cm_id, json_cm_id);
-	err = err ?: TABLE(VIEW_CQS, "cqs", &s->cqs, struct snap_cq, json_cq);
-	err = err ?: TABLE(VIEW_MRS, "mrs", &s->mrs, struct snap_mr, json_mr);
-	err = err ?: TABLE(VIEW_PDS, "pds", &s->pds, struct snap_pd, json_pd);
-	err = err ?: TABLE(VIEW_CTXS, "ctxs", &s->ctxs, struct snap_ctx, json_ctx);
-	err = err ?: TABLE(VIEW_SRQS, "srqs", &s->srqs, struct snap_srq, json_srq);
+	err = err ?: TABLE(VIEW_QPS, "qps", &s->qps, struct snap_qp, out_json_qp);
+	err = err ?: TABLE(VIEW_CM_IDS, "cm_ids", &s->cm_ids, struct snap_cm_id, out_json_cm_id);
+	err = err ?: TABLE(VIEW_CQS, "cqs", &s->cqs, struct snap_cq, out_json_cq);
+	err = err ?: TABLE(VIEW_MRS, "mrs", &s->mrs, struct snap_mr, out_json_mr);
+	err = err ?: TABLE(VIEW_PDS, "pds", &s->pds, struct snap_pd, out_json_pd);
+	err = err ?: TABLE(VIEW_CTXS, "ctxs", &s->ctxs, struct snap_ctx, out_json_ctx);
+	err = err ?: TABLE(VIEW_SRQS, "srqs", &s->srqs, struct snap_srq, out_json_srq);
 	err = err ?: TABLE(VIEW_COUNTERS, "counters", &s->counters, struct snap_counter,
 			   json_counter);
 	err = err ?: TABLE(VIEW_PROCS, "processes", NULL, struct view_proc, json_proc);
