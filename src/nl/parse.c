@@ -10,7 +10,9 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <linux/netlink.h>
@@ -227,8 +229,8 @@ static int dispatch(const struct nlmsghdr *nlh, struct snapshot *s,
 	return parsers[op](nlh, s);
 }
 
-int nl_parse(struct snapshot *s, const struct nl_req *req, const void *buf,
-	     size_t len, struct nl_result *res)
+static int parse_buf(struct snapshot *s, const struct nl_req *req, const void *buf,
+		     size_t len, struct nl_result *res)
 {
 	const struct nlmsghdr *nlh = buf;
 	bool dump = req->flags & NLM_F_DUMP;
@@ -302,4 +304,30 @@ bad:
 	if (err != -EINTR)
 		record_error(s, req, err, res);
 	return err;
+}
+
+/*
+ * Netlink headers and attributes are read in place, which needs the 4-byte
+ * alignment a socket buffer has; bytes from a recording can sit at any
+ * offset, so those are parsed from an aligned copy.
+ */
+int nl_parse(struct snapshot *s, const struct nl_req *req, const void *buf,
+	     size_t len, struct nl_result *res)
+{
+	void *copy;
+	int ret;
+
+	if (!((uintptr_t)buf % NLMSG_ALIGNTO))
+		return parse_buf(s, req, buf, len, res);
+	copy = malloc(len ? len : 1);
+	if (!copy) {
+		res->err = -ENOMEM;
+		res->done = true;
+		res->more = false;
+		return -ENOMEM;
+	}
+	memcpy(copy, buf, len);
+	ret = parse_buf(s, req, copy, len, res);
+	free(copy);
+	return ret;
 }

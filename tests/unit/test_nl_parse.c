@@ -119,6 +119,24 @@ static void test_split_dump(void)
 	snap_free(&s);
 }
 
+/* Recordings hand over bytes at any offset: same result as aligned ones. */
+static void test_unaligned(void)
+{
+	static unsigned char odd[NL_BUF_SIZE + 1] __attribute__((aligned(8)));
+	struct snapshot s;
+	struct nl_result res = { 0 };
+
+	init_with_dev(&s);
+	used = 0;
+	add_qps(1, 3, 0);
+	add_done(0, NULL);
+	memcpy(odd + 1, buf, used);
+	CHECK_EQ_U(nl_parse(&s, &qp_req, odd + 1, used, &res), 0);
+	CHECK_EQ_U(s.qps.n, 3);
+	CHECK_EQ_U(SNAP_AT(&s.qps, struct snap_qp, 2)->lqpn, 3);
+	snap_free(&s);
+}
+
 static void test_dump_intr(void)
 {
 	struct snapshot s;
@@ -369,5 +387,5 @@ static void test_fuzz_capture(void)
 	}
 }
 
-TEST_MAIN(test_split_dump, test_dump_intr, test_error_ext_ack, test_ack_and_foreign,
+TEST_MAIN(test_split_dump, test_unaligned, test_dump_intr, test_error_ext_ack, test_ack_and_foreign,
 	  test_malformed, test_fuzz_capture)
