@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * RDMA_NLDEV_CMD_RES_CQ_GET: CQs of one device (nldev.c fill_res_cq_entry).
- * poll-ctx exists only for kernel CQs; ctxn only for user CQs; DIM (5.9+)
- * is the CQ's adaptive-moderation flag.
+ * poll-ctx exists only for kernel CQs and ctxn only for user CQs (6.1 and
+ * 6.12 rxe, captured); DIM is the CQ's adaptive-moderation flag.
  */
 #include <errno.h>
 

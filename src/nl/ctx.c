@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * RDMA_NLDEV_CMD_RES_CTX_GET: user contexts (one per opened device file)
- * of one device (nldev.c fill_res_ctx_entry, 5.7+).
+ * of one device (nldev.c fill_res_ctx_entry).
  */
 #include <errno.h>
 

@@ -48,12 +48,12 @@ static int qp_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
 		q->state = mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_RES_STATE]);
 		q->valid |= SNAP_QP_STATE;
 	}
-	/* PDN: 5.1+; a kernel QP of a driver without a PD has none */
+	/* older kernels do not send it; 6.1 and 6.12 rxe do for every QP (captured) */
 	if (tb[RDMA_NLDEV_ATTR_RES_PDN]) {
 		q->pdn = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_PDN]);
 		q->valid |= SNAP_QP_PDN;
 	}
-	/* driver QPs (type DRIVER, e.g. mlx5 DCI/DCT) name their kind, 6.10+ */
+	/* driver QPs (type DRIVER) name their kind; 6.12 rxe sends none (captured) */
 	if (tb[RDMA_NLDEV_ATTR_RES_SUBTYPE]) {
 		const struct nlattr *a = tb[RDMA_NLDEV_ATTR_RES_SUBTYPE];
 

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * RDMA_NLDEV_CMD_RES_SRQ_GET: SRQs of one device (nldev.c fill_res_srq_entry,
- * 5.16+).  The QPs attached to an SRQ come as a nested RES_QP list whose
- * entries hold one LQPN or a MIN_RANGE..MAX_RANGE run (the kernel folds
- * consecutive QP numbers); we keep them as rdma prints them: "3,5-7".
+ * RDMA_NLDEV_CMD_RES_SRQ_GET: SRQs of one device (nldev.c fill_res_srq_entry;
+ * 6.1 and 6.12 answer it, with no SRQ under rxe in our captures).  The QPs
+ * attached to an SRQ come as a nested RES_QP list whose entries hold one
+ * LQPN or a MIN_RANGE..MAX_RANGE run (the kernel folds consecutive QP
+ * numbers); we keep them as rdma prints them: "3,5-7".
  */
 #include <errno.h>
 #include <stdio.h>
