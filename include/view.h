@@ -140,7 +140,8 @@ void view_filter_free(struct view_filter *f);
  * Add terms from an expression ("dev=rxe0 state!=RTS comm~^ib_"): terms
  * separated by blanks, each KEY=VALUE, KEY!=VALUE, KEY~REGEX or KEY!~REGEX
  * (POSIX extended).  KEY is a column name of some table; a term whose key a
- * table lacks does not filter that table.  0, or -EINVAL with a one-line
+ * table lacks does not filter that table; TABLE.KEY (view_table_name)
+ * applies to that table only.  0, or -EINVAL with a one-line
  * reason in err (-ENOMEM, -E2BIG past VIEW_FILTER_MAX terms).
  */
 int view_filter_add(struct view_filter *f, const char *expr, char *err, size_t errlen);

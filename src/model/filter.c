@@ -4,7 +4,8 @@
  *
  * A term is KEY OP VALUE with OP one of = != ~ !~.  KEY names a column; a
  * table without that column ignores the term, so "type=RC" narrows QPs and
- * CM_IDs and leaves devices alone.  = and != compare numbers numerically
+ * CM_IDs and leaves devices alone.  TABLE.KEY ("qps.state=RTS") applies to
+ * that table only, since several tables have a column of the same name.  = and != compare numbers numerically
  * when the column is a number and the value parses as one (pid=0042 is
  * pid 42; key columns read hex, like rdma prints them), strings without
  * regard to case otherwise; ~ and !~ match a POSIX extended regular
@@ -23,6 +24,7 @@
 enum op { OP_EQ, OP_NE, OP_RE, OP_NRE };
 
 struct term {
+	int table;		/* "qps.state": only that table, else -1 */
 	char key[32];
 	enum op op;
 	char *val;
@@ -70,13 +72,15 @@ static bool parse_u64(const char *s, int base, uint64_t *out)
 }
 
 /* Is `key` a column anywhere, and is it a plain number wherever it is? */
-static bool key_known(const char *key, bool *numeric)
+static bool key_known(const char *key, int table, bool *numeric)
 {
 	bool known = false;
 	int t;
 
 	*numeric = true;
 	for (t = 0; t < VIEW_N; t++) {
+		if (table >= 0 && t != table)
+			continue;
 		size_t n;
 		const struct view_col *c = view_cols((enum view_table)t, &n);
 		int i = view_col_find((enum view_table)t, key);
@@ -98,10 +102,11 @@ static int add_term(struct view_filter *f, const char *w, size_t len, char *err,
 	bool numeric;
 	int rc;
 
-	while (k < len && (w[k] == '_' || w[k] == '-' || (w[k] >= 'a' && w[k] <= 'z') ||
-			   (w[k] >= '0' && w[k] <= '9')))
+	while (k < len && (w[k] == '_' || w[k] == '-' || w[k] == '.' ||
+			   (w[k] >= 'a' && w[k] <= 'z') || (w[k] >= '0' && w[k] <= '9')))
 		k++;
 	memset(t, 0, sizeof(*t));
+	t->table = -1;
 	if (k < len && w[k] == '=') {
 		t->op = OP_EQ, oplen = 1;
 	} else if (k < len && w[k] == '~') {
@@ -120,7 +125,22 @@ static int add_term(struct view_filter *f, const char *w, size_t len, char *err,
 		return -EINVAL;
 	}
 	memcpy(t->key, w, k);
-	if (!key_known(t->key, &numeric)) {
+	if (strchr(t->key, '.')) {
+		char *dot = strchr(t->key, '.');
+		int i;
+
+		*dot = '\0';
+		for (i = 0; i < VIEW_N; i++)
+			if (!strcmp(t->key, view_table_name((enum view_table)i)))
+				t->table = i;
+		if (t->table < 0) {
+			snprintf(err, errlen, "bad filter '%.*s': unknown table '%s'", (int)len, w,
+				 t->key);
+			return -EINVAL;
+		}
+		memmove(t->key, dot + 1, strlen(dot + 1) + 1);
+	}
+	if (!key_known(t->key, t->table, &numeric)) {
 		snprintf(err, errlen, "bad filter '%.*s': unknown key '%s'", (int)len, w, t->key);
 		return -EINVAL;
 	}
@@ -233,7 +253,11 @@ bool view_filter_match(const struct view_filter *f, const struct view_ctx *c,
 	if (!f)
 		return true;
 	for (i = 0; i < f->n; i++) {
-		int col = view_col_find(t, f->t[i].key);
+		int col;
+
+		if (f->t[i].table >= 0 && f->t[i].table != (int)t)
+			continue;
+		col = view_col_find(t, f->t[i].key);
 
 		if (col >= 0 && !term_match(&f->t[i], c, t, row, col))
 			return false;

@@ -127,6 +127,11 @@ static void test_terms_and_tables(void)
 	CHECK_EQ_U(match(&s, VIEW_DEVS, "type=RC"), 0x3);
 	CHECK_EQ_U(match(&s, VIEW_DEVS, "type=RC dev=rxe1"), 0x2);
 	CHECK_EQ_U(match(&s, VIEW_MRS, "state=RTS"), 0x1);
+	/* TABLE.KEY: that table only */
+	CHECK_EQ_U(match(&s, VIEW_QPS, "qps.state=RTS"), 0x5);
+	CHECK_EQ_U(match(&s, VIEW_QPS, "devices.dev=rxe1"), 0xf);
+	CHECK_EQ_U(match(&s, VIEW_DEVS, "devices.dev=rxe1"), 0x2);
+	CHECK_EQ_U(match(&s, VIEW_DEVS, "qps.dev=rxe1"), 0x3);
 	snap_free(&s);
 }
 
@@ -159,6 +164,8 @@ static void test_bad(void)
 	check_bad("pid=abc", "pid takes a number");
 	check_bad("port=-1", "port takes a number");
 	check_bad("", "empty filter");
+	check_bad("nosuch.state=RTS", "unknown table 'nosuch'");
+	check_bad("devices.lqpn=1", "unknown key 'lqpn'");
 	check_bad("dev=rxe0 oops", "bad filter 'oops'");
 	for (i = 0; i <= VIEW_FILTER_MAX; i++)
 		strcat(many, "dev=rxe0 ");
