@@ -495,4 +495,53 @@ static void test_json_lines(void)
 	snap_free(&s);
 }
 
-TEST_MAIN(test_json_61, test_json_hostile, test_json_opts, test_json_lines)
+/* What 6.12 adds (protocol, monitor, caps rdma cannot name), SRQs, IPv6. */
+static void test_json_more(void)
+{
+	struct snapshot s;
+	struct snap_srq *q;
+	struct snap_dev *d;
+	struct snap_qp *p;
+	char *out;
+
+	build_61(&s);
+	s.sys.valid |= SNAP_SYS_PRIV_QKEY | SNAP_SYS_MONITOR;
+	s.sys.monitor_mode = 1;
+	d = SNAP_AT(&s.devs, struct snap_dev, 0);
+	snprintf(d->protocol, sizeof(d->protocol), "roce");
+	d->valid |= SNAP_DEV_PROTOCOL;
+	d->caps = (1ULL << 24) | (1ULL << 40) | (1ULL << 63);
+	q = snap_push(&s.srqs, sizeof(*q));
+	q->srqn = 3;
+	q->lqpn = snap_str(&s, "3,5-7", 16);
+	q->cqn = 1;
+	q->valid = SNAP_SRQ_SRQN | SNAP_SRQ_LQPN | SNAP_SRQ_CQN;
+	q->own.kern = snap_str(&s, "ib_ipoib", 16);
+	q->own.valid = SNAP_OWN_KERN;
+	p = SNAP_AT(&s.qps, struct snap_qp, 4);
+	p->type = 0xff;
+	p->subtype = snap_str(&s, "REG_UMR", 16);
+	p->valid |= SNAP_QP_SUBTYPE;
+	{
+		struct snap_cm_id *c = SNAP_AT(&s.cm_ids, struct snap_cm_id, 0);
+
+		c->src.family = AF_INET6;
+		inet_pton(AF_INET6, "fe80::1", c->src.addr);
+		c->dst.family = 1;	/* AF_UNIX: rdma cannot print it either */
+	}
+	out = render(&s, NULL, true);
+	CHECK(out && strstr(out, "\"system\":{\"netns\":\"shared\",\"copy-on-fork\":\"on\","
+			    "\"privileged-qkey\":\"off\",\"monitor\":\"on\"}"));
+	CHECK(out && strstr(out, "\"node_type\":\"ca\",\"protocol\":\"roce\",\"node_guid\""));
+	CHECK(out && strstr(out, "\"caps\":[\"MEM_WINDOW_TYPE_2B\",\"UNKNOWN\",\"UNKNOWN\"]"));
+	CHECK(out && strstr(out, "\"srqs\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"srqn\":3,"
+			    "\"type\":\"BASIC\",\"lqpn\":[\"3\",\"5-7\"],\"cqn\":1,"
+			    "\"comm\":\"ib_ipoib\"}]"));
+	CHECK(out && strstr(out, "\"type\":\"DRIVER\",\"subtype\":\"REG_UMR\",\"state\""));
+	CHECK(out && strstr(out, "\"src-addr\":\"fe80::1:7174\",\"process_pid\":390"));
+	check_parses(out);
+	free(out);
+	snap_free(&s);
+}
+
+TEST_MAIN(test_json_61, test_json_more, test_json_hostile, test_json_opts, test_json_lines)
