@@ -86,17 +86,13 @@ static bool counter_same(const struct snapshot *a, const struct snap_counter *x,
 }
 
 /*
- * IB PMA data counters are kept in bytes (4-octet words * 4): a 32-bit
- * port_xmit_data wraps at 2^32 words, that is 2^34 bytes.
+ * IB PMA data counters are kept in bytes, 4-octet words * 4 (sysfs.c makes
+ * every PMA byte counter so): a 32-bit port_xmit_data wraps at 2^32 words,
+ * that is 2^34 bytes.
  */
-static unsigned int counter_bits(const struct snapshot *s, const struct snap_counter *c)
+static unsigned int counter_bits(const struct snap_counter *c)
 {
-	const char *n;
-
-	if (c->bits != 32 || c->source != SNAP_SRC_PMA || c->unit != SNAP_UNIT_BYTES)
-		return c->bits;
-	n = snap_s(s, c->name);
-	if (!strcmp(n, "port_xmit_data") || !strcmp(n, "port_rcv_data"))
+	if (c->bits == 32 && c->source == SNAP_SRC_PMA && c->unit == SNAP_UNIT_BYTES)
 		return 34;
 	return c->bits;
 }
@@ -142,7 +138,7 @@ static int rate_counters(const struct snapshot *prev, struct snapshot *cur, doub
 		}
 		if (dt <= 0)
 			continue;	/* RATE_NODATA */
-		c->rate_status = rate_delta(p->value, c->value, counter_bits(cur, c),
+		c->rate_status = rate_delta(p->value, c->value, counter_bits(c),
 					    &c->delta);
 		if (c->rate_status == RATE_DATA)
 			c->rate = (double)c->delta / dt;
