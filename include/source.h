@@ -40,11 +40,12 @@ struct source {
 	const struct source_ops *ops;
 	struct raw_sink *sink;		/* may be NULL */
 	void *priv;
-	/* A dump spans several datagrams; NLM_F_DUMP_INTR may come on any of
-	 * them, so the whole dump is rolled back to where it started. */
+	/* A dump spans several datagrams, each fed on its own; the parser's
+	 * state (where an interrupted dump rolls back to) is kept here from
+	 * the first datagram of a request to its last, live or replayed. */
 	bool in_dump;
 	struct nl_req dump_req;
-	struct snap_mark dump_mark;
+	struct nl_result dump_res;
 };
 
 /* Live source: the kernel's NETLINK_RDMA plus sysfs and /proc. */

@@ -203,7 +203,6 @@ int rec_replay_sample(struct source *src, struct snapshot *s, const uint8_t *buf
 		}
 		case REC_NL: {
 			struct nl_req req;
-			struct nl_result res;
 
 			if (blen < 12)
 				return -EBADMSG;
@@ -211,8 +210,7 @@ int rec_replay_sample(struct source *src, struct snapshot *s, const uint8_t *buf
 			req.flags = le16(b + 2);
 			req.dev = le32(b + 4);
 			req.port = le32(b + 8);
-			memset(&res, 0, sizeof(res));
-			source_feed_nl(src, s, &req, b + 12, blen - 12, &res);
+			source_feed_nl(src, s, &req, b + 12, blen - 12, NULL);
 			break;
 		}
 		case REC_FILE: {

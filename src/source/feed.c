@@ -22,13 +22,13 @@ int source_feed_nl(struct source *src, struct snapshot *s, const struct nl_req *
 			return err;
 	}
 	if (!src->in_dump || memcmp(req, &src->dump_req, sizeof(*req))) {
-		snap_mark(s, &src->dump_mark);
+		memset(&src->dump_res, 0, sizeof(src->dump_res));
 		src->dump_req = *req;
 	}
-	ret = nl_parse(s, req, buf, len, res);
+	ret = nl_parse(s, req, buf, len, &src->dump_res);
 	src->in_dump = ret == 1;
-	if (ret == -EINTR)
-		snap_rollback(s, &src->dump_mark);
+	if (res)
+		*res = src->dump_res;
 	return ret;
 }
 

@@ -79,6 +79,7 @@ static int request(struct source *src, struct snapshot *s, const struct nl_req *
 	int tries, ret = 0;
 
 	for (tries = 0; tries < DUMP_RETRIES; tries++) {
+		src->in_dump = false;	/* a new request, even if equal to the last */
 		ret = nl_send(&l->ns, req);
 		if (ret)
 			return ret;
@@ -90,7 +91,6 @@ static int request(struct source *src, struct snapshot *s, const struct nl_req *
 					  "netlink receive failed: %s", strerror((int)-n));
 				return (int)n;
 			}
-			memset(&res, 0, sizeof(res));
 			ret = source_feed_nl(src, s, req, l->buf, (size_t)n, &res);
 		} while (ret == 1);
 		if (ret != -EINTR)
@@ -129,6 +129,11 @@ static void read_file(struct source *src, struct snapshot *s, const char *path)
 	source_feed_file(src, s, path, err, l->fbuf, (size_t)n);
 }
 
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(a, b);
+}
+
 static void read_port_files(struct source *src, struct snapshot *s,
 			    const struct snap_dev *d, const struct snap_port *p)
 {
@@ -160,12 +165,15 @@ static void read_port_files(struct source *src, struct snapshot *s,
 		size_t n = 0;
 
 		while ((de = readdir(dh)) && n < 128) {
-			if (de->d_name[0] == '.' || strlen(de->d_name) >= 64)
+			size_t len = strlen(de->d_name);
+
+			if (de->d_name[0] == '.' || len >= sizeof(names[0]))
 				continue;
-			snprintf(names[n++], 64, "%s", de->d_name);
+			memcpy(names[n++], de->d_name, len + 1);
 		}
 		closedir(dh);
-		qsort(names, n, sizeof(names[0]), (int (*)(const void *, const void *))strcmp);
+		/* a stable order, so recordings of equal states are equal */
+		qsort(names, n, sizeof(names[0]), name_cmp);
 		for (i = 0; i < n; i++) {
 			snprintf(path, sizeof(path), "%s/counters/%.63s", dir, names[i]);
 			read_file(src, s, path);
