@@ -28,6 +28,8 @@ struct opts {
 	const char *write;	/* -w FILE */
 	const char *read;	/* -r FILE */
 	const char *sysroot;
+	const char *theme;
+	bool ascii;
 	bool help, version;
 };
 

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "app.h"
 #include "opts.h"
 #include "record.h"
 #include "out.h"
@@ -120,6 +121,7 @@ int main(int argc, char **argv)
 	struct rec_writer *rec = NULL;
 	struct sigaction sa;
 	struct opts o;
+	double play_delay = 1.0;
 	char err[256];
 	int i, ret;
 
@@ -178,7 +180,9 @@ int main(int argc, char **argv)
 			fprintf(stderr, "rdmatop: %s\n", err);
 			goto out;
 		}
-		/* a recording plays as fast as it is read, sample by sample */
+		/* in batch mode a recording plays as fast as it is read; the
+		 * dashboard plays one sample per -d */
+		play_delay = o.delay;
 		o.delay = 0;
 	} else {
 		ret = source_live_open(&src, o.sysroot);
@@ -195,8 +199,23 @@ int main(int argc, char **argv)
 		}
 		src.sink = rec_writer_sink(rec);
 	}
-	/* Without -b the screen refreshes in place (on a terminal). */
-	ret = run_batch(&o, &src, &oo, !o.batch && isatty(STDOUT_FILENO));
+	if (!o.batch && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
+		struct app_opts ao = {
+			.src = &src, .delay = o.read ? play_delay : o.delay, .theme = o.theme,
+			.replay = o.read != NULL, .ascii = o.ascii, .filters = o.filters,
+			.n_filters = o.n_filters, .pid = o.pid, .sort_col = oo.sort_col,
+			.reverse = o.reverse,
+		};
+
+		/* the dashboard shows filters itself; they were checked above */
+		ret = app_run(&ao);
+		if (ret)
+			fprintf(stderr, "rdmatop: cannot run the dashboard: %s\n",
+				ret == -1 ? "this terminal cannot be used" : strerror(-ret));
+	} else {
+		/* not a terminal: print samples like -b */
+		ret = run_batch(&o, &src, &oo, false);
+	}
 	if (rec && (i = rec_writer_close(rec))) {
 		fprintf(stderr, "rdmatop: writing %s failed: %s\n", o.write, strerror(-i));
 		ret = 1;

@@ -8,7 +8,7 @@
 
 #include "opts.h"
 
-enum { OPT_SYSROOT = 256 };
+enum { OPT_SYSROOT = 256, OPT_ASCII };
 
 static const struct opt_def table[] = {
 	{ "batch", 'b', OPT_NONE, NULL,
@@ -27,6 +27,9 @@ static const struct opt_def table[] = {
 	{ "write", 'w', OPT_STR, "FILE",
 	  "record the raw kernel input of every sample to FILE (replay with -r)" },
 	{ "read", 'r', OPT_STR, "FILE", "replay a recording made with -w instead of the kernel" },
+	{ "theme", 't', OPT_STR, "NAME",
+	  "colour theme: default, light, high-contrast, mono, or a NAME.theme file" },
+	{ "ascii", OPT_ASCII, OPT_NONE, NULL, "draw graphs and marks with ASCII only" },
 	{ "sysroot", OPT_SYSROOT, OPT_STR, "DIR",
 	  "read /sys and /proc under DIR (for tests)" },
 	{ "help", 'h', OPT_NONE, NULL, "show this help and exit" },
@@ -100,7 +103,7 @@ int opts_parse(struct opts *o, int argc, char **argv, FILE *err)
 	}
 	*p = '\0';
 
-	optind = 1;
+	optind = 0;	/* GNU getopt: full re-initialisation */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, so, lo, NULL)) != -1) {
 		long v;
@@ -158,6 +161,12 @@ int opts_parse(struct opts *o, int argc, char **argv, FILE *err)
 		case 'r':
 			o->read = optarg;
 			break;
+		case 't':
+			o->theme = optarg;
+			break;
+		case OPT_ASCII:
+			o->ascii = true;
+			break;
 		case OPT_SYSROOT:
 			o->sysroot = optarg;
 			break;
@@ -177,8 +186,10 @@ int opts_parse(struct opts *o, int argc, char **argv, FILE *err)
 		}
 		continue;
 bad:
-		fprintf(err, "rdmatop: bad value '%s' for option '%s' (try --help)\n",
-			optarg, argv[optind - 1]);
+		for (i = 0; i < N_OPTS && table[i].key != c; i++)
+			;
+		fprintf(err, "rdmatop: bad value '%s' for --%s (try --help)\n", optarg,
+			i < N_OPTS ? table[i].name : "?");
 		return -EINVAL;
 	}
 	if (optind < argc) {

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The interactive dashboard's event loop (src/app.c). */
+#ifndef RDMATOP_APP_H
+#define RDMATOP_APP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "source.h"
+
+struct app_opts {
+	struct source *src;
+	double delay;
+	const char *theme;	/* NULL: default (mono under NO_COLOR) */
+	bool replay;
+	bool ascii;		/* no Unicode graphs or lines */
+	const char *const *filters;
+	int n_filters;
+	uint32_t pid;
+	int sort_col;		/* QP table column, -1 = natural order */
+	bool reverse;
+};
+
+/* Run until the user quits or a signal ends it; 0 or -errno. */
+int app_run(const struct app_opts *o);
+
+#endif

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Screen layout as a pure function of the terminal size and the number of
+ * links, so it can be tested across every size (no overlap, nothing outside
+ * the screen).
+ */
+#ifndef RDMATOP_LAYOUT_H
+#define RDMATOP_LAYOUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define UI_MIN_COLS 40
+#define UI_MIN_ROWS 8
+
+struct ui_rect {
+	int y, x, h, w;		/* h == 0: not shown */
+};
+
+struct ui_layout {
+	bool too_small;		/* below UI_MIN_COLS x UI_MIN_ROWS: a notice only */
+	struct ui_rect header;	/* 2 rows: identity + totals */
+	struct ui_rect status;	/* 1 row: warnings and notes */
+	struct ui_rect links;	/* title row + one row per link */
+	struct ui_rect table;	/* tabs row + column header + rows */
+	struct ui_rect keybar;	/* last row */
+	int spark_w;		/* width of the sparklines in the links pane, 0 = none */
+};
+
+void ui_layout(int rows, int cols, size_t n_links, struct ui_layout *l);
+
+#endif

@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The interactive screen.  The UI reads snapshots and keeps its own state
+ * (pane, sort, filter, selection, history for graphs); it never writes the
+ * model.  Callbacks only mark it dirty; src/app.c draws once per loop pass.
+ */
+#ifndef RDMATOP_UI_H
+#define RDMATOP_UI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "history.h"
+#include "snapshot.h"
+#include "theme.h"
+#include "view.h"
+
+enum ui_pane { UI_QPS, UI_PROCS, UI_COUNTERS, UI_CONNS, UI_LINKS, UI_PANE_N };
+
+enum ui_prompt { PROMPT_NONE, PROMPT_FILTER, PROMPT_SEARCH, PROMPT_DELAY };
+
+enum ui_detail { DETAIL_NONE, DETAIL_PROC, DETAIL_QP, DETAIL_LINK };
+
+/* Identity of a row, so the selection follows the object as rows move. */
+struct ui_rowkey {
+	bool set;
+	uint32_t a, b;		/* dev+lqpn, pid+comm id, dev+port, ... */
+	char name[64];		/* comm of a kernel owner, counter name */
+};
+
+/* What a key asks the loop to do. */
+enum ui_action {
+	UI_NONE,
+	UI_REDRAW,
+	UI_QUIT,
+	UI_DELAY,	/* refresh interval changed */
+	UI_PAUSE,	/* pause toggled */
+	UI_STEP,	/* replay: next sample */
+	UI_STEP_BACK,	/* replay: previous sample */
+};
+
+struct ui {
+	/* the sample shown (read-only) and what is derived from it */
+	const struct snapshot *s;
+	struct view_ctx vc;
+	struct view_proc *procs;
+	size_t n_procs;
+	size_t *rows;		/* rows of the current pane, filtered + sorted */
+	size_t n_rows;
+
+	/* user state */
+	enum ui_pane pane;
+	int sort[UI_PANE_N];
+	bool reverse[UI_PANE_N];
+	size_t sel[UI_PANE_N], top[UI_PANE_N];
+	struct ui_rowkey selkey[UI_PANE_N];
+	struct view_filter *filter;
+	char filter_text[256];
+	char search[64];
+	uint32_t pid;		/* show one process, 0 = all */
+	bool paused, help, ascii, color, replay;
+	int help_top;
+	enum ui_detail detail;
+	struct ui_rowkey detail_key;
+	int detail_top;
+	enum ui_prompt prompt;
+	char input[256];
+	size_t input_len;
+	char status[256];
+	int status_role;
+	double delay;
+	bool stretched;		/* sampling took longer than the interval */
+	struct theme theme;
+	char themes[16][32];
+	size_t n_themes, theme_idx;
+	struct history hist;
+	int rows_n, cols_n;	/* screen size */
+};
+
+int ui_init(struct ui *u, double delay, const char *theme, bool replay);
+void ui_free(struct ui *u);
+/* A new sample to show (NULL: keep the current one). */
+void ui_set_snapshot(struct ui *u, const struct snapshot *s);
+/* Apply a filter expression typed or given with -f; 0 or -EINVAL (status set). */
+int ui_set_filter(struct ui *u, const char *expr);
+void ui_set_status(struct ui *u, int role, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+enum ui_action ui_key(struct ui *u, int key);
+
+/* Curses side (src/ui/screen.c). */
+int ui_screen_open(struct ui *u);
+void ui_screen_close(void);
+void ui_screen_resize(struct ui *u);
+void ui_draw(struct ui *u);
+/* Next key from the terminal, or -1 when none is waiting. */
+int ui_screen_getkey(void);
+
+#endif

@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The interactive loop (libev).  Sampling runs on its own thread, so a QP
+ * dump of 100k entries (seconds of kernel time) or a slow /proc read never
+ * stalls keys or drawing: the loop asks for a sample on each tick, the
+ * sampler fills a spare snapshot and wakes the loop with an ev_async, and
+ * the loop computes rates and swaps it in.  The snapshots are plain data;
+ * exactly one thread owns each at any time (handed over under the mutex).
+ *
+ * Callbacks only change state and mark the screen dirty; one ev_prepare
+ * watcher draws at most once per loop pass.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <ev.h>
+
+#include "app.h"
+#include "history.h"
+#include "rate.h"
+#include "ui.h"
+
+#define container_of(ptr, type, member) \
+	((type *)((char *)(ptr) - offsetof(type, member)))
+
+struct app {
+	struct ev_loop *loop;
+	ev_timer tick;
+	ev_io input;
+	ev_async done;
+	ev_prepare redraw;
+	ev_signal sig_winch, sig_int, sig_term, sig_hup, sig_tstp, sig_cont;
+
+	/* sampler thread */
+	pthread_t thread;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	struct source *src;
+	bool want, busy, quit, ended;
+	int result;
+	struct snapshot snaps[3];
+	struct snapshot *cur, *prev, *work;
+	unsigned long samples;
+
+	struct ui ui;
+	bool dirty;
+	int exit_status;
+};
+
+static void *sampler_main(void *arg)
+{
+	struct app *a = arg;
+
+	pthread_mutex_lock(&a->mu);
+	for (;;) {
+		struct snapshot *s;
+		int ret;
+
+		while (!a->want && !a->quit)
+			pthread_cond_wait(&a->cv, &a->mu);
+		if (a->quit)
+			break;
+		a->want = false;
+		a->busy = true;
+		s = a->work;
+		pthread_mutex_unlock(&a->mu);
+
+		snap_clear(s);
+		ret = source_sample(a->src, s);
+
+		pthread_mutex_lock(&a->mu);
+		a->result = ret;
+		a->busy = false;
+		ev_async_send(a->loop, &a->done);
+	}
+	pthread_mutex_unlock(&a->mu);
+	return NULL;
+}
+
+static void request_sample(struct app *a)
+{
+	pthread_mutex_lock(&a->mu);
+	if (a->busy || a->want) {
+		/* still sampling the last tick: the interval stretches */
+		a->ui.stretched = true;
+	} else if (!a->ended) {
+		a->want = true;
+		pthread_cond_signal(&a->cv);
+	}
+	pthread_mutex_unlock(&a->mu);
+}
+
+static void on_done(struct ev_loop *loop, ev_async *w, int revents)
+{
+	struct app *a = container_of(w, struct app, done);
+	struct snapshot *old;
+	int ret;
+
+	(void)loop;
+	(void)revents;
+	pthread_mutex_lock(&a->mu);
+	if (a->busy || a->want) {
+		pthread_mutex_unlock(&a->mu);
+		return;
+	}
+	ret = a->result;
+	a->result = 0;
+	if (ret > 0) {
+		a->ended = true;
+		pthread_mutex_unlock(&a->mu);
+		ui_set_status(&a->ui, ROLE_STATUS_INFO, "end of recording");
+		a->dirty = true;
+		return;
+	}
+	if (ret < 0) {
+		pthread_mutex_unlock(&a->mu);
+		ui_set_status(&a->ui, ROLE_STATUS_WARN, "sampling failed: %s", strerror(-ret));
+		a->dirty = true;
+		return;
+	}
+	/* rotate: the new sample becomes current, the oldest is reused */
+	old = a->prev;
+	a->prev = a->cur;
+	a->cur = a->work;
+	a->work = old;
+	pthread_mutex_unlock(&a->mu);
+
+	rate_compute(++a->samples > 1 ? a->prev : NULL, a->cur);
+	hist_update(&a->ui.hist, a->cur);
+	ui_set_snapshot(&a->ui, a->cur);
+	a->dirty = true;
+}
+
+static void on_tick(struct ev_loop *loop, ev_timer *w, int revents)
+{
+	struct app *a = container_of(w, struct app, tick);
+
+	(void)loop;
+	(void)revents;
+	if (!a->ui.paused)
+		request_sample(a);
+}
+
+static void set_delay(struct app *a)
+{
+	a->tick.repeat = a->ui.delay;
+	ev_timer_again(a->loop, &a->tick);
+}
+
+static void on_input(struct ev_loop *loop, ev_io *w, int revents)
+{
+	struct app *a = container_of(w, struct app, input);
+	int key;
+
+	(void)revents;
+	while ((key = ui_screen_getkey()) != -1) {
+		switch (ui_key(&a->ui, key)) {
+		case UI_QUIT:
+			ev_break(loop, EVBREAK_ALL);
+			return;
+		case UI_DELAY:
+			set_delay(a);
+			break;
+		case UI_PAUSE:
+			if (!a->ui.paused)
+				request_sample(a);
+			break;
+		case UI_STEP:
+			request_sample(a);
+			break;
+		default:
+			break;
+		}
+		a->dirty = true;
+	}
+}
+
+static void on_redraw(struct ev_loop *loop, ev_prepare *w, int revents)
+{
+	struct app *a = container_of(w, struct app, redraw);
+
+	(void)loop;
+	(void)revents;
+	if (!a->dirty)
+		return;
+	a->dirty = false;
+	ui_draw(&a->ui);
+}
+
+static void on_winch(struct ev_loop *loop, ev_signal *w, int revents)
+{
+	struct app *a = container_of(w, struct app, sig_winch);
+
+	(void)loop;
+	(void)revents;
+	ui_screen_resize(&a->ui);
+	a->dirty = true;
+}
+
+static void on_quit_signal(struct ev_loop *loop, ev_signal *w, int revents)
+{
+	(void)revents;
+	(void)w;
+	ev_break(loop, EVBREAK_ALL);
+}
+
+static void on_tstp(struct ev_loop *loop, ev_signal *w, int revents)
+{
+	(void)loop;
+	(void)revents;
+	(void)w;
+	/* give the terminal back, stop; SIGCONT brings us here again */
+	ui_screen_close();
+	raise(SIGSTOP);
+}
+
+static void on_cont(struct ev_loop *loop, ev_signal *w, int revents)
+{
+	struct app *a = container_of(w, struct app, sig_cont);
+
+	(void)loop;
+	(void)revents;
+	ui_screen_open(&a->ui);
+	ui_screen_resize(&a->ui);
+	a->dirty = true;
+}
+
+static void signal_start(struct app *a, ev_signal *w,
+			 void (*cb)(struct ev_loop *, ev_signal *, int), int sig)
+{
+	ev_signal_init(w, cb, sig);
+	ev_signal_start(a->loop, w);
+}
+
+int app_run(const struct app_opts *o)
+{
+	struct app *a = calloc(1, sizeof(*a));
+	int ret, i;
+
+	if (!a)
+		return -ENOMEM;
+	a->loop = EV_DEFAULT;
+	a->src = o->src;
+	for (i = 0; i < 3; i++)
+		snap_init(&a->snaps[i]);
+	a->cur = &a->snaps[0];
+	a->prev = &a->snaps[1];
+	a->work = &a->snaps[2];
+	pthread_mutex_init(&a->mu, NULL);
+	pthread_cond_init(&a->cv, NULL);
+
+	ret = ui_init(&a->ui, o->delay, o->theme, o->replay);
+	if (ret)
+		goto out_free;
+	a->ui.ascii = o->ascii;
+	for (i = 0; i < o->n_filters; i++)
+		if (ui_set_filter(&a->ui, o->filters[i])) {
+			fprintf(stderr, "rdmatop: bad filter '%s': %s\n", o->filters[i],
+				a->ui.status);
+			ret = -EINVAL;
+			goto out_ui;
+		}
+	a->ui.pid = o->pid;
+	if (o->sort_col >= 0) {
+		a->ui.sort[UI_QPS] = o->sort_col;
+		a->ui.reverse[UI_QPS] = o->reverse;
+	}
+
+	/* signals before the screen, so none is lost while it opens */
+	signal_start(a, &a->sig_winch, on_winch, SIGWINCH);
+	signal_start(a, &a->sig_int, on_quit_signal, SIGINT);
+	signal_start(a, &a->sig_term, on_quit_signal, SIGTERM);
+	signal_start(a, &a->sig_hup, on_quit_signal, SIGHUP);
+	signal_start(a, &a->sig_tstp, on_tstp, SIGTSTP);
+	signal_start(a, &a->sig_cont, on_cont, SIGCONT);
+
+	ret = ui_screen_open(&a->ui);
+	if (ret)
+		goto out_ui;
+	if (pthread_create(&a->thread, NULL, sampler_main, a)) {
+		ret = -EAGAIN;
+		goto out_screen;
+	}
+	ev_async_init(&a->done, on_done);
+	ev_async_start(a->loop, &a->done);
+	ev_io_init(&a->input, on_input, STDIN_FILENO, EV_READ);
+	ev_io_start(a->loop, &a->input);
+	ev_prepare_init(&a->redraw, on_redraw);
+	ev_prepare_start(a->loop, &a->redraw);
+	ev_timer_init(&a->tick, on_tick, 0., a->ui.delay);
+	ev_timer_start(a->loop, &a->tick);
+	a->dirty = true;
+
+	ev_run(a->loop, 0);
+
+	pthread_mutex_lock(&a->mu);
+	a->quit = true;
+	pthread_cond_signal(&a->cv);
+	pthread_mutex_unlock(&a->mu);
+	/* a dump in flight finishes first (bounded by the receive timeout) */
+	pthread_join(a->thread, NULL);
+	ret = 0;
+out_screen:
+	ui_screen_close();
+out_ui:
+	ui_free(&a->ui);
+out_free:
+	for (i = 0; i < 3; i++)
+		snap_free(&a->snaps[i]);
+	pthread_mutex_destroy(&a->mu);
+	pthread_cond_destroy(&a->cv);
+	free(a);
+	return ret;
+}

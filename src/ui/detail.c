@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Drill-down views: everything a process holds, every field of a QP (and
+ * its CM_ID), and a link's counters with full-width history graphs.  Each
+ * builds a list of lines, then draws the part that fits from detail_top.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fmt.h"
+#include "graph.h"
+#include "history.h"
+#include "priv.h"
+
+struct line {
+	int role;
+	int indent;
+	char text[512];
+};
+
+struct lines {
+	struct line *v;
+	size_t n, cap;
+};
+
+static void add(struct lines *L, int role, int indent, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void add(struct lines *L, int role, int indent, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (L->n == L->cap) {
+		size_t cap = L->cap ? L->cap * 2 : 64;
+		struct line *nv = realloc(L->v, cap * sizeof(*nv));
+
+		if (!nv)
+			return;
+		L->v = nv;
+		L->cap = cap;
+	}
+	L->v[L->n].role = role;
+	L->v[L->n].indent = indent;
+	va_start(ap, fmt);
+	vsnprintf(L->v[L->n].text, sizeof(L->v[L->n].text), fmt, ap);
+	va_end(ap);
+	L->n++;
+}
+
+static const char *cell(const struct ui *u, enum view_table t, size_t row, int col,
+			char *buf, size_t len)
+{
+	struct view_value v;
+
+	view_get(&u->vc, t, row, col, &v);
+	return view_fmt(&v, buf, len);
+}
+
+static bool owned_by(const struct ui *u, enum view_table t, size_t row)
+{
+	const struct ui_rowkey *k = &u->detail_key;
+	struct view_value v;
+	char buf[128];
+	int c;
+
+	if (k->a) {	/* a process */
+		c = view_col_find(t, "pid");
+		view_get(&u->vc, t, row, c, &v);
+		return v.valid && v.u == k->a;
+	}
+	if (k->b) {	/* a thread whose process is not visible */
+		c = view_col_find(t, "tid");
+		view_get(&u->vc, t, row, c, &v);
+		return v.valid && v.u == k->b;
+	}
+	/* a kernel owner, by name */
+	c = view_col_find(t, "pid");
+	view_get(&u->vc, t, row, c, &v);
+	if (v.valid)
+		return false;
+	return !strcmp(cell(u, t, row, view_col_find(t, "comm"), buf, sizeof(buf)), k->name);
+}
+
+/* A table section: header line, then one line per matching row. */
+static void section(struct ui *u, struct lines *L, enum view_table t, const char *title,
+		    bool (*match)(const struct ui *, enum view_table, size_t))
+{
+	size_t n = view_count(&u->vc, t), ncol, i, c, count = 0;
+	const struct view_col *cols = view_cols(t, &ncol);
+	char line[512], buf[128];
+	size_t first = L->n;
+
+	add(L, ROLE_TITLE, 0, "%s", title);
+	line[0] = '\0';
+	for (c = 0; c < ncol; c++) {
+		if (!strcmp(cols[c].name, "pid") || !strcmp(cols[c].name, "comm"))
+			continue;
+		snprintf(line + strlen(line), sizeof(line) - strlen(line), "%*s ",
+			 cols[c].right ? cols[c].width : -cols[c].width, cols[c].header);
+	}
+	add(L, ROLE_COLUMN, 2, "%s", line);
+	for (i = 0; i < n; i++) {
+		if (!match(u, t, i))
+			continue;
+		count++;
+		line[0] = '\0';
+		for (c = 0; c < ncol; c++) {
+			if (!strcmp(cols[c].name, "pid") || !strcmp(cols[c].name, "comm"))
+				continue;
+			/* raw text: ui_put escapes the whole line when drawing */
+			snprintf(line + strlen(line), sizeof(line) - strlen(line), "%*.*s ",
+				 cols[c].right ? cols[c].width : -cols[c].width, 40,
+				 cell(u, t, i, (int)c, buf, sizeof(buf)));
+		}
+		add(L, ROLE_DEFAULT, 2, "%s", line);
+	}
+	snprintf(L->v[first].text, sizeof(L->v[first].text), "%s (%zu)", title, count);
+	if (!count)
+		L->n = first + 1;	/* keep just the title */
+	add(L, ROLE_DEFAULT, 0, "%s", "");
+}
+
+static void build_proc(struct ui *u, struct lines *L)
+{
+	static const struct {
+		enum view_table t;
+		const char *title;
+	} secs[] = {
+		{ VIEW_QPS, "QPs" }, { VIEW_CQS, "CQs" }, { VIEW_MRS, "MRs" },
+		{ VIEW_PDS, "PDs" }, { VIEW_CM_IDS, "CM_IDs" }, { VIEW_CTXS, "CTXs" },
+		{ VIEW_SRQS, "SRQs" },
+	};
+	const struct ui_rowkey *k = &u->detail_key;
+	size_t i;
+
+	if (k->a)
+		add(L, ROLE_HEADER_VALUE, 0, "process %u  %s", k->a, k->name);
+	else if (k->b)
+		add(L, ROLE_HEADER_VALUE, 0, "thread %u (its process is not visible here)", k->b);
+	else
+		add(L, ROLE_HEADER_VALUE, 0, "[kernel: %s]", k->name);
+	for (i = 0; i < u->n_procs; i++) {
+		const struct view_proc *p = &u->procs[i];
+		char thr[128] = "";
+		size_t j;
+
+		if (p->pid != k->a || (!k->a && strcmp(snap_s(u->s, p->comm), k->name)))
+			continue;
+		for (j = 0; j < p->n_threads && j < VIEW_PROC_THREADS; j++)
+			snprintf(thr + strlen(thr), sizeof(thr) - strlen(thr), "%s%u",
+				 j ? "," : "", p->threads[j]);
+		if (p->n_threads)
+			add(L, ROLE_DEFAULT, 0, "owner thread ids: %s%s", thr,
+			    p->n_threads > VIEW_PROC_THREADS ? ",..." : "");
+		break;
+	}
+	add(L, ROLE_DEFAULT, 0, "%s", "");
+	for (i = 0; i < sizeof(secs) / sizeof(secs[0]); i++)
+		section(u, L, secs[i].t, secs[i].title, owned_by);
+}
+
+static bool is_qp(const struct ui *u, enum view_table t, size_t row)
+{
+	char dev[64];
+	struct view_value v;
+
+	view_get(&u->vc, t, row, view_col_find(t, "lqpn"), &v);
+	if (!v.valid || v.u != u->detail_key.a)
+		return false;
+	cell(u, t, row, view_col_find(t, "dev"), dev, sizeof(dev));
+	return !strcmp(dev, u->detail_key.name);
+}
+
+/* All fields of one row, "name: value". */
+static void fields(struct ui *u, struct lines *L, enum view_table t, size_t row)
+{
+	size_t ncol, c;
+	const struct view_col *cols = view_cols(t, &ncol);
+	char buf[128];
+
+	for (c = 0; c < ncol; c++)
+		add(L, ROLE_DEFAULT, 2, "%-14s %s", cols[c].name,
+		    cell(u, t, row, (int)c, buf, sizeof(buf)));
+}
+
+static void build_qp(struct ui *u, struct lines *L)
+{
+	size_t i, n = view_count(&u->vc, VIEW_QPS);
+	bool found = false;
+
+	add(L, ROLE_HEADER_VALUE, 0, "QP %u on %s", u->detail_key.a, u->detail_key.name);
+	for (i = 0; i < n; i++)
+		if (is_qp(u, VIEW_QPS, i)) {
+			fields(u, L, VIEW_QPS, i);
+			found = true;
+			break;
+		}
+	if (!found)
+		add(L, ROLE_STATUS_WARN, 2, "%s", "this QP is gone");
+	add(L, ROLE_DEFAULT, 0, "%s", "");
+	n = view_count(&u->vc, VIEW_CM_IDS);
+	for (i = 0; i < n; i++)
+		if (is_qp(u, VIEW_CM_IDS, i)) {
+			add(L, ROLE_TITLE, 0, "%s", "CM_ID");
+			fields(u, L, VIEW_CM_IDS, i);
+		}
+}
+
+static void graph(struct ui *u, struct lines *L, const char *title, const char *dev,
+		  uint32_t devi, uint32_t port, enum hist_series k, bool bytes, int width)
+{
+	double v[HIST_LEN], scale;
+	char *rows[6], store[6][HIST_LEN * 3 + 1], lab[32];
+	size_t n;
+	int r, h = 5;
+
+	if (width > HIST_LEN)
+		width = HIST_LEN;
+	n = hist_get(&u->hist, devi, port, dev, k, v, (size_t)width);
+	for (r = 0; r < h; r++)
+		rows[r] = store[r];
+	if (width < 1 || graph_area(rows, h, width, v, n, 0, u->ascii, &scale))
+		return;
+	if (bytes)
+		fmt_iec(lab, sizeof(lab), scale);
+	else
+		fmt_si(lab, sizeof(lab), scale);
+	add(L, ROLE_TITLE, 0, "%s (top of scale %s/s, last %zu samples)", title, lab, n);
+	for (r = 0; r < h; r++)
+		add(L, k == HIST_ERRORS ? ROLE_GRAPH_ERR : k == HIST_TX_BYTES ||
+		    k == HIST_TX_PKTS ? ROLE_GRAPH_TX : ROLE_GRAPH_RX, 0, "%s", rows[r]);
+}
+
+static bool link_counter(const struct ui *u, enum view_table t, size_t row)
+{
+	struct view_value v;
+	char dev[64];
+
+	view_get(&u->vc, t, row, view_col_find(t, "port"), &v);
+	if (!v.valid || v.u != u->detail_key.a)
+		return false;
+	cell(u, t, row, view_col_find(t, "dev"), dev, sizeof(dev));
+	return !strcmp(dev, u->detail_key.name);
+}
+
+static void build_link(struct ui *u, struct lines *L, int width)
+{
+	const struct snap_dev *d = u->s ? snap_dev_by_name(u->s, u->detail_key.name) : NULL;
+	uint32_t port = u->detail_key.a;
+
+	add(L, ROLE_HEADER_VALUE, 0, "link %s/%u", u->detail_key.name, port);
+	if (!d) {
+		add(L, ROLE_STATUS_WARN, 2, "%s", "this device is gone");
+		return;
+	}
+	graph(u, L, "RX bytes", d->name, d->index, port, HIST_RX_BYTES, true, width);
+	graph(u, L, "TX bytes", d->name, d->index, port, HIST_TX_BYTES, true, width);
+	graph(u, L, "RX packets", d->name, d->index, port, HIST_RX_PKTS, false, width);
+	graph(u, L, "TX packets", d->name, d->index, port, HIST_TX_PKTS, false, width);
+	graph(u, L, "errors", d->name, d->index, port, HIST_ERRORS, false, width);
+	add(L, ROLE_DEFAULT, 0, "%s", "");
+	section(u, L, VIEW_COUNTERS, "counters", link_counter);
+}
+
+void ui_draw_detail(struct ui *u, const struct ui_layout *l)
+{
+	struct lines L = { 0 };
+	int y = l->status.y, h = l->keybar.y - y;
+	size_t i;
+
+	switch (u->detail) {
+	case DETAIL_PROC:
+		build_proc(u, &L);
+		break;
+	case DETAIL_QP:
+		build_qp(u, &L);
+		break;
+	case DETAIL_LINK:
+		build_link(u, &L, l->table.w);
+		break;
+	default:
+		break;
+	}
+	if (u->detail_top > (int)L.n - h)
+		u->detail_top = (int)L.n - h;
+	if (u->detail_top < 0)
+		u->detail_top = 0;
+	for (i = (size_t)u->detail_top; i < L.n && (int)(i - (size_t)u->detail_top) < h; i++)
+		ui_put(y + (int)(i - (size_t)u->detail_top), L.v[i].indent,
+		       l->table.w - L.v[i].indent, L.v[i].role, L.v[i].text);
+	free(L.v);
+}

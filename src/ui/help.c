@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The help screen and the one-line key bar. */
+#include <stdio.h>
+#include <string.h>
+
+#include "priv.h"
+
+static const struct ui_keyhelp keys[] = {
+	{ "h ?  F1", "this help (any key closes it)" },
+	{ "q  F10", "quit" },
+	{ "Tab  1-5", "switch table: QPs, Processes, Counters, Connections, Links" },
+	{ "Up Down PgUp PgDn Home End", "move the selection" },
+	{ "Enter", "details: a process's resources, a QP's fields, a link's graphs" },
+	{ "Esc  Backspace", "back from details; clear the filter" },
+	{ "< >  F6", "sort by the previous / next column" },
+	{ "R", "reverse the sort order" },
+	{ "/  F3", "search: select the next row containing the text" },
+	{ "n", "next search match" },
+	{ "\\  o  F4", "filter rows: key=val key!=val key~regex key!~regex" },
+	{ "p", "show only the selected process (again: all)" },
+	{ "space", "pause / resume sampling" },
+	{ "+ -", "refresh interval up / down" },
+	{ "d", "type a refresh interval in seconds" },
+	{ "t", "next theme" },
+};
+
+const struct ui_keyhelp *ui_keys_help(size_t *n)
+{
+	*n = sizeof(keys) / sizeof(keys[0]);
+	return keys;
+}
+
+void ui_draw_help(struct ui *u, const struct ui_layout *l)
+{
+	int y = l->status.y, h = l->keybar.y - y, i, n = (int)(sizeof(keys) / sizeof(keys[0]));
+	char buf[128];
+
+	ui_put(y, 0, l->table.w, ROLE_TITLE, "Keys");
+	snprintf(buf, sizeof(buf), "theme: %s   (rdmatop --help lists the options)",
+		 u->theme.name);
+	ui_put_right(y, 0, l->table.w, ROLE_DEFAULT, buf);
+	if (u->help_top > n - (h - 1))
+		u->help_top = n - (h - 1);
+	if (u->help_top < 0)
+		u->help_top = 0;
+	for (i = u->help_top; i < n && i - u->help_top < h - 1; i++) {
+		int row = y + 1 + i - u->help_top;
+
+		ui_put(row, 1, 28, ROLE_KEY, keys[i].key);
+		ui_put(row, 30, l->table.w - 30, ROLE_DEFAULT, keys[i].what);
+	}
+}
+
+void ui_draw_keybar(struct ui *u, const struct ui_layout *l)
+{
+	static const char *const bar[][2] = {
+		{ "F1", "Help" }, { "F3", "Search" }, { "F4", "Filter" }, { "F6", "Sort" },
+		{ "Tab", "Table" }, { "Enter", "Detail" }, { "Spc", "Pause" }, { "q", "Quit" },
+	};
+	int y = l->keybar.y, x = 0;
+	size_t i;
+
+	if (u->prompt != PROMPT_NONE) {
+		const char *what = u->prompt == PROMPT_FILTER ? "filter: " :
+				   u->prompt == PROMPT_SEARCH ? "search: " : "delay (s): ";
+		char buf[300];
+
+		ui_fill(y, 0, l->keybar.w, ROLE_PROMPT);
+		snprintf(buf, sizeof(buf), "%s%s_", what, u->input);
+		ui_put(y, 0, l->keybar.w, ROLE_PROMPT, buf);
+		return;
+	}
+	for (i = 0; i < sizeof(bar) / sizeof(bar[0]); i++) {
+		int kw = (int)strlen(bar[i][0]), lw = (int)strlen(bar[i][1]);
+
+		if (x + kw + lw + 1 > l->keybar.w)
+			break;
+		ui_put(y, x, kw, ROLE_KEY, bar[i][0]);
+		x += kw;
+		ui_put(y, x, lw + 1, ROLE_KEY_LABEL, bar[i][1]);
+		x += lw + 1;
+	}
+	ui_fill(y, x, l->keybar.w - x, ROLE_KEY_LABEL);
+}

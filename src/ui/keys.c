@@ -1,0 +1,344 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Keys: htop/top habits (see help.c for the list shown to users). */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <curses.h>
+
+#include "priv.h"
+
+#define KEY_ESC 27
+#define KEY_TAB '\t'
+
+static const double delays[] = { 0.1, 0.2, 0.5, 1, 2, 3, 5, 10, 30, 60 };
+#define N_DELAYS (sizeof(delays) / sizeof(delays[0]))
+
+static void step_delay(struct ui *u, int dir)
+{
+	size_t i;
+
+	if (dir > 0) {
+		for (i = 0; i < N_DELAYS; i++)
+			if (delays[i] > u->delay + 1e-9) {
+				u->delay = delays[i];
+				return;
+			}
+	} else {
+		for (i = N_DELAYS; i-- > 0;)
+			if (delays[i] < u->delay - 1e-9) {
+				u->delay = delays[i];
+				return;
+			}
+	}
+}
+
+static void move_sel(struct ui *u, long by)
+{
+	size_t *sel = &u->sel[u->pane];
+	long v = (long)*sel + by;
+
+	if (!u->n_rows)
+		return;
+	if (v < 0)
+		v = 0;
+	if (v >= (long)u->n_rows)
+		v = (long)u->n_rows - 1;
+	*sel = (size_t)v;
+	ui_row_key(u, u->pane, u->rows[*sel], &u->selkey[u->pane]);
+}
+
+static void set_pane(struct ui *u, enum ui_pane p)
+{
+	u->pane = p;
+	ui_refresh_rows(u);
+}
+
+/* Next sort column among those the pane shows; -1 (natural order) too. */
+static void step_sort(struct ui *u, int dir)
+{
+	enum view_table t = ui_pane_table(u->pane);
+	size_t n, i;
+	const char *const *names = ui_pane_cols(u->pane, &n);
+	long pos = -1;
+
+	for (i = 0; i < n; i++)
+		if (view_col_find(t, names[i]) == u->sort[u->pane])
+			pos = (long)i;
+	pos += dir;
+	if (pos < -1)
+		pos = (long)n - 1;
+	if (pos >= (long)n)
+		pos = -1;
+	u->sort[u->pane] = pos < 0 ? -1 : view_col_find(t, names[pos]);
+	ui_refresh_rows(u);
+}
+
+static bool row_contains(struct ui *u, size_t row, const char *needle)
+{
+	enum view_table t = ui_pane_table(u->pane);
+	size_t n, c;
+	const struct view_col *cols = view_cols(t, &n);
+
+	for (c = 0; c < n; c++) {
+		struct view_value v;
+		char buf[128];
+
+		view_get(&u->vc, t, u->rows[row], (int)c, &v);
+		if (strcasestr(view_fmt(&v, buf, sizeof(buf)), needle))
+			return true;
+	}
+	(void)cols;
+	return false;
+}
+
+static void search_next(struct ui *u)
+{
+	size_t i, start = u->sel[u->pane];
+
+	if (!u->search[0] || !u->n_rows)
+		return;
+	for (i = 1; i <= u->n_rows; i++) {
+		size_t r = (start + i) % u->n_rows;
+
+		if (row_contains(u, r, u->search)) {
+			u->sel[u->pane] = r;
+			ui_row_key(u, u->pane, u->rows[r], &u->selkey[u->pane]);
+			ui_set_status(u, ROLE_STATUS_INFO, "search: %s", u->search);
+			return;
+		}
+	}
+	ui_set_status(u, ROLE_STATUS_WARN, "search: \"%s\" not found", u->search);
+}
+
+static uint32_t selected_pid(struct ui *u)
+{
+	enum view_table t = ui_pane_table(u->pane);
+	size_t row;
+	struct view_value v;
+	int c;
+
+	if (!u->n_rows)
+		return 0;
+	row = u->rows[u->sel[u->pane]];
+	if (t == VIEW_PROCS)
+		return u->procs[row].pid;
+	c = view_col_find(t, "pid");
+	if (c < 0)
+		return 0;
+	view_get(&u->vc, t, row, c, &v);
+	return v.valid ? (uint32_t)v.u : 0;
+}
+
+static void open_detail(struct ui *u)
+{
+	enum view_table t = ui_pane_table(u->pane);
+	struct ui_rowkey *k = &u->detail_key;
+	size_t row;
+	struct view_value v;
+	char buf[128];
+
+	if (!u->n_rows)
+		return;
+	row = u->rows[u->sel[u->pane]];
+	memset(k, 0, sizeof(*k));
+	k->set = true;
+	u->detail_top = 0;
+	switch (u->pane) {
+	case UI_QPS:
+		ui_row_key(u, u->pane, row, k);
+		u->detail = DETAIL_QP;
+		break;
+	case UI_LINKS:
+	case UI_COUNTERS:
+		view_get(&u->vc, t, row, view_col_find(t, "dev"), &v);
+		snprintf(k->name, sizeof(k->name), "%s", view_fmt(&v, buf, sizeof(buf)));
+		view_get(&u->vc, t, row, view_col_find(t, "port"), &v);
+		k->a = v.valid ? (uint32_t)v.u : 0;
+		u->detail = DETAIL_LINK;
+		break;
+	case UI_PROCS: {
+		const struct view_proc *p = &u->procs[row];
+
+		k->a = p->pid;
+		k->b = (p->valid & VIEW_PROC_HIDDEN) && p->n_threads ? p->threads[0] : 0;
+		snprintf(k->name, sizeof(k->name), "%s", snap_s(u->s, p->comm));
+		u->detail = DETAIL_PROC;
+		break;
+	}
+	case UI_CONNS:
+		k->a = selected_pid(u);
+		view_get(&u->vc, t, row, view_col_find(t, "tid"), &v);
+		k->b = !k->a && v.valid ? (uint32_t)v.u : 0;
+		view_get(&u->vc, t, row, view_col_find(t, "comm"), &v);
+		snprintf(k->name, sizeof(k->name), "%s", view_fmt(&v, buf, sizeof(buf)));
+		u->detail = DETAIL_PROC;
+		break;
+	default:
+		break;
+	}
+}
+
+static enum ui_action prompt_key(struct ui *u, int key)
+{
+	if (key == KEY_ESC) {
+		u->prompt = PROMPT_NONE;
+		return UI_REDRAW;
+	}
+	if (key == KEY_BACKSPACE || key == 127 || key == 8) {
+		if (u->input_len)
+			u->input[--u->input_len] = '\0';
+		return UI_REDRAW;
+	}
+	if (key == '\n' || key == '\r' || key == KEY_ENTER) {
+		enum ui_prompt p = u->prompt;
+
+		u->prompt = PROMPT_NONE;
+		if (p == PROMPT_FILTER) {
+			ui_set_filter(u, u->input);
+		} else if (p == PROMPT_SEARCH) {
+			snprintf(u->search, sizeof(u->search), "%.63s", u->input);
+			u->sel[u->pane] = u->sel[u->pane] ? u->sel[u->pane] - 1 : u->n_rows;
+			search_next(u);
+		} else if (p == PROMPT_DELAY) {
+			char *end;
+			double d = strtod(u->input, &end);
+
+			if (end == u->input || *end || !(d >= 0.1 && d <= 86400)) {
+				ui_set_status(u, ROLE_STATUS_WARN,
+					      "delay: give seconds from 0.1 to 86400");
+				return UI_REDRAW;
+			}
+			u->delay = d;
+			return UI_DELAY;
+		}
+		return UI_REDRAW;
+	}
+	if (key >= 32 && key < 127 && u->input_len + 1 < sizeof(u->input)) {
+		u->input[u->input_len++] = (char)key;
+		u->input[u->input_len] = '\0';
+	}
+	return UI_REDRAW;
+}
+
+static void start_prompt(struct ui *u, enum ui_prompt p, const char *initial)
+{
+	u->prompt = p;
+	snprintf(u->input, sizeof(u->input), "%s", initial);
+	u->input_len = strlen(u->input);
+}
+
+enum ui_action ui_key(struct ui *u, int key)
+{
+	if (u->prompt != PROMPT_NONE)
+		return prompt_key(u, key);
+	if (key == 'q' || key == KEY_F(10))
+		return UI_QUIT;
+	if (u->help) {
+		if (key == KEY_DOWN)
+			u->help_top++;
+		else if (key == KEY_UP)
+			u->help_top--;
+		else
+			u->help = false;
+		return UI_REDRAW;
+	}
+	u->status[0] = '\0';
+	if (u->detail != DETAIL_NONE) {
+		switch (key) {
+		case KEY_ESC: case KEY_BACKSPACE: case 127: case 8: case KEY_LEFT:
+			u->detail = DETAIL_NONE;
+			break;
+		case KEY_DOWN: u->detail_top++; break;
+		case KEY_UP: u->detail_top--; break;
+		case KEY_NPAGE: u->detail_top += 10; break;
+		case KEY_PPAGE: u->detail_top -= 10; break;
+		case KEY_HOME: u->detail_top = 0; break;
+		case 'h': case '?': case KEY_F(1): u->help = true; break;
+		case ' ': u->paused = !u->paused; return UI_PAUSE;
+		default: break;
+		}
+		return UI_REDRAW;
+	}
+	switch (key) {
+	case 'h': case '?': case KEY_F(1):
+		u->help = true;
+		u->help_top = 0;
+		break;
+	case KEY_TAB:
+		set_pane(u, (enum ui_pane)((u->pane + 1) % UI_PANE_N));
+		break;
+	case KEY_BTAB:
+		set_pane(u, (enum ui_pane)((u->pane + UI_PANE_N - 1) % UI_PANE_N));
+		break;
+	case '1': case '2': case '3': case '4': case '5':
+		set_pane(u, (enum ui_pane)(key - '1'));
+		break;
+	case KEY_UP: move_sel(u, -1); break;
+	case KEY_DOWN: move_sel(u, 1); break;
+	case KEY_PPAGE: move_sel(u, -(long)(u->rows_n > 12 ? u->rows_n - 12 : 1)); break;
+	case KEY_NPAGE: move_sel(u, (long)(u->rows_n > 12 ? u->rows_n - 12 : 1)); break;
+	case KEY_HOME: move_sel(u, -(long)u->n_rows); break;
+	case KEY_END: move_sel(u, (long)u->n_rows); break;
+	case '\n': case '\r': case KEY_ENTER:
+		open_detail(u);
+		break;
+	case KEY_ESC: case KEY_BACKSPACE: case 127: case 8:
+		if (u->filter_text[0] || u->pid) {
+			u->pid = 0;
+			ui_set_filter(u, NULL);
+			ui_set_status(u, ROLE_STATUS_INFO, "filter cleared");
+		}
+		break;
+	case '<': step_sort(u, -1); break;
+	case '>': case KEY_F(6): step_sort(u, 1); break;
+	case 'R':
+		u->reverse[u->pane] = !u->reverse[u->pane];
+		ui_refresh_rows(u);
+		break;
+	case '/': case KEY_F(3):
+		start_prompt(u, PROMPT_SEARCH, "");
+		break;
+	case 'n':
+		search_next(u);
+		break;
+	case '\\': case 'o': case KEY_F(4):
+		start_prompt(u, PROMPT_FILTER, u->filter_text);
+		break;
+	case 'p':
+		u->pid = u->pid ? 0 : selected_pid(u);
+		if (u->pid)
+			ui_set_status(u, ROLE_STATUS_INFO, "showing process %u (p: all)", u->pid);
+		ui_refresh_rows(u);
+		break;
+	case ' ':
+		u->paused = !u->paused;
+		return UI_PAUSE;
+	case '+': step_delay(u, 1); return UI_DELAY;
+	case '-': step_delay(u, -1); return UI_DELAY;
+	case 'd':
+		start_prompt(u, PROMPT_DELAY, "");
+		break;
+	case 't': {
+		char err[256];
+
+		if (!u->n_themes)
+			break;
+		u->theme_idx = (u->theme_idx + 1) % u->n_themes;
+		if (theme_load(&u->theme, u->themes[u->theme_idx], ui_theme_dirs(), err,
+			       sizeof(err)))
+			ui_set_status(u, ROLE_STATUS_WARN, "%s", err);
+		else
+			ui_set_status(u, ROLE_STATUS_INFO, "theme: %s", u->theme.name);
+		ui_screen_theme(u);
+		break;
+	}
+	case KEY_RESIZE:
+		break;
+	default:
+		break;
+	}
+	return UI_REDRAW;
+}

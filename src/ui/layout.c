@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Screen layout (pure; see layout.h). */
+#include <string.h>
+
+#include "layout.h"
+
+static struct ui_rect rect(int y, int x, int h, int w)
+{
+	struct ui_rect r = { y, x, h > 0 ? h : 0, w > 0 ? w : 0 };
+
+	if (!r.h || !r.w)
+		r.h = r.w = 0;
+	return r;
+}
+
+void ui_layout(int rows, int cols, size_t n_links, struct ui_layout *l)
+{
+	int y = 0, left, links_h, want;
+
+	memset(l, 0, sizeof(*l));
+	if (rows < UI_MIN_ROWS || cols < UI_MIN_COLS) {
+		l->too_small = true;
+		return;
+	}
+	l->header = rect(y, 0, 2, cols);
+	y += 2;
+	l->status = rect(y, 0, 1, cols);
+	y += 1;
+	l->keybar = rect(rows - 1, 0, 1, cols);
+	left = rows - 1 - y;	/* rows between the status line and the key bar */
+
+	/* links: a title and one row each, at most a third of what is left,
+	 * and always leave the table its tabs, header and 2 rows */
+	want = n_links ? (int)(n_links > 64 ? 64 : n_links) + 1 : 0;
+	links_h = want;
+	if (links_h > left / 3 + 1)
+		links_h = left / 3 + 1;
+	if (left - links_h < 4)
+		links_h = left - 4;
+	if (links_h < 2)
+		links_h = 0;	/* no room for even one link */
+	l->links = rect(y, 0, links_h, cols);
+	y += l->links.h;
+	l->table = rect(y, 0, rows - 1 - y, cols);
+	/* graphs where there is room beside the link columns */
+	l->spark_w = cols >= 140 ? 30 : cols >= 120 ? 20 : cols >= 100 ? 10 : 0;
+}

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Shared between the files of src/ui (not part of any public API). */
+#ifndef RDMATOP_UI_PRIV_H
+#define RDMATOP_UI_PRIV_H
+
+#include "layout.h"
+#include "ui.h"
+
+enum view_table ui_pane_table(enum ui_pane p);
+/* Where theme files are looked for after the user's own directory. */
+const char *const *ui_theme_dirs(void);
+void ui_row_key(const struct ui *u, enum ui_pane p, size_t row, struct ui_rowkey *k);
+void ui_refresh_rows(struct ui *u);
+
+/* Apply the theme's roles to the terminal's colour pairs (screen.c). */
+void ui_screen_theme(struct ui *u);
+
+/* Drawing primitives (screen.c): text is escaped and clipped to w cells. */
+void ui_put(int y, int x, int w, int role, const char *text);
+/* Same, right-aligned in w cells. */
+void ui_put_right(int y, int x, int w, int role, const char *text);
+/* Fill w cells with blanks of a role. */
+void ui_fill(int y, int x, int w, int role);
+/* Display width of (escaped) text. */
+int ui_width(const char *text);
+
+/* Panes (one file each). */
+void ui_draw_header(struct ui *u, const struct ui_layout *l);
+void ui_draw_links(struct ui *u, const struct ui_layout *l);
+void ui_draw_table(struct ui *u, const struct ui_layout *l);
+void ui_draw_detail(struct ui *u, const struct ui_layout *l);
+void ui_draw_help(struct ui *u, const struct ui_layout *l);
+void ui_draw_keybar(struct ui *u, const struct ui_layout *l);
+
+/* Role of a state name: ACTIVE/RTS good, DOWN/ERR bad, others warn (links.c). */
+int ui_state_role(const char *state);
+
+/* Columns a pane shows, most useful first, as many as fit (table.c). */
+const char *const *ui_pane_cols(enum ui_pane p, size_t *n);
+
+/* Role for a value of a column (state colours, rates, errors, n/a). */
+int ui_value_role(const char *col, const struct view_value *v, const char *text);
+
+/* The help text: key, what it does (help.c); also used by the tests. */
+struct ui_keyhelp {
+	const char *key;
+	const char *what;
+};
+const struct ui_keyhelp *ui_keys_help(size_t *n);
+
+#endif

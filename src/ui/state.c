@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The screen's own state: which pane, sort, filter, selection.  Rebuilt
+ * from each new snapshot; the selection follows its object (by identity,
+ * not by row number) as rows move between refreshes.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "priv.h"
+
+static const enum view_table pane_table[UI_PANE_N] = {
+	[UI_QPS] = VIEW_QPS, [UI_PROCS] = VIEW_PROCS, [UI_COUNTERS] = VIEW_COUNTERS,
+	[UI_CONNS] = VIEW_CM_IDS, [UI_LINKS] = VIEW_LINKS,
+};
+
+enum view_table ui_pane_table(enum ui_pane p)
+{
+	return p < UI_PANE_N ? pane_table[p] : VIEW_QPS;
+}
+
+static void col_u(const struct ui *u, enum view_table t, size_t row, const char *col,
+		  uint32_t *out)
+{
+	struct view_value v;
+	int c = view_col_find(t, col);
+
+	*out = 0;
+	if (c < 0)
+		return;
+	view_get(&u->vc, t, row, c, &v);
+	if (v.valid && v.type == VIEW_T_UINT)
+		*out = (uint32_t)v.u;
+}
+
+static void col_s(const struct ui *u, enum view_table t, size_t row, const char *col,
+		  char *out, size_t len)
+{
+	struct view_value v;
+	char tmp[128];
+	int c = view_col_find(t, col);
+
+	out[0] = '\0';
+	if (c < 0)
+		return;
+	view_get(&u->vc, t, row, c, &v);
+	if (v.valid)
+		snprintf(out, len, "%s", view_fmt(&v, tmp, sizeof(tmp)));
+}
+
+/* The identity of a row of a pane's table. */
+void ui_row_key(const struct ui *u, enum ui_pane p, size_t row, struct ui_rowkey *k)
+{
+	enum view_table t = ui_pane_table(p);
+
+	memset(k, 0, sizeof(*k));
+	k->set = true;
+	switch (p) {
+	case UI_QPS:
+		col_s(u, t, row, "dev", k->name, sizeof(k->name));
+		col_u(u, t, row, "lqpn", &k->a);
+		break;
+	case UI_PROCS:
+		k->a = u->procs[row].pid;
+		k->b = u->procs[row].n_threads ? u->procs[row].threads[0] : 0;
+		snprintf(k->name, sizeof(k->name), "%s", snap_s(u->s, u->procs[row].comm));
+		break;
+	case UI_COUNTERS: {
+		char dev[64], name[64];
+
+		col_s(u, t, row, "dev", dev, sizeof(dev));
+		col_s(u, t, row, "name", name, sizeof(name));
+		col_u(u, t, row, "port", &k->a);
+		col_s(u, t, row, "source", k->name, sizeof(k->name));
+		snprintf(k->name, sizeof(k->name), "%.20s/%.40s", dev, name);
+		break;
+	}
+	case UI_CONNS:
+		col_s(u, t, row, "dev", k->name, sizeof(k->name));
+		col_u(u, t, row, "cm_idn", &k->a);
+		break;
+	case UI_LINKS:
+		col_s(u, t, row, "dev", k->name, sizeof(k->name));
+		col_u(u, t, row, "port", &k->a);
+		break;
+	default:
+		k->set = false;
+	}
+}
+
+static bool key_eq(const struct ui_rowkey *x, const struct ui_rowkey *y)
+{
+	return x->set && y->set && x->a == y->a && x->b == y->b && !strcmp(x->name, y->name);
+}
+
+/* Rebuild the current pane's rows and put the selection back on its object. */
+void ui_refresh_rows(struct ui *u)
+{
+	enum view_table t = ui_pane_table(u->pane);
+	struct ui_rowkey k;
+	ssize_t n;
+	size_t i;
+
+	free(u->rows);
+	u->rows = NULL;
+	u->n_rows = 0;
+	if (!u->s)
+		return;
+	n = view_rows(&u->vc, t, u->filter, u->sort[u->pane], u->reverse[u->pane], &u->rows);
+	if (n < 0)
+		return;
+	/* -p / 'p': one process only (the procs table and resource tables) */
+	if (u->pid) {
+		size_t m = 0;
+		int c = t == VIEW_PROCS ? -1 : view_col_find(t, "pid");
+
+		for (i = 0; i < (size_t)n; i++) {
+			uint32_t pid = 0;
+
+			if (t == VIEW_PROCS)
+				pid = u->procs[u->rows[i]].pid;
+			else if (c >= 0)
+				col_u(u, t, u->rows[i], "pid", &pid);
+			else
+				pid = u->pid;	/* tables without processes */
+			if (pid == u->pid)
+				u->rows[m++] = u->rows[i];
+		}
+		n = (ssize_t)m;
+	}
+	u->n_rows = (size_t)n;
+	if (u->selkey[u->pane].set) {
+		for (i = 0; i < u->n_rows; i++) {
+			ui_row_key(u, u->pane, u->rows[i], &k);
+			if (key_eq(&k, &u->selkey[u->pane])) {
+				u->sel[u->pane] = i;
+				break;
+			}
+		}
+	}
+	if (u->sel[u->pane] >= u->n_rows)
+		u->sel[u->pane] = u->n_rows ? u->n_rows - 1 : 0;
+	if (u->n_rows)
+		ui_row_key(u, u->pane, u->rows[u->sel[u->pane]], &u->selkey[u->pane]);
+}
+
+void ui_set_snapshot(struct ui *u, const struct snapshot *s)
+{
+	int n;
+
+	if (s) {
+		free(u->procs);
+		u->procs = NULL;
+		u->n_procs = 0;
+		u->s = s;
+		n = view_procs(s, &u->procs);
+		u->n_procs = n > 0 ? (size_t)n : 0;
+		u->vc.s = s;
+		u->vc.procs = u->procs;
+		u->vc.n_procs = u->n_procs;
+	}
+	ui_refresh_rows(u);
+}
+
+void ui_set_status(struct ui *u, int role, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(u->status, sizeof(u->status), fmt, ap);
+	va_end(ap);
+	u->status_role = role;
+}
+
+int ui_set_filter(struct ui *u, const char *expr)
+{
+	struct view_filter *f;
+	char err[200];
+
+	if (!expr || !*expr) {
+		view_filter_free(u->filter);
+		u->filter = NULL;
+		u->filter_text[0] = '\0';
+		ui_refresh_rows(u);
+		return 0;
+	}
+	f = view_filter_new();
+	if (!f)
+		return -ENOMEM;
+	if (view_filter_add(f, expr, err, sizeof(err))) {
+		view_filter_free(f);
+		ui_set_status(u, ROLE_STATUS_WARN, "bad filter: %s", err);
+		return -EINVAL;
+	}
+	view_filter_free(u->filter);
+	u->filter = f;
+	snprintf(u->filter_text, sizeof(u->filter_text), "%s", expr);
+	ui_refresh_rows(u);
+	return 0;
+}
+
+const char *const *ui_theme_dirs(void)
+{
+	static const char *const dirs[] = { RDMATOP_DATADIR "/themes", "themes", NULL };
+
+	return dirs;
+}
+
+int ui_init(struct ui *u, double delay, const char *theme, bool replay)
+{
+	const char *const *dirs = ui_theme_dirs();
+	char err[256];
+	size_t i;
+
+	memset(u, 0, sizeof(*u));
+	for (i = 0; i < UI_PANE_N; i++)
+		u->sort[i] = -1;
+	u->delay = delay;
+	u->replay = replay;
+	u->n_themes = theme_list(dirs, u->themes, sizeof(u->themes) / sizeof(u->themes[0]));
+	if (!theme && getenv("NO_COLOR") && *getenv("NO_COLOR"))
+		theme = "mono";
+	if (theme_load(&u->theme, theme ? theme : "default", dirs, err, sizeof(err)))
+		ui_set_status(u, ROLE_STATUS_WARN, "%s; using the default theme", err);
+	for (i = 0; i < u->n_themes; i++)
+		if (!strcmp(u->themes[i], u->theme.name))
+			u->theme_idx = i;
+	return 0;
+}
+
+void ui_free(struct ui *u)
+{
+	free(u->rows);
+	free(u->procs);
+	view_filter_free(u->filter);
+	hist_free(&u->hist);
+	memset(u, 0, sizeof(*u));
+}
