@@ -124,16 +124,17 @@ capture() {
 	echo "$?" >"$d/rdmatop-j.rc"
 }
 
-# wait_qps TYPE N [TIMEOUT]: until at least N QPs of TYPE (RC, UD) are in RTS.
+# wait_qps TYPE N [TIMEOUT]: until at least N QPs of TYPE (RC, UD) are
+# connected (RTR or RTS: the passive side of ib_write_bw stays in RTR).
 wait_qps() {
 	local ty="$1" n="$2" t="${3:-60}" i=0 c
 	while [ "$i" -lt $((t * 5)) ]; do
-		c="$(rdma res show qp 2>/dev/null | grep -c "type $ty state RTS")"
+		c="$(rdma res show qp 2>/dev/null | grep -cE "type $ty state (RTR|RTS)")"
 		[ "$c" -ge "$n" ] && return 0
 		sleep 0.2
 		i=$((i + 1))
 	done
-	say "only $c $ty QPs in RTS after ${t}s (wanted $n)"
+	say "only $c $ty QPs in RTR/RTS after ${t}s (wanted $n)"
 	rdma res show qp
 	return 1
 }
