@@ -19,9 +19,18 @@ void out_json_str(FILE *f, const char *str)
 
 	fputc('"', f);
 	while (*s) {
+		const unsigned char *run = s;
 		uint32_t cp;
-		int n = fmt_utf8(s, &cp);
+		int n;
 
+		/* plain printable ASCII goes out in one piece */
+		while (*s >= 0x20 && *s < 0x7f && *s != '"' && *s != '\\')
+			s++;
+		if (s > run)
+			fwrite(run, 1, (size_t)(s - run), f);
+		if (!*s)
+			break;
+		n = fmt_utf8(s, &cp);
 		if (!n) {
 			fputs("\\ufffd", f);	/* not UTF-8: U+FFFD */
 			s++;
