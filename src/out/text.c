@@ -49,8 +49,12 @@ static int text_table(FILE *f, const struct view_ctx *c, const struct out_opts *
 	ssize_t nr;
 
 	cols = view_cols(t, &n);
-	for (; names[k] && k < MAX_COLS; k++)
-		idx[k] = view_col_find(t, names[k]);
+	for (i = 0; names[i] && k < MAX_COLS; i++) {
+		int col = view_col_find(t, names[i]);
+
+		if (col >= 0)
+			idx[k++] = col;
+	}
 	nr = out_rows(c, t, o, &rows);
 	if (nr < 0)
 		return (int)nr;
