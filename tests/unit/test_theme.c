@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,18 +17,26 @@ static int parse(struct theme *t, const char *text, char *err, size_t errlen)
 	return theme_parse(t, text, strlen(text), err, errlen);
 }
 
-/* Every role is set by the file: none keeps the sentinel it started with. */
+/* Every role is set by each file: none keeps the sentinel it started with. */
 static void test_files_complete(void)
 {
-	size_t i, r;
+	glob_t g;
+	size_t i, r, found = 0;
 
-	for (i = 0; i < sizeof(theme_files) / sizeof(theme_files[0]); i++) {
-		char path[64], err[128];
+	CHECK_EQ_U(glob("themes/*.theme", 0, NULL, &g), 0);
+	for (i = 0; i < g.gl_pathc; i++) {
+		const char *path = g.gl_pathv[i];
+		char err[128];
 		struct theme t;
 		size_t len;
 		char *text;
 
-		snprintf(path, sizeof(path), "themes/%s.theme", theme_files[i]);
+		for (r = 0; r < sizeof(theme_files) / sizeof(theme_files[0]); r++) {
+			char want[64];
+
+			snprintf(want, sizeof(want), "themes/%s.theme", theme_files[r]);
+			found += !strcmp(path, want);
+		}
 		text = test_slurp(path, &len);
 		CHECK(text != NULL);
 		if (!text)
@@ -38,12 +47,18 @@ static void test_files_complete(void)
 		if (err[0])
 			fprintf(stderr, "%s: %s\n", path, err);
 		for (r = 0; r < ROLE_N; r++) {
+			if (t.role[r].attrs == 0xffff)
+				fprintf(stderr, "%s: no '%s'\n", path,
+					theme_role_name((enum theme_role)r));
 			CHECK(t.role[r].fg >= -1 && t.role[r].fg <= 255);
 			CHECK(t.role[r].bg >= -1 && t.role[r].bg <= 255);
 			CHECK(t.role[r].attrs != 0xffff);
 		}
 		free(text);
 	}
+	/* at least the four the README promises */
+	CHECK_EQ_U(found, sizeof(theme_files) / sizeof(theme_files[0]));
+	globfree(&g);
 }
 
 /* themes/default.theme and mono.theme are the built-ins, for copying. */
@@ -257,13 +272,23 @@ static void write_file(const char *dir, const char *name, const char *text)
 
 static void test_load(void)
 {
-	const char *dirs[] = { "themes", NULL };
-	char xdg[128], themes[160], err[256], names[8][32];
+	char xdg[128], themes[160], err[256], names[8][32], inst[96], *text;
+	const char *dirs[] = { inst, NULL };
 	struct theme t;
 	size_t n;
 
 	snprintf(tmpdir, sizeof(tmpdir), "/tmp/rdmatop-theme-XXXXXX");
 	CHECK(mkdtemp(tmpdir) != NULL);
+	/* an install dir of our own, so that new files in themes/ change nothing */
+	snprintf(inst, sizeof(inst), "%s/share", tmpdir);
+	CHECK(!mkdir(inst, 0700));
+	text = test_slurp("themes/high-contrast.theme", NULL);
+	CHECK(text != NULL);
+	write_file(inst, "high-contrast.theme", text ? text : "");
+	free(text);
+	write_file(inst, "light.theme", "title = blue\n");
+	write_file(inst, "default.theme", "title = blue\n");
+	write_file(inst, "mono.theme", "title = blue\n");
 	snprintf(xdg, sizeof(xdg), "%s/cfg", tmpdir);
 	snprintf(themes, sizeof(themes), "%s/rdmatop/themes", xdg);
 	CHECK(!mkdir(xdg, 0700));
@@ -291,6 +316,11 @@ static void test_load(void)
 	CHECK_EQ_U(theme_load(&t, "mono", NULL, err, sizeof(err)), 0);
 	CHECK_EQ_S(t.name, "mono");
 	CHECK(t.role[ROLE_STATE_BAD].fg == -1);
+	/* the built-ins come before the install dir */
+	CHECK_EQ_U(theme_load(&t, "mono", dirs, err, sizeof(err)), 0);
+	CHECK(t.role[ROLE_TITLE].fg == -1);
+	CHECK_EQ_U(theme_load(&t, "default", dirs, err, sizeof(err)), 0);
+	CHECK(t.role[ROLE_TITLE].fg == 6);
 
 	CHECK_EQ_U(theme_load(&t, "broken", dirs, err, sizeof(err)), -EINVAL);
 	CHECK(strstr(err, "broken.theme: line 2: missing '='") != NULL);
