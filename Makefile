@@ -22,8 +22,8 @@ WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes 
 CFLAGS ?= -O2 -g
 CPPFLAGS += -Iinclude -Iinclude/uapi -D_GNU_SOURCE -DRDMATOP_VERSION='"$(VERSION)"' \
 	-DRDMATOP_DATADIR='"$(DATADIR)"'
-ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) $(PC_CFLAGS) $(EV_CFLAGS)
-LDLIBS += $(PC_LDLIBS) $(EV_LDLIBS) -lm
+ALL_CFLAGS = -std=gnu11 -pthread $(WARN) $(CFLAGS) $(PC_CFLAGS) $(EV_CFLAGS)
+LDLIBS += $(PC_LDLIBS) $(EV_LDLIBS) -lm -pthread
 
 BUILD ?= build
 # `make V=1` shows the full commands

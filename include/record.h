@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "source.h"
 
@@ -66,6 +67,12 @@ int rec_reader_open(struct rec_reader **r, const char *path, char *err, size_t e
 int rec_reader_next(struct rec_reader *r, const uint8_t **buf, size_t *len,
 		    char *err, size_t errlen);
 void rec_reader_stats(const struct rec_reader *r, struct rec_stats *st);
+/* Offset of the next frame header (for an index of samples). */
+uint64_t rec_reader_tell(const struct rec_reader *r);
+/* Continue reading at a frame offset from rec_reader_tell; 0 or -errno. */
+int rec_reader_seek(struct rec_reader *r, uint64_t offset);
+/* Wall-clock time of a sample payload (its BEGIN record); 0 or -EBADMSG. */
+int rec_sample_wall(const uint8_t *buf, size_t len, struct timespec *wall);
 void rec_reader_close(struct rec_reader *r);
 
 /*

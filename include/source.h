@@ -34,6 +34,13 @@ struct source_ops {
 	 * (replay), or -errno; partial failures are notes in the snapshot. */
 	int (*sample)(struct source *src, struct snapshot *s);
 	void (*close)(struct source *src);
+	/* Optional (replay): make sample number `index` (0-based) the next
+	 * one sample() returns; 0, or -ERANGE past the end. */
+	int (*seek)(struct source *src, long index);
+	/* Optional (replay): number of the next sample sample() returns. */
+	long (*tell)(struct source *src);
+	/* Optional (replay): index of the first sample at or after `wall`. */
+	int (*find_time)(struct source *src, time_t wall, long *index);
 };
 
 struct source {

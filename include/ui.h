@@ -18,7 +18,7 @@
 
 enum ui_pane { UI_QPS, UI_PROCS, UI_COUNTERS, UI_CONNS, UI_LINKS, UI_PANE_N };
 
-enum ui_prompt { PROMPT_NONE, PROMPT_FILTER, PROMPT_SEARCH, PROMPT_DELAY };
+enum ui_prompt { PROMPT_NONE, PROMPT_FILTER, PROMPT_SEARCH, PROMPT_DELAY, PROMPT_TIME };
 
 enum ui_detail { DETAIL_NONE, DETAIL_PROC, DETAIL_QP, DETAIL_LINK };
 
@@ -38,6 +38,7 @@ enum ui_action {
 	UI_PAUSE,	/* pause toggled */
 	UI_STEP,	/* replay: next sample */
 	UI_STEP_BACK,	/* replay: previous sample */
+	UI_JUMP,	/* replay: to the sample at jump_wall */
 };
 
 struct ui {
@@ -71,6 +72,8 @@ struct ui {
 	int status_role;
 	double delay;
 	bool stretched;		/* sampling took longer than the interval */
+	long sample_no;		/* replay: number of the sample shown, from 1 */
+	time_t jump_wall;	/* replay: where 'b' asked to go */
 	struct theme theme;
 	char themes[16][32];
 	size_t n_themes, theme_idx;

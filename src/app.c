@@ -43,8 +43,11 @@ struct app {
 	struct source *src;
 	bool want, busy, quit, ended;
 	int result;
-	struct snapshot snaps[3];
-	struct snapshot *cur, *prev, *work;
+	long target;		/* replay: sample to go to, -1 = the next one */
+	bool target_reset;	/* a jump to sample 0: no previous sample */
+	bool pair;		/* the sampler filled work2 (prev) and work (cur) */
+	struct snapshot snaps[4];
+	struct snapshot *cur, *prev, *work, *work2;
 	unsigned long samples;
 
 	struct ui ui;
@@ -59,6 +62,8 @@ static void *sampler_main(void *arg)
 	pthread_mutex_lock(&a->mu);
 	for (;;) {
 		struct snapshot *s;
+		long target;
+		bool pair;
 		int ret;
 
 		while (!a->want && !a->quit)
@@ -68,12 +73,25 @@ static void *sampler_main(void *arg)
 		a->want = false;
 		a->busy = true;
 		s = a->work;
+		target = a->target;
+		a->target = -1;
 		pthread_mutex_unlock(&a->mu);
 
+		pair = false;
+		if (target >= 0 && a->src->ops->seek) {
+			/* a jump: the sample before the target too, for rates */
+			ret = a->src->ops->seek(a->src, target ? target - 1 : 0);
+			if (!ret && target > 0) {
+				snap_clear(a->work2);
+				ret = source_sample(a->src, a->work2);
+				pair = ret == 0;
+			}
+		}
 		snap_clear(s);
 		ret = source_sample(a->src, s);
 
 		pthread_mutex_lock(&a->mu);
+		a->pair = pair;
 		a->result = ret;
 		a->busy = false;
 		ev_async_send(a->loop, &a->done);
@@ -82,14 +100,19 @@ static void *sampler_main(void *arg)
 	return NULL;
 }
 
-static void request_sample(struct app *a)
+/* target: replay sample to go to, or -1 for the next sample */
+static void request_sample(struct app *a, long target)
 {
 	pthread_mutex_lock(&a->mu);
 	if (a->busy || a->want) {
 		/* still sampling the last tick: the interval stretches */
-		a->ui.stretched = true;
-	} else if (!a->ended) {
+		if (target < 0)
+			a->ui.stretched = true;
+	} else if (!a->ended || target >= 0) {
 		a->want = true;
+		a->target = target;
+		if (target >= 0)
+			a->ended = false;
 		pthread_cond_signal(&a->cv);
 	}
 	pthread_mutex_unlock(&a->mu);
@@ -123,11 +146,30 @@ static void on_done(struct ev_loop *loop, ev_async *w, int revents)
 		a->dirty = true;
 		return;
 	}
-	/* rotate: the new sample becomes current, the oldest is reused */
-	old = a->prev;
-	a->prev = a->cur;
-	a->cur = a->work;
-	a->work = old;
+	if (a->pair) {
+		/* a replay jump: both samples are new */
+		struct snapshot *p = a->prev, *c = a->cur;
+
+		a->prev = a->work2;
+		a->cur = a->work;
+		a->work2 = p;
+		a->work = c;
+		a->samples = 1;
+		rate_compute(NULL, a->prev);
+	} else {
+		/* rotate: the new sample becomes current, the oldest is reused */
+		old = a->prev;
+		a->prev = a->cur;
+		a->cur = a->work;
+		a->work = old;
+		if (a->target_reset)
+			a->samples = 0;
+	}
+	if (a->pair || a->target_reset)
+		hist_free(&a->ui.hist);	/* the graphs restart at the jump */
+	a->target_reset = false;
+	if (a->src->ops->tell)
+		a->ui.sample_no = a->src->ops->tell(a->src);
 	pthread_mutex_unlock(&a->mu);
 
 	rate_compute(++a->samples > 1 ? a->prev : NULL, a->cur);
@@ -143,7 +185,7 @@ static void on_tick(struct ev_loop *loop, ev_timer *w, int revents)
 	(void)loop;
 	(void)revents;
 	if (!a->ui.paused)
-		request_sample(a);
+		request_sample(a, -1);
 }
 
 static void set_delay(struct app *a)
@@ -168,11 +210,43 @@ static void on_input(struct ev_loop *loop, ev_io *w, int revents)
 			break;
 		case UI_PAUSE:
 			if (!a->ui.paused)
-				request_sample(a);
+				request_sample(a, -1);
 			break;
 		case UI_STEP:
-			request_sample(a);
+			request_sample(a, -1);
 			break;
+		case UI_STEP_BACK:
+			if (a->ui.sample_no >= 2) {
+				a->target_reset = a->ui.sample_no == 2;
+				request_sample(a, a->ui.sample_no - 2);
+			} else {
+				ui_set_status(&a->ui, ROLE_STATUS_INFO, "at the first sample");
+			}
+			break;
+		case UI_JUMP: {
+			long ix;
+
+			if (!a->src->ops->find_time) {
+				break;
+			}
+			/* the sampler thread owns the source while busy */
+			pthread_mutex_lock(&a->mu);
+			if (a->busy || a->want) {
+				pthread_mutex_unlock(&a->mu);
+				ui_set_status(&a->ui, ROLE_STATUS_WARN, "busy: try again");
+				break;
+			}
+			if (a->src->ops->find_time(a->src, a->ui.jump_wall, &ix)) {
+				pthread_mutex_unlock(&a->mu);
+				ui_set_status(&a->ui, ROLE_STATUS_WARN,
+					      "no sample at or after that time");
+				break;
+			}
+			pthread_mutex_unlock(&a->mu);
+			a->target_reset = ix == 0;
+			request_sample(a, ix);
+			break;
+		}
 		default:
 			break;
 		}
@@ -246,11 +320,13 @@ int app_run(const struct app_opts *o)
 		return -ENOMEM;
 	a->loop = EV_DEFAULT;
 	a->src = o->src;
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < 4; i++)
 		snap_init(&a->snaps[i]);
 	a->cur = &a->snaps[0];
 	a->prev = &a->snaps[1];
 	a->work = &a->snaps[2];
+	a->work2 = &a->snaps[3];
+	a->target = -1;
 	pthread_mutex_init(&a->mu, NULL);
 	pthread_cond_init(&a->cv, NULL);
 
@@ -310,7 +386,7 @@ out_screen:
 out_ui:
 	ui_free(&a->ui);
 out_free:
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < 4; i++)
 		snap_free(&a->snaps[i]);
 	pthread_mutex_destroy(&a->mu);
 	pthread_cond_destroy(&a->cv);

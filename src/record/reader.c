@@ -5,6 +5,7 @@
  * a short read ends the file (nothing after it can be located reliably).
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,6 +154,28 @@ int rec_reader_next(struct rec_reader *r, const uint8_t **buf, size_t *len,
 void rec_reader_stats(const struct rec_reader *r, struct rec_stats *st)
 {
 	*st = r->st;
+}
+
+uint64_t rec_reader_tell(const struct rec_reader *r)
+{
+	return r->st.offset;
+}
+
+int rec_reader_seek(struct rec_reader *r, uint64_t offset)
+{
+	if (offset > (uint64_t)LONG_MAX || fseek(r->f, (long)offset, SEEK_SET))
+		return -EINVAL;
+	r->st.offset = offset;
+	return 0;
+}
+
+int rec_sample_wall(const uint8_t *buf, size_t len, struct timespec *wall)
+{
+	if (len < 8 + 24 || buf[0] != REC_BEGIN || le32(buf + 4) < 24)
+		return -EBADMSG;
+	wall->tv_sec = (time_t)(le32(buf + 8 + 12) | (uint64_t)le32(buf + 8 + 16) << 32);
+	wall->tv_nsec = le32(buf + 8 + 20) % 1000000000u;
+	return 0;
 }
 
 void rec_reader_close(struct rec_reader *r)

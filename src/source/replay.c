@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The replay source: samples from a recording, fed through the same
- * parsers as the live source.  No sink: re-recording a replay is refused
- * by the command line.
+ * parsers as the live source.  It indexes frames as it reads them (offset
+ * and wall-clock time per sample), so the dashboard can step back and jump
+ * to a time like atop's -r.  No sink: re-recording a replay is refused by
+ * the command line.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -11,11 +13,66 @@
 
 #include "record.h"
 
+struct frame_ix {
+	uint64_t offset;
+	time_t wall;
+};
+
 struct replay {
 	struct rec_reader *r;
-	bool ended;
+	bool ended;		/* the reader hit the end (or damage) */
+	bool said;		/* the end was reported */
+	long next;		/* index of the sample sample() returns next */
+	struct frame_ix *ix;	/* samples read so far */
+	size_t n_ix, cap_ix;
 	char msg[256];
 };
+
+static void report_end(struct replay *rp, int ret)
+{
+	struct rec_stats st;
+
+	if (rp->said)
+		return;
+	rp->said = true;
+	rec_reader_stats(rp->r, &st);
+	if (ret < 0)
+		fprintf(stderr, "rdmatop: %s\n", rp->msg);
+	if (st.bad_frames)
+		fprintf(stderr, "rdmatop: %llu damaged samples skipped\n",
+			(unsigned long long)st.bad_frames);
+}
+
+/* Read the next frame, indexing it if it is new. */
+static int next_frame(struct replay *rp, const uint8_t **buf, size_t *len)
+{
+	uint64_t off = rec_reader_tell(rp->r);
+	int ret;
+
+	ret = rec_reader_next(rp->r, buf, len, rp->msg, sizeof(rp->msg));
+	if (ret <= 0)
+		return ret;
+	if ((size_t)rp->next == rp->n_ix) {
+		struct timespec wall = { 0 };
+
+		if (rp->n_ix == rp->cap_ix) {
+			size_t cap = rp->cap_ix ? rp->cap_ix * 2 : 256;
+			struct frame_ix *nx = realloc(rp->ix, cap * sizeof(*nx));
+
+			if (!nx)
+				return -ENOMEM;
+			rp->ix = nx;
+			rp->cap_ix = cap;
+		}
+		/* a skipped damaged frame lies between: index the good one */
+		rec_sample_wall(*buf, *len, &wall);
+		rp->ix[rp->n_ix].offset = off;
+		rp->ix[rp->n_ix].wall = wall.tv_sec;
+		rp->n_ix++;
+	}
+	rp->next++;
+	return 1;
+}
 
 static int replay_sample(struct source *src, struct snapshot *s)
 {
@@ -24,19 +81,12 @@ static int replay_sample(struct source *src, struct snapshot *s)
 	size_t len;
 	int ret;
 
-	if (rp->ended)
+	if (rp->ended && (size_t)rp->next >= rp->n_ix)
 		return 1;
-	ret = rec_reader_next(rp->r, &buf, &len, rp->msg, sizeof(rp->msg));
+	ret = next_frame(rp, &buf, &len);
 	if (ret <= 0) {
-		struct rec_stats st;
-
 		rp->ended = true;
-		rec_reader_stats(rp->r, &st);
-		if (ret < 0)
-			fprintf(stderr, "rdmatop: %s\n", rp->msg);
-		if (st.bad_frames)
-			fprintf(stderr, "rdmatop: %llu damaged samples skipped\n",
-				(unsigned long long)st.bad_frames);
+		report_end(rp, ret);
 		return ret == -ENOMEM ? ret : 1;
 	}
 	src->in_dump = false;
@@ -47,6 +97,61 @@ static int replay_sample(struct source *src, struct snapshot *s)
 	return 0;
 }
 
+static int replay_seek(struct source *src, long index)
+{
+	struct replay *rp = src->priv;
+	const uint8_t *buf;
+	size_t len;
+
+	if (index < 0)
+		return -ERANGE;
+	if ((size_t)index < rp->n_ix) {
+		if (rec_reader_seek(rp->r, rp->ix[index].offset))
+			return -EIO;
+		rp->next = index;
+		return 0;
+	}
+	/* forward past what is indexed: read (and index) up to it */
+	if (rp->n_ix && rec_reader_seek(rp->r, rp->ix[rp->n_ix - 1].offset) == 0)
+		rp->next = (long)rp->n_ix - 1;
+	while (rp->next < index) {
+		int ret = next_frame(rp, &buf, &len);
+
+		if (ret <= 0) {
+			rp->ended = true;
+			return -ERANGE;
+		}
+	}
+	return 0;
+}
+
+static long replay_tell(struct source *src)
+{
+	return ((struct replay *)src->priv)->next;
+}
+
+static int replay_find_time(struct source *src, time_t wall, long *index)
+{
+	struct replay *rp = src->priv;
+	long keep = rp->next;
+	size_t i;
+
+	for (i = 0;; i++) {
+		if (i >= rp->n_ix) {
+			replay_seek(src, (long)i + 1);	/* reads and indexes sample i */
+			if (i >= rp->n_ix)
+				break;
+		}
+		if (rp->ix[i].wall >= wall) {
+			*index = (long)i;
+			replay_seek(src, keep);
+			return 0;
+		}
+	}
+	replay_seek(src, keep);
+	return -ERANGE;
+}
+
 static void replay_close(struct source *src)
 {
 	struct replay *rp = src->priv;
@@ -54,6 +159,7 @@ static void replay_close(struct source *src)
 	if (!rp)
 		return;
 	rec_reader_close(rp->r);
+	free(rp->ix);
 	free(rp);
 	src->priv = NULL;
 }
@@ -62,6 +168,9 @@ static const struct source_ops replay_ops = {
 	.name = "replay",
 	.sample = replay_sample,
 	.close = replay_close,
+	.seek = replay_seek,
+	.tell = replay_tell,
+	.find_time = replay_find_time,
 };
 
 int source_replay_open(struct source *src, const char *path, char *err, size_t errlen)

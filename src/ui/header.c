@@ -48,6 +48,10 @@ void ui_draw_header(struct ui *u, const struct ui_layout *l)
 		strftime(when, sizeof(when), u->replay ? "%Y-%m-%d %H:%M:%S" : "%H:%M:%S", &tm);
 	}
 	x = pair(y, x, end, "at", when, ROLE_HEADER_VALUE);
+	if (u->replay && u->sample_no > 0) {
+		snprintf(buf, sizeof(buf), "%ld", u->sample_no);
+		x = pair(y, x, end, "sample", buf, ROLE_HEADER_VALUE);
+	}
 	snprintf(buf, sizeof(buf), "%.1fs%s%s", u->delay, u->stretched ? " (stretched)" : "",
 		 u->paused ? " PAUSED" : "");
 	x = pair(y, x, end, "every", buf, u->paused || u->stretched ? ROLE_STATUS_WARN :

@@ -21,7 +21,9 @@ static const struct ui_keyhelp keys[] = {
 	{ "space", "pause / resume sampling" },
 	{ "+ -", "refresh interval up / down" },
 	{ "d", "type a refresh interval in seconds" },
-	{ "t", "next theme" },
+	{ "t  C", "next colour theme (in replay, C only)" },
+	{ "t  T", "replay: next / previous sample" },
+	{ "b", "replay: go to a time (HH:MM[:SS] or YYYY-MM-DD HH:MM[:SS])" },
 };
 
 const struct ui_keyhelp *ui_keys_help(size_t *n)
@@ -62,7 +64,8 @@ void ui_draw_keybar(struct ui *u, const struct ui_layout *l)
 
 	if (u->prompt != PROMPT_NONE) {
 		const char *what = u->prompt == PROMPT_FILTER ? "filter: " :
-				   u->prompt == PROMPT_SEARCH ? "search: " : "delay (s): ";
+				   u->prompt == PROMPT_SEARCH ? "search: " :
+				   u->prompt == PROMPT_TIME ? "go to time: " : "delay (s): ";
 		char buf[300];
 
 		ui_fill(y, 0, l->keybar.w, ROLE_PROMPT);

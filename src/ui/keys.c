@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include <curses.h>
 
@@ -181,6 +182,32 @@ static void open_detail(struct ui *u)
 	}
 }
 
+/* "HH:MM[:SS]" on the shown sample's day, or "YYYY-MM-DD HH:MM[:SS]", local time. */
+static int parse_time(const struct ui *u, const char *in, time_t *out)
+{
+	static const char *const forms[] = {
+		"%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%H:%M:%S", "%H:%M",
+	};
+	time_t base = u->s ? u->s->wall.tv_sec : time(NULL);
+	struct tm day, tm;
+	size_t i;
+
+	localtime_r(&base, &day);
+	day.tm_sec = 0;
+	for (i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
+		const char *end;
+
+		tm = day;	/* strptime leaves a failed attempt's fields behind */
+		end = strptime(in, forms[i], &tm);
+		if (end && !*end) {
+			tm.tm_isdst = -1;
+			*out = mktime(&tm);
+			return *out == (time_t)-1 ? -1 : 0;
+		}
+	}
+	return -1;
+}
+
 static enum ui_action prompt_key(struct ui *u, int key)
 {
 	if (key == KEY_ESC) {
@@ -202,6 +229,13 @@ static enum ui_action prompt_key(struct ui *u, int key)
 			snprintf(u->search, sizeof(u->search), "%.63s", u->input);
 			u->sel[u->pane] = u->sel[u->pane] ? u->sel[u->pane] - 1 : u->n_rows;
 			search_next(u);
+		} else if (p == PROMPT_TIME) {
+			if (parse_time(u, u->input, &u->jump_wall)) {
+				ui_set_status(u, ROLE_STATUS_WARN,
+					      "time: give HH:MM, HH:MM:SS or YYYY-MM-DD HH:MM:SS");
+				return UI_REDRAW;
+			}
+			return UI_JUMP;
 		} else if (p == PROMPT_DELAY) {
 			char *end;
 			double d = strtod(u->input, &end);
@@ -321,7 +355,12 @@ enum ui_action ui_key(struct ui *u, int key)
 	case 'd':
 		start_prompt(u, PROMPT_DELAY, "");
 		break;
-	case 't': {
+	case 't':
+		if (u->replay)
+			return UI_STEP;
+		/* in live mode t cycles themes */
+		__attribute__((fallthrough));
+	case 'C': {
 		char err[256];
 
 		if (!u->n_themes)
@@ -335,6 +374,14 @@ enum ui_action ui_key(struct ui *u, int key)
 		ui_screen_theme(u);
 		break;
 	}
+	case 'T':
+		if (u->replay)
+			return UI_STEP_BACK;
+		break;
+	case 'b':
+		if (u->replay)
+			start_prompt(u, PROMPT_TIME, "");
+		break;
 	case KEY_RESIZE:
 		break;
 	default:
