@@ -26,6 +26,8 @@ struct opts {
 	const char *filters[OPTS_MAX_FILTERS];
 	int n_filters;
 	const char *write;	/* -w FILE */
+	uint64_t write_max;	/* rotate at this many bytes, 0 = never */
+	unsigned int write_keep;
 	const char *read;	/* -r FILE */
 	const char *sysroot;
 	const char *theme;

@@ -43,6 +43,12 @@ struct rec_writer;
 
 /* Open (truncate) path for writing; 0 or -errno. */
 int rec_writer_open(struct rec_writer **w, const char *path);
+/*
+ * Rotate when the file reaches max_bytes (0: never): FILE becomes FILE.1,
+ * FILE.1 becomes FILE.2, ... keeping `keep` old files, and a new FILE
+ * starts with the next sample.
+ */
+void rec_writer_rotate(struct rec_writer *w, uint64_t max_bytes, unsigned int keep);
 /* The sink to attach to a source (see source.h). */
 struct raw_sink *rec_writer_sink(struct rec_writer *w);
 /* Flush and close; 0 or the first -errno seen while writing. */

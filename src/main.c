@@ -197,6 +197,7 @@ int main(int argc, char **argv)
 			fprintf(stderr, "rdmatop: cannot write %s: %s\n", o.write, strerror(-ret));
 			goto out;
 		}
+		rec_writer_rotate(rec, o.write_max, o.write_keep);
 		src.sink = rec_writer_sink(rec);
 	}
 	if (!o.batch && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {

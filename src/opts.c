@@ -8,7 +8,7 @@
 
 #include "opts.h"
 
-enum { OPT_SYSROOT = 256, OPT_ASCII };
+enum { OPT_SYSROOT = 256, OPT_ASCII, OPT_WRITE_MAX, OPT_WRITE_KEEP };
 
 static const struct opt_def table[] = {
 	{ "batch", 'b', OPT_NONE, NULL,
@@ -26,6 +26,9 @@ static const struct opt_def table[] = {
 	  "show only rows matching EXPR (key=val, key!=val, key~regex, key!~regex); repeatable" },
 	{ "write", 'w', OPT_STR, "FILE",
 	  "record the raw kernel input of every sample to FILE (replay with -r)" },
+	{ "write-max-size", OPT_WRITE_MAX, OPT_STR, "SIZE",
+	  "rotate the recording at SIZE bytes (suffix K, M, G): FILE becomes FILE.1" },
+	{ "write-keep", OPT_WRITE_KEEP, OPT_INT, "N", "rotated recordings kept (default 3)" },
 	{ "read", 'r', OPT_STR, "FILE", "replay a recording made with -w instead of the kernel" },
 	{ "theme", 't', OPT_STR, "NAME",
 	  "colour theme: default, light, high-contrast, mono, or a NAME.theme file" },
@@ -49,6 +52,7 @@ void opts_defaults(struct opts *o)
 	memset(o, 0, sizeof(*o));
 	o->delay = 1.0;
 	o->iterations = -1;	/* decided after parsing */
+	o->write_keep = 3;
 }
 
 void opts_usage(FILE *f)
@@ -160,6 +164,30 @@ int opts_parse(struct opts *o, int argc, char **argv, FILE *err)
 			break;
 		case 'r':
 			o->read = optarg;
+			break;
+		case OPT_WRITE_MAX: {
+			unsigned long long n;
+			char *e;
+
+			errno = 0;
+			n = strtoull(optarg, &e, 10);
+			if (errno || e == optarg || optarg[0] == '-')
+				goto bad;
+			if (*e == 'K' || *e == 'k')
+				n <<= 10, e++;
+			else if (*e == 'M' || *e == 'm')
+				n <<= 20, e++;
+			else if (*e == 'G' || *e == 'g')
+				n <<= 30, e++;
+			if (*e || n < 4096)
+				goto bad;
+			o->write_max = n;
+			break;
+		}
+		case OPT_WRITE_KEEP:
+			if (parse_long(optarg, 0, 1000, &v))
+				goto bad;
+			o->write_keep = (unsigned int)v;
 			break;
 		case 't':
 			o->theme = optarg;

@@ -21,6 +21,10 @@
 
 struct rec_writer {
 	int fd;
+	char *path;
+	uint64_t size;		/* bytes in the current file */
+	uint64_t max_size;	/* rotate at this size, 0 = never */
+	unsigned int keep;	/* rotated files kept */
 	int err;		/* first error, sticky */
 	uint8_t *buf;		/* payload of the sample being collected */
 	size_t len, cap;
@@ -164,6 +168,60 @@ static int write_all(int fd, const uint8_t *p, size_t n)
 	return 0;
 }
 
+/* Create (truncate) the file and write its header. */
+static int start_file(struct rec_writer *w)
+{
+	uint8_t hdr[16] = { 0 };
+	int err;
+
+	w->fd = open(w->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (w->fd < 0)
+		return -errno;
+	memcpy(hdr, REC_MAGIC, 8);
+	put_le32(hdr + 8, REC_VERSION);
+	err = write_all(w->fd, hdr, sizeof(hdr));
+	if (err) {
+		close(w->fd);
+		w->fd = -1;
+		return err;
+	}
+	w->size = sizeof(hdr);
+	return 0;
+}
+
+/* FILE -> FILE.1 -> FILE.2 ...; the oldest beyond `keep` is removed. */
+static int rotate(struct rec_writer *w)
+{
+	size_t len = strlen(w->path) + 16;
+	char *from = malloc(len), *to = malloc(len);
+	unsigned int i;
+	int err = 0;
+
+	if (!from || !to) {
+		err = -ENOMEM;
+		goto out;
+	}
+	fdatasync(w->fd);
+	close(w->fd);
+	w->fd = -1;
+	snprintf(to, len, "%s.%u", w->path, w->keep);
+	unlink(to);
+	for (i = w->keep; i > 1; i--) {
+		snprintf(from, len, "%s.%u", w->path, i - 1);
+		snprintf(to, len, "%s.%u", w->path, i);
+		rename(from, to);	/* a gap in the chain is fine */
+	}
+	snprintf(to, len, "%s.1", w->path);
+	if (w->keep ? rename(w->path, to) : unlink(w->path))
+		err = -errno;
+	if (!err)
+		err = start_file(w);
+out:
+	free(from);
+	free(to);
+	return err;
+}
+
 static int w_end(void *ctx, const struct snapshot *s)
 {
 	struct rec_writer *w = ctx;
@@ -198,6 +256,11 @@ static int w_end(void *ctx, const struct snapshot *s)
 	w->err = write_all(w->fd, w->out, REC_FRAME_HDR + clen);
 	if (w->err)
 		return w->err;
+	w->size += REC_FRAME_HDR + clen;
+	if (w->max_size && w->size >= w->max_size) {
+		w->err = rotate(w);
+		return w->err;
+	}
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	if (now.tv_sec - w->last_sync >= REC_SYNC_SECS) {
 		fdatasync(w->fd);
@@ -206,26 +269,28 @@ static int w_end(void *ctx, const struct snapshot *s)
 	return 0;
 }
 
+void rec_writer_rotate(struct rec_writer *w, uint64_t max_bytes, unsigned int keep)
+{
+	w->max_size = max_bytes;
+	w->keep = keep;
+}
+
 int rec_writer_open(struct rec_writer **wp, const char *path)
 {
-	uint8_t hdr[16] = { 0 };
 	struct rec_writer *w = calloc(1, sizeof(*w));
 	struct timespec now;
 	int err;
 
 	if (!w)
 		return -ENOMEM;
-	w->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (w->fd < 0) {
-		err = -errno;
+	w->path = strdup(path);
+	if (!w->path) {
 		free(w);
-		return err;
+		return -ENOMEM;
 	}
-	memcpy(hdr, REC_MAGIC, 8);
-	put_le32(hdr + 8, REC_VERSION);
-	err = write_all(w->fd, hdr, sizeof(hdr));
+	err = start_file(w);
 	if (err) {
-		close(w->fd);
+		free(w->path);
 		free(w);
 		return err;
 	}
@@ -249,10 +314,13 @@ int rec_writer_close(struct rec_writer *w)
 	if (!w)
 		return 0;
 	err = w->err;
-	if (fsync(w->fd) && !err)
-		err = -errno;
-	if (close(w->fd) && !err)
-		err = -errno;
+	if (w->fd >= 0) {
+		if (fsync(w->fd) && !err)
+			err = -errno;
+		if (close(w->fd) && !err)
+			err = -errno;
+	}
+	free(w->path);
 	free(w->buf);
 	free(w->out);
 	free(w);

@@ -64,12 +64,16 @@ static void test_documented(void)
 	FILE *f = open_memstream(&help, &hlen);
 
 	CHECK(man != NULL);
+	/* roff spells a hyphen "\\-": compare with plain hyphens */
+	for (i = 0; man && man[i]; i++)
+		if (man[i] == '\\' && man[i + 1] == '-')
+			memmove(man + i, man + i + 1, strlen(man + i));
 	opts_usage(f);
 	fclose(f);
 	for (i = 0; man && i < n; i++) {
 		char key[64];
 
-		snprintf(key, sizeof(key), "\\-\\-%s", t[i].name);
+		snprintf(key, sizeof(key), "--%s", t[i].name);
 		if (!strstr(man, key))
 			fprintf(stderr, "man page lacks --%s\n", t[i].name);
 		CHECK(strstr(man, key) != NULL);

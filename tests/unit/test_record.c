@@ -216,5 +216,54 @@ static void test_newer_version_refused(void)
 	snap_free(&s);
 }
 
-TEST_MAIN(test_round_trip, test_truncated_everywhere, test_corrupt_bytes,
+static void test_rotation(void)
+{
+	struct rec_writer *w;
+	struct raw_sink *k;
+	struct snapshot s;
+	char p[96], err[256];
+	static uint8_t junk[6000];
+	int i, n1, n0;
+
+	snap_init(&s);
+	snprintf(path, sizeof(path), "/tmp/rdmatop-rot-%d.rdrec", (int)getpid());
+	CHECK_EQ_U(rec_writer_open(&w, path), 0);
+	rec_writer_rotate(w, 8192, 2);
+	k = rec_writer_sink(w);
+	{
+		uint32_t x = 2463534242u;	/* xorshift: compresses badly */
+
+		for (i = 0; i < (int)sizeof(junk); i++) {
+			x ^= x << 13;
+			x ^= x >> 17;
+			x ^= x << 5;
+			junk[i] = (uint8_t)x;
+		}
+	}
+	for (i = 0; i < 10; i++) {
+		s.mono.tv_sec = i;
+		CHECK_EQ_U(k->begin(k->ctx, &s), 0);
+		CHECK_EQ_U(k->file(k->ctx, "/sys/class/net/x/statistics/rx_bytes", 0, junk,
+				   sizeof(junk)), 0);
+		CHECK_EQ_U(k->end(k->ctx, &s), 0);
+	}
+	CHECK_EQ_U(rec_writer_close(w), 0);
+	/* FILE, FILE.1 and FILE.2 exist, FILE.3 does not; all are readable */
+	n0 = read_recording(path, err, sizeof(err), &s);
+	snprintf(p, sizeof(p), "%s.1", path);
+	n1 = read_recording(p, err, sizeof(err), &s);
+	CHECK(n1 >= 1 && n0 >= 0);
+	CHECK_EQ_S(err, "");
+	snprintf(p, sizeof(p), "%s.2", path);
+	CHECK(read_recording(p, err, sizeof(err), &s) >= 1);
+	unlink(p);
+	snprintf(p, sizeof(p), "%s.3", path);
+	CHECK(access(p, F_OK) != 0);
+	snprintf(p, sizeof(p), "%s.1", path);
+	unlink(p);
+	unlink(path);
+	snap_free(&s);
+}
+
+TEST_MAIN(test_round_trip, test_rotation, test_truncated_everywhere, test_corrupt_bytes,
 	  test_newer_version_refused)
