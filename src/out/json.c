@@ -73,6 +73,7 @@ static void json_sys(struct jw *w, const struct snap_sys *y)
 static void json_dev(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_dev *d = row;
+
 	(void)s;
 	jw_u(w, "ifindex", d->index);
 	jw_s(w, "ifname", d->name);

@@ -13,6 +13,7 @@
 void out_json_qp(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_qp *q = row;
+
 	jw_dev(w, s, q->dev);
 	if (HAS(q, SNAP_QP_PORT))
 		jw_u(w, "port", q->port);
@@ -71,6 +72,7 @@ void out_json_cm_id(struct jw *w, const struct snapshot *s, const void *row)
 void out_json_cq(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_cq *c = row;
+
 	jw_dev(w, s, c->dev);
 	if (HAS(c, SNAP_CQ_CQN))
 		jw_u(w, "cqn", c->cqn);
@@ -91,6 +93,7 @@ void out_json_cq(struct jw *w, const struct snapshot *s, const void *row)
 void out_json_mr(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_mr *m = row;
+
 	jw_dev(w, s, m->dev);
 	if (HAS(m, SNAP_MR_MRN))
 		jw_u(w, "mrn", m->mrn);
@@ -111,6 +114,7 @@ void out_json_mr(struct jw *w, const struct snapshot *s, const void *row)
 void out_json_pd(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_pd *p = row;
+
 	jw_dev(w, s, p->dev);
 	if (HAS(p, SNAP_PD_PDN))
 		jw_u(w, "pdn", p->pdn);
@@ -129,6 +133,7 @@ void out_json_pd(struct jw *w, const struct snapshot *s, const void *row)
 void out_json_ctx(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_ctx *c = row;
+
 	jw_dev(w, s, c->dev);
 	jw_u(w, "ctxn", c->ctxn);
 	jw_owner(w, s, &c->own, true);
