@@ -72,6 +72,7 @@ int nl_pd_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 int nl_ctx_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 int nl_srq_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 int nl_stat_parse(const struct nlmsghdr *nlh, struct snapshot *s);
+int nl_monitor_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 
 /*
  * Shared attribute validation (src/nl/attr.c): fills tb[RDMA_NLDEV_ATTR_MAX]
@@ -142,6 +143,8 @@ const char *nl_ps_str(uint32_t ps);
 const char *nl_poll_ctx_str(uint8_t t);
 const char *nl_srq_type_str(uint8_t t);
 const char *nl_res_name(enum snap_res r);	/* "pd", "cq", ... */
+/* Event type: REGISTER, ..., and ours (dev_added, port_state, ...). */
+const char *nl_event_str(uint32_t type);
 /* Name of device capability bit `bit`, NULL if unknown (rdma prints "UNKNOWN"). */
 const char *nl_dev_cap_str(unsigned int bit);
 const char *nl_port_cap_str(unsigned int bit);

@@ -352,6 +352,41 @@ struct snap_task {
 	uint8_t valid;
 };
 
+/* ---- changes: kernel notifications and changes found by polling ---- */
+enum snap_ev_source { SNAP_EV_KERNEL, SNAP_EV_POLL };
+
+/* Kinds: the kernel's enum rdma_nl_notify_event_type values (REGISTER 0,
+ * UNREGISTER 1, NETDEV_ATTACH 2, NETDEV_DETACH 3, newer ones kept as they
+ * come), then ours for what polling finds. */
+enum {
+	SNAP_EV_DEV_ADDED = 1000,
+	SNAP_EV_DEV_REMOVED,
+	SNAP_EV_DEV_RENAMED,
+	SNAP_EV_PORT_STATE,
+	SNAP_EV_PORT_PHYS,
+	SNAP_EV_NETDEV,		/* a port's netdev changed (attach, rename) */
+};
+
+enum {
+	SNAP_EV_DEV = 1 << 0,
+	SNAP_EV_NAME = 1 << 1,
+	SNAP_EV_PORT = 1 << 2,
+	SNAP_EV_NDEV_INDEX = 1 << 3,
+	SNAP_EV_NDEV_NAME = 1 << 4,
+};
+
+struct snap_event {
+	uint8_t source;		/* enum snap_ev_source */
+	uint16_t valid;
+	uint32_t type;
+	uint32_t dev;
+	uint32_t port;
+	uint32_t ndev_index;
+	uint32_t name;		/* string id: device name (new name for renames) */
+	uint32_t ndev;		/* string id: netdev name */
+	uint32_t from, to;	/* string ids: old and new value of a polled change */
+};
+
 /* ---- messages worth showing the user about this sample ---- */
 struct snap_note {
 	int err;		/* -errno, or 0 for information */
@@ -364,6 +399,8 @@ enum {
 	SNAP_F_NO_NETLINK = 1 << 0,	/* no NETLINK_RDMA in this kernel */
 	SNAP_F_NO_DEVICES = 1 << 1,
 	SNAP_F_UNPRIVILEGED = 1 << 2,	/* keys hidden: not CAP_NET_ADMIN */
+	SNAP_F_EVENTS = 1 << 3,		/* joined the kernel's notify group */
+	SNAP_F_EVENTS_LOST = 1 << 4,	/* the event queue overflowed */
 };
 
 struct snapshot {
@@ -387,6 +424,7 @@ struct snapshot {
 	struct snap_vec srqs;		/* struct snap_srq */
 	struct snap_vec tasks;		/* struct snap_task, sorted by tid */
 	struct snap_vec notes;		/* struct snap_note */
+	struct snap_vec events;		/* struct snap_event */
 	struct snap_strs strs;
 };
 
@@ -419,7 +457,7 @@ const char *snap_owner_comm(const struct snapshot *s, const struct snap_owner *o
 
 /* Element counts, for rolling back a partially parsed (interrupted) dump. */
 struct snap_mark {
-	size_t n[11];
+	size_t n[12];
 	size_t strs;
 };
 void snap_mark(const struct snapshot *s, struct snap_mark *m);

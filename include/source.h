@@ -39,6 +39,9 @@ struct source_ops {
 	int (*seek)(struct source *src, long index);
 	/* Optional (replay): number of the next sample sample() returns. */
 	long (*tell)(struct source *src);
+	/* Optional (live): a descriptor that becomes readable when the kernel
+	 * announces a change (a sample then reads it), or -1. */
+	int (*event_fd)(struct source *src);
 	/* Optional (replay): index of the first sample at or after `wall`. */
 	int (*find_time)(struct source *src, time_t wall, long *index);
 };

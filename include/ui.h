@@ -78,6 +78,12 @@ struct ui {
 	char themes[16][32];
 	size_t n_themes, theme_idx;
 	struct history hist;
+	/* recent changes: the last ones for the status line and row marks */
+	char events[8][160];
+	size_t n_events;
+	uint64_t tick;			/* samples shown so far */
+	uint32_t changed_dev[16];	/* devices that changed recently */
+	uint64_t changed_tick[16];
 	int rows_n, cols_n;	/* screen size */
 };
 
@@ -85,6 +91,11 @@ int ui_init(struct ui *u, double delay, const char *theme, bool replay);
 void ui_free(struct ui *u);
 /* A new sample to show (NULL: keep the current one). */
 void ui_set_snapshot(struct ui *u, const struct snapshot *s);
+/* Note the sample's events (kernel and polled) for the status line and
+ * the row marks; called once per new sample. */
+void ui_note_events(struct ui *u, const struct snapshot *s);
+/* Whether a device changed in the last few samples (its row is marked). */
+bool ui_dev_changed(const struct ui *u, uint32_t dev);
 /* Apply a filter expression typed or given with -f; 0 or -EINVAL (status set). */
 int ui_set_filter(struct ui *u, const char *expr);
 void ui_set_status(struct ui *u, int role, const char *fmt, ...)

@@ -21,6 +21,7 @@
 #include <ev.h>
 
 #include "app.h"
+#include "events.h"
 #include "history.h"
 #include "rate.h"
 #include "ui.h"
@@ -32,6 +33,7 @@ struct app {
 	struct ev_loop *loop;
 	ev_timer tick;
 	ev_io input;
+	ev_io events;		/* the kernel's notify group, where it has one */
 	ev_async done;
 	ev_prepare redraw;
 	ev_signal sig_winch, sig_int, sig_term, sig_hup, sig_tstp, sig_cont;
@@ -118,6 +120,30 @@ static void request_sample(struct app *a, long target)
 	pthread_mutex_unlock(&a->mu);
 }
 
+/*
+ * The kernel announced a change: sample now instead of at the next tick
+ * (the sample reads the notifications).  The watcher stays stopped until
+ * that sample is in, so the still-readable socket does not spin the loop.
+ */
+static void on_kernel_event(struct ev_loop *loop, ev_io *w, int revents)
+{
+	struct app *a = container_of(w, struct app, events);
+
+	(void)revents;
+	ev_io_stop(loop, w);
+	request_sample(a, -1);
+}
+
+static void watch_events(struct app *a)
+{
+	int fd = a->src->ops->event_fd ? a->src->ops->event_fd(a->src) : -1;
+
+	if (fd < 0 || ev_is_active(&a->events))
+		return;
+	ev_io_init(&a->events, on_kernel_event, fd, EV_READ);
+	ev_io_start(a->loop, &a->events);
+}
+
 static void on_done(struct ev_loop *loop, ev_async *w, int revents)
 {
 	struct app *a = container_of(w, struct app, done);
@@ -173,7 +199,10 @@ static void on_done(struct ev_loop *loop, ev_async *w, int revents)
 	pthread_mutex_unlock(&a->mu);
 
 	rate_compute(++a->samples > 1 ? a->prev : NULL, a->cur);
+	events_diff(a->samples > 1 ? a->prev : NULL, a->cur);
 	hist_update(&a->ui.hist, a->cur);
+	ui_note_events(&a->ui, a->cur);
+	watch_events(a);
 	ui_set_snapshot(&a->ui, a->cur);
 	a->dirty = true;
 }

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "app.h"
+#include "events.h"
 #include "opts.h"
 #include "record.h"
 #include "out.h"
@@ -85,6 +86,7 @@ static int run_batch(const struct opts *o, struct source *src, const struct out_
 			break;
 		}
 		rate_compute(prev, cur);
+		events_diff(prev, cur);
 		if (clear_screen)
 			fputs("\033[H\033[2J", stdout);
 		if (o->output == OPT_OUT_JSON)

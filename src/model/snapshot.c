@@ -13,7 +13,7 @@ static struct snap_vec *snap_vecs(struct snapshot *s, size_t i)
 {
 	struct snap_vec *v[] = {
 		&s->devs, &s->ports, &s->counters, &s->qps, &s->cm_ids, &s->cqs,
-		&s->mrs, &s->pds, &s->ctxs, &s->srqs, &s->notes,
+		&s->mrs, &s->pds, &s->ctxs, &s->srqs, &s->notes, &s->events,
 	};
 
 	_Static_assert(sizeof(v) / sizeof(v[0]) ==
@@ -31,7 +31,7 @@ void snap_clear(struct snapshot *s)
 {
 	struct snap_vec *v;
 	struct snap_strs strs = s->strs;
-	struct snap_vec keep[13];
+	struct snap_vec keep[14];
 	size_t i;
 
 	for (i = 0; (v = snap_vecs(s, i)); i++) {

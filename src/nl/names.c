@@ -240,3 +240,23 @@ const char *nl_port_cap_str(unsigned int bit)
 
 	return lookup(s, ARRAY_SIZE(s), bit, NULL);
 }
+
+const char *nl_event_str(uint32_t type)
+{
+	/* enum rdma_nl_notify_event_type: 0-3 in 6.12; RENAME and
+	 * NETDEV_RENAME follow in later kernels */
+	static const char *const k[] = {
+		"REGISTER", "UNREGISTER", "NETDEV_ATTACH", "NETDEV_DETACH",
+		"RENAME", "NETDEV_RENAME",
+	};
+	static const char *const ours[] = {
+		"dev_added", "dev_removed", "dev_renamed", "port_state", "port_phys_state",
+		"netdev_changed",
+	};
+
+	if (type < ARRAY_SIZE(k))
+		return k[type];
+	if (type >= SNAP_EV_DEV_ADDED && type - SNAP_EV_DEV_ADDED < ARRAY_SIZE(ours))
+		return ours[type - SNAP_EV_DEV_ADDED];
+	return "UNKNOWN";
+}

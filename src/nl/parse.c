@@ -34,6 +34,7 @@ static const nl_msg_parser parsers[RDMA_NLDEV_NUM_OPS] = {
 	[RDMA_NLDEV_CMD_RES_CTX_GET] = nl_ctx_parse,
 	[RDMA_NLDEV_CMD_RES_SRQ_GET] = nl_srq_parse,
 	[RDMA_NLDEV_CMD_STAT_GET] = nl_stat_parse,
+	[RDMA_NLDEV_CMD_MONITOR] = nl_monitor_parse,
 };
 
 /* The per-device table a command fills, -1 when it fills none. */
@@ -90,6 +91,8 @@ static const char *cmd_what(uint16_t cmd)
 		return "SRQ table";
 	case RDMA_NLDEV_CMD_STAT_GET:
 		return "hardware counters";
+	case RDMA_NLDEV_CMD_MONITOR:
+		return "event";
 	default:
 		return "request";
 	}

@@ -236,6 +236,27 @@ static void json_note(struct jw *w, const struct snapshot *s, const struct snap_
 	jw_s(w, "message", snap_s(s, n->text));
 }
 
+static void json_event(struct jw *w, const struct snapshot *s, const struct snap_event *e)
+{
+	jw_s(w, "source", e->source == SNAP_EV_KERNEL ? "kernel" : "poll");
+	jw_s(w, "type", nl_event_str(e->type));
+	if (e->valid & SNAP_EV_DEV)
+		jw_u(w, "ifindex", e->dev);
+	if (e->valid & SNAP_EV_NAME)
+		jw_s(w, "ifname", snap_s(s, e->name));
+	if (e->valid & SNAP_EV_PORT)
+		jw_u(w, "port", e->port);
+	if (e->valid & SNAP_EV_NDEV_INDEX)
+		jw_u(w, "netdev_index", e->ndev_index);
+	if (e->valid & SNAP_EV_NDEV_NAME)
+		jw_s(w, "netdev", snap_s(s, e->ndev));
+	if (e->source == SNAP_EV_POLL && e->type != SNAP_EV_DEV_ADDED &&
+	    e->type != SNAP_EV_DEV_REMOVED) {
+		jw_s(w, "from", snap_s(s, e->from));
+		jw_s(w, "to", snap_s(s, e->to));
+	}
+}
+
 /* Does row match -p PID: its process id, or the thread id the kernel gave? */
 static bool pid_match(const struct view_ctx *c, enum view_table t, size_t row, uint32_t pid)
 {
@@ -343,6 +364,13 @@ int out_json(FILE *f, const struct snapshot *s, const struct out_opts *o)
 	err = err ?: TABLE(VIEW_COUNTERS, "counters", &s->counters, struct snap_counter,
 			   json_counter);
 	err = err ?: TABLE(VIEW_PROCS, "processes", NULL, struct view_proc, json_proc);
+	jw_open(&w, "events", '[');
+	for (i = 0; i < s->events.n; i++) {
+		jw_open(&w, NULL, '{');
+		json_event(&w, s, SNAP_AT(&s->events, struct snap_event, i));
+		jw_close(&w, '}');
+	}
+	jw_close(&w, ']');
 	jw_open(&w, "notes", '[');
 	for (i = 0; i < s->notes.n; i++) {
 		jw_open(&w, NULL, '{');

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "fmt.h"
+#include "nl.h"
 #include "out.h"
 #include "view.h"
 
@@ -129,6 +130,33 @@ static void text_notes(FILE *f, const struct snapshot *s)
 	}
 }
 
+static void text_events(FILE *f, const struct snapshot *s)
+{
+	size_t i;
+
+	if (!s->events.n)
+		return;
+	fputs("\nEVENTS\n", f);
+	for (i = 0; i < s->events.n; i++) {
+		const struct snap_event *e = SNAP_AT(&s->events, struct snap_event, i);
+		char name[160], nd[64], from[160], to[160];
+
+		fmt_escape(name, sizeof(name), snap_s(s, e->name));
+		fmt_escape(nd, sizeof(nd), snap_s(s, e->ndev));
+		fmt_escape(from, sizeof(from), snap_s(s, e->from));
+		fmt_escape(to, sizeof(to), snap_s(s, e->to));
+		fprintf(f, "%-6s %-15s %s", e->source == SNAP_EV_KERNEL ? "kernel" : "poll",
+			nl_event_str(e->type), name);
+		if (e->valid & SNAP_EV_PORT)
+			fprintf(f, "/%u", e->port);
+		if (e->valid & SNAP_EV_NDEV_NAME)
+			fprintf(f, " netdev %s", nd);
+		if (e->from || e->to)
+			fprintf(f, " %s -> %s", from, to);
+		fputc('\n', f);
+	}
+}
+
 int out_text(FILE *f, const struct snapshot *s, const struct out_opts *o)
 {
 	static const char *const devs[] = {
@@ -167,6 +195,7 @@ int out_text(FILE *f, const struct snapshot *s, const struct out_opts *o)
 	err = err ?: text_table(f, &c, o, VIEW_DEVS, "RESOURCES", res);
 	err = err ?: text_table(f, &c, o, VIEW_QPS, "QPS", qps);
 	err = err ?: text_table(f, &c, o, VIEW_PROCS, "PROCESSES", procs);
+	text_events(f, s);
 	text_notes(f, s);
 	free(pv);
 	if (!err && ferror(f))

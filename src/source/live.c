@@ -27,6 +27,8 @@
 struct live {
 	struct nl_sock ns;
 	bool open;
+	struct nl_sock mon;	/* joined to the notify group, when the kernel has it */
+	bool mon_open, mon_tried;
 	char sysroot[256];
 	unsigned char *buf;	/* NL_BUF_SIZE */
 	char *fbuf;		/* file contents */
@@ -267,6 +269,50 @@ out:
 	free(ids);
 }
 
+/*
+ * Kernel notifications since the last sample, fed like any response, so
+ * they are recorded and replayed with the sample they arrived in.  The
+ * group exists where SYS_GET reports monitor mode (Debian 6.12; not 6.1).
+ */
+static void drain_events(struct source *src, struct snapshot *s)
+{
+	struct live *l = src->priv;
+	struct nl_req req = { .cmd = RDMA_NLDEV_CMD_MONITOR, .dev = SNAP_NONE,
+			      .port = SNAP_NONE };
+	int n;
+
+	if (!l->mon_tried && (s->sys.valid & SNAP_SYS_MONITOR) && s->sys.monitor_mode) {
+		l->mon_tried = true;
+		/* an unprivileged socket may join it too (6.12) */
+		l->mon_open = !nl_open(&l->mon, 1u << (RDMA_NL_GROUP_NOTIFY - 1));
+	}
+	if (!l->mon_open)
+		return;
+	s->flags |= SNAP_F_EVENTS;
+	for (n = 0; n < 4096; n++) {
+		ssize_t r = nl_recv(&l->mon, l->buf, NL_BUF_SIZE);
+
+		if (r == -EAGAIN)
+			break;
+		if (r == -ENOBUFS) {
+			/* events were lost; this sample is a full resync anyway */
+			s->flags |= SNAP_F_EVENTS_LOST;
+			snap_note(s, 0, SNAP_NONE, "event queue overflowed: state re-read in full");
+			continue;
+		}
+		if (r < 0)
+			break;
+		source_feed_nl(src, s, &req, l->buf, (size_t)r, NULL);
+	}
+}
+
+static int live_event_fd(struct source *src)
+{
+	struct live *l = src->priv;
+
+	return l->mon_open ? nl_fd(&l->mon) : -1;
+}
+
 static int live_sample(struct source *src, struct snapshot *s)
 {
 	struct live *l = src->priv;
@@ -301,6 +347,7 @@ static int live_sample(struct source *src, struct snapshot *s)
 	req.cmd = RDMA_NLDEV_CMD_SYS_GET;
 	if ((ret = request(src, s, &req)))
 		goto fail;
+	drain_events(src, s);
 	req.cmd = RDMA_NLDEV_CMD_GET;
 	req.flags = NLM_F_DUMP;
 	if ((ret = request(src, s, &req)))
@@ -376,6 +423,8 @@ static void live_close(struct source *src)
 		return;
 	if (l->open)
 		nl_close(&l->ns);
+	if (l->mon_open)
+		nl_close(&l->mon);
 	free(l->buf);
 	free(l->fbuf);
 	free(l);
@@ -386,6 +435,7 @@ static const struct source_ops live_ops = {
 	.name = "live",
 	.sample = live_sample,
 	.close = live_close,
+	.event_fd = live_event_fd,
 };
 
 int source_live_open(struct source *src, const char *sysroot)

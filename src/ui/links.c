@@ -118,7 +118,8 @@ void ui_draw_links(struct ui *u, const struct ui_layout *l)
 
 		y++;
 		x = 0;
-		ui_put(y, x, cols[0].w, ROLE_DEFAULT, d ? d->name : "?");
+		ui_put(y, x, cols[0].w, d && ui_dev_changed(u, d->index) ? ROLE_CHANGED :
+		       ROLE_DEFAULT, d ? d->name : "?");
 		x += cols[0].w + 1;
 		snprintf(buf, sizeof(buf), "%u", p->port);
 		ui_put_right(y, x, cols[1].w, ROLE_DEFAULT, buf);

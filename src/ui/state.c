@@ -9,7 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "nl.h"
 #include "priv.h"
 
 static const enum view_table pane_table[UI_PANE_N] = {
@@ -163,6 +165,63 @@ void ui_set_snapshot(struct ui *u, const struct snapshot *s)
 		u->vc.n_procs = u->n_procs;
 	}
 	ui_refresh_rows(u);
+}
+
+#define CHANGED_SAMPLES 3	/* a changed row stays marked this long */
+
+void ui_note_events(struct ui *u, const struct snapshot *s)
+{
+	size_t i, k;
+
+	u->tick++;
+	for (i = 0; i < s->events.n; i++) {
+		const struct snap_event *e = SNAP_AT(&s->events, struct snap_event, i);
+		char line[160];
+		struct tm tm;
+		time_t t = s->wall.tv_sec;
+		size_t slot = 0;
+
+		localtime_r(&t, &tm);
+		k = (size_t)strftime(line, sizeof(line), "%H:%M:%S ", &tm);
+		snprintf(line + k, sizeof(line) - k, "%s %s%s%s%s%s%s", nl_event_str(e->type),
+			 snap_s(s, e->name), (e->valid & SNAP_EV_NDEV_NAME) ? " netdev " : "",
+			 snap_s(s, e->ndev), e->from ? " " : "", snap_s(s, e->from),
+			 e->to ? (e->from ? " -> " : " ") : "");
+		if (e->to)
+			snprintf(line + strlen(line), sizeof(line) - strlen(line), "%s",
+				 snap_s(s, e->to));
+		memmove(u->events[1], u->events[0], sizeof(u->events[0]) * 7);
+		snprintf(u->events[0], sizeof(u->events[0]), "%s", line);
+		if (u->n_events < 8)
+			u->n_events++;
+		if (!(e->valid & SNAP_EV_DEV))
+			continue;
+		/* remember the device: reuse its slot, else the oldest one */
+		for (k = 0; k < 16; k++) {
+			if (u->changed_tick[k] && u->changed_dev[k] == e->dev) {
+				slot = k;
+				break;
+			}
+			if (u->changed_tick[k] < u->changed_tick[slot])
+				slot = k;
+		}
+		u->changed_dev[slot] = e->dev;
+		u->changed_tick[slot] = u->tick;
+	}
+	if (s->events.n)
+		ui_set_status(u, ROLE_CHANGED, "%s%s", u->events[0],
+			      s->events.n > 1 ? " (+ more: Enter on a link for details)" : "");
+}
+
+bool ui_dev_changed(const struct ui *u, uint32_t dev)
+{
+	size_t k;
+
+	for (k = 0; k < 16; k++)
+		if (u->changed_tick[k] && u->changed_dev[k] == dev &&
+		    u->tick - u->changed_tick[k] < CHANGED_SAMPLES)
+			return true;
+	return false;
 }
 
 void ui_set_status(struct ui *u, int role, const char *fmt, ...)

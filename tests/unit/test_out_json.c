@@ -377,7 +377,7 @@ static const char expect_61[] =
 	"\"mrs\":0,\"mr_bytes\":0,\"pds\":2,\"cm_ids\":0,\"ctxs\":0,\"srqs\":0},"
 	"{\"visible\":false,\"threads\":[4242],\"n_threads\":1,\"qps\":0,\"qp_states\":{},"
 	"\"cqs\":0,\"mrs\":0,\"mr_bytes\":0,\"pds\":0,\"cm_ids\":0,\"ctxs\":1,\"srqs\":0}],"
-	"\"notes\":[{\"error\":\"EOPNOTSUPP\",\"ifname\":\"rxe1\","
+	"\"events\":[],\"notes\":[{\"error\":\"EOPNOTSUPP\",\"ifname\":\"rxe1\","
 	"\"message\":\"srq: not supported by this kernel\"},"
 	"{\"error\":null,\"message\":\"keys hidden\"}]}\n";
 
