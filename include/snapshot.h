@@ -341,6 +341,7 @@ enum {
 	SNAP_TASK_UID = 1 << 2,
 	SNAP_TASK_PCOMM = 1 << 3,	/* comm of the process */
 	SNAP_TASK_GONE = 1 << 4,	/* /proc entry missing (exited) */
+	SNAP_TASK_CGROUP = 1 << 5,	/* cgroup of the process */
 };
 
 struct snap_task {
@@ -349,6 +350,7 @@ struct snap_task {
 	uint32_t uid;
 	uint32_t comm;		/* string id: /proc/TID/comm */
 	uint32_t pcomm;		/* string id: /proc/PID/comm */
+	uint32_t cgroup;	/* string id: /proc/PID/cgroup (v2 path) */
 	uint8_t valid;
 };
 

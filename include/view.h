@@ -43,6 +43,7 @@ struct view_proc {
 	uint32_t qp_state[16];	/* QPs by state (nl_qp_state_str) */
 	uint64_t mr_bytes;
 	double psn_rate;	/* sum of its QPs' sq+rq PSN rates */
+	uint32_t cgroup;	/* string id: its cgroup (job, pod, service), 0 = unknown */
 };
 
 enum {

@@ -174,6 +174,8 @@ static void proc_identity(const struct snapshot *s, struct view_proc *p,
 		} else if (!comm && (t->valid & SNAP_TASK_COMM)) {
 			comm = t->comm;
 		}
+		if (!p->cgroup && (t->valid & SNAP_TASK_CGROUP))
+			p->cgroup = t->cgroup;
 		if (!(p->valid & VIEW_PROC_UID) && (t->valid & SNAP_TASK_UID)) {
 			p->uid = t->uid;
 			p->valid |= VIEW_PROC_UID;

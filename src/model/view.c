@@ -90,7 +90,7 @@ static const struct view_col procs_cols[] = {
 	N("threads", "THR", 3), N("qp", "QP", 5), N("cq", "CQ", 5), N("mr", "MR", 5),
 	{ "mr_bytes", "MR_BYTES", 10, true, U, VIEW_F_BYTES }, N("pd", "PD", 5),
 	N("cm_id", "CM_ID", 5), N("ctx", "CTX", 4), N("srq", "SRQ", 4),
-	R("psn_rate", "PSN/s", 7, VIEW_F_RATE),
+	R("psn_rate", "PSN/s", 7, VIEW_F_RATE), T("cgroup", "CGROUP", 40),
 };
 
 #define TAB(name, cols) [name] = { cols, sizeof(cols) / sizeof(cols[0]) }
@@ -407,6 +407,7 @@ static void get_proc(const struct snapshot *s, const struct view_proc *p, int co
 	case 10: set_u(v, true, p->res[SNAP_RES_CTX]); break;
 	case 11: set_u(v, true, p->res[SNAP_RES_SRQ]); break;
 	case 12: set_d(v, p->valid & VIEW_PROC_PSN_RATE, p->psn_rate); break;
+	case 13: set_s(v, snap_s(s, p->cgroup)); break;
 	}
 }
 

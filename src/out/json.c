@@ -214,6 +214,8 @@ static void json_proc(struct jw *w, const struct snapshot *s, const void *row)
 	}
 	if (p->valid & VIEW_PROC_PSN_RATE)
 		jw_d(w, "psn_per_sec", p->psn_rate);
+	if (p->cgroup)
+		jw_s(w, "cgroup", snap_s(s, p->cgroup));
 }
 
 static void json_note(struct jw *w, const struct snapshot *s, const struct snap_note *n)

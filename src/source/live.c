@@ -265,6 +265,17 @@ static void read_tasks(struct source *src, struct snapshot *s)
 		snprintf(path, sizeof(path), "/proc/%u/comm", t->pid);
 		read_file(src, s, path);
 	}
+	/* the cgroup once per process: the job or pod it belongs to */
+	for (i = 0; i < s->tasks.n; i++) {
+		const struct snap_task *t = SNAP_AT(&s->tasks, struct snap_task, i);
+
+		if (!(t->valid & SNAP_TASK_PID) || (t->valid & SNAP_TASK_CGROUP))
+			continue;
+		snprintf(path, sizeof(path), "/proc/%u/cgroup", t->pid);
+		read_file(src, s, path);
+		if (!(t->valid & SNAP_TASK_CGROUP))
+			break;	/* unreadable here (hidepid, LSM): do not retry per task */
+	}
 out:
 	free(ids);
 }
@@ -344,6 +355,8 @@ static int live_sample(struct source *src, struct snapshot *s)
 		l->open = true;
 	}
 
+	/* our own privileges decide which fields the kernel sends */
+	read_file(src, s, "/proc/self/status");
 	req.cmd = RDMA_NLDEV_CMD_SYS_GET;
 	if ((ret = request(src, s, &req)))
 		goto fail;

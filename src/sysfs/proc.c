@@ -73,6 +73,66 @@ static uint32_t comm_str(struct snapshot *s, const char *buf, size_t len)
 	return snap_str(s, buf, n);
 }
 
+/*
+ * /proc/PID/cgroup: the unified (v2) hierarchy's line "0::/path" names the
+ * job, pod or service a process belongs to; on a v1-only host, the first
+ * line's path.  Set on every task of that process.
+ */
+static int parse_cgroup(struct snapshot *s, uint32_t pid, const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len, *path = NULL;
+	size_t plen = 0, i;
+	uint32_t id;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		const char *c1 = memchr(p, ':', l), *c2;
+
+		if (c1 && (c2 = memchr(c1 + 1, ':', l - (size_t)(c1 + 1 - p)))) {
+			bool v2 = l >= 3 && !memcmp(p, "0::", 3);
+
+			if (v2 || !path) {
+				path = c2 + 1;
+				plen = l - (size_t)(path - p);
+			}
+			if (v2)
+				break;
+		}
+		p += l + 1;
+	}
+	if (!path)
+		return -EBADMSG;
+	id = snap_str(s, path, plen > 255 ? 255 : plen);
+	for (i = 0; i < s->tasks.n; i++) {
+		struct snap_task *t = SNAP_AT(&s->tasks, struct snap_task, i);
+
+		if ((t->valid & SNAP_TASK_PID) && t->pid == pid) {
+			t->cgroup = id;
+			t->valid |= SNAP_TASK_CGROUP;
+		}
+	}
+	return 0;
+}
+
+/* /proc/self/status of the reader: CapEff says whether keys are sent. */
+static int parse_self(struct snapshot *s, const char *buf, size_t len)
+{
+	const char *p = memmem(buf, len, "CapEff:", 7);
+	unsigned long long caps;
+
+	if (!p)
+		return 0;
+	caps = strtoull(p + 7, NULL, 16);
+	/* CAP_NET_ADMIN (12): the kernel sends MR/PD keys only with it */
+	if (!(caps & (1ull << 12))) {
+		s->flags |= SNAP_F_UNPRIVILEGED;
+		snap_note(s, 0, SNAP_NONE, "without CAP_NET_ADMIN the kernel hides MR keys "
+			  "(rkey, lkey) and PD keys: run as root to see them");
+	}
+	return 0;
+}
+
 int sysfs_proc_parse(struct snapshot *s, const char *rest, int err,
 		     const char *buf, size_t len)
 {
@@ -81,6 +141,8 @@ int sysfs_proc_parse(struct snapshot *s, const char *rest, int err,
 	char *end;
 	size_t i;
 
+	if (!strcmp(rest, "self/status"))
+		return err ? 0 : parse_self(s, buf, len);
 	id = strtoul(rest, &end, 10);
 	if (end == rest || *end != '/' || !id || id > UINT32_MAX)
 		return 0;
@@ -96,6 +158,8 @@ int sysfs_proc_parse(struct snapshot *s, const char *rest, int err,
 		}
 		return parse_status(s, t, buf, len);
 	}
+	if (!strcmp(end, "cgroup") && !err)
+		return parse_cgroup(s, (uint32_t)id, buf, len);
 	if (strcmp(end, "comm") || err)
 		return 0;
 	/* the comm of a thread we track, and of every tracked thread whose

@@ -15,7 +15,7 @@ static const char *const qp_cols[] = {
 };
 static const char *const proc_cols[] = {
 	"pid", "comm", "uid", "qp", "cq", "mr", "mr_bytes", "pd", "cm_id", "ctx", "srq",
-	"psn_rate", "threads",
+	"psn_rate", "threads", "cgroup",
 };
 static const char *const counter_cols[] = {
 	"dev", "port", "name", "value", "rate", "unit", "source", "delta",
@@ -149,6 +149,10 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 
 			view_get(&u->vc, t, u->rows[i], idx[c], &v);
 			text = view_fmt(&v, buf, sizeof(buf));
+			/* say why a key is missing rather than "n/a" */
+			if (!v.valid && (u->s->flags & SNAP_F_UNPRIVILEGED) &&
+			    strstr(vc->name, "key"))
+				text = "hidden";
 			role = selected ? ROLE_SELECTED : ui_value_role(vc->name, &v, text);
 			if (t == VIEW_COUNTERS && !selected && !strcmp(vc->name, "rate") &&
 			    v.valid && v.d > 0) {
