@@ -31,6 +31,7 @@ struct opts {
 	const char *read;	/* -r FILE */
 	const char *sysroot;
 	const char *theme;
+	int set_netns;		/* -1 no, 0 exclusive, 1 shared */
 	bool ascii;
 	bool help, version;
 };

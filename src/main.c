@@ -13,6 +13,7 @@
 
 #include "app.h"
 #include "events.h"
+#include "netns.h"
 #include "opts.h"
 #include "record.h"
 #include "out.h"
@@ -138,6 +139,8 @@ int main(int argc, char **argv)
 		printf("rdmatop %s\n", RDMATOP_VERSION);
 		return 0;
 	}
+	if (o.set_netns >= 0)
+		return netns_mode_set(o.set_netns == 1, stdout, stderr);
 	if (o.sort) {
 		oo.sort_col = view_col_find(VIEW_QPS, o.sort);
 		if (oo.sort_col < 0) {

@@ -8,7 +8,7 @@
 
 #include "opts.h"
 
-enum { OPT_SYSROOT = 256, OPT_ASCII, OPT_WRITE_MAX, OPT_WRITE_KEEP };
+enum { OPT_SYSROOT = 256, OPT_ASCII, OPT_WRITE_MAX, OPT_WRITE_KEEP, OPT_SET_NETNS };
 
 static const struct opt_def table[] = {
 	{ "batch", 'b', OPT_NONE, NULL,
@@ -33,6 +33,8 @@ static const struct opt_def table[] = {
 	{ "theme", 't', OPT_STR, "NAME",
 	  "colour theme: default, light, high-contrast, mono, or a NAME.theme file" },
 	{ "ascii", OPT_ASCII, OPT_NONE, NULL, "draw graphs and marks with ASCII only" },
+	{ "set-netns-mode", OPT_SET_NETNS, OPT_STR, "MODE",
+	  "set the RDMA netns mode (shared or exclusive), verify it, and exit" },
 	{ "sysroot", OPT_SYSROOT, OPT_STR, "DIR",
 	  "read /sys and /proc under DIR (for tests)" },
 	{ "help", 'h', OPT_NONE, NULL, "show this help and exit" },
@@ -53,6 +55,7 @@ void opts_defaults(struct opts *o)
 	o->delay = 1.0;
 	o->iterations = -1;	/* decided after parsing */
 	o->write_keep = 3;
+	o->set_netns = -1;
 }
 
 void opts_usage(FILE *f)
@@ -195,6 +198,14 @@ int opts_parse(struct opts *o, int argc, char **argv, FILE *err)
 		case OPT_ASCII:
 			o->ascii = true;
 			break;
+		case OPT_SET_NETNS:
+			if (!strcmp(optarg, "shared"))
+				o->set_netns = 1;
+			else if (!strcmp(optarg, "exclusive"))
+				o->set_netns = 0;
+			else
+				goto bad;
+			break;
 		case OPT_SYSROOT:
 			o->sysroot = optarg;
 			break;
@@ -226,6 +237,10 @@ bad:
 	}
 	if (o->iterations < 0)
 		o->iterations = 0;
+	if (o->set_netns >= 0 && (o->batch || o->read || o->write)) {
+		fprintf(err, "rdmatop: --set-netns-mode is a command of its own: not with -b, -r or -w\n");
+		return -EINVAL;
+	}
 	if (o->write && o->read) {
 		fprintf(err, "rdmatop: -w and -r do not go together (a recording is not re-recorded)\n");
 		return -EINVAL;

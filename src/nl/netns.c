@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The one write rdmatop makes, only when asked: the RDMA subsystem's
+ * network-namespace mode (`rdma system set netns shared|exclusive`).
+ * Read the mode, do nothing if it matches, set it, read it back.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "netns.h"
+
+/* Wait for the answer to the request in flight (a few ms; 5 s at most). */
+static ssize_t wait_reply(struct nl_sock *ns, void *buf, size_t len)
+{
+	struct pollfd pfd = { .fd = nl_fd(ns), .events = POLLIN };
+
+	for (;;) {
+		ssize_t n = nl_recv(ns, buf, len);
+
+		if (n != -EAGAIN)
+			return n;
+		if (poll(&pfd, 1, 5000) == 0)
+			return -ETIMEDOUT;
+	}
+}
+
+/* The current mode: 1 shared, 0 exclusive, or -errno. */
+static int read_mode(struct nl_sock *ns, char *msg, size_t msglen)
+{
+	struct nl_req req = { RDMA_NLDEV_CMD_SYS_GET, 0, SNAP_NONE, SNAP_NONE };
+	static unsigned char buf[NL_BUF_SIZE];
+	struct nl_result res = { 0 };
+	struct snapshot s;
+	ssize_t n;
+	int ret;
+
+	ret = nl_send(ns, &req);
+	if (ret)
+		return ret;
+	n = wait_reply(ns, buf, sizeof(buf));
+	if (n < 0)
+		return (int)n;
+	snap_init(&s);
+	ret = nl_parse(&s, &req, buf, (size_t)n, &res);
+	if (!ret && !(s.sys.valid & SNAP_SYS_NETNS_MODE))
+		ret = -EOPNOTSUPP;	/* kernels before 5.3 have no netns mode */
+	if (!ret)
+		ret = s.sys.netns_shared ? 1 : 0;
+	if (res.msg[0])
+		snprintf(msg, msglen, "%s", res.msg);
+	snap_free(&s);
+	return ret;
+}
+
+static int write_mode(struct nl_sock *ns, bool shared, char *msg, size_t msglen)
+{
+	struct nl_req req = { RDMA_NLDEV_CMD_SYS_SET, NLM_F_ACK, SNAP_NONE, SNAP_NONE };
+	unsigned char out[256];
+	static unsigned char buf[NL_BUF_SIZE];
+	struct nlmsghdr *nlh;
+	struct nl_result res = { 0 };
+	struct snapshot s;
+	ssize_t n;
+	int ret;
+
+	ns->seq = ns->next_seq++;
+	nlh = nl_req_build(out, &req, ns->seq);
+	mnl_attr_put_u8(nlh, RDMA_NLDEV_SYS_ATTR_NETNS_MODE, shared ? 1 : 0);
+	if (mnl_socket_sendto(ns->mnl, nlh, nlh->nlmsg_len) < 0)
+		return -errno;
+	n = wait_reply(ns, buf, sizeof(buf));
+	if (n < 0)
+		return (int)n;
+	/* the answer is an ACK: NLMSG_ERROR with 0 or the error */
+	snap_init(&s);
+	ret = nl_parse(&s, &req, buf, (size_t)n, &res);
+	if (res.msg[0])
+		snprintf(msg, msglen, "%s", res.msg);
+	snap_free(&s);
+	return ret;
+}
+
+int netns_mode_set(bool shared, FILE *out, FILE *err)
+{
+	const char *want = shared ? "shared" : "exclusive";
+	char msg[256] = "", msg2[256] = "";
+	struct nl_sock ns;
+	int ret, mode, after;
+
+	ret = nl_open(&ns, 0);
+	if (ret) {
+		fprintf(err, "rdmatop: cannot open NETLINK_RDMA: %s\n", strerror(-ret));
+		return 1;
+	}
+	mode = read_mode(&ns, msg, sizeof(msg));
+	if (mode < 0) {
+		fprintf(err, "rdmatop: cannot read the netns mode: %s%s%s\n", strerror(-mode),
+			msg[0] ? ": " : "", msg);
+		nl_close(&ns);
+		return 1;
+	}
+	if (mode == shared) {
+		fprintf(out, "netns mode is already %s: nothing changed\n", want);
+		nl_close(&ns);
+		return 0;
+	}
+	ret = write_mode(&ns, shared, msg, sizeof(msg));
+	after = read_mode(&ns, msg2, sizeof(msg2));
+	nl_close(&ns);
+	if (ret == -EPERM || ret == -EACCES) {
+		fprintf(err, "rdmatop: changing the netns mode needs CAP_NET_ADMIN (run as root); "
+			"nothing changed, it is still %s\n", mode ? "shared" : "exclusive");
+		return 1;
+	}
+	if (ret == -EBUSY) {
+		fprintf(err, "rdmatop: the kernel refused (EBUSY): the netns mode can only change "
+			"while no network namespaces other than the initial one exist; it stays %s%s\n",
+			after == 1 ? "shared" : after == 0 ? "exclusive" : "unchanged",
+			after < 0 ? " (could not read it back)" : " (read back)");
+		return 1;
+	}
+	if (ret) {
+		fprintf(err, "rdmatop: setting the netns mode failed: %s%s%s\n", strerror(-ret),
+			msg[0] ? ": " : "", msg);
+		return 1;
+	}
+	if (after != shared) {
+		fprintf(err, "rdmatop: the kernel accepted %s, but reading it back says %s\n", want,
+			after == 1 ? "shared" : after == 0 ? "exclusive" : strerror(-after));
+		return 1;
+	}
+	fprintf(out, "netns mode set to %s (verified: the kernel now reports %s). This is "
+		"system-wide.\n", want, want);
+	return 0;
+}
