@@ -61,6 +61,7 @@ struct ui {
 	char search[64];
 	uint32_t pid;		/* show one process, 0 = all */
 	bool paused, help, ascii, color, replay;
+	bool errors_only;	/* counters table: error/congestion counters only */
 	int help_top;
 	enum ui_detail detail;
 	struct ui_rowkey detail_key;

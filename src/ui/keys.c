@@ -328,6 +328,14 @@ enum ui_action ui_key(struct ui *u, int key)
 		break;
 	case '<': step_sort(u, -1); break;
 	case '>': case KEY_F(6): step_sort(u, 1); break;
+	case 'e':
+		u->errors_only = !u->errors_only;
+		ui_set_status(u, ROLE_STATUS_INFO, "counters: %s", u->errors_only ?
+			      "error and congestion counters only (e: all)" : "all");
+		if (u->errors_only && u->pane != UI_COUNTERS)
+			u->pane = UI_COUNTERS;
+		ui_refresh_rows(u);
+		break;
 	case 'R':
 		u->reverse[u->pane] = !u->reverse[u->pane];
 		ui_refresh_rows(u);

@@ -133,6 +133,20 @@ void ui_refresh_rows(struct ui *u)
 		}
 		n = (ssize_t)m;
 	}
+	if (u->errors_only && t == VIEW_COUNTERS) {
+		int c = view_col_find(t, "name");
+		size_t m = 0;
+
+		for (i = 0; i < (size_t)n; i++) {
+			struct view_value v;
+			char buf[128];
+
+			view_get(&u->vc, t, u->rows[i], c, &v);
+			if (hist_is_error_counter(view_fmt(&v, buf, sizeof(buf))))
+				u->rows[m++] = u->rows[i];
+		}
+		n = (ssize_t)m;
+	}
 	u->n_rows = (size_t)n;
 	if (u->selkey[u->pane].set) {
 		for (i = 0; i < u->n_rows; i++) {
