@@ -18,7 +18,7 @@ the files the scenario wrote (meta.txt and friends).
 
 usage: compare.py --kernel KV --scenario NAME DIR
        compare.py --snapshot DIR          (one snapshot directory)
-       compare.py --store-capture OUT --kernel KV RESULTS SCENARIO...
+       compare.py --store-capture OUT --kernel KV [--rdmatop BIN] RESULTS SCENARIO...
        compare.py --self-test
 Only the Python standard library is used.
 """
@@ -671,7 +671,33 @@ def check_churn(d, rep, meta):
 
 # ---- capture ---------------------------------------------------------------
 
-def store_capture(out, kv, res, scens):
+def replay_check(rdmatop, rec, js):
+    """A recording replayed by the host binary must print what the live
+    run printed: every recording is a regression test of the parsers."""
+    import subprocess
+    try:
+        p = subprocess.run([rdmatop, "-r", rec, "-b", "-o", "json"], capture_output=True, text=True,
+                           timeout=60, check=False)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return "cannot run %s: %s" % (rdmatop, e)
+    if p.returncode != 0:
+        return "replay exit %d: %s" % (p.returncode, p.stderr.strip()[:300])
+    try:
+        got = [json.loads(x) for x in p.stdout.splitlines() if x.strip()]
+        want = read_json_lines(js)
+    except ValueError as e:
+        return "replay printed invalid JSON: %s" % e
+    if got != want:
+        for i, (g, w) in enumerate(zip(got, want)):
+            for k in sorted(set(g) | set(w)):
+                if g.get(k) != w.get(k):
+                    return "sample %d key %s differs: replay %s, live %s" % (
+                        i, k, fmt(g.get(k))[:200], fmt(w.get(k))[:200])
+        return "replay printed %d samples, the live run %d" % (len(got), len(want))
+    return None
+
+
+def store_capture(out, kv, res, scens, rdmatop=None):
     os.makedirs(out, exist_ok=True)
     uname = read_text(os.path.join(res, "uname.txt")).strip()
     ok = True
@@ -692,6 +718,14 @@ def store_capture(out, kv, res, scens):
             shutil.copy(os.path.join(c, "rdmatop.json"), os.path.join(out, s + ".rdmatop.json"))
             lines.append("%s: %s.rdrec, %s.rdmatop.json, %s.rdma/" % (s, s, s, s))
             print("capture %s %s: stored %s.rdrec" % (kv, s, s))
+            if rdmatop:
+                err = replay_check(rdmatop, os.path.join(out, s + ".rdrec"),
+                                   os.path.join(out, s + ".rdmatop.json"))
+                if err:
+                    print("capture %s %s: MISMATCH replay on the host differs from the guest: %s" % (kv, s, err))
+                    ok = False
+                else:
+                    print("capture %s %s: host replay (-r) prints the same samples" % (kv, s))
         else:
             err = read_text(os.path.join(c, "rdmatop.err")).strip().splitlines()
             print("capture %s %s: the rdmatop under test cannot record (-w exit %s: %s); "
@@ -700,10 +734,19 @@ def store_capture(out, kv, res, scens):
             if read_text(os.path.join(c, "rdmatop-j.rc"), "?").strip() == "0":
                 shutil.copy(src, os.path.join(out, s + ".rdmatop.json"))
             lines.append("%s: %s.rdmatop.json, %s.rdma/ (no recording)" % (s, s, s))
-    with open(os.path.join(out, "SOURCE.txt"), "w", encoding="utf-8") as f:
-        f.write("captured by tests/vm/run --capture\nkernel: %s\ndriver: rdma_rxe (Soft-RoCE) on dummy0\n"
-                % uname)
-        f.write("\n".join(lines) + "\n")
+    # SOURCE.txt: one line per scenario; scenarios not captured this time
+    # keep their line (and their kernel line).
+    src = os.path.join(out, "SOURCE.txt")
+    entries = {}
+    for line in read_text(src).splitlines():
+        if line.startswith("  "):
+            entries[line.split(":", 1)[0].strip()] = line
+    for s_, line in zip([x.split(":", 1)[0] for x in lines], lines):
+        entries[s_] = "  %s (kernel %s)" % (line, uname.split(" ")[2] if len(uname.split(" ")) > 2 else uname)
+    with open(src, "w", encoding="utf-8") as f:
+        f.write("captured by tests/vm/run --capture (tests/vm/README.md)\nlast kernel: %s\n"
+                "driver: rdma_rxe (Soft-RoCE), rxe0 on dummy0 10.0.0.1/24\nfixtures:\n" % uname)
+        f.write("\n".join(entries[k] for k in sorted(entries)) + "\n")
     return ok
 
 
@@ -989,14 +1032,15 @@ def main(argv):
     rest = []
     i = 0
     while i < len(args):
-        if args[i] in ("--kernel", "--scenario", "--store-capture", "--snapshot"):
+        if args[i] in ("--kernel", "--scenario", "--store-capture", "--snapshot", "--rdmatop"):
             opts[args[i]] = args[i + 1]
             i += 2
         else:
             rest.append(args[i])
             i += 1
     if "--store-capture" in opts:
-        return 0 if store_capture(opts["--store-capture"], opts.get("--kernel", "?"), rest[0], rest[1:]) else 1
+        return 0 if store_capture(opts["--store-capture"], opts.get("--kernel", "?"), rest[0], rest[1:],
+                                  opts.get("--rdmatop")) else 1
     rep = Report()
     if "--snapshot" in opts:
         compare_snapshot(opts["--snapshot"], rep)

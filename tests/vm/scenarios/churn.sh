@@ -39,7 +39,7 @@ say "deleting rxe1"
 meta del_t "$(now)"
 rdma link delete rxe1
 sleep 3
-kill "$rcl"
+kill "$rcl" 2>/dev/null
 say "re-adding rxe1"
 meta add_t "$(now)"
 rdma link add rxe1 type rxe netdev dummy1
