@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Batch writers: text tables and JSON (one object per sample). */
+/* Batch writers: text tables, JSON (one object per sample), OpenMetrics. */
 #ifndef RDMATOP_OUT_H
 #define RDMATOP_OUT_H
 
@@ -34,5 +34,33 @@ ssize_t out_rows(const struct view_ctx *c, enum view_table t, const struct out_o
 
 /* JSON string escaping (control characters, quotes, invalid UTF-8). */
 void out_json_str(FILE *f, const char *str);
+
+/* The two text expositions Prometheus reads (doc/rdmatop.1, METRICS). */
+enum out_om_format {
+	OUT_OM_OPENMETRICS,	/* OpenMetrics 1.0.0, ends with "# EOF" */
+	OUT_OM_PROMETHEUS,	/* text 0.0.4: node_exporter's textfile collector */
+};
+
+#define OUT_OM_CT_OPENMETRICS "application/openmetrics-text; version=1.0.0; charset=utf-8"
+#define OUT_OM_CT_PROMETHEUS "text/plain; version=0.0.4; charset=utf-8"
+
+struct out_om_opts {
+	enum out_om_format format;
+	unsigned int max_procs;	/* processes with series of their own; the
+				 * rest are summed into pid="other" */
+	double sample_seconds;	/* how long sampling took; < 0: unknown */
+	bool timed;		/* add rdma_scrape_duration_seconds (not in
+				 * golden tests: it varies) */
+};
+
+/*
+ * Write one sample as an exposition (o NULL: OpenMetrics, 50 processes).
+ * Filters and -p do not apply: a scrape target exports the whole host.
+ * 0, or -ENOMEM / -EIO.
+ */
+int out_openmetrics(FILE *f, const struct snapshot *s, const struct out_om_opts *o);
+/* A label value, escaped for both formats (\\, \", \n; other control
+ * characters and bytes that are not UTF-8 become U+FFFD). */
+void out_om_label(FILE *f, const char *str);
 
 #endif

@@ -1,0 +1,565 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * One snapshot as an OpenMetrics 1.0 exposition, or as the Prometheus 0.0.4
+ * text format that node_exporter's textfile collector and promtool read.
+ * The two differ only in how counter and info families are declared and in
+ * the closing "# EOF"; the samples are the same.
+ *
+ * Counters are only values that the kernel increases monotonically (driver
+ * hardware counters, IB PMA counters, netdev statistics); a reset shows as a
+ * drop, which Prometheus' rate() already handles.  Everything else is a
+ * gauge.  Per-process series are capped: the processes holding the most
+ * QPs keep their own series, the rest are summed into pid="other", so a
+ * host with thousands of short-lived processes cannot explode a TSDB.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fmt.h"
+#include "nl.h"
+#include "out.h"
+
+enum om_type { OM_GAUGE, OM_COUNTER, OM_INFO };
+
+struct om {
+	FILE *f;
+	bool prom;		/* Prometheus 0.0.4 text, not OpenMetrics */
+	const struct snapshot *s;
+	const char *family;	/* current family's base name */
+	enum om_type type;
+};
+
+struct om_label {
+	const char *k, *v;
+};
+
+void out_om_label(FILE *f, const char *str)
+{
+	const unsigned char *s = (const unsigned char *)(str ? str : "");
+
+	while (*s) {
+		const unsigned char *run = s;
+		uint32_t cp;
+		int n;
+
+		while (*s >= 0x20 && *s < 0x7f && *s != '"' && *s != '\\')
+			s++;
+		if (s > run)
+			fwrite(run, 1, (size_t)(s - run), f);
+		if (!*s)
+			break;
+		n = fmt_utf8(s, &cp);
+		if (cp == '"' || cp == '\\' || cp == '\n') {
+			/* the only three escapes both formats define */
+			fputc('\\', f);
+			fputc(cp == '\n' ? 'n' : (int)cp, f);
+		} else if (!n || cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) {
+			/* not UTF-8, or a control character that has no escape:
+			 * U+FFFD keeps the line one line for every parser */
+			fputs("\xef\xbf\xbd", f);
+			n = n ? n : 1;
+		} else {
+			fwrite(s, 1, (size_t)n, f);
+		}
+		s += n;
+	}
+}
+
+/* HELP and TYPE (and UNIT in OpenMetrics) of one family. */
+static void om_family(struct om *w, const char *name, enum om_type type, const char *unit,
+		      const char *help)
+{
+	static const char *const types[] = { "gauge", "counter", "info" };
+	const char *suffix = "";
+
+	w->family = name;
+	w->type = type;
+	if (w->prom) {
+		/* 0.0.4 names the family by its sample name and has no info */
+		suffix = type == OM_COUNTER ? "_total" : type == OM_INFO ? "_info" : "";
+		if (type == OM_INFO)
+			type = OM_GAUGE;
+	}
+	fprintf(w->f, "# HELP %s%s %s\n", name, suffix, help);
+	fprintf(w->f, "# TYPE %s%s %s\n", name, suffix, types[type]);
+	if (unit && !w->prom)
+		fprintf(w->f, "# UNIT %s %s\n", name, unit);
+}
+
+static void om_sample(struct om *w, const struct om_label *l, size_t n, const char *value)
+{
+	static const char *const suffix[] = { "", "_total", "_info" };
+	size_t i;
+
+	fprintf(w->f, "%s%s", w->family, suffix[w->type]);
+	for (i = 0; i < n; i++) {
+		fprintf(w->f, "%c%s=\"", i ? ',' : '{', l[i].k);
+		out_om_label(w->f, l[i].v);
+		fputc('"', w->f);
+	}
+	fprintf(w->f, "%s %s\n", n ? "}" : "", value);
+}
+
+static void om_u(struct om *w, const struct om_label *l, size_t n, uint64_t v)
+{
+	char buf[24];
+
+	snprintf(buf, sizeof(buf), "%" PRIu64, v);
+	om_sample(w, l, n, buf);
+}
+
+static void om_d(struct om *w, const struct om_label *l, size_t n, double v)
+{
+	char buf[40];
+	int prec;
+
+	/* the shortest form that reads back as the same double */
+	for (prec = 15; prec < 17; prec++) {
+		snprintf(buf, sizeof(buf), "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	if (prec == 17)
+		snprintf(buf, sizeof(buf), "%.17g", v);
+	om_sample(w, l, n, buf);
+}
+
+#define NL(l) (sizeof(l) / sizeof(l[0]))
+
+static const char *dev_label(const struct snapshot *s, uint32_t index, char *buf, size_t len)
+{
+	const struct snap_dev *d = snap_dev_find(s, index);
+
+	if (d)
+		return d->name;
+	snprintf(buf, len, "%" PRIu32, index);
+	return buf;
+}
+
+static void om_up(struct om *w)
+{
+	const struct snapshot *s = w->s;
+	bool sysfs = !s->ports.n, proc = !s->tasks.n;
+	size_t i;
+
+	/* a source is down when there was something to read there and not
+	 * one value came back (sysfs unmounted, /proc hidden by hidepid) */
+	for (i = 0; i < s->ports.n; i++)
+		if (SNAP_AT(&s->ports, struct snap_port, i)->valid &
+		    (SNAP_PORT_RATE | SNAP_PORT_LINK_LAYER))
+			sysfs = true;
+	for (i = 0; i < s->counters.n; i++)
+		if (SNAP_AT(&s->counters, struct snap_counter, i)->source != SNAP_SRC_HW)
+			sysfs = true;
+	for (i = 0; i < s->tasks.n; i++)
+		if (SNAP_AT(&s->tasks, struct snap_task, i)->valid & SNAP_TASK_PID)
+			proc = true;
+	om_family(w, "rdma_up", OM_GAUGE, NULL,
+		  "Whether the last sample could read this data source (1) or not (0).");
+	om_u(w, (struct om_label[]){ { "source", "netlink" } }, 1,
+	     !(s->flags & SNAP_F_NO_NETLINK));
+	om_u(w, (struct om_label[]){ { "source", "sysfs" } }, 1, sysfs);
+	om_u(w, (struct om_label[]){ { "source", "proc" } }, 1, proc);
+}
+
+static void om_devices(struct om *w)
+{
+	const struct snapshot *s = w->s;
+	size_t i;
+
+	om_family(w, "rdma_device", OM_INFO, NULL,
+		  "RDMA device: node type, firmware and node GUID as labels.");
+	for (i = 0; i < s->devs.n; i++) {
+		const struct snap_dev *d = SNAP_AT(&s->devs, struct snap_dev, i);
+		char guid[24];
+		struct om_label l[] = {
+			{ "device", d->name },
+			{ "node_type", d->valid & SNAP_DEV_NODE_TYPE ?
+				       nl_node_type_str(d->node_type) : "" },
+			{ "fw", d->valid & SNAP_DEV_FW ? d->fw : "" },
+			{ "node_guid", d->valid & SNAP_DEV_NODE_GUID ?
+				       fmt_guid(guid, sizeof(guid), d->node_guid) : "" },
+		};
+
+		om_u(w, l, NL(l), 1);
+	}
+}
+
+/* "100 Gb/sec (4X EDR)" -> bytes per second; 0 when not in that form. */
+static double port_speed(const char *rate)
+{
+	char *end;
+	double v = strtod(rate, &end);
+
+	return end != rate && !strncmp(end, " Gb/sec", 7) && v > 0 ? v * 1e9 / 8 : 0;
+}
+
+static void om_ports(struct om *w)
+{
+	const struct snapshot *s = w->s;
+	size_t i;
+
+	om_family(w, "rdma_port", OM_INFO, NULL,
+		  "RDMA port: state, physical state, netdev and link layer as labels.");
+	for (i = 0; i < s->ports.n; i++) {
+		const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
+		char dbuf[16], port[16];
+		struct om_label l[] = {
+			{ "device", dev_label(s, p->dev, dbuf, sizeof(dbuf)) },
+			{ "port", port },
+			{ "netdev", p->valid & SNAP_PORT_NDEV ? p->ndev : "" },
+			{ "state", p->valid & SNAP_PORT_STATE ? nl_port_state_str(p->state) : "" },
+			{ "physical_state", p->valid & SNAP_PORT_PHYS_STATE ?
+					    nl_phys_state_str(p->phys_state) : "" },
+			{ "link_layer", p->valid & SNAP_PORT_LINK_LAYER ? p->link_layer : "" },
+		};
+
+		snprintf(port, sizeof(port), "%" PRIu32, p->port);
+		om_u(w, l, NL(l), 1);
+	}
+	om_family(w, "rdma_port_speed_bytes_per_second", OM_GAUGE, "bytes_per_second",
+		  "Signalling rate of the port from sysfs ports/N/rate, in bytes per second.");
+	for (i = 0; i < s->ports.n; i++) {
+		const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
+		double v = p->valid & SNAP_PORT_RATE ? port_speed(p->rate) : 0;
+		char dbuf[16], port[16];
+		struct om_label l[] = {
+			{ "device", dev_label(s, p->dev, dbuf, sizeof(dbuf)) },
+			{ "port", port },
+		};
+
+		snprintf(port, sizeof(port), "%" PRIu32, p->port);
+		if (v > 0)
+			om_d(w, l, NL(l), v);
+	}
+}
+
+/*
+ * Port traffic: from the IB PMA counters where the port has them, else from
+ * the bound netdev (Soft-RoCE, iWARP), as the dashboard's link rates do; the
+ * source label says which, and a port never has both.
+ */
+static void om_traffic(struct om *w)
+{
+	static const struct {
+		const char *family, *pma, *net, *unit, *help;
+	} k[] = {
+		{ "rdma_port_receive_bytes", "port_rcv_data", "rx_bytes", "bytes",
+		  "Bytes received on the port (IB PMA port_rcv_data in bytes, or the netdev's rx_bytes)." },
+		{ "rdma_port_transmit_bytes", "port_xmit_data", "tx_bytes", "bytes",
+		  "Bytes sent on the port (IB PMA port_xmit_data in bytes, or the netdev's tx_bytes)." },
+		{ "rdma_port_receive_packets", "port_rcv_packets", "rx_packets", "packets",
+		  "Packets received on the port (IB PMA, or the netdev's)." },
+		{ "rdma_port_transmit_packets", "port_xmit_packets", "tx_packets", "packets",
+		  "Packets sent on the port (IB PMA, or the netdev's)." },
+	};
+	const struct snapshot *s = w->s;
+	size_t i, j, m;
+
+	for (m = 0; m < NL(k); m++) {
+		om_family(w, k[m].family, OM_COUNTER, k[m].unit, k[m].help);
+		for (i = 0; i < s->ports.n; i++) {
+			const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
+			const struct snap_counter *pma = NULL, *net = NULL, *c;
+			char dbuf[16], port[16];
+
+			for (j = 0; j < s->counters.n; j++) {
+				c = SNAP_AT(&s->counters, struct snap_counter, j);
+				if (c->dev != p->dev || c->port != p->port)
+					continue;
+				if (c->source == SNAP_SRC_PMA && !strcmp(snap_s(s, c->name), k[m].pma))
+					pma = c;
+				else if (c->source == SNAP_SRC_NETDEV &&
+					 !strcmp(snap_s(s, c->name), k[m].net))
+					net = c;
+			}
+			c = pma ? pma : net;
+			if (!c)
+				continue;
+			snprintf(port, sizeof(port), "%" PRIu32, p->port);
+			om_u(w, (struct om_label[]){
+				     { "device", dev_label(s, p->dev, dbuf, sizeof(dbuf)) },
+				     { "port", port }, { "source", pma ? "pma" : "netdev" } },
+			     3, c->value);
+		}
+	}
+}
+
+/* Every counter of one source, the kernel's name in the "counter" label. */
+static void om_counters(struct om *w, enum snap_src src, const char *family, const char *help)
+{
+	const struct snapshot *s = w->s;
+	size_t i;
+
+	om_family(w, family, OM_COUNTER, NULL, help);
+	for (i = 0; i < s->counters.n; i++) {
+		const struct snap_counter *c = SNAP_AT(&s->counters, struct snap_counter, i);
+		char dbuf[16], port[16];
+
+		if (c->source != src)
+			continue;
+		snprintf(port, sizeof(port), "%" PRIu32, c->port);
+		om_u(w, (struct om_label[]){
+			     { "device", dev_label(s, c->dev, dbuf, sizeof(dbuf)) },
+			     { "port", port }, { "counter", snap_s(s, c->name) } },
+		     3, c->value);
+	}
+}
+
+static void om_resources(struct om *w)
+{
+	const struct snapshot *s = w->s;
+	size_t i;
+	int r;
+
+	om_family(w, "rdma_resources", OM_GAUGE, NULL,
+		  "Resources of the device by type, from the kernel's resource summary.");
+	for (i = 0; i < s->devs.n; i++) {
+		const struct snap_dev *d = SNAP_AT(&s->devs, struct snap_dev, i);
+
+		for (r = 0; r < SNAP_RES_N; r++)
+			if (d->res_valid & (1u << r))
+				om_u(w, (struct om_label[]){
+					     { "device", d->name },
+					     { "type", nl_res_name((enum snap_res)r) } },
+				     2, d->res[r]);
+	}
+}
+
+/* QPs per (device, type, state): a key per QP, sorted, counted in runs. */
+static int qp_key_cmp(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+static int om_qps(struct om *w)
+{
+	const struct snapshot *s = w->s;
+	uint64_t *keys = malloc((s->qps.n ? s->qps.n : 1) * sizeof(*keys));
+	size_t i, j;
+
+	if (!keys)
+		return -ENOMEM;
+	for (i = 0; i < s->qps.n; i++) {
+		const struct snap_qp *q = SNAP_AT(&s->qps, struct snap_qp, i);
+		uint64_t type = q->valid & SNAP_QP_TYPE ? q->type : 0x100;
+		uint64_t state = q->valid & SNAP_QP_STATE ? q->state : 0x100;
+
+		keys[i] = (uint64_t)q->dev << 32 | type << 16 | state;
+	}
+	qsort(keys, s->qps.n, sizeof(*keys), qp_key_cmp);
+	om_family(w, "rdma_qps", OM_GAUGE, NULL,
+		  "Queue pairs of the device by type and state, from the QP dump.");
+	for (i = 0; i < s->qps.n; i = j) {
+		uint32_t type = (uint32_t)(keys[i] >> 16) & 0xffff, state = keys[i] & 0xffff;
+		char dbuf[16];
+
+		for (j = i; j < s->qps.n && keys[j] == keys[i]; j++)
+			;
+		om_u(w, (struct om_label[]){
+			     { "device", dev_label(s, (uint32_t)(keys[i] >> 32), dbuf, sizeof(dbuf)) },
+			     { "type", type > 0xff ? "unknown" : nl_qp_type_str((uint8_t)type) },
+			     { "state", state > 0xff ? "unknown" : nl_qp_state_str((uint8_t)state) } },
+		     3, j - i);
+	}
+	free(keys);
+	return 0;
+}
+
+/* ---- per process, capped ---- */
+
+struct om_proc {
+	const struct view_proc *p;	/* NULL: a sum (hidden, other) */
+	struct view_proc sum;
+	const char *name, *comm;	/* name: pid label when not a number */
+	char pidbuf[16];
+	size_t order;
+};
+
+static uint64_t proc_total(const struct view_proc *p)
+{
+	uint64_t t = 0;
+	int r;
+
+	for (r = 0; r < SNAP_RES_N; r++)
+		t += p->res[r];
+	return t;
+}
+
+/* (entries move when sorted: the label is found here, not kept as a pointer) */
+static const char *om_pid(const struct om_proc *e)
+{
+	return e->name ? e->name : e->pidbuf;
+}
+
+static const struct view_proc *om_pv(const struct om_proc *e)
+{
+	return e->p ? e->p : &e->sum;
+}
+
+/* Most QPs first, then most resources, then as view_procs lists them. */
+static int proc_rank_cmp(const void *pa, const void *pb)
+{
+	const struct om_proc *a = pa, *b = pb;
+	const struct view_proc *x = om_pv(a), *y = om_pv(b);
+	uint64_t tx = proc_total(x), ty = proc_total(y);
+
+	if (x->res[SNAP_RES_QP] != y->res[SNAP_RES_QP])
+		return x->res[SNAP_RES_QP] > y->res[SNAP_RES_QP] ? -1 : 1;
+	if (tx != ty)
+		return tx > ty ? -1 : 1;
+	return (a->order > b->order) - (a->order < b->order);
+}
+
+static void proc_add(struct view_proc *sum, const struct view_proc *p)
+{
+	int i;
+
+	for (i = 0; i < SNAP_RES_N; i++)
+		sum->res[i] += p->res[i];
+	for (i = 0; i < 16; i++)
+		sum->qp_state[i] += p->qp_state[i];
+	sum->mr_bytes += p->mr_bytes;
+}
+
+static int om_procs(struct om *w, unsigned int max_procs)
+{
+	const struct snapshot *s = w->s;
+	struct view_proc *pv;
+	struct om_proc *e, hidden = { .name = "hidden", .comm = "" };
+	struct om_proc other = { .name = "other", .comm = "" };
+	size_t n = 0, i, k, shown;
+	bool any_hidden = false, any_other = false;
+	int np = view_procs(s, &pv), r;
+
+	if (np < 0)
+		return np;
+	e = calloc((size_t)np + 1, sizeof(*e));
+	if (!e) {
+		free(pv);
+		return -ENOMEM;
+	}
+	/* owners whose process is not visible are one series: thread ids of
+	 * another PID namespace would each be a new, short-lived series */
+	for (i = 0; i < (size_t)np; i++) {
+		const struct view_proc *p = &pv[i];
+
+		if (p->valid & VIEW_PROC_HIDDEN) {
+			proc_add(&hidden.sum, p);
+			any_hidden = true;
+			continue;
+		}
+		e[n].p = p;
+		e[n].order = i;
+		if (p->valid & VIEW_PROC_KERN)
+			e[n].name = "kernel";
+		else
+			snprintf(e[n].pidbuf, sizeof(e[n].pidbuf), "%" PRIu32, p->pid);
+		e[n].comm = snap_s(s, p->comm);
+		n++;
+	}
+	if (any_hidden) {
+		hidden.order = (size_t)np;
+		e[n++] = hidden;
+	}
+	qsort(e, n, sizeof(*e), proc_rank_cmp);
+	shown = n < max_procs ? n : max_procs;
+	for (i = shown; i < n; i++) {
+		proc_add(&other.sum, om_pv(&e[i]));
+		any_other = true;
+	}
+	if (any_other)
+		e[shown++] = other;
+
+	om_family(w, "rdma_processes", OM_GAUGE, NULL,
+		  "Processes holding RDMA resources (kernel owners and processes not visible "
+		  "from here count once each), before the per-process cap.");
+	om_u(w, NULL, 0, (uint64_t)np);
+	om_family(w, "rdma_process_resources", OM_GAUGE, NULL,
+		  "Resources held by a process, by type; pid=\"kernel\" for kernel owners, "
+		  "\"hidden\" for processes not visible here, \"other\" for those past the cap.");
+	for (k = 0; k < shown; k++)
+		for (r = 0; r < SNAP_RES_N; r++)
+			om_u(w, (struct om_label[]){
+				     { "pid", om_pid(&e[k]) }, { "comm", e[k].comm },
+				     { "type", nl_res_name((enum snap_res)r) } },
+			     3, om_pv(&e[k])->res[r]);
+	om_family(w, "rdma_process_qps", OM_GAUGE, NULL,
+		  "Queue pairs held by a process, by QP state (states with none left out).");
+	for (k = 0; k < shown; k++)
+		for (r = 0; r < 16; r++)
+			if (om_pv(&e[k])->qp_state[r])
+				om_u(w, (struct om_label[]){
+					     { "pid", om_pid(&e[k]) }, { "comm", e[k].comm },
+					     { "state", nl_qp_state_str((uint8_t)r) } },
+				     3, om_pv(&e[k])->qp_state[r]);
+	om_family(w, "rdma_process_memory_region_bytes", OM_GAUGE, "bytes",
+		  "Total length of the memory regions a process registered.");
+	for (k = 0; k < shown; k++)
+		om_u(w, (struct om_label[]){ { "pid", om_pid(&e[k]) }, { "comm", e[k].comm } }, 2,
+		     om_pv(&e[k])->mr_bytes);
+	free(e);
+	free(pv);
+	return 0;
+}
+
+static double mono_since(const struct timespec *t)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - t->tv_sec) + (double)(now.tv_nsec - t->tv_nsec) / 1e9;
+}
+
+int out_openmetrics(FILE *f, const struct snapshot *s, const struct out_om_opts *o)
+{
+	struct out_om_opts def = { .format = OUT_OM_OPENMETRICS, .max_procs = 50,
+				   .sample_seconds = -1 };
+	struct om w = { .f = f, .s = s };
+	struct timespec start;
+	int err;
+
+	if (!o)
+		o = &def;
+	w.prom = o->format == OUT_OM_PROMETHEUS;
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	om_up(&w);
+	om_family(&w, "rdma_sample_timestamp_seconds", OM_GAUGE, "seconds",
+		  "Wall-clock time the sample was taken (recorded time when replaying).");
+	om_d(&w, NULL, 0, (double)s->wall.tv_sec + (double)s->wall.tv_nsec / 1e9);
+	if (o->sample_seconds >= 0) {
+		om_family(&w, "rdma_sample_duration_seconds", OM_GAUGE, "seconds",
+			  "Time the sample took: netlink dumps, sysfs and /proc reads, rates.");
+		om_d(&w, NULL, 0, o->sample_seconds);
+	}
+	om_devices(&w);
+	om_ports(&w);
+	om_traffic(&w);
+	om_counters(&w, SNAP_SRC_HW, "rdma_hw_counter",
+		    "Hardware counter of the driver (netlink STAT_GET, as rdma stat show), "
+		    "named by the kernel; port 0 is device-wide.");
+	om_counters(&w, SNAP_SRC_PMA, "rdma_pma_counter",
+		    "InfiniBand PMA port counter from sysfs ports/N/counters, named by the "
+		    "kernel; the data counters are converted from 4-octet words to bytes.");
+	om_counters(&w, SNAP_SRC_NETDEV, "rdma_netdev_counter",
+		    "Statistic of the netdev the port is bound to (sysfs statistics/).");
+	om_resources(&w);
+	err = om_qps(&w);
+	if (!err)
+		err = om_procs(&w, o->max_procs);
+	if (o->timed) {
+		/* last, so that it covers building everything above */
+		om_family(&w, "rdma_scrape_duration_seconds", OM_GAUGE, "seconds",
+			  "Time taken to build this exposition from the sample.");
+		om_d(&w, NULL, 0, mono_since(&start));
+	}
+	if (!w.prom)
+		fputs("# EOF\n", f);
+	if (!err && ferror(f))
+		err = -EIO;
+	return err;
+}

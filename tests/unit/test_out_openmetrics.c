@@ -1,0 +1,380 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The OpenMetrics / Prometheus exposition: golden output of a hand-built
+ * snapshot (an IB port with PMA counters, a Soft-RoCE port with netdev
+ * statistics), hostile names that must not break the format, and the cap
+ * on per-process series.
+ */
+#include <errno.h>
+
+#include "out.h"
+#include "test.h"
+
+static struct snap_owner user(uint32_t tid)
+{
+	struct snap_owner o = { .tid = tid, .valid = SNAP_OWN_TID };
+
+	return o;
+}
+
+static void task(struct snapshot *s, uint32_t tid, uint32_t pid, const char *comm)
+{
+	struct snap_task *t = snap_task_get(s, tid);
+
+	t->pid = pid;
+	t->comm = snap_str(s, comm, 64);
+	t->pcomm = t->comm;
+	t->valid = SNAP_TASK_PID | SNAP_TASK_COMM | SNAP_TASK_PCOMM;
+}
+
+static void dev(struct snapshot *s, uint32_t idx, const char *name)
+{
+	struct snap_dev *d = snap_push(&s->devs, sizeof(*d));
+
+	d->index = idx;
+	snprintf(d->name, sizeof(d->name), "%s", name);
+	d->node_type = 1;
+	d->node_guid = 0x0c42a10300aabbccull + idx;
+	snprintf(d->fw, sizeof(d->fw), "20.31.1014");
+	d->valid = SNAP_DEV_NODE_TYPE | SNAP_DEV_NODE_GUID | (idx ? SNAP_DEV_FW : 0);
+	d->res[SNAP_RES_QP] = 3;
+	d->res[SNAP_RES_CQ] = 2;
+	d->res_valid = 1u << SNAP_RES_QP | 1u << SNAP_RES_CQ;
+}
+
+static void port(struct snapshot *s, uint32_t d, const char *ndev, const char *ll,
+		 const char *rate)
+{
+	struct snap_port *p = snap_port_get(s, d, 1);
+
+	p->state = 4;
+	p->phys_state = 5;
+	p->valid = SNAP_PORT_STATE | SNAP_PORT_PHYS_STATE | SNAP_PORT_LINK_LAYER;
+	snprintf(p->link_layer, sizeof(p->link_layer), "%s", ll);
+	if (ndev) {
+		snprintf(p->ndev, sizeof(p->ndev), "%s", ndev);
+		p->valid |= SNAP_PORT_NDEV;
+	}
+	if (rate) {
+		snprintf(p->rate, sizeof(p->rate), "%s", rate);
+		p->valid |= SNAP_PORT_RATE;
+	}
+}
+
+static void counter(struct snapshot *s, uint32_t d, uint32_t p, enum snap_src src,
+		    const char *name, uint64_t v)
+{
+	struct snap_counter *c = snap_push(&s->counters, sizeof(*c));
+
+	c->dev = d;
+	c->port = p;
+	c->source = (uint8_t)src;
+	c->name = snap_str(s, name, 64);
+	c->value = v;
+}
+
+static void qp(struct snapshot *s, uint32_t d, uint8_t type, uint8_t state,
+	       struct snap_owner own)
+{
+	struct snap_qp *q = snap_push(&s->qps, sizeof(*q));
+
+	q->dev = d;
+	q->port = 1;
+	q->lqpn = (uint32_t)s->qps.n;
+	q->type = type;
+	q->state = state;
+	q->own = own;
+	q->valid = SNAP_QP_TYPE | SNAP_QP_STATE | SNAP_QP_PORT;
+}
+
+static void build(struct snapshot *s)
+{
+	struct snap_owner k = { .kern = snap_str(s, "ib_core", 64), .valid = SNAP_OWN_KERN };
+
+	s->wall.tv_sec = 1700000000;
+	s->wall.tv_nsec = 250000000;
+	dev(s, 0, "rxe0");
+	dev(s, 1, "mlx5_0");
+	port(s, 0, "dummy0", "Ethernet", "2.5 Gb/sec (1X SDR)");
+	port(s, 1, "ib0", "InfiniBand", "100 Gb/sec (4X EDR)");
+	counter(s, 0, 1, SNAP_SRC_HW, "rcvd_pkts", 12);
+	counter(s, 0, 1, SNAP_SRC_NETDEV, "rx_bytes", 4096);
+	counter(s, 0, 1, SNAP_SRC_NETDEV, "tx_packets", 7);
+	counter(s, 1, 1, SNAP_SRC_PMA, "port_rcv_data", 4000);
+	counter(s, 1, 1, SNAP_SRC_PMA, "symbol_error", 0);
+	/* an IPoIB netdev's bytes are not the port's: PMA wins */
+	counter(s, 1, 1, SNAP_SRC_NETDEV, "rx_bytes", 99);
+	qp(s, 0, 1, 3, k);
+	qp(s, 0, 2, 3, user(101));
+	qp(s, 0, 2, 6, user(102));
+	qp(s, 1, 2, 3, user(103));
+	task(s, 101, 100, "ib_send_bw");
+	task(s, 102, 100, "ib_send_bw");
+	task(s, 103, 103, "rping");
+	snap_tasks_sort(s);
+}
+
+static char *render(const struct snapshot *s, const struct out_om_opts *o)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	CHECK_EQ_U(out_openmetrics(f, s, o), 0);
+	fclose(f);
+	return buf;
+}
+
+static const char golden[] =
+	"# HELP rdma_up Whether the last sample could read this data source (1) or not (0).\n"
+	"# TYPE rdma_up gauge\n"
+	"rdma_up{source=\"netlink\"} 1\n"
+	"rdma_up{source=\"sysfs\"} 1\n"
+	"rdma_up{source=\"proc\"} 1\n"
+	"# HELP rdma_sample_timestamp_seconds Wall-clock time the sample was taken (recorded time when replaying).\n"
+	"# TYPE rdma_sample_timestamp_seconds gauge\n"
+	"# UNIT rdma_sample_timestamp_seconds seconds\n"
+	"rdma_sample_timestamp_seconds 1700000000.25\n"
+	"# HELP rdma_sample_duration_seconds Time the sample took: netlink dumps, sysfs and /proc reads, rates.\n"
+	"# TYPE rdma_sample_duration_seconds gauge\n"
+	"# UNIT rdma_sample_duration_seconds seconds\n"
+	"rdma_sample_duration_seconds 0.125\n"
+	"# HELP rdma_device RDMA device: node type, firmware and node GUID as labels.\n"
+	"# TYPE rdma_device info\n"
+	"rdma_device_info{device=\"rxe0\",node_type=\"ca\",fw=\"\",node_guid=\"0c42:a103:00aa:bbcc\"} 1\n"
+	"rdma_device_info{device=\"mlx5_0\",node_type=\"ca\",fw=\"20.31.1014\",node_guid=\"0c42:a103:00aa:bbcd\"} 1\n"
+	"# HELP rdma_port RDMA port: state, physical state, netdev and link layer as labels.\n"
+	"# TYPE rdma_port info\n"
+	"rdma_port_info{device=\"rxe0\",port=\"1\",netdev=\"dummy0\",state=\"ACTIVE\",physical_state=\"LINK_UP\",link_layer=\"Ethernet\"} 1\n"
+	"rdma_port_info{device=\"mlx5_0\",port=\"1\",netdev=\"ib0\",state=\"ACTIVE\",physical_state=\"LINK_UP\",link_layer=\"InfiniBand\"} 1\n"
+	"# HELP rdma_port_speed_bytes_per_second Signalling rate of the port from sysfs ports/N/rate, in bytes per second.\n"
+	"# TYPE rdma_port_speed_bytes_per_second gauge\n"
+	"# UNIT rdma_port_speed_bytes_per_second bytes_per_second\n"
+	"rdma_port_speed_bytes_per_second{device=\"rxe0\",port=\"1\"} 312500000\n"
+	"rdma_port_speed_bytes_per_second{device=\"mlx5_0\",port=\"1\"} 12500000000\n"
+	"# HELP rdma_port_receive_bytes Bytes received on the port (IB PMA port_rcv_data in bytes, or the netdev's rx_bytes).\n"
+	"# TYPE rdma_port_receive_bytes counter\n"
+	"# UNIT rdma_port_receive_bytes bytes\n"
+	"rdma_port_receive_bytes_total{device=\"rxe0\",port=\"1\",source=\"netdev\"} 4096\n"
+	"rdma_port_receive_bytes_total{device=\"mlx5_0\",port=\"1\",source=\"pma\"} 4000\n"
+	"# HELP rdma_port_transmit_bytes Bytes sent on the port (IB PMA port_xmit_data in bytes, or the netdev's tx_bytes).\n"
+	"# TYPE rdma_port_transmit_bytes counter\n"
+	"# UNIT rdma_port_transmit_bytes bytes\n"
+	"# HELP rdma_port_receive_packets Packets received on the port (IB PMA, or the netdev's).\n"
+	"# TYPE rdma_port_receive_packets counter\n"
+	"# UNIT rdma_port_receive_packets packets\n"
+	"# HELP rdma_port_transmit_packets Packets sent on the port (IB PMA, or the netdev's).\n"
+	"# TYPE rdma_port_transmit_packets counter\n"
+	"# UNIT rdma_port_transmit_packets packets\n"
+	"rdma_port_transmit_packets_total{device=\"rxe0\",port=\"1\",source=\"netdev\"} 7\n"
+	"# HELP rdma_hw_counter Hardware counter of the driver (netlink STAT_GET, as rdma stat show), named by the kernel; port 0 is device-wide.\n"
+	"# TYPE rdma_hw_counter counter\n"
+	"rdma_hw_counter_total{device=\"rxe0\",port=\"1\",counter=\"rcvd_pkts\"} 12\n"
+	"# HELP rdma_pma_counter InfiniBand PMA port counter from sysfs ports/N/counters, named by the kernel; the data counters are converted from 4-octet words to bytes.\n"
+	"# TYPE rdma_pma_counter counter\n"
+	"rdma_pma_counter_total{device=\"mlx5_0\",port=\"1\",counter=\"port_rcv_data\"} 4000\n"
+	"rdma_pma_counter_total{device=\"mlx5_0\",port=\"1\",counter=\"symbol_error\"} 0\n"
+	"# HELP rdma_netdev_counter Statistic of the netdev the port is bound to (sysfs statistics/).\n"
+	"# TYPE rdma_netdev_counter counter\n"
+	"rdma_netdev_counter_total{device=\"rxe0\",port=\"1\",counter=\"rx_bytes\"} 4096\n"
+	"rdma_netdev_counter_total{device=\"rxe0\",port=\"1\",counter=\"tx_packets\"} 7\n"
+	"rdma_netdev_counter_total{device=\"mlx5_0\",port=\"1\",counter=\"rx_bytes\"} 99\n"
+	"# HELP rdma_resources Resources of the device by type, from the kernel's resource summary.\n"
+	"# TYPE rdma_resources gauge\n"
+	"rdma_resources{device=\"rxe0\",type=\"cq\"} 2\n"
+	"rdma_resources{device=\"rxe0\",type=\"qp\"} 3\n"
+	"rdma_resources{device=\"mlx5_0\",type=\"cq\"} 2\n"
+	"rdma_resources{device=\"mlx5_0\",type=\"qp\"} 3\n"
+	"# HELP rdma_qps Queue pairs of the device by type and state, from the QP dump.\n"
+	"# TYPE rdma_qps gauge\n"
+	"rdma_qps{device=\"rxe0\",type=\"GSI\",state=\"RTS\"} 1\n"
+	"rdma_qps{device=\"rxe0\",type=\"RC\",state=\"RTS\"} 1\n"
+	"rdma_qps{device=\"rxe0\",type=\"RC\",state=\"ERR\"} 1\n"
+	"rdma_qps{device=\"mlx5_0\",type=\"RC\",state=\"RTS\"} 1\n"
+	"# HELP rdma_processes Processes holding RDMA resources (kernel owners and processes not visible from here count once each), before the per-process cap.\n"
+	"# TYPE rdma_processes gauge\n"
+	"rdma_processes 3\n"
+	"# HELP rdma_process_resources Resources held by a process, by type; pid=\"kernel\" for kernel owners, \"hidden\" for processes not visible here, \"other\" for those past the cap.\n"
+	"# TYPE rdma_process_resources gauge\n"
+	"rdma_process_resources{pid=\"100\",comm=\"ib_send_bw\",type=\"pd\"} 0\n"
+	"rdma_process_resources{pid=\"100\",comm=\"ib_send_bw\",type=\"cq\"} 0\n"
+	"rdma_process_resources{pid=\"100\",comm=\"ib_send_bw\",type=\"qp\"} 2\n"
+	"rdma_process_resources{pid=\"100\",comm=\"ib_send_bw\",type=\"cm_id\"} 0\n"
+	"rdma_process_resources{pid=\"100\",comm=\"ib_send_bw\",type=\"mr\"} 0\n"
+	"rdma_process_resources{pid=\"100\",comm=\"ib_send_bw\",type=\"ctx\"} 0\n"
+	"rdma_process_resources{pid=\"100\",comm=\"ib_send_bw\",type=\"srq\"} 0\n"
+	"rdma_process_resources{pid=\"other\",comm=\"\",type=\"pd\"} 0\n"
+	"rdma_process_resources{pid=\"other\",comm=\"\",type=\"cq\"} 0\n"
+	"rdma_process_resources{pid=\"other\",comm=\"\",type=\"qp\"} 2\n"
+	"rdma_process_resources{pid=\"other\",comm=\"\",type=\"cm_id\"} 0\n"
+	"rdma_process_resources{pid=\"other\",comm=\"\",type=\"mr\"} 0\n"
+	"rdma_process_resources{pid=\"other\",comm=\"\",type=\"ctx\"} 0\n"
+	"rdma_process_resources{pid=\"other\",comm=\"\",type=\"srq\"} 0\n"
+	"# HELP rdma_process_qps Queue pairs held by a process, by QP state (states with none left out).\n"
+	"# TYPE rdma_process_qps gauge\n"
+	"rdma_process_qps{pid=\"100\",comm=\"ib_send_bw\",state=\"RTS\"} 1\n"
+	"rdma_process_qps{pid=\"100\",comm=\"ib_send_bw\",state=\"ERR\"} 1\n"
+	"rdma_process_qps{pid=\"other\",comm=\"\",state=\"RTS\"} 2\n"
+	"# HELP rdma_process_memory_region_bytes Total length of the memory regions a process registered.\n"
+	"# TYPE rdma_process_memory_region_bytes gauge\n"
+	"# UNIT rdma_process_memory_region_bytes bytes\n"
+	"rdma_process_memory_region_bytes{pid=\"100\",comm=\"ib_send_bw\"} 0\n"
+	"rdma_process_memory_region_bytes{pid=\"other\",comm=\"\"} 0\n"
+	"# EOF\n";
+
+static void test_golden(void)
+{
+	struct out_om_opts o = { .format = OUT_OM_OPENMETRICS, .max_procs = 1,
+				 .sample_seconds = 0.125 };
+	struct snapshot s;
+	char *out;
+
+	snap_init(&s);
+	build(&s);
+	out = render(&s, &o);
+	CHECK_EQ_S(out, golden);
+	if (out && strcmp(out, golden))
+		fprintf(stderr, "%s", out);
+	free(out);
+	snap_free(&s);
+}
+
+/* The 0.0.4 text: the same samples, counters and info typed by sample name. */
+static void test_prometheus_text(void)
+{
+	struct out_om_opts o = { .format = OUT_OM_PROMETHEUS, .max_procs = 50,
+				 .sample_seconds = -1, .timed = true };
+	struct snapshot s;
+	char *out;
+
+	snap_init(&s);
+	build(&s);
+	out = render(&s, &o);
+	CHECK(out && strstr(out, "# TYPE rdma_hw_counter_total counter\n"
+				 "rdma_hw_counter_total{"));
+	CHECK(out && strstr(out, "# TYPE rdma_port_info gauge\nrdma_port_info{"));
+	CHECK(out && strstr(out, "# HELP rdma_port_receive_bytes_total "));
+	CHECK(out && !strstr(out, "# UNIT") && !strstr(out, "# EOF"));
+	CHECK(out && !strstr(out, "rdma_sample_duration_seconds"));
+	CHECK(out && strstr(out, "\n# TYPE rdma_scrape_duration_seconds gauge\n"
+				 "rdma_scrape_duration_seconds "));
+	/* under the cap every process has its own series: no "other" */
+	CHECK(out && strstr(out, "rdma_process_qps{pid=\"103\",comm=\"rping\",state=\"RTS\"} 1\n"));
+	CHECK(out && strstr(out, "{pid=\"kernel\",comm=\"ib_core\",state=\"RTS\"} 1\n"));
+	CHECK(out && !strstr(out, "pid=\"other\""));
+	free(out);
+	snap_free(&s);
+}
+
+/* Every line of an exposition is a comment or NAME[{...}] VALUE. */
+static bool well_formed(const char *out)
+{
+	const char *l = out;
+
+	while (*l) {
+		const char *e = strchr(l, '\n'), *p = l;
+
+		if (!e)
+			return false;
+		if (*l != '#') {
+			while (p < e && *p != '{' && *p != ' ')
+				p++;
+			if (*p == '{') {
+				/* label values: a quote only escaped, no raw newline */
+				for (p++; p < e && *p != '}';) {
+					while (p < e && *p != '"')
+						p++;
+					for (p++; p < e && *p != '"'; p++)
+						if (*p == '\\')
+							p++;
+					if (p >= e)
+						return false;
+					p++;
+					if (*p == ',')
+						p++;
+				}
+				p++;
+			}
+			if (*p != ' ' || p + 1 >= e)
+				return false;
+		}
+		l = e + 1;
+	}
+	return true;
+}
+
+static void test_hostile_names(void)
+{
+	struct snapshot s;
+	char *out;
+
+	snap_init(&s);
+	build(&s);
+	/* a process may call itself anything prctl(PR_SET_NAME) accepts */
+	task(&s, 104, 104, "a\"b\\c\nd} 1\n# EOF");
+	task(&s, 105, 105, "\x1b]0;x\x07\xff\xc3");
+	qp(&s, 0, 2, 3, user(104));
+	qp(&s, 0, 2, 3, user(105));
+	snap_tasks_sort(&s);
+	snprintf(SNAP_AT(&s.devs, struct snap_dev, 0)->name, SNAP_DEV_NAME_MAX, "r\"x\\e");
+	out = render(&s, NULL);
+	CHECK(out && well_formed(out));
+	CHECK(out && strstr(out, "comm=\"a\\\"b\\\\c\\nd} 1\\n# EOF\""));
+	CHECK(out && strstr(out, "comm=\"\xef\xbf\xbd]0;x\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\""));
+	CHECK(out && strstr(out, "device=\"r\\\"x\\\\e\""));
+	/* the only end marker is the real one */
+	CHECK(out && strstr(out, "\n# EOF\n") == out + strlen(out) - 7);
+	free(out);
+	snap_free(&s);
+}
+
+/* 200 processes: the 50 with most QPs keep their series, the rest sum up. */
+static void test_cap(void)
+{
+	struct out_om_opts o = { .format = OUT_OM_PROMETHEUS, .max_procs = 50,
+				 .sample_seconds = -1 };
+	struct snapshot s;
+	char *out, *p;
+	uint32_t i, j, total = 0, others = 0;
+	size_t series = 0;
+
+	snap_init(&s);
+	dev(&s, 0, "rxe0");
+	for (i = 1; i <= 200; i++) {
+		char comm[16];
+
+		snprintf(comm, sizeof(comm), "job%u", i);
+		task(&s, 1000 + i, 1000 + i, comm);
+		/* process i holds i % 7 + 1 QPs: ties broken by pid order */
+		for (j = 0; j < i % 7 + 1; j++)
+			qp(&s, 0, 2, 3, user(1000 + i));
+		total += i % 7 + 1;
+	}
+	snap_tasks_sort(&s);
+	out = render(&s, &o);
+	CHECK(out != NULL);
+	for (p = out; p && (p = strstr(p, "\nrdma_process_resources{")); p++)
+		if (strstr(p + 1, "type=\"qp\"") &&
+		    strstr(p + 1, "type=\"qp\"") < strchr(p + 1, '\n'))
+			series++;
+	CHECK_EQ_U(series, 51);
+	/* 28 processes hold 7 QPs (i % 7 == 6), 28 hold 6: the first 22 of those */
+	CHECK(out && strstr(out, "rdma_process_resources{pid=\"1006\",comm=\"job6\",type=\"qp\"} 7\n"));
+	CHECK(out && strstr(out, "rdma_process_resources{pid=\"1152\",comm=\"job152\",type=\"qp\"} 6\n"));
+	CHECK(out && !strstr(out, "pid=\"1159\""));
+	p = out ? strstr(out, "rdma_process_resources{pid=\"other\",comm=\"\",type=\"qp\"} ") : NULL;
+	CHECK(p != NULL);
+	if (p)
+		others = (uint32_t)strtoul(strchr(p, '}') + 2, NULL, 10);
+	CHECK_EQ_U(others, total - 28 * 7 - 22 * 6);
+	CHECK(out && strstr(out, "\nrdma_processes 200\n"));
+	free(out);
+	/* a cap of 0 sums everything */
+	o.max_procs = 0;
+	out = render(&s, &o);
+	CHECK(out && strstr(out, "rdma_process_resources{pid=\"other\",comm=\"\",type=\"qp\"} 798\n"));
+	free(out);
+	snap_free(&s);
+}
+
+TEST_MAIN(test_golden, test_prometheus_text, test_hostile_names, test_cap)
