@@ -44,6 +44,22 @@ static uint64_t mix(uint64_t h, uint64_t v)
 	return h;
 }
 
+/*
+ * The final avalanche of MurmurHash3 (fmix64).  Without it, QP numbers,
+ * which drivers hand out in sequence, fill runs of adjacent slots per
+ * device; the runs of several devices overlap and linear probing becomes
+ * quadratic (100k QPs on 4 devices: seconds per refresh).
+ */
+static uint64_t fmix(uint64_t h)
+{
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 33;
+	return h;
+}
+
 static uint64_t str_hash(const char *s)
 {
 	uint64_t h = 1469598103934665603ULL;
@@ -75,7 +91,7 @@ static uint64_t counter_hash(const struct snapshot *s, const struct snap_counter
 	uint64_t h = mix(c->dev, c->port);
 
 	h = mix(h, c->source);
-	return mix(h, str_hash(snap_s(s, c->name)));
+	return fmix(mix(h, str_hash(snap_s(s, c->name))));
 }
 
 static bool counter_same(const struct snapshot *a, const struct snap_counter *x,
@@ -149,7 +165,7 @@ static int rate_counters(const struct snapshot *prev, struct snapshot *cur, doub
 
 static uint64_t qp_hash(const struct snap_qp *q)
 {
-	return mix(mix(0, q->dev), q->lqpn);
+	return fmix(mix(mix(0, q->dev), q->lqpn));
 }
 
 /*
