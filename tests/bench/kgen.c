@@ -1,0 +1,901 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * A synthetic RDMA host in the kernel's wire format (see kgen.h).  Layouts
+ * follow the captures in tests/data/ref (Debian 6.1.192 and 6.12.95, rxe);
+ * tests/bench/layout.c checks them attribute by attribute.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libmnl/libmnl.h>
+#include <linux/netlink.h>
+
+#include "kgen.h"
+
+#define KGEN_PORTID 4242	/* the requester's port id, as the kernel echoes it */
+#define RXE_MIN_QPN 16		/* rxe hands out QPNs from 16 up (rxe_param.h) */
+
+struct kqp {
+	uint32_t lqpn, rqpn, sq_psn, rq_psn;
+	uint32_t proc;		/* index into procs */
+	uint8_t type, state;
+	uint8_t tid2;		/* created by the second thread */
+};
+
+struct kproc {
+	uint32_t pid;		/* Tgid; its second thread is pid + 1 */
+	uint32_t uid;
+	uint32_t dev;		/* slot of the device it uses */
+	uint32_t pdn, ctxn, cqn, mrn;	/* first of its per-device objects */
+	char comm[16];
+};
+
+struct kdev {
+	uint32_t index;
+	char name[16];
+	char ndev[16];
+	uint32_t ndev_index;
+	uint64_t guid;
+	bool absent;		/* unregistered for this sample */
+	uint32_t next_qpn, next_pdn, next_ctxn, next_cqn, next_mrn;
+	struct kqp *qps;	/* sorted by lqpn: the restrack xarray order */
+	size_t n_qps, cap_qps;
+	uint64_t hw[15];
+	uint64_t net[8];
+};
+
+struct kgen {
+	struct kgen_cfg cfg;
+	uint64_t rng;
+	unsigned long sample;
+	uint32_t seq;
+	uint32_t next_pid;
+	uint32_t next_dev_index;
+	struct kproc *procs;
+	size_t n_procs;
+	struct kdev *devs;
+	size_t n_devs;
+	uint8_t *dg;		/* one datagram being built */
+	struct nlmsghdr *nlh;
+};
+
+/* rxe_counter_descs order: the order STAT_GET lists them */
+static const char *const hw_names[15] = {
+	"sent_pkts", "rcvd_pkts", "duplicate_request", "out_of_seq_request",
+	"rcvd_rnr_err", "send_rnr_err", "rcvd_seq_err", "ack_deferred",
+	"retry_exceeded_err", "retry_rnr_exceeded_err", "completer_retry_err",
+	"send_err", "link_downed", "rdma_sends", "rdma_recvs",
+};
+
+static const char *const net_names[8] = {
+	"rx_bytes", "tx_bytes", "rx_packets", "tx_packets",
+	"rx_errors", "tx_errors", "rx_dropped", "tx_dropped",
+};
+
+static const char *const comms[] = {
+	"nvmet_rdma_io", "ib_write_bw", "mpi_worker", "nccl_proxy", "spdk_tgt",
+	"ucx_perftest", "ceph-osd", "ib_send_lat", "rping", "python3",
+};
+
+static uint64_t rnd(struct kgen *g)
+{
+	/* xorshift64*: deterministic per seed, so recordings are reproducible */
+	g->rng ^= g->rng >> 12;
+	g->rng ^= g->rng << 25;
+	g->rng ^= g->rng >> 27;
+	return g->rng * 2685821657736338717ULL;
+}
+
+static uint32_t rnd_below(struct kgen *g, uint32_t n)
+{
+	return n ? (uint32_t)(rnd(g) % n) : 0;
+}
+
+/* ---- datagrams ---- */
+
+static void dg_start(struct kgen *g)
+{
+	g->nlh = NULL;
+	memset(g->dg, 0, 32);
+}
+
+static struct nlmsghdr *msg_put(struct kgen *g, void *at, uint16_t cmd, uint16_t flags)
+{
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header(at);
+
+	nlh->nlmsg_type = RDMA_NL_GET_TYPE(RDMA_NL_NLDEV, cmd);
+	nlh->nlmsg_flags = flags;
+	nlh->nlmsg_seq = g->seq;
+	nlh->nlmsg_pid = KGEN_PORTID;
+	return nlh;
+}
+
+static int send_dg(struct kgen *g, struct raw_sink *sink, const struct nl_req *req,
+		   size_t len)
+{
+	return sink->nl(sink->ctx, req, g->dg, len);
+}
+
+static int send_done(struct kgen *g, struct raw_sink *sink, const struct nl_req *req)
+{
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header(g->dg);
+	int zero = 0;
+
+	nlh->nlmsg_type = NLMSG_DONE;
+	nlh->nlmsg_flags = NLM_F_MULTI;
+	nlh->nlmsg_seq = g->seq;
+	nlh->nlmsg_pid = KGEN_PORTID;
+	memcpy(mnl_nlmsg_put_extra_header(nlh, sizeof(zero)), &zero, sizeof(zero));
+	return send_dg(g, sink, req, nlh->nlmsg_len);
+}
+
+/* fill_nldev_handle() */
+static void put_handle(struct nlmsghdr *nlh, const struct kdev *d)
+{
+	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_DEV_INDEX, d->index);
+	mnl_attr_put_strz(nlh, RDMA_NLDEV_ATTR_DEV_NAME, d->name);
+}
+
+/* ---- the answers, in nldev.c's attribute order (6.12 captures) ---- */
+
+static int answer_sys(struct kgen *g, struct raw_sink *sink, const struct nl_req *req)
+{
+	struct nlmsghdr *nlh = msg_put(g, g->dg, RDMA_NLDEV_CMD_SYS_GET, 0);
+
+	mnl_attr_put_u8(nlh, RDMA_NLDEV_SYS_ATTR_NETNS_MODE, 1);
+	mnl_attr_put_u8(nlh, RDMA_NLDEV_SYS_ATTR_PRIVILEGED_QKEY_MODE, 0);
+	if (!g->cfg.linux_6_1)
+		mnl_attr_put_u8(nlh, RDMA_NLDEV_SYS_ATTR_MONITOR_MODE, 1);
+	mnl_attr_put_u8(nlh, RDMA_NLDEV_SYS_ATTR_COPY_ON_FORK, 1);
+	return send_dg(g, sink, req, nlh->nlmsg_len);
+}
+
+/*
+ * Device and summary dumps: ib_enum_all_devs() stops after each device
+ * because the fill function returns skb->len, so one device per datagram
+ * (as captured), then NLMSG_DONE.
+ */
+static int answer_devs(struct kgen *g, struct raw_sink *sink, const struct nl_req *req)
+{
+	size_t i;
+	int err;
+
+	for (i = 0; i < g->n_devs; i++) {
+		const struct kdev *d = &g->devs[i];
+		struct nlmsghdr *nlh;
+
+		if (d->absent)
+			continue;
+		nlh = msg_put(g, g->dg, RDMA_NLDEV_CMD_GET, NLM_F_MULTI);
+		put_handle(nlh, d);
+		mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_PORT_INDEX, 1);
+		mnl_attr_put_u64(nlh, RDMA_NLDEV_ATTR_CAP_FLAGS, 0x1c001223c76ULL);
+		mnl_attr_put_u64(nlh, RDMA_NLDEV_ATTR_NODE_GUID, d->guid);
+		mnl_attr_put_u64(nlh, RDMA_NLDEV_ATTR_SYS_IMAGE_GUID, d->guid);
+		mnl_attr_put_u8(nlh, RDMA_NLDEV_ATTR_DEV_NODE_TYPE, 1);
+		mnl_attr_put_u8(nlh, RDMA_NLDEV_ATTR_DEV_DIM, 0);
+		if (!g->cfg.linux_6_1)
+			mnl_attr_put_u8(nlh, RDMA_NLDEV_ATTR_NAME_ASSIGN_TYPE, 1);
+		mnl_attr_put_strz(nlh, RDMA_NLDEV_ATTR_DEV_PROTOCOL, "roce");
+		err = send_dg(g, sink, req, nlh->nlmsg_len);
+		if (err)
+			return err;
+	}
+	return send_done(g, sink, req);
+}
+
+static size_t procs_on(const struct kgen *g, size_t dev)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < g->n_procs; i++)
+		n += g->procs[i].dev == dev;
+	return n;
+}
+
+static int answer_summary(struct kgen *g, struct raw_sink *sink, const struct nl_req *req)
+{
+	static const char *const names[] = { "pd", "cq", "qp", "cm_id", "mr", "ctx", "srq" };
+	size_t i, r;
+	int err;
+
+	for (i = 0; i < g->n_devs; i++) {
+		const struct kdev *d = &g->devs[i];
+		size_t np = procs_on(g, i);
+		uint64_t curr[7] = { np + 1, 2 * np + 1, d->n_qps + 1, 0, 2 * np, np, 0 };
+		struct nlmsghdr *nlh;
+		struct nlattr *tab;
+
+		if (d->absent)
+			continue;
+		nlh = msg_put(g, g->dg, RDMA_NLDEV_CMD_RES_GET, NLM_F_MULTI);
+		put_handle(nlh, d);
+		tab = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_RES_SUMMARY);
+		for (r = 0; r < 7; r++) {
+			struct nlattr *e = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY);
+
+			mnl_attr_put_strz(nlh, RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_NAME, names[r]);
+			mnl_attr_put_u64(nlh, RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_CURR, curr[r]);
+			mnl_attr_nest_end(nlh, e);
+		}
+		mnl_attr_nest_end(nlh, tab);
+		err = send_dg(g, sink, req, nlh->nlmsg_len);
+		if (err)
+			return err;
+	}
+	return send_done(g, sink, req);
+}
+
+static int answer_ports(struct kgen *g, struct raw_sink *sink, const struct nl_req *req,
+			const struct kdev *d)
+{
+	struct nlmsghdr *nlh = msg_put(g, g->dg, RDMA_NLDEV_CMD_PORT_GET, NLM_F_MULTI);
+	int err;
+
+	/* fill_port_info() for RoCE: no cap flags, LIDs or subnet prefix */
+	put_handle(nlh, d);
+	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_PORT_INDEX, 1);
+	mnl_attr_put_u8(nlh, RDMA_NLDEV_ATTR_PORT_STATE, 4);
+	mnl_attr_put_u8(nlh, RDMA_NLDEV_ATTR_PORT_PHYS_STATE, 5);
+	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_NDEV_INDEX, d->ndev_index);
+	mnl_attr_put_strz(nlh, RDMA_NLDEV_ATTR_NDEV_NAME, d->ndev);
+	err = send_dg(g, sink, req, nlh->nlmsg_len);
+	return err ? err : send_done(g, sink, req);
+}
+
+/*
+ * One resource entry into the message, or false when it does not fit
+ * (nla_put fails with -EMSGSIZE; the kernel cancels the entry's nest and
+ * ends the message there).
+ */
+typedef bool (*entry_fn)(struct kgen *g, struct nlmsghdr *nlh, const struct kdev *d,
+			 size_t i);
+
+#define ROOM KGEN_SKB_ROOM
+#define PUT32(t, v) mnl_attr_put_u32_check(nlh, ROOM, t, v)
+#define PUT8(t, v) mnl_attr_put_u8_check(nlh, ROOM, t, v)
+#define PUT64(t, v) mnl_attr_put_u64_check(nlh, ROOM, t, v)
+#define PUTS(t, v) mnl_attr_put_strz_check(nlh, ROOM, t, v)
+
+/* fill_res_qp_entry(): port, lqpn, pdn (user QPs), owner, then the query */
+static bool qp_entry(struct kgen *g, struct nlmsghdr *nlh, const struct kdev *d, size_t i)
+{
+	const struct kqp *q = &d->qps[i];
+	bool conn = q->type == 2 || q->type == 3;	/* RC, UC */
+	bool kern = q->lqpn == 1;
+
+	if (!PUT32(RDMA_NLDEV_ATTR_PORT_INDEX, 1) || !PUT32(RDMA_NLDEV_ATTR_RES_LQPN, q->lqpn))
+		return false;
+	if (kern) {
+		if (!PUTS(RDMA_NLDEV_ATTR_RES_KERN_NAME, "ib_core"))
+			return false;
+	} else {
+		const struct kproc *p = &g->procs[q->proc];
+
+		if (!PUT32(RDMA_NLDEV_ATTR_RES_PDN, p->pdn) ||
+		    !PUT32(RDMA_NLDEV_ATTR_RES_PID, p->pid + q->tid2))
+			return false;
+	}
+	if (conn && (!PUT32(RDMA_NLDEV_ATTR_RES_RQPN, q->rqpn) ||
+		     !PUT32(RDMA_NLDEV_ATTR_RES_RQ_PSN, q->rq_psn)))
+		return false;
+	if (!PUT32(RDMA_NLDEV_ATTR_RES_SQ_PSN, q->sq_psn))
+		return false;
+	if (conn && !PUT8(RDMA_NLDEV_ATTR_RES_PATH_MIG_STATE, 0))
+		return false;
+	return PUT8(RDMA_NLDEV_ATTR_RES_TYPE, q->type) &&
+	       PUT8(RDMA_NLDEV_ATTR_RES_STATE, q->state);
+}
+
+/* The processes of device d, in the order their objects were created. */
+static const struct kproc *nth_proc(const struct kgen *g, size_t dev, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < g->n_procs; i++)
+		if (g->procs[i].dev == dev && !n--)
+			return &g->procs[i];
+	return NULL;
+}
+
+/* Per-device object tables: entry 0 is ib_core's, then per process ones. */
+static bool cq_entry(struct kgen *g, struct nlmsghdr *nlh, const struct kdev *d, size_t i)
+{
+	const struct kproc *p;
+
+	if (!i)
+		return PUT32(RDMA_NLDEV_ATTR_RES_CQE, 1023) &&
+		       PUT64(RDMA_NLDEV_ATTR_RES_USECNT, 2) &&
+		       PUT8(RDMA_NLDEV_ATTR_RES_POLL_CTX, 2) &&
+		       PUT8(RDMA_NLDEV_ATTR_DEV_DIM, 0) &&
+		       PUT32(RDMA_NLDEV_ATTR_RES_CQN, 0) &&
+		       PUTS(RDMA_NLDEV_ATTR_RES_KERN_NAME, "ib_core");
+	p = nth_proc(g, (size_t)(d - g->devs), (i - 1) / 2);
+	return p && PUT32(RDMA_NLDEV_ATTR_RES_CQE, 4095) &&
+	       PUT64(RDMA_NLDEV_ATTR_RES_USECNT, 64) &&
+	       PUT8(RDMA_NLDEV_ATTR_DEV_DIM, 0) &&
+	       PUT32(RDMA_NLDEV_ATTR_RES_CQN, p->cqn + (uint32_t)((i - 1) % 2)) &&
+	       PUT32(RDMA_NLDEV_ATTR_RES_CTXN, p->ctxn) &&
+	       PUT32(RDMA_NLDEV_ATTR_RES_PID, p->pid);
+}
+
+static bool mr_entry(struct kgen *g, struct nlmsghdr *nlh, const struct kdev *d, size_t i)
+{
+	const struct kproc *p = nth_proc(g, (size_t)(d - g->devs), i / 2);
+	uint32_t mrn = p ? p->mrn + (uint32_t)(i % 2) : 0;
+
+	return p && PUT32(RDMA_NLDEV_ATTR_RES_RKEY, mrn << 8 | 0x5a) &&
+	       PUT32(RDMA_NLDEV_ATTR_RES_LKEY, mrn << 8 | 0x5a) &&
+	       PUT64(RDMA_NLDEV_ATTR_RES_MRLEN, (uint64_t)1 << (20 + i % 8)) &&
+	       PUT32(RDMA_NLDEV_ATTR_RES_MRN, mrn) &&
+	       PUT32(RDMA_NLDEV_ATTR_RES_PDN, p->pdn) &&
+	       PUT32(RDMA_NLDEV_ATTR_RES_PID, p->pid);
+}
+
+static bool pd_entry(struct kgen *g, struct nlmsghdr *nlh, const struct kdev *d, size_t i)
+{
+	const struct kproc *p;
+
+	if (!i)
+		return PUT32(RDMA_NLDEV_ATTR_RES_LOCAL_DMA_LKEY, 0x1de) &&
+		       PUT64(RDMA_NLDEV_ATTR_RES_USECNT, 1) &&
+		       PUT32(RDMA_NLDEV_ATTR_RES_PDN, 0) &&
+		       PUTS(RDMA_NLDEV_ATTR_RES_KERN_NAME, "ib_core");
+	p = nth_proc(g, (size_t)(d - g->devs), i - 1);
+	return p && PUT32(RDMA_NLDEV_ATTR_RES_LOCAL_DMA_LKEY, 0) &&
+	       PUT64(RDMA_NLDEV_ATTR_RES_USECNT, 2) &&
+	       PUT32(RDMA_NLDEV_ATTR_RES_PDN, p->pdn) &&
+	       PUT32(RDMA_NLDEV_ATTR_RES_CTXN, p->ctxn) &&
+	       PUT32(RDMA_NLDEV_ATTR_RES_PID, p->pid);
+}
+
+static bool ctx_entry(struct kgen *g, struct nlmsghdr *nlh, const struct kdev *d, size_t i)
+{
+	const struct kproc *p = nth_proc(g, (size_t)(d - g->devs), i);
+
+	return p && PUT32(RDMA_NLDEV_ATTR_RES_CTXN, p->ctxn) &&
+	       PUT32(RDMA_NLDEV_ATTR_RES_PID, p->pid);
+}
+
+/*
+ * res_get_common_dumpit(): per call one message with the device handle and
+ * a table nest holding every entry that fits; a call that fits none sends
+ * nothing, and netlink_dump() then sends NLMSG_DONE alone.
+ */
+static int answer_table(struct kgen *g, struct raw_sink *sink, const struct nl_req *req,
+			const struct kdev *d, uint16_t table, uint16_t entry, size_t n,
+			entry_fn fill)
+{
+	size_t i = 0;
+	int err;
+
+	while (i < n) {
+		struct nlmsghdr *nlh;
+		struct nlattr *tab;
+		size_t filled = 0;
+
+		dg_start(g);
+		nlh = msg_put(g, g->dg, req->cmd, NLM_F_MULTI);
+		put_handle(nlh, d);
+		tab = mnl_attr_nest_start(nlh, table);
+		for (; i < n; i++) {
+			struct nlattr *e = mnl_attr_nest_start_check(nlh, ROOM, entry);
+
+			if (!e)
+				break;
+			if (!fill(g, nlh, d, i)) {
+				mnl_attr_nest_cancel(nlh, e);
+				break;
+			}
+			mnl_attr_nest_end(nlh, e);
+			filled++;
+		}
+		if (!filled)
+			return -EMSGSIZE;	/* one entry larger than a datagram */
+		mnl_attr_nest_end(nlh, tab);
+		err = send_dg(g, sink, req, nlh->nlmsg_len);
+		if (err)
+			return err;
+	}
+	return send_done(g, sink, req);
+}
+
+static int answer_stat(struct kgen *g, struct raw_sink *sink, const struct nl_req *req,
+		       const struct kdev *d)
+{
+	struct nlmsghdr *nlh = msg_put(g, g->dg, RDMA_NLDEV_CMD_STAT_GET, 0);
+	struct nlattr *tab;
+	size_t i;
+
+	put_handle(nlh, d);
+	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_PORT_INDEX, 1);
+	tab = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_STAT_HWCOUNTERS);
+	for (i = 0; i < 15; i++) {
+		struct nlattr *e = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY);
+
+		mnl_attr_put_strz(nlh, RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_NAME, hw_names[i]);
+		mnl_attr_put_u64(nlh, RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_VALUE, d->hw[i]);
+		mnl_attr_nest_end(nlh, e);
+	}
+	mnl_attr_nest_end(nlh, tab);
+	return send_dg(g, sink, req, nlh->nlmsg_len);
+}
+
+/* ---- files ---- */
+
+static int file(struct raw_sink *sink, const char *path, const char *text)
+{
+	return sink->file(sink->ctx, path, 0, text, strlen(text));
+}
+
+static int port_files(struct raw_sink *sink, const struct kdev *d)
+{
+	char path[160], val[32];
+	size_t i;
+	int err;
+
+	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/1/rate", d->name);
+	err = file(sink, path, "100 Gb/sec (4X EDR)\n");
+	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/1/link_layer", d->name);
+	if (!err)
+		err = file(sink, path, "Ethernet\n");
+	for (i = 0; !err && i < 8; i++) {
+		snprintf(path, sizeof(path), "/sys/class/net/%s/statistics/%s", d->ndev,
+			 net_names[i]);
+		snprintf(val, sizeof(val), "%llu\n", (unsigned long long)d->net[i]);
+		err = file(sink, path, val);
+	}
+	return err;
+}
+
+/* /proc/TID/status as 6.x prints it (fs/proc/array.c), trimmed of nothing */
+static int status_file(struct raw_sink *sink, const struct kproc *p, uint32_t tid)
+{
+	char path[64], text[1600];
+
+	snprintf(path, sizeof(path), "/proc/%u/status", tid);
+	snprintf(text, sizeof(text),
+		 "Name:\t%s\nUmask:\t0022\nState:\tS (sleeping)\nTgid:\t%u\nNgid:\t0\n"
+		 "Pid:\t%u\nPPid:\t1\nTracerPid:\t0\nUid:\t%u\t%u\t%u\t%u\n"
+		 "Gid:\t%u\t%u\t%u\t%u\nFDSize:\t256\nGroups:\t%u \nNStgid:\t%u\nNSpid:\t%u\n"
+		 "NSpgid:\t%u\nNSsid:\t%u\nKthread:\t0\nVmPeak:\t 1316092 kB\nVmSize:\t 1250556 kB\n"
+		 "VmLck:\t       0 kB\nVmPin:\t       0 kB\nVmHWM:\t  218300 kB\nVmRSS:\t  203304 kB\n"
+		 "RssAnon:\t  160208 kB\nRssFile:\t   43096 kB\nRssShmem:\t       0 kB\n"
+		 "VmData:\t  412876 kB\nVmStk:\t     132 kB\nVmExe:\t    2352 kB\nVmLib:\t   21972 kB\n"
+		 "VmPTE:\t     748 kB\nVmSwap:\t       0 kB\nHugetlbPages:\t       0 kB\n"
+		 "CoreDumping:\t0\nTHP_enabled:\t1\nuntag_mask:\t0xffffffffffffffff\n"
+		 "Threads:\t2\nSigQ:\t0/63422\nSigPnd:\t0000000000000000\nShdPnd:\t0000000000000000\n"
+		 "SigBlk:\t0000000000000000\nSigIgn:\t0000000000001000\nSigCgt:\t0000000180004a02\n"
+		 "CapInh:\t0000000000000000\nCapPrm:\t0000000000000000\nCapEff:\t0000000000000000\n"
+		 "CapBnd:\t000001ffffffffff\nCapAmb:\t0000000000000000\nNoNewPrivs:\t0\n"
+		 "Seccomp:\t0\nSeccomp_filters:\t0\nSpeculation_Store_Bypass:\tthread vulnerable\n"
+		 "SpeculationIndirectBranch:\tconditional enabled\nCpus_allowed:\tff\n"
+		 "Cpus_allowed_list:\t0-7\nMems_allowed:\t00000000,00000001\n"
+		 "Mems_allowed_list:\t0\nvoluntary_ctxt_switches:\t1520\n"
+		 "nonvoluntary_ctxt_switches:\t9\n",
+		 p->comm, p->pid, tid, p->uid, p->uid, p->uid, p->uid, p->uid, p->uid, p->uid,
+		 p->uid, p->uid, p->pid, tid, p->pid, p->pid);
+	return file(sink, path, text);
+}
+
+static int comm_file(struct raw_sink *sink, const struct kproc *p, uint32_t tid)
+{
+	char path[64], text[32];
+
+	snprintf(path, sizeof(path), "/proc/%u/comm", tid);
+	snprintf(text, sizeof(text), "%s\n", p->comm);
+	return file(sink, path, text);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * live.c read_tasks(): every distinct owner id, ascending: status, comm.
+ * The owners here are each process's main thread (its CQs, PDs, MRs, CTX)
+ * and its second thread when that created a QP.
+ */
+static int proc_files(struct kgen *g, struct raw_sink *sink)
+{
+	uint64_t *ids = malloc((2 * g->n_procs + 1) * sizeof(*ids));
+	bool *second = calloc(g->n_procs + 1, sizeof(*second));
+	size_t i, j, n = 0;
+	int err = 0;
+
+	if (!ids || !second) {
+		free(ids);
+		free(second);
+		return -ENOMEM;
+	}
+	for (i = 0; i < g->n_devs; i++) {
+		const struct kdev *d = &g->devs[i];
+
+		if (d->absent)
+			continue;
+		for (j = 0; j < d->n_qps; j++)
+			if (d->qps[j].lqpn != 1 && d->qps[j].tid2)
+				second[d->qps[j].proc] = true;
+	}
+	for (i = 0; i < g->n_procs; i++) {
+		const struct kproc *p = &g->procs[i];
+
+		if (g->devs[p->dev].absent)
+			continue;
+		ids[n++] = (uint64_t)p->pid << 32 | i;
+		if (second[i])
+			ids[n++] = (uint64_t)(p->pid + 1) << 32 | i;
+	}
+	qsort(ids, n, sizeof(*ids), cmp_u64);
+	for (i = 0; !err && i < n; i++) {
+		const struct kproc *p = &g->procs[(uint32_t)ids[i]];
+		uint32_t tid = (uint32_t)(ids[i] >> 32);
+
+		err = status_file(sink, p, tid);
+		if (!err)
+			err = comm_file(sink, p, tid);
+	}
+	free(ids);
+	free(second);
+	return err;
+}
+
+/* ---- the state and how it moves ---- */
+
+static int qp_push(struct kdev *d, const struct kqp *q)
+{
+	if (d->n_qps == d->cap_qps) {
+		size_t cap = d->cap_qps ? d->cap_qps * 2 : 1024;
+		struct kqp *n = realloc(d->qps, cap * sizeof(*n));
+
+		if (!n)
+			return -ENOMEM;
+		d->qps = n;
+		d->cap_qps = cap;
+	}
+	d->qps[d->n_qps++] = *q;
+	return 0;
+}
+
+/* The GSI QP (lqpn 1) sorts last: its restrack id is 1 | port << 24. */
+static struct kqp *gsi(struct kdev *d)
+{
+	return &d->qps[d->n_qps - 1];
+}
+
+static void proc_init(struct kgen *g, struct kproc *p, uint32_t dev)
+{
+	struct kdev *d = &g->devs[dev];
+
+	p->pid = g->next_pid;
+	g->next_pid += 2 + rnd_below(g, 40);	/* pid, its thread, gaps */
+	p->uid = 1000 + rnd_below(g, 4);
+	p->dev = dev;
+	snprintf(p->comm, sizeof(p->comm), "%s", comms[rnd_below(g, sizeof(comms) / sizeof(comms[0]))]);
+	p->ctxn = d->next_ctxn++;
+	p->pdn = d->next_pdn++;
+	p->cqn = d->next_cqn;
+	d->next_cqn += 2;
+	p->mrn = d->next_mrn;
+	d->next_mrn += 2;
+}
+
+/* Create a connected pair (or one UD QP) for process pi, before the GSI QP. */
+static int qps_create(struct kgen *g, uint32_t pi, unsigned int want)
+{
+	struct kdev *d = &g->devs[g->procs[pi].dev];
+	struct kqp keep = *gsi(d);
+	unsigned int k;
+	int err = 0;
+
+	d->n_qps--;
+	for (k = 0; !err && k < want; k++) {
+		struct kqp q = { .proc = pi, .tid2 = (uint8_t)(k & 1) };
+		uint32_t r = rnd_below(g, 100);
+
+		q.lqpn = d->next_qpn++;
+		q.sq_psn = rnd_below(g, 1u << 24);
+		if (r < 10) {
+			q.type = 4;	/* UD */
+			q.state = 3;
+		} else {
+			q.type = 2;	/* RC */
+			q.state = r < 95 ? 3 : (r < 97 ? 2 : (r < 99 ? 1 : 6));
+			q.rq_psn = rnd_below(g, 1u << 24);
+			/* the peer is in another host's table: any QPN */
+			q.rqpn = 16 + rnd_below(g, 1u << 20);
+		}
+		err = qp_push(d, &q);
+	}
+	if (!err)
+		err = qp_push(d, &keep);
+	return err;
+}
+
+static int dev_init(struct kgen *g, struct kdev *d)
+{
+	struct kqp gq = { .lqpn = 1, .type = 1, .state = 3, .sq_psn = 3 };
+	size_t i;
+
+	d->index = g->next_dev_index++;
+	snprintf(d->name, sizeof(d->name), "rxe%u", d->index);
+	snprintf(d->ndev, sizeof(d->ndev), "dummy%u", d->index);
+	d->ndev_index = d->index + 2;
+	d->guid = 0x3cb3f2fffe36939eULL + ((uint64_t)d->index << 40);
+	d->absent = false;
+	d->next_qpn = RXE_MIN_QPN + 1;
+	d->next_pdn = 1;
+	d->next_ctxn = 1;
+	d->next_cqn = 1;
+	d->next_mrn = 0;
+	d->n_qps = 0;
+	for (i = 0; i < 15; i++)
+		d->hw[i] = i < 2 ? rnd_below(g, 1u << 30) : rnd_below(g, 100);
+	for (i = 0; i < 8; i++)
+		d->net[i] = i < 4 ? rnd_below(g, 1u << 30) : rnd_below(g, 10);
+	return qp_push(d, &gq);
+}
+
+/* Destroy every QP of process pi (it exited). */
+static void qps_destroy_proc(struct kgen *g, uint32_t pi)
+{
+	struct kdev *d = &g->devs[g->procs[pi].dev];
+	size_t i, n = 0;
+
+	for (i = 0; i < d->n_qps; i++)
+		if (d->qps[i].lqpn == 1 || d->qps[i].proc != pi)
+			d->qps[n++] = d->qps[i];
+	d->n_qps = n;
+}
+
+static size_t total_qps(const struct kgen *g)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < g->n_devs; i++)
+		n += g->devs[i].n_qps - 1;
+	return n;
+}
+
+static int step(struct kgen *g)
+{
+	size_t i, j, n;
+	int err = 0;
+
+	g->sample++;
+	for (i = 0; i < g->n_devs; i++) {
+		struct kdev *d = &g->devs[i];
+
+		for (j = 0; j < d->n_qps; j++) {
+			struct kqp *q = &d->qps[j];
+
+			if (q->state != 3)
+				continue;
+			q->sq_psn = (q->sq_psn + rnd_below(g, 5000)) & 0xffffff;
+			q->rq_psn = (q->rq_psn + rnd_below(g, 5000)) & 0xffffff;
+		}
+		for (j = 0; j < 15; j++)
+			d->hw[j] += j < 2 ? 100000 + rnd_below(g, 10000) : rnd_below(g, 3);
+		for (j = 0; j < 8; j++)
+			d->net[j] += j < 2 ? 1000000 + rnd_below(g, 1u << 20) :
+				     (j < 4 ? 1000 + rnd_below(g, 1000) : rnd_below(g, 2));
+	}
+	/* QPs destroyed and created: per mille of all */
+	n = total_qps(g) * g->cfg.churn / 1000;
+	for (i = 0; i < n; i++) {
+		struct kdev *d = &g->devs[rnd_below(g, (uint32_t)g->n_devs)];
+		size_t k;
+
+		if (d->n_qps < 2)
+			continue;
+		k = rnd_below(g, (uint32_t)d->n_qps - 1);
+		memmove(&d->qps[k], &d->qps[k + 1], (d->n_qps - k - 1) * sizeof(*d->qps));
+		d->n_qps--;
+		err = qps_create(g, rnd_below(g, (uint32_t)g->n_procs), 1);
+		if (err)
+			return err;
+	}
+	/* processes exit; others start and create as many QPs */
+	for (i = 0; i < g->cfg.proc_churn && g->n_procs; i++) {
+		uint32_t pi = rnd_below(g, (uint32_t)g->n_procs);
+		struct kdev *d = &g->devs[g->procs[pi].dev];
+		size_t before = d->n_qps;
+
+		qps_destroy_proc(g, pi);
+		proc_init(g, &g->procs[pi], g->procs[pi].dev);
+		err = qps_create(g, pi, (unsigned int)(before - d->n_qps));
+		if (err)
+			return err;
+	}
+	/* a device unregisters for one sample, then a new one (new index) comes */
+	if (g->cfg.dev_churn && g->n_devs > 1) {
+		struct kdev *d = &g->devs[g->n_devs - 1];
+
+		if (d->absent) {
+			size_t before = total_qps(g);
+
+			err = dev_init(g, d);
+			for (i = 0; !err && i < g->n_procs; i++) {
+				if (g->procs[i].dev != g->n_devs - 1)
+					continue;
+				proc_init(g, &g->procs[i], (uint32_t)(g->n_devs - 1));
+			}
+			/* give the new device its share back */
+			n = g->cfg.qps > before ? g->cfg.qps - before : 0;
+			for (i = 0; !err && n && i < g->n_procs; i++) {
+				unsigned int per = (unsigned int)(n / procs_on(g, g->n_devs - 1) + 1);
+
+				if (g->procs[i].dev == g->n_devs - 1)
+					err = qps_create(g, (uint32_t)i, per);
+			}
+		} else if (g->sample % g->cfg.dev_churn == 0) {
+			d->absent = true;
+			d->n_qps = 0;
+			err = qp_push(d, &(struct kqp){ .lqpn = 1, .type = 1, .state = 3 });
+		}
+	}
+	return err;
+}
+
+int kgen_new(struct kgen **gp, const struct kgen_cfg *cfg)
+{
+	struct kgen *g = calloc(1, sizeof(*g));
+	size_t i;
+	int err = -ENOMEM;
+
+	if (!g)
+		return -ENOMEM;
+	g->cfg = *cfg;
+	if (!g->cfg.devs)
+		g->cfg.devs = 1;
+	if (!g->cfg.procs)
+		g->cfg.procs = 1;
+	if (!g->cfg.interval_ms)
+		g->cfg.interval_ms = 1000;
+	g->rng = cfg->seed ? cfg->seed : 0x9e3779b97f4a7c15ULL;
+	g->next_pid = 2000;
+	g->dg = aligned_alloc(8, 32768);
+	g->devs = calloc(g->cfg.devs, sizeof(*g->devs));
+	g->procs = calloc(g->cfg.procs, sizeof(*g->procs));
+	if (!g->dg || !g->devs || !g->procs)
+		goto fail;
+	g->n_devs = g->cfg.devs;
+	g->n_procs = g->cfg.procs;
+	for (i = 0; i < g->n_devs; i++) {
+		err = dev_init(g, &g->devs[i]);
+		if (err)
+			goto fail;
+	}
+	for (i = 0; i < g->n_procs; i++)
+		proc_init(g, &g->procs[i], (uint32_t)(i % g->n_devs));
+	/* QPs spread over the processes, each process's QPs created together */
+	for (i = 0; i < g->n_procs; i++) {
+		unsigned int per = g->cfg.qps / g->cfg.procs +
+				   (i < g->cfg.qps % g->cfg.procs ? 1 : 0);
+
+		err = qps_create(g, (uint32_t)i, per);
+		if (err)
+			goto fail;
+	}
+	*gp = g;
+	return 0;
+fail:
+	kgen_free(g);
+	return err;
+}
+
+void kgen_free(struct kgen *g)
+{
+	size_t i;
+
+	if (!g)
+		return;
+	for (i = 0; i < g->n_devs; i++)
+		free(g->devs[i].qps);
+	free(g->devs);
+	free(g->procs);
+	free(g->dg);
+	free(g);
+}
+
+static int dev_tables(struct kgen *g, struct raw_sink *sink, struct kdev *d)
+{
+	struct nl_req req = { .flags = NLM_F_DUMP, .dev = d->index, .port = SNAP_NONE };
+	size_t np = procs_on(g, (size_t)(d - g->devs));
+	int err;
+
+	g->seq++;
+	req.cmd = RDMA_NLDEV_CMD_PORT_GET;
+	err = answer_ports(g, sink, &req, d);
+	g->seq++;
+	req.cmd = RDMA_NLDEV_CMD_RES_QP_GET;
+	if (!err)
+		err = answer_table(g, sink, &req, d, RDMA_NLDEV_ATTR_RES_QP,
+				   RDMA_NLDEV_ATTR_RES_QP_ENTRY, d->n_qps, qp_entry);
+	g->seq++;
+	req.cmd = RDMA_NLDEV_CMD_RES_CM_ID_GET;
+	if (!err)
+		err = send_done(g, sink, &req);
+	g->seq++;
+	req.cmd = RDMA_NLDEV_CMD_RES_CQ_GET;
+	if (!err)
+		err = answer_table(g, sink, &req, d, RDMA_NLDEV_ATTR_RES_CQ,
+				   RDMA_NLDEV_ATTR_RES_CQ_ENTRY, 1 + 2 * np, cq_entry);
+	g->seq++;
+	req.cmd = RDMA_NLDEV_CMD_RES_MR_GET;
+	if (!err)
+		err = answer_table(g, sink, &req, d, RDMA_NLDEV_ATTR_RES_MR,
+				   RDMA_NLDEV_ATTR_RES_MR_ENTRY, 2 * np, mr_entry);
+	g->seq++;
+	req.cmd = RDMA_NLDEV_CMD_RES_PD_GET;
+	if (!err)
+		err = answer_table(g, sink, &req, d, RDMA_NLDEV_ATTR_RES_PD,
+				   RDMA_NLDEV_ATTR_RES_PD_ENTRY, 1 + np, pd_entry);
+	g->seq++;
+	req.cmd = RDMA_NLDEV_CMD_RES_CTX_GET;
+	if (!err)
+		err = answer_table(g, sink, &req, d, RDMA_NLDEV_ATTR_RES_CTX,
+				   RDMA_NLDEV_ATTR_RES_CTX_ENTRY, np, ctx_entry);
+	g->seq++;
+	req.cmd = RDMA_NLDEV_CMD_RES_SRQ_GET;
+	if (!err)
+		err = send_done(g, sink, &req);
+	return err;
+}
+
+int kgen_sample(struct kgen *g, struct raw_sink *sink)
+{
+	struct snapshot s;
+	struct nl_req req = { .dev = SNAP_NONE, .port = SNAP_NONE };
+	uint64_t ms = (uint64_t)g->sample * g->cfg.interval_ms;
+	size_t i;
+	int err;
+
+	memset(&s, 0, sizeof(s));
+	s.mono.tv_sec = (time_t)(100000 + ms / 1000);
+	s.mono.tv_nsec = (long)(ms % 1000) * 1000000;
+	s.wall.tv_sec = (time_t)(1767225600 + ms / 1000);	/* 2026-01-01 */
+	s.wall.tv_nsec = s.mono.tv_nsec;
+	snprintf(s.host, sizeof(s.host), "bench");
+	snprintf(s.kernel, sizeof(s.kernel), "%s",
+		 g->cfg.linux_6_1 ? "6.1.0-57-amd64" : "6.12.95+deb12-amd64");
+	err = sink->begin(sink->ctx, &s);
+	if (err)
+		return err;
+	g->seq++;
+	req.cmd = RDMA_NLDEV_CMD_SYS_GET;
+	err = answer_sys(g, sink, &req);
+	g->seq++;
+	req.cmd = RDMA_NLDEV_CMD_GET;
+	req.flags = NLM_F_DUMP;
+	if (!err)
+		err = answer_devs(g, sink, &req);
+	g->seq++;
+	req.cmd = RDMA_NLDEV_CMD_RES_GET;
+	if (!err)
+		err = answer_summary(g, sink, &req);
+	for (i = 0; !err && i < g->n_devs; i++)
+		if (!g->devs[i].absent)
+			err = dev_tables(g, sink, &g->devs[i]);
+	for (i = 0; !err && i < g->n_devs; i++) {
+		if (g->devs[i].absent)
+			continue;
+		g->seq++;
+		req = (struct nl_req){ .cmd = RDMA_NLDEV_CMD_STAT_GET, .dev = g->devs[i].index,
+				       .port = 1 };
+		err = answer_stat(g, sink, &req, &g->devs[i]);
+	}
+	for (i = 0; !err && i < g->n_devs; i++)
+		if (!g->devs[i].absent)
+			err = port_files(sink, &g->devs[i]);
+	if (!err)
+		err = proc_files(g, sink);
+	if (!err)
+		err = sink->end(sink->ctx, &s);
+	return err ? err : step(g);
+}
