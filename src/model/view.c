@@ -486,14 +486,25 @@ const char *view_fmt(const struct view_value *v, char *buf, size_t len)
 }
 
 /* Throughput: IB PMA counters when the port has them, else its netdev's. */
+/*
+ * A link's throughput from its port's counters.  Sources by preference:
+ * the IB PMA port counters; for packets, the RDMA hardware counters
+ * rcvd_pkts/sent_pkts (Soft-RoCE: its RDMA traffic, which the bound netdev
+ * may not see when a device talks to itself); then the netdev statistics.
+ */
 void view_link_rates(const struct snapshot *s, uint32_t dev, uint32_t port,
 		     struct view_link_rates *r)
 {
-	static const char *const pma[] = {
-		"port_rcv_data", "port_xmit_data", "port_rcv_packets", "port_xmit_packets",
+	static const char *const names[SNAP_SRC_N][4] = {
+		[SNAP_SRC_PMA] = { "port_rcv_data", "port_xmit_data", "port_rcv_packets",
+				   "port_xmit_packets" },
+		[SNAP_SRC_HW] = { "", "", "rcvd_pkts", "sent_pkts" },
+		[SNAP_SRC_NETDEV] = { "rx_bytes", "tx_bytes", "rx_packets", "tx_packets" },
 	};
-	static const char *const net[] = { "rx_bytes", "tx_bytes", "rx_packets", "tx_packets" };
-	bool from_pma[4] = { false };
+	static const int rank[SNAP_SRC_N] = {
+		[SNAP_SRC_PMA] = 3, [SNAP_SRC_HW] = 2, [SNAP_SRC_NETDEV] = 1,
+	};
+	int best[4] = { 0 };
 	size_t i;
 	int k;
 
@@ -503,17 +514,16 @@ void view_link_rates(const struct snapshot *s, uint32_t dev, uint32_t port,
 		const char *name;
 
 		if (c->dev != dev || c->port != port || c->rate_status != RATE_DATA ||
-		    (c->source != SNAP_SRC_PMA && c->source != SNAP_SRC_NETDEV))
+		    c->source >= SNAP_SRC_N)
 			continue;
 		name = snap_s(s, c->name);
 		for (k = 0; k < 4; k++) {
-			bool is_pma = c->source == SNAP_SRC_PMA;
-
-			if (strcmp(name, is_pma ? pma[k] : net[k]) || (from_pma[k] && !is_pma))
+			if (!names[c->source][k][0] || strcmp(name, names[c->source][k]) ||
+			    rank[c->source] <= best[k])
 				continue;
 			r->valid[k] = true;
 			r->v[k] = c->rate;
-			from_pma[k] = is_pma;
+			best[k] = rank[c->source];
 		}
 	}
 }

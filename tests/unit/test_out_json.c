@@ -285,7 +285,7 @@ static const char expect_61[] =
 	/* rdma -j link show -d, plus the port's byte rate */
 	"\"links\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"port\":1,\"state\":\"ACTIVE\","
 	"\"physical_state\":\"LINK_UP\",\"netdev\":\"dummy0\",\"netdev_index\":2,"
-	"\"rx_bytes_per_sec\":1048576},"
+	"\"rx_bytes_per_sec\":1048576,\"tx_packets_per_sec\":1500.5},"
 	"{\"ifindex\":1,\"ifname\":\"rxe1\",\"port\":1,\"state\":\"ACTIVE\","
 	"\"physical_state\":\"LINK_UP\",\"netdev\":\"veth0\",\"netdev_index\":4}],"
 	/* rdma -j res show */
