@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum opt_out { OPT_OUT_TEXT, OPT_OUT_JSON };
+enum opt_out { OPT_OUT_TEXT, OPT_OUT_JSON, OPT_OUT_OPENMETRICS, OPT_OUT_PROMETHEUS };
 
 #define OPTS_MAX_FILTERS 16
 
@@ -30,6 +30,9 @@ struct opts {
 	unsigned int write_keep;
 	const char *read;	/* -r FILE */
 	const char *sysroot;
+	const char *listen;	/* --listen ADDR:PORT */
+	const char *textfile;	/* --textfile PATH */
+	unsigned int metrics_procs;	/* per-process series before "other" */
 	const char *theme;
 	int set_netns;		/* -1 no, 0 exclusive, 1 shared */
 	bool ascii;
@@ -44,6 +47,7 @@ struct opt_def {
 	enum opt_arg arg;
 	const char *metavar;
 	const char *help;
+	bool config;		/* may be set in the config file too */
 };
 
 const struct opt_def *opts_table(size_t *n);
@@ -54,5 +58,28 @@ void opts_defaults(struct opts *o);
  */
 int opts_parse(struct opts *o, int argc, char **argv, FILE *err);
 void opts_usage(FILE *f);
+
+/*
+ * The config file ($XDG_CONFIG_HOME/rdmatop/config, else
+ * ~/.config/rdmatop/config): "key = value" lines with the long names of the
+ * options marked config, '#' comments; read before the command line, which
+ * overrides it.  0 (also when there is no file), or -EINVAL after a
+ * "FILE:LINE: reason" message on err.  (src/cfg.c)
+ */
+int cfg_load(struct opts *o, const char *path, FILE *err);
+/* The config file's path into buf; NULL when no home is known. */
+const char *cfg_path(char *buf, size_t len);
+
+/* Settings the dashboard can save with W. */
+struct cfg_values {
+	double delay;
+	const char *theme;
+	const char *sort;	/* QP column name, NULL = natural order */
+	bool reverse;
+	const char *filter;	/* NULL or "" = none */
+	bool ascii;
+};
+/* Write them to path atomically (temp file + rename); 0 or -errno. */
+int cfg_save(const char *path, const struct cfg_values *v);
 
 #endif

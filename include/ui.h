@@ -39,6 +39,7 @@ enum ui_action {
 	UI_STEP,	/* replay: next sample */
 	UI_STEP_BACK,	/* replay: previous sample */
 	UI_JUMP,	/* replay: to the sample at jump_wall */
+	UI_SAVE,	/* write the settings to the config file */
 };
 
 struct ui {

@@ -23,6 +23,7 @@
 #include "app.h"
 #include "events.h"
 #include "history.h"
+#include "opts.h"
 #include "rate.h"
 #include "ui.h"
 
@@ -55,6 +56,7 @@ struct app {
 	struct ui ui;
 	bool dirty;
 	int exit_status;
+	struct exporter *exporter;
 };
 
 static void *sampler_main(void *arg)
@@ -144,6 +146,15 @@ static void watch_events(struct app *a)
 	ev_io_start(a->loop, &a->events);
 }
 
+/* The --listen endpoint serves this sample from now on; --textfile gets it. */
+static void export_to_fleet(struct app *a)
+{
+	int ret = a->exporter ? export_sample(a->exporter, a->cur) : 0;
+
+	if (ret)
+		ui_set_status(&a->ui, ROLE_STATUS_WARN, "metrics textfile: %s", strerror(-ret));
+}
+
 static void on_done(struct ev_loop *loop, ev_async *w, int revents)
 {
 	struct app *a = container_of(w, struct app, done);
@@ -199,6 +210,7 @@ static void on_done(struct ev_loop *loop, ev_async *w, int revents)
 	pthread_mutex_unlock(&a->mu);
 
 	rate_compute(++a->samples > 1 ? a->prev : NULL, a->cur);
+	export_to_fleet(a);
 	events_diff(a->samples > 1 ? a->prev : NULL, a->cur);
 	hist_update(&a->ui.hist, a->cur);
 	ui_note_events(&a->ui, a->cur);
@@ -223,6 +235,31 @@ static void set_delay(struct app *a)
 	ev_timer_again(a->loop, &a->tick);
 }
 
+static void save_settings(struct app *a)
+{
+	struct ui *u = &a->ui;
+	size_t n;
+	const struct view_col *cols = view_cols(VIEW_QPS, &n);
+	struct cfg_values v = {
+		.delay = u->delay, .theme = u->theme.name,
+		.sort = u->sort[UI_QPS] >= 0 && (size_t)u->sort[UI_QPS] < n ?
+			cols[u->sort[UI_QPS]].name : NULL,
+		.reverse = u->reverse[UI_QPS], .filter = u->filter_text, .ascii = u->ascii,
+	};
+	char path[4096];
+	int ret;
+
+	if (!cfg_path(path, sizeof(path))) {
+		ui_set_status(u, ROLE_STATUS_WARN, "no HOME or XDG_CONFIG_HOME: nowhere to save");
+		return;
+	}
+	ret = cfg_save(path, &v);
+	if (ret)
+		ui_set_status(u, ROLE_STATUS_WARN, "cannot write %s: %s", path, strerror(-ret));
+	else
+		ui_set_status(u, ROLE_STATUS_INFO, "settings written to %s", path);
+}
+
 static void on_input(struct ev_loop *loop, ev_io *w, int revents)
 {
 	struct app *a = container_of(w, struct app, input);
@@ -243,6 +280,9 @@ static void on_input(struct ev_loop *loop, ev_io *w, int revents)
 			break;
 		case UI_STEP:
 			request_sample(a, -1);
+			break;
+		case UI_SAVE:
+			save_settings(a);
 			break;
 		case UI_STEP_BACK:
 			if (a->ui.sample_no >= 2) {
@@ -349,6 +389,7 @@ int app_run(const struct app_opts *o)
 		return -ENOMEM;
 	a->loop = EV_DEFAULT;
 	a->src = o->src;
+	a->exporter = o->exporter;
 	for (i = 0; i < 4; i++)
 		snap_init(&a->snaps[i]);
 	a->cur = &a->snaps[0];

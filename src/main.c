@@ -129,6 +129,8 @@ int main(int argc, char **argv)
 	int i, ret;
 
 	opts_defaults(&o);
+	if (cfg_load(&o, cfg_path(err, sizeof(err)), stderr))
+		return 2;
 	if (opts_parse(&o, argc, argv, stderr))
 		return 2;
 	if (o.help) {

@@ -8,37 +8,45 @@
 
 #include "opts.h"
 
-enum { OPT_SYSROOT = 256, OPT_ASCII, OPT_WRITE_MAX, OPT_WRITE_KEEP, OPT_SET_NETNS };
+enum { OPT_SYSROOT = 256, OPT_ASCII, OPT_WRITE_MAX, OPT_WRITE_KEEP, OPT_SET_NETNS,
+       OPT_LISTEN, OPT_TEXTFILE, OPT_METRICS_PROCS };
 
 static const struct opt_def table[] = {
 	{ "batch", 'b', OPT_NONE, NULL,
-	  "batch mode: print samples to stdout instead of the screen" },
+	  "batch mode: print samples to stdout instead of the screen", false },
 	{ "iterations", 'n', OPT_INT, "N",
-	  "stop after N samples (default: run until interrupted)" },
+	  "stop after N samples (default: run until interrupted)", false },
 	{ "delay", 'd', OPT_DOUBLE, "SECS",
-	  "seconds between samples (default 1, at least 0.1)" },
-	{ "output", 'o', OPT_STR, "FMT", "batch output format: text or json" },
-	{ "json", 'j', OPT_NONE, NULL, "same as -b -o json" },
-	{ "pid", 'p', OPT_INT, "PID", "show only resources of process PID" },
-	{ "sort", 's', OPT_STR, "COL", "sort the QP table by column COL" },
-	{ "reverse", 'R', OPT_NONE, NULL, "reverse the sort order" },
+	  "seconds between samples (default 1, at least 0.1)", true },
+	{ "output", 'o', OPT_STR, "FMT",
+	  "batch output format: text, json, openmetrics or prometheus (text 0.0.4)", true },
+	{ "json", 'j', OPT_NONE, NULL, "same as -b -o json", false },
+	{ "pid", 'p', OPT_INT, "PID", "show only resources of process PID", false },
+	{ "sort", 's', OPT_STR, "COL", "sort the QP table by column COL", true },
+	{ "reverse", 'R', OPT_NONE, NULL, "reverse the sort order", true },
 	{ "filter", 'f', OPT_STR, "EXPR",
-	  "show only rows matching EXPR (key=val, key!=val, key~regex, key!~regex); repeatable" },
+	  "show only rows matching EXPR (key=val, key!=val, key~regex, key!~regex); repeatable", true },
 	{ "write", 'w', OPT_STR, "FILE",
-	  "record the raw kernel input of every sample to FILE (replay with -r)" },
+	  "record the raw kernel input of every sample to FILE (replay with -r)", false },
 	{ "write-max-size", OPT_WRITE_MAX, OPT_STR, "SIZE",
-	  "rotate the recording at SIZE bytes (suffix K, M, G): FILE becomes FILE.1" },
-	{ "write-keep", OPT_WRITE_KEEP, OPT_INT, "N", "rotated recordings kept (default 3)" },
-	{ "read", 'r', OPT_STR, "FILE", "replay a recording made with -w instead of the kernel" },
+	  "rotate the recording at SIZE bytes (suffix K, M, G): FILE becomes FILE.1", true },
+	{ "write-keep", OPT_WRITE_KEEP, OPT_INT, "N", "rotated recordings kept (default 3)", true },
+	{ "read", 'r', OPT_STR, "FILE", "replay a recording made with -w instead of the kernel", false },
 	{ "theme", 't', OPT_STR, "NAME",
-	  "colour theme: default, light, high-contrast, mono, or a NAME.theme file" },
-	{ "ascii", OPT_ASCII, OPT_NONE, NULL, "draw graphs and marks with ASCII only" },
+	  "colour theme: default, light, high-contrast, mono, or a NAME.theme file", true },
+	{ "ascii", OPT_ASCII, OPT_NONE, NULL, "draw graphs and marks with ASCII only", true },
 	{ "set-netns-mode", OPT_SET_NETNS, OPT_STR, "MODE",
-	  "set the RDMA netns mode (shared or exclusive), verify it, and exit" },
+	  "set the RDMA netns mode (shared or exclusive), verify it, and exit", false },
+	{ "listen", OPT_LISTEN, OPT_STR, "ADDR:PORT",
+	  "serve GET /metrics (OpenMetrics) on ADDR:PORT; :PORT is 127.0.0.1:PORT", false },
+	{ "textfile", OPT_TEXTFILE, OPT_STR, "PATH",
+	  "rewrite PATH atomically every sample, for node_exporter's textfile collector", false },
+	{ "metrics-procs", OPT_METRICS_PROCS, OPT_INT, "N",
+	  "processes with series of their own in the metrics, most QPs first (default 50)", false },
 	{ "sysroot", OPT_SYSROOT, OPT_STR, "DIR",
-	  "read /sys and /proc under DIR (for tests)" },
-	{ "help", 'h', OPT_NONE, NULL, "show this help and exit" },
-	{ "version", 'V', OPT_NONE, NULL, "show the version and exit" },
+	  "read /sys and /proc under DIR (for tests)", false },
+	{ "help", 'h', OPT_NONE, NULL, "show this help and exit", false },
+	{ "version", 'V', OPT_NONE, NULL, "show the version and exit", false },
 };
 
 #define N_OPTS (sizeof(table) / sizeof(table[0]))
@@ -55,6 +63,7 @@ void opts_defaults(struct opts *o)
 	o->delay = 1.0;
 	o->iterations = -1;	/* decided after parsing */
 	o->write_keep = 3;
+	o->metrics_procs = 50;
 	o->set_netns = -1;
 }
 
@@ -137,6 +146,10 @@ int opts_parse(struct opts *o, int argc, char **argv, FILE *err)
 				o->output = OPT_OUT_TEXT;
 			else if (!strcmp(optarg, "json"))
 				o->output = OPT_OUT_JSON;
+			else if (!strcmp(optarg, "openmetrics"))
+				o->output = OPT_OUT_OPENMETRICS;
+			else if (!strcmp(optarg, "prometheus"))
+				o->output = OPT_OUT_PROMETHEUS;
 			else
 				goto bad;
 			break;
@@ -208,6 +221,17 @@ int opts_parse(struct opts *o, int argc, char **argv, FILE *err)
 			break;
 		case OPT_SYSROOT:
 			o->sysroot = optarg;
+			break;
+		case OPT_LISTEN:
+			o->listen = optarg;
+			break;
+		case OPT_TEXTFILE:
+			o->textfile = optarg;
+			break;
+		case OPT_METRICS_PROCS:
+			if (parse_long(optarg, 0, 100000, &v))
+				goto bad;
+			o->metrics_procs = (unsigned int)v;
 			break;
 		case 'h':
 			o->help = true;

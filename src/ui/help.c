@@ -23,6 +23,7 @@ static const struct ui_keyhelp keys[] = {
 	{ "+ -", "refresh interval up / down" },
 	{ "d", "type a refresh interval in seconds" },
 	{ "t  C", "next colour theme (in replay, C only)" },
+	{ "W", "write the settings (interval, theme, sort, filter) to the config file" },
 	{ "t  T", "replay: next / previous sample" },
 	{ "b", "replay: go to a time (HH:MM[:SS] or YYYY-MM-DD HH:MM[:SS])" },
 };

@@ -328,6 +328,8 @@ enum ui_action ui_key(struct ui *u, int key)
 		break;
 	case '<': step_sort(u, -1); break;
 	case '>': case KEY_F(6): step_sort(u, 1); break;
+	case 'W':
+		return UI_SAVE;
 	case 'e':
 		u->errors_only = !u->errors_only;
 		ui_set_status(u, ROLE_STATUS_INFO, "counters: %s", u->errors_only ?

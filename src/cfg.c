@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The config file: the same option table as the command line, so a setting
+ * is spelled once.  Each "key = value" line is handed to the command-line
+ * parser as "--key=value"; the command line, parsed after, overrides it.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "opts.h"
+
+#define CFG_MAX_BYTES 65536
+
+const char *cfg_path(char *buf, size_t len)
+{
+	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+
+	if (xdg && *xdg)
+		snprintf(buf, len, "%s/rdmatop/config", xdg);
+	else if (home && *home)
+		snprintf(buf, len, "%s/.config/rdmatop/config", home);
+	else
+		return NULL;
+	return buf;
+}
+
+static char *trim(char *s)
+{
+	char *e;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	e = s + strlen(s);
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+		*--e = '\0';
+	return s;
+}
+
+static const struct opt_def *find(const char *key)
+{
+	size_t n, i;
+	const struct opt_def *t = opts_table(&n);
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(t[i].name, key))
+			return &t[i];
+	return NULL;
+}
+
+static int yes(const char *v, int *out)
+{
+	if (!strcmp(v, "yes") || !strcmp(v, "true") || !strcmp(v, "on") || !strcmp(v, "1"))
+		*out = 1;
+	else if (!strcmp(v, "no") || !strcmp(v, "false") || !strcmp(v, "off") || !strcmp(v, "0"))
+		*out = 0;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+/* One line: 0, or -EINVAL with the reason in why. */
+static int apply(struct opts *o, char *line, char *why, size_t whylen)
+{
+	/* the parser keeps pointers into its arguments: they live on */
+	static char *kept[128];
+	static size_t n_kept;
+	char *eq = strchr(line, '='), *key, *val, arg[600], *argv[3];
+	const struct opt_def *d;
+	FILE *devnull;
+	int on, ret;
+
+	if (!eq) {
+		snprintf(why, whylen, "expected \"key = value\"");
+		return -EINVAL;
+	}
+	*eq = '\0';
+	key = trim(line);
+	val = trim(eq + 1);
+	d = find(key);
+	if (!d || !d->config) {
+		snprintf(why, whylen, "unknown setting '%s'", key);
+		return -EINVAL;
+	}
+	if (d->arg == OPT_NONE) {
+		if (yes(val, &on)) {
+			snprintf(why, whylen, "'%s' takes yes or no", key);
+			return -EINVAL;
+		}
+		if (!on)
+			return 0;
+		snprintf(arg, sizeof(arg), "--%s", key);
+	} else {
+		snprintf(arg, sizeof(arg), "--%s=%.500s", key, val);
+	}
+	if (n_kept == sizeof(kept) / sizeof(kept[0])) {
+		snprintf(why, whylen, "too many settings");
+		return -EINVAL;
+	}
+	kept[n_kept] = strdup(arg);
+	if (!kept[n_kept])
+		return -ENOMEM;
+	argv[0] = "rdmatop";
+	argv[1] = kept[n_kept++];
+	argv[2] = NULL;
+	devnull = fopen("/dev/null", "w");
+	ret = opts_parse(o, 2, argv, devnull ? devnull : stderr);
+	if (devnull)
+		fclose(devnull);
+	if (ret)
+		snprintf(why, whylen, "bad value '%.200s' for '%s'", val, key);
+	return ret;
+}
+
+int cfg_load(struct opts *o, const char *path, FILE *err)
+{
+	char *buf, *line, *save = NULL, why[300];
+	size_t n;
+	int lineno = 0, ret = 0;
+	FILE *f;
+
+	if (!path)
+		return 0;
+	f = fopen(path, "r");
+	if (!f)
+		return 0;	/* no config file: defaults */
+	buf = calloc(1, CFG_MAX_BYTES + 1);
+	if (!buf) {
+		fclose(f);
+		return -ENOMEM;
+	}
+	n = fread(buf, 1, CFG_MAX_BYTES + 1, f);
+	fclose(f);
+	if (n > CFG_MAX_BYTES) {
+		fprintf(err, "rdmatop: %s: larger than %d bytes\n", path, CFG_MAX_BYTES);
+		free(buf);
+		return -EINVAL;
+	}
+	buf[n] = '\0';
+	/* count lines ourselves: strtok would merge blank ones */
+	for (line = buf; line && !ret; line = save) {
+		char *nl = strchr(line, '\n'), *t;
+
+		save = nl ? nl + 1 : NULL;
+		if (nl)
+			*nl = '\0';
+		lineno++;
+		t = trim(line);
+		if (!*t || *t == '#')
+			continue;
+		if (strlen(t) != strcspn(t, "\x01\x02\x03\x04\x05\x06\x07\x08\x0b\x0c\x0e\x0f"
+					    "\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c"
+					    "\x1d\x1e\x1f\x7f")) {
+			snprintf(why, sizeof(why), "control character");
+			ret = -EINVAL;
+		} else {
+			ret = apply(o, t, why, sizeof(why));
+		}
+		if (ret)
+			fprintf(err, "rdmatop: %s:%d: %s\n", path, lineno, why);
+	}
+	free(buf);
+	return ret;
+}
+
+static int mkdirs(const char *path)
+{
+	char tmp[4096], *p;
+
+	snprintf(tmp, sizeof(tmp), "%s", path);
+	p = strrchr(tmp, '/');
+	if (!p)
+		return 0;
+	*p = '\0';
+	for (p = tmp + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(tmp, 0755) && errno != EEXIST)
+			return -errno;
+		*p = '/';
+	}
+	if (mkdir(tmp, 0755) && errno != EEXIST)
+		return -errno;
+	return 0;
+}
+
+int cfg_save(const char *path, const struct cfg_values *v)
+{
+	char tmp[4200];
+	FILE *f;
+	int fd, ret;
+
+	ret = mkdirs(path);
+	if (ret)
+		return ret;
+	snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path);
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		return -errno;
+	f = fdopen(fd, "w");
+	if (!f) {
+		ret = -errno;
+		close(fd);
+		unlink(tmp);
+		return ret;
+	}
+	fprintf(f, "# rdmatop settings, written by the dashboard (W).\n"
+		   "# Every key is a long option of rdmatop --help; the command line wins.\n");
+	fprintf(f, "delay = %g\n", v->delay);
+	if (v->theme && *v->theme)
+		fprintf(f, "theme = %s\n", v->theme);
+	if (v->sort && *v->sort)
+		fprintf(f, "sort = %s\n", v->sort);
+	fprintf(f, "reverse = %s\n", v->reverse ? "yes" : "no");
+	if (v->filter && *v->filter)
+		fprintf(f, "filter = %s\n", v->filter);
+	fprintf(f, "ascii = %s\n", v->ascii ? "yes" : "no");
+	if (fflush(f) || fsync(fileno(f)) || ferror(f)) {
+		ret = -errno;
+		fclose(f);
+		unlink(tmp);
+		return ret ? ret : -EIO;
+	}
+	if (fclose(f)) {
+		ret = -errno;
+		unlink(tmp);
+		return ret;
+	}
+	if (rename(tmp, path)) {
+		ret = -errno;
+		unlink(tmp);
+		return ret;
+	}
+	return 0;
+}
