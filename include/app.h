@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "export.h"
 #include "source.h"
 
 struct app_opts {
@@ -19,6 +20,8 @@ struct app_opts {
 	uint32_t pid;
 	int sort_col;		/* QP table column, -1 = natural order */
 	bool reverse;
+	struct exporter *exporter;	/* --listen / --textfile, or NULL; its
+					 * endpoint runs on the default loop */
 };
 
 /* Run until the user quits or a signal ends it; 0 or -errno. */

@@ -11,8 +11,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <ev.h>
+
 #include "app.h"
 #include "events.h"
+#include "export.h"
+#include "http.h"
 #include "netns.h"
 #include "opts.h"
 #include "record.h"
@@ -58,9 +62,72 @@ static bool no_rdma(const struct snapshot *s)
 	return false;
 }
 
-static int run_batch(const struct opts *o, struct source *src, const struct out_opts *oo,
-		     bool clear_screen)
+static void on_wake(struct ev_loop *loop, ev_timer *w, int revents)
 {
+	(void)loop;
+	(void)w;
+	(void)revents;
+}
+
+/*
+ * Sleep until `until` (NULL: until a signal).  With a --listen endpoint the
+ * loop runs meanwhile, so scrapes are answered between samples; it wakes at
+ * least every 0.25 s because a signal that lands just before the poll would
+ * otherwise wait for the next sample.
+ */
+static void batch_wait(struct exporter *ex, const struct timespec *until)
+{
+	struct ev_loop *loop = export_loop(ex);
+	ev_timer wake;
+
+	if (!loop) {
+		while (!stop_signal &&
+		       clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, until, NULL) == EINTR)
+			;
+		return;
+	}
+	while (!stop_signal) {
+		struct timespec now;
+		double left = 0.25;
+
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (until) {
+			left = (double)(until->tv_sec - now.tv_sec) +
+			       (double)(until->tv_nsec - now.tv_nsec) / 1e9;
+			if (left <= 0)
+				break;
+		}
+		ev_timer_init(&wake, on_wake, left < 0.25 ? left : 0.25, 0.);
+		ev_timer_start(loop, &wake);
+		ev_run(loop, EVRUN_ONCE);
+		ev_timer_stop(loop, &wake);
+	}
+}
+
+static int batch_print(const struct opts *o, const struct snapshot *s,
+		       const struct out_opts *oo)
+{
+	struct out_om_opts mo = { .format = OUT_OM_OPENMETRICS, .max_procs = o->metrics_procs,
+				  .sample_seconds = -1, .timed = true };
+
+	switch (o->output) {
+	case OPT_OUT_JSON:
+		return out_json(stdout, s, oo);
+	case OPT_OUT_OPENMETRICS:
+	case OPT_OUT_PROMETHEUS:
+		if (o->output == OPT_OUT_PROMETHEUS)
+			mo.format = OUT_OM_PROMETHEUS;
+		return out_openmetrics(stdout, s, &mo);
+	default:
+		return out_text(stdout, s, oo);
+	}
+}
+
+/* quiet: only export (--listen/--textfile without -b, not on a terminal) */
+static int run_batch(const struct opts *o, struct source *src, const struct out_opts *oo,
+		     bool clear_screen, struct exporter *ex, bool quiet)
+{
+	int export_err = 0;
 	struct snapshot snaps[2], *prev = NULL, *cur;
 	struct timespec next;
 	long i;
@@ -80,6 +147,11 @@ static int run_batch(const struct opts *o, struct source *src, const struct out_
 		}
 		if (ret > 0) {	/* end of input */
 			ret = 0;
+			if (export_loop(ex) && !stop_signal) {
+				fprintf(stderr, "rdmatop: end of the recording; serving its last "
+						"sample until stopped\n");
+				batch_wait(ex, NULL);
+			}
 			break;
 		}
 		if (no_rdma(cur)) {
@@ -88,26 +160,29 @@ static int run_batch(const struct opts *o, struct source *src, const struct out_
 		}
 		rate_compute(prev, cur);
 		events_diff(prev, cur);
+		i = export_sample(ex, cur);
+		if (i && i != export_err)
+			fprintf(stderr, "rdmatop: cannot write %s: %s\n", o->textfile,
+				strerror(-i));
+		export_err = i;
+		if (quiet)
+			goto next;
 		if (clear_screen)
 			fputs("\033[H\033[2J", stdout);
-		if (o->output == OPT_OUT_JSON)
-			ret = out_json(stdout, cur, oo);
-		else
-			ret = out_text(stdout, cur, oo);
+		ret = batch_print(o, cur, oo);
 		if (fflush(stdout) || ret) {
 			/* stdout closed (a pager quit): not an error of ours */
 			ret = errno == EPIPE ? 0 : 1;
 			break;
 		}
+next:
 		prev = cur;
 		if (o->iterations && i + 1 >= o->iterations)
 			break;
 		if (o->delay <= 0)
 			continue;
 		add_ns(&next, o->delay);
-		while (!stop_signal &&
-		       clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, NULL) == EINTR)
-			;
+		batch_wait(ex, &next);
 		if (stop_signal)
 			break;
 	}
@@ -122,6 +197,7 @@ int main(int argc, char **argv)
 	struct out_opts oo = { .sort_col = -1 };
 	struct source src = { 0 };
 	struct rec_writer *rec = NULL;
+	struct exporter *ex = NULL;
 	struct sigaction sa;
 	struct opts o;
 	double play_delay = 1.0;
@@ -143,6 +219,15 @@ int main(int argc, char **argv)
 	}
 	if (o.set_netns >= 0)
 		return netns_mode_set(o.set_netns == 1, stdout, stderr);
+	if (o.listen) {
+		struct sockaddr_storage ss;
+		socklen_t len;
+
+		if (http_parse_listen(o.listen, &ss, &len, err, sizeof(err))) {
+			fprintf(stderr, "rdmatop: bad value for --listen: %s\n", err);
+			return 2;
+		}
+	}
 	if (o.sort) {
 		oo.sort_col = view_col_find(VIEW_QPS, o.sort);
 		if (oo.sort_col < 0) {
@@ -190,7 +275,9 @@ int main(int argc, char **argv)
 		/* in batch mode a recording plays as fast as it is read; the
 		 * dashboard plays one sample per -d */
 		play_delay = o.delay;
-		o.delay = 0;
+		/* ... except for a scraper, who needs a steady pace */
+		if (!o.listen)
+			o.delay = 0;
 	} else {
 		ret = source_live_open(&src, o.sysroot);
 		if (ret) {
@@ -207,12 +294,24 @@ int main(int argc, char **argv)
 		rec_writer_rotate(rec, o.write_max, o.write_keep);
 		src.sink = rec_writer_sink(rec);
 	}
+	if (o.listen || o.textfile) {
+		struct export_opts eo = {
+			.listen = o.listen, .textfile = o.textfile,
+			.max_procs = o.metrics_procs, .live = !o.read,
+		};
+
+		ret = export_open(&ex, EV_DEFAULT, &eo, err, sizeof(err));
+		if (ret) {
+			fprintf(stderr, "rdmatop: %s\n", err);
+			goto out;
+		}
+	}
 	if (!o.batch && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
 		struct app_opts ao = {
 			.src = &src, .delay = o.read ? play_delay : o.delay, .theme = o.theme,
 			.replay = o.read != NULL, .ascii = o.ascii, .filters = o.filters,
 			.n_filters = o.n_filters, .pid = o.pid, .sort_col = oo.sort_col,
-			.reverse = o.reverse,
+			.reverse = o.reverse, .exporter = ex,
 		};
 
 		/* the dashboard shows filters itself; they were checked above */
@@ -222,7 +321,7 @@ int main(int argc, char **argv)
 				ret == -1 ? "this terminal cannot be used" : strerror(-ret));
 	} else {
 		/* not a terminal: print samples like -b */
-		ret = run_batch(&o, &src, &oo, false);
+		ret = run_batch(&o, &src, &oo, false, ex, !o.batch && ex);
 	}
 	if (rec && (i = rec_writer_close(rec))) {
 		fprintf(stderr, "rdmatop: writing %s failed: %s\n", o.write, strerror(-i));
@@ -230,6 +329,7 @@ int main(int argc, char **argv)
 	}
 	rec = NULL;
 out:
+	export_close(ex);
 	source_close(&src);
 	rec_writer_close(rec);
 	view_filter_free(filter);
