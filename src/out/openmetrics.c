@@ -539,13 +539,13 @@ int out_openmetrics(FILE *f, const struct snapshot *s, const struct out_om_opts 
 	om_devices(&w);
 	om_ports(&w);
 	om_traffic(&w);
-	om_counters(&w, SNAP_SRC_HW, "rdma_hw_counter",
+	om_counters(&w, SNAP_SRC_HW, "rdma_hw_stat",
 		    "Hardware counter of the driver (netlink STAT_GET, as rdma stat show), "
 		    "named by the kernel; port 0 is device-wide.");
-	om_counters(&w, SNAP_SRC_PMA, "rdma_pma_counter",
+	om_counters(&w, SNAP_SRC_PMA, "rdma_pma_stat",
 		    "InfiniBand PMA port counter from sysfs ports/N/counters, named by the "
 		    "kernel; the data counters are converted from 4-octet words to bytes.");
-	om_counters(&w, SNAP_SRC_NETDEV, "rdma_netdev_counter",
+	om_counters(&w, SNAP_SRC_NETDEV, "rdma_netdev_stat",
 		    "Statistic of the netdev the port is bound to (sysfs statistics/).");
 	om_resources(&w);
 	err = om_qps(&w);

@@ -167,18 +167,18 @@ static const char golden[] =
 	"# TYPE rdma_port_transmit_packets counter\n"
 	"# UNIT rdma_port_transmit_packets packets\n"
 	"rdma_port_transmit_packets_total{device=\"rxe0\",port=\"1\",source=\"netdev\"} 7\n"
-	"# HELP rdma_hw_counter Hardware counter of the driver (netlink STAT_GET, as rdma stat show), named by the kernel; port 0 is device-wide.\n"
-	"# TYPE rdma_hw_counter counter\n"
-	"rdma_hw_counter_total{device=\"rxe0\",port=\"1\",counter=\"rcvd_pkts\"} 12\n"
-	"# HELP rdma_pma_counter InfiniBand PMA port counter from sysfs ports/N/counters, named by the kernel; the data counters are converted from 4-octet words to bytes.\n"
-	"# TYPE rdma_pma_counter counter\n"
-	"rdma_pma_counter_total{device=\"mlx5_0\",port=\"1\",counter=\"port_rcv_data\"} 4000\n"
-	"rdma_pma_counter_total{device=\"mlx5_0\",port=\"1\",counter=\"symbol_error\"} 0\n"
-	"# HELP rdma_netdev_counter Statistic of the netdev the port is bound to (sysfs statistics/).\n"
-	"# TYPE rdma_netdev_counter counter\n"
-	"rdma_netdev_counter_total{device=\"rxe0\",port=\"1\",counter=\"rx_bytes\"} 4096\n"
-	"rdma_netdev_counter_total{device=\"rxe0\",port=\"1\",counter=\"tx_packets\"} 7\n"
-	"rdma_netdev_counter_total{device=\"mlx5_0\",port=\"1\",counter=\"rx_bytes\"} 99\n"
+	"# HELP rdma_hw_stat Hardware counter of the driver (netlink STAT_GET, as rdma stat show), named by the kernel; port 0 is device-wide.\n"
+	"# TYPE rdma_hw_stat counter\n"
+	"rdma_hw_stat_total{device=\"rxe0\",port=\"1\",counter=\"rcvd_pkts\"} 12\n"
+	"# HELP rdma_pma_stat InfiniBand PMA port counter from sysfs ports/N/counters, named by the kernel; the data counters are converted from 4-octet words to bytes.\n"
+	"# TYPE rdma_pma_stat counter\n"
+	"rdma_pma_stat_total{device=\"mlx5_0\",port=\"1\",counter=\"port_rcv_data\"} 4000\n"
+	"rdma_pma_stat_total{device=\"mlx5_0\",port=\"1\",counter=\"symbol_error\"} 0\n"
+	"# HELP rdma_netdev_stat Statistic of the netdev the port is bound to (sysfs statistics/).\n"
+	"# TYPE rdma_netdev_stat counter\n"
+	"rdma_netdev_stat_total{device=\"rxe0\",port=\"1\",counter=\"rx_bytes\"} 4096\n"
+	"rdma_netdev_stat_total{device=\"rxe0\",port=\"1\",counter=\"tx_packets\"} 7\n"
+	"rdma_netdev_stat_total{device=\"mlx5_0\",port=\"1\",counter=\"rx_bytes\"} 99\n"
 	"# HELP rdma_resources Resources of the device by type, from the kernel's resource summary.\n"
 	"# TYPE rdma_resources gauge\n"
 	"rdma_resources{device=\"rxe0\",type=\"cq\"} 2\n"
@@ -250,8 +250,8 @@ static void test_prometheus_text(void)
 	snap_init(&s);
 	build(&s);
 	out = render(&s, &o);
-	CHECK(out && strstr(out, "# TYPE rdma_hw_counter_total counter\n"
-				 "rdma_hw_counter_total{"));
+	CHECK(out && strstr(out, "# TYPE rdma_hw_stat_total counter\n"
+				 "rdma_hw_stat_total{"));
 	CHECK(out && strstr(out, "# TYPE rdma_port_info gauge\nrdma_port_info{"));
 	CHECK(out && strstr(out, "# HELP rdma_port_receive_bytes_total "));
 	CHECK(out && !strstr(out, "# UNIT") && !strstr(out, "# EOF"));
