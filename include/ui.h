@@ -18,7 +18,9 @@
 
 enum ui_pane { UI_QPS, UI_PROCS, UI_COUNTERS, UI_CONNS, UI_LINKS, UI_PANE_N };
 
-enum ui_prompt { PROMPT_NONE, PROMPT_FILTER, PROMPT_SEARCH, PROMPT_DELAY, PROMPT_TIME };
+enum ui_prompt {
+	PROMPT_NONE, PROMPT_FILTER, PROMPT_SEARCH, PROMPT_DELAY, PROMPT_TIME, PROMPT_NETNS,
+};
 
 enum ui_detail { DETAIL_NONE, DETAIL_PROC, DETAIL_QP, DETAIL_LINK };
 
@@ -40,6 +42,7 @@ enum ui_action {
 	UI_STEP_BACK,	/* replay: previous sample */
 	UI_JUMP,	/* replay: to the sample at jump_wall */
 	UI_SAVE,	/* write the settings to the config file */
+	UI_NETNS,	/* confirmed: set the netns mode to netns_want */
 };
 
 struct ui {
@@ -76,6 +79,7 @@ struct ui {
 	bool stretched;		/* sampling took longer than the interval */
 	long sample_no;		/* replay: number of the sample shown, from 1 */
 	time_t jump_wall;	/* replay: where 'b' asked to go */
+	bool netns_want;	/* N: the mode to switch to (true = shared) */
 	struct theme theme;
 	char themes[16][32];
 	size_t n_themes, theme_idx;

@@ -23,6 +23,7 @@
 #include "app.h"
 #include "events.h"
 #include "history.h"
+#include "netns.h"
 #include "opts.h"
 #include "rate.h"
 #include "ui.h"
@@ -260,6 +261,30 @@ static void save_settings(struct app *a)
 		ui_set_status(u, ROLE_STATUS_INFO, "settings written to %s", path);
 }
 
+/* Confirmed by the user: change the mode and say what the kernel now has. */
+static void set_netns(struct app *a)
+{
+	char out[512] = "", err[512] = "";
+	FILE *fo = fmemopen(out, sizeof(out) - 1, "w"), *fe = fmemopen(err, sizeof(err) - 1, "w");
+	int ret;
+
+	if (!fo || !fe) {
+		if (fo)
+			fclose(fo);
+		if (fe)
+			fclose(fe);
+		return;
+	}
+	ret = netns_mode_set(a->ui.netns_want, fo, fe);
+	fclose(fo);
+	fclose(fe);
+	out[strcspn(out, "\n")] = '\0';
+	err[strcspn(err, "\n")] = '\0';
+	ui_set_status(&a->ui, ret ? ROLE_STATUS_WARN : ROLE_STATUS_INFO, "%s",
+		      ret ? err + (strncmp(err, "rdmatop: ", 9) ? 0 : 9) : out);
+	request_sample(a, -1);
+}
+
 static void on_input(struct ev_loop *loop, ev_io *w, int revents)
 {
 	struct app *a = container_of(w, struct app, input);
@@ -283,6 +308,9 @@ static void on_input(struct ev_loop *loop, ev_io *w, int revents)
 			break;
 		case UI_SAVE:
 			save_settings(a);
+			break;
+		case UI_NETNS:
+			set_netns(a);
 			break;
 		case UI_STEP_BACK:
 			if (a->ui.sample_no >= 2) {

@@ -23,6 +23,7 @@ static const struct ui_keyhelp keys[] = {
 	{ "+ -", "refresh interval up / down" },
 	{ "d", "type a refresh interval in seconds" },
 	{ "t  C", "next colour theme (in replay, C only)" },
+	{ "N", "change the RDMA netns mode (system-wide; asks to type yes first)" },
 	{ "W", "write the settings (interval, theme, sort, filter) to the config file" },
 	{ "t  T", "replay: next / previous sample" },
 	{ "b", "replay: go to a time (HH:MM[:SS] or YYYY-MM-DD HH:MM[:SS])" },
@@ -67,8 +68,14 @@ void ui_draw_keybar(struct ui *u, const struct ui_layout *l)
 	if (u->prompt != PROMPT_NONE) {
 		const char *what = u->prompt == PROMPT_FILTER ? "filter: " :
 				   u->prompt == PROMPT_SEARCH ? "search: " :
-				   u->prompt == PROMPT_TIME ? "go to time: " : "delay (s): ";
-		char buf[300];
+				   u->prompt == PROMPT_TIME ? "go to time: " :
+				   u->prompt == PROMPT_NETNS ? (u->netns_want ?
+				   "set the RDMA netns mode to SHARED for the whole system (devices "
+				   "visible in every namespace)? type yes: " :
+				   "set the RDMA netns mode to EXCLUSIVE for the whole system (only "
+				   "possible before other namespaces exist)? type yes: ") :
+				   "delay (s): ";
+		char buf[400];
 
 		ui_fill(y, 0, l->keybar.w, ROLE_PROMPT);
 		snprintf(buf, sizeof(buf), "%s%s_", what, u->input);

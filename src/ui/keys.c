@@ -229,6 +229,12 @@ static enum ui_action prompt_key(struct ui *u, int key)
 			snprintf(u->search, sizeof(u->search), "%.63s", u->input);
 			u->sel[u->pane] = u->sel[u->pane] ? u->sel[u->pane] - 1 : u->n_rows;
 			search_next(u);
+		} else if (p == PROMPT_NETNS) {
+			if (strcmp(u->input, "yes")) {
+				ui_set_status(u, ROLE_STATUS_INFO, "netns mode: nothing changed");
+				return UI_REDRAW;
+			}
+			return UI_NETNS;
 		} else if (p == PROMPT_TIME) {
 			if (parse_time(u, u->input, &u->jump_wall)) {
 				ui_set_status(u, ROLE_STATUS_WARN,
@@ -330,6 +336,16 @@ enum ui_action ui_key(struct ui *u, int key)
 	case '>': case KEY_F(6): step_sort(u, 1); break;
 	case 'W':
 		return UI_SAVE;
+	case 'N':
+		/* the one change rdmatop makes: only live, only confirmed */
+		if (u->replay || !u->s || !(u->s->sys.valid & SNAP_SYS_NETNS_MODE)) {
+			ui_set_status(u, ROLE_STATUS_WARN, "netns mode: %s", u->replay ?
+				      "not while replaying" : "not reported by this kernel");
+			break;
+		}
+		u->netns_want = !u->s->sys.netns_shared;
+		start_prompt(u, PROMPT_NETNS, "");
+		break;
 	case 'e':
 		u->errors_only = !u->errors_only;
 		ui_set_status(u, ROLE_STATUS_INFO, "counters: %s", u->errors_only ?
