@@ -743,9 +743,20 @@ def store_capture(out, kv, res, scens, rdmatop=None):
             entries[line.split(":", 1)[0].strip()] = line
     for s_, line in zip([x.split(":", 1)[0] for x in lines], lines):
         entries[s_] = "  %s (kernel %s)" % (line, uname.split(" ")[2] if len(uname.split(" ")) > 2 else uname)
+    version = ""
+    if rdmatop:
+        import subprocess
+        try:
+            version = subprocess.run([rdmatop, "-V"], capture_output=True, text=True, timeout=10,
+                                     check=False).stdout.strip().splitlines()[0]
+        except (OSError, IndexError, subprocess.TimeoutExpired):
+            version = ""
     with open(src, "w", encoding="utf-8") as f:
         f.write("captured by tests/vm/run --capture (tests/vm/README.md)\nlast kernel: %s\n"
-                "driver: rdma_rxe (Soft-RoCE), rxe0 on dummy0 10.0.0.1/24\nfixtures:\n" % uname)
+                "driver: rdma_rxe (Soft-RoCE), rxe0 on dummy0 10.0.0.1/24\n" % uname)
+        if version:
+            f.write("recorded by: %s\n" % version)
+        f.write("fixtures:\n")
         f.write("\n".join(entries[k] for k in sorted(entries)) + "\n")
     return ok
 
