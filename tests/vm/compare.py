@@ -710,7 +710,9 @@ def store_capture(out, kv, res, scens, rdmatop=None):
             continue
         rdma_out = os.path.join(out, s + ".rdma")
         shutil.rmtree(rdma_out, ignore_errors=True)
-        shutil.copytree(os.path.join(c, "rdma"), rdma_out)
+        # rdma's stderr only when it said something
+        shutil.copytree(os.path.join(c, "rdma"), rdma_out, ignore=lambda d, names: [
+            n for n in names if n.endswith(".err") and os.path.getsize(os.path.join(d, n)) == 0])
         rec = os.path.join(c, s + ".rdrec")
         rc = read_text(os.path.join(c, "rdmatop.rc"), "?").strip()
         if rc == "0" and os.path.exists(rec) and os.path.getsize(rec) > 0:
