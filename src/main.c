@@ -127,7 +127,7 @@ static int batch_print(const struct opts *o, const struct snapshot *s,
 static int run_batch(const struct opts *o, struct source *src, const struct out_opts *oo,
 		     bool clear_screen, struct exporter *ex, bool quiet)
 {
-	int export_err = 0;
+	int export_err = 0, e;
 	struct snapshot snaps[2], *prev = NULL, *cur;
 	struct timespec next;
 	long i;
@@ -160,11 +160,11 @@ static int run_batch(const struct opts *o, struct source *src, const struct out_
 		}
 		rate_compute(prev, cur);
 		events_diff(prev, cur);
-		i = export_sample(ex, cur);
-		if (i && i != export_err)
+		e = export_sample(ex, cur);
+		if (e && e != export_err)
 			fprintf(stderr, "rdmatop: cannot write %s: %s\n", o->textfile,
-				strerror(-i));
-		export_err = i;
+				strerror(-e));
+		export_err = e;
 		if (quiet)
 			goto next;
 		if (clear_screen)
