@@ -84,6 +84,10 @@ static int parse_cgroup(struct snapshot *s, uint32_t pid, const char *buf, size_
 	size_t plen = 0, i;
 	uint32_t id;
 
+	/* empty when no cgroup hierarchy is mounted (a minimal initramfs) */
+	if (!len || (len == 1 && buf[0] == '\n'))
+		return 0;
+
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
