@@ -131,10 +131,35 @@ static const uint8_t policy[RDMA_NLDEV_ATTR_MAX] = {
 	[RDMA_NLDEV_SYS_ATTR_MONITOR_MODE] = K_U8,
 };
 
+/*
+ * libmnl's accessors are calls into a shared library; on the walk every
+ * attribute of 100k QP entries takes, the header is read here instead.
+ */
+static inline uint16_t a_type(const struct nlattr *a)
+{
+	return a->nla_type & NLA_TYPE_MASK;
+}
+
+static inline uint16_t a_len(const struct nlattr *a)
+{
+	return (uint16_t)(a->nla_len - MNL_ATTR_HDRLEN);
+}
+
+static inline const char *a_data(const struct nlattr *a)
+{
+	return (const char *)a + MNL_ATTR_HDRLEN;
+}
+
+/* mnl_attr_ok() */
+static inline bool a_ok(const struct nlattr *a, size_t len)
+{
+	return len >= sizeof(*a) && a->nla_len >= sizeof(*a) && a->nla_len <= len;
+}
+
 static int attr_check(const struct nlattr *a, enum nl_kind kind)
 {
-	uint16_t len = mnl_attr_get_payload_len(a);
-	const char *p = mnl_attr_get_payload(a);
+	uint16_t len = a_len(a);
+	const char *p = a_data(a);
 
 	switch (kind) {
 	case K_U8:
@@ -164,18 +189,22 @@ static int attr_check(const struct nlattr *a, enum nl_kind kind)
  */
 static int attrs_walk(const void *start, size_t len, const struct nlattr **tb)
 {
+	static const uint8_t kind_size[] = { [K_U8] = 1, [K_U32] = 4, [K_U64] = 8 };
 	const struct nlattr *a = start;
 
 	memset(tb, 0, RDMA_NLDEV_ATTR_MAX * sizeof(*tb));
 	while (len) {
 		uint16_t type;
+		uint8_t kind;
 		size_t step;
 
-		if (len > INT32_MAX || !mnl_attr_ok(a, (int)len))
+		if (!a_ok(a, len))
 			return -EBADMSG;
-		type = mnl_attr_get_type(a);
-		if (type < RDMA_NLDEV_ATTR_MAX && policy[type] != K_SKIP) {
-			if (attr_check(a, policy[type]))
+		type = a_type(a);
+		kind = type < RDMA_NLDEV_ATTR_MAX ? policy[type] : K_SKIP;
+		if (kind != K_SKIP) {
+			/* the fixed-size kinds, most of what a QP entry holds */
+			if (kind <= K_U64 ? a_len(a) != kind_size[kind] : attr_check(a, kind))
 				return -EBADMSG;
 			tb[type] = a;
 		}
@@ -199,24 +228,23 @@ int nl_attrs(const struct nlmsghdr *nlh, const struct nlattr **tb)
 
 int nl_attrs_nested(const struct nlattr *nest, const struct nlattr **tb)
 {
-	return attrs_walk(mnl_attr_get_payload(nest),
-			  mnl_attr_get_payload_len(nest), tb);
+	return attrs_walk(a_data(nest), a_len(nest), tb);
 }
 
 int nl_entries(struct snapshot *s, const struct nlattr *table, uint16_t type,
 	       nl_entry_cb cb, void *arg)
 {
 	const struct nlattr *tb[RDMA_NLDEV_ATTR_MAX];
-	size_t len = mnl_attr_get_payload_len(table);
-	const struct nlattr *a = mnl_attr_get_payload(table);
+	size_t len = a_len(table);
+	const struct nlattr *a = (const struct nlattr *)a_data(table);
 	int err;
 
 	while (len) {
 		size_t step;
 
-		if (len > INT32_MAX || !mnl_attr_ok(a, (int)len))
+		if (!a_ok(a, len))
 			return -EBADMSG;
-		if (mnl_attr_get_type(a) == type) {
+		if (a_type(a) == type) {
 			if (attr_check(a, K_NEST))
 				return -EBADMSG;
 			err = nl_attrs_nested(a, tb);

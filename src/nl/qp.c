@@ -6,8 +6,23 @@
  * a QP not yet bound to a port has no PORT_INDEX.
  */
 #include <errno.h>
+#include <string.h>
 
 #include "nl.h"
+
+/* inline: libmnl's getter is a library call, 9 per QP of 100k */
+static inline uint32_t u32(const struct nlattr *a)
+{
+	uint32_t v;
+
+	memcpy(&v, (const char *)a + MNL_ATTR_HDRLEN, sizeof(v));
+	return v;
+}
+
+static inline uint8_t u8(const struct nlattr *a)
+{
+	return *((const uint8_t *)a + MNL_ATTR_HDRLEN);
+}
 
 static int qp_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
 {
@@ -19,38 +34,38 @@ static int qp_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
 	if (!q)
 		return -ENOMEM;
 	q->dev = *(const uint32_t *)arg;
-	q->lqpn = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_LQPN]);
+	q->lqpn = u32(tb[RDMA_NLDEV_ATTR_RES_LQPN]);
 	if (tb[RDMA_NLDEV_ATTR_PORT_INDEX]) {
-		q->port = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_PORT_INDEX]);
+		q->port = u32(tb[RDMA_NLDEV_ATTR_PORT_INDEX]);
 		q->valid |= SNAP_QP_PORT;
 	}
 	if (tb[RDMA_NLDEV_ATTR_RES_RQPN]) {
-		q->rqpn = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_RQPN]);
+		q->rqpn = u32(tb[RDMA_NLDEV_ATTR_RES_RQPN]);
 		q->valid |= SNAP_QP_RQPN;
 	}
 	if (tb[RDMA_NLDEV_ATTR_RES_RQ_PSN]) {
-		q->rq_psn = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_RQ_PSN]);
+		q->rq_psn = u32(tb[RDMA_NLDEV_ATTR_RES_RQ_PSN]);
 		q->valid |= SNAP_QP_RQ_PSN;
 	}
 	if (tb[RDMA_NLDEV_ATTR_RES_SQ_PSN]) {
-		q->sq_psn = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_SQ_PSN]);
+		q->sq_psn = u32(tb[RDMA_NLDEV_ATTR_RES_SQ_PSN]);
 		q->valid |= SNAP_QP_SQ_PSN;
 	}
 	if (tb[RDMA_NLDEV_ATTR_RES_PATH_MIG_STATE]) {
-		q->pmig = mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_RES_PATH_MIG_STATE]);
+		q->pmig = u8(tb[RDMA_NLDEV_ATTR_RES_PATH_MIG_STATE]);
 		q->valid |= SNAP_QP_PMIG;
 	}
 	if (tb[RDMA_NLDEV_ATTR_RES_TYPE]) {
-		q->type = mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_RES_TYPE]);
+		q->type = u8(tb[RDMA_NLDEV_ATTR_RES_TYPE]);
 		q->valid |= SNAP_QP_TYPE;
 	}
 	if (tb[RDMA_NLDEV_ATTR_RES_STATE]) {
-		q->state = mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_RES_STATE]);
+		q->state = u8(tb[RDMA_NLDEV_ATTR_RES_STATE]);
 		q->valid |= SNAP_QP_STATE;
 	}
 	/* older kernels do not send it; 6.1 and 6.12 rxe do for every QP (captured) */
 	if (tb[RDMA_NLDEV_ATTR_RES_PDN]) {
-		q->pdn = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_PDN]);
+		q->pdn = u32(tb[RDMA_NLDEV_ATTR_RES_PDN]);
 		q->valid |= SNAP_QP_PDN;
 	}
 	/* driver QPs (type DRIVER) name their kind; 6.12 rxe sends none (captured) */
