@@ -422,7 +422,10 @@ void view_get(const struct view_ctx *c, enum view_table t, size_t row, int col,
 	memset(v, 0, offsetof(struct view_value, tmp));
 	v->tmp[0] = '\0';
 	v->s = "";
-	if (col < 0 || (size_t)col >= n || row >= view_count(c, t))
+	/* vec, not view_count(): this runs for every row a sort or filter
+	 * looks at */
+	if (col < 0 || (size_t)col >= n ||
+	    row >= (t == VIEW_PROCS ? c->n_procs : vec ? vec->n : 0))
 		return;
 	v->type = cols[col].type;
 	v->fmt = cols[col].fmt;
