@@ -2,8 +2,9 @@
 /*
  * Per-process aggregation.  The kernel names the thread that created a
  * resource; threads are folded into their process through the Tgid read
- * from /proc.  Every resource becomes one (owner key, resource) item, the
- * items are sorted by key, and each run of equal keys is one entry.
+ * from /proc.  The resources are summed per owner (thread id or kernel
+ * name) in one hashed pass, the owners are sorted by process, and each run
+ * of owners of one process is one entry.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -16,12 +17,30 @@ enum { K_PROC, K_KERN, K_HIDDEN };
 
 struct item {
 	uint8_t kind;
-	uint8_t res;		/* enum snap_res */
 	uint32_t id;		/* pid (K_PROC), tid (K_HIDDEN) */
 	uint32_t tid;		/* owner thread id, 0 if none */
 	const char *kern;	/* K_KERN: the owner's name */
 	uint32_t kern_id;	/* ... as a string id */
-	const void *obj;	/* the resource row */
+	const struct view_proc *acc;	/* what this owner holds */
+};
+
+/*
+ * Everything one owner (a thread id, a kernel name, or nobody) holds,
+ * summed in one pass over the resources; only these few sums are sorted,
+ * not 100k resources.
+ */
+struct group {
+	struct snap_owner own;	/* of its first resource */
+	uint64_t hash;
+	struct view_proc acc;
+};
+
+struct groups {
+	struct group *g;
+	size_t n, cap;
+	size_t *slot;		/* open addressing: index + 1, 0 = empty */
+	size_t mask;
+	size_t last;		/* the previous resource's group + 1 */
 };
 
 const char *view_owner_pcomm(const struct snapshot *s, const struct snap_owner *o)
@@ -67,13 +86,12 @@ static bool same_key(const struct item *a, const struct item *b)
 }
 
 static void item_set(const struct snapshot *s, struct item *it, const struct snap_owner *o,
-		     enum snap_res res, const void *obj)
+		     const struct view_proc *acc)
 {
 	uint32_t pid = snap_owner_pid(s, o);
 
 	memset(it, 0, sizeof(*it));
-	it->res = (uint8_t)res;
-	it->obj = obj;
+	it->acc = acc;
 	if (o->valid & SNAP_OWN_TID)
 		it->tid = o->tid;
 	if (pid) {
@@ -130,11 +148,95 @@ static const struct snap_vec *res_vec(const struct snapshot *s, enum snap_res r)
 	return v[r];
 }
 
-static void add_item(struct view_proc *p, const struct item *it)
+static uint64_t owner_hash(const struct snapshot *s, const struct snap_owner *o)
 {
-	p->res[it->res]++;
-	if (it->res == SNAP_RES_QP) {
-		const struct snap_qp *q = it->obj;
+	uint64_t h = (uint64_t)o->valid << 32 | ((o->valid & SNAP_OWN_TID) ? o->tid : 0);
+	const char *k = (o->valid & SNAP_OWN_KERN) ? snap_s(s, o->kern) : "";
+
+	while (*k)
+		h = (h ^ (unsigned char)*k++) * 1099511628211ULL;
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	return h;
+}
+
+static bool owner_eq(const struct snapshot *s, const struct snap_owner *a,
+		     const struct snap_owner *b)
+{
+	if (a->valid != b->valid)
+		return false;
+	if ((a->valid & SNAP_OWN_TID) && a->tid != b->tid)
+		return false;
+	return !(a->valid & SNAP_OWN_KERN) || !strcmp(snap_s(s, a->kern), snap_s(s, b->kern));
+}
+
+static int groups_grow(struct groups *gs)
+{
+	size_t cap = gs->cap ? gs->cap * 2 : 64, i;
+	struct group *ng = realloc(gs->g, cap * sizeof(*ng));
+	size_t *slot;
+
+	if (!ng)
+		return -ENOMEM;
+	gs->g = ng;
+	gs->cap = cap;
+	slot = calloc(cap * 2, sizeof(*slot));
+	if (!slot)
+		return -ENOMEM;
+	free(gs->slot);
+	gs->slot = slot;
+	gs->mask = cap * 2 - 1;
+	for (i = 0; i < gs->n; i++) {
+		size_t k = gs->g[i].hash & gs->mask;
+
+		while (gs->slot[k])
+			k = (k + 1) & gs->mask;
+		gs->slot[k] = i + 1;
+	}
+	return 0;
+}
+
+/* The group of an owner, found or added; NULL when memory ran out. */
+static struct view_proc *group_of(const struct snapshot *s, struct groups *gs,
+				  const struct snap_owner *o)
+{
+	struct group *g;
+	uint64_t h;
+	size_t k;
+
+	/* resources of one owner tend to come one after another */
+	if (gs->last && owner_eq(s, &gs->g[gs->last - 1].own, o))
+		return &gs->g[gs->last - 1].acc;
+	h = owner_hash(s, o);
+	for (k = gs->slot ? h & gs->mask : 0; gs->slot && gs->slot[k]; k = (k + 1) & gs->mask) {
+		g = &gs->g[gs->slot[k] - 1];
+		if (g->hash == h && owner_eq(s, &g->own, o)) {
+			gs->last = gs->slot[k];
+			return &g->acc;
+		}
+	}
+	if (gs->n == gs->cap) {
+		if (groups_grow(gs))
+			return NULL;
+		k = h & gs->mask;
+		while (gs->slot[k])
+			k = (k + 1) & gs->mask;
+	}
+	g = &gs->g[gs->n];
+	memset(g, 0, sizeof(*g));
+	g->own = *o;
+	g->hash = h;
+	gs->slot[k] = ++gs->n;
+	gs->last = gs->n;
+	return &g->acc;
+}
+
+static void add_res(struct view_proc *p, enum snap_res res, const void *obj)
+{
+	p->res[res]++;
+	if (res == SNAP_RES_QP) {
+		const struct snap_qp *q = obj;
 
 		if ((q->valid & SNAP_QP_STATE) && q->state < 16)
 			p->qp_state[q->state]++;
@@ -146,12 +248,26 @@ static void add_item(struct view_proc *p, const struct item *it)
 			p->psn_rate += q->rq_psn_rate;
 			p->valid |= VIEW_PROC_PSN_RATE;
 		}
-	} else if (it->res == SNAP_RES_MR) {
-		const struct snap_mr *m = it->obj;
+	} else if (res == SNAP_RES_MR) {
+		const struct snap_mr *m = obj;
 
 		if (m->valid & SNAP_MR_LEN)
 			p->mr_bytes += m->mrlen;
 	}
+}
+
+/* Add an owner's sums to its process entry. */
+static void add_acc(struct view_proc *p, const struct view_proc *a)
+{
+	size_t i;
+
+	for (i = 0; i < SNAP_RES_N; i++)
+		p->res[i] += a->res[i];
+	for (i = 0; i < 16; i++)
+		p->qp_state[i] += a->qp_state[i];
+	p->mr_bytes += a->mr_bytes;
+	p->psn_rate += a->psn_rate;
+	p->valid |= a->valid & VIEW_PROC_PSN_RATE;
 }
 
 /* Fill comm and uid of a process entry from its threads' tasks. */
@@ -189,27 +305,37 @@ static void proc_identity(const struct snapshot *s, struct view_proc *p,
 int view_procs(const struct snapshot *s, struct view_proc **out)
 {
 	struct view_proc *procs = NULL;
+	struct groups gs = { 0 };
 	struct item *items;
 	size_t n = 0, i, np = 0;
 	int r;
 
 	*out = NULL;
-	for (r = 0; r < SNAP_RES_N; r++)
-		n += res_vec(s, (enum snap_res)r)->n;
-	items = malloc((n ? n : 1) * sizeof(*items));
-	if (!items)
-		return -ENOMEM;
-	n = 0;
 	for (r = 0; r < SNAP_RES_N; r++) {
 		const struct snap_vec *v = res_vec(s, (enum snap_res)r);
 
 		for (i = 0; i < v->n; i++) {
 			const void *obj;
 			const struct snap_owner *o = res_owner(s, (enum snap_res)r, i, &obj);
+			struct view_proc *acc = group_of(s, &gs, o);
 
-			item_set(s, &items[n++], o, (enum snap_res)r, obj);
+			if (!acc) {
+				free(gs.g);
+				free(gs.slot);
+				return -ENOMEM;
+			}
+			add_res(acc, (enum snap_res)r, obj);
 		}
 	}
+	free(gs.slot);
+	n = gs.n;
+	items = malloc((n ? n : 1) * sizeof(*items));
+	if (!items) {
+		free(gs.g);
+		return -ENOMEM;
+	}
+	for (i = 0; i < n; i++)
+		item_set(s, &items[i], &gs.g[i].own, &gs.g[i].acc);
 	qsort(items, n, sizeof(*items), item_cmp);
 
 	/* entries: count runs of equal keys */
@@ -219,6 +345,7 @@ int view_procs(const struct snapshot *s, struct view_proc **out)
 	procs = calloc(np ? np : 1, sizeof(*procs));
 	if (!procs) {
 		free(items);
+		free(gs.g);
 		return -ENOMEM;
 	}
 	np = 0;
@@ -229,7 +356,7 @@ int view_procs(const struct snapshot *s, struct view_proc **out)
 		while (j < n && same_key(&items[j], &items[i]))
 			j++;
 		for (size_t k = i; k < j; k++) {
-			add_item(p, &items[k]);
+			add_acc(p, items[k].acc);
 			if (items[k].tid && (k == i || items[k].tid != items[k - 1].tid)) {
 				if (p->n_threads < VIEW_PROC_THREADS)
 					p->threads[p->n_threads] = items[k].tid;
@@ -252,6 +379,7 @@ int view_procs(const struct snapshot *s, struct view_proc **out)
 		i = j;
 	}
 	free(items);
+	free(gs.g);
 	*out = procs;
 	return (int)np;
 }
