@@ -185,10 +185,24 @@ static bool qp_same(const struct snap_qp *a, const struct snap_qp *b)
 	return true;
 }
 
+/* Index + 1 of the QP of prev that is q, through the hash; 0 if none. */
+static size_t qp_lookup(const struct snapshot *prev, const struct rate_tab *t,
+			const struct snap_qp *q)
+{
+	size_t k = qp_hash(q) & t->mask;
+
+	for (; t->slot[k]; k = (k + 1) & t->mask)
+		if (qp_same(SNAP_AT(&prev->qps, struct snap_qp, t->slot[k] - 1), q))
+			return t->slot[k];
+	return 0;
+}
+
+#define QP_AHEAD 4	/* rows a positional match may skip (QPs destroyed) */
+
 static int rate_qps(const struct snapshot *prev, struct snapshot *cur, double dt)
 {
-	struct rate_tab t;
-	size_t i, j;
+	struct rate_tab t = { NULL, 0 };
+	size_t i, j, at = 0, w;
 
 	for (i = 0; i < cur->qps.n; i++) {
 		struct snap_qp *q = SNAP_AT(&cur->qps, struct snap_qp, i);
@@ -198,28 +212,41 @@ static int rate_qps(const struct snapshot *prev, struct snapshot *cur, double dt
 	}
 	if (!prev || dt <= 0 || !cur->qps.n)
 		return 0;
-	if (tab_init(&t, prev->qps.n))
-		return -ENOMEM;
-	for (j = 0; j < prev->qps.n; j++) {
-		size_t k = qp_hash(SNAP_AT(&prev->qps, struct snap_qp, j)) & t.mask;
-
-		while (t.slot[k])
-			k = (k + 1) & t.mask;
-		t.slot[k] = j + 1;
-	}
 	for (i = 0; i < cur->qps.n; i++) {
 		struct snap_qp *q = SNAP_AT(&cur->qps, struct snap_qp, i);
 		const struct snap_qp *p = NULL;
-		size_t k = qp_hash(q) & t.mask;
 
-		for (; t.slot[k]; k = (k + 1) & t.mask) {
-			p = SNAP_AT(&prev->qps, struct snap_qp, t.slot[k] - 1);
-			if (qp_same(p, q))
+		/*
+		 * Both dumps list QPs in the kernel's order, so the match is
+		 * almost always where the last one left off; the hash (built
+		 * the first time it is needed) finds the rest.
+		 */
+		for (w = 0; w < QP_AHEAD && at + w < prev->qps.n; w++) {
+			if (qp_same(SNAP_AT(&prev->qps, struct snap_qp, at + w), q)) {
+				p = SNAP_AT(&prev->qps, struct snap_qp, at + w);
+				at += w + 1;
 				break;
-			p = NULL;
+			}
 		}
-		if (!p)
-			continue;
+		if (!p) {
+			if (!t.slot) {
+				if (tab_init(&t, prev->qps.n))
+					return -ENOMEM;
+				for (j = 0; j < prev->qps.n; j++) {
+					size_t k = qp_hash(SNAP_AT(&prev->qps, struct snap_qp, j)) &
+						   t.mask;
+
+					while (t.slot[k])
+						k = (k + 1) & t.mask;
+					t.slot[k] = j + 1;
+				}
+			}
+			j = qp_lookup(prev, &t, q);
+			if (!j)
+				continue;
+			p = SNAP_AT(&prev->qps, struct snap_qp, j - 1);
+			at = j;
+		}
 		if (p->valid & q->valid & SNAP_QP_SQ_PSN) {
 			q->sq_psn_rate = (float)(rate_psn_delta(p->sq_psn, q->sq_psn) / dt);
 			q->valid |= SNAP_QP_PSN_RATE;
