@@ -32,6 +32,7 @@ void ui_draw_header(struct ui *u, const struct ui_layout *l)
 	int y = l->header.y, end = l->header.w, x = 0;
 	char buf[128], when[32], line[320];
 	size_t i, ports_up = 0, qps = 0, rts = 0, err = 0;
+	int st;
 
 	x = pair(y, x, end, "rdmatop", u->replay ? "replay" : "live", ROLE_TITLE);
 	if (!s) {
@@ -74,15 +75,22 @@ void ui_draw_header(struct ui *u, const struct ui_layout *l)
 		if ((p->valid & SNAP_PORT_STATE) && !strcmp(nl_port_state_str(p->state), "ACTIVE"))
 			ports_up++;
 	}
-	for (i = 0; i < s->qps.n; i++) {
-		const struct snap_qp *q = SNAP_AT(&s->qps, struct snap_qp, i);
+	/*
+	 * QPs by state from the per-process sums (every QP is in one entry):
+	 * a screen costs the same at 100 QPs and at 100k.
+	 */
+	qps = s->qps.n;
+	for (st = 0; st < 16; st++) {
+		const char *name = nl_qp_state_str((uint8_t)st);
+		bool is_rts = !strcmp(name, "RTS");
+		bool is_err = !strcmp(name, "ERR") || !strcmp(name, "SQE");
 
-		qps++;
-		if ((q->valid & SNAP_QP_STATE) && !strcmp(nl_qp_state_str(q->state), "RTS"))
-			rts++;
-		if ((q->valid & SNAP_QP_STATE) && (!strcmp(nl_qp_state_str(q->state), "ERR") ||
-						   !strcmp(nl_qp_state_str(q->state), "SQE")))
-			err++;
+		for (i = 0; (is_rts || is_err) && i < u->n_procs; i++) {
+			if (is_rts)
+				rts += u->procs[i].qp_state[st];
+			else
+				err += u->procs[i].qp_state[st];
+		}
 	}
 	snprintf(buf, sizeof(buf), "%zu", s->devs.n);
 	x = pair(y, x, end, "devices", buf, ROLE_HEADER_VALUE);

@@ -146,9 +146,15 @@ int ui_width(const char *text)
 
 	while (*p) {
 		uint32_t cp;
-		int n = fmt_utf8(p, &cp);
-		int cw;
+		int n, cw;
 
+		if (*p < 0x80) {
+			/* ASCII, escaped: one cell (most of every screen) */
+			p++;
+			w++;
+			continue;
+		}
+		n = fmt_utf8(p, &cp);
 		if (n <= 0) {
 			p++;
 			w++;
@@ -161,18 +167,25 @@ int ui_width(const char *text)
 	return w;
 }
 
-/* Print at most w cells of already-escaped UTF-8. */
+/*
+ * Print at most w cells of already-escaped UTF-8, in one call: a curses
+ * call per character cost more than everything else a table cell takes.
+ */
 static void put_clipped(int y, int x, int w, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	int used = 0;
 
-	move(y, x);
 	while (*p && used < w) {
 		uint32_t cp;
-		int n = fmt_utf8(p, &cp), cw;
-		char ch[5];
+		int n, cw;
 
+		if (*p < 0x80) {
+			p++;
+			used++;
+			continue;
+		}
+		n = fmt_utf8(p, &cp);
 		if (n <= 0)
 			break;	/* cannot happen after fmt_escape */
 		cw = wcwidth((wchar_t)cp);
@@ -180,12 +193,10 @@ static void put_clipped(int y, int x, int w, const char *s)
 			cw = 1;
 		if (used + cw > w)
 			break;
-		memcpy(ch, p, (size_t)n);
-		ch[n] = '\0';
-		addstr(ch);
 		used += cw;
 		p += n;
 	}
+	mvaddnstr(y, x, s, (int)(p - (const unsigned char *)s));
 }
 
 void ui_put(int y, int x, int w, int role, const char *text)

@@ -98,6 +98,24 @@ static bool key_eq(const struct ui_rowkey *x, const struct ui_rowkey *y)
 	return x->set && y->set && x->a == y->a && x->b == y->b && !strcmp(x->name, y->name);
 }
 
+/*
+ * A cheap first test of a row against the selection's key, on its number
+ * alone: building every row's full key (formatted device names) cost more
+ * than parsing 100k QPs.
+ */
+static bool row_may_match(const struct ui *u, enum ui_pane p, size_t row,
+			  const struct ui_rowkey *k, int lqpn_col)
+{
+	struct view_value v;
+
+	if (p == UI_PROCS)
+		return u->procs[row].pid == k->a;
+	if (p != UI_QPS)
+		return true;
+	view_get(&u->vc, VIEW_QPS, row, lqpn_col, &v);
+	return v.valid && v.u == k->a;
+}
+
 /* Rebuild the current pane's rows and put the selection back on its object. */
 void ui_refresh_rows(struct ui *u)
 {
@@ -149,7 +167,11 @@ void ui_refresh_rows(struct ui *u)
 	}
 	u->n_rows = (size_t)n;
 	if (u->selkey[u->pane].set) {
+		int lqpn_col = view_col_find(VIEW_QPS, "lqpn");
+
 		for (i = 0; i < u->n_rows; i++) {
+			if (!row_may_match(u, u->pane, u->rows[i], &u->selkey[u->pane], lqpn_col))
+				continue;
 			ui_row_key(u, u->pane, u->rows[i], &k);
 			if (key_eq(&k, &u->selkey[u->pane])) {
 				u->sel[u->pane] = i;
