@@ -39,7 +39,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 UNIT_HELPERS := $(filter-out $(UNIT_SRC),$(wildcard tests/unit/*.c))
 
 .PHONY: all test check unit test-vm test-tui install uninstall clean run deps \
-	sanitize format
+	sanitize format bench bench-tools fuzz soak
 
 all: rdmatop
 
@@ -60,6 +60,11 @@ $(BUILD)/tests/%: tests/unit/%.c $(UNIT_HELPERS) $(LIB)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(CPPFLAGS) -Itests/unit $(ALL_CFLAGS) -o $@ $< $(UNIT_HELPERS) $(LIB) $(LDLIBS)
+
+# a test tool: a recording with hostile process names (tests/tui)
+$(BUILD)/tests/mkhostile: tests/tui/mkhostile.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
 -include $(LIB_OBJ:.o=.d) $(BUILD)/src/main.d
 
@@ -88,6 +93,30 @@ sanitize:
 
 deps:
 	@tests/deps.sh
+
+# Performance and robustness (tests/bench, tests/fuzz, tests/soak): the
+# synthetic-host generator and the programs that link the library.
+BENCH_TOOLS := $(addprefix $(BUILD)/bench/,gen bench layout check)
+$(BUILD)/bench/%: tests/bench/%.c tests/bench/kgen.c tests/bench/kgen.h $(LIB)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(CPPFLAGS) -Itests/bench $(ALL_CFLAGS) -o $@ $< tests/bench/kgen.c $(LIB) $(LDLIBS)
+
+bench-tools: $(BENCH_TOOLS)
+
+# instructions (callgrind), memory and wall time per refresh: doc/bench.md
+bench: all bench-tools
+	tests/bench/bench
+
+# every libFuzzer target for FUZZ_SECONDS (default 600) each
+FUZZ_SECONDS ?= 600
+fuzz:
+	tests/fuzz/fuzz $(FUZZ_SECONDS)
+
+# an hour of replayed churn at 10 refreshes a second, memory must stay flat
+SOAK_SECONDS ?= 3600
+soak: all bench-tools
+	tests/soak/soak $(SOAK_SECONDS)
 
 install: rdmatop
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/themes
