@@ -148,6 +148,13 @@ def read_text(path, default=""):
         return default
 
 
+def rc_text(rc):
+    """Exit status of an rdmatop run in the guest, explained."""
+    if rc in ("124", "143", "137"):
+        return "%s (still running after its timeout: killed)" % rc
+    return rc
+
+
 def read_meta(d):
     meta = {}
     for line in read_text(os.path.join(d, "meta.txt")).splitlines():
@@ -288,7 +295,7 @@ def compare_snapshot(d, rep, rt=None, label=None, iproute2=None):
             return before, after, None
         if not rep.ok(rc == "0" and len(lines) == 1,
                       "%s: rdmatop -j -n 1 exit %s, %d lines; stderr: %s"
-                      % (label, rc, len(lines), err[:300])):
+                      % (label, rc_text(rc), len(lines), err[:300])):
             if not lines:
                 return before, after, None
         rt = lines[-1]
@@ -511,7 +518,7 @@ def check_rate(d, rep, busy, names=("sent_pkts", "rcvd_pkts")):
         rep.fail("%s: rdmatop -j -n 2 -d 1: invalid JSON: %s" % (label, e))
         return
     if not rep.ok(rc == "0" and len(samples) == 2, "%s: rdmatop -j -n 2 -d 1: exit %s, %d samples; stderr: %s"
-                  % (label, rc, len(samples), read_text(os.path.join(d, "rt2.err"))[:300])):
+                  % (label, rc_text(rc), len(samples), read_text(os.path.join(d, "rt2.err"))[:300])):
         return
     s1, s2 = samples
     rep.ok(s1.get("interval") == 0, "%s: first sample interval %s (want 0)" % (label, fmt(s1.get("interval"))))
@@ -540,6 +547,8 @@ def check_rate(d, rep, busy, names=("sent_pkts", "rcvd_pkts")):
             rep.ok(c2["delta"] == delta, "%s: delta %s, values moved %d" % (where, fmt(c2["delta"]), delta))
         if busy:
             rep.ok(delta > 0, "%s: no packets during the rate sample, traffic was running" % where)
+        else:
+            rep.ok(delta == 0 and rate == 0, "%s: moved by %d (rate %s) with no traffic" % (where, delta, rate))
         rep.note("%s: %d in %.2fs (rate %s)" % (where, delta, iv, rate))
 
 
@@ -649,7 +658,7 @@ def check_churn(d, rep, meta):
         rep.note("churn: rdmatop not run")
         return
     rep.ok(meta.get("rt_rc") == "0", "churn: rdmatop exit status %s; stderr: %s"
-           % (meta.get("rt_rc"), read_text(os.path.join(d, "churn.err"))[:300]))
+           % (rc_text(meta.get("rt_rc")), read_text(os.path.join(d, "churn.err"))[:300]))
     try:
         samples = read_json_lines(p)
     except ValueError as e:

@@ -17,6 +17,11 @@ meta() { echo "$1=$2" >>"$R/meta.txt"; }
 # processing from a workqueue there, a tasklet in 6.1).
 per_kernel() { if [ "$KV" = 6.12 ]; then echo "$2"; else echo "$1"; fi; }
 
+# rt ARGS: the rdmatop under test, killed after RT_TIMEOUT seconds so that a
+# hang (or a sample count it ignores) costs one check, not the scenario.
+RT_TIMEOUT="${RT_TIMEOUT:-60}"
+rt() { timeout -k 3 "$RT_TIMEOUT" rdmatop "$@"; }
+
 # The oracle set: every rdma -j view rdmatop reports.  iproute2 6.1 has no
 # JSON for `sys show` (text even with -j), so it is stored as text.
 rdma_set() {
@@ -56,7 +61,7 @@ snap() {
 	now >"$d/t0"
 	rdma_set "$d/before"
 	if [ "$HAVE_RDMATOP" = 1 ]; then
-		rdmatop -j -n 1 >"$d/rt.json" 2>"$d/rt.err"
+		rt -j -n 1 >"$d/rt.json" 2>"$d/rt.err"
 		echo "$?" >"$d/rt.rc"
 	fi
 	rdma_set "$d/after"
@@ -73,7 +78,7 @@ rate() {
 	procs "$d/procs.txt"
 	rdma -j stat show >"$d/stat_before.json"
 	if [ "$HAVE_RDMATOP" = 1 ]; then
-		rdmatop -j -n 2 -d 1 >"$d/rt2.json" 2>"$d/rt2.err"
+		rt -j -n 2 -d 1 >"$d/rt2.json" 2>"$d/rt2.err"
 		echo "$?" >"$d/rt2.rc"
 	fi
 	rdma -j stat show >"$d/stat_after.json"
@@ -118,9 +123,9 @@ capture() {
 	[ "$HAVE_RDMATOP" = 1 ] || return 0
 	mkdir -p "$d"
 	rdma_set "$d/rdma"
-	rdmatop -b -n 3 -d 1 -o json -w "$d/$SCEN.rdrec" >"$d/rdmatop.json" 2>"$d/rdmatop.err"
+	rt -b -n 3 -d 1 -o json -w "$d/$SCEN.rdrec" >"$d/rdmatop.json" 2>"$d/rdmatop.err"
 	echo "$?" >"$d/rdmatop.rc"
-	rdmatop -j -n 1 >"$d/rdmatop-j.json" 2>"$d/rdmatop-j.err"
+	rt -j -n 1 >"$d/rdmatop-j.json" 2>"$d/rdmatop-j.err"
 	echo "$?" >"$d/rdmatop-j.rc"
 }
 
@@ -154,6 +159,6 @@ wait_grep() {
 # rt_sample NAME: one `rdmatop -j -n 1` on its own (ground-truth brackets).
 rt_sample() {
 	[ "$HAVE_RDMATOP" = 1 ] || return 0
-	rdmatop -j -n 1 >"$R/$1.json" 2>"$R/$1.err"
+	rt -j -n 1 >"$R/$1.json" 2>"$R/$1.err"
 	echo "$?" >"$R/$1.rc"
 }

@@ -13,7 +13,7 @@ rdma link add rxe1 type rxe netdev dummy1
 SAMPLES=10
 meta samples "$SAMPLES"
 if [ "$HAVE_RDMATOP" = 1 ]; then
-	rdmatop -j -n "$SAMPLES" -d 1 >"$R/churn.json" 2>"$R/churn.err" &
+	rt -j -n "$SAMPLES" -d 1 >"$R/churn.json" 2>"$R/churn.err" &
 	rt=$!
 fi
 t0="$(now)"

@@ -16,7 +16,7 @@ meta pids "$(sed -n 's/^READY [0-9]* //p' "$R/many_qp.txt")"
 snap many
 if [ "$HAVE_RDMATOP" = 1 ]; then
 	a="$(now)"
-	rdmatop -j -n 1 >/dev/null 2>&1
+	rt -j -n 1 >/dev/null 2>&1
 	b="$(now)"
 	meta rdmatop_sample_s "$(awk -v a="$a" -v b="$b" 'BEGIN{print b-a}')"
 fi
