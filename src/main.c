@@ -162,8 +162,8 @@ static int run_batch(const struct opts *o, struct source *src, const struct out_
 		events_diff(prev, cur);
 		e = export_sample(ex, cur);
 		if (e && e != export_err)
-			fprintf(stderr, "rdmatop: cannot write %s: %s\n", o->textfile,
-				strerror(-e));
+			fprintf(stderr, "rdmatop: cannot write %s: %s\n",
+				o->textfile ? o->textfile : "the metrics", strerror(-e));
 		export_err = e;
 		if (quiet)
 			goto next;
