@@ -65,6 +65,11 @@ fetch() {
 	if [ "$src" = bpo ]; then
 		(cd "$dir" && bpo_apt apt-get -q -o APT::Sandbox::User=root download $missing) >&2
 	else
+		# A fresh machine may have no package lists yet (root only).
+		if [ "$(id -u)" = 0 ] && ! host_has_candidate busybox-static; then
+			log "no bookworm package lists: apt-get update"
+			apt-get -q update >&2 || die "apt-get update failed"
+		fi
 		(cd "$dir" && apt-get -q -o APT::Sandbox::User=root download $missing) >&2
 	fi || die "apt-get download failed for:$missing"
 }
