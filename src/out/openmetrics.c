@@ -82,7 +82,14 @@ static void om_family(struct om *w, const char *name, enum om_type type, const c
 		if (type == OM_INFO)
 			type = OM_GAUGE;
 	}
-	fprintf(w->f, "# HELP %s%s %s\n", name, suffix, help);
+	fprintf(w->f, "# HELP %s%s ", name, suffix);
+	/* OpenMetrics escapes a double quote in HELP too; 0.0.4 must not */
+	for (; *help; help++) {
+		if (*help == '\\' || (*help == '"' && !w->prom))
+			fputc('\\', w->f);
+		fputc(*help, w->f);
+	}
+	fputc('\n', w->f);
 	fprintf(w->f, "# TYPE %s%s %s\n", name, suffix, types[type]);
 	if (unit && !w->prom)
 		fprintf(w->f, "# UNIT %s %s\n", name, unit);

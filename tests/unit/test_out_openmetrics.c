@@ -194,7 +194,7 @@ static const char golden[] =
 	"# HELP rdma_processes Processes holding RDMA resources (kernel owners and processes not visible from here count once each), before the per-process cap.\n"
 	"# TYPE rdma_processes gauge\n"
 	"rdma_processes 3\n"
-	"# HELP rdma_process_resources Resources held by a process, by type; pid=\"kernel\" for kernel owners, \"hidden\" for processes not visible here, \"other\" for those past the cap.\n"
+	"# HELP rdma_process_resources Resources held by a process, by type; pid=\\\"kernel\\\" for kernel owners, \\\"hidden\\\" for processes not visible here, \\\"other\\\" for those past the cap.\n"
 	"# TYPE rdma_process_resources gauge\n"
 	"rdma_process_resources{pid=\"100\",comm=\"ib_send_bw\",type=\"pd\"} 0\n"
 	"rdma_process_resources{pid=\"100\",comm=\"ib_send_bw\",type=\"cq\"} 0\n"
@@ -254,6 +254,7 @@ static void test_prometheus_text(void)
 				 "rdma_hw_stat_total{"));
 	CHECK(out && strstr(out, "# TYPE rdma_port_info gauge\nrdma_port_info{"));
 	CHECK(out && strstr(out, "# HELP rdma_port_receive_bytes_total "));
+	CHECK(out && strstr(out, "; pid=\"kernel\" for kernel owners"));
 	CHECK(out && !strstr(out, "# UNIT") && !strstr(out, "# EOF"));
 	CHECK(out && !strstr(out, "rdma_sample_duration_seconds"));
 	CHECK(out && strstr(out, "\n# TYPE rdma_scrape_duration_seconds gauge\n"
