@@ -244,23 +244,37 @@ static void om_ports(struct om *w)
 }
 
 /*
- * Port traffic: from the IB PMA counters where the port has them, else from
- * the bound netdev (Soft-RoCE, iWARP), as the dashboard's link rates do; the
- * source label says which, and a port never has both.
+ * Port traffic, from the best source the port has, as the dashboard's link
+ * rates (view_link_rates): the IB PMA counters, else the driver's hardware
+ * packet counters (rxe: RDMA packets only), else the bound netdev (bytes
+ * of Soft-RoCE and iWARP, shared with the netdev's other traffic).  The
+ * source label says which; a port has one series per family.
  */
 static void om_traffic(struct om *w)
 {
+	static const char *const srcs[SNAP_SRC_N] = {
+		[SNAP_SRC_PMA] = "pma", [SNAP_SRC_HW] = "hw", [SNAP_SRC_NETDEV] = "netdev",
+	};
+	static const int rank[SNAP_SRC_N] = {
+		[SNAP_SRC_PMA] = 3, [SNAP_SRC_HW] = 2, [SNAP_SRC_NETDEV] = 1,
+	};
 	static const struct {
-		const char *family, *pma, *net, *unit, *help;
+		const char *family, *name[SNAP_SRC_N], *unit, *help;
 	} k[] = {
-		{ "rdma_port_receive_bytes", "port_rcv_data", "rx_bytes", "bytes",
-		  "Bytes received on the port (IB PMA port_rcv_data in bytes, or the netdev's rx_bytes)." },
-		{ "rdma_port_transmit_bytes", "port_xmit_data", "tx_bytes", "bytes",
-		  "Bytes sent on the port (IB PMA port_xmit_data in bytes, or the netdev's tx_bytes)." },
-		{ "rdma_port_receive_packets", "port_rcv_packets", "rx_packets", "packets",
-		  "Packets received on the port (IB PMA, or the netdev's)." },
-		{ "rdma_port_transmit_packets", "port_xmit_packets", "tx_packets", "packets",
-		  "Packets sent on the port (IB PMA, or the netdev's)." },
+		{ "rdma_port_receive_bytes",
+		  { [SNAP_SRC_PMA] = "port_rcv_data", [SNAP_SRC_NETDEV] = "rx_bytes" }, "bytes",
+		  "Bytes received on the port (IB PMA port_rcv_data in bytes, else the netdev's rx_bytes)." },
+		{ "rdma_port_transmit_bytes",
+		  { [SNAP_SRC_PMA] = "port_xmit_data", [SNAP_SRC_NETDEV] = "tx_bytes" }, "bytes",
+		  "Bytes sent on the port (IB PMA port_xmit_data in bytes, else the netdev's tx_bytes)." },
+		{ "rdma_port_receive_packets",
+		  { [SNAP_SRC_PMA] = "port_rcv_packets", [SNAP_SRC_HW] = "rcvd_pkts",
+		    [SNAP_SRC_NETDEV] = "rx_packets" }, "packets",
+		  "Packets received on the port (IB PMA, else the driver's rcvd_pkts, else the netdev's)." },
+		{ "rdma_port_transmit_packets",
+		  { [SNAP_SRC_PMA] = "port_xmit_packets", [SNAP_SRC_HW] = "sent_pkts",
+		    [SNAP_SRC_NETDEV] = "tx_packets" }, "packets",
+		  "Packets sent on the port (IB PMA, else the driver's sent_pkts, else the netdev's)." },
 	};
 	const struct snapshot *s = w->s;
 	size_t i, j, m;
@@ -269,27 +283,27 @@ static void om_traffic(struct om *w)
 		om_family(w, k[m].family, OM_COUNTER, k[m].unit, k[m].help);
 		for (i = 0; i < s->ports.n; i++) {
 			const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
-			const struct snap_counter *pma = NULL, *net = NULL, *c;
+			const struct snap_counter *best = NULL;
 			char dbuf[16], port[16];
 
 			for (j = 0; j < s->counters.n; j++) {
-				c = SNAP_AT(&s->counters, struct snap_counter, j);
-				if (c->dev != p->dev || c->port != p->port)
+				const struct snap_counter *c =
+					SNAP_AT(&s->counters, struct snap_counter, j);
+				const char *want = c->source < SNAP_SRC_N ? k[m].name[c->source] : NULL;
+
+				if (c->dev != p->dev || c->port != p->port || !want ||
+				    strcmp(snap_s(s, c->name), want) ||
+				    (best && rank[best->source] >= rank[c->source]))
 					continue;
-				if (c->source == SNAP_SRC_PMA && !strcmp(snap_s(s, c->name), k[m].pma))
-					pma = c;
-				else if (c->source == SNAP_SRC_NETDEV &&
-					 !strcmp(snap_s(s, c->name), k[m].net))
-					net = c;
+				best = c;
 			}
-			c = pma ? pma : net;
-			if (!c)
+			if (!best)
 				continue;
 			snprintf(port, sizeof(port), "%" PRIu32, p->port);
 			om_u(w, (struct om_label[]){
 				     { "device", dev_label(s, p->dev, dbuf, sizeof(dbuf)) },
-				     { "port", port }, { "source", pma ? "pma" : "netdev" } },
-			     3, c->value);
+				     { "port", port }, { "source", srcs[best->source] } },
+			     3, best->value);
 		}
 	}
 }
