@@ -206,6 +206,13 @@ static void respond(struct http_conn *c, ssize_t ret, const struct http_req *r)
 	}
 	if (c->head_len >= sizeof(c->head))
 		c->head_len = sizeof(c->head) - 1;
+	if (ret > 0 && r->method == HTTP_HEAD) {
+		/* the headers of the answer a GET would get, without its body */
+		char *end = strstr(c->head, "\r\n\r\n");
+
+		if (end)
+			c->head_len = (size_t)(end + 4 - c->head);
+	}
 	ev_io_stop(hs->loop, &c->io);
 	ev_io_set(&c->io, c->fd, EV_WRITE);
 	ev_io_start(hs->loop, &c->io);
