@@ -19,21 +19,7 @@
 
 #include "fmt.h"
 #include "nl.h"
-#include "out.h"
-
-enum om_type { OM_GAUGE, OM_COUNTER, OM_INFO };
-
-struct om {
-	FILE *f;
-	bool prom;		/* Prometheus 0.0.4 text, not OpenMetrics */
-	const struct snapshot *s;
-	const char *family;	/* current family's base name */
-	enum om_type type;
-};
-
-struct om_label {
-	const char *k, *v;
-};
+#include "om.h"
 
 void out_om_label(FILE *f, const char *str)
 {
@@ -68,7 +54,7 @@ void out_om_label(FILE *f, const char *str)
 }
 
 /* HELP and TYPE (and UNIT in OpenMetrics) of one family. */
-static void om_family(struct om *w, const char *name, enum om_type type, const char *unit,
+void out_om_family(struct om *w, const char *name, enum om_type type, const char *unit,
 		      const char *help)
 {
 	static const char *const types[] = { "gauge", "counter", "info" };
@@ -109,7 +95,7 @@ static void om_sample(struct om *w, const struct om_label *l, size_t n, const ch
 	fprintf(w->f, "%s %s\n", n ? "}" : "", value);
 }
 
-static void om_u(struct om *w, const struct om_label *l, size_t n, uint64_t v)
+void out_om_u(struct om *w, const struct om_label *l, size_t n, uint64_t v)
 {
 	char buf[24];
 
@@ -117,7 +103,7 @@ static void om_u(struct om *w, const struct om_label *l, size_t n, uint64_t v)
 	om_sample(w, l, n, buf);
 }
 
-static void om_d(struct om *w, const struct om_label *l, size_t n, double v)
+void out_om_d(struct om *w, const struct om_label *l, size_t n, double v)
 {
 	char buf[40];
 	int prec;
@@ -132,8 +118,6 @@ static void om_d(struct om *w, const struct om_label *l, size_t n, double v)
 		snprintf(buf, sizeof(buf), "%.17g", v);
 	om_sample(w, l, n, buf);
 }
-
-#define NL(l) (sizeof(l) / sizeof(l[0]))
 
 static const char *dev_label(const struct snapshot *s, uint32_t index, char *buf, size_t len)
 {
@@ -163,12 +147,12 @@ static void om_up(struct om *w)
 	for (i = 0; i < s->tasks.n; i++)
 		if (SNAP_AT(&s->tasks, struct snap_task, i)->valid & SNAP_TASK_PID)
 			proc = true;
-	om_family(w, "rdma_up", OM_GAUGE, NULL,
+	out_om_family(w, "rdma_up", OM_GAUGE, NULL,
 		  "Whether the last sample could read this data source (1) or not (0).");
-	om_u(w, (struct om_label[]){ { "source", "netlink" } }, 1,
+	out_om_u(w, (struct om_label[]){ { "source", "netlink" } }, 1,
 	     !(s->flags & SNAP_F_NO_NETLINK));
-	om_u(w, (struct om_label[]){ { "source", "sysfs" } }, 1, sysfs);
-	om_u(w, (struct om_label[]){ { "source", "proc" } }, 1, proc);
+	out_om_u(w, (struct om_label[]){ { "source", "sysfs" } }, 1, sysfs);
+	out_om_u(w, (struct om_label[]){ { "source", "proc" } }, 1, proc);
 }
 
 static void om_devices(struct om *w)
@@ -176,7 +160,7 @@ static void om_devices(struct om *w)
 	const struct snapshot *s = w->s;
 	size_t i;
 
-	om_family(w, "rdma_device", OM_INFO, NULL,
+	out_om_family(w, "rdma_device", OM_INFO, NULL,
 		  "RDMA device: node type, firmware and node GUID as labels.");
 	for (i = 0; i < s->devs.n; i++) {
 		const struct snap_dev *d = SNAP_AT(&s->devs, struct snap_dev, i);
@@ -190,7 +174,7 @@ static void om_devices(struct om *w)
 				       fmt_guid(guid, sizeof(guid), d->node_guid) : "" },
 		};
 
-		om_u(w, l, NL(l), 1);
+		out_om_u(w, l, NL(l), 1);
 	}
 }
 
@@ -208,7 +192,7 @@ static void om_ports(struct om *w)
 	const struct snapshot *s = w->s;
 	size_t i;
 
-	om_family(w, "rdma_port", OM_INFO, NULL,
+	out_om_family(w, "rdma_port", OM_INFO, NULL,
 		  "RDMA port: state, physical state, netdev and link layer as labels.");
 	for (i = 0; i < s->ports.n; i++) {
 		const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
@@ -224,9 +208,9 @@ static void om_ports(struct om *w)
 		};
 
 		snprintf(port, sizeof(port), "%" PRIu32, p->port);
-		om_u(w, l, NL(l), 1);
+		out_om_u(w, l, NL(l), 1);
 	}
-	om_family(w, "rdma_port_speed_bytes_per_second", OM_GAUGE, "bytes_per_second",
+	out_om_family(w, "rdma_port_speed_bytes_per_second", OM_GAUGE, "bytes_per_second",
 		  "Signalling rate of the port from sysfs ports/N/rate, in bytes per second.");
 	for (i = 0; i < s->ports.n; i++) {
 		const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
@@ -239,7 +223,7 @@ static void om_ports(struct om *w)
 
 		snprintf(port, sizeof(port), "%" PRIu32, p->port);
 		if (v > 0)
-			om_d(w, l, NL(l), v);
+			out_om_d(w, l, NL(l), v);
 	}
 }
 
@@ -280,7 +264,7 @@ static void om_traffic(struct om *w)
 	size_t i, j, m;
 
 	for (m = 0; m < NL(k); m++) {
-		om_family(w, k[m].family, OM_COUNTER, k[m].unit, k[m].help);
+		out_om_family(w, k[m].family, OM_COUNTER, k[m].unit, k[m].help);
 		for (i = 0; i < s->ports.n; i++) {
 			const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
 			const struct snap_counter *best = NULL;
@@ -300,7 +284,7 @@ static void om_traffic(struct om *w)
 			if (!best)
 				continue;
 			snprintf(port, sizeof(port), "%" PRIu32, p->port);
-			om_u(w, (struct om_label[]){
+			out_om_u(w, (struct om_label[]){
 				     { "device", dev_label(s, p->dev, dbuf, sizeof(dbuf)) },
 				     { "port", port }, { "source", srcs[best->source] } },
 			     3, best->value);
@@ -314,7 +298,7 @@ static void om_counters(struct om *w, enum snap_src src, const char *family, con
 	const struct snapshot *s = w->s;
 	size_t i;
 
-	om_family(w, family, OM_COUNTER, NULL, help);
+	out_om_family(w, family, OM_COUNTER, NULL, help);
 	for (i = 0; i < s->counters.n; i++) {
 		const struct snap_counter *c = SNAP_AT(&s->counters, struct snap_counter, i);
 		char dbuf[16], port[16];
@@ -322,7 +306,7 @@ static void om_counters(struct om *w, enum snap_src src, const char *family, con
 		if (c->source != src)
 			continue;
 		snprintf(port, sizeof(port), "%" PRIu32, c->port);
-		om_u(w, (struct om_label[]){
+		out_om_u(w, (struct om_label[]){
 			     { "device", dev_label(s, c->dev, dbuf, sizeof(dbuf)) },
 			     { "port", port }, { "counter", snap_s(s, c->name) } },
 		     3, c->value);
@@ -335,14 +319,14 @@ static void om_resources(struct om *w)
 	size_t i;
 	int r;
 
-	om_family(w, "rdma_resources", OM_GAUGE, NULL,
+	out_om_family(w, "rdma_resources", OM_GAUGE, NULL,
 		  "Resources of the device by type, from the kernel's resource summary.");
 	for (i = 0; i < s->devs.n; i++) {
 		const struct snap_dev *d = SNAP_AT(&s->devs, struct snap_dev, i);
 
 		for (r = 0; r < SNAP_RES_N; r++)
 			if (d->res_valid & (1u << r))
-				om_u(w, (struct om_label[]){
+				out_om_u(w, (struct om_label[]){
 					     { "device", d->name },
 					     { "type", nl_res_name((enum snap_res)r) } },
 				     2, d->res[r]);
@@ -373,7 +357,7 @@ static int om_qps(struct om *w)
 		keys[i] = (uint64_t)q->dev << 32 | type << 16 | state;
 	}
 	qsort(keys, s->qps.n, sizeof(*keys), qp_key_cmp);
-	om_family(w, "rdma_qps", OM_GAUGE, NULL,
+	out_om_family(w, "rdma_qps", OM_GAUGE, NULL,
 		  "Queue pairs of the device by type and state, from the QP dump.");
 	for (i = 0; i < s->qps.n; i = j) {
 		uint32_t type = (uint32_t)(keys[i] >> 16) & 0xffff, state = keys[i] & 0xffff;
@@ -381,150 +365,13 @@ static int om_qps(struct om *w)
 
 		for (j = i; j < s->qps.n && keys[j] == keys[i]; j++)
 			;
-		om_u(w, (struct om_label[]){
+		out_om_u(w, (struct om_label[]){
 			     { "device", dev_label(s, (uint32_t)(keys[i] >> 32), dbuf, sizeof(dbuf)) },
 			     { "type", type > 0xff ? "unknown" : nl_qp_type_str((uint8_t)type) },
 			     { "state", state > 0xff ? "unknown" : nl_qp_state_str((uint8_t)state) } },
 		     3, j - i);
 	}
 	free(keys);
-	return 0;
-}
-
-/* ---- per process, capped ---- */
-
-struct om_proc {
-	const struct view_proc *p;	/* NULL: a sum (hidden, other) */
-	struct view_proc sum;
-	const char *name, *comm;	/* name: pid label when not a number */
-	char pidbuf[16];
-	size_t order;
-};
-
-static uint64_t proc_total(const struct view_proc *p)
-{
-	uint64_t t = 0;
-	int r;
-
-	for (r = 0; r < SNAP_RES_N; r++)
-		t += p->res[r];
-	return t;
-}
-
-/* (entries move when sorted: the label is found here, not kept as a pointer) */
-static const char *om_pid(const struct om_proc *e)
-{
-	return e->name ? e->name : e->pidbuf;
-}
-
-static const struct view_proc *om_pv(const struct om_proc *e)
-{
-	return e->p ? e->p : &e->sum;
-}
-
-/* Most QPs first, then most resources, then as view_procs lists them. */
-static int proc_rank_cmp(const void *pa, const void *pb)
-{
-	const struct om_proc *a = pa, *b = pb;
-	const struct view_proc *x = om_pv(a), *y = om_pv(b);
-	uint64_t tx = proc_total(x), ty = proc_total(y);
-
-	if (x->res[SNAP_RES_QP] != y->res[SNAP_RES_QP])
-		return x->res[SNAP_RES_QP] > y->res[SNAP_RES_QP] ? -1 : 1;
-	if (tx != ty)
-		return tx > ty ? -1 : 1;
-	return (a->order > b->order) - (a->order < b->order);
-}
-
-static void proc_add(struct view_proc *sum, const struct view_proc *p)
-{
-	int i;
-
-	for (i = 0; i < SNAP_RES_N; i++)
-		sum->res[i] += p->res[i];
-	for (i = 0; i < 16; i++)
-		sum->qp_state[i] += p->qp_state[i];
-	sum->mr_bytes += p->mr_bytes;
-}
-
-static int om_procs(struct om *w, unsigned int max_procs)
-{
-	const struct snapshot *s = w->s;
-	struct view_proc *pv;
-	struct om_proc *e, hidden = { .name = "hidden", .comm = "" };
-	struct om_proc other = { .name = "other", .comm = "" };
-	size_t n = 0, i, k, shown;
-	bool any_hidden = false, any_other = false;
-	int np = view_procs(s, &pv), r;
-
-	if (np < 0)
-		return np;
-	e = calloc((size_t)np + 1, sizeof(*e));
-	if (!e) {
-		free(pv);
-		return -ENOMEM;
-	}
-	/* owners whose process is not visible are one series: thread ids of
-	 * another PID namespace would each be a new, short-lived series */
-	for (i = 0; i < (size_t)np; i++) {
-		const struct view_proc *p = &pv[i];
-
-		if (p->valid & VIEW_PROC_HIDDEN) {
-			proc_add(&hidden.sum, p);
-			any_hidden = true;
-			continue;
-		}
-		e[n].p = p;
-		e[n].order = i;
-		if (p->valid & VIEW_PROC_KERN)
-			e[n].name = "kernel";
-		else
-			snprintf(e[n].pidbuf, sizeof(e[n].pidbuf), "%" PRIu32, p->pid);
-		e[n].comm = snap_s(s, p->comm);
-		n++;
-	}
-	if (any_hidden) {
-		hidden.order = (size_t)np;
-		e[n++] = hidden;
-	}
-	qsort(e, n, sizeof(*e), proc_rank_cmp);
-	shown = n < max_procs ? n : max_procs;
-	for (i = shown; i < n; i++) {
-		proc_add(&other.sum, om_pv(&e[i]));
-		any_other = true;
-	}
-	if (any_other)
-		e[shown++] = other;
-
-	om_family(w, "rdma_processes", OM_GAUGE, NULL,
-		  "Processes holding RDMA resources (kernel owners and processes not visible "
-		  "from here count once each), before the per-process cap.");
-	om_u(w, NULL, 0, (uint64_t)np);
-	om_family(w, "rdma_process_resources", OM_GAUGE, NULL,
-		  "Resources held by a process, by type; pid=\"kernel\" for kernel owners, "
-		  "\"hidden\" for processes not visible here, \"other\" for those past the cap.");
-	for (k = 0; k < shown; k++)
-		for (r = 0; r < SNAP_RES_N; r++)
-			om_u(w, (struct om_label[]){
-				     { "pid", om_pid(&e[k]) }, { "comm", e[k].comm },
-				     { "type", nl_res_name((enum snap_res)r) } },
-			     3, om_pv(&e[k])->res[r]);
-	om_family(w, "rdma_process_qps", OM_GAUGE, NULL,
-		  "Queue pairs held by a process, by QP state (states with none left out).");
-	for (k = 0; k < shown; k++)
-		for (r = 0; r < 16; r++)
-			if (om_pv(&e[k])->qp_state[r])
-				om_u(w, (struct om_label[]){
-					     { "pid", om_pid(&e[k]) }, { "comm", e[k].comm },
-					     { "state", nl_qp_state_str((uint8_t)r) } },
-				     3, om_pv(&e[k])->qp_state[r]);
-	om_family(w, "rdma_process_memory_region_bytes", OM_GAUGE, "bytes",
-		  "Total length of the memory regions a process registered.");
-	for (k = 0; k < shown; k++)
-		om_u(w, (struct om_label[]){ { "pid", om_pid(&e[k]) }, { "comm", e[k].comm } }, 2,
-		     om_pv(&e[k])->mr_bytes);
-	free(e);
-	free(pv);
 	return 0;
 }
 
@@ -549,13 +396,13 @@ int out_openmetrics(FILE *f, const struct snapshot *s, const struct out_om_opts 
 	w.prom = o->format == OUT_OM_PROMETHEUS;
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	om_up(&w);
-	om_family(&w, "rdma_sample_timestamp_seconds", OM_GAUGE, "seconds",
+	out_om_family(&w, "rdma_sample_timestamp_seconds", OM_GAUGE, "seconds",
 		  "Wall-clock time the sample was taken (recorded time when replaying).");
-	om_d(&w, NULL, 0, (double)s->wall.tv_sec + (double)s->wall.tv_nsec / 1e9);
+	out_om_d(&w, NULL, 0, (double)s->wall.tv_sec + (double)s->wall.tv_nsec / 1e9);
 	if (o->sample_seconds >= 0) {
-		om_family(&w, "rdma_sample_duration_seconds", OM_GAUGE, "seconds",
+		out_om_family(&w, "rdma_sample_duration_seconds", OM_GAUGE, "seconds",
 			  "Time the sample took: netlink dumps, sysfs and /proc reads, rates.");
-		om_d(&w, NULL, 0, o->sample_seconds);
+		out_om_d(&w, NULL, 0, o->sample_seconds);
 	}
 	om_devices(&w);
 	om_ports(&w);
@@ -571,12 +418,12 @@ int out_openmetrics(FILE *f, const struct snapshot *s, const struct out_om_opts 
 	om_resources(&w);
 	err = om_qps(&w);
 	if (!err)
-		err = om_procs(&w, o->max_procs);
+		err = out_om_procs(&w, o->max_procs);
 	if (o->timed) {
 		/* last, so that it covers building everything above */
-		om_family(&w, "rdma_scrape_duration_seconds", OM_GAUGE, "seconds",
+		out_om_family(&w, "rdma_scrape_duration_seconds", OM_GAUGE, "seconds",
 			  "Time taken to build this exposition from the sample.");
-		om_d(&w, NULL, 0, mono_since(&start));
+		out_om_d(&w, NULL, 0, mono_since(&start));
 	}
 	if (!w.prom)
 		fputs("# EOF\n", f);

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The exposition writer's primitives, shared by openmetrics.c and
+ * openmetrics_procs.c: a family's HELP/TYPE/UNIT lines, and samples with
+ * escaped labels, in OpenMetrics or the Prometheus 0.0.4 text.
+ */
+#ifndef RDMATOP_OUT_OM_H
+#define RDMATOP_OUT_OM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "out.h"
+
+enum om_type { OM_GAUGE, OM_COUNTER, OM_INFO };
+
+struct om {
+	FILE *f;
+	bool prom;		/* Prometheus 0.0.4 text, not OpenMetrics */
+	const struct snapshot *s;
+	const char *family;	/* current family's base name */
+	enum om_type type;
+};
+
+struct om_label {
+	const char *k, *v;
+};
+
+#define NL(l) (sizeof(l) / sizeof(l[0]))
+
+/* Start a family: name without _total/_info, unit (OpenMetrics) or NULL. */
+void out_om_family(struct om *w, const char *name, enum om_type type, const char *unit,
+		   const char *help);
+void out_om_u(struct om *w, const struct om_label *l, size_t n, uint64_t v);
+void out_om_d(struct om *w, const struct om_label *l, size_t n, double v);
+/* The per-process families, capped at max_procs (openmetrics_procs.c). */
+int out_om_procs(struct om *w, unsigned int max_procs);
+
+#endif

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Per-process series of the exposition, capped: the processes holding the
+ * most QPs (then the most resources) keep series of their own, the rest are
+ * summed into pid="other", and owners whose process is not visible from
+ * here are one pid="hidden" series, so short-lived processes or another PID
+ * namespace's thread ids cannot grow a TSDB without bound.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+
+#include "nl.h"
+#include "om.h"
+
+struct om_proc {
+	const struct view_proc *p;	/* NULL: a sum (hidden, other) */
+	struct view_proc sum;
+	const char *name, *comm;	/* name: pid label when not a number */
+	char pidbuf[16];
+	size_t order;
+};
+
+static uint64_t proc_total(const struct view_proc *p)
+{
+	uint64_t t = 0;
+	int r;
+
+	for (r = 0; r < SNAP_RES_N; r++)
+		t += p->res[r];
+	return t;
+}
+
+/* (entries move when sorted: the label is found here, not kept as a pointer) */
+static const char *om_pid(const struct om_proc *e)
+{
+	return e->name ? e->name : e->pidbuf;
+}
+
+static const struct view_proc *om_pv(const struct om_proc *e)
+{
+	return e->p ? e->p : &e->sum;
+}
+
+/* Most QPs first, then most resources, then as view_procs lists them. */
+static int proc_rank_cmp(const void *pa, const void *pb)
+{
+	const struct om_proc *a = pa, *b = pb;
+	const struct view_proc *x = om_pv(a), *y = om_pv(b);
+	uint64_t tx = proc_total(x), ty = proc_total(y);
+
+	if (x->res[SNAP_RES_QP] != y->res[SNAP_RES_QP])
+		return x->res[SNAP_RES_QP] > y->res[SNAP_RES_QP] ? -1 : 1;
+	if (tx != ty)
+		return tx > ty ? -1 : 1;
+	return (a->order > b->order) - (a->order < b->order);
+}
+
+static void proc_add(struct view_proc *sum, const struct view_proc *p)
+{
+	int i;
+
+	for (i = 0; i < SNAP_RES_N; i++)
+		sum->res[i] += p->res[i];
+	for (i = 0; i < 16; i++)
+		sum->qp_state[i] += p->qp_state[i];
+	sum->mr_bytes += p->mr_bytes;
+}
+
+int out_om_procs(struct om *w, unsigned int max_procs)
+{
+	const struct snapshot *s = w->s;
+	struct view_proc *pv;
+	struct om_proc *e, hidden = { .name = "hidden", .comm = "" };
+	struct om_proc other = { .name = "other", .comm = "" };
+	size_t n = 0, i, k, shown;
+	bool any_hidden = false, any_other = false;
+	int np = view_procs(s, &pv), r;
+
+	if (np < 0)
+		return np;
+	e = calloc((size_t)np + 1, sizeof(*e));
+	if (!e) {
+		free(pv);
+		return -ENOMEM;
+	}
+	/* owners whose process is not visible are one series: thread ids of
+	 * another PID namespace would each be a new, short-lived series */
+	for (i = 0; i < (size_t)np; i++) {
+		const struct view_proc *p = &pv[i];
+
+		if (p->valid & VIEW_PROC_HIDDEN) {
+			proc_add(&hidden.sum, p);
+			any_hidden = true;
+			continue;
+		}
+		e[n].p = p;
+		e[n].order = i;
+		if (p->valid & VIEW_PROC_KERN)
+			e[n].name = "kernel";
+		else
+			snprintf(e[n].pidbuf, sizeof(e[n].pidbuf), "%" PRIu32, p->pid);
+		e[n].comm = snap_s(s, p->comm);
+		n++;
+	}
+	if (any_hidden) {
+		hidden.order = (size_t)np;
+		e[n++] = hidden;
+	}
+	qsort(e, n, sizeof(*e), proc_rank_cmp);
+	shown = n < max_procs ? n : max_procs;
+	for (i = shown; i < n; i++) {
+		proc_add(&other.sum, om_pv(&e[i]));
+		any_other = true;
+	}
+	if (any_other)
+		e[shown++] = other;
+
+	out_om_family(w, "rdma_processes", OM_GAUGE, NULL,
+		  "Processes holding RDMA resources (kernel owners and processes not visible "
+		  "from here count once each), before the per-process cap.");
+	out_om_u(w, NULL, 0, (uint64_t)np);
+	out_om_family(w, "rdma_process_resources", OM_GAUGE, NULL,
+		  "Resources held by a process, by type; pid=\"kernel\" for kernel owners, "
+		  "\"hidden\" for processes not visible here, \"other\" for those past the cap.");
+	for (k = 0; k < shown; k++)
+		for (r = 0; r < SNAP_RES_N; r++)
+			out_om_u(w, (struct om_label[]){
+				     { "pid", om_pid(&e[k]) }, { "comm", e[k].comm },
+				     { "type", nl_res_name((enum snap_res)r) } },
+			     3, om_pv(&e[k])->res[r]);
+	out_om_family(w, "rdma_process_qps", OM_GAUGE, NULL,
+		  "Queue pairs held by a process, by QP state (states with none left out).");
+	for (k = 0; k < shown; k++)
+		for (r = 0; r < 16; r++)
+			if (om_pv(&e[k])->qp_state[r])
+				out_om_u(w, (struct om_label[]){
+					     { "pid", om_pid(&e[k]) }, { "comm", e[k].comm },
+					     { "state", nl_qp_state_str((uint8_t)r) } },
+				     3, om_pv(&e[k])->qp_state[r]);
+	out_om_family(w, "rdma_process_memory_region_bytes", OM_GAUGE, "bytes",
+		  "Total length of the memory regions a process registered.");
+	for (k = 0; k < shown; k++)
+		out_om_u(w, (struct om_label[]){ { "pid", om_pid(&e[k]) }, { "comm", e[k].comm } }, 2,
+		     om_pv(&e[k])->mr_bytes);
+	free(e);
+	free(pv);
+	return 0;
+}
