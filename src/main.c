@@ -110,6 +110,14 @@ static int batch_print(const struct opts *o, const struct snapshot *s,
 	struct out_om_opts mo = { .format = OUT_OM_OPENMETRICS, .max_procs = o->metrics_procs,
 				  .sample_seconds = -1, .timed = true };
 
+	if (!o->read) {
+		/* as the --listen exposition: from the sample's start to now */
+		struct timespec now;
+
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		mo.sample_seconds = (double)(now.tv_sec - s->mono.tv_sec) +
+				    (double)(now.tv_nsec - s->mono.tv_nsec) / 1e9;
+	}
 	switch (o->output) {
 	case OPT_OUT_JSON:
 		return out_json(stdout, s, oo);
