@@ -9,12 +9,16 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "nl.h"
 #include "om.h"
 
+enum { OM_PROC, OM_KERN, OM_HIDDEN, OM_OTHER };
+
 struct om_proc {
 	const struct view_proc *p;	/* NULL: a sum (hidden, other) */
+	int kind;
 	struct view_proc sum;
 	const char *name, *comm;	/* name: pid label when not a number */
 	char pidbuf[16];
@@ -67,12 +71,115 @@ static void proc_add(struct view_proc *sum, const struct view_proc *p)
 	sum->mr_bytes += p->mr_bytes;
 }
 
+static int u32_cmp(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+static int u64_cmp(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * Which of the shown series a QP's owner counts in: its process's, its
+ * kernel owner's, "hidden", or "other" past the cap -- the same keys
+ * view_procs() groups by (Tgid, kernel name, not visible).
+ */
+static size_t qp_series(const struct snapshot *s, const struct om_proc *e, size_t shown,
+			const uint32_t *pids, const size_t *pid_ix, size_t n_pids,
+			size_t other, const struct snap_qp *q)
+{
+	uint32_t pid = snap_owner_pid(s, &q->own);
+	size_t k;
+
+	if (q->own.valid & SNAP_OWN_KERN) {
+		const char *kern = snap_owner_comm(s, &q->own);
+
+		for (k = 0; k < shown; k++)
+			if (e[k].kind == OM_KERN && !strcmp(e[k].comm, kern))
+				return k;
+		return other;
+	}
+	if (pid) {
+		const uint32_t *f = bsearch(&pid, pids, n_pids, sizeof(*pids), u32_cmp);
+
+		return f ? pid_ix[f - pids] : other;
+	}
+	for (k = 0; k < shown; k++)
+		if (e[k].kind == OM_HIDDEN)
+			return k;
+	return other;
+}
+
+/* rdma_process_qps{pid,comm,device,state}: a key per QP, counted in runs. */
+static int om_proc_qps(struct om *w, const struct om_proc *e, size_t shown, bool any_other)
+{
+	const struct snapshot *s = w->s;
+	size_t n = s->qps.n, i, j, k, n_pids = 0, other = any_other ? shown - 1 : SIZE_MAX;
+	uint64_t *keys = malloc((n ? n : 1) * sizeof(*keys));
+	uint32_t *pids = malloc((shown ? shown : 1) * sizeof(*pids));
+	size_t *pid_ix = malloc((shown ? shown : 1) * sizeof(*pid_ix));
+	uint64_t m = 0;
+
+	if (!keys || !pids || !pid_ix) {
+		free(keys);
+		free(pids);
+		free(pid_ix);
+		return -ENOMEM;
+	}
+	for (k = 0; k < shown; k++)
+		if (e[k].kind == OM_PROC)
+			pids[n_pids++] = e[k].p->pid;
+	qsort(pids, n_pids, sizeof(*pids), u32_cmp);
+	for (i = 0; i < n_pids; i++)
+		for (k = 0; k < shown; k++)
+			if (e[k].kind == OM_PROC && e[k].p->pid == pids[i])
+				pid_ix[i] = k;
+	for (i = 0; i < n; i++) {
+		const struct snap_qp *q = SNAP_AT(&s->qps, struct snap_qp, i);
+		size_t ix = qp_series(s, e, shown, pids, pid_ix, n_pids, other, q);
+
+		if (ix == SIZE_MAX)
+			continue;	/* cannot happen: past the cap there is "other" */
+		keys[m++] = (uint64_t)ix << 41 | (uint64_t)q->dev << 9 |
+			    (q->valid & SNAP_QP_STATE ? q->state : 0x100);
+	}
+	qsort(keys, m, sizeof(*keys), u64_cmp);
+	out_om_family(w, "rdma_process_qps", OM_GAUGE, NULL,
+		      "Queue pairs held by a process on a device, by QP state.");
+	for (i = 0; i < m; i = j) {
+		const struct om_proc *x = &e[keys[i] >> 41];
+		uint32_t state = keys[i] & 0x1ff;
+		char dbuf[16];
+		const struct snap_dev *d = snap_dev_find(s, (uint32_t)(keys[i] >> 9));
+
+		for (j = i; j < m && keys[j] == keys[i]; j++)
+			;
+		if (!d)
+			snprintf(dbuf, sizeof(dbuf), "%" PRIu32, (uint32_t)(keys[i] >> 9));
+		out_om_u(w, (struct om_label[]){
+				 { "pid", om_pid(x) }, { "comm", x->comm },
+				 { "device", d ? d->name : dbuf },
+				 { "state", state > 0xff ? "unknown" : nl_qp_state_str((uint8_t)state) } },
+			 4, j - i);
+	}
+	free(keys);
+	free(pids);
+	free(pid_ix);
+	return 0;
+}
+
 int out_om_procs(struct om *w, unsigned int max_procs)
 {
 	const struct snapshot *s = w->s;
 	struct view_proc *pv;
-	struct om_proc *e, hidden = { .name = "hidden", .comm = "" };
-	struct om_proc other = { .name = "other", .comm = "" };
+	struct om_proc *e, hidden = { .name = "hidden", .comm = "", .kind = OM_HIDDEN };
+	struct om_proc other = { .name = "other", .comm = "", .kind = OM_OTHER };
 	size_t n = 0, i, k, shown;
 	bool any_hidden = false, any_other = false;
 	int np = view_procs(s, &pv), r;
@@ -96,6 +203,7 @@ int out_om_procs(struct om *w, unsigned int max_procs)
 		}
 		e[n].p = p;
 		e[n].order = i;
+		e[n].kind = p->valid & VIEW_PROC_KERN ? OM_KERN : OM_PROC;
 		if (p->valid & VIEW_PROC_KERN)
 			e[n].name = "kernel";
 		else
@@ -117,32 +225,28 @@ int out_om_procs(struct om *w, unsigned int max_procs)
 		e[shown++] = other;
 
 	out_om_family(w, "rdma_processes", OM_GAUGE, NULL,
-		  "Processes holding RDMA resources (kernel owners and processes not visible "
-		  "from here count once each), before the per-process cap.");
+		      "Processes holding RDMA resources (kernel owners and processes not visible "
+		      "from here count once each), before the per-process cap.");
 	out_om_u(w, NULL, 0, (uint64_t)np);
 	out_om_family(w, "rdma_process_resources", OM_GAUGE, NULL,
-		  "Resources held by a process, by type; pid=\"kernel\" for kernel owners, "
-		  "\"hidden\" for processes not visible here, \"other\" for those past the cap.");
+		      "Resources held by a process, by type; pid=\"kernel\" for kernel owners, "
+		      "\"hidden\" for processes not visible here, \"other\" for those past the cap.");
 	for (k = 0; k < shown; k++)
 		for (r = 0; r < SNAP_RES_N; r++)
 			out_om_u(w, (struct om_label[]){
 				     { "pid", om_pid(&e[k]) }, { "comm", e[k].comm },
 				     { "type", nl_res_name((enum snap_res)r) } },
 			     3, om_pv(&e[k])->res[r]);
-	out_om_family(w, "rdma_process_qps", OM_GAUGE, NULL,
-		  "Queue pairs held by a process, by QP state (states with none left out).");
-	for (k = 0; k < shown; k++)
-		for (r = 0; r < 16; r++)
-			if (om_pv(&e[k])->qp_state[r])
-				out_om_u(w, (struct om_label[]){
-					     { "pid", om_pid(&e[k]) }, { "comm", e[k].comm },
-					     { "state", nl_qp_state_str((uint8_t)r) } },
-				     3, om_pv(&e[k])->qp_state[r]);
+	if (om_proc_qps(w, e, shown, any_other)) {
+		free(e);
+		free(pv);
+		return -ENOMEM;
+	}
 	out_om_family(w, "rdma_process_memory_region_bytes", OM_GAUGE, "bytes",
-		  "Total length of the memory regions a process registered.");
+		      "Total length of the memory regions a process registered.");
 	for (k = 0; k < shown; k++)
 		out_om_u(w, (struct om_label[]){ { "pid", om_pid(&e[k]) }, { "comm", e[k].comm } }, 2,
-		     om_pv(&e[k])->mr_bytes);
+			 om_pv(&e[k])->mr_bytes);
 	free(e);
 	free(pv);
 	return 0;

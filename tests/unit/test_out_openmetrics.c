@@ -211,11 +211,12 @@ static const char golden[] =
 	"rdma_process_resources{pid=\"other\",comm=\"\",type=\"mr\"} 0\n"
 	"rdma_process_resources{pid=\"other\",comm=\"\",type=\"ctx\"} 0\n"
 	"rdma_process_resources{pid=\"other\",comm=\"\",type=\"srq\"} 0\n"
-	"# HELP rdma_process_qps Queue pairs held by a process, by QP state (states with none left out).\n"
+	"# HELP rdma_process_qps Queue pairs held by a process on a device, by QP state.\n"
 	"# TYPE rdma_process_qps gauge\n"
-	"rdma_process_qps{pid=\"100\",comm=\"ib_send_bw\",state=\"RTS\"} 1\n"
-	"rdma_process_qps{pid=\"100\",comm=\"ib_send_bw\",state=\"ERR\"} 1\n"
-	"rdma_process_qps{pid=\"other\",comm=\"\",state=\"RTS\"} 2\n"
+	"rdma_process_qps{pid=\"100\",comm=\"ib_send_bw\",device=\"rxe0\",state=\"RTS\"} 1\n"
+	"rdma_process_qps{pid=\"100\",comm=\"ib_send_bw\",device=\"rxe0\",state=\"ERR\"} 1\n"
+	"rdma_process_qps{pid=\"other\",comm=\"\",device=\"rxe0\",state=\"RTS\"} 1\n"
+	"rdma_process_qps{pid=\"other\",comm=\"\",device=\"mlx5_0\",state=\"RTS\"} 1\n"
 	"# HELP rdma_process_memory_region_bytes Total length of the memory regions a process registered.\n"
 	"# TYPE rdma_process_memory_region_bytes gauge\n"
 	"# UNIT rdma_process_memory_region_bytes bytes\n"
@@ -261,8 +262,9 @@ static void test_prometheus_text(void)
 	CHECK(out && strstr(out, "\n# TYPE rdma_scrape_duration_seconds gauge\n"
 				 "rdma_scrape_duration_seconds "));
 	/* under the cap every process has its own series: no "other" */
-	CHECK(out && strstr(out, "rdma_process_qps{pid=\"103\",comm=\"rping\",state=\"RTS\"} 1\n"));
-	CHECK(out && strstr(out, "{pid=\"kernel\",comm=\"ib_core\",state=\"RTS\"} 1\n"));
+	CHECK(out && strstr(out, "rdma_process_qps{pid=\"103\",comm=\"rping\",device=\"mlx5_0\","
+				 "state=\"RTS\"} 1\n"));
+	CHECK(out && strstr(out, "{pid=\"kernel\",comm=\"ib_core\",device=\"rxe0\",state=\"RTS\"} 1\n"));
 	CHECK(out && !strstr(out, "pid=\"other\""));
 	free(out);
 	snap_free(&s);
@@ -330,6 +332,18 @@ static void test_hostile_names(void)
 	snap_free(&s);
 }
 
+/* Sum of the values of the samples whose line starts with prefix. */
+static uint64_t sum_of(const char *out, const char *prefix)
+{
+	uint64_t sum = 0;
+	const char *l;
+
+	for (l = out; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL)
+		if (!strncmp(l, prefix, strlen(prefix)))
+			sum += strtoull(strchr(l, '}') + 2, NULL, 10);
+	return sum;
+}
+
 /* 200 processes: the 50 with most QPs keep their series, the rest sum up. */
 static void test_cap(void)
 {
@@ -370,6 +384,9 @@ static void test_cap(void)
 		others = (uint32_t)strtoul(strchr(p, '}') + 2, NULL, 10);
 	CHECK_EQ_U(others, total - 28 * 7 - 22 * 6);
 	CHECK(out && strstr(out, "\nrdma_processes 200\n"));
+	/* the QPs by device and state add up to the same series */
+	CHECK_EQ_U(sum_of(out, "rdma_process_qps{"), total);
+	CHECK_EQ_U(sum_of(out, "rdma_process_qps{pid=\"other\""), total - 28 * 7 - 22 * 6);
 	free(out);
 	/* a cap of 0 sums everything */
 	o.max_procs = 0;
