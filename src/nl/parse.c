@@ -232,12 +232,33 @@ static int dispatch(const struct nlmsghdr *nlh, struct snapshot *s,
 	return parsers[op](nlh, s);
 }
 
+/*
+ * mnl_nlmsg_ok() compares nlmsg_len as an int: a length of 0xffffffff is
+ * -1, "fits", and mnl_nlmsg_next() then aligns it to 0 and never moves, so
+ * one damaged datagram in a recording hung the replay (found by fuzzing).
+ */
+static bool msg_ok(const struct nlmsghdr *nlh, size_t rem)
+{
+	return rem >= sizeof(*nlh) && nlh->nlmsg_len >= sizeof(*nlh) && nlh->nlmsg_len <= rem;
+}
+
+static const struct nlmsghdr *msg_next(const struct nlmsghdr *nlh, size_t *rem)
+{
+	size_t step = MNL_ALIGN((size_t)nlh->nlmsg_len);
+
+	if (step > *rem)
+		step = *rem;	/* the last message may lack its padding */
+	*rem -= step;
+	return (const struct nlmsghdr *)((const char *)nlh + step);
+}
+
 static int parse_buf(struct snapshot *s, const struct nl_req *req, const void *buf,
 		     size_t len, struct nl_result *res)
 {
 	const struct nlmsghdr *nlh = buf;
 	bool dump = req->flags & NLM_F_DUMP;
-	int rem, err = 0;
+	size_t rem;
+	int err = 0;
 
 	if (!res->more)
 		snap_mark(s, &res->mark);
@@ -249,9 +270,9 @@ static int parse_buf(struct snapshot *s, const struct nl_req *req, const void *b
 		err = -EMSGSIZE;
 		goto bad;
 	}
-	rem = (int)len;
+	rem = len;
 
-	while (!res->done && mnl_nlmsg_ok(nlh, rem)) {
+	while (!res->done && msg_ok(nlh, rem)) {
 		if (nlh->nlmsg_flags & NLM_F_DUMP_INTR) {
 			err = -EINTR;
 			goto bad;
@@ -281,7 +302,7 @@ static int parse_buf(struct snapshot *s, const struct nl_req *req, const void *b
 				res->done = true;
 			break;
 		}
-		nlh = mnl_nlmsg_next(nlh, &rem);
+		nlh = msg_next(nlh, &rem);
 	}
 	/* bytes that do not make a whole message: cut short or corrupt */
 	if (!res->done && rem > 0) {
