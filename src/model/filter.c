@@ -12,6 +12,7 @@
  * expression against the shown value.  A value that is n/a never equals and
  * never matches, so it passes != and !~.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <regex.h>
 #include <stdio.h>
@@ -95,6 +96,101 @@ static bool key_known(const char *key, int table, bool *numeric)
 	return known;
 }
 
+/*
+ * A bound on what glibc's regcomp() builds for an extended expression:
+ * it copies the tree of an atom for every '+' (a+ is a a*) and for every
+ * count of {n,m}, so nested repetitions multiply (found by fuzzing:
+ * "[0]++++++++..." took gigabytes and hung the screen).  Sequences add,
+ * a repetition multiplies what it repeats; brackets and escapes are atoms.
+ */
+#define RE_MAX_SIZE 4096
+#define RE_MAX_DEPTH 32
+
+static bool re_too_big(const char *re)
+{
+	size_t seq[RE_MAX_DEPTH + 1] = { 0 }, last[RE_MAX_DEPTH + 1] = { 0 };
+	int d = 0;
+	const char *p = re;
+
+	while (*p) {
+		size_t atom = 1, mul = 1;
+
+		switch (*p) {
+		case '(':
+			if (++d > RE_MAX_DEPTH)
+				return true;
+			seq[d] = last[d] = 0;
+			p++;
+			continue;
+		case ')':
+			if (d > 0) {
+				atom = seq[d] ? seq[d] : 1;
+				d--;
+			}
+			p++;
+			break;
+		case '|':
+			last[d] = 0;
+			p++;
+			continue;
+		case '+':
+			mul = 2;
+			p++;
+			break;
+		case '*':
+		case '?':
+			p++;
+			continue;
+		case '{': {
+			char *end;
+			unsigned long lo = strtoul(p + 1, &end, 10), hi = lo;
+
+			if (*end == ',') {
+				end++;
+				/* {n,} is n copies and a star: one more */
+				hi = isdigit((unsigned char)*end) ? strtoul(end, &end, 10) : lo + 1;
+			}
+			if (lo >= RE_MAX_SIZE || hi >= RE_MAX_SIZE)
+				return true;
+			mul = (hi > lo ? hi : lo) + 1;
+			p = *end == '}' ? end + 1 : end;
+			break;
+		}
+		case '[':
+			/* a bracket expression is one atom; ']' first is a member */
+			p += p[1] == '^' ? 2 : 1;
+			if (*p == ']')
+				p++;
+			while (*p && *p != ']')
+				p++;
+			if (*p)
+				p++;
+			break;
+		case '\\':
+			p += p[1] ? 2 : 1;
+			break;
+		default:
+			p++;
+			break;
+		}
+		if (mul > 1) {
+			/* the repetition copies the last atom: grow it in place */
+			size_t grown = last[d] * mul;
+
+			if (grown > RE_MAX_SIZE)
+				return true;
+			seq[d] += grown - last[d];
+			last[d] = grown;
+		} else {
+			seq[d] += atom;
+			last[d] = atom;
+		}
+		if (seq[d] > RE_MAX_SIZE)
+			return true;
+	}
+	return false;
+}
+
 static int add_term(struct view_filter *f, const char *w, size_t len, char *err,
 		    size_t errlen)
 {
@@ -154,6 +250,12 @@ static int add_term(struct view_filter *f, const char *w, size_t len, char *err,
 	if (!t->val)
 		return -ENOMEM;
 	if (t->op == OP_RE || t->op == OP_NRE) {
+		if (re_too_big(t->val)) {
+			snprintf(err, errlen, "bad filter '%.*s': regular expression too "
+				 "complex (nested repetitions)", (int)len, w);
+			free(t->val);
+			return -EINVAL;
+		}
 		rc = regcomp(&t->re, t->val, REG_EXTENDED | REG_NOSUB);
 		if (rc) {
 			char msg[128];
