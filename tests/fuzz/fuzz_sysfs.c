@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * libFuzzer target for the file parsers (sysfs port counters and
+ * attributes, netdev statistics, /proc status and comm): input is a path,
+ * a NUL, and the file's contents; a second NUL-separated pair may follow.
+ * The snapshot knows a device rxe0 (index 0) with port 1 on netdev dummy0
+ * and a few tasks, so every path kind reaches its parser.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sysfs.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void setup(struct snapshot *s)
+{
+	struct snap_dev *d = snap_push(&s->devs, sizeof(*d));
+	struct snap_port *p = snap_port_get(s, 0, 1);
+	struct snap_task *t;
+
+	if (d)
+		strcpy(d->name, "rxe0");
+	if (p) {
+		p->valid |= SNAP_PORT_NDEV;
+		strcpy(p->ndev, "dummy0");
+	}
+	t = snap_task_get(s, 914);
+	if (t) {
+		t->pid = 914;
+		t->valid |= SNAP_TASK_PID;
+	}
+	t = snap_task_get(s, 916);
+	if (t) {
+		t->pid = 914;
+		t->valid |= SNAP_TASK_PID;
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct snapshot s;
+	size_t off = 0;
+	int k;
+
+	snap_init(&s);
+	setup(&s);
+	for (k = 0; k < 2 && off < size; k++) {
+		const uint8_t *nul = memchr(data + off, '\0', size - off);
+		size_t plen, clen;
+		char *path, *buf;
+		const uint8_t *end;
+
+		if (!nul)
+			break;
+		plen = (size_t)(nul - (data + off));
+		end = memchr(nul + 1, '\0', size - (size_t)(nul + 1 - data));
+		clen = (size_t)((end ? end : data + size) - (nul + 1));
+		path = malloc(plen + 1);
+		buf = malloc(clen ? clen : 1);
+		if (path && buf) {
+			memcpy(path, data + off, plen);
+			path[plen] = '\0';
+			memcpy(buf, nul + 1, clen);
+			/* the contents are not NUL-terminated: ASan sees overreads */
+			sysfs_parse(&s, path, (k == 1 && clen == 0) ? -2 : 0, buf, clen);
+		}
+		free(path);
+		free(buf);
+		off = (size_t)((end ? end + 1 : data + size) - data);
+	}
+	snap_free(&s);
+	return 0;
+}
