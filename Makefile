@@ -115,7 +115,11 @@ fuzz:
 
 # an hour of replayed churn at 10 refreshes a second, memory must stay flat
 SOAK_SECONDS ?= 3600
-soak: all bench-tools
+$(BUILD)/soak/soak: tests/soak/soak.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+
+soak: all bench-tools $(BUILD)/soak/soak
 	tests/soak/soak $(SOAK_SECONDS)
 
 install: rdmatop
