@@ -452,18 +452,45 @@ void view_get(const struct view_ctx *c, enum view_table t, size_t row, int col,
 	}
 }
 
+/*
+ * A decimal or a string into buf without snprintf: every cell of every
+ * screen comes through here, and the format parser cost more than the
+ * rest of drawing the cell.
+ */
+static const char *put_str(char *buf, size_t len, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (!len)
+		return buf;
+	if (n >= len)
+		n = len - 1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	return buf;
+}
+
+static const char *put_u64(char *buf, size_t len, uint64_t u)
+{
+	char tmp[24];
+	size_t i = sizeof(tmp);
+
+	tmp[--i] = '\0';
+	do {
+		tmp[--i] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	return put_str(buf, len, tmp + i);
+}
+
 const char *view_fmt(const struct view_value *v, char *buf, size_t len)
 {
 	char tmp[32];
 
-	if (!v->valid) {
-		snprintf(buf, len, "n/a");
-		return buf;
-	}
-	if (v->type == VIEW_T_STR) {
-		snprintf(buf, len, "%s", v->s);
-		return buf;
-	}
+	if (!v->valid)
+		return put_str(buf, len, "n/a");
+	if (v->type == VIEW_T_STR)
+		return put_str(buf, len, v->s);
 	switch (v->fmt) {
 	case VIEW_F_HEX: snprintf(buf, len, "%" PRIx64, v->u); break;
 	case VIEW_F_GUID: fmt_guid(buf, len, v->u); break;
@@ -481,7 +508,7 @@ const char *view_fmt(const struct view_value *v, char *buf, size_t len)
 		break;
 	default:
 		if (v->type == VIEW_T_UINT)
-			snprintf(buf, len, "%" PRIu64, v->u);
+			put_u64(buf, len, v->u);
 		else
 			fmt_num(buf, len, v->d);
 	}
