@@ -63,6 +63,17 @@ struct app {
 static void *sampler_main(void *arg)
 {
 	struct app *a = arg;
+	sigset_t set;
+
+	/* signals are the loop's business: never run their handlers here */
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGWINCH);
+	sigaddset(&set, SIGTSTP);
+	sigaddset(&set, SIGCONT);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
 
 	pthread_mutex_lock(&a->mu);
 	for (;;) {

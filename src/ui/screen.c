@@ -9,6 +9,8 @@
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 #include <wchar.h>
 
 #include <curses.h>
@@ -119,10 +121,15 @@ void ui_screen_close(void)
 
 void ui_screen_resize(struct ui *u)
 {
+	struct winsize ws;
+
 	if (!screen_open)
 		return;
-	endwin();
-	refresh();
+	/* we own SIGWINCH (libev), so tell curses the new size ourselves;
+	 * endwin()+refresh() let ncurses 6.4 read stale line buffers when the
+	 * terminal shrank to 1x1 (valgrind: invalid reads in doupdate) */
+	if (!ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_row && ws.ws_col)
+		resizeterm(ws.ws_row, ws.ws_col);
 	getmaxyx(stdscr, u->rows_n, u->cols_n);
 	clear();
 }
@@ -247,9 +254,12 @@ void ui_draw(struct ui *u)
 	erase();
 	ui_layout(u->rows_n, u->cols_n, n_links, &l);
 	if (l.too_small) {
-		/* whatever fits of the notice, never past the edge */
-		ui_put(0, 0, u->cols_n, ROLE_STATUS_WARN, "terminal too small");
-		if (u->rows_n > 1)
+		/* whatever fits of the notice, never past the edge; and not in
+		 * the lower-right cell of a one-line screen: ncurses 6.4 reads
+		 * before the line to redraw that corner (valgrind, at 1x1) */
+		ui_put(0, 0, u->rows_n > 1 ? u->cols_n : u->cols_n - 1, ROLE_STATUS_WARN,
+		       "terminal too small");
+		if (u->rows_n > 2)
 			ui_put(1, 0, u->cols_n, ROLE_DEFAULT, "q quits");
 		refresh();
 		return;
