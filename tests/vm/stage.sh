@@ -12,7 +12,8 @@ librdmacm1 libibumad3 ibverbs-utils rdmacm-utils perftest ncurses-base
 libnl-3-200 libnl-route-3-200 libmnl0 libbsd0 libmd0 libcap2 libelf1 zlib1g
 libbpf1 liblzma5 libpci3 libudev1 libselinux1 libpcre2-8-0 libdb5.3
 libtirpc3 libgssapi-krb5-2 libkrb5-3 libk5crypto3 libcom-err2
-libkrb5support0 libkeyutils1 libssl3 libev4 libncursesw6 libtinfo6 libzstd1"
+libkrb5support0 libkeyutils1 libssl3 libev4 libncursesw6 libtinfo6 libzstd1
+tmux libevent-core-2.1-7 libutempter0 libc-bin"
 
 # Modules wanted in the guest; the load order comes from modprobe
 # --show-depends.  crc32_generic: rdma_rxe asks the crypto API for "crc32"
@@ -277,11 +278,20 @@ EOF
 	done
 	mkdir -p "$IROOT/etc/libibverbs.d"
 	cp "$UROOT"/etc/libibverbs.d/*.driver "$IROOT/etc/libibverbs.d/"
-	# Terminal descriptions for the interactive screen under --shell.
+	# The dashboard runs in tmux inside the guest (its panes are
+	# TERM=screen); terminal descriptions from ncurses-base (screen,
+	# screen-256color, tmux, tmux-256color, linux, vt100, xterm) for it and
+	# for the interactive screen under --shell.
+	stage_bin "$(find_user_bin tmux)" bin/tmux
+	# tmux 3.3a will not start without a UTF-8 LC_CTYPE: glibc's C.utf8
+	# (libc-bin).  rdmatop in the pane keeps the C locale (ASCII drawing).
+	mkdir -p "$IROOT/usr/lib/locale"
+	cp -a "$UROOT/usr/lib/locale/C.utf8" "$IROOT/usr/lib/locale/"
 	mkdir -p "$IROOT/usr/share"
 	if [ -d "$UROOT/lib/terminfo" ]; then
 		cp -a "$UROOT/lib/terminfo" "$IROOT/usr/share/terminfo"
 	fi
+	[ -e "$IROOT/usr/share/terminfo/s/screen" ] || die "no terminfo for TERM=screen in ncurses-base"
 	printf 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/bin/sh\n' >"$IROOT/etc/passwd"
 	printf 'root:x:0:\nnogroup:x:65534:\n' >"$IROOT/etc/group"
 	echo "$KVER" >"$IROOT/etc/kver"
