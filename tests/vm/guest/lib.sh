@@ -162,3 +162,82 @@ rt_sample() {
 	rt -j -n 1 >"$R/$1.json" 2>"$R/$1.err"
 	echo "$?" >"$R/$1.rc"
 }
+
+# ---- the dashboard in a terminal: tmux inside the guest ------------------
+# tui_start ARGS: `rdmatop ARGS` in a detached 160x40 tmux session (wide
+# enough for the whole header line, "changes events|polling" last; its pane
+# is TERM=screen; tmux itself runs under C.UTF-8, rdmatop in the pane
+# under the C locale, so it draws ASCII).
+# tui_cap FILE: the screen as text; tui_keys KEY...: send-keys, then a pause
+# for the redraw.  The session is killed by tui_stop (or with the scenario).
+TM_SOCK=/tmp/rdmatop-tui
+tm() { LC_ALL=C.UTF-8 tmux -S "$TM_SOCK" "$@"; }
+tui_start() {
+	tm kill-server 2>/dev/null
+	tm -f /dev/null new-session -d -s t -x 160 -y 40 \
+		"env -u LC_ALL rdmatop $*; echo EXITED:\$?; sleep 600" || return 1
+}
+tui_cap() { tm capture-pane -p -t t >"$1" 2>/dev/null; }
+tui_keys() {
+	local k
+	for k in "$@"; do
+		tm send-keys -t t "$k"
+		sleep 0.2
+	done
+	sleep 0.5
+}
+# tui_wait ERE SECS FILE: capture-pane until the screen matches (left in
+# FILE either way); prints the seconds it took.
+tui_wait() {
+	local pat="$1" t="$2" f="$3" a b
+	a="$(now)"
+	while :; do
+		tui_cap "$f"
+		b="$(now)"
+		if grep -qE -- "$pat" "$f"; then
+			awk -v a="$a" -v b="$b" 'BEGIN{printf "%.2f\n", b-a}'
+			return 0
+		fi
+		if awk -v a="$a" -v b="$b" -v t="$t" 'BEGIN{exit !(b-a > t)}'; then
+			say "screen never matched /$pat/ in ${t}s" >&2
+			return 1
+		fi
+		sleep 0.05
+	done
+}
+tui_stop() {
+	tm send-keys -t t q 2>/dev/null
+	tui_wait 'EXITED:' 20 "$R/tui_exit.txt" >/dev/null
+	tm kill-server 2>/dev/null
+}
+
+# roundtrip NAME: `rdmatop -b -o json -n 3 -d 1 -w NAME.rdrec` while the
+# workload runs; the host replays the recording (`rdmatop -r NAME.rdrec -j`)
+# and wants exactly the JSON the live run printed.
+roundtrip() {
+	local d="$R/$1"
+	[ "$HAVE_RDMATOP" = 1 ] || return 0
+	mkdir -p "$d"
+	rt -b -o json -n 3 -d 1 -w "$d/rec.rdrec" >"$d/live.json" 2>"$d/live.err"
+	echo "$?" >"$d/live.rc"
+}
+
+# tui_traffic: the dashboard during a scenario's traffic (issue 4: the
+# processes, their QPs sorted by process, non-zero rates).  Screens:
+# tui_qps.txt (QP table sorted by PID: '>' walks dev, port, lqpn, rqpn,
+# type, state, psn_rate, pid), tui_procs.txt (Processes table), and the
+# seconds until a non-zero PSN rate was drawn in meta tui_rate_s.
+tui_traffic() {
+	local s
+	[ "$HAVE_RDMATOP" = 1 ] || return 0
+	tui_start -d 1 || { say "tmux did not start"; return 1; }
+	s="$(tui_wait 'changes (events|polling)' 60 "$R/tui_first.txt")" || { tui_stop; return 1; }
+	meta tui_first_s "$s"
+	s="$(tui_wait ' [0-9.]*[1-9][0-9.]*[KMG]?/s ' 60 "$R/tui_rate.txt")"
+	meta tui_rate_s "${s:-timeout}"
+	tui_keys '>' '>' '>' '>' '>' '>' '>' '>'
+	tui_wait 'PID(v|▼)' 10 "$R/tui_qps.txt" >/dev/null
+	tui_keys 2
+	tui_wait 'PID +COMM +UID' 10 "$R/tui_procs.txt" >/dev/null
+	tui_stop
+}

@@ -3,6 +3,7 @@
 # rping is multi-threaded: its resources are created by different threads,
 # and the kernel reports the creating thread's id as their pid (6.1 and
 # 6.12 alike); rdmatop must show each rping as ONE process (its Tgid).
+# Also: the dashboard in tmux (tui_traffic), a record/replay round trip.
 # shellcheck source=tests/vm/guest/lib.sh
 . /scenarios/lib.sh
 
@@ -22,6 +23,8 @@ wait_qps RC 2 || exit 1
 sleep 1
 snap busy
 rate rate
+roundtrip roundtrip
+tui_traffic
 if alive "$cli" && alive "$srv"; then meta alive 1; else meta alive 0; fi
 capture
 kill "$cli" "$srv"

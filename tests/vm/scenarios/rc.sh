@@ -3,7 +3,8 @@
 # through GID index 1).
 #  1. ground truth: K iterations to completion move sent_pkts and rcvd_pkts
 #     by at least 2K (rdma stat and rdmatop before/after);
-#  2. a long-running pair for the oracle snapshot and the rate check.
+#  2. a long-running pair for the oracle snapshot and the rate check, the
+#     dashboard in tmux (tui_traffic) and a record/replay round trip.
 # shellcheck source=tests/vm/guest/lib.sh
 . /scenarios/lib.sh
 
@@ -34,6 +35,8 @@ meta client_pid "$cli"
 wait_qps RC 2 || exit 1
 snap busy
 rate rate
+roundtrip roundtrip
+tui_traffic
 if alive "$cli" && alive "$srv"; then meta alive 1; else meta alive 0; fi
 capture
 kill "$cli" "$srv"
