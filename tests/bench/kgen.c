@@ -450,7 +450,7 @@ static int port_files(struct raw_sink *sink, const struct kdev *d)
 	return err;
 }
 
-/* /proc/TID/status as 6.x prints it (fs/proc/array.c), trimmed of nothing */
+/* /proc/TID/status as 6.x prints it (fs/proc/array.c), every line */
 static int status_file(struct raw_sink *sink, const struct kproc *p, uint32_t tid)
 {
 	char path[64], text[1600];
