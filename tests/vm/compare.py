@@ -885,6 +885,17 @@ def check_threads(d, rep, snap, pids):
                  % ", ".join("%s by %d (process %d)" % f for f in sorted(set(foreign))))
 
 
+def row_attrs(esc_lines, dev):
+    """The escape sequences (SGR) in front of the device name on its links
+    row of a `capture-pane -e` screen, or None."""
+    import re
+    for line in esc_lines:
+        m = re.match(r"^((?:\x1b\[[0-9;]*m)*)" + re.escape(dev) + r"(?:\x1b\[[0-9;]*m)* ", line)
+        if m:
+            return m.group(1)
+    return None
+
+
 def sample_events(path):
     try:
         s = read_json_lines(path)
@@ -928,6 +939,15 @@ def check_events(d, rep, kv, meta):
         # the status line is the third line (under the header's two)
         rep.ok(2 in hit, "events: %s: the status line (line 3) does not show it: %s"
                % (act, screen[2] if len(screen) > 2 else ""))
+        esc = read_text(os.path.join(d, "tui_%s.esc.txt" % act)).splitlines()
+        if act in ("add", "rename"):
+            # the changed device's row is drawn in another colour than rxe0's
+            dev = "rxe1" if act == "add" else "rxe9"
+            r0, r1 = row_attrs(esc, "rxe0"), row_attrs(esc, dev)
+            if rep.ok(r0 is not None and r1 is not None, "events: %s: no rxe0/%s rows in the attributed screen"
+                      % (act, dev)):
+                rep.ok(r0 != r1, "events: %s: %s's row is not marked (same attributes as rxe0's: %r)"
+                       % (act, dev, r1))
         devrows = [x for x in screen if re.match(r"^rxe[19] ", x)]
         if rows[act]:
             rep.ok(any(re.match(rows[act], x) for x in devrows), "events: %s: no device row /%s/ on screen: %s"
@@ -1534,6 +1554,29 @@ def self_test():
         check_rate(d, rep, busy=True, names=("sent_pkts",))
         if len(rep.errors) != 1 or "> 2% apart" not in rep.errors[0]:
             failures.append("rate off by 25%%: %s" % rep.errors)
+
+    # screen parsing (the dashboard in tmux): a QP table sorted by PID, the
+    # links row, rates, and the attributes of a marked device row
+    scr = ["DEV        PORT STATE  PHYS     NETDEV     RATE                  RX/s       TX/s  RXPKT/s  TXPKT/s",
+           "rxe0          1 ACTIVE LINK_UP  dummy0     2.5 Gb/s 1X SDR        0 B        0 B     1.1K        0",
+           " 1 QPs   2 Processes",
+           "DEV        PORT    LQPN    RQPN TYPE  STATE   PSN/s    PIDv COMM",
+           "rxe0          1      17      18 RC    RTS    1.1K/s    1282 ibv_rc_pingpong",
+           "rxe0          1       1     n/a GSI   RTS       0/s     n/a ib_core",
+           ""]
+    hdr, rows = screen_table(scr, r"^DEV +PORT +LQPN")
+    if not hdr or col(hdr, "PID") != 7 or len(rows) != 2 or rows[0][7] != "1282":
+        failures.append("screen_table: %s %s" % (hdr, rows))
+    if (right_col_value(scr, r"^DEV +PORT +STATE", "RXPKT/s", r"^rxe0 ") != "1.1K"
+            or right_col_value(scr, r"^DEV +PORT +STATE", "TXPKT/s", r"^rxe0 ") != "0"):
+        failures.append("right_col_value")
+    if not (rate_nonzero("1.1K/s") and rate_nonzero("3") and not rate_nonzero("0/s")
+            and not rate_nonzero("n/a") and not rate_nonzero("0.0/s")):
+        failures.append("rate_nonzero")
+    esc = ["rxe0          1 ACTIVE", "\x1b[1m\x1b[37mrxe1\x1b[0m\x1b[39m\x1b[49m          1 ACTIVE",
+           "\x1b[39m\x1b[49mrxe1          1       1 GSI"]
+    if row_attrs(esc, "rxe0") != "" or row_attrs(esc, "rxe1") != "\x1b[1m\x1b[37m" or row_attrs(esc, "rxe9"):
+        failures.append("row_attrs")
 
     for f in failures:
         print("self-test FAIL: " + f)
