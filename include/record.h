@@ -20,13 +20,20 @@
 #include "source.h"
 
 #define REC_MAGIC "RDMATOP\0"
-#define REC_VERSION 1
+#define REC_VERSION 2	/* 2 adds REC_CODEC_ZSTD_DELTA; 1 is read too */
 #define REC_FRAME_MAGIC 0x52464452u	/* "RDFR" little-endian */
 #define REC_FRAME_HDR 24
 #define REC_FRAME_MAX (256u << 20)	/* a frame larger than this is corrupt */
 
 enum rec_frame_type { REC_FRAME_SAMPLE = 1 };
-enum rec_codec { REC_CODEC_NONE = 0, REC_CODEC_ZSTD = 1 };
+/*
+ * ZSTD: the frame alone.  ZSTD_DELTA: compressed with the previous frame's
+ * decompressed payload as prefix (successive samples are nearly the same,
+ * so this is several times smaller); every REC_KEY_EVERY frames, and first
+ * in each file, a ZSTD frame is a key frame that replay can start from.
+ */
+enum rec_codec { REC_CODEC_NONE = 0, REC_CODEC_ZSTD = 1, REC_CODEC_ZSTD_DELTA = 2 };
+#define REC_KEY_EVERY 60
 
 /* Records inside a sample frame's payload. */
 enum rec_kind {
@@ -73,6 +80,8 @@ int rec_reader_open(struct rec_reader **r, const char *path, char *err, size_t e
 int rec_reader_next(struct rec_reader *r, const uint8_t **buf, size_t *len,
 		    char *err, size_t errlen);
 void rec_reader_stats(const struct rec_reader *r, struct rec_stats *st);
+/* Whether the frame rec_reader_next returned last is a key frame. */
+bool rec_reader_key(const struct rec_reader *r);
 /* Offset of the next frame header (for an index of samples). */
 uint64_t rec_reader_tell(const struct rec_reader *r);
 /* Continue reading at a frame offset from rec_reader_tell; 0 or -errno. */

@@ -18,6 +18,11 @@ struct rec_reader {
 	FILE *f;
 	uint8_t *in, *out;
 	size_t in_cap, out_cap;
+	uint8_t *prev;		/* the last good payload: a delta frame's prefix */
+	size_t prev_len, prev_cap;
+	bool prev_ok;		/* prev is the frame just before the next one */
+	bool key;		/* the frame returned last was a key frame */
+	ZSTD_DCtx *dctx;
 	struct rec_stats st;
 };
 
@@ -62,6 +67,11 @@ int rec_reader_open(struct rec_reader **rp, const char *path, char *err, size_t 
 		return -EPROTO;
 	}
 	r->st.offset = sizeof(hdr);
+	r->dctx = ZSTD_createDCtx();
+	if (!r->dctx) {
+		rec_reader_close(r);
+		return -ENOMEM;
+	}
 	*rp = r;
 	return 0;
 }
@@ -78,6 +88,48 @@ static int grow(uint8_t **buf, size_t *cap, size_t n)
 	*buf = nb;
 	*cap = n;
 	return 0;
+}
+
+static int decode(struct rec_reader *r, uint16_t codec, uint32_t clen, uint32_t rlen)
+{
+	size_t d;
+
+	switch (codec) {
+	case REC_CODEC_NONE:
+		if (clen != rlen)
+			return -EBADMSG;
+		memcpy(r->out, r->in, clen);
+		return 0;
+	case REC_CODEC_ZSTD:
+		d = ZSTD_decompress(r->out, rlen, r->in, clen);
+		break;
+	case REC_CODEC_ZSTD_DELTA:
+		if (!r->prev_ok)
+			return -EBADMSG;	/* its prefix is missing */
+		ZSTD_DCtx_reset(r->dctx, ZSTD_reset_session_only);
+		if (ZSTD_isError(ZSTD_DCtx_refPrefix(r->dctx, r->prev, r->prev_len)))
+			return -EBADMSG;
+		d = ZSTD_decompressDCtx(r->dctx, r->out, rlen, r->in, clen);
+		break;
+	default:
+		return -EBADMSG;
+	}
+	return ZSTD_isError(d) || d != rlen ? -EBADMSG : 0;
+}
+
+static int keep_prev(struct rec_reader *r, uint32_t rlen)
+{
+	if (grow(&r->prev, &r->prev_cap, rlen ? rlen : 1))
+		return -ENOMEM;
+	memcpy(r->prev, r->out, rlen);
+	r->prev_len = rlen;
+	r->prev_ok = true;
+	return 0;
+}
+
+bool rec_reader_key(const struct rec_reader *r)
+{
+	return r->key;
 }
 
 int rec_reader_next(struct rec_reader *r, const uint8_t **buf, size_t *len,
@@ -128,22 +180,20 @@ int rec_reader_next(struct rec_reader *r, const uint8_t **buf, size_t *len,
 		}
 		r->st.offset += sizeof(hdr) + clen;
 		if (le32(hdr + 16) != rec_crc32(0, r->in, clen) || type != REC_FRAME_SAMPLE) {
-			r->st.bad_frames++;	/* damaged or unknown: skip it */
-			continue;
-		}
-		if (codec == REC_CODEC_ZSTD) {
-			size_t d = ZSTD_decompress(r->out, rlen, r->in, clen);
-
-			if (ZSTD_isError(d) || d != rlen) {
-				r->st.bad_frames++;
-				continue;
-			}
-		} else if (codec == REC_CODEC_NONE && clen == rlen) {
-			memcpy(r->out, r->in, clen);
-		} else {
+			/* damaged or unknown: skip it; deltas until the next
+			 * key frame cannot be decoded either */
 			r->st.bad_frames++;
+			r->prev_ok = false;
 			continue;
 		}
+		if (decode(r, codec, clen, rlen)) {
+			r->st.bad_frames++;
+			r->prev_ok = false;
+			continue;
+		}
+		r->key = codec != REC_CODEC_ZSTD_DELTA;
+		if (keep_prev(r, rlen))
+			return -ENOMEM;
 		r->st.frames++;
 		*buf = r->out;
 		*len = rlen;
@@ -166,6 +216,7 @@ int rec_reader_seek(struct rec_reader *r, uint64_t offset)
 	if (offset > (uint64_t)LONG_MAX || fseek(r->f, (long)offset, SEEK_SET))
 		return -EINVAL;
 	r->st.offset = offset;
+	r->prev_ok = false;	/* seek to key frames, or decode forward from one */
 	return 0;
 }
 
@@ -186,6 +237,8 @@ void rec_reader_close(struct rec_reader *r)
 		fclose(r->f);
 	free(r->in);
 	free(r->out);
+	free(r->prev);
+	ZSTD_freeDCtx(r->dctx);
 	free(r);
 }
 

@@ -30,6 +30,10 @@ struct rec_writer {
 	size_t len, cap;
 	uint8_t *out;		/* compressed frame */
 	size_t out_cap;
+	uint8_t *prev;		/* the previous frame's payload: the delta's prefix */
+	size_t prev_len, prev_cap;
+	unsigned int since_key;	/* frames since the last key frame */
+	ZSTD_CCtx *cctx;
 	time_t last_sync;
 	struct raw_sink sink;
 };
@@ -228,6 +232,7 @@ static int w_end(void *ctx, const struct snapshot *s)
 	size_t bound, clen;
 	uint8_t *hdr;
 	struct timespec now;
+	bool key;
 
 	(void)s;
 	if (!record(w, REC_END, 0))
@@ -241,14 +246,20 @@ static int w_end(void *ctx, const struct snapshot *s)
 		w->out = nb;
 		w->out_cap = bound;
 	}
-	clen = ZSTD_compress(w->out + REC_FRAME_HDR, bound - REC_FRAME_HDR, w->buf, w->len,
-			     REC_ZSTD_LEVEL);
+	key = !w->prev_len || w->since_key >= REC_KEY_EVERY - 1;
+	ZSTD_CCtx_reset(w->cctx, ZSTD_reset_session_and_parameters);
+	ZSTD_CCtx_setParameter(w->cctx, ZSTD_c_compressionLevel, REC_ZSTD_LEVEL);
+	if (!key)
+		ZSTD_CCtx_refPrefix(w->cctx, w->prev, w->prev_len);
+	clen = ZSTD_compress2(w->cctx, w->out + REC_FRAME_HDR, bound - REC_FRAME_HDR, w->buf,
+			      w->len);
 	if (ZSTD_isError(clen))
 		return w->err = -EIO;
+	w->since_key = key ? 0 : w->since_key + 1;
 	hdr = w->out;
 	put_le32(hdr, REC_FRAME_MAGIC);
 	put_le16(hdr + 4, REC_FRAME_SAMPLE);
-	put_le16(hdr + 6, REC_CODEC_ZSTD);
+	put_le16(hdr + 6, key ? REC_CODEC_ZSTD : REC_CODEC_ZSTD_DELTA);
 	put_le32(hdr + 8, (uint32_t)clen);
 	put_le32(hdr + 12, (uint32_t)w->len);
 	put_le32(hdr + 16, rec_crc32(0, hdr + REC_FRAME_HDR, clen));
@@ -257,7 +268,19 @@ static int w_end(void *ctx, const struct snapshot *s)
 	if (w->err)
 		return w->err;
 	w->size += REC_FRAME_HDR + clen;
+	/* this payload is the next frame's prefix */
+	if (w->len > w->prev_cap) {
+		uint8_t *np = realloc(w->prev, w->len);
+
+		if (!np)
+			return w->err = -ENOMEM;
+		w->prev = np;
+		w->prev_cap = w->len;
+	}
+	memcpy(w->prev, w->buf, w->len);
+	w->prev_len = w->len;
 	if (w->max_size && w->size >= w->max_size) {
+		w->prev_len = 0;	/* a new file starts with a key frame */
 		w->err = rotate(w);
 		return w->err;
 	}
@@ -284,13 +307,17 @@ int rec_writer_open(struct rec_writer **wp, const char *path)
 	if (!w)
 		return -ENOMEM;
 	w->path = strdup(path);
-	if (!w->path) {
+	w->cctx = ZSTD_createCCtx();
+	if (!w->path || !w->cctx) {
+		free(w->path);
+		ZSTD_freeCCtx(w->cctx);
 		free(w);
 		return -ENOMEM;
 	}
 	err = start_file(w);
 	if (err) {
 		free(w->path);
+		ZSTD_freeCCtx(w->cctx);
 		free(w);
 		return err;
 	}
@@ -321,6 +348,8 @@ int rec_writer_close(struct rec_writer *w)
 			err = -errno;
 	}
 	free(w->path);
+	free(w->prev);
+	ZSTD_freeCCtx(w->cctx);
 	free(w->buf);
 	free(w->out);
 	free(w);

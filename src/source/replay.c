@@ -16,6 +16,7 @@
 struct frame_ix {
 	uint64_t offset;
 	time_t wall;
+	bool key;	/* decodable on its own: seeking starts here */
 };
 
 struct replay {
@@ -68,6 +69,7 @@ static int next_frame(struct replay *rp, const uint8_t **buf, size_t *len)
 		rec_sample_wall(*buf, *len, &wall);
 		rp->ix[rp->n_ix].offset = off;
 		rp->ix[rp->n_ix].wall = wall.tv_sec;
+		rp->ix[rp->n_ix].key = rec_reader_key(rp->r);
 		rp->n_ix++;
 	}
 	rp->next++;
@@ -101,19 +103,19 @@ static int replay_seek(struct source *src, long index)
 {
 	struct replay *rp = src->priv;
 	const uint8_t *buf;
-	size_t len;
+	size_t len, k;
 
 	if (index < 0)
 		return -ERANGE;
-	if ((size_t)index < rp->n_ix) {
-		if (rec_reader_seek(rp->r, rp->ix[index].offset))
+	/* delta frames decode from the key frame before them onwards */
+	if (rp->n_ix) {
+		k = (size_t)index < rp->n_ix ? (size_t)index : rp->n_ix - 1;
+		while (k > 0 && !rp->ix[k].key)
+			k--;
+		if (rec_reader_seek(rp->r, rp->ix[k].offset))
 			return -EIO;
-		rp->next = index;
-		return 0;
+		rp->next = (long)k;
 	}
-	/* forward past what is indexed: read (and index) up to it */
-	if (rp->n_ix && rec_reader_seek(rp->r, rp->ix[rp->n_ix - 1].offset) == 0)
-		rp->next = (long)rp->n_ix - 1;
 	while (rp->next < index) {
 		int ret = next_frame(rp, &buf, &len);
 

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -65,9 +66,13 @@ static void write_recording(int n)
 	snap_free(&s);
 }
 
+static uint64_t last_bad;	/* damaged frames the last read skipped */
+
 /* Read every sample; returns samples replayed, message of the end in err. */
 static int read_recording(const char *p, char *err, size_t errlen, struct snapshot *last)
 {
+	struct rec_stats st;
+
 	struct source src = { 0 };
 	struct rec_reader *r;
 	const uint8_t *buf;
@@ -83,6 +88,8 @@ static int read_recording(const char *p, char *err, size_t errlen, struct snapsh
 		snap_tasks_sort(last);
 		n++;
 	}
+	rec_reader_stats(r, &st);
+	last_bad = st.bad_frames;
 	rec_reader_close(r);
 	return n;
 }
@@ -185,9 +192,11 @@ static void test_corrupt_bytes(void)
 		all[i] ^= 0x5a;
 		put_file(bad, all, len);
 		n = read_recording(bad, err, sizeof(err), &s);
-		/* one damaged frame is skipped (2 left) or ends reading early */
+		/* a damaged frame is skipped and counted (and the delta frames
+		 * after it, up to the next key frame), or ends reading early;
+		 * the frames before it always replay */
 		CHECK(n >= 0 && n <= 2);
-		CHECK(n == 2 || err[0] != '\0');
+		CHECK(n == 2 || err[0] != '\0' || last_bad > 0);
 		all[i] ^= 0x5a;
 	}
 	unlink(bad);
@@ -232,17 +241,17 @@ static void test_rotation(void)
 	CHECK_EQ_U(rec_writer_open(&w, path), 0);
 	rec_writer_rotate(w, 8192, 2);
 	k = rec_writer_sink(w);
-	{
-		uint32_t x = 2463534242u;	/* xorshift: compresses badly */
+	for (i = 0; i < 10; i++) {
+		static uint32_t x = 2463534242u;	/* xorshift: compresses badly */
+		int j;
 
-		for (i = 0; i < (int)sizeof(junk); i++) {
+		/* new bytes every sample: no delta against the last one helps */
+		for (j = 0; j < (int)sizeof(junk); j++) {
 			x ^= x << 13;
 			x ^= x >> 17;
 			x ^= x << 5;
-			junk[i] = (uint8_t)x;
+			junk[j] = (uint8_t)x;
 		}
-	}
-	for (i = 0; i < 10; i++) {
 		s.mono.tv_sec = i;
 		CHECK_EQ_U(k->begin(k->ctx, &s), 0);
 		CHECK_EQ_U(k->file(k->ctx, "/sys/class/net/x/statistics/rx_bytes", 0, junk,
@@ -314,5 +323,76 @@ static void test_sigkill(void)
 	snap_free(&s);
 }
 
-TEST_MAIN(test_round_trip, test_rotation, test_sigkill, test_truncated_everywhere, test_corrupt_bytes,
+/* Delta frames: seeking anywhere decodes from the key frame before it. */
+static void test_seek_delta(void)
+{
+	struct source src = { 0 };
+	struct rec_writer *w;
+	struct raw_sink *k;
+	struct snapshot s;
+	char p[96], err[256], val[32];
+	long targets[] = { 130, 5, 59, 60, 61, 0, 149, 120 };
+	static uint8_t table[20000];	/* like a dump: mostly the same each sample */
+	uint32_t x = 88172645u;
+	size_t i;
+	int n, size_first = 0;
+
+	snap_init(&s);
+	snprintf(p, sizeof(p), "/tmp/rdmatop-seek-%d.rdrec", (int)getpid());
+	CHECK_EQ_U(rec_writer_open(&w, p), 0);
+	k = rec_writer_sink(w);
+	for (i = 0; i < sizeof(table); i++) {
+		x ^= x << 13;
+		x ^= x >> 17;
+		x ^= x << 5;
+		table[i] = (uint8_t)x;
+	}
+	for (n = 0; n < 150; n++) {
+		table[(size_t)n * 97 % sizeof(table)] ^= 0x5a;	/* a few bytes move */
+		s.mono.tv_sec = n;
+		s.wall.tv_sec = 1700000000 + n;
+		k->begin(k->ctx, &s);
+		snprintf(val, sizeof(val), "%d\n", n * 1000);
+		k->file(k->ctx, "/proc/42/status", 0, "Tgid:\t40\nUid:\t0\n", 17);
+		k->file(k->ctx, "/sys/class/net/eth0/statistics/rx_bytes", 0, val, strlen(val));
+		k->file(k->ctx, "/sys/class/net/eth0/statistics/tx_bytes", 0, table, sizeof(table));
+		k->end(k->ctx, &s);
+		if (n == 0) {
+			struct stat st;
+
+			stat(p, &st);
+			size_first = (int)st.st_size;
+		}
+	}
+	CHECK_EQ_U(rec_writer_close(w), 0);
+	CHECK_EQ_U(source_replay_open(&src, p, err, sizeof(err)), 0);
+	for (i = 0; i < sizeof(targets) / sizeof(targets[0]); i++) {
+		CHECK_EQ_U(src.ops->seek(&src, targets[i]), 0);
+		snap_clear(&s);
+		CHECK_EQ_U(source_sample(&src, &s), 0);
+		CHECK_EQ_U(s.mono.tv_sec, targets[i]);
+		CHECK_EQ_U(src.ops->tell(&src), targets[i] + 1);
+	}
+	CHECK_EQ_U(src.ops->seek(&src, 150), 0);	/* the end */
+	CHECK_EQ_U(source_sample(&src, &s), 1);
+	CHECK(src.ops->seek(&src, 151) == -ERANGE);
+	{
+		long ix = -1;
+
+		CHECK_EQ_U(src.ops->find_time(&src, 1700000000 + 77, &ix), 0);
+		CHECK_EQ_U(ix, 77);
+	}
+	source_close(&src);
+	/* the deltas are small: 150 samples cost far less than 150 key frames */
+	{
+		struct stat st;
+
+		stat(p, &st);
+		CHECK(st.st_size < 150 * (size_first - 16) / 5);
+	}
+	unlink(p);
+	snap_free(&s);
+}
+
+TEST_MAIN(test_round_trip, test_rotation, test_sigkill, test_seek_delta, test_truncated_everywhere, test_corrupt_bytes,
 	  test_newer_version_refused)
