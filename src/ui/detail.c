@@ -55,7 +55,12 @@ static const char *cell(const struct ui *u, enum view_table t, size_t row, int c
 {
 	struct view_value v;
 
+	size_t n;
+	const struct view_col *cols = view_cols(t, &n);
+
 	view_get(&u->vc, t, row, col, &v);
+	if (col >= 0 && (size_t)col < n)
+		return ui_cell_text(u, cols[col].name, &v, buf, len);
 	return view_fmt(&v, buf, len);
 }
 
@@ -268,7 +273,8 @@ static void build_link(struct ui *u, struct lines *L, int width)
 void ui_draw_detail(struct ui *u, const struct ui_layout *l)
 {
 	struct lines L = { 0 };
-	int y = l->status.y, h = l->keybar.y - y;
+	/* below the status line, which keeps its message */
+	int y = l->status.y + 1, h = l->keybar.y - y;
 	size_t i;
 
 	switch (u->detail) {

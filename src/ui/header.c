@@ -57,14 +57,14 @@ void ui_draw_header(struct ui *u, const struct ui_layout *l)
 		 u->paused ? " PAUSED" : "");
 	x = pair(y, x, end, "every", buf, u->paused || u->stretched ? ROLE_STATUS_WARN :
 		 ROLE_HEADER_VALUE);
+	/* how changes are seen: the kernel's notifications (6.12+) or polling */
+	x = pair(y, x, end, "changes", (s->sys.valid & SNAP_SYS_MONITOR) &&
+		 s->sys.monitor_mode ? "events" : "polling", ROLE_HEADER_VALUE);
 	if (s->sys.valid & SNAP_SYS_NETNS_MODE)
 		x = pair(y, x, end, "netns", s->sys.netns_shared ? "shared" : "exclusive",
 			 ROLE_HEADER_VALUE);
-	x = pair(y, x, end, "copy-on-fork", onoff(s->sys.valid, SNAP_SYS_COPY_ON_FORK,
-						  s->sys.copy_on_fork), ROLE_HEADER_VALUE);
-	/* how changes are seen: the kernel's notifications (6.12+) or polling */
-	pair(y, x, end, "changes", (s->sys.valid & SNAP_SYS_MONITOR) && s->sys.monitor_mode ?
-	     "events" : "polling", ROLE_HEADER_VALUE);
+	pair(y, x, end, "copy-on-fork", onoff(s->sys.valid, SNAP_SYS_COPY_ON_FORK,
+					      s->sys.copy_on_fork), ROLE_HEADER_VALUE);
 
 	/* totals */
 	y++;

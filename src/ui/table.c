@@ -48,6 +48,16 @@ const char *const *ui_pane_cols(enum ui_pane p, size_t *n)
 	return panes[p].cols;
 }
 
+const char *ui_cell_text(const struct ui *u, const char *col, const struct view_value *v,
+			 char *buf, size_t len)
+{
+	/* say why a key is missing rather than "n/a": the kernel sends MR and
+	 * PD keys only to CAP_NET_ADMIN */
+	if (!v->valid && u->s && (u->s->flags & SNAP_F_UNPRIVILEGED) && strstr(col, "key"))
+		return "hidden";
+	return view_fmt(v, buf, len);
+}
+
 int ui_value_role(const char *col, const struct view_value *v, const char *text)
 {
 	if (!v->valid)
@@ -148,11 +158,7 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 			int role;
 
 			view_get(&u->vc, t, u->rows[i], idx[c], &v);
-			text = view_fmt(&v, buf, sizeof(buf));
-			/* say why a key is missing rather than "n/a" */
-			if (!v.valid && (u->s->flags & SNAP_F_UNPRIVILEGED) &&
-			    strstr(vc->name, "key"))
-				text = "hidden";
+			text = ui_cell_text(u, vc->name, &v, buf, sizeof(buf));
 			role = selected ? ROLE_SELECTED : ui_value_role(vc->name, &v, text);
 			if (t == VIEW_COUNTERS && !selected && !strcmp(vc->name, "rate") &&
 			    v.valid && v.d > 0) {
