@@ -49,5 +49,7 @@ void hist_free(struct history *h);
  * discard, retrans, retry, seq, nak, cnp, ecn, pause, timeout,
  * link_downed, symbol, ...). */
 bool hist_is_error_counter(const char *name);
+/* Sum of the rates of a port's error counters; *any: whether one had a rate. */
+double hist_error_rate(const struct snapshot *s, uint32_t dev, uint32_t port, bool *any);
 
 #endif

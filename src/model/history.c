@@ -39,7 +39,7 @@ static struct hist_link *find(const struct history *h, uint32_t dev, uint32_t po
 	return NULL;
 }
 
-static double error_rate(const struct snapshot *s, uint32_t dev, uint32_t port, bool *any)
+double hist_error_rate(const struct snapshot *s, uint32_t dev, uint32_t port, bool *any)
 {
 	double sum = 0;
 	size_t i;
@@ -92,7 +92,7 @@ int hist_update(struct history *h, const struct snapshot *s)
 		view_link_rates(s, p->dev, p->port, &r);
 		for (k = 0; k < 4; k++)
 			v[k] = r.valid[k] ? r.v[k] : NAN;
-		v[HIST_ERRORS] = error_rate(s, p->dev, p->port, &any);
+		v[HIST_ERRORS] = hist_error_rate(s, p->dev, p->port, &any);
 		if (!any)
 			v[HIST_ERRORS] = NAN;
 		for (k = 0; k < HIST_N; k++)

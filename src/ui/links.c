@@ -87,24 +87,6 @@ static void rate_cell(int y, int x, int w, bool valid, double v, bool bytes, boo
 	ui_put_right(y, x, w, role, buf);
 }
 
-static double port_errors(const struct snapshot *s, uint32_t dev, uint32_t port, bool *valid)
-{
-	double sum = 0;
-	size_t i;
-
-	*valid = false;
-	for (i = 0; i < s->counters.n; i++) {
-		const struct snap_counter *c = SNAP_AT(&s->counters, struct snap_counter, i);
-
-		if (c->dev != dev || c->port != port || c->rate_status != RATE_DATA ||
-		    !hist_is_error_counter(snap_s(s, c->name)))
-			continue;
-		*valid = true;
-		sum += c->rate;
-	}
-	return sum;
-}
-
 void ui_draw_links(struct ui *u, const struct ui_layout *l)
 {
 	const struct snapshot *s = u->s;
@@ -162,7 +144,7 @@ void ui_draw_links(struct ui *u, const struct ui_layout *l)
 			rate_cell(y, x, cols[6 + c].w, r.valid[c], r.v[c], c < 2, false);
 			x += cols[6 + c].w + 1;
 		}
-		ev = port_errors(s, p->dev, p->port, &evalid);
+		ev = hist_error_rate(s, p->dev, p->port, &evalid);
 		rate_cell(y, x, cols[10].w, evalid, ev, false, true);
 		x += cols[10].w + 1;
 		if (l->spark_w && d && x + l->spark_w <= l->links.w) {
