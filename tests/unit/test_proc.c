@@ -60,4 +60,42 @@ static void test_privileges(void)
 	snap_free(&s);
 }
 
-TEST_MAIN(test_thread_to_process, test_cgroup_v1, test_privileges)
+/*
+ * Ids are looked up afresh every sample: a thread id that exited and was
+ * reused by another process maps to the new process, and an owner whose
+ * /proc entry is gone is not given the old one's process.
+ */
+static void test_reused_ids(void)
+{
+	struct snapshot s;
+	const struct snap_task *t;
+
+	snap_init(&s);
+	FEED(&s, "/proc/4242/status", "Tgid:\t4240\nUid:\t1000\t1000\t1000\t1000\n");
+	FEED(&s, "/proc/4242/comm", "trainer\n");
+	snap_tasks_sort(&s);
+	t = snap_task_find(&s, 4242);
+	CHECK(t && t->pid == 4240);
+	/* next sample: 4242 now belongs to another process */
+	snap_clear(&s);
+	FEED(&s, "/proc/4242/status", "Tgid:\t4242\nUid:\t0\t0\t0\t0\n");
+	FEED(&s, "/proc/4242/comm", "nvme-target\n");
+	snap_tasks_sort(&s);
+	t = snap_task_find(&s, 4242);
+	CHECK(t && t->pid == 4242 && t->uid == 0);
+	CHECK(t && !strcmp(snap_s(&s, t->comm), "nvme-target"));
+	/* and the sample after: it exited */
+	snap_clear(&s);
+	CHECK_EQ_U(sysfs_parse(&s, "/proc/4242/status", -2, "", 0), 0);
+	snap_tasks_sort(&s);
+	t = snap_task_find(&s, 4242);
+	CHECK(t && (t->valid & SNAP_TASK_GONE) && !(t->valid & SNAP_TASK_PID));
+	{
+		struct snap_owner o = { .tid = 4242, .valid = SNAP_OWN_TID };
+
+		CHECK_EQ_U(snap_owner_pid(&s, &o), 0);
+	}
+	snap_free(&s);
+}
+
+TEST_MAIN(test_thread_to_process, test_cgroup_v1, test_privileges, test_reused_ids)
