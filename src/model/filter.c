@@ -322,6 +322,27 @@ undo:
 	return rc;
 }
 
+/*
+ * Equal without regard to ASCII case.  The filter runs over every row, and
+ * the C library's strcasecmp cost more than the rest of a row's test; in
+ * UTF-8 locales it folds only ASCII too.
+ */
+static bool eq_nocase(const char *a, const char *b)
+{
+	for (;; a++, b++) {
+		unsigned int x = (unsigned char)*a, y = (unsigned char)*b;
+
+		if (x - 'A' < 26u)
+			x += 'a' - 'A';
+		if (y - 'A' < 26u)
+			y += 'a' - 'A';
+		if (x != y)
+			return false;
+		if (!x)
+			return true;
+	}
+}
+
 static bool term_match(const struct term *t, const struct view_ctx *c, enum view_table tab,
 		       size_t row, int col)
 {
@@ -343,7 +364,7 @@ static bool term_match(const struct term *t, const struct view_ctx *c, enum view
 	switch (t->op) {
 	case OP_EQ:
 	case OP_NE:
-		hit = !strcasecmp(text, t->val);
+		hit = eq_nocase(text, t->val);
 		return t->op == OP_EQ ? hit : !hit;
 	default:
 		hit = !regexec(&t->re, text, 0, NULL, 0);
