@@ -190,9 +190,12 @@ int main(int argc, char **argv)
 	qsort(t_decode, (size_t)n, sizeof(double), dbl_cmp);
 	qsort(t_refresh, (size_t)n, sizeof(double), dbl_cmp);
 	qsort(t_render, (size_t)n, sizeof(double), dbl_cmp);
+	/* the replay reader holds the decoded frame and, for delta frames, a
+	 * copy of the one before: replay only (live reads 32 KiB at a time) */
 	fprintf(stderr, "qps %zu refreshes %ld decode_ns %.0f refresh_ns %.0f render_ns %.0f "
-		"rss_base %ld rss_peak %ld rows %zu\n", prev->qps.n, n, t_decode[n / 2],
-		t_refresh[n / 2], t_render[n / 2], rss_base, rss_kib("VmHWM:"), u.n_rows);
+		"rss_base %ld rss_peak %ld rows %zu reader_kib %zu\n", prev->qps.n, n,
+		t_decode[n / 2], t_refresh[n / 2], t_render[n / 2], rss_base, rss_kib("VmHWM:"),
+		u.n_rows, 2 * len / 1024);
 	ui_free(&u);
 	rec_reader_close(r);
 	snap_free(prev);
