@@ -450,6 +450,8 @@ struct snap_port *snap_port_get(struct snapshot *s, uint32_t dev, uint32_t port)
 /* Find a task by thread id (tasks must be sorted: snap_tasks_sort). */
 const struct snap_task *snap_task_find(const struct snapshot *s, uint32_t tid);
 struct snap_task *snap_task_get(struct snapshot *s, uint32_t tid);
+/* Sort the tasks and give each thread its process's comm and cgroup
+ * (call once all /proc files of a sample are in). */
 void snap_tasks_sort(struct snapshot *s);
 
 /* Process id holding the resource, 0 when unknown or kernel-owned. */

@@ -212,10 +212,35 @@ static int task_cmp(const void *a, const void *b)
 	return (x->tid > y->tid) - (x->tid < y->tid);
 }
 
+/*
+ * Sort, then give every thread its process's comm and cgroup: those files
+ * are read once per process into the process's own entry, and spread here
+ * in one pass (not per file read: that is quadratic in the tasks).
+ */
 void snap_tasks_sort(struct snapshot *s)
 {
+	size_t i;
+
 	if (s->tasks.n > 1)
 		qsort(s->tasks.v, s->tasks.n, sizeof(struct snap_task), task_cmp);
+	for (i = 0; i < s->tasks.n; i++) {
+		struct snap_task *t = SNAP_AT(&s->tasks, struct snap_task, i);
+		const struct snap_task *pt;
+
+		if (!(t->valid & SNAP_TASK_PID))
+			continue;
+		pt = t->pid == t->tid ? t : snap_task_find(s, t->pid);
+		if (!pt)
+			continue;
+		if (!(t->valid & SNAP_TASK_PCOMM) && (pt->valid & SNAP_TASK_COMM)) {
+			t->pcomm = pt->comm;
+			t->valid |= SNAP_TASK_PCOMM;
+		}
+		if (!(t->valid & SNAP_TASK_CGROUP) && (pt->valid & SNAP_TASK_CGROUP)) {
+			t->cgroup = pt->cgroup;
+			t->valid |= SNAP_TASK_CGROUP;
+		}
+	}
 }
 
 const struct snap_task *snap_task_find(const struct snapshot *s, uint32_t tid)

@@ -248,33 +248,39 @@ static void read_tasks(struct source *src, struct snapshot *s)
 		snprintf(path, sizeof(path), "/proc/%u/comm", ids[i]);
 		read_file(src, s, path);
 	}
-	/* the process's own comm, where the owner was another thread */
-	for (i = 0; i < s->tasks.n; i++) {
-		struct snap_task *t = SNAP_AT(&s->tasks, struct snap_task, i);
-		const struct snap_task *pt;
-
-		if (!(t->valid & SNAP_TASK_PID) || (t->valid & SNAP_TASK_PCOMM))
-			continue;
-		pt = snap_task_find(s, t->pid);
-		if (pt && (pt->valid & SNAP_TASK_COMM)) {
-			t->pcomm = pt->comm;
-			t->valid |= SNAP_TASK_PCOMM;
-			continue;
-		}
-		/* sets pcomm of every task of that process */
-		snprintf(path, sizeof(path), "/proc/%u/comm", t->pid);
-		read_file(src, s, path);
-	}
-	/* the cgroup once per process: the job or pod it belongs to */
+	/*
+	 * Then once per process: its comm where only other threads owned
+	 * resources, and its cgroup (the job or pod).  Reading creates task
+	 * entries, so collect the process ids first.
+	 */
+	n = 0;
 	for (i = 0; i < s->tasks.n; i++) {
 		const struct snap_task *t = SNAP_AT(&s->tasks, struct snap_task, i);
 
-		if (!(t->valid & SNAP_TASK_PID) || (t->valid & SNAP_TASK_CGROUP))
+		if (!(t->valid & SNAP_TASK_PID) || n == u)
 			continue;
-		snprintf(path, sizeof(path), "/proc/%u/cgroup", t->pid);
+		ids[n++] = t->pid;	/* ids has room: at most one per task read */
+	}
+	qsort(ids, n, sizeof(*ids), u32_cmp);
+	for (i = 0, u = 0; i < n; i++)
+		if (!u || ids[u - 1] != ids[i])
+			ids[u++] = ids[i];
+	for (i = 0; i < u; i++) {
+		const struct snap_task *pt = snap_task_find(s, ids[i]);
+
+		if (!pt || !(pt->valid & SNAP_TASK_COMM)) {
+			snprintf(path, sizeof(path), "/proc/%u/comm", ids[i]);
+			read_file(src, s, path);
+		}
+	}
+	for (i = 0; i < u; i++) {
+		const struct snap_task *pt;
+
+		snprintf(path, sizeof(path), "/proc/%u/cgroup", ids[i]);
 		read_file(src, s, path);
-		if (!(t->valid & SNAP_TASK_CGROUP))
-			break;	/* unreadable here (hidepid, LSM): do not retry per task */
+		pt = snap_task_find(s, ids[i]);
+		if (!pt || !(pt->valid & SNAP_TASK_CGROUP))
+			break;	/* unreadable here (hidepid, LSM): do not retry per process */
 	}
 out:
 	free(ids);

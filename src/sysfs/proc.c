@@ -81,13 +81,12 @@ static uint32_t comm_str(struct snapshot *s, const char *buf, size_t len)
 static int parse_cgroup(struct snapshot *s, uint32_t pid, const char *buf, size_t len)
 {
 	const char *p = buf, *end = buf + len, *path = NULL;
-	size_t plen = 0, i;
-	uint32_t id;
+	struct snap_task *t;
+	size_t plen = 0;
 
 	/* empty when no cgroup hierarchy is mounted (a minimal initramfs) */
 	if (!len || (len == 1 && buf[0] == '\n'))
 		return 0;
-
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
@@ -107,15 +106,12 @@ static int parse_cgroup(struct snapshot *s, uint32_t pid, const char *buf, size_
 	}
 	if (!path)
 		return -EBADMSG;
-	id = snap_str(s, path, plen > 255 ? 255 : plen);
-	for (i = 0; i < s->tasks.n; i++) {
-		struct snap_task *t = SNAP_AT(&s->tasks, struct snap_task, i);
-
-		if ((t->valid & SNAP_TASK_PID) && t->pid == pid) {
-			t->cgroup = id;
-			t->valid |= SNAP_TASK_CGROUP;
-		}
-	}
+	/* on the process's entry; snap_tasks_sort gives it to its threads */
+	t = snap_task_get(s, pid);
+	if (!t)
+		return -ENOMEM;
+	t->cgroup = snap_str(s, path, plen > 255 ? 255 : plen);
+	t->valid |= SNAP_TASK_CGROUP;
 	return 0;
 }
 
@@ -143,7 +139,6 @@ int sysfs_proc_parse(struct snapshot *s, const char *rest, int err,
 	unsigned long id;
 	struct snap_task *t;
 	char *end;
-	size_t i;
 
 	if (!strcmp(rest, "self/status"))
 		return err ? 0 : parse_self(s, buf, len);
@@ -166,23 +161,12 @@ int sysfs_proc_parse(struct snapshot *s, const char *rest, int err,
 		return parse_cgroup(s, (uint32_t)id, buf, len);
 	if (strcmp(end, "comm") || err)
 		return 0;
-	/* the comm of a thread we track, and of every tracked thread whose
-	 * process this is */
-	{
-		uint32_t c = comm_str(s, buf, len);
-
-		t = (struct snap_task *)snap_task_find(s, (uint32_t)id);
-		if (t) {
-			t->comm = c;
-			t->valid |= SNAP_TASK_COMM;
-		}
-		for (i = 0; i < s->tasks.n; i++) {
-			t = SNAP_AT(&s->tasks, struct snap_task, i);
-			if ((t->valid & SNAP_TASK_PID) && t->pid == id) {
-				t->pcomm = c;
-				t->valid |= SNAP_TASK_PCOMM;
-			}
-		}
-	}
+	/* on that id's own entry; snap_tasks_sort gives a process's comm to
+	 * its threads */
+	t = snap_task_get(s, (uint32_t)id);
+	if (!t)
+		return -ENOMEM;
+	t->comm = comm_str(s, buf, len);
+	t->valid |= SNAP_TASK_COMM;
 	return 0;
 }
