@@ -445,8 +445,7 @@ int app_run(const struct app_opts *o)
 	a->ui.ascii = o->ascii;
 	for (i = 0; i < o->n_filters; i++)
 		if (ui_set_filter(&a->ui, o->filters[i])) {
-			fprintf(stderr, "rdmatop: bad filter '%s': %s\n", o->filters[i],
-				a->ui.status);
+			fprintf(stderr, "rdmatop: %s\n", a->ui.status);
 			ret = -EINVAL;
 			goto out_ui;
 		}

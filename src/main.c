@@ -259,7 +259,7 @@ int main(int argc, char **argv)
 		}
 		for (i = 0; i < o.n_filters; i++) {
 			if (view_filter_add(filter, o.filters[i], err, sizeof(err))) {
-				fprintf(stderr, "rdmatop: bad filter '%s': %s\n", o.filters[i], err);
+				fprintf(stderr, "rdmatop: %s\n", err);
 				view_filter_free(filter);
 				return 2;
 			}

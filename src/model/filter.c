@@ -106,6 +106,39 @@ static bool key_known(const char *key, int table, bool *numeric)
 #define RE_MAX_SIZE 4096
 #define RE_MAX_DEPTH 32
 
+/*
+ * A repetition of a repetition ("a*+", "x{2}*"): undefined in POSIX ERE,
+ * and glibc's regcomp expands each level, so a run of them takes
+ * exponential time and memory.  Refused outright.
+ */
+static bool re_stacked(const char *re)
+{
+	bool after_rep = false;
+	const char *p;
+
+	for (p = re; *p; p++) {
+		if (*p == '\\' && p[1]) {
+			p++;
+			after_rep = false;
+			continue;
+		}
+		if (*p == '*' || *p == '+' || *p == '?' || *p == '{') {
+			if (after_rep)
+				return true;
+			if (*p == '{') {
+				const char *e = strchr(p, '}');
+
+				if (e)
+					p = e;
+			}
+			after_rep = true;
+			continue;
+		}
+		after_rep = false;
+	}
+	return false;
+}
+
 static bool re_too_big(const char *re)
 {
 	size_t seq[RE_MAX_DEPTH + 1] = { 0 }, last[RE_MAX_DEPTH + 1] = { 0 };
@@ -250,9 +283,9 @@ static int add_term(struct view_filter *f, const char *w, size_t len, char *err,
 	if (!t->val)
 		return -ENOMEM;
 	if (t->op == OP_RE || t->op == OP_NRE) {
-		if (re_too_big(t->val)) {
+		if (strlen(t->val) > 256 || re_stacked(t->val) || re_too_big(t->val)) {
 			snprintf(err, errlen, "bad filter '%.*s': regular expression too "
-				 "complex (nested repetitions)", (int)len, w);
+				 "complex (nested or stacked repetitions)", (int)len, w);
 			free(t->val);
 			return -EINVAL;
 		}

@@ -287,7 +287,7 @@ int ui_set_filter(struct ui *u, const char *expr)
 		return -ENOMEM;
 	if (view_filter_add(f, expr, err, sizeof(err))) {
 		view_filter_free(f);
-		ui_set_status(u, ROLE_STATUS_WARN, "bad filter: %s", err);
+		ui_set_status(u, ROLE_STATUS_WARN, "%s", err);
 		return -EINVAL;
 	}
 	view_filter_free(u->filter);

@@ -161,6 +161,8 @@ static void test_bad(void)
 	check_bad("dev=", "missing value");
 	check_bad("nosuchkey=1", "unknown key 'nosuchkey'");
 	check_bad("comm~(", "bad filter 'comm~('");
+	check_bad("comm~^i*++++++++", "stacked repetitions");
+	check_bad("comm~x{2}*", "stacked repetitions");
 	check_bad("pid=abc", "pid takes a number");
 	check_bad("port=-1", "port takes a number");
 	check_bad("", "empty filter");
