@@ -8,6 +8,49 @@
 
 #include "fmt.h"
 
+/*
+ * v with 0 or 1 decimals, then sep and unit: what "%.*f%s%s" prints, without
+ * printf's cost (a screen has hundreds of these).  Values within a hair of a
+ * rounding tie, and large ones, still go through snprintf, so the digits are
+ * always printf's own.
+ */
+static const char *scaled_put(char *buf, size_t len, double v, int dec, const char *sep,
+			      const char *unit)
+{
+	double m = dec ? v * 10 : v, f = floor(m);
+	char tmp[32];
+	uint64_t r;
+	size_t o = sizeof(tmp);
+
+	if (m >= 1e15 || fabs(m - f - 0.5) < 1e-6) {
+		snprintf(buf, len, "%.*f%s%s", dec, v, sep, unit);
+		return buf;
+	}
+	r = (uint64_t)f + (m - f > 0.5);
+	tmp[--o] = '\0';
+	if (dec) {
+		tmp[--o] = (char)('0' + r % 10);
+		tmp[--o] = '.';
+		r /= 10;
+	}
+	do {
+		tmp[--o] = (char)('0' + r % 10);
+		r /= 10;
+	} while (r);
+	{
+		const char *parts[3] = { tmp + o, sep, unit };
+		size_t k, n = 0;
+
+		if (!len)
+			return buf;
+		for (k = 0; k < 3; k++)
+			for (const char *p = parts[k]; *p && n + 1 < len; p++)
+				buf[n++] = *p;
+		buf[n] = '\0';
+	}
+	return buf;
+}
+
 static const char *scaled(char *buf, size_t len, double v, double base,
 			  const char *const *units, size_t n_units, const char *sep)
 {
@@ -24,12 +67,10 @@ static const char *scaled(char *buf, size_t len, double v, double base,
 		u++;
 	}
 	if (!u)
-		snprintf(buf, len, "%.0f%s%s", v, *units[0] ? sep : "", units[0]);
-	else if (v >= 99.95)
-		snprintf(buf, len, "%.0f%s%s", v, sep, units[u]);
-	else
-		snprintf(buf, len, "%.1f%s%s", v, sep, units[u]);
-	return buf;
+		return scaled_put(buf, len, v, 0, *units[0] ? sep : "", units[0]);
+	if (v >= 99.95)
+		return scaled_put(buf, len, v, 0, sep, units[u]);
+	return scaled_put(buf, len, v, 1, sep, units[u]);
 }
 
 const char *fmt_si(char *buf, size_t len, double v)
@@ -148,8 +189,17 @@ const char *fmt_escape(char *buf, size_t len, const char *str)
 	while (*s) {
 		char tmp[8];
 		uint32_t cp;
-		int n = fmt_utf8(s, &cp);
+		int n;
 		size_t tl;
+
+		/* printable ASCII, most of every string: as it is */
+		if (*s >= 0x20 && *s < 0x7f && *s != '\\') {
+			if (o + 1 >= len)
+				break;
+			buf[o++] = (char)*s++;
+			continue;
+		}
+		n = fmt_utf8(s, &cp);
 
 		if (n && cp >= 0x20 && cp != 0x7f && cp != '\\' && !(cp >= 0x80 && cp < 0xa0)) {
 			memcpy(tmp, s, (size_t)n);

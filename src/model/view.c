@@ -483,6 +483,13 @@ static const char *put_u64(char *buf, size_t len, uint64_t u)
 	return put_str(buf, len, tmp + i);
 }
 
+/* s (a formatted number, in a buffer with room for two more) and "/s" */
+static void put_per_s(char *buf, size_t len, char *s)
+{
+	strcat(s, "/s");
+	put_str(buf, len, s);
+}
+
 const char *view_fmt(const struct view_value *v, char *buf, size_t len)
 {
 	char tmp[32];
@@ -501,10 +508,12 @@ const char *view_fmt(const struct view_value *v, char *buf, size_t len)
 		fmt_si(buf, len, v->type == VIEW_T_UINT ? (double)v->u : v->d);
 		break;
 	case VIEW_F_BPS:
-		snprintf(buf, len, "%s/s", fmt_iec(tmp, sizeof(tmp), v->d));
+		fmt_iec(tmp, sizeof(tmp) - 2, v->d);
+		put_per_s(buf, len, tmp);
 		break;
 	case VIEW_F_RATE:
-		snprintf(buf, len, "%s/s", fmt_si(tmp, sizeof(tmp), v->d));
+		fmt_si(tmp, sizeof(tmp) - 2, v->d);
+		put_per_s(buf, len, tmp);
 		break;
 	default:
 		if (v->type == VIEW_T_UINT)

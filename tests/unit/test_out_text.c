@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <arpa/inet.h>
+#include <math.h>
 #include <errno.h>
 #include <sys/socket.h>
 
@@ -180,6 +181,62 @@ static void test_fmt(void)
 	CHECK(fmt_addr(b, sizeof(b), &a) == NULL);
 }
 
+/* what fmt_si printed through printf before its own digits: the reference */
+static const char *si_ref(char *buf, size_t len, double v)
+{
+	static const char *const u[] = { "", "K", "M", "G", "T", "P", "E" };
+	size_t i = 0;
+
+	if (v >= 999.5 && v < 1000)
+		v = 1000;
+	if (v < 0)
+		v = 0;
+	while (v >= 1000 && i + 1 < 7) {
+		v /= 1000;
+		i++;
+	}
+	if (!i)
+		snprintf(buf, len, "%.0f", v);
+	else if (v >= 99.95)
+		snprintf(buf, len, "%.0f%s", v, u[i]);
+	else
+		snprintf(buf, len, "%.1f%s", v, u[i]);
+	return buf;
+}
+
+static void test_fmt_digits(void)
+{
+	static const double edge[] = { 0, 0.04, 0.05, 0.15, 0.25, 0.5, 1.5, 2.5, 9.95, 99.95,
+				       99.949999, 999.4999, 999.5, 1000, 1049.9, 1050, 1250,
+				       2500, 99949, 99950, 123456789, 1e18, 1e21, 1e300 };
+	char a[64], b[64];
+	uint64_t x = 88172645463325252ULL;
+	int i, bad = 0;
+
+	for (i = 0; i < (int)(sizeof(edge) / sizeof(edge[0])); i++)
+		CHECK_EQ_S(fmt_si(a, sizeof(a), edge[i]), si_ref(b, sizeof(b), edge[i]));
+	/* every tenth up to 20000, then random magnitudes: the same digits as printf */
+	for (i = 0; i < 200000 && bad < 5; i++) {
+		double v;
+
+		if (i < 200000 / 2) {
+			v = i / 10.0;
+		} else {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			v = (double)(x >> 11) / (double)(1ULL << 53) * pow(10, (double)(x % 19));
+		}
+		if (strcmp(fmt_si(a, sizeof(a), v), si_ref(b, sizeof(b), v))) {
+			fprintf(stderr, "fmt_si(%.17g) = %s, printf %s\n", v, a, b);
+			bad++;
+		}
+	}
+	CHECK(bad == 0);
+	/* truncated as snprintf truncates */
+	CHECK_EQ_S(fmt_si(a, 3, 1234), "1.");
+	CHECK_EQ_S(fmt_iec(a, 5, 1536), "1.5 ");
+	CHECK_EQ_S(fmt_iec(a, 1, 1536), "");
+}
+
 static void test_escape(void)
 {
 	char b[64];
@@ -197,4 +254,4 @@ static void test_escape(void)
 	CHECK_EQ_S(fmt_escape(b, 1, "abc"), "");
 }
 
-TEST_MAIN(test_golden, test_opts, test_fmt, test_escape)
+TEST_MAIN(test_golden, test_opts, test_fmt, test_fmt_digits, test_escape)
