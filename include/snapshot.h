@@ -25,6 +25,8 @@
 struct snap_vec {
 	void *v;
 	size_t n, cap;
+	size_t esz;		/* bytes per element, set by snap_push */
+	size_t hint;		/* elements before the last clear: the next size */
 };
 
 #define SNAP_AT(vec, type, i) (&((type *)(vec)->v)[i])
@@ -431,7 +433,8 @@ struct snapshot {
 };
 
 void snap_init(struct snapshot *s);
-void snap_clear(struct snapshot *s);	/* empty it, keep allocations */
+void snap_clear(struct snapshot *s);	/* empty it; small allocations kept */
+void snap_mem_init(void);
 void snap_free(struct snapshot *s);
 
 /* Append a zeroed element; NULL on allocation failure. */

@@ -214,6 +214,9 @@ static void on_done(struct ev_loop *loop, ev_async *w, int revents)
 		if (a->target_reset)
 			a->samples = 0;
 	}
+	/* the stale ones give their large vectors back until they are refilled */
+	snap_clear(a->work);
+	snap_clear(a->work2);
 	if (a->pair || a->target_reset)
 		hist_free(&a->ui.hist);	/* the graphs restart at the jump */
 	a->target_reset = false;

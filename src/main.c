@@ -212,6 +212,7 @@ int main(int argc, char **argv)
 	char err[256];
 	int i, ret;
 
+	snap_mem_init();
 	opts_defaults(&o);
 	if (cfg_load(&o, cfg_path(err, sizeof(err)), stderr))
 		return 2;

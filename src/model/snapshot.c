@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +23,41 @@ static struct snap_vec *snap_vecs(struct snapshot *s, size_t i)
 	return i < sizeof(v) / sizeof(v[0]) ? v[i] : NULL;
 }
 
+/*
+ * Large vectors are given back when a snapshot is cleared, and allocated at
+ * their last size in one piece when it fills again: a snapshot waiting to be
+ * refilled (the dashboard keeps up to four) costs no memory, and at 100k QPs
+ * the refill is a few allocations.  Small ones are kept, to spare malloc.
+ */
+#define SNAP_KEEP_BYTES (64 * 1024)
+
+static struct snap_vec vec_recycle(struct snap_vec *v)
+{
+	struct snap_vec k = *v;
+
+	if (k.cap * k.esz >= SNAP_KEEP_BYTES) {
+		free(k.v);
+		k.v = NULL;
+		k.cap = 0;
+		k.hint = k.n;
+	}
+	k.n = 0;
+	return k;
+}
+
+/*
+ * glibc raises its mmap threshold to the size of every mmapped block freed
+ * (up to 32 MiB), after which blocks that size come from the heap and are
+ * not returned when freed: resident memory would stay at its worst.  A
+ * fixed threshold keeps every large block mmapped, returned on free.
+ */
+void snap_mem_init(void)
+{
+#ifdef M_MMAP_THRESHOLD
+	mallopt(M_MMAP_THRESHOLD, 256 * 1024);
+#endif
+}
+
 void snap_init(struct snapshot *s)
 {
 	memset(s, 0, sizeof(*s));
@@ -34,12 +70,9 @@ void snap_clear(struct snapshot *s)
 	struct snap_vec keep[14];
 	size_t i;
 
-	for (i = 0; (v = snap_vecs(s, i)); i++) {
-		keep[i] = *v;
-		keep[i].n = 0;
-	}
-	keep[i] = s->tasks;
-	keep[i].n = 0;
+	for (i = 0; (v = snap_vecs(s, i)); i++)
+		keep[i] = vec_recycle(v);
+	keep[i] = vec_recycle(&s->tasks);
 
 	memset(s, 0, sizeof(*s));
 	for (i = 0; (v = snap_vecs(s, i)); i++)
@@ -66,13 +99,15 @@ void *snap_push(struct snap_vec *vec, size_t size)
 	void *p;
 
 	if (vec->n == vec->cap) {
-		size_t cap = vec->cap ? vec->cap * 2 : 16;
+		size_t cap = vec->cap ? vec->cap * 2 :
+			     vec->hint ? vec->hint + vec->hint / 16 + 16 : 16;
 		void *nv = realloc(vec->v, cap * size);
 
 		if (!nv)
 			return NULL;
 		vec->v = nv;
 		vec->cap = cap;
+		vec->esz = size;
 	}
 	p = (char *)vec->v + vec->n * size;
 	memset(p, 0, size);

@@ -18,7 +18,9 @@ struct rec_reader {
 	FILE *f;
 	uint8_t *in, *out;
 	size_t in_cap, out_cap;
-	uint8_t *prev;		/* the last good payload: a delta frame's prefix */
+	/* the last good payload: what rec_reader_next returned, and the next
+	 * delta frame's prefix; out is where the next one is decoded */
+	uint8_t *prev;
 	size_t prev_len, prev_cap;
 	bool prev_ok;		/* prev is the frame just before the next one */
 	bool key;		/* the frame returned last was a key frame */
@@ -76,6 +78,9 @@ int rec_reader_open(struct rec_reader **rp, const char *path, char *err, size_t 
 	return 0;
 }
 
+/* buffers at least this big are not kept between frames */
+#define REC_KEEP_BYTES (256 * 1024)
+
 static int grow(uint8_t **buf, size_t *cap, size_t n)
 {
 	uint8_t *nb;
@@ -117,14 +122,29 @@ static int decode(struct rec_reader *r, uint16_t codec, uint32_t clen, uint32_t 
 	return ZSTD_isError(d) || d != rlen ? -EBADMSG : 0;
 }
 
-static int keep_prev(struct rec_reader *r, uint32_t rlen)
+/*
+ * The frame just decoded becomes the prefix of the next, without a copy; the
+ * one before is no longer needed, and a large one is given back at once: a
+ * 100k-QP frame is 9 MB, and the reader would otherwise hold two of them
+ * while the snapshots are built (the next output buffer is allocated when the
+ * next frame is read, at its size).
+ */
+static void keep_prev(struct rec_reader *r, uint32_t rlen)
 {
-	if (grow(&r->prev, &r->prev_cap, rlen ? rlen : 1))
-		return -ENOMEM;
-	memcpy(r->prev, r->out, rlen);
+	uint8_t *t = r->prev;
+	size_t cap = r->prev_cap;
+
+	r->prev = r->out;
+	r->prev_cap = r->out_cap;
 	r->prev_len = rlen;
 	r->prev_ok = true;
-	return 0;
+	if (cap >= REC_KEEP_BYTES) {
+		free(t);
+		t = NULL;
+		cap = 0;
+	}
+	r->out = t;
+	r->out_cap = cap;
 }
 
 bool rec_reader_key(const struct rec_reader *r)
@@ -192,10 +212,9 @@ int rec_reader_next(struct rec_reader *r, const uint8_t **buf, size_t *len,
 			continue;
 		}
 		r->key = codec != REC_CODEC_ZSTD_DELTA;
-		if (keep_prev(r, rlen))
-			return -ENOMEM;
+		keep_prev(r, rlen);
 		r->st.frames++;
-		*buf = r->out;
+		*buf = r->prev;
 		*len = rlen;
 		return 1;
 	}
