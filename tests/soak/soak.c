@@ -81,6 +81,7 @@ int main(int argc, char **argv)
 	hz = argc > 3 ? atof(argv[3]) : 10;
 	warm = argc > 4 ? atof(argv[4]) : secs / 6;
 	growth = argc > 5 ? atof(argv[5]) : 5;
+	snap_mem_init();	/* as rdmatop's main() */
 	snap_init(prev);
 	snap_init(cur);
 	if (open_source(&src, argv[1]))
