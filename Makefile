@@ -97,10 +97,11 @@ deps:
 # Performance and robustness (tests/bench, tests/fuzz, tests/soak): the
 # synthetic-host generator and the programs that link the library.
 BENCH_TOOLS := $(addprefix $(BUILD)/bench/,gen bench layout check)
-$(BUILD)/bench/%: tests/bench/%.c tests/bench/kgen.c tests/bench/kgen.h $(LIB)
+KGEN := tests/bench/kgen.c tests/bench/kgen_nl.c
+$(BUILD)/bench/%: tests/bench/%.c $(KGEN) tests/bench/kgen.h tests/bench/kgen_priv.h $(LIB)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(CPPFLAGS) -Itests/bench $(ALL_CFLAGS) -o $@ $< tests/bench/kgen.c $(LIB) $(LDLIBS)
+	$(Q)$(CC) $(CPPFLAGS) -Itests/bench $(ALL_CFLAGS) -o $@ $< $(KGEN) $(LIB) $(LDLIBS)
 
 bench-tools: $(BENCH_TOOLS)
 
