@@ -2,6 +2,7 @@
 /* Numbers with units, GUIDs, time stamps and safe display of strings. */
 #include <arpa/inet.h>
 #include <math.h>
+#include <stdbool.h>
 #include <sys/socket.h>
 #include <stdio.h>
 #include <string.h>
@@ -112,10 +113,53 @@ const char *fmt_time(char *buf, size_t len, const struct timespec *ts)
 	return buf;
 }
 
+/*
+ * What "%.3f" prints with the trailing zeros cut, without printf's cost (a
+ * JSON sample of 20k QPs has 40k rates): for 0 <= v < 1e6, v * 1000 is off
+ * by less than 1e-7, so rounding it gives printf's digits unless it lies
+ * within 1e-6 of a tie; those and the rest take the snprintf path.
+ */
+static bool num_fast(char *buf, size_t len, double v)
+{
+	double m = v * 1000, f = floor(m);
+	char tmp[24];
+	size_t o = sizeof(tmp), n;
+	uint64_t r, frac;
+
+	if (!(v >= 0 && v < 1e6) || len < sizeof(tmp) || fabs(m - f - 0.5) < 1e-6)
+		return false;
+	r = (uint64_t)f + (m - f > 0.5);
+	frac = r % 1000;
+	r /= 1000;
+	tmp[--o] = '\0';
+	if (frac) {
+		int digits = 3;
+
+		while (frac % 10 == 0) {
+			frac /= 10;
+			digits--;
+		}
+		while (digits--) {
+			tmp[--o] = (char)('0' + frac % 10);
+			frac /= 10;
+		}
+		tmp[--o] = '.';
+	}
+	do {
+		tmp[--o] = (char)('0' + r % 10);
+		r /= 10;
+	} while (r);
+	n = sizeof(tmp) - o;
+	memcpy(buf, tmp + o, n);
+	return true;
+}
+
 const char *fmt_num(char *buf, size_t len, double v)
 {
 	char *p;
 
+	if (num_fast(buf, len, v))
+		return buf;
 	if (!isfinite(v)) {
 		snprintf(buf, len, "0");
 		return buf;

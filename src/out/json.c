@@ -13,47 +13,114 @@
 #include "jw.h"
 #include "nl.h"
 
-void out_json_str(FILE *f, const char *str)
+void jw_flush(struct jw *w)
+{
+	if (w->len)
+		fwrite(w->buf, 1, w->len, w->f);
+	w->len = 0;
+}
+
+void jw_write_slow(struct jw *w, const char *p, size_t n)
+{
+	jw_flush(w);
+	if (n >= JW_BUF) {
+		fwrite(p, 1, n, w->f);
+		return;
+	}
+	memcpy(w->buf, p, n);
+	w->len = n;
+}
+
+/* two digits at a time: half the divisions */
+void jw_uint(struct jw *w, uint64_t v)
+{
+	static const char pairs[] =
+		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+		"8081828384858687888990919293949596979899";
+	char tmp[24];
+	size_t o = sizeof(tmp);
+
+	while (v >= 100) {
+		unsigned int d = (unsigned int)(v % 100) * 2;
+
+		v /= 100;
+		tmp[--o] = pairs[d + 1];
+		tmp[--o] = pairs[d];
+	}
+	if (v >= 10) {
+		tmp[--o] = pairs[v * 2 + 1];
+		tmp[--o] = pairs[v * 2];
+	} else {
+		tmp[--o] = (char)('0' + v);
+	}
+	jw_write(w, tmp + o, sizeof(tmp) - o);
+}
+
+/* printable ASCII but the quote and the backslash: written as it is */
+static const unsigned char plain[256] = {
+	[0x20 ... 0x21] = 1, [0x23 ... 0x5b] = 1, [0x5d ... 0x7e] = 1,
+};
+
+void jw_str(struct jw *w, const char *str)
 {
 	const unsigned char *s = (const unsigned char *)(str ? str : "");
 
-	fputc('"', f);
+	jw_putc(w, '"');
 	while (*s) {
 		const unsigned char *run = s;
+		char esc[8];
 		uint32_t cp;
 		int n;
 
 		/* plain printable ASCII goes out in one piece */
-		while (*s >= 0x20 && *s < 0x7f && *s != '"' && *s != '\\')
+		while (plain[*s])
 			s++;
 		if (s > run)
-			fwrite(run, 1, (size_t)(s - run), f);
+			jw_write(w, (const char *)run, (size_t)(s - run));
 		if (!*s)
 			break;
 		n = fmt_utf8(s, &cp);
 		if (!n) {
-			fputs("\\ufffd", f);	/* not UTF-8: U+FFFD */
+			jw_write(w, "\\ufffd", 6);	/* not UTF-8: U+FFFD */
 			s++;
 			continue;
 		}
 		switch (cp) {
-		case '"': fputs("\\\"", f); break;
-		case '\\': fputs("\\\\", f); break;
-		case '\n': fputs("\\n", f); break;
-		case '\r': fputs("\\r", f); break;
-		case '\t': fputs("\\t", f); break;
-		case '\b': fputs("\\b", f); break;
-		case '\f': fputs("\\f", f); break;
+		case '"': jw_write(w, "\\\"", 2); break;
+		case '\\': jw_write(w, "\\\\", 2); break;
+		case '\n': jw_write(w, "\\n", 2); break;
+		case '\r': jw_write(w, "\\r", 2); break;
+		case '\t': jw_write(w, "\\t", 2); break;
+		case '\b': jw_write(w, "\\b", 2); break;
+		case '\f': jw_write(w, "\\f", 2); break;
 		default:
 			/* C0, DEL and C1 controls escaped: inert on any terminal */
-			if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0))
-				fprintf(f, "\\u%04x", (unsigned int)cp);
-			else
-				fwrite(s, 1, (size_t)n, f);
+			if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) {
+				snprintf(esc, sizeof(esc), "\\u%04x", (unsigned int)cp);
+				jw_write(w, esc, 6);
+			} else {
+				jw_write(w, (const char *)s, (size_t)n);
+			}
 		}
 		s += n;
 	}
-	fputc('"', f);
+	jw_putc(w, '"');
+}
+
+void out_json_str(FILE *f, const char *str)
+{
+	struct jw *w = malloc(sizeof(*w));
+
+	if (!w) {
+		fputs("\"\"", f);
+		return;
+	}
+	w->f = f;
+	w->len = 0;
+	jw_str(w, str);
+	jw_flush(w);
+	free(w);
 }
 
 static void json_sys(struct jw *w, const struct snap_sys *y)
@@ -230,9 +297,9 @@ static void json_note(struct jw *w, const struct snapshot *s, const struct snap_
 	}
 	jw_key(w, "error");
 	if (e)
-		out_json_str(w->f, e);
+		jw_str(w, e);
 	else
-		fputs("null", w->f);
+		jw_write(w, "null", 4);
 	if (d)
 		jw_s(w, "ifname", d->name);
 	jw_s(w, "message", snap_s(s, n->text));
@@ -327,32 +394,39 @@ static int json_table(struct jw *w, const struct view_ctx *c, const struct out_o
 }
 
 #define TABLE(t, key, vec, type, fn) \
-	json_table(&w, &c, o, t, key, vec, sizeof(type), fn)
+	json_table(w, &c, o, t, key, vec, sizeof(type), fn)
 
 int out_json(FILE *f, const struct snapshot *s, const struct out_opts *o)
 {
 	struct out_opts none = { .sort_col = -1 };
 	struct view_ctx c = { .s = s };
 	struct view_proc *procs;
-	struct jw w = { .f = f, .first = { true } };
+	struct jw *w;
 	char buf[64];
 	int np, err = 0;
 	size_t i;
 
 	if (!o)
 		o = &none;
+	w = calloc(1, sizeof(*w));
+	if (!w)
+		return -ENOMEM;
+	w->f = f;
+	w->first[0] = true;
 	np = view_procs(s, &procs);
-	if (np < 0)
+	if (np < 0) {
+		free(w);
 		return np;
+	}
 	c.procs = procs;
 	c.n_procs = (size_t)np;
 
-	jw_open(&w, NULL, '{');
-	jw_s(&w, "time", fmt_time(buf, sizeof(buf), &s->wall));
-	jw_d(&w, "interval", s->interval);
-	jw_s(&w, "host", s->host);
-	jw_s(&w, "kernel", s->kernel);
-	json_sys(&w, &s->sys);
+	jw_open(w, NULL, '{');
+	jw_s(w, "time", fmt_time(buf, sizeof(buf), &s->wall));
+	jw_d(w, "interval", s->interval);
+	jw_s(w, "host", s->host);
+	jw_s(w, "kernel", s->kernel);
+	json_sys(w, &s->sys);
 	err = err ?: TABLE(VIEW_DEVS, "devices", &s->devs, struct snap_dev, json_dev);
 	err = err ?: TABLE(VIEW_LINKS, "links", &s->ports, struct snap_port, json_link);
 	err = err ?: TABLE(VIEW_DEVS, "resources", &s->devs, struct snap_dev, json_summary);
@@ -366,22 +440,24 @@ int out_json(FILE *f, const struct snapshot *s, const struct out_opts *o)
 	err = err ?: TABLE(VIEW_COUNTERS, "counters", &s->counters, struct snap_counter,
 			   json_counter);
 	err = err ?: TABLE(VIEW_PROCS, "processes", NULL, struct view_proc, json_proc);
-	jw_open(&w, "events", '[');
+	jw_open(w, "events", '[');
 	for (i = 0; i < s->events.n; i++) {
-		jw_open(&w, NULL, '{');
-		json_event(&w, s, SNAP_AT(&s->events, struct snap_event, i));
-		jw_close(&w, '}');
+		jw_open(w, NULL, '{');
+		json_event(w, s, SNAP_AT(&s->events, struct snap_event, i));
+		jw_close(w, '}');
 	}
-	jw_close(&w, ']');
-	jw_open(&w, "notes", '[');
+	jw_close(w, ']');
+	jw_open(w, "notes", '[');
 	for (i = 0; i < s->notes.n; i++) {
-		jw_open(&w, NULL, '{');
-		json_note(&w, s, SNAP_AT(&s->notes, struct snap_note, i));
-		jw_close(&w, '}');
+		jw_open(w, NULL, '{');
+		json_note(w, s, SNAP_AT(&s->notes, struct snap_note, i));
+		jw_close(w, '}');
 	}
-	jw_close(&w, ']');
-	jw_close(&w, '}');
-	fputc('\n', f);
+	jw_close(w, ']');
+	jw_close(w, '}');
+	jw_putc(w, '\n');
+	jw_flush(w);
+	free(w);
 	free(procs);
 	if (!err && ferror(f))
 		err = -EIO;

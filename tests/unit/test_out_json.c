@@ -11,6 +11,7 @@
 
 #include "out.h"
 #include "test.h"
+#include "../../src/out/jw.h"
 
 static struct snap_owner user(uint32_t tid)
 {
@@ -544,4 +545,46 @@ static void test_json_more(void)
 	snap_free(&s);
 }
 
-TEST_MAIN(test_json_61, test_json_more, test_json_hostile, test_json_opts, test_json_lines)
+/* the writer's own digits and its buffer: what printf and stdio would give */
+static void test_json_writer(void)
+{
+	static const uint64_t v[] = { 0, 9, 10, 99, 100, 101, 999, 1000, 16777215, 4294967295u,
+				      10000000000000000000u, UINT64_MAX };
+	char want[16384 * 3], *out = NULL;
+	size_t len = 0, n = 0, i;
+	struct jw *w = calloc(1, sizeof(*w));
+	FILE *f = open_memstream(&out, &len);
+
+	CHECK(w && f);
+	if (!w || !f)
+		return;
+	w->f = f;
+	w->first[0] = true;
+	jw_open(w, NULL, '[');
+	n += (size_t)snprintf(want + n, sizeof(want) - n, "[");
+	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		jw_u(w, NULL, v[i]);
+		n += (size_t)snprintf(want + n, sizeof(want) - n, "%s%" PRIu64, i ? "," : "", v[i]);
+	}
+	/* across the buffer's end, and one string longer than the buffer */
+	for (i = 0; i < 3000; i++) {
+		jw_s(w, NULL, "a\"b");
+		n += (size_t)snprintf(want + n, sizeof(want) - n, ",\"a\\\"b\"");
+	}
+	memset(want + n + 2, 'x', JW_BUF + 10);
+	want[n + 2 + JW_BUF + 10] = '\0';
+	jw_s(w, NULL, want + n + 2);
+	memcpy(want + n, ",\"", 2);
+	n += 2 + JW_BUF + 10;
+	n += (size_t)snprintf(want + n, sizeof(want) - n, "\"]");
+	jw_close(w, ']');
+	jw_flush(w);
+	fclose(f);
+	CHECK(len == n);
+	CHECK(out && !memcmp(out, want, n));
+	free(out);
+	free(w);
+}
+
+TEST_MAIN(test_json_61, test_json_more, test_json_hostile, test_json_opts, test_json_lines,
+	  test_json_writer)

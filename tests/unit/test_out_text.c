@@ -237,6 +237,54 @@ static void test_fmt_digits(void)
 	CHECK_EQ_S(fmt_iec(a, 1, 1536), "");
 }
 
+/* what fmt_num printed through printf before its own digits: the reference */
+static const char *num_ref(char *buf, size_t len, double v)
+{
+	char *p, *e;
+
+	snprintf(buf, len, "%.3f", v);
+	p = strchr(buf, '.');
+	if (p) {
+		e = buf + strlen(buf) - 1;
+		while (e > p && *e == '0')
+			*e-- = '\0';
+		if (e == p)
+			*e = '\0';
+	}
+	if (!strcmp(buf, "-0"))
+		snprintf(buf, len, "0");
+	return buf;
+}
+
+static void test_num_digits(void)
+{
+	static const double edge[] = { 0, 0.0004, 0.0005, 0.0015, 0.0025, 0.1, 0.3, 1.0 / 3,
+				       2.0 / 3, 999.9995, 999999.9995, 999999.999, 1e6, 1e6 + 0.5,
+				       -0.0001, -2.5, 1e300 };
+	char a[64], b[64];
+	uint64_t x = 88172645463325252ULL;
+	int i, bad = 0;
+
+	for (i = 0; i < (int)(sizeof(edge) / sizeof(edge[0])); i++)
+		CHECK_EQ_S(fmt_num(a, sizeof(a), edge[i]), num_ref(b, sizeof(b), edge[i]));
+	/* every thousandth and half-thousandth up to 100, then random magnitudes */
+	for (i = 0; i < 400000 && bad < 5; i++) {
+		double v;
+
+		if (i < 200000) {
+			v = i / 2000.0;
+		} else {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			v = (double)(x >> 11) / (double)(1ULL << 53) * pow(10, (double)(x % 10) - 2);
+		}
+		if (strcmp(fmt_num(a, sizeof(a), v), num_ref(b, sizeof(b), v))) {
+			fprintf(stderr, "fmt_num(%.17g) = %s, printf %s\n", v, a, b);
+			bad++;
+		}
+	}
+	CHECK(bad == 0);
+}
+
 static void test_escape(void)
 {
 	char b[64];
@@ -254,4 +302,4 @@ static void test_escape(void)
 	CHECK_EQ_S(fmt_escape(b, 1, "abc"), "");
 }
 
-TEST_MAIN(test_golden, test_opts, test_fmt, test_fmt_digits, test_escape)
+TEST_MAIN(test_golden, test_opts, test_fmt, test_fmt_digits, test_num_digits, test_escape)
