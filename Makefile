@@ -39,7 +39,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 UNIT_HELPERS := $(filter-out $(UNIT_SRC),$(wildcard tests/unit/*.c))
 
 .PHONY: all test check unit test-vm test-tui install uninstall clean run deps \
-	sanitize format bench bench-tools fuzz soak
+	sanitize format bench bench-tools bench-vm fuzz soak
 
 all: rdmatop
 
@@ -108,6 +108,11 @@ bench-tools: $(BENCH_TOOLS)
 # instructions (callgrind), memory and wall time per refresh: doc/bench.md
 bench: all bench-tools
 	tests/bench/bench
+
+# CPU of one refresh against `rdma -j res show qp` and the kernel's dump, 5k
+# and 20k QPs on the real-kernel test bed (scenario scale): doc/bench.md
+bench-vm: all
+	tests/vm/run scale
 
 # every libFuzzer target for FUZZ_SECONDS (default 600) each
 FUZZ_SECONDS ?= 600

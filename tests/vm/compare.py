@@ -28,6 +28,8 @@ import os
 import shutil
 import sys
 
+import check_scale  # the scale scenario (tests/vm/check_scale.py)
+
 PSN_MOD = 1 << 24
 
 # (rdmatop key, rdma file, key fields besides ifindex)
@@ -609,7 +611,7 @@ def check_owner(d, rep, snap, pid, want_qps=None, kinds=("qps",), multi_thread=F
 
 
 # Scenarios that take no oracle snapshot of their own.
-NO_SNAPSHOT = {"events", "priv", "demo"}
+NO_SNAPSHOT = {"events", "priv", "demo", "scale"}
 
 
 def check_scenario(d, scen, kv, rep, rdmatop=None):
@@ -663,6 +665,8 @@ def check_scenario(d, scen, kv, rep, rdmatop=None):
         check_counters(d, rep, meta)
     elif scen == "demo":
         check_demo(d, rep, kv, meta, rdmatop)
+    elif scen == "scale":
+        check_scale.check(d, kv, rep, meta)
     elif scen == "many-qp":
         for pid in meta.get("pids", "").split():
             check_owner(d, rep, "many", pid, want_qps=int(meta["qps_per_process"]))
@@ -1577,6 +1581,8 @@ def self_test():
            "\x1b[39m\x1b[49mrxe1          1       1 GSI"]
     if row_attrs(esc, "rxe0") != "" or row_attrs(esc, "rxe1") != "\x1b[1m\x1b[37m" or row_attrs(esc, "rxe9"):
         failures.append("row_attrs")
+
+    failures += check_scale.self_test()
 
     for f in failures:
         print("self-test FAIL: " + f)

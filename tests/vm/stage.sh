@@ -318,6 +318,9 @@ build_overlay() {
 	if [ -n "${MANY_QP_BIN:-}" ]; then
 		stage_bin "$MANY_QP_BIN" bin/many_qp
 	fi
+	if [ -n "${CPUTIME_BIN:-}" ]; then
+		stage_bin "$CPUTIME_BIN" bin/cputime
+	fi
 	# Libraries the base already holds are dropped from the overlay, so the
 	# later archive never replaces them with a different copy.
 	while IFS= read -r o; do

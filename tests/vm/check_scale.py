@@ -1,0 +1,181 @@
+"""Host-side check of the scale scenario (tests/vm/scenarios/scale.sh).
+
+The guest times, pinned to CPU 1 with exact (nohz_full) accounting, per
+QP count N and REPS times each: `rdma -j res show qp`, `rdmatop -j -n 1
+-d 0.1` and `rdmatop -j -n 4 -d 0.1` (cpu.txt: "N WHAT REP user U sys S
+status RC").  One rdmatop refresh is (n4 - n1) / 3 of the medians, user
+and system apart: the start, the first sample and the exit cancel out.
+
+Targets (the issue "performance against the kernel and the peer"):
+  vs_rdma   = rdma (user + sys) / refresh (user + sys)   >= 8
+  user_sys  = refresh user / refresh sys                  <= 0.10
+              (the system time of a refresh is the kernel's work for the
+              dumps rdmatop asked for: the floor no reader goes below)
+
+Also: rdmatop's own sample at each N lists every QP many_qp holds (RC, RTS,
+owned by its processes).  Imported by compare.py; standard library only.
+"""
+
+import json
+import os
+
+VS_RDMA_MIN = 8.0
+USER_SYS_MAX = 0.10
+REFRESHES = 3           # -n 4 minus -n 1
+
+
+def parse_cpu(text):
+    """cpu.txt -> {(n, what): [(user, sys, status), ...]}"""
+    runs = {}
+    for line in text.splitlines():
+        w = line.split()
+        if len(w) != 9 or w[3] != "user" or w[5] != "sys" or w[7] != "status":
+            continue
+        try:
+            n = int(w[0])
+            run = (float(w[4]), float(w[6]), w[8])
+        except ValueError:
+            continue
+        runs.setdefault((n, w[1]), []).append(run)
+    return runs
+
+
+def median(xs):
+    xs = sorted(xs)
+    if not xs:
+        return None
+    m = len(xs) // 2
+    return xs[m] if len(xs) % 2 else (xs[m - 1] + xs[m]) / 2
+
+
+def ratios(runs, n):
+    """Medians and the two ratios for one N; None where runs are missing."""
+    def med(what, i):
+        return median([r[i] for r in runs.get((n, what), []) if r[2] == "0"])
+
+    r = {"rdma_user": med("rdma", 0), "rdma_sys": med("rdma", 1),
+         "n1_user": med("rdmatop1", 0), "n1_sys": med("rdmatop1", 1),
+         "n4_user": med("rdmatop4", 0), "n4_sys": med("rdmatop4", 1)}
+    if None in r.values():
+        return None
+    r["ref_user"] = (r["n4_user"] - r["n1_user"]) / REFRESHES
+    r["ref_sys"] = (r["n4_sys"] - r["n1_sys"]) / REFRESHES
+    ref = r["ref_user"] + r["ref_sys"]
+    r["vs_rdma"] = (r["rdma_user"] + r["rdma_sys"]) / ref if ref > 0 else None
+    r["user_sys"] = r["ref_user"] / r["ref_sys"] if r["ref_sys"] > 0 else None
+    return r
+
+
+def summary(kv, n, r):
+    return ("scale %s N=%d: rdma -j res show qp %.3f+%.3f s (user+sys); one rdmatop refresh "
+            "%.4f+%.4f s; rdma/refresh %s (target >= %g); refresh user/sys %s (target <= %.2f)"
+            % (kv, n, r["rdma_user"], r["rdma_sys"], r["ref_user"], r["ref_sys"],
+               "n/a" if r["vs_rdma"] is None else "%.1f" % r["vs_rdma"], VS_RDMA_MIN,
+               "n/a" if r["user_sys"] is None else "%.3f" % r["user_sys"], USER_SYS_MAX))
+
+
+def read(path):
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            return f.read()
+    except OSError:
+        return ""
+
+
+def count_qps(sample, pids):
+    """QPs of many_qp's processes in rdmatop's sample: (RC in RTS, all)."""
+    mine = [q for q in sample.get("qps") or [] if q.get("process_pid", q.get("pid")) in pids]
+    return len([q for q in mine if q.get("type") == "RC" and q.get("state") == "RTS"]), len(mine)
+
+
+def check_sample(d, n, meta, rep):
+    rc = read(os.path.join(d, "rt_%d.rc" % n)).strip()
+    if not rc:
+        rep.note("scale N=%d: rdmatop not run" % n)
+        return
+    if not rep.ok(rc == "0", "scale N=%d: rdmatop -j -n 1 exit %s; stderr: %s"
+                  % (n, rc, read(os.path.join(d, "rt_%d.err" % n))[:300])):
+        return
+    try:
+        sample = json.loads(read(os.path.join(d, "rt_%d.json" % n)))
+    except ValueError as e:
+        rep.fail("scale N=%d: rdmatop printed invalid JSON: %s" % (n, e))
+        return
+    pids = {int(p) for p in meta.get("pids_%d" % n, "").split()}
+    want = int(meta.get("held_%d" % n, "-1"))
+    rts, mine = count_qps(sample, pids)
+    rep.ok(rts == want and mine == want,
+           "scale N=%d: rdmatop lists %d QPs of many_qp's processes %s (%d RC in RTS), "
+           "many_qp holds %d" % (n, mine, sorted(pids), rts, want))
+
+
+def check(d, kv, rep, meta):
+    """The scale scenario's results directory d; meta from meta.txt."""
+    steps = [int(x) for x in meta.get("steps", "").split()]
+    if not rep.ok(bool(steps), "scale: no steps in meta.txt"):
+        return
+    rep.ok(meta.get("many_qp_rc") == "0", "scale: many_qp exit status %s" % meta.get("many_qp_rc"))
+    rep.ok(meta.get("nohz_full") == "1", "scale: guest CPU 1 not nohz_full (%r): the times are "
+           "tick samples" % meta.get("nohz_full"))
+    runs = parse_cpu(read(os.path.join(d, "cpu.txt")))
+    for n in steps:
+        if "held_%d" % n not in meta:
+            rep.fail("scale N=%d: the QPs were not created (log: %s)"
+                     % (n, read(os.path.join(d, "log.txt"))[-300:]))
+            continue
+        check_sample(d, n, meta, rep)
+        for (rn, what), rr in sorted(runs.items()):
+            bad = [r[2] for r in rr if r[2] != "0"]
+            if rn == n:
+                rep.ok(not bad, "scale N=%d: %s exit status %s" % (n, what, bad))
+        r = ratios(runs, n)
+        if r is None:
+            rep.note("scale %s N=%d: no complete set of timings (rdmatop not run?)" % (kv, n))
+            continue
+        rep.note(summary(kv, n, r))
+        rep.ok(r["vs_rdma"] is not None and r["vs_rdma"] >= VS_RDMA_MIN,
+               "scale %s N=%d: rdma/refresh %s, below %g"
+               % (kv, n, r["vs_rdma"] and "%.2f" % r["vs_rdma"], VS_RDMA_MIN))
+        rep.ok(r["user_sys"] is not None and r["user_sys"] <= USER_SYS_MAX,
+               "scale %s N=%d: refresh user/sys %s, above %.2f"
+               % (kv, n, r["user_sys"] and "%.3f" % r["user_sys"], USER_SYS_MAX))
+        for k in ("create_s", "mem_avail_kb"):
+            if "%s_%d" % (k, n) in meta:
+                rep.note("scale %s N=%d: %s %s" % (kv, n, k, meta["%s_%d" % (k, n)]))
+
+
+def self_test():
+    """Failures of the ratio arithmetic on made-up timings (list of str)."""
+    failures = []
+    text = "\n".join([
+        "20000 rdmatop1 1 user 0.30 sys 1.00 status 0",
+        "20000 rdmatop4 1 user 0.60 sys 4.10 status 0",
+        "20000 rdma 1 user 2.30 sys 13.60 status 0",
+        "20000 rdmatop1 2 user 0.90 sys 1.20 status 0",     # outliers: medians
+        "20000 rdmatop4 2 user 0.62 sys 4.20 status 0",
+        "20000 rdma 2 user 2.40 sys 13.80 status 0",
+        "20000 rdmatop1 3 user 0.32 sys 1.10 status 0",
+        "20000 rdmatop4 3 user 0.64 sys 3.90 status 0",
+        "20000 rdma 3 user 2.20 sys 20.00 status 0",
+        "5000 rdma 1 user 0 sys 0 status timeout",
+        "garbage line",
+    ])
+    runs = parse_cpu(text)
+    r = ratios(runs, 20000)
+    if r is None or abs(r["ref_user"] - 0.1) > 1e-9 or abs(r["ref_sys"] - 1.0) > 1e-9:
+        failures.append("scale: per-refresh medians %s" % r)
+    elif abs(r["vs_rdma"] - 16.1 / 1.1) > 1e-9 or abs(r["user_sys"] - 0.1) > 1e-9:
+        failures.append("scale: ratios %s" % r)
+    if ratios(runs, 5000) is not None:
+        failures.append("scale: a timed-out run counted")
+    runs[(20000, "rdmatop4")] = [(0.3, 1.0, "0")]
+    r = ratios(runs, 20000)
+    if r is None or r["vs_rdma"] is not None or r["user_sys"] is not None:
+        failures.append("scale: no refresh cost must give no ratio, got %s" % r)
+    sample = {"qps": [{"type": "RC", "state": "RTS", "process_pid": 7},
+                      {"type": "RC", "state": "RTR", "pid": 7},
+                      {"type": "GSI", "state": "RTS"},
+                      {"type": "RC", "state": "RTS", "process_pid": 8}]}
+    if count_qps(sample, {7}) != (1, 2):
+        failures.append("scale: count_qps %s" % (count_qps(sample, {7}),))
+    return failures

@@ -1,0 +1,86 @@
+# shellcheck shell=dash
+# scale (on demand, not in `all`; `make bench-vm`): the CPU one rdmatop
+# refresh costs against `rdma -j res show qp` and against the kernel's own
+# work for the dump, with N RC QPs in RTS (tests/vm/many_qp.c), N = 5000
+# then 20000 (15000 more QPs next to the first 5000).
+#
+# Every timed command runs under cputime (tests/vm/cputime.c): pinned to
+# CPU 1, which the guest boots with nohz_full=1 (exact user/system
+# accounting at every transition), its user and system seconds from
+# wait4().  One refresh of rdmatop: `-n 4` minus `-n 1`, divided by 3, so
+# that the process start, the first sample's allocations and the exit are
+# not counted.  Output goes to /dev/null: the output is rdmatop's work, not
+# the file system's.  The host (tests/vm/check_scale.py) takes the median
+# of REPS runs and checks the ratios.
+#
+# cpu.txt: "N WHAT REP user U sys S status RC" per run.  In a --shell guest,
+# SCALE_STEPS and SCALE_REPS change the QP counts and the repetitions.
+# shellcheck source=tests/vm/guest/lib.sh
+. /scenarios/lib.sh
+
+STEPS="${SCALE_STEPS:-5000 20000}"
+REPS="${SCALE_REPS:-3}"
+M=2	# processes: both vCPUs create QPs
+meta steps "$STEPS"
+meta reps "$REPS"
+meta max_map_count "$(cat /proc/sys/vm/max_map_count)"
+meta mem_total_kb "$(sed -n 's/^MemTotal: *\([0-9]*\) kB/\1/p' /proc/meminfo)"
+meta nohz_full "$(cat /sys/devices/system/cpu/nohz_full 2>/dev/null)"
+meta clocksource "$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null)"
+
+mem_avail() { sed -n 's/^MemAvailable: *\([0-9]*\) kB/\1/p' /proc/meminfo; }
+
+# timed N WHAT REP CMD...: one run under cputime, a line in cpu.txt
+timed() {
+	local n="$1" what="$2" rep="$3" line
+	shift 3
+	rm -f "$R/ct.tmp"
+	timeout -k 3 300 cputime -c 1 -o "$R/ct.tmp" "$@" >/dev/null 2>>"$R/timed.err"
+	line="$(cat "$R/ct.tmp" 2>/dev/null)"
+	echo "$n $what $rep ${line:-user 0 sys 0 status timeout}" >>"$R/cpu.txt"
+}
+
+held=0
+pids=""
+mqs=""
+for n in $STEPS; do
+	add=$(((n - held) / M))
+	[ "$add" -gt 0 ] || continue
+	a="$(now)"
+	many_qp -d rxe0 -n "$add" -m "$M" >"$R/many_qp_$n.txt" 2>&1 &
+	mqs="$mqs $!"
+	wait_grep "$R/many_qp_$n.txt" '^READY' 600 || { cat "$R/many_qp_$n.txt"; exit 1; }
+	held=$((held + add * M))
+	pids="$pids $(sed -n 's/^READY [0-9]* //p' "$R/many_qp_$n.txt")"
+	meta "create_s_$n" "$(awk -v a="$a" -v b="$(now)" 'BEGIN{print b-a}')"
+	meta "held_$n" "$held"
+	meta "pids_$n" "$pids"
+	meta "mem_avail_kb_$n" "$(mem_avail)"
+	# the kernel's count of QPs (rdma's summary, one line per device)
+	rdma res show >"$R/res_$n.txt" 2>&1
+	say "$n: $held QPs created in $(sed -n "s/^create_s_$n=//p" "$R/meta.txt") s; $(cat "$R/res_$n.txt")"
+	# correctness at this state: the sample rdmatop prints (untimed)
+	if [ "$HAVE_RDMATOP" = 1 ]; then
+		rt -j -n 1 >"$R/rt_$n.json" 2>"$R/rt_$n.err"
+		echo "$?" >"$R/rt_$n.rc"
+	fi
+	i=1
+	while [ "$i" -le "$REPS" ]; do
+		if [ "$HAVE_RDMATOP" = 1 ]; then
+			timed "$n" rdmatop1 "$i" rdmatop -j -n 1 -d 0.1
+			timed "$n" rdmatop4 "$i" rdmatop -j -n 4 -d 0.1
+		fi
+		timed "$n" rdma "$i" rdma -j res show qp
+		say "$n: run $i: $(grep "^$n [a-z0-9]* $i " "$R/cpu.txt" | tr '\n' ';')"
+		i=$((i + 1))
+	done
+done
+a="$(now)"
+# shellcheck disable=SC2086 # the pid list is split on purpose
+kill $mqs
+rc=0
+for p in $mqs; do
+	wait_for "$p" 120 || rc=$?
+done
+meta many_qp_rc "$rc"
+meta destroy_s "$(awk -v a="$a" -v b="$(now)" 'BEGIN{print b-a}')"
