@@ -112,6 +112,13 @@ struct snap_dev *nl_dev_get(struct snapshot *s, const struct nlattr **tb);
 int nl_res_table(const struct nlmsghdr *nlh, struct snapshot *s, uint16_t table,
 		 uint16_t entry, nl_entry_cb cb);
 
+/*
+ * Device `dev` went away during the sample (a GET of it failed after the
+ * device list named it): remove it and every row of it, with the notes of
+ * its failed dumps, and add one note saying so (src/nl/gone.c).
+ */
+void nl_dev_gone(struct snapshot *s, uint32_t dev);
+
 /* Build a request message into buf (256 bytes are enough). */
 struct nlmsghdr *nl_req_build(void *buf, const struct nl_req *req, uint32_t seq);
 

@@ -196,6 +196,17 @@ static void record_error(struct snapshot *s, const struct nl_req *req, int err,
 	int t = cmd_table(req->cmd);
 	char who[SNAP_DEV_NAME_MAX + 16];
 
+	/*
+	 * A GET of one device the device list named: failing, it says the
+	 * device is gone (ib_device_get_by_index() finds it no more: -EINVAL
+	 * on 6.1 and 6.12, seen with rxe and `rdma link delete`).
+	 */
+	if (req->cmd == RDMA_NLDEV_CMD_GET && !(req->flags & NLM_F_DUMP) &&
+	    req->dev != SNAP_NONE && (err == -EINVAL || err == -ENODEV) &&
+	    snap_dev_find(s, req->dev)) {
+		nl_dev_gone(s, req->dev);
+		return;
+	}
 	if (t >= 0 && req->dev != SNAP_NONE) {
 		struct snap_dev *d = snap_dev_find(s, req->dev);
 

@@ -104,6 +104,34 @@ static int request(struct source *src, struct snapshot *s, const struct nl_req *
 	return 0;
 }
 
+/*
+ * One of device dev's dumps failed: ask for the device itself, once per
+ * sample.  When that fails too, the device went away after the device list
+ * was read (`rdma link delete`, a driver unbind) and the parser has taken
+ * it out of the snapshot (nl_dev_gone).  Returns 1 then, 0 when the device
+ * is still there, or a transport error.
+ */
+static int dev_gone(struct source *src, struct snapshot *s, uint32_t dev, bool *asked)
+{
+	struct nl_req req = { .cmd = RDMA_NLDEV_CMD_GET, .dev = dev, .port = SNAP_NONE };
+	const struct snap_dev *d = snap_dev_find(s, dev);
+	size_t t;
+	int ret;
+
+	if (!d)
+		return 1;
+	if (*asked)
+		return 0;
+	for (t = 0; t < SNAP_TBL_N && !d->tbl_err[t]; t++)
+		;
+	if (t == SNAP_TBL_N)
+		return 0;
+	*asked = true;
+	if ((ret = request(src, s, &req)))
+		return ret;
+	return !snap_dev_find(s, dev);
+}
+
 static void read_file(struct source *src, struct snapshot *s, const char *path)
 {
 	struct live *l = src->priv;
@@ -336,7 +364,9 @@ static int live_sample(struct source *src, struct snapshot *s)
 	struct nl_req req = { .dev = SNAP_NONE, .port = SNAP_NONE };
 	struct utsname un;
 	uint32_t *devs = NULL;
-	size_t ndev, i, t;
+	struct snap_port *ports = NULL;
+	bool *asked = NULL;	/* per device: dev_gone() asked already */
+	size_t ndev, nport, i, t;
 	int ret;
 
 	clock_gettime(CLOCK_MONOTONIC, &s->mono);
@@ -387,6 +417,11 @@ static int live_sample(struct source *src, struct snapshot *s)
 	}
 	for (i = 0; i < ndev; i++)
 		devs[i] = SNAP_AT(&s->devs, struct snap_dev, i)->index;
+	asked = calloc(ndev, sizeof(*asked));
+	if (!asked) {
+		ret = -ENOMEM;
+		goto fail;
+	}
 	for (i = 0; i < ndev; i++) {
 		req.dev = devs[i];
 		req.flags = NLM_F_DUMP;
@@ -394,17 +429,38 @@ static int live_sample(struct source *src, struct snapshot *s)
 			req.cmd = tbl_cmd[t];
 			if ((ret = request(src, s, &req)))
 				goto fail;
+			if ((ret = dev_gone(src, s, devs[i], &asked[i])) < 0)
+				goto fail;
+			if (ret)
+				break;
 		}
 	}
-	/* hardware counters: a GET per port (the dump lists bound counters) */
+	/*
+	 * Hardware counters: a GET per port (the dump lists bound counters).
+	 * The ports are copied first: a device that goes away takes its
+	 * ports out of s->ports.
+	 */
+	nport = s->ports.n;
+	ports = malloc((nport ? nport : 1) * sizeof(*ports));
+	if (!ports) {
+		ret = -ENOMEM;
+		goto fail;
+	}
+	memcpy(ports, s->ports.v, nport * sizeof(*ports));
 	req.flags = 0;
 	req.cmd = RDMA_NLDEV_CMD_STAT_GET;
-	for (i = 0; i < s->ports.n; i++) {
-		const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
+	for (i = 0; i < nport; i++) {
+		size_t k;
 
-		req.dev = p->dev;
-		req.port = p->port;
+		for (k = 0; k < ndev && devs[k] != ports[i].dev; k++)
+			;
+		if (!snap_dev_find(s, ports[i].dev))
+			continue;
+		req.dev = ports[i].dev;
+		req.port = ports[i].port;
 		if ((ret = request(src, s, &req)))
+			goto fail;
+		if (k < ndev && (ret = dev_gone(src, s, devs[k], &asked[k])) < 0)
 			goto fail;
 	}
 	for (i = 0; i < s->ports.n; i++) {
@@ -428,6 +484,8 @@ fail:
 	l->open = false;
 end:
 	free(devs);
+	free(ports);
+	free(asked);
 	snap_tasks_sort(s);
 	if (src->sink && src->sink->end)
 		return src->sink->end(src->sink->ctx, s);
