@@ -137,6 +137,11 @@ int nl_fd(const struct nl_sock *ns);
 int nl_send(struct nl_sock *ns, const struct nl_req *req);
 /* Non-blocking receive of one datagram: bytes, or -EAGAIN, or -errno. */
 ssize_t nl_recv(struct nl_sock *ns, void *buf, size_t len);
+/* A receive buffer size: decimal bytes, or with a K suffix (KiB); 0, or
+ * -EINVAL / -ERANGE (above INT_MAX). */
+int nl_rcvbuf_parse(const char *text, int *bytes);
+/* SO_RCVBUF of the socket: 0 or -errno. */
+int nl_set_rcvbuf(struct nl_sock *ns, int bytes);
 
 /* Enum-to-string tables (src/nl/names.c): rdma's spellings, "UNKNOWN" fallback. */
 const char *nl_qp_type_str(uint8_t t);

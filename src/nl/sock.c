@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -79,4 +80,34 @@ ssize_t nl_recv(struct nl_sock *ns, void *buf, size_t len)
 	if (n < 0)
 		return errno == EWOULDBLOCK ? -EAGAIN : -errno;
 	return n;
+}
+
+int nl_rcvbuf_parse(const char *text, int *bytes)
+{
+	unsigned long long v = 0;
+	const char *p = text;
+
+	if (!p || !*p)
+		return -EINVAL;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		v = v * 10 + (unsigned long long)(*p - '0');
+		if (v > INT_MAX)
+			return -ERANGE;
+	}
+	if (*p == 'k' || *p == 'K') {
+		v *= 1024;
+		p++;
+	}
+	if (*p || p == text || v < 1 || v > INT_MAX)
+		return v > INT_MAX ? -ERANGE : -EINVAL;
+	*bytes = (int)v;
+	return 0;
+}
+
+int nl_set_rcvbuf(struct nl_sock *ns, int bytes)
+{
+	/* the kernel doubles it and applies its minimum (SOCK_MIN_RCVBUF) */
+	if (setsockopt(nl_fd(ns), SOL_SOCKET, SO_RCVBUF, &bytes, sizeof(bytes)) < 0)
+		return -errno;
+	return 0;
 }

@@ -315,6 +315,26 @@ out:
 }
 
 /*
+ * RDMATOP_EVENTS_RCVBUF: a smaller receive buffer for the notifications,
+ * so that a burst of changes overflows it (the test bed's faults scenario
+ * provokes the ENOBUFS path with it).
+ */
+static void set_event_rcvbuf(struct live *l, struct snapshot *s)
+{
+	const char *v = getenv("RDMATOP_EVENTS_RCVBUF");
+	int bytes, err;
+
+	if (!v)
+		return;
+	err = nl_rcvbuf_parse(v, &bytes);
+	if (!err)
+		err = nl_set_rcvbuf(&l->mon, bytes);
+	if (err)
+		snap_note(s, err, SNAP_NONE, "RDMATOP_EVENTS_RCVBUF=%.40s ignored: %s", v,
+			  strerror(-err));
+}
+
+/*
  * Kernel notifications since the last sample, fed like any response, so
  * they are recorded and replayed with the sample they arrived in.  The
  * group exists where SYS_GET reports monitor mode (Debian 6.12; not 6.1).
@@ -330,6 +350,8 @@ static void drain_events(struct source *src, struct snapshot *s)
 		l->mon_tried = true;
 		/* an unprivileged socket may join it too (6.12) */
 		l->mon_open = !nl_open(&l->mon, 1u << (RDMA_NL_GROUP_NOTIFY - 1));
+		if (l->mon_open)
+			set_event_rcvbuf(l, s);
 	}
 	if (!l->mon_open)
 		return;

@@ -247,6 +247,10 @@ void ui_note_events(struct ui *u, const struct snapshot *s)
 	if (s->events.n)
 		ui_set_status(u, ROLE_CHANGED, "%s%s", u->events[0],
 			      s->events.n > 1 ? " (+ more: Enter on a link for details)" : "");
+	/* lost notifications: the list of changes has gaps, say so first */
+	if (s->flags & SNAP_F_EVENTS_LOST)
+		ui_set_status(u, ROLE_STATUS_WARN, "event queue overflowed: state re-read "
+			      "in full; changes may be missing from the list");
 }
 
 bool ui_dev_changed(const struct ui *u, uint32_t dev)

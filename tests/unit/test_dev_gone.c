@@ -3,7 +3,8 @@
  * A device that goes away in the middle of a sample (`rdma link delete`
  * while its QPs are dumped): its dump ends with -EINVAL, the GET of the
  * device itself fails too, and the device leaves the snapshot with every
- * row of it, with one note.
+ * row of it, with one note.  Also the receive-buffer size of
+ * RDMATOP_EVENTS_RCVBUF.
  */
 #include <errno.h>
 
@@ -221,4 +222,29 @@ static void test_other_errors(void)
 	snap_free(&s);
 }
 
-TEST_MAIN(test_gone_mid_dump, test_still_there, test_other_errors)
+static void test_rcvbuf_parse(void)
+{
+	int b = -1;
+
+	CHECK_EQ_U(nl_rcvbuf_parse("4096", &b), 0);
+	CHECK_EQ_U(b, 4096);
+	CHECK_EQ_U(nl_rcvbuf_parse("1", &b), 0);
+	CHECK_EQ_U(b, 1);
+	CHECK_EQ_U(nl_rcvbuf_parse("64K", &b), 0);
+	CHECK_EQ_U(b, 65536);
+	CHECK_EQ_U(nl_rcvbuf_parse("8k", &b), 0);
+	CHECK_EQ_U(b, 8192);
+	b = 7;
+	CHECK(nl_rcvbuf_parse("", &b) == -EINVAL);
+	CHECK(nl_rcvbuf_parse(NULL, &b) == -EINVAL);
+	CHECK(nl_rcvbuf_parse("0", &b) == -EINVAL);
+	CHECK(nl_rcvbuf_parse("K", &b) == -EINVAL);
+	CHECK(nl_rcvbuf_parse("-1", &b) == -EINVAL);
+	CHECK(nl_rcvbuf_parse("12 ", &b) == -EINVAL);
+	CHECK(nl_rcvbuf_parse("4M", &b) == -EINVAL);
+	CHECK(nl_rcvbuf_parse("99999999999", &b) == -ERANGE);
+	CHECK(nl_rcvbuf_parse("4194304K", &b) == -ERANGE);
+	CHECK_EQ_U(b, 7);
+}
+
+TEST_MAIN(test_gone_mid_dump, test_still_there, test_other_errors, test_rcvbuf_parse)
