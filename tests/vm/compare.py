@@ -28,6 +28,8 @@ import os
 import shutil
 import sys
 
+import check_faults
+
 import check_scale  # the scale scenario (tests/vm/check_scale.py)
 
 PSN_MOD = 1 << 24
@@ -667,6 +669,8 @@ def check_scenario(d, scen, kv, rep, rdmatop=None):
         check_demo(d, rep, kv, meta, rdmatop)
     elif scen == "scale":
         check_scale.check(d, kv, rep, meta)
+    elif scen == "faults":
+        check_faults.check(d, rep, kv, meta)
     elif scen == "many-qp":
         for pid in meta.get("pids", "").split():
             check_owner(d, rep, "many", pid, want_qps=int(meta["qps_per_process"]))
@@ -1584,6 +1588,7 @@ def self_test():
 
     failures += check_scale.self_test()
 
+    failures += check_faults.self_test()
     for f in failures:
         print("self-test FAIL: " + f)
     print("self-test: %s" % ("ok" if not failures else "%d failures" % len(failures)))
