@@ -20,6 +20,7 @@ struct app_opts {
 	uint32_t pid;
 	int sort_col;		/* QP table column, -1 = natural order */
 	bool reverse;
+	long iterations;	/* quit after drawing this many samples; 0 = never */
 	struct exporter *exporter;	/* --listen / --textfile, or NULL; its
 					 * endpoint runs on the default loop */
 };

@@ -53,6 +53,7 @@ struct app {
 	struct snapshot snaps[4];
 	struct snapshot *cur, *prev, *work, *work2;
 	unsigned long samples;
+	long iterations, taken;	/* -n: quit once this many are on screen */
 
 	struct ui ui;
 	bool dirty;
@@ -232,6 +233,12 @@ static void on_done(struct ev_loop *loop, ev_async *w, int revents)
 	watch_events(a);
 	ui_set_snapshot(&a->ui, a->cur);
 	a->dirty = true;
+	if (a->iterations && ++a->taken >= a->iterations) {
+		/* -n N: the Nth sample on screen, then the end, as top -n */
+		a->dirty = false;
+		ui_draw(&a->ui);
+		ev_break(loop, EVBREAK_ALL);
+	}
 }
 
 static void on_tick(struct ev_loop *loop, ev_timer *w, int revents)
@@ -432,6 +439,7 @@ int app_run(const struct app_opts *o)
 	a->loop = EV_DEFAULT;
 	a->src = o->src;
 	a->exporter = o->exporter;
+	a->iterations = o->iterations;
 	for (i = 0; i < 4; i++)
 		snap_init(&a->snaps[i]);
 	a->cur = &a->snaps[0];

@@ -320,7 +320,7 @@ int main(int argc, char **argv)
 			.src = &src, .delay = o.read ? play_delay : o.delay, .theme = o.theme,
 			.replay = o.read != NULL, .ascii = o.ascii, .filters = o.filters,
 			.n_filters = o.n_filters, .pid = o.pid, .sort_col = oo.sort_col,
-			.reverse = o.reverse, .exporter = ex,
+			.reverse = o.reverse, .iterations = o.iterations, .exporter = ex,
 		};
 
 		/* the dashboard shows filters itself; they were checked above */

@@ -15,7 +15,7 @@ static const struct opt_def table[] = {
 	{ "batch", 'b', OPT_NONE, NULL,
 	  "batch mode: print samples to stdout instead of the screen", false },
 	{ "iterations", 'n', OPT_INT, "N",
-	  "stop after N samples (default: run until interrupted)", false },
+	  "stop after N samples; the dashboard quits once the Nth is on screen (default: run until interrupted)", false },
 	{ "delay", 'd', OPT_DOUBLE, "SECS",
 	  "seconds between samples (default 1, at least 0.1)", true },
 	{ "output", 'o', OPT_STR, "FMT",
