@@ -8,24 +8,13 @@
 #include <errno.h>
 #include <string.h>
 
-#include "nl.h"
-
-enum nl_kind {
-	K_SKIP,		/* unknown to us: ignored */
-	K_U8,
-	K_U32,
-	K_U64,
-	K_STR,		/* NUL-terminated string */
-	K_NEST,
-	K_ADDR,		/* struct __kernel_sockaddr_storage, maybe shorter */
-	K_BIN,		/* opaque (raw driver dumps) */
-};
+#include "walk.h"
 
 /* sa_family plus at least a port: what a sockaddr needs to be read at all */
 #define ADDR_MIN 4
 #define ADDR_MAX 128	/* sizeof(struct __kernel_sockaddr_storage) */
 
-static const uint8_t policy[RDMA_NLDEV_ATTR_MAX] = {
+const uint8_t nl_policy[RDMA_NLDEV_ATTR_MAX] = {
 	[RDMA_NLDEV_ATTR_DEV_INDEX] = K_U32,
 	[RDMA_NLDEV_ATTR_DEV_NAME] = K_STR,
 	[RDMA_NLDEV_ATTR_PORT_INDEX] = K_U32,
@@ -131,32 +120,7 @@ static const uint8_t policy[RDMA_NLDEV_ATTR_MAX] = {
 	[RDMA_NLDEV_SYS_ATTR_MONITOR_MODE] = K_U8,
 };
 
-/*
- * libmnl's accessors are calls into a shared library; on the walk every
- * attribute of 100k QP entries takes, the header is read here instead.
- */
-static inline uint16_t a_type(const struct nlattr *a)
-{
-	return a->nla_type & NLA_TYPE_MASK;
-}
-
-static inline uint16_t a_len(const struct nlattr *a)
-{
-	return (uint16_t)(a->nla_len - MNL_ATTR_HDRLEN);
-}
-
-static inline const char *a_data(const struct nlattr *a)
-{
-	return (const char *)a + MNL_ATTR_HDRLEN;
-}
-
-/* mnl_attr_ok() */
-static inline bool a_ok(const struct nlattr *a, size_t len)
-{
-	return len >= sizeof(*a) && a->nla_len >= sizeof(*a) && a->nla_len <= len;
-}
-
-static int attr_check(const struct nlattr *a, enum nl_kind kind)
+int nl_kind_check(const struct nlattr *a, enum nl_kind kind)
 {
 	uint16_t len = a_len(a);
 	const char *p = a_data(a);
@@ -201,10 +165,10 @@ static int attrs_walk(const void *start, size_t len, const struct nlattr **tb)
 		if (!a_ok(a, len))
 			return -EBADMSG;
 		type = a_type(a);
-		kind = type < RDMA_NLDEV_ATTR_MAX ? policy[type] : K_SKIP;
+		kind = type < RDMA_NLDEV_ATTR_MAX ? nl_policy[type] : K_SKIP;
 		if (kind != K_SKIP) {
 			/* the fixed-size kinds, most of what a QP entry holds */
-			if (kind <= K_U64 ? a_len(a) != kind_size[kind] : attr_check(a, kind))
+			if (kind <= K_U64 ? a_len(a) != kind_size[kind] : nl_kind_check(a, (enum nl_kind)kind))
 				return -EBADMSG;
 			tb[type] = a;
 		}
@@ -231,8 +195,9 @@ int nl_attrs_nested(const struct nlattr *nest, const struct nlattr **tb)
 	return attrs_walk(a_data(nest), a_len(nest), tb);
 }
 
-int nl_entries(struct snapshot *s, const struct nlattr *table, uint16_t type,
-	       nl_entry_cb cb, void *arg)
+/* every `type` nest of table: parsed into tb for cb, or as it is for nest_cb */
+static int entries(struct snapshot *s, const struct nlattr *table, uint16_t type,
+		   nl_entry_cb cb, nl_nest_cb nest_cb, void *arg)
 {
 	const struct nlattr *tb[RDMA_NLDEV_ATTR_MAX];
 	size_t len = a_len(table);
@@ -245,12 +210,15 @@ int nl_entries(struct snapshot *s, const struct nlattr *table, uint16_t type,
 		if (!a_ok(a, len))
 			return -EBADMSG;
 		if (a_type(a) == type) {
-			if (attr_check(a, K_NEST))
+			if (nl_kind_check(a, K_NEST))
 				return -EBADMSG;
-			err = nl_attrs_nested(a, tb);
-			if (err)
-				return err;
-			err = cb(s, tb, arg);
+			if (nest_cb) {
+				err = nest_cb(s, a, arg);
+			} else {
+				err = nl_attrs_nested(a, tb);
+				if (!err)
+					err = cb(s, tb, arg);
+			}
 			if (err)
 				return err;
 		}
@@ -263,19 +231,35 @@ int nl_entries(struct snapshot *s, const struct nlattr *table, uint16_t type,
 	return 0;
 }
 
-void nl_owner(struct snapshot *s, const struct nlattr **tb, struct snap_owner *o)
+int nl_entries(struct snapshot *s, const struct nlattr *table, uint16_t type,
+	       nl_entry_cb cb, void *arg)
+{
+	return entries(s, table, type, cb, NULL, arg);
+}
+
+int nl_entries_nests(struct snapshot *s, const struct nlattr *table, uint16_t type,
+		     nl_nest_cb cb, void *arg)
+{
+	return entries(s, table, type, NULL, cb, arg);
+}
+
+void nl_owner_attrs(struct snapshot *s, const struct nlattr *pid, const struct nlattr *kern,
+		    struct snap_owner *o)
 {
 	memset(o, 0, sizeof(*o));
-	if (tb[RDMA_NLDEV_ATTR_RES_PID]) {
-		o->tid = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_PID]);
+	if (pid) {
+		o->tid = a_u32(pid);
 		o->valid |= SNAP_OWN_TID;
 	}
-	if (tb[RDMA_NLDEV_ATTR_RES_KERN_NAME]) {
-		const struct nlattr *a = tb[RDMA_NLDEV_ATTR_RES_KERN_NAME];
-
-		o->kern = snap_str(s, mnl_attr_get_str(a), mnl_attr_get_payload_len(a));
+	if (kern) {
+		o->kern = snap_str(s, a_data(kern), a_len(kern));
 		o->valid |= SNAP_OWN_KERN;
 	}
+}
+
+void nl_owner(struct snapshot *s, const struct nlattr **tb, struct snap_owner *o)
+{
+	nl_owner_attrs(s, tb[RDMA_NLDEV_ATTR_RES_PID], tb[RDMA_NLDEV_ATTR_RES_KERN_NAME], o);
 }
 
 void nl_strlcpy(char *dst, size_t size, const struct nlattr *a)

@@ -8,79 +8,101 @@
 #include <errno.h>
 #include <string.h>
 
-#include "nl.h"
+#include "walk.h"
 
-/* inline: libmnl's getter is a library call, 9 per QP of 100k */
-static inline uint32_t u32(const struct nlattr *a)
+/*
+ * One entry, read attribute by attribute straight into the QP (checked
+ * against the policy as every other walk): no table of all NLDEV types to
+ * clear and fill for each of 100k entries.  The last of a repeated
+ * attribute wins, as in a table.
+ */
+static int qp_entry(struct snapshot *s, const struct nlattr *entry, void *arg)
 {
-	uint32_t v;
+	const struct nlattr *a = (const struct nlattr *)a_data(entry), *cur;
+	const struct nlattr *pid = NULL, *kern = NULL, *subtype = NULL;
+	size_t len = a_len(entry);
+	struct snap_qp q;
+	bool lqpn = false;
+	int err;
 
-	memcpy(&v, (const char *)a + MNL_ATTR_HDRLEN, sizeof(v));
-	return v;
-}
+	memset(&q, 0, sizeof(q));
+	while ((err = a_next(&a, &len, &cur)) > 0) {
+		uint16_t type = a_type(cur);
 
-static inline uint8_t u8(const struct nlattr *a)
-{
-	return *((const uint8_t *)a + MNL_ATTR_HDRLEN);
-}
-
-static int qp_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
-{
-	struct snap_qp *q;
-
-	if (!tb[RDMA_NLDEV_ATTR_RES_LQPN])
+		if (a_check(cur, type))
+			return -EBADMSG;
+		switch (type) {
+		case RDMA_NLDEV_ATTR_RES_LQPN:
+			q.lqpn = a_u32(cur);
+			lqpn = true;
+			break;
+		case RDMA_NLDEV_ATTR_PORT_INDEX:
+			q.port = a_u32(cur);
+			q.valid |= SNAP_QP_PORT;
+			break;
+		case RDMA_NLDEV_ATTR_RES_RQPN:
+			q.rqpn = a_u32(cur);
+			q.valid |= SNAP_QP_RQPN;
+			break;
+		case RDMA_NLDEV_ATTR_RES_RQ_PSN:
+			q.rq_psn = a_u32(cur);
+			q.valid |= SNAP_QP_RQ_PSN;
+			break;
+		case RDMA_NLDEV_ATTR_RES_SQ_PSN:
+			q.sq_psn = a_u32(cur);
+			q.valid |= SNAP_QP_SQ_PSN;
+			break;
+		case RDMA_NLDEV_ATTR_RES_PATH_MIG_STATE:
+			q.pmig = a_u8(cur);
+			q.valid |= SNAP_QP_PMIG;
+			break;
+		case RDMA_NLDEV_ATTR_RES_TYPE:
+			q.type = a_u8(cur);
+			q.valid |= SNAP_QP_TYPE;
+			break;
+		case RDMA_NLDEV_ATTR_RES_STATE:
+			q.state = a_u8(cur);
+			q.valid |= SNAP_QP_STATE;
+			break;
+		/* older kernels do not send it; 6.1 and 6.12 rxe do for every QP (captured) */
+		case RDMA_NLDEV_ATTR_RES_PDN:
+			q.pdn = a_u32(cur);
+			q.valid |= SNAP_QP_PDN;
+			break;
+		/* driver QPs (type DRIVER) name their kind; 6.12 rxe sends none (captured) */
+		case RDMA_NLDEV_ATTR_RES_SUBTYPE:
+			subtype = cur;
+			break;
+		case RDMA_NLDEV_ATTR_RES_PID:
+			pid = cur;
+			break;
+		case RDMA_NLDEV_ATTR_RES_KERN_NAME:
+			kern = cur;
+			break;
+		default:
+			break;
+		}
+	}
+	if (err < 0 || !lqpn)
 		return -EBADMSG;
-	q = snap_push(&s->qps, sizeof(*q));
-	if (!q)
-		return -ENOMEM;
-	q->dev = *(const uint32_t *)arg;
-	q->lqpn = u32(tb[RDMA_NLDEV_ATTR_RES_LQPN]);
-	if (tb[RDMA_NLDEV_ATTR_PORT_INDEX]) {
-		q->port = u32(tb[RDMA_NLDEV_ATTR_PORT_INDEX]);
-		q->valid |= SNAP_QP_PORT;
+	q.dev = *(const uint32_t *)arg;
+	if (subtype) {
+		q.subtype = snap_str(s, a_data(subtype), a_len(subtype));
+		q.valid |= SNAP_QP_SUBTYPE;
 	}
-	if (tb[RDMA_NLDEV_ATTR_RES_RQPN]) {
-		q->rqpn = u32(tb[RDMA_NLDEV_ATTR_RES_RQPN]);
-		q->valid |= SNAP_QP_RQPN;
-	}
-	if (tb[RDMA_NLDEV_ATTR_RES_RQ_PSN]) {
-		q->rq_psn = u32(tb[RDMA_NLDEV_ATTR_RES_RQ_PSN]);
-		q->valid |= SNAP_QP_RQ_PSN;
-	}
-	if (tb[RDMA_NLDEV_ATTR_RES_SQ_PSN]) {
-		q->sq_psn = u32(tb[RDMA_NLDEV_ATTR_RES_SQ_PSN]);
-		q->valid |= SNAP_QP_SQ_PSN;
-	}
-	if (tb[RDMA_NLDEV_ATTR_RES_PATH_MIG_STATE]) {
-		q->pmig = u8(tb[RDMA_NLDEV_ATTR_RES_PATH_MIG_STATE]);
-		q->valid |= SNAP_QP_PMIG;
-	}
-	if (tb[RDMA_NLDEV_ATTR_RES_TYPE]) {
-		q->type = u8(tb[RDMA_NLDEV_ATTR_RES_TYPE]);
-		q->valid |= SNAP_QP_TYPE;
-	}
-	if (tb[RDMA_NLDEV_ATTR_RES_STATE]) {
-		q->state = u8(tb[RDMA_NLDEV_ATTR_RES_STATE]);
-		q->valid |= SNAP_QP_STATE;
-	}
-	/* older kernels do not send it; 6.1 and 6.12 rxe do for every QP (captured) */
-	if (tb[RDMA_NLDEV_ATTR_RES_PDN]) {
-		q->pdn = u32(tb[RDMA_NLDEV_ATTR_RES_PDN]);
-		q->valid |= SNAP_QP_PDN;
-	}
-	/* driver QPs (type DRIVER) name their kind; 6.12 rxe sends none (captured) */
-	if (tb[RDMA_NLDEV_ATTR_RES_SUBTYPE]) {
-		const struct nlattr *a = tb[RDMA_NLDEV_ATTR_RES_SUBTYPE];
+	nl_owner_attrs(s, pid, kern, &q.own);
+	{
+		struct snap_qp *p = snap_push(&s->qps, sizeof(*p));
 
-		q->subtype = snap_str(s, mnl_attr_get_str(a), mnl_attr_get_payload_len(a));
-		q->valid |= SNAP_QP_SUBTYPE;
+		if (!p)
+			return -ENOMEM;
+		*p = q;
 	}
-	nl_owner(s, tb, &q->own);
 	return 0;
 }
 
 int nl_qp_parse(const struct nlmsghdr *nlh, struct snapshot *s)
 {
-	return nl_res_table(nlh, s, RDMA_NLDEV_ATTR_RES_QP,
-			    RDMA_NLDEV_ATTR_RES_QP_ENTRY, qp_entry);
+	return nl_res_table_nests(nlh, s, RDMA_NLDEV_ATTR_RES_QP,
+				  RDMA_NLDEV_ATTR_RES_QP_ENTRY, qp_entry);
 }

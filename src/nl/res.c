@@ -7,7 +7,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "nl.h"
+#include "walk.h"
 
 static int summary_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
 {
@@ -50,8 +50,8 @@ int nl_res_parse(const struct nlmsghdr *nlh, struct snapshot *s)
 			  RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY, summary_entry, d);
 }
 
-int nl_res_table(const struct nlmsghdr *nlh, struct snapshot *s, uint16_t table,
-		 uint16_t entry, nl_entry_cb cb)
+static int res_table(const struct nlmsghdr *nlh, struct snapshot *s, uint16_t table,
+		     uint16_t entry, nl_entry_cb cb, nl_nest_cb nest_cb)
 {
 	const struct nlattr *tb[RDMA_NLDEV_ATTR_MAX];
 	struct snap_dev *d;
@@ -68,5 +68,19 @@ int nl_res_table(const struct nlmsghdr *nlh, struct snapshot *s, uint16_t table,
 	/* a device with no such objects sends a message without the table */
 	if (!tb[table])
 		return 0;
+	if (nest_cb)
+		return nl_entries_nests(s, tb[table], entry, nest_cb, &dev);
 	return nl_entries(s, tb[table], entry, cb, &dev);
+}
+
+int nl_res_table(const struct nlmsghdr *nlh, struct snapshot *s, uint16_t table,
+		 uint16_t entry, nl_entry_cb cb)
+{
+	return res_table(nlh, s, table, entry, cb, NULL);
+}
+
+int nl_res_table_nests(const struct nlmsghdr *nlh, struct snapshot *s, uint16_t table,
+		       uint16_t entry, nl_nest_cb cb)
+{
+	return res_table(nlh, s, table, entry, NULL, cb);
 }
