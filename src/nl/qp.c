@@ -21,53 +21,54 @@ static int qp_entry(struct snapshot *s, const struct nlattr *entry, void *arg)
 	const struct nlattr *a = (const struct nlattr *)a_data(entry), *cur;
 	const struct nlattr *pid = NULL, *kern = NULL, *subtype = NULL;
 	size_t len = a_len(entry);
-	struct snap_qp q;
+	struct snap_qp *q = snap_push(&s->qps, sizeof(*q));
 	bool lqpn = false;
 	int err;
 
-	memset(&q, 0, sizeof(q));
+	if (!q)
+		return -ENOMEM;
 	while ((err = a_next(&a, &len, &cur)) > 0) {
 		uint16_t type = a_type(cur);
 
 		if (a_check(cur, type))
-			return -EBADMSG;
+			break;
 		switch (type) {
 		case RDMA_NLDEV_ATTR_RES_LQPN:
-			q.lqpn = a_u32(cur);
+			q->lqpn = a_u32(cur);
 			lqpn = true;
 			break;
 		case RDMA_NLDEV_ATTR_PORT_INDEX:
-			q.port = a_u32(cur);
-			q.valid |= SNAP_QP_PORT;
+			q->port = a_u32(cur);
+			q->valid |= SNAP_QP_PORT;
 			break;
 		case RDMA_NLDEV_ATTR_RES_RQPN:
-			q.rqpn = a_u32(cur);
-			q.valid |= SNAP_QP_RQPN;
+			q->rqpn = a_u32(cur);
+			q->valid |= SNAP_QP_RQPN;
 			break;
 		case RDMA_NLDEV_ATTR_RES_RQ_PSN:
-			q.rq_psn = a_u32(cur);
-			q.valid |= SNAP_QP_RQ_PSN;
+			q->rq_psn = a_u32(cur);
+			q->valid |= SNAP_QP_RQ_PSN;
 			break;
 		case RDMA_NLDEV_ATTR_RES_SQ_PSN:
-			q.sq_psn = a_u32(cur);
-			q.valid |= SNAP_QP_SQ_PSN;
+			q->sq_psn = a_u32(cur);
+			q->valid |= SNAP_QP_SQ_PSN;
 			break;
 		case RDMA_NLDEV_ATTR_RES_PATH_MIG_STATE:
-			q.pmig = a_u8(cur);
-			q.valid |= SNAP_QP_PMIG;
+			q->pmig = a_u8(cur);
+			q->valid |= SNAP_QP_PMIG;
 			break;
 		case RDMA_NLDEV_ATTR_RES_TYPE:
-			q.type = a_u8(cur);
-			q.valid |= SNAP_QP_TYPE;
+			q->type = a_u8(cur);
+			q->valid |= SNAP_QP_TYPE;
 			break;
 		case RDMA_NLDEV_ATTR_RES_STATE:
-			q.state = a_u8(cur);
-			q.valid |= SNAP_QP_STATE;
+			q->state = a_u8(cur);
+			q->valid |= SNAP_QP_STATE;
 			break;
 		/* older kernels do not send it; 6.1 and 6.12 rxe do for every QP (captured) */
 		case RDMA_NLDEV_ATTR_RES_PDN:
-			q.pdn = a_u32(cur);
-			q.valid |= SNAP_QP_PDN;
+			q->pdn = a_u32(cur);
+			q->valid |= SNAP_QP_PDN;
 			break;
 		/* driver QPs (type DRIVER) name their kind; 6.12 rxe sends none (captured) */
 		case RDMA_NLDEV_ATTR_RES_SUBTYPE:
@@ -83,21 +84,16 @@ static int qp_entry(struct snapshot *s, const struct nlattr *entry, void *arg)
 			break;
 		}
 	}
-	if (err < 0 || !lqpn)
+	if (err || !lqpn) {
+		s->qps.n--;	/* not a QP after all */
 		return -EBADMSG;
-	q.dev = *(const uint32_t *)arg;
+	}
+	q->dev = *(const uint32_t *)arg;
 	if (subtype) {
-		q.subtype = snap_str(s, a_data(subtype), a_len(subtype));
-		q.valid |= SNAP_QP_SUBTYPE;
+		q->subtype = snap_str(s, a_data(subtype), a_len(subtype));
+		q->valid |= SNAP_QP_SUBTYPE;
 	}
-	nl_owner_attrs(s, pid, kern, &q.own);
-	{
-		struct snap_qp *p = snap_push(&s->qps, sizeof(*p));
-
-		if (!p)
-			return -ENOMEM;
-		*p = q;
-	}
+	nl_owner_attrs(s, pid, kern, &q->own);
 	return 0;
 }
 
