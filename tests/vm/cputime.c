@@ -6,12 +6,21 @@
  * kernel accounts CPU 1 at every user/kernel transition instead of sampling
  * it on the tick, and the numbers do not depend on TCG's timer noise.
  *
- * usage: cputime [-c CPU] [-o FILE] COMMAND [ARG]...
+ * -t COLSxROWS: the command runs on a new pseudo-terminal of that size
+ * (forkpty() sets it with TIOCSWINSZ before the fork), TERM from the
+ * environment, so that a full-screen program (the dashboard) draws its
+ * screens as it does for a user: with stdout on a file it would not start.
+ * cputime drains the master side to its own stdout until the terminal goes
+ * away, so the command never blocks on a full tty buffer; that copying is
+ * cputime's CPU time, not the command's.
+ *
+ * usage: cputime [-c CPU] [-o FILE] [-t COLSxROWS] COMMAND [ARG]...
  * FILE (default: stderr) gets one line "user SECONDS sys SECONDS status N";
  * N is the exit status, or 128 + the signal that ended the command.
  */
 #define _GNU_SOURCE	/* sched_setaffinity, CPU_SET */
 #include <errno.h>
+#include <pty.h>	/* forkpty: in libc since glibc 2.34 */
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,36 +29,78 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#define USAGE "usage: cputime [-c CPU] [-o FILE] [-t COLSxROWS] COMMAND [ARG]...\n"
+
 static double secs(struct timeval tv)
 {
 	return (double)tv.tv_sec + (double)tv.tv_usec / 1e6;
 }
 
+static int parse_size(const char *s, struct winsize *ws)
+{
+	unsigned int cols, rows;
+	char end;
+
+	if (sscanf(s, "%ux%u%c", &cols, &rows, &end) != 2 ||
+	    !cols || !rows || cols > 9999 || rows > 9999)
+		return -1;
+	ws->ws_col = cols;
+	ws->ws_row = rows;
+	return 0;
+}
+
+/* Copy the pty's output to stdout until the slave side is closed (EIO). */
+static void drain(int fd)
+{
+	char buf[16384];
+	ssize_t n;
+
+	for (;;) {
+		n = read(fd, buf, sizeof(buf));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		if (fwrite(buf, 1, n, stdout) != (size_t)n)
+			clearerr(stdout);	/* keep draining all the same */
+	}
+	fflush(stdout);
+	close(fd);
+}
+
 int main(int argc, char **argv)
 {
 	const char *out = NULL;
+	struct winsize ws = { 0 };
 	struct rusage ru;
 	cpu_set_t set;
-	int cpu = 1, opt, status, code;
+	int cpu = 1, opt, status, code, pty = -1, tty = 0;
 	pid_t pid;
 	FILE *f;
 
-	while ((opt = getopt(argc, argv, "+c:o:")) != -1) {
+	while ((opt = getopt(argc, argv, "+c:o:t:")) != -1) {
 		switch (opt) {
 		case 'c': cpu = atoi(optarg); break;
 		case 'o': out = optarg; break;
+		case 't':
+			if (parse_size(optarg, &ws)) {
+				fprintf(stderr, USAGE);
+				return 2;
+			}
+			tty = 1;
+			break;
 		default:
-			fprintf(stderr, "usage: cputime [-c CPU] [-o FILE] COMMAND [ARG]...\n");
+			fprintf(stderr, USAGE);
 			return 2;
 		}
 	}
 	if (optind >= argc || cpu < 0 || cpu >= CPU_SETSIZE) {
-		fprintf(stderr, "usage: cputime [-c CPU] [-o FILE] COMMAND [ARG]...\n");
+		fprintf(stderr, USAGE);
 		return 2;
 	}
-	pid = fork();
+	pid = tty ? forkpty(&pty, NULL, NULL, &ws) : fork();
 	if (pid < 0) {
-		perror("cputime: fork");
+		perror(tty ? "cputime: forkpty" : "cputime: fork");
 		return 1;
 	}
 	if (pid == 0) {
@@ -63,6 +114,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "cputime: %s: %s\n", argv[optind], strerror(errno));
 		_exit(127);
 	}
+	if (tty)
+		drain(pty);
 	while (wait4(pid, &status, 0, &ru) < 0) {
 		if (errno != EINTR) {
 			perror("cputime: wait4");

@@ -9,14 +9,23 @@
 # accounting at every transition), its user and system seconds from
 # wait4().  One refresh of rdmatop: `-n 4` minus `-n 1`, divided by 3, so
 # that the process start, the first sample's allocations and the exit are
-# not counted.  Output goes to /dev/null: the output is rdmatop's work, not
-# the file system's.  The host (tests/vm/check_scale.py) takes the median
-# of REPS runs and checks the ratios.
+# not counted.  The refresh the targets are about is the dashboard's
+# (dash1/dash4): `rdmatop -n N -d 0.1` on a 200x50 pseudo-terminal
+# (cputime -t), which quits once the Nth sample is on screen; at 20000 QPs
+# a sample takes longer than 0.1 s and the interval stretches, -n counts
+# the samples drawn.  The batch JSON run (json1/json4: `rdmatop -j`, every
+# QP printed) is timed as well, for information.  Output goes to
+# /dev/null: the output is rdmatop's work, not the file system's.  The host
+# (tests/vm/check_scale.py) takes the median of REPS runs and checks the
+# ratios.
 #
 # cpu.txt: "N WHAT REP user U sys S status RC" per run.  In a --shell guest,
 # SCALE_STEPS and SCALE_REPS change the QP counts and the repetitions.
 # shellcheck source=tests/vm/guest/lib.sh
 . /scenarios/lib.sh
+
+# the dashboard's terminal (cputime -t): ncurses-base's xterm entry is staged
+export TERM=xterm
 
 STEPS="${SCALE_STEPS:-5000 20000}"
 REPS="${SCALE_REPS:-3}"
@@ -30,7 +39,7 @@ meta clocksource "$(cat /sys/devices/system/clocksource/clocksource0/current_clo
 
 mem_avail() { sed -n 's/^MemAvailable: *\([0-9]*\) kB/\1/p' /proc/meminfo; }
 
-# timed N WHAT REP CMD...: one run under cputime, a line in cpu.txt
+# timed N WHAT REP [-t COLSxROWS] CMD...: one run under cputime, a line in cpu.txt
 timed() {
 	local n="$1" what="$2" rep="$3" line
 	shift 3
@@ -67,8 +76,10 @@ for n in $STEPS; do
 	i=1
 	while [ "$i" -le "$REPS" ]; do
 		if [ "$HAVE_RDMATOP" = 1 ]; then
-			timed "$n" rdmatop1 "$i" rdmatop -j -n 1 -d 0.1
-			timed "$n" rdmatop4 "$i" rdmatop -j -n 4 -d 0.1
+			timed "$n" dash1 "$i" -t 200x50 rdmatop -n 1 -d 0.1
+			timed "$n" dash4 "$i" -t 200x50 rdmatop -n 4 -d 0.1
+			timed "$n" json1 "$i" rdmatop -j -n 1 -d 0.1
+			timed "$n" json4 "$i" rdmatop -j -n 4 -d 0.1
 		fi
 		timed "$n" rdma "$i" rdma -j res show qp
 		say "$n: run $i: $(grep "^$n [a-z0-9]* $i " "$R/cpu.txt" | tr '\n' ';')"
