@@ -468,7 +468,8 @@ static int live_sample(struct source *src, struct snapshot *s)
 		ret = -ENOMEM;
 		goto fail;
 	}
-	memcpy(ports, s->ports.v, nport * sizeof(*ports));
+	if (nport)
+		memcpy(ports, s->ports.v, nport * sizeof(*ports));
 	req.flags = 0;
 	req.cmd = RDMA_NLDEV_CMD_STAT_GET;
 	for (i = 0; i < nport; i++) {
