@@ -65,6 +65,10 @@ int nl_port_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 int nl_sys_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 int nl_res_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 int nl_qp_parse(const struct nlmsghdr *nlh, struct snapshot *s);
+/* QP entries laid out as the last one are read from its offsets (on by
+ * default); off: each read attribute by attribute (tests compare the two) */
+void nl_qp_layouts(bool on);
+unsigned long nl_qp_layout_hits(void);	/* entries read so, on this thread */
 int nl_cm_id_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 int nl_cq_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 int nl_mr_parse(const struct nlmsghdr *nlh, struct snapshot *s);

@@ -110,10 +110,39 @@ static void check_qp(const char *kernel)
 	ref_free(&r);
 }
 
+/* QPs read through a kept layout equal QPs read attribute by attribute */
+static void check_qp_layouts(const char *kernel)
+{
+	struct ref fast, slow;
+	unsigned long hits = nl_qp_layout_hits();
+	size_t i;
+
+	nl_qp_layouts(true);
+	ref_load_mode(&fast, kernel, "res_qp_json_d", true);
+	CHECK(nl_qp_layout_hits() > hits);	/* the kept layout was used */
+	nl_qp_layouts(false);
+	ref_load_mode(&slow, kernel, "res_qp_json_d", true);
+	nl_qp_layouts(true);
+	CHECK(fast.s.qps.n >= 3);
+	CHECK_EQ_U(fast.s.qps.n, slow.s.qps.n);
+	for (i = 0; i < fast.s.qps.n && i < slow.s.qps.n; i++)
+		CHECK(!memcmp(SNAP_AT(&fast.s.qps, struct snap_qp, i),
+			      SNAP_AT(&slow.s.qps, struct snap_qp, i), sizeof(struct snap_qp)));
+	ref_free(&fast);
+	ref_free(&slow);
+}
+
 static void test_ref_qp(void)
 {
 	check_qp("linux-6.1-rxe");
 	check_qp("linux-6.12-rxe");
+	/* the oracle again, every entry read the long way */
+	nl_qp_layouts(false);
+	check_qp("linux-6.1-rxe");
+	check_qp("linux-6.12-rxe");
+	nl_qp_layouts(true);
+	check_qp_layouts("linux-6.1-rxe");
+	check_qp_layouts("linux-6.12-rxe");
 }
 
 static void check_cm_id(const char *kernel)
