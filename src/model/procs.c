@@ -161,14 +161,15 @@ static uint64_t owner_hash(const struct snapshot *s, const struct snap_owner *o)
 	return h;
 }
 
-static bool owner_eq(const struct snapshot *s, const struct snap_owner *a,
-		     const struct snap_owner *b)
+static inline __attribute__((always_inline)) bool
+owner_eq(const struct snapshot *s, const struct snap_owner *a, const struct snap_owner *b)
 {
 	if (a->valid != b->valid)
 		return false;
 	if ((a->valid & SNAP_OWN_TID) && a->tid != b->tid)
 		return false;
-	return !(a->valid & SNAP_OWN_KERN) || !strcmp(snap_s(s, a->kern), snap_s(s, b->kern));
+	return !(a->valid & SNAP_OWN_KERN) || a->kern == b->kern ||
+	       !strcmp(snap_s(s, a->kern), snap_s(s, b->kern));
 }
 
 static int groups_grow(struct groups *gs)
