@@ -34,6 +34,7 @@
 struct app {
 	struct ev_loop *loop;
 	ev_timer tick;
+	ev_timer again_w;	/* request_sample() again, once on_done took one */
 	ev_io input;
 	ev_io events;		/* the kernel's notify group, where it has one */
 	ev_async done;
@@ -46,6 +47,9 @@ struct app {
 	pthread_cond_t cv;
 	struct source *src;
 	bool want, busy, quit, ended;
+	bool ready;		/* a sample is in, on_done has not taken it yet */
+	bool again;		/* asked for while one was ready: ask once it is taken */
+	long again_target;
 	int result;
 	long target;		/* replay: sample to go to, -1 = the next one */
 	bool target_reset;	/* a jump to sample 0: no previous sample */
@@ -111,6 +115,7 @@ static void *sampler_main(void *arg)
 		a->pair = pair;
 		a->result = ret;
 		a->busy = false;
+		a->ready = true;
 		ev_async_send(a->loop, &a->done);
 	}
 	pthread_mutex_unlock(&a->mu);
@@ -121,7 +126,12 @@ static void *sampler_main(void *arg)
 static void request_sample(struct app *a, long target)
 {
 	pthread_mutex_lock(&a->mu);
-	if (a->busy || a->want) {
+	if (a->ready) {
+		/* a sample is in but on_done has not run (libev may call this
+		 * first): starting now would fill the snapshot it is to take */
+		a->again = true;
+		a->again_target = target;
+	} else if (a->busy || a->want) {
 		/* still sampling the last tick: the interval stretches */
 		if (target < 0)
 			a->ui.stretched = true;
@@ -181,6 +191,13 @@ static void on_done(struct ev_loop *loop, ev_async *w, int revents)
 		pthread_mutex_unlock(&a->mu);
 		return;
 	}
+	a->ready = false;
+	if (a->again) {
+		/* asked for while this one waited: after it, ask again */
+		a->again = false;
+		ev_timer_set(&a->again_w, 0, 0);
+		ev_timer_start(loop, &a->again_w);
+	}
 	ret = a->result;
 	a->result = 0;
 	if (ret > 0) {
@@ -239,6 +256,15 @@ static void on_done(struct ev_loop *loop, ev_async *w, int revents)
 		ui_draw(&a->ui);
 		ev_break(loop, EVBREAK_ALL);
 	}
+}
+
+static void on_again(struct ev_loop *loop, ev_timer *w, int revents)
+{
+	struct app *a = container_of(w, struct app, again_w);
+
+	(void)loop;
+	(void)revents;
+	request_sample(a, a->again_target);
 }
 
 static void on_tick(struct ev_loop *loop, ev_timer *w, int revents)
@@ -487,6 +513,7 @@ int app_run(const struct app_opts *o)
 	ev_io_start(a->loop, &a->input);
 	ev_prepare_init(&a->redraw, on_redraw);
 	ev_prepare_start(a->loop, &a->redraw);
+	ev_timer_init(&a->again_w, on_again, 0., 0.);
 	ev_timer_init(&a->tick, on_tick, 0., a->ui.delay);
 	ev_timer_start(a->loop, &a->tick);
 	a->dirty = true;
