@@ -114,6 +114,43 @@ wait_for() {
 
 alive() { kill -0 "$1" 2>/dev/null; }
 
+# pingpong_truth TOOL K: the ground truth of rc and ud: TOOL
+# (ibv_rc_pingpong, ibv_ud_pingpong) run K iterations to completion between
+# a server and a client on rxe0, with rdma's and rdmatop's counters before
+# (stat0, rt0) and after (stat1, rt1).
+pingpong_truth() {
+	local tool="$1" k="$2" srv cli
+	meta iters "$k"
+	rdma -j stat show >"$R/stat0.json"
+	rt_sample rt0
+	"$tool" -d rxe0 -g 1 -n "$k" >"$R/gt_server.txt" 2>&1 &
+	srv=$!
+	wait_port 18515 || return 1
+	"$tool" -d rxe0 -g 1 -n "$k" 10.0.0.1 >"$R/gt_client.txt" 2>&1 &
+	cli=$!
+	wait_for "$cli" 120
+	meta gt_client_rc "$?"
+	wait_for "$srv" 20
+	meta gt_server_rc "$?"
+	rdma -j stat show >"$R/stat1.json"
+	rt_sample rt1
+	say "ground truth run: $(tail -n 1 "$R/gt_client.txt")"
+}
+
+# pingpong_start TOOL QPTYPE: a server and a client of TOOL running (until
+# killed) on rxe0, their pids in $srv and $cli (and the meta file), their
+# QPTYPE QPs in the kernel's table.
+pingpong_start() {
+	"$1" -d rxe0 -g 1 -n 100000000 >"$R/server.txt" 2>&1 &
+	srv=$!
+	wait_port 18515 || return 1
+	"$1" -d rxe0 -g 1 -n 100000000 10.0.0.1 >"$R/client.txt" 2>&1 &
+	cli=$!
+	meta server_pid "$srv"
+	meta client_pid "$cli"
+	wait_qps "$2" 2
+}
+
 # capture: the recording of a scenario (capture mode only).  The recorder
 # (-w) may not exist yet in the binary under test: that is written down and
 # the JSON outputs are still kept.

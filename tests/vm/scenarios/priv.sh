@@ -17,14 +17,7 @@ grep -q '^nobody:' /etc/passwd || { say "no nobody in /etc/passwd"; exit 1; }
 # as_nobody CMD: CMD run by nobody (uid 65534) through busybox su
 as_nobody() { timeout -k 3 60 su -s /bin/sh nobody -c "$*"; }
 
-ibv_rc_pingpong -d rxe0 -g 1 -n 100000000 >"$R/server.txt" 2>&1 &
-srv=$!
-wait_port 18515 || exit 1
-ibv_rc_pingpong -d rxe0 -g 1 -n 100000000 10.0.0.1 >"$R/client.txt" 2>&1 &
-cli=$!
-meta server_pid "$srv"
-meta client_pid "$cli"
-wait_qps RC 2 || exit 1
+pingpong_start ibv_rc_pingpong RC || exit 1
 as_nobody id >"$R/nobody_id.txt" 2>&1
 as_nobody rdmatop -j -n 1 >"$R/nobody.json" 2>"$R/nobody.err"
 meta nobody_rc "$?"

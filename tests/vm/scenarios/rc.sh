@@ -8,31 +8,8 @@
 # shellcheck source=tests/vm/guest/lib.sh
 . /scenarios/lib.sh
 
-K="$(per_kernel 2000 200)"
-meta iters "$K"
-rdma -j stat show >"$R/stat0.json"
-rt_sample rt0
-ibv_rc_pingpong -d rxe0 -g 1 -n "$K" >"$R/gt_server.txt" 2>&1 &
-srv=$!
-wait_port 18515 || exit 1
-ibv_rc_pingpong -d rxe0 -g 1 -n "$K" 10.0.0.1 >"$R/gt_client.txt" 2>&1 &
-cli=$!
-wait_for "$cli" 120
-meta gt_client_rc "$?"
-wait_for "$srv" 20
-meta gt_server_rc "$?"
-rdma -j stat show >"$R/stat1.json"
-rt_sample rt1
-say "ground truth run: $(tail -n 1 "$R/gt_client.txt")"
-
-ibv_rc_pingpong -d rxe0 -g 1 -n 100000000 >"$R/server.txt" 2>&1 &
-srv=$!
-wait_port 18515 || exit 1
-ibv_rc_pingpong -d rxe0 -g 1 -n 100000000 10.0.0.1 >"$R/client.txt" 2>&1 &
-cli=$!
-meta server_pid "$srv"
-meta client_pid "$cli"
-wait_qps RC 2 || exit 1
+pingpong_truth ibv_rc_pingpong "$(per_kernel 2000 200)" || exit 1
+pingpong_start ibv_rc_pingpong RC || exit 1
 snap busy
 rate rate
 roundtrip roundtrip
