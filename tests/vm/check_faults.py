@@ -27,6 +27,8 @@ import json
 import os
 import re
 
+from vmlib import Report
+
 OBJ_KINDS = ("devices", "links", "resources", "qps", "cm_ids", "cqs", "mrs", "pds", "ctxs", "srqs",
              "counters")
 GONE_NOTE = "went away during the dump"
@@ -377,22 +379,7 @@ def _st_run(mutate=None, kv="6.12"):
     if mutate:
         mutate(files, meta)
 
-    class Rep:
-        def __init__(self):
-            self.errors, self.notes, self.checks = [], [], 0
-
-        def fail(self, m):
-            self.errors.append(m)
-
-        def note(self, m):
-            self.notes.append(m)
-
-        def ok(self, c, m):
-            self.checks += 1
-            if not c:
-                self.fail(m)
-            return c
-    rep = Rep()
+    rep = Report()
     with tempfile.TemporaryDirectory() as d:
         for name, v in files.items():
             with open(os.path.join(d, name), "w", encoding="utf-8") as f:
