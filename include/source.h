@@ -16,6 +16,13 @@
 #include "nl.h"
 #include "snapshot.h"
 
+/*
+ * Not a file: a FILE record with this path and -ENOBUFS says the kernel's
+ * notifications overflowed their socket in this sample (live.c feeds it,
+ * so that a replay says so too).
+ */
+#define SOURCE_EVENTS_LOST "rdmatop:events-lost"
+
 /* Observer of raw inputs, called in the order they are fed. */
 struct raw_sink {
 	void *ctx;

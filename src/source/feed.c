@@ -42,6 +42,12 @@ int source_feed_file(struct source *src, struct snapshot *s, const char *path,
 		if (ret)
 			return ret;
 	}
+	if (!strcmp(path, SOURCE_EVENTS_LOST)) {
+		if (!(s->flags & SNAP_F_EVENTS_LOST))
+			snap_note(s, 0, SNAP_NONE, "event queue overflowed: state re-read in full");
+		s->flags |= SNAP_F_EVENTS_LOST;
+		return 0;
+	}
 	ret = sysfs_parse(s, path, err, buf, len);
 	if (ret == -EBADMSG)
 		snap_note(s, ret, SNAP_NONE, "unexpected contents in %s", path);

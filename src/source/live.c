@@ -362,9 +362,9 @@ static void drain_events(struct source *src, struct snapshot *s)
 		if (r == -EAGAIN)
 			break;
 		if (r == -ENOBUFS) {
-			/* events were lost; this sample is a full resync anyway */
-			s->flags |= SNAP_F_EVENTS_LOST;
-			snap_note(s, 0, SNAP_NONE, "event queue overflowed: state re-read in full");
+			/* events were lost; this sample is a full resync anyway
+			 * (recorded as such, for a replay to say so too) */
+			source_feed_file(src, s, SOURCE_EVENTS_LOST, -ENOBUFS, NULL, 0);
 			continue;
 		}
 		if (r < 0)

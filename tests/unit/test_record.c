@@ -394,5 +394,36 @@ static void test_seek_delta(void)
 	snap_free(&s);
 }
 
-TEST_MAIN(test_round_trip, test_rotation, test_sigkill, test_seek_delta, test_truncated_everywhere, test_corrupt_bytes,
+/* An overflow of the event socket, recorded live, is said by the replay too. */
+static void test_events_lost(void)
+{
+	struct source src = { 0 };
+	struct rec_writer *w;
+	struct snapshot s, r;
+	char err[256];
+	size_t i, notes = 0;
+
+	snap_init(&s);
+	snap_init(&r);
+	snprintf(path, sizeof(path), "/tmp/rdmatop-test-lost-%d.rdrec", (int)getpid());
+	CHECK_EQ_U(rec_writer_open(&w, path), 0);
+	src.sink = rec_writer_sink(w);
+	CHECK_EQ_U(src.sink->begin(src.sink->ctx, &s), 0);
+	CHECK_EQ_U(source_feed_file(&src, &s, SOURCE_EVENTS_LOST, -ENOBUFS, NULL, 0), 0);
+	CHECK_EQ_U(source_feed_file(&src, &s, SOURCE_EVENTS_LOST, -ENOBUFS, NULL, 0), 0);
+	CHECK_EQ_U(src.sink->end(src.sink->ctx, &s), 0);
+	CHECK_EQ_U(rec_writer_close(w), 0);
+	CHECK(s.flags & SNAP_F_EVENTS_LOST);
+	CHECK_EQ_U(read_recording(path, err, sizeof(err), &r), 1);
+	CHECK(r.flags & SNAP_F_EVENTS_LOST);
+	for (i = 0; i < r.notes.n; i++)
+		notes += strstr(snap_s(&r, SNAP_AT(&r.notes, struct snap_note, i)->text),
+				"event queue overflowed") != NULL;
+	CHECK_EQ_U(notes, 1);	/* once, however often the socket said so */
+	unlink(path);
+	snap_free(&s);
+	snap_free(&r);
+}
+
+TEST_MAIN(test_events_lost, test_round_trip, test_rotation, test_sigkill, test_seek_delta, test_truncated_everywhere, test_corrupt_bytes,
 	  test_newer_version_refused)
