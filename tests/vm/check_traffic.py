@@ -262,6 +262,18 @@ ROCE_HDR = 58
 ROCE_ACK = 62
 
 
+NETDEV_OF = {"rxe1": "veth0", "rxe2": "veth1"}   # counters.sh
+
+
+def netdev_value(path, netdev, name):
+    """A counter from counters.sh's stats file ("NETDEV NAME VALUE" lines)."""
+    for line in read_text(path).splitlines():
+        w = line.split()
+        if len(w) == 3 and w[0] == netdev and w[1] == name and w[2].isdigit():
+            return int(w[2])
+    return None
+
+
 def check_counters(d, rep, meta):
     """Issue 6: netdev bytes/s of rxe1 (veth0) and rxe2 (veth1) against the
     bytes the K-iteration pingpong moved; hw packet rates against rdma
@@ -304,10 +316,19 @@ def check_counters(d, rep, meta):
                           "counters: %s %s has no rate" % (dev, name)):
                 continue
             moved = rate * iv
-            rep.ok(abs(moved - expect) <= 0.05 * expect,
+            # at least what the workload moved; at most what the netdev
+            # counted between the scenario's reads before and after
+            # rdmatop's two samples (rxe retransmits a few packets when a
+            # busy host slows the guest down: 6.1 and 6.12)
+            nd = NETDEV_OF.get(dev)
+            b0 = netdev_value(os.path.join(d, "netdev0.txt"), nd, name)
+            b1 = netdev_value(os.path.join(d, "netdev1.txt"), nd, name)
+            upper = max(b1 - b0, expect) if b0 is not None and b1 is not None else 1.05 * expect
+            rep.ok(0.95 * expect <= moved <= upper * 1.001 + 1,
                    "counters: %s netdev %s: %.0f B/s * %.3f s = %.0f B, the workload moved %d B (%d x %d B "
-                   "messages + headers and ACKs): %.1f%% apart (> 5%%)"
-                   % (dev, name, rate, iv, moved, expect, k, size, 100.0 * (moved - expect) / expect))
+                   "messages + headers and ACKs), %s counted %s B around it: outside [%d, %.0f]"
+                   % (dev, name, rate, iv, moved, expect, k, size, nd,
+                      "n/a" if b0 is None or b1 is None else b1 - b0, 0.95 * expect, upper))
             rep.note("counters: %s netdev %s %.0f B/s over %.2f s = %.0f B; workload %d B (payload %d B): %+.2f%%"
                      % (dev, name, rate, iv, moved, expect, k * size, 100.0 * (moved - expect) / expect))
             if rep.ok(len(link) == 1, "counters: no link %s/1" % dev):
