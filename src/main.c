@@ -190,6 +190,17 @@ next:
 		if (o->delay <= 0)
 			continue;
 		add_ns(&next, o->delay);
+		{
+			struct timespec now;
+
+			/* behind by a whole interval (stopped with SIGSTOP, or a
+			 * sample longer than the interval): go on from now, not
+			 * with a burst of samples to catch up */
+			clock_gettime(CLOCK_MONOTONIC, &now);
+			if (now.tv_sec > next.tv_sec ||
+			    (now.tv_sec == next.tv_sec && now.tv_nsec > next.tv_nsec))
+				next = now;
+		}
 		batch_wait(ex, &next);
 		if (stop_signal)
 			break;
