@@ -405,6 +405,18 @@ static bool term_match(const struct term *t, const struct view_ctx *c, enum view
 	}
 }
 
+bool view_filter_about(const struct view_filter *f, enum view_table t)
+{
+	size_t i;
+
+	if (!f || (unsigned int)t >= VIEW_N)
+		return false;
+	for (i = 0; i < f->n; i++)
+		if ((f->t[i].table < 0 || f->t[i].table == (int)t) && f->t[i].col[t] >= 0)
+			return true;
+	return false;
+}
+
 bool view_filter_match(const struct view_filter *f, const struct view_ctx *c,
 		       enum view_table t, size_t row)
 {

@@ -41,6 +41,7 @@ struct groups {
 	size_t *slot;		/* open addressing: index + 1, 0 = empty */
 	size_t mask;
 	size_t last;		/* the previous resource's group + 1 */
+	size_t last2;		/* the one before that (0: none) */
 };
 
 const char *view_owner_pcomm(const struct snapshot *s, const struct snap_owner *o)
@@ -199,20 +200,29 @@ static int groups_grow(struct groups *gs)
 }
 
 /* The group of an owner, found or added; NULL when memory ran out. */
-static struct view_proc *group_of(const struct snapshot *s, struct groups *gs,
+static inline struct view_proc *group_of(const struct snapshot *s, struct groups *gs,
 				  const struct snap_owner *o)
 {
 	struct group *g;
 	uint64_t h;
 	size_t k;
 
-	/* resources of one owner tend to come one after another */
+	/* resources of one owner tend to come one after another, or those
+	 * of two threads taking turns */
 	if (gs->last && owner_eq(s, &gs->g[gs->last - 1].own, o))
 		return &gs->g[gs->last - 1].acc;
+	if (gs->last2 && owner_eq(s, &gs->g[gs->last2 - 1].own, o)) {
+		size_t t = gs->last;
+
+		gs->last = gs->last2;
+		gs->last2 = t;
+		return &gs->g[gs->last - 1].acc;
+	}
 	h = owner_hash(s, o);
 	for (k = gs->slot ? h & gs->mask : 0; gs->slot && gs->slot[k]; k = (k + 1) & gs->mask) {
 		g = &gs->g[gs->slot[k] - 1];
 		if (g->hash == h && owner_eq(s, &g->own, o)) {
+			gs->last2 = gs->last;
 			gs->last = gs->slot[k];
 			return &g->acc;
 		}
@@ -229,27 +239,34 @@ static struct view_proc *group_of(const struct snapshot *s, struct groups *gs,
 	g->own = *o;
 	g->hash = h;
 	gs->slot[k] = ++gs->n;
+	gs->last2 = gs->last;
 	gs->last = gs->n;
 	return &g->acc;
 }
 
+static inline void add_qp(struct view_proc *p, const struct snap_qp *q)
+{
+	p->res[SNAP_RES_QP]++;
+	if ((q->valid & SNAP_QP_STATE) && q->state < 16)
+		p->qp_state[q->state]++;
+	if (q->valid & SNAP_QP_PSN_RATE) {
+		p->psn_rate += q->sq_psn_rate;
+		p->valid |= VIEW_PROC_PSN_RATE;
+	}
+	if (q->valid & SNAP_QP_RQ_PSN_RATE) {
+		p->psn_rate += q->rq_psn_rate;
+		p->valid |= VIEW_PROC_PSN_RATE;
+	}
+}
+
 static void add_res(struct view_proc *p, enum snap_res res, const void *obj)
 {
-	p->res[res]++;
 	if (res == SNAP_RES_QP) {
-		const struct snap_qp *q = obj;
-
-		if ((q->valid & SNAP_QP_STATE) && q->state < 16)
-			p->qp_state[q->state]++;
-		if (q->valid & SNAP_QP_PSN_RATE) {
-			p->psn_rate += q->sq_psn_rate;
-			p->valid |= VIEW_PROC_PSN_RATE;
-		}
-		if (q->valid & SNAP_QP_RQ_PSN_RATE) {
-			p->psn_rate += q->rq_psn_rate;
-			p->valid |= VIEW_PROC_PSN_RATE;
-		}
-	} else if (res == SNAP_RES_MR) {
+		add_qp(p, obj);
+		return;
+	}
+	p->res[res]++;
+	if (res == SNAP_RES_MR) {
 		const struct snap_mr *m = obj;
 
 		if (m->valid & SNAP_MR_LEN)
@@ -312,9 +329,23 @@ int view_procs(const struct snapshot *s, struct view_proc **out)
 	int r;
 
 	*out = NULL;
+	/* QPs first and apart: the most numerous by far (100k on one host) */
+	for (i = 0; i < s->qps.n; i++) {
+		const struct snap_qp *q = SNAP_AT(&s->qps, struct snap_qp, i);
+		struct view_proc *acc = group_of(s, &gs, &q->own);
+
+		if (!acc) {
+			free(gs.g);
+			free(gs.slot);
+			return -ENOMEM;
+		}
+		add_qp(acc, q);
+	}
 	for (r = 0; r < SNAP_RES_N; r++) {
 		const struct snap_vec *v = res_vec(s, (enum snap_res)r);
 
+		if (r == SNAP_RES_QP)
+			continue;
 		for (i = 0; i < v->n; i++) {
 			const void *obj;
 			const struct snap_owner *o = res_owner(s, (enum snap_res)r, i, &obj);
