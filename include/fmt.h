@@ -14,6 +14,8 @@
 
 #include "snapshot.h"
 
+/* v's decimal digits, written backwards to end at end (no NUL): their start */
+char *fmt_digits(char *end, uint64_t v);
 /* 999, 1.2K, 34.5M, 1.2G, 3.0T (powers of 1000), for counts and packets. */
 const char *fmt_si(char *buf, size_t len, double v);
 /* 512 B, 1.5 KiB, 3.4 MiB, ... (powers of 1024), for bytes. */

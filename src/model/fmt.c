@@ -9,46 +9,78 @@
 
 #include "fmt.h"
 
+char *fmt_digits(char *end, uint64_t v)
+{
+	/* two digits at a time: half the divisions */
+	static const char pairs[] =
+		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+		"8081828384858687888990919293949596979899";
+
+	while (v >= 100) {
+		unsigned int d = (unsigned int)(v % 100) * 2;
+
+		v /= 100;
+		*--end = pairs[d + 1];
+		*--end = pairs[d];
+	}
+	if (v >= 10) {
+		*--end = pairs[v * 2 + 1];
+		*--end = pairs[v * 2];
+	} else {
+		*--end = (char)('0' + v);
+	}
+	return end;
+}
+
+/*
+ * m rounded to the nearest integer as printf rounds the decimal it prints:
+ * m = v * 10^decimals is off from the exact product by far less than 1e-6
+ * for the magnitudes the callers allow, so rounding it agrees with printf
+ * unless it lies within 1e-6 of a tie; false there (the caller asks
+ * snprintf).
+ */
+static bool round_clear_of_tie(double m, uint64_t *r)
+{
+	double f = floor(m);
+
+	if (fabs(m - f - 0.5) < 1e-6)
+		return false;
+	*r = (uint64_t)f + (m - f > 0.5);
+	return true;
+}
+
 /*
  * v with 0 or 1 decimals, then sep and unit: what "%.*f%s%s" prints, without
- * printf's cost (a screen has hundreds of these).  Values within a hair of a
- * rounding tie, and large ones, still go through snprintf, so the digits are
- * always printf's own.
+ * printf's cost (a screen has hundreds of these).
  */
 static const char *scaled_put(char *buf, size_t len, double v, int dec, const char *sep,
 			      const char *unit)
 {
-	double m = dec ? v * 10 : v, f = floor(m);
-	char tmp[32];
+	char tmp[32], *p = tmp + sizeof(tmp) - 1;
+	const char *parts[3];
+	size_t k, n = 0;
 	uint64_t r;
-	size_t o = sizeof(tmp);
 
-	if (m >= 1e15 || fabs(m - f - 0.5) < 1e-6) {
+	if (v * (dec ? 10 : 1) >= 1e15 || !round_clear_of_tie(v * (dec ? 10 : 1), &r)) {
 		snprintf(buf, len, "%.*f%s%s", dec, v, sep, unit);
 		return buf;
 	}
-	r = (uint64_t)f + (m - f > 0.5);
-	tmp[--o] = '\0';
+	*p = '\0';
 	if (dec) {
-		tmp[--o] = (char)('0' + r % 10);
-		tmp[--o] = '.';
+		*--p = (char)('0' + r % 10);
+		*--p = '.';
 		r /= 10;
 	}
-	do {
-		tmp[--o] = (char)('0' + r % 10);
-		r /= 10;
-	} while (r);
-	{
-		const char *parts[3] = { tmp + o, sep, unit };
-		size_t k, n = 0;
-
-		if (!len)
-			return buf;
-		for (k = 0; k < 3; k++)
-			for (const char *p = parts[k]; *p && n + 1 < len; p++)
-				buf[n++] = *p;
-		buf[n] = '\0';
-	}
+	parts[0] = fmt_digits(p, r);
+	parts[1] = sep;
+	parts[2] = unit;
+	if (!len)
+		return buf;
+	for (k = 0; k < 3; k++)
+		for (const char *c = parts[k]; *c && n + 1 < len; c++)
+			buf[n++] = *c;
+	buf[n] = '\0';
 	return buf;
 }
 
@@ -121,36 +153,27 @@ const char *fmt_time(char *buf, size_t len, const struct timespec *ts)
  */
 static bool num_fast(char *buf, size_t len, double v)
 {
-	double m = v * 1000, f = floor(m);
-	char tmp[24];
-	size_t o = sizeof(tmp), n;
+	char tmp[24], *p = tmp + sizeof(tmp) - 1;
 	uint64_t r, frac;
+	int digits = 3;
 
-	if (!(v >= 0 && v < 1e6) || len < sizeof(tmp) || fabs(m - f - 0.5) < 1e-6)
+	if (!(v >= 0 && v < 1e6) || len < sizeof(tmp) || !round_clear_of_tie(v * 1000, &r))
 		return false;
-	r = (uint64_t)f + (m - f > 0.5);
 	frac = r % 1000;
-	r /= 1000;
-	tmp[--o] = '\0';
+	*p = '\0';
 	if (frac) {
-		int digits = 3;
-
 		while (frac % 10 == 0) {
 			frac /= 10;
 			digits--;
 		}
 		while (digits--) {
-			tmp[--o] = (char)('0' + frac % 10);
+			*--p = (char)('0' + frac % 10);
 			frac /= 10;
 		}
-		tmp[--o] = '.';
+		*--p = '.';
 	}
-	do {
-		tmp[--o] = (char)('0' + r % 10);
-		r /= 10;
-	} while (r);
-	n = sizeof(tmp) - o;
-	memcpy(buf, tmp + o, n);
+	p = fmt_digits(p, r / 1000);
+	memcpy(buf, p, (size_t)(tmp + sizeof(tmp) - p));
 	return true;
 }
 

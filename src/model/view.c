@@ -473,14 +473,9 @@ static const char *put_str(char *buf, size_t len, const char *s)
 static const char *put_u64(char *buf, size_t len, uint64_t u)
 {
 	char tmp[24];
-	size_t i = sizeof(tmp);
 
-	tmp[--i] = '\0';
-	do {
-		tmp[--i] = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
-	return put_str(buf, len, tmp + i);
+	tmp[sizeof(tmp) - 1] = '\0';
+	return put_str(buf, len, fmt_digits(tmp + sizeof(tmp) - 1, u));
 }
 
 /* s (a formatted number, in a buffer with room for two more) and "/s" */

@@ -31,30 +31,11 @@ void jw_write_slow(struct jw *w, const char *p, size_t n)
 	w->len = n;
 }
 
-/* two digits at a time: half the divisions */
 void jw_uint(struct jw *w, uint64_t v)
 {
-	static const char pairs[] =
-		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-		"8081828384858687888990919293949596979899";
-	char tmp[24];
-	size_t o = sizeof(tmp);
+	char tmp[24], *p = fmt_digits(tmp + sizeof(tmp), v);
 
-	while (v >= 100) {
-		unsigned int d = (unsigned int)(v % 100) * 2;
-
-		v /= 100;
-		tmp[--o] = pairs[d + 1];
-		tmp[--o] = pairs[d];
-	}
-	if (v >= 10) {
-		tmp[--o] = pairs[v * 2 + 1];
-		tmp[--o] = pairs[v * 2];
-	} else {
-		tmp[--o] = (char)('0' + v);
-	}
-	jw_write(w, tmp + o, sizeof(tmp) - o);
+	jw_write(w, p, (size_t)(tmp + sizeof(tmp) - p));
 }
 
 /* printable ASCII but the quote and the backslash: written as it is */
