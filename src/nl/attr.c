@@ -243,9 +243,11 @@ int nl_entries_nests(struct snapshot *s, const struct nlattr *table, uint16_t ty
 	return entries(s, table, type, NULL, cb, arg);
 }
 
-void nl_owner_attrs(struct snapshot *s, const struct nlattr *pid, const struct nlattr *kern,
-		    struct snap_owner *o)
+void nl_owner(struct snapshot *s, const struct nlattr **tb, struct snap_owner *o)
 {
+	const struct nlattr *pid = tb[RDMA_NLDEV_ATTR_RES_PID];
+	const struct nlattr *kern = tb[RDMA_NLDEV_ATTR_RES_KERN_NAME];
+
 	memset(o, 0, sizeof(*o));
 	if (pid) {
 		o->tid = a_u32(pid);
@@ -255,11 +257,6 @@ void nl_owner_attrs(struct snapshot *s, const struct nlattr *pid, const struct n
 		o->kern = snap_str(s, a_data(kern), a_len(kern));
 		o->valid |= SNAP_OWN_KERN;
 	}
-}
-
-void nl_owner(struct snapshot *s, const struct nlattr **tb, struct snap_owner *o)
-{
-	nl_owner_attrs(s, tb[RDMA_NLDEV_ATTR_RES_PID], tb[RDMA_NLDEV_ATTR_RES_KERN_NAME], o);
 }
 
 void nl_strlcpy(char *dst, size_t size, const struct nlattr *a)

@@ -6,6 +6,7 @@
  * a QP not yet bound to a port has no PORT_INDEX.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "walk.h"
@@ -28,11 +29,14 @@ enum { QF_LQPN, QF_PORT, QF_RQPN, QF_RQ_PSN, QF_SQ_PSN, QF_PDN, QF_PID, QF_PMIG,
 
 struct qp_layout {
 	uint16_t len;		/* the entry's payload length; 0: none kept */
-	uint16_t valid;		/* the QP's validity bits */
-	uint8_t n;
+	uint8_t n;		/* attributes */
+	uint8_t n32, n8;	/* of them 32-bit and 8-bit QP fields */
 	uint16_t at[QP_LAYOUT_MAX];	/* offset of each attribute header */
 	uint32_t hdr[QP_LAYOUT_MAX];	/* the header (nla_len, nla_type) */
-	uint16_t off[QF_N];	/* payload offset of each field; 0: absent */
+	/* per field: where in the entry's payload, where in struct snap_qp */
+	uint16_t from32[QF_N], to32[QF_N], from8[QF_N], to8[QF_N];
+	uint16_t valid;		/* the validity bits the fields give */
+	uint8_t own_valid;
 };
 
 #define QP_LAYOUTS 2
@@ -52,6 +56,7 @@ unsigned long nl_qp_layout_hits(void)
 	return layout_hits;
 }
 
+/* The QP field an attribute type fills, or -1. */
 static int field_of(uint16_t type)
 {
 	switch (type) {
@@ -60,6 +65,7 @@ static int field_of(uint16_t type)
 	case RDMA_NLDEV_ATTR_RES_RQPN: return QF_RQPN;
 	case RDMA_NLDEV_ATTR_RES_RQ_PSN: return QF_RQ_PSN;
 	case RDMA_NLDEV_ATTR_RES_SQ_PSN: return QF_SQ_PSN;
+	/* older kernels do not send it; 6.1 and 6.12 rxe do for every QP (captured) */
 	case RDMA_NLDEV_ATTR_RES_PDN: return QF_PDN;
 	case RDMA_NLDEV_ATTR_RES_PID: return QF_PID;
 	case RDMA_NLDEV_ATTR_RES_PATH_MIG_STATE: return QF_PMIG;
@@ -69,8 +75,45 @@ static int field_of(uint16_t type)
 	return -1;
 }
 
-/* Keep the layout of an entry just read the long way into q, if it can be. */
-static void layout_learn(const struct nlattr *entry, const struct snap_qp *q)
+static inline uint32_t rd32(const char *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+/* Where each field goes in struct snap_qp, its size, the bit it makes valid. */
+static const struct {
+	uint16_t to;
+	uint8_t size;
+	uint16_t valid;
+	uint8_t own_valid;
+} qf[QF_N] = {
+#define F(f, m, v) [f] = { offsetof(struct snap_qp, m), sizeof(((struct snap_qp *)0)->m), v, 0 }
+	F(QF_LQPN, lqpn, 0),
+	F(QF_PORT, port, SNAP_QP_PORT),
+	F(QF_RQPN, rqpn, SNAP_QP_RQPN),
+	F(QF_RQ_PSN, rq_psn, SNAP_QP_RQ_PSN),
+	F(QF_SQ_PSN, sq_psn, SNAP_QP_SQ_PSN),
+	F(QF_PDN, pdn, SNAP_QP_PDN),
+	[QF_PID] = { offsetof(struct snap_qp, own.tid), 4, 0, SNAP_OWN_TID },
+	F(QF_PMIG, pmig, SNAP_QP_PMIG),
+	F(QF_TYPE, type, SNAP_QP_TYPE),
+	F(QF_STATE, state, SNAP_QP_STATE),
+#undef F
+};
+
+/* Field f of q from an attribute's payload (of the size the policy checked). */
+static inline void qp_set(struct snap_qp *q, int f, const char *v)
+{
+	memcpy((char *)q + qf[f].to, v, qf[f].size);
+	q->valid |= qf[f].valid;
+	q->own.valid |= qf[f].own_valid;
+}
+
+/* Keep the layout of an entry just read the long way, if it can be. */
+static void layout_learn(const struct nlattr *entry)
 {
 	const struct nlattr *a = (const struct nlattr *)a_data(entry), *cur;
 	size_t len = a_len(entry);
@@ -78,31 +121,31 @@ static void layout_learn(const struct nlattr *entry, const struct snap_qp *q)
 
 	memset(&l, 0, sizeof(l));
 	l.len = a_len(entry);
-	l.valid = q->valid;
 	while (a_next(&a, &len, &cur) > 0) {
 		uint16_t type = a_type(cur);
 		uint8_t kind = type < RDMA_NLDEV_ATTR_MAX ? nl_policy[type] : K_SKIP;
 		int f = field_of(type);
 
-		if (l.n == QP_LAYOUT_MAX || kind > K_U64)
+		if (l.n == QP_LAYOUT_MAX || l.n32 + l.n8 == QF_N || kind > K_U64)
 			return;	/* strings, nests, or more than we keep */
 		l.at[l.n] = (uint16_t)((const char *)cur - a_data(entry));
 		memcpy(&l.hdr[l.n], cur, sizeof(l.hdr[0]));
 		l.n++;
-		if (f >= 0)
-			l.off[f] = (uint16_t)(a_data(cur) - a_data(entry));
+		if (f < 0)
+			continue;
+		if (qf[f].size == 4) {
+			l.from32[l.n32] = (uint16_t)(a_data(cur) - a_data(entry));
+			l.to32[l.n32++] = qf[f].to;
+		} else {
+			l.from8[l.n8] = (uint16_t)(a_data(cur) - a_data(entry));
+			l.to8[l.n8++] = qf[f].to;
+		}
+		l.valid |= qf[f].valid;
+		l.own_valid |= qf[f].own_valid;
 	}
 	/* in the place of the one that did not fit last */
 	layout_last = (layout_last + 1) % QP_LAYOUTS;
 	layouts[layout_last] = l;
-}
-
-static inline uint32_t rd32(const char *p)
-{
-	uint32_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return v;
 }
 
 static bool layout_fits(const struct qp_layout *l, const struct nlattr *entry)
@@ -124,6 +167,7 @@ static int qp_fast(struct snapshot *s, const struct nlattr *entry, uint32_t dev)
 	const struct qp_layout *l = &layouts[layout_last];
 	const char *p = a_data(entry);
 	struct snap_qp *q;
+	uint8_t i;
 
 	if (!layout_fits(l, entry)) {
 		unsigned int other = (layout_last + 1) % QP_LAYOUTS;
@@ -137,28 +181,12 @@ static int qp_fast(struct snapshot *s, const struct nlattr *entry, uint32_t dev)
 	if (!q)
 		return -ENOMEM;
 	q->dev = dev;
+	for (i = 0; i < l->n32; i++)	/* LQPN among them: checked when kept */
+		memcpy((char *)q + l->to32[i], p + l->from32[i], 4);
+	for (i = 0; i < l->n8; i++)
+		((char *)q)[l->to8[i]] = p[l->from8[i]];
 	q->valid = l->valid;
-	q->lqpn = rd32(p + l->off[QF_LQPN]);	/* always there: checked when kept */
-	if (l->off[QF_PORT])
-		q->port = rd32(p + l->off[QF_PORT]);
-	if (l->off[QF_RQPN])
-		q->rqpn = rd32(p + l->off[QF_RQPN]);
-	if (l->off[QF_RQ_PSN])
-		q->rq_psn = rd32(p + l->off[QF_RQ_PSN]);
-	if (l->off[QF_SQ_PSN])
-		q->sq_psn = rd32(p + l->off[QF_SQ_PSN]);
-	if (l->off[QF_PDN])
-		q->pdn = rd32(p + l->off[QF_PDN]);
-	if (l->off[QF_PMIG])
-		q->pmig = (uint8_t)p[l->off[QF_PMIG]];
-	if (l->off[QF_TYPE])
-		q->type = (uint8_t)p[l->off[QF_TYPE]];
-	if (l->off[QF_STATE])
-		q->state = (uint8_t)p[l->off[QF_STATE]];
-	if (l->off[QF_PID]) {
-		q->own.tid = rd32(p + l->off[QF_PID]);
-		q->own.valid = SNAP_OWN_TID;
-	}
+	q->own.valid = l->own_valid;
 	layout_hits++;
 	return 1;
 }
@@ -172,7 +200,7 @@ static int qp_fast(struct snapshot *s, const struct nlattr *entry, uint32_t dev)
 static int qp_slow(struct snapshot *s, const struct nlattr *entry, uint32_t dev)
 {
 	const struct nlattr *a = (const struct nlattr *)a_data(entry), *cur;
-	const struct nlattr *pid = NULL, *kern = NULL, *subtype = NULL;
+	const struct nlattr *kern = NULL, *subtype = NULL;
 	size_t len = a_len(entry);
 	struct snap_qp *q = snap_push(&s->qps, sizeof(*q));
 	bool lqpn = false;
@@ -182,59 +210,19 @@ static int qp_slow(struct snapshot *s, const struct nlattr *entry, uint32_t dev)
 		return -ENOMEM;
 	while ((err = a_next(&a, &len, &cur)) > 0) {
 		uint16_t type = a_type(cur);
+		int f;
 
 		if (a_check(cur, type))
 			break;
-		switch (type) {
-		case RDMA_NLDEV_ATTR_RES_LQPN:
-			q->lqpn = a_u32(cur);
-			lqpn = true;
-			break;
-		case RDMA_NLDEV_ATTR_PORT_INDEX:
-			q->port = a_u32(cur);
-			q->valid |= SNAP_QP_PORT;
-			break;
-		case RDMA_NLDEV_ATTR_RES_RQPN:
-			q->rqpn = a_u32(cur);
-			q->valid |= SNAP_QP_RQPN;
-			break;
-		case RDMA_NLDEV_ATTR_RES_RQ_PSN:
-			q->rq_psn = a_u32(cur);
-			q->valid |= SNAP_QP_RQ_PSN;
-			break;
-		case RDMA_NLDEV_ATTR_RES_SQ_PSN:
-			q->sq_psn = a_u32(cur);
-			q->valid |= SNAP_QP_SQ_PSN;
-			break;
-		case RDMA_NLDEV_ATTR_RES_PATH_MIG_STATE:
-			q->pmig = a_u8(cur);
-			q->valid |= SNAP_QP_PMIG;
-			break;
-		case RDMA_NLDEV_ATTR_RES_TYPE:
-			q->type = a_u8(cur);
-			q->valid |= SNAP_QP_TYPE;
-			break;
-		case RDMA_NLDEV_ATTR_RES_STATE:
-			q->state = a_u8(cur);
-			q->valid |= SNAP_QP_STATE;
-			break;
-		/* older kernels do not send it; 6.1 and 6.12 rxe do for every QP (captured) */
-		case RDMA_NLDEV_ATTR_RES_PDN:
-			q->pdn = a_u32(cur);
-			q->valid |= SNAP_QP_PDN;
-			break;
-		/* driver QPs (type DRIVER) name their kind; 6.12 rxe sends none (captured) */
-		case RDMA_NLDEV_ATTR_RES_SUBTYPE:
+		f = field_of(type);
+		if (f >= 0) {
+			qp_set(q, f, a_data(cur));
+			lqpn |= f == QF_LQPN;
+		} else if (type == RDMA_NLDEV_ATTR_RES_SUBTYPE) {
+			/* driver QPs (type DRIVER) name their kind; 6.12 rxe sends none (captured) */
 			subtype = cur;
-			break;
-		case RDMA_NLDEV_ATTR_RES_PID:
-			pid = cur;
-			break;
-		case RDMA_NLDEV_ATTR_RES_KERN_NAME:
+		} else if (type == RDMA_NLDEV_ATTR_RES_KERN_NAME) {
 			kern = cur;
-			break;
-		default:
-			break;
 		}
 	}
 	if (err || !lqpn) {
@@ -246,9 +234,12 @@ static int qp_slow(struct snapshot *s, const struct nlattr *entry, uint32_t dev)
 		q->subtype = snap_str(s, a_data(subtype), a_len(subtype));
 		q->valid |= SNAP_QP_SUBTYPE;
 	}
-	nl_owner_attrs(s, pid, kern, &q->own);
+	if (kern) {
+		q->own.kern = snap_str(s, a_data(kern), a_len(kern));
+		q->own.valid |= SNAP_OWN_KERN;
+	}
 	if (layouts_on)
-		layout_learn(entry, q);
+		layout_learn(entry);
 	return 0;
 }
 

@@ -113,8 +113,5 @@ int nl_entries_nests(struct snapshot *s, const struct nlattr *table, uint16_t ty
 		     nl_nest_cb cb, void *arg);
 int nl_res_table_nests(const struct nlmsghdr *nlh, struct snapshot *s, uint16_t table,
 		       uint16_t entry, nl_nest_cb cb);
-/* RES_PID / RES_KERN_NAME (either may be NULL) into an owner */
-void nl_owner_attrs(struct snapshot *s, const struct nlattr *pid, const struct nlattr *kern,
-		    struct snap_owner *o);
 
 #endif
