@@ -64,11 +64,6 @@ static inline uint32_t a_u32(const struct nlattr *a)
 	return v;
 }
 
-static inline uint8_t a_u8(const struct nlattr *a)
-{
-	return *(const uint8_t *)a_data(a);
-}
-
 /* attribute a of type `type` as the policy wants it: 0 or -EBADMSG */
 static inline int a_check(const struct nlattr *a, uint16_t type)
 {
