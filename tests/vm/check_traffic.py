@@ -95,6 +95,10 @@ def check_rate(d, rep, busy, names=("sent_pkts", "rcvd_pkts"), dev="rxe0", ivl=(
 def check_alive(rep, meta, key="alive"):
     rep.ok(meta.get(key) == "1", "the traffic (%s) ended before the snapshot was taken: "
            "raise its duration for this kernel" % key)
+    tries = meta.get(key.replace("_alive", "_attempts"), "1") if key.endswith("_alive") else "1"
+    if tries != "1":
+        rep.note("%s: the workload was started %s times (it failed on its own before the snapshot; "
+                 "see the console)" % (key, tries))
 
 
 def tgids_owning(d, snapdir, comm):
