@@ -109,6 +109,13 @@ int nl_dev_index(const struct nlattr **tb, uint32_t *dev);
  */
 struct snap_dev *nl_dev_get(struct snapshot *s, const struct nlattr **tb);
 /*
+ * Every per-device message starts alike: its top-level attributes into tb,
+ * then its device (nl_dev_get) into *d.  0, the error of nl_attrs(),
+ * -EBADMSG without DEV_INDEX, or -ENOMEM.
+ */
+int nl_msg_dev(const struct nlmsghdr *nlh, struct snapshot *s, const struct nlattr **tb,
+	       struct snap_dev **d);
+/*
  * A resource dump message: DEV_INDEX/DEV_NAME at the top level and a nested
  * `table` of `entry` nests; cb gets each entry with arg pointing to the
  * device index (uint32_t).  Used by every RES_*_GET parser.

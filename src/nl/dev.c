@@ -25,6 +25,19 @@ struct snap_dev *nl_dev_get(struct snapshot *s, const struct nlattr **tb)
 	return d;
 }
 
+int nl_msg_dev(const struct nlmsghdr *nlh, struct snapshot *s, const struct nlattr **tb,
+	       struct snap_dev **d)
+{
+	int err = nl_attrs(nlh, tb);
+
+	if (err)
+		return err;
+	*d = nl_dev_get(s, tb);
+	if (!*d)
+		return tb[RDMA_NLDEV_ATTR_DEV_INDEX] ? -ENOMEM : -EBADMSG;
+	return 0;
+}
+
 int nl_dev_parse(const struct nlmsghdr *nlh, struct snapshot *s)
 {
 	const struct nlattr *tb[RDMA_NLDEV_ATTR_MAX];

@@ -36,14 +36,9 @@ int nl_res_parse(const struct nlmsghdr *nlh, struct snapshot *s)
 	struct snap_dev *d;
 	int err;
 
-	err = nl_attrs(nlh, tb);
+	err = nl_msg_dev(nlh, s, tb, &d);
 	if (err)
 		return err;
-	if (!tb[RDMA_NLDEV_ATTR_DEV_INDEX])
-		return -EBADMSG;
-	d = nl_dev_get(s, tb);
-	if (!d)
-		return -ENOMEM;
 	if (!tb[RDMA_NLDEV_ATTR_RES_SUMMARY])
 		return 0;
 	return nl_entries(s, tb[RDMA_NLDEV_ATTR_RES_SUMMARY],
@@ -58,12 +53,9 @@ static int res_table(const struct nlmsghdr *nlh, struct snapshot *s, uint16_t ta
 	uint32_t dev;
 	int err;
 
-	err = nl_attrs(nlh, tb);
+	err = nl_msg_dev(nlh, s, tb, &d);
 	if (err)
 		return err;
-	d = nl_dev_get(s, tb);
-	if (!d)
-		return tb[RDMA_NLDEV_ATTR_DEV_INDEX] ? -ENOMEM : -EBADMSG;
 	dev = d->index;
 	/* a device with no such objects sends a message without the table */
 	if (!tb[table])

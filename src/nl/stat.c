@@ -54,12 +54,9 @@ int nl_stat_parse(const struct nlmsghdr *nlh, struct snapshot *s)
 	struct snap_dev *d;
 	int err;
 
-	err = nl_attrs(nlh, tb);
+	err = nl_msg_dev(nlh, s, tb, &d);
 	if (err)
 		return err;
-	d = nl_dev_get(s, tb);
-	if (!d)
-		return tb[RDMA_NLDEV_ATTR_DEV_INDEX] ? -ENOMEM : -EBADMSG;
 	x.dev = d->index;
 	x.port = tb[RDMA_NLDEV_ATTR_PORT_INDEX] ?
 		 mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_PORT_INDEX]) : SNAP_NONE;
