@@ -32,9 +32,6 @@ int out_text(FILE *f, const struct snapshot *s, const struct out_opts *o);
 ssize_t out_rows(const struct view_ctx *c, enum view_table t, const struct out_opts *o,
 		 size_t **rows);
 
-/* JSON string escaping (control characters, quotes, invalid UTF-8). */
-void out_json_str(FILE *f, const char *str);
-
 /* The two text expositions Prometheus reads (doc/rdmatop.1, METRICS). */
 enum out_om_format {
 	OUT_OM_OPENMETRICS,	/* OpenMetrics 1.0.0, ends with "# EOF" */

@@ -259,12 +259,9 @@ static inline void add_qp(struct view_proc *p, const struct snap_qp *q)
 	}
 }
 
+/* A resource other than a QP (those go through add_qp). */
 static void add_res(struct view_proc *p, enum snap_res res, const void *obj)
 {
-	if (res == SNAP_RES_QP) {
-		add_qp(p, obj);
-		return;
-	}
 	p->res[res]++;
 	if (res == SNAP_RES_MR) {
 		const struct snap_mr *m = obj;
@@ -334,11 +331,8 @@ int view_procs(const struct snapshot *s, struct view_proc **out)
 		const struct snap_qp *q = SNAP_AT(&s->qps, struct snap_qp, i);
 		struct view_proc *acc = group_of(s, &gs, &q->own);
 
-		if (!acc) {
-			free(gs.g);
-			free(gs.slot);
-			return -ENOMEM;
-		}
+		if (!acc)
+			goto nomem;
 		add_qp(acc, q);
 	}
 	for (r = 0; r < SNAP_RES_N; r++) {
@@ -351,11 +345,8 @@ int view_procs(const struct snapshot *s, struct view_proc **out)
 			const struct snap_owner *o = res_owner(s, (enum snap_res)r, i, &obj);
 			struct view_proc *acc = group_of(s, &gs, o);
 
-			if (!acc) {
-				free(gs.g);
-				free(gs.slot);
-				return -ENOMEM;
-			}
+			if (!acc)
+				goto nomem;
 			add_res(acc, (enum snap_res)r, obj);
 		}
 	}
@@ -414,4 +405,8 @@ int view_procs(const struct snapshot *s, struct view_proc **out)
 	free(gs.g);
 	*out = procs;
 	return (int)np;
+nomem:
+	free(gs.g);
+	free(gs.slot);
+	return -ENOMEM;
 }

@@ -89,21 +89,6 @@ void jw_str(struct jw *w, const char *str)
 	jw_putc(w, '"');
 }
 
-void out_json_str(FILE *f, const char *str)
-{
-	struct jw *w = malloc(sizeof(*w));
-
-	if (!w) {
-		fputs("\"\"", f);
-		return;
-	}
-	w->f = f;
-	w->len = 0;
-	jw_str(w, str);
-	jw_flush(w);
-	free(w);
-}
-
 static void json_sys(struct jw *w, const struct snap_sys *y)
 {
 	jw_open(w, "system", '{');
