@@ -27,21 +27,13 @@ import json
 import os
 import re
 
-from vmlib import Report
+from vmlib import Report, read_text
 
 OBJ_KINDS = ("devices", "links", "resources", "qps", "cm_ids", "cqs", "mrs", "pds", "ctxs", "srqs",
              "counters")
 GONE_NOTE = "went away during the dump"
 OVF_NOTE = "event queue overflowed"
 HIDDEN_NOTE = "CAP_NET_ADMIN"
-
-
-def _text(path, default=""):
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except OSError:
-        return default
 
 
 def _samples(rep, path, label):
@@ -89,7 +81,7 @@ def dev_names(s):
 
 
 def screen(d, name):
-    return _text(os.path.join(d, name)).splitlines()
+    return read_text(os.path.join(d, name)).splitlines()
 
 
 def status_line(lines):
@@ -147,13 +139,13 @@ def check_link(d, rep, kv, meta, js):
                  % (meta.get("link_stop_syscall"), evs))
     rep.ok(meta.get("link_alive") == "1", "link: the batch rdmatop died after the deletion")
     rep.ok(meta.get("link_rc") == "0", "link: the batch rdmatop ended with %s after SIGTERM; stderr: %s"
-           % (meta.get("link_rc"), _text(os.path.join(d, "link.err"))[:300]))
+           % (meta.get("link_rc"), read_text(os.path.join(d, "link.err"))[:300]))
     rep.ok(meta.get("link_delete_rc") == "0", "link: rdma link delete rxe1: exit %s: %s"
-           % (meta.get("link_delete_rc"), _text(os.path.join(d, "link_delete.txt")).strip()))
+           % (meta.get("link_delete_rc"), read_text(os.path.join(d, "link_delete.txt")).strip()))
     if meta.get("link_delete_blocked") != "1":
         rep.note("link: rdma link delete returned before the QP holder was killed")
     try:
-        after = json.loads(_text(os.path.join(d, "link_dev_after.json")) or "[]")
+        after = json.loads(read_text(os.path.join(d, "link_dev_after.json")) or "[]")
         rep.ok(all(x.get("ifname") != "rxe1" for x in after), "link: rdma still lists rxe1: %s" % after)
     except ValueError as e:
         rep.fail("link: rdma -j dev: %s" % e)
@@ -212,7 +204,7 @@ def check_exits(d, rep, kv, meta, js):
                        _int(meta, "exit_ready_line"), _int(meta, "exit_kill_line"))
     rep.ok(meta.get("exit_alive") == "1", "exits: the batch rdmatop died")
     rep.ok(meta.get("exit_rc") == "0", "exits: the batch rdmatop ended with %s after SIGTERM; stderr: %s"
-           % (meta.get("exit_rc"), _text(os.path.join(d, "exits.err"))[:300]))
+           % (meta.get("exit_rc"), read_text(os.path.join(d, "exits.err"))[:300]))
     before = screen(d, "tui_exit_before.txt")
     after = screen(d, "tui_exit_after.txt")
 
@@ -233,7 +225,7 @@ def check_unpriv(d, rep, kv, meta, rt_rc_key="nobody_rc"):
     rep.ok(meta.get("nobody_comm") == "rdmatop" and meta.get("nobody_uid") == "65534",
            "unpriv: the nobody batch is %s with uid %s" % (meta.get("nobody_comm"), meta.get("nobody_uid")))
     rep.ok(meta.get(rt_rc_key) == "0", "unpriv: the nobody batch ended with %s after SIGTERM; stderr: %s"
-           % (meta.get(rt_rc_key), _text(os.path.join(d, "nobody.err"))[:300]))
+           % (meta.get(rt_rc_key), read_text(os.path.join(d, "nobody.err"))[:300]))
     dead, keep = _pids(meta, "exit_dead"), _int(meta, "exit_keep")
     check_exit_samples(rep, "unpriv", nb, meta, _int(meta, "exit_gone_line_nobody") + 1, dead, keep,
                        _int(meta, "exit_qps"))
@@ -257,9 +249,9 @@ def check_unpriv(d, rep, kv, meta, rt_rc_key="nobody_rc"):
             c = hdr.find(key)
             rep.ok(c >= 0 and "hidden" in row[max(0, c - 8):c + len(key) + 8],
                    "unpriv: the detail's %s is not \"hidden\":\n%s\n%s" % (key, hdr, row))
-    rep.ok("EXITED:0" in _text(os.path.join(d, "tui_nobody_exit.txt")),
+    rep.ok("EXITED:0" in read_text(os.path.join(d, "tui_nobody_exit.txt")),
            "unpriv: the dashboard as nobody did not end with status 0 on q: %s"
-           % _text(os.path.join(d, "tui_nobody_exit.txt")).strip())
+           % read_text(os.path.join(d, "tui_nobody_exit.txt")).strip())
 
 
 def check_overflow(d, rep, kv, meta):
@@ -284,8 +276,8 @@ def check_overflow(d, rep, kv, meta):
                   % (OVF_NOTE, stop)):
         return
     try:
-        want = sorted(x.get("ifname") for x in json.loads(_text(os.path.join(d, "ovf_dev.json")) or "[]"))
-        last = sorted(x.get("ifname") for x in json.loads(_text(os.path.join(d, "ovf_dev_after.json")) or "[]"))
+        want = sorted(x.get("ifname") for x in json.loads(read_text(os.path.join(d, "ovf_dev.json")) or "[]"))
+        last = sorted(x.get("ifname") for x in json.loads(read_text(os.path.join(d, "ovf_dev_after.json")) or "[]"))
     except ValueError as e:
         rep.fail("overflow: rdma -j dev: %s" % e)
         return
@@ -296,14 +288,14 @@ def check_overflow(d, rep, kv, meta):
     rep.note("overflow: sample %d: \"%s\", devices %s" % (hit[0], notes(js[hit[0]], OVF_NOTE)[0], want))
     rep.ok(meta.get("ovf_alive") == "1" and meta.get("ovf_rc") == "0",
            "overflow: rdmatop alive %s, exit %s; stderr: %s"
-           % (meta.get("ovf_alive"), meta.get("ovf_rc"), _text(os.path.join(d, "overflow.err"))[:300]))
+           % (meta.get("ovf_alive"), meta.get("ovf_rc"), read_text(os.path.join(d, "overflow.err"))[:300]))
     scr = screen(d, "tui_ovf_after.txt")
     if rep.ok(meta.get("ovf_screen_s", "timeout") != "timeout" and "overflowed" in status_line(scr),
               "overflow: the dashboard's status line does not report it:\n%s" % "\n".join(scr)):
         rep.note("overflow: dashboard: \"%s\"" % status_line(scr).strip())
     rows = sorted({m.group(1) for m in (re.match(r"^(rxe\d+) +1 ", x) for x in scr) if m})
     rep.ok(rows == want, "overflow: device rows on the screen %s, rdma %s" % (rows, want))
-    rep.ok("EXITED:0" in _text(os.path.join(d, "tui_exit.txt")), "overflow: the dashboard did not end with 0 on q")
+    rep.ok("EXITED:0" in read_text(os.path.join(d, "tui_exit.txt")), "overflow: the dashboard did not end with 0 on q")
 
 
 def check(d, rep, kv, meta):

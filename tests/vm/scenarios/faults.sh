@@ -37,6 +37,16 @@ meta exit_qps "$KQ"
 J="$R/link.json"
 
 lines() { if [ -e "$1" ]; then wc -l <"$1" | tr -d ' '; else echo 0; fi; }
+
+# end_batch NAME PID: whether the batch rdmatop PID lived through the fault
+# (meta NAME_alive), then SIGTERM and its exit status (meta NAME_rc).
+end_batch() {
+	if alive "$2"; then meta "$1_alive" 1; else meta "$1_alive" 0; fi
+	kill "$2"
+	wait_for "$2" 30
+	meta "$1_rc" "$?"
+}
+
 # wait_lines FILE N SECS: until FILE holds N lines
 wait_lines() {
 	local i=0
@@ -128,10 +138,7 @@ wait_lines "$J" $(($(lines "$J") + 3)) 60
 s="$(tui_wait '(dev_removed|UNREGISTER) rxe1|rxe1 went away' 20 "$R/tui_link_after.txt")"
 meta link_screen_s "${s:-timeout}"
 rdma -j dev >"$R/link_dev_after.json"
-if alive "$bt"; then meta link_alive 1; else meta link_alive 0; fi
-kill "$bt"
-wait_for "$bt" 30
-meta link_rc "$?"
+end_batch link "$bt"
 say "link: done"
 
 # ---- 2. processes holding QPs killed mid-sampling ------------------------
@@ -183,10 +190,8 @@ mkdir -p "$d"
 procs "$d/procs.txt"
 rdma_set "$d/before"
 wait_lines "$J" $(($(lines "$J") + 2)) 60
-if alive "$bt"; then meta exit_alive 1; else meta exit_alive 0; fi
-kill "$bt" "$nb"
-wait_for "$bt" 30
-meta exit_rc "$?"
+kill "$nb"
+end_batch exit "$bt"
 wait_for "$nb" 30
 meta nobody_rc "$?"
 rdma_set "$d/after"
@@ -232,10 +237,7 @@ wait_lines "$O" $(($(lines "$O") + 3)) 60
 s="$(tui_wait 'overflowed' 20 "$R/tui_ovf_after.txt")"
 meta ovf_screen_s "${s:-timeout}"
 rdma -j dev >"$R/ovf_dev_after.json"
-if alive "$ob"; then meta ovf_alive 1; else meta ovf_alive 0; fi
-kill "$ob"
-wait_for "$ob" 30
-meta ovf_rc "$?"
+end_batch ovf "$ob"
 tui_stop
 for i in 4 5; do
 	rdma link delete "rxe$i"
