@@ -4,6 +4,11 @@ PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
 DATADIR ?= $(PREFIX)/share/rdmatop
+DOCDIR ?= $(PREFIX)/share/doc/rdmatop
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
+# systemd reads /usr/local/lib/systemd/system too; Debian 12 keeps its own in /lib
+SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
 DESTDIR ?=
 
 CC ?= gcc
@@ -128,16 +133,48 @@ $(BUILD)/soak/soak: tests/soak/soak.c $(LIB)
 soak: all bench-tools $(BUILD)/soak/soak
 	tests/soak/soak $(SOAK_SECONDS)
 
-install: rdmatop
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/themes
+# Shell completions and the example config, written from the option table
+# (contrib/completion/mkcompletion.c); units with the installed binary's path.
+$(BUILD)/mkcompletion: contrib/completion/mkcompletion.c $(LIB)
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+
+# no user theme directory may leak into the generated files
+$(BUILD)/gen/rdmatop.bash $(BUILD)/gen/_rdmatop $(BUILD)/gen/config: $(BUILD)/mkcompletion $(wildcard themes/*.theme)
+	@mkdir -p $(dir $@)
+	$(Q)env -u XDG_CONFIG_HOME HOME=/nonexistent $(BUILD)/mkcompletion \
+		$(if $(findstring bash,$@),bash,$(if $(findstring config,$@),config,zsh)) themes >$@.tmp && mv $@.tmp $@
+
+UNITS := rdmatop-exporter.service rdmatop-textfile.service
+$(BUILD)/gen/%.service: contrib/systemd/%.service
+	@mkdir -p $(dir $@)
+	$(Q)sed 's|@BINDIR@|$(BINDIR)|g' $< >$@
+
+GEN := $(addprefix $(BUILD)/gen/,rdmatop.bash _rdmatop config $(UNITS))
+all: $(GEN)
+
+install: rdmatop $(GEN)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/themes \
+		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(SYSTEMDUNITDIR) \
+		$(DESTDIR)$(DATADIR)/prometheus $(DESTDIR)$(DATADIR)/grafana $(DESTDIR)$(DOCDIR)/examples
 	install -m 755 rdmatop $(DESTDIR)$(BINDIR)/rdmatop
 	install -m 644 doc/rdmatop.1 $(DESTDIR)$(MANDIR)/man1/rdmatop.1
 	for t in themes/*.theme; do [ -e "$$t" ] || continue; \
 		install -m 644 "$$t" $(DESTDIR)$(DATADIR)/themes/; done
+	install -m 644 $(BUILD)/gen/rdmatop.bash $(DESTDIR)$(BASHCOMPDIR)/rdmatop
+	install -m 644 $(BUILD)/gen/_rdmatop $(DESTDIR)$(ZSHCOMPDIR)/_rdmatop
+	install -m 644 $(addprefix $(BUILD)/gen/,$(UNITS)) $(DESTDIR)$(SYSTEMDUNITDIR)/
+	install -m 644 contrib/prometheus/rdmatop.rules.yml $(DESTDIR)$(DATADIR)/prometheus/
+	install -m 644 contrib/grafana/rdmatop-fleet.json $(DESTDIR)$(DATADIR)/grafana/
+	install -m 644 $(BUILD)/gen/config $(DESTDIR)$(DOCDIR)/examples/config
+	install -m 644 contrib/systemd/rdmatop-exporter.default $(DESTDIR)$(DOCDIR)/examples/
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/rdmatop $(DESTDIR)$(MANDIR)/man1/rdmatop.1
-	rm -rf $(DESTDIR)$(DATADIR)
+	rm -f $(DESTDIR)$(BINDIR)/rdmatop $(DESTDIR)$(MANDIR)/man1/rdmatop.1 \
+		$(DESTDIR)$(BASHCOMPDIR)/rdmatop $(DESTDIR)$(ZSHCOMPDIR)/_rdmatop \
+		$(addprefix $(DESTDIR)$(SYSTEMDUNITDIR)/,$(UNITS))
+	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)
 
 run:
 	@tests/deps.sh

@@ -2,7 +2,7 @@
 # Install the Debian packages rdmatop needs to build and test, when missing.
 # As root they are installed; otherwise the exact apt-get line is printed.
 set -u
-pkgs="gcc make pkg-config libmnl-dev libev-dev libncurses-dev libzstd-dev tmux python3 valgrind"
+pkgs="gcc make pkg-config libmnl-dev libev-dev libncurses-dev libzstd-dev tmux python3 python3-yaml valgrind"
 # the real-kernel test bed (tests/vm)
 pkgs="$pkgs qemu-system-x86 busybox-static cpio kmod xz-utils"
 missing=""

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Shell completions and the example config file, written from the option
+ * table (opts_table()), so an option is never spelled twice.  A build tool:
+ *   mkcompletion bash|zsh|config THEMEDIR
+ * The values an option takes come from the tables that check them where
+ * there are such tables (QP columns, themes); the few fixed words below are
+ * checked against rdmatop's parser by tests/fleet.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "opts.h"
+#include "theme.h"
+#include "view.h"
+
+enum value { V_NONE, V_FILE, V_DIR, V_WORDS };
+
+struct choice {
+	enum value kind;
+	char words[512];	/* V_WORDS: space-separated */
+};
+
+static void add_word(struct choice *c, const char *w)
+{
+	size_t len = strlen(c->words);
+
+	snprintf(c->words + len, sizeof(c->words) - len, "%s%s", len ? " " : "", w);
+}
+
+/* What the value of option d is, by its metavar (and, for -s and -t, by table). */
+static void choice_of(const struct opt_def *d, const char *themedir, struct choice *c)
+{
+	memset(c, 0, sizeof(*c));
+	if (!d->metavar)
+		return;
+	if (!strcmp(d->metavar, "FILE") || !strcmp(d->metavar, "PATH")) {
+		c->kind = V_FILE;
+	} else if (!strcmp(d->metavar, "DIR")) {
+		c->kind = V_DIR;
+	} else if (!strcmp(d->name, "output")) {
+		c->kind = V_WORDS;
+		add_word(c, "text json openmetrics prometheus");
+	} else if (!strcmp(d->name, "set-netns-mode")) {
+		c->kind = V_WORDS;
+		add_word(c, "shared exclusive");
+	} else if (!strcmp(d->name, "sort")) {
+		const struct view_col *cols;
+		size_t n, i;
+
+		cols = view_cols(VIEW_QPS, &n);
+		c->kind = V_WORDS;
+		for (i = 0; i < n; i++)
+			add_word(c, cols[i].name);
+	} else if (!strcmp(d->name, "theme")) {
+		const char *dirs[] = { themedir, NULL };
+		char names[64][32];
+		size_t n, i;
+
+		n = theme_list(dirs, names, 64);
+		c->kind = V_WORDS;
+		for (i = 0; i < n; i++)
+			add_word(c, names[i]);
+	}
+}
+
+static bool repeatable(const struct opt_def *d)
+{
+	return strstr(d->help, "repeatable") != NULL;
+}
+
+static void case_label(const struct opt_def *d, bool *first)
+{
+	printf("%s", *first ? "\t" : "|");
+	*first = false;
+	if (d->key < 256)
+		printf("-%c|", d->key);
+	printf("--%s", d->name);
+}
+
+static void bash(const struct opt_def *t, size_t n, const char *themedir)
+{
+	struct choice c;
+	bool first = true;
+	size_t i;
+
+	printf("# bash completion for rdmatop, generated from its option table\n"
+	       "_rdmatop()\n{\n"
+	       "\tlocal cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}\n\n"
+	       "\tcase $prev in\n");
+	for (i = 0; i < n; i++) {
+		if (t[i].arg == OPT_NONE)
+			continue;
+		choice_of(&t[i], themedir, &c);
+		if (c.kind == V_NONE)
+			continue;
+		first = true;
+		case_label(&t[i], &first);
+		printf(")\n");
+		if (c.kind == V_WORDS)
+			printf("\t\tCOMPREPLY=($(compgen -W '%s' -- \"$cur\"))\n", c.words);
+		else
+			printf("\t\tcompopt -o filenames 2>/dev/null\n"
+			       "\t\tCOMPREPLY=($(compgen -%c -- \"$cur\"))\n",
+			       c.kind == V_DIR ? 'd' : 'f');
+		printf("\t\treturn\n\t\t;;\n");
+	}
+	/* a number, an address, an expression: nothing to offer */
+	first = true;
+	for (i = 0; i < n; i++) {
+		if (t[i].arg == OPT_NONE)
+			continue;
+		choice_of(&t[i], themedir, &c);
+		if (c.kind == V_NONE)
+			case_label(&t[i], &first);
+	}
+	if (!first)
+		printf(")\n\t\tCOMPREPLY=()\n\t\treturn\n\t\t;;\n");
+	printf("\tesac\n\tCOMPREPLY=($(compgen -W '");
+	for (i = 0; i < n; i++) {
+		if (t[i].key < 256)
+			printf("-%c ", t[i].key);
+		printf("--%s%s", t[i].name, i + 1 < n ? " " : "");
+	}
+	printf("' -- \"$cur\"))\n}\ncomplete -F _rdmatop rdmatop\n");
+}
+
+/* zsh's _arguments: a description in [...] and a message after ':' */
+static void zsh_quoted(const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '\'')
+			fputs("'\\''", stdout);
+		else if (strchr("[]:\\", *s))
+			printf("\\%c", *s);
+		else
+			putchar(*s);
+	}
+}
+
+static void zsh(const struct opt_def *t, size_t n, const char *themedir)
+{
+	struct choice c;
+	size_t i;
+
+	printf("#compdef rdmatop\n"
+	       "# zsh completion for rdmatop, generated from its option table\n"
+	       "_arguments -s -S \\\n");
+	for (i = 0; i < n; i++) {
+		const struct opt_def *d = &t[i];
+		bool val = d->arg != OPT_NONE;
+
+		choice_of(d, themedir, &c);
+		printf("  %s", repeatable(d) ? "'*'" : "");
+		if (d->key < 256)
+			printf("{-%c%s,--%s%s}'[", d->key, val ? "+" : "", d->name, val ? "=" : "");
+		else
+			printf("'--%s%s[", d->name, val ? "=" : "");
+		zsh_quoted(d->help);
+		printf("]");
+		if (val) {
+			printf(":");
+			zsh_quoted(d->metavar);
+			switch (c.kind) {
+			case V_FILE:
+				printf(":_files");
+				break;
+			case V_DIR:
+				printf(":_files -/");
+				break;
+			case V_WORDS:
+				printf(":(%s)", c.words);
+				break;
+			default:
+				printf(": ");
+			}
+		}
+		printf("'%s\n", i + 1 < n ? " \\" : "");
+	}
+}
+
+static void config(const struct opt_def *t, size_t n)
+{
+	size_t i;
+
+	printf("# rdmatop settings: $XDG_CONFIG_HOME/rdmatop/config, else ~/.config/rdmatop/config.\n"
+	       "# \"key = value\" lines with the long option names (yes/no for switches),\n"
+	       "# '#' comments; the command line wins.  The dashboard's W key writes this file.\n"
+	       "# Every setting the file may hold, commented out:\n");
+	for (i = 0; i < n; i++) {
+		if (!t[i].config)
+			continue;
+		printf("\n# %s\n#%s = %s\n", t[i].help, t[i].name,
+		       t[i].arg == OPT_NONE ? "yes" : t[i].metavar);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	const struct opt_def *t;
+	size_t n;
+
+	t = opts_table(&n);
+	if (argc == 3 && !strcmp(argv[1], "bash"))
+		bash(t, n, argv[2]);
+	else if (argc == 3 && !strcmp(argv[1], "zsh"))
+		zsh(t, n, argv[2]);
+	else if (argc == 3 && !strcmp(argv[1], "config"))
+		config(t, n);
+	else {
+		fprintf(stderr, "usage: mkcompletion bash|zsh|config THEMEDIR\n");
+		return 2;
+	}
+	return fflush(stdout) || ferror(stdout) ? 1 : 0;
+}
