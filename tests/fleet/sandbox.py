@@ -2,13 +2,20 @@
 # Does a unit's sandbox let rdmatop do what it did?  Reads `strace -f` logs of
 # the unit's command line and checks every system call against the unit's
 # SystemCallFilter= (groups resolved by systemd-analyze syscall-filter) and
-# every socket's family against RestrictAddressFamilies=.
-#   sandbox.py UNIT STRACE_LOG...
+# every socket's family against RestrictAddressFamilies=, every file written
+# against ReadWritePaths= (ProtectSystem=strict), every /proc path against
+# ProcSubset=pid and every /dev path against PrivateDevices=.
+#   sandbox.py [--map UNIT_PATH=TEST_PATH] UNIT STRACE_LOG...
 import re
 import subprocess
 import sys
 
-unit, logs = sys.argv[1], sys.argv[2:]
+args = sys.argv[1:]
+pathmap = []
+while args and args[0] == "--map":
+    pathmap.append(args[1].split("=", 1))
+    args = args[2:]
+unit, logs = args[0], args[1:]
 groups = {}
 
 
@@ -30,6 +37,7 @@ def resolve(name):
 
 allowed = None
 families = None
+rw = []
 for line in open(unit):
     line = line.strip()
     if line.startswith("SystemCallFilter="):
@@ -44,10 +52,21 @@ for line in open(unit):
             allowed = (allowed or set()) | names
     elif line.startswith("RestrictAddressFamilies="):
         families = set(line.split("=", 1)[1].split())
+    elif line.startswith("ReadWritePaths="):
+        for d in line.split("=", 1)[1].split():
+            for old, new in pathmap:
+                d = d.replace(old, new)
+            rw.append(d.rstrip("/") + "/")
 
 call_re = re.compile(r"^(?:\d+\s+)?([a-z0-9_]+)\(")
 sock_re = re.compile(r"^(?:\d+\s+)?socket\((AF_[A-Z0-9]+)")
-used, fams = set(), set()
+open_re = re.compile(r'^(?:\d+\s+)?(?:open|openat)\((?:[A-Z_]+, )?"([^"]*)", ([A-Z_|]+)')
+change_re = re.compile(r'^(?:\d+\s+)?(rename|renameat2?|unlink|unlinkat|mkdir|mkdirat|rmdir|'
+                       r'linkat|symlinkat|truncate|chmod|fchmodat)\(')
+# what PrivateDevices=yes leaves in /dev
+devs = re.compile(r"^/dev/(null|zero|full|random|urandom|tty|ptmx|pts(/.*)?|shm(/.*)?|"
+                  r"mqueue(/.*)?|hugepages(/.*)?|log|stdin|stdout|stderr|fd(/.*)?)$")
+used, fams, writes, procs, devices = set(), set(), set(), set(), set()
 for path in logs:
     for line in open(path, errors="replace"):
         m = call_re.match(line)
@@ -56,6 +75,17 @@ for path in logs:
         m = sock_re.match(line)
         if m:
             fams.add(m.group(1))
+        m = open_re.match(line)
+        if m:
+            f, flags = m.group(1), m.group(2)
+            if re.search(r"O_WRONLY|O_RDWR|O_CREAT|O_TRUNC", flags):
+                writes.add(f)
+            if f.startswith("/proc/"):
+                procs.add(f)
+            if f.startswith("/dev/"):
+                devices.add(f)
+        if change_re.match(line):
+            writes |= set(re.findall(r'"([^"]*)"', line))
 
 fail = 0
 name = unit.rsplit("/", 1)[-1]
@@ -80,4 +110,26 @@ else:
           "%s: the socket families rdmatop used (%s) pass RestrictAddressFamilies=%s" %
           (name, " ".join(sorted(fams)), (" (refused: " + " ".join(extra) + ")") if extra else ""))
     fail += bool(extra)
+
+def report(cond, what, bad):
+    global fail
+    print(("ok - " if cond else "not ok - ") + "%s: %s%s" %
+          (name, what, "" if cond else " (" + " ".join(sorted(bad))[:400] + ")"))
+    fail += not cond
+
+
+outside = {f for f in writes if not any(f.startswith(d) for d in rw)}
+report(not outside, "the %d files written are under ReadWritePaths= (%s)" %
+       (len(writes), " ".join(rw) or "none"), outside)
+badproc = {f for f in procs if not re.match(r"^/proc/(self|thread-self|\d+)(/|$)", f)}
+baddev = {f for f in devices if not devs.match(f)}
+# (a host without RDMA opens neither: say so rather than pass on nothing)
+if procs:
+    report(not badproc, "the %d /proc paths opened are a process's (ProcSubset=pid)" % len(procs), badproc)
+else:
+    print("# %s: no /proc path opened here (no RDMA devices, no processes to name)" % name)
+if devices:
+    report(not baddev, "the %d /dev paths opened are left by PrivateDevices=" % len(devices), baddev)
+else:
+    print("# %s: no /dev path opened" % name)
 sys.exit(1 if fail else 0)
