@@ -95,6 +95,15 @@ def main():
             res = r["data"]["result"]
             check(r.get("status") == "success" and len(res) > 0,
                   "Prometheus returns series for '%s' (%d)" % (title, len(res)), r)
+            vals = [float(x["value"][1]) for x in res]
+            if "throughput" in title:
+                check(max(vals or [0]) > 0, "'%s': traffic seen (max %.0f B/s)" % (title, max(vals or [0])))
+            if title == "Top processes by QPs":
+                check(1 < len(res) <= 20 and all(x["metric"].get("pid") for x in res),
+                      "'%s': up to 20 processes, each with its pid (%d)" % (title, len(res)), res[:3])
+            if title == "QP states by host":
+                hosts = {x["metric"].get("instance") for x in res}
+                check(len(hosts) == 2, "'%s': both hosts (%s)" % (title, " ".join(sorted(hosts))))
         except Exception as x:  # an HTTP 400 carries Prometheus' parse error
             body = x.read().decode() if hasattr(x, "read") else x
             check(False, "Prometheus runs the query of '%s'" % title, body)
