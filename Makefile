@@ -15,10 +15,13 @@ CC ?= gcc
 PKG_CONFIG ?= pkg-config
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 
-# libmnl, ncursesw and libzstd ship pkg-config files; Debian 12's libev-dev does not.
-PC_LIBS := libmnl ncursesw libzstd
+# These ship pkg-config files; Debian 12's libev-dev does not.  The --listen
+# endpoint: libmicrohttpd, GnuTLS (its client certificate checks), libcrypt
+# (bcrypt) and libyaml (--web-config).
+PC_LIBS := libmnl ncursesw libzstd libmicrohttpd gnutls libxcrypt yaml-0.1
 PC_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PC_LIBS) 2>/dev/null)
-PC_LDLIBS := $(shell $(PKG_CONFIG) --libs $(PC_LIBS) 2>/dev/null || echo -lmnl -lncursesw -ltinfo -lzstd)
+PC_LDLIBS := $(shell $(PKG_CONFIG) --libs $(PC_LIBS) 2>/dev/null || \
+	echo -lmnl -lncursesw -ltinfo -lzstd -lmicrohttpd -lgnutls -lcrypt -lyaml)
 EV_CFLAGS := $(shell $(PKG_CONFIG) --cflags libev 2>/dev/null)
 EV_LDLIBS := $(shell $(PKG_CONFIG) --libs libev 2>/dev/null || echo -lev)
 
@@ -44,7 +47,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 UNIT_HELPERS := $(filter-out $(UNIT_SRC),$(wildcard tests/unit/*.c))
 
 .PHONY: all test check unit test-vm test-tui install uninstall clean run deps \
-	sanitize format bench bench-tools bench-vm fuzz soak
+	sanitize format bench bench-tools bench-vm fuzz soak print-ldlibs
 
 all: rdmatop
 
@@ -98,6 +101,10 @@ sanitize:
 
 deps:
 	@tests/deps.sh
+
+# what a program linking $(LIB) needs (for the test scripts that link one)
+print-ldlibs:
+	@echo $(LDLIBS)
 
 # Performance and robustness (tests/bench, tests/fuzz, tests/soak): the
 # synthetic-host generator and the programs that link the library.

@@ -13,10 +13,12 @@
 #include <ev.h>
 
 #include "snapshot.h"
+#include "webcfg.h"
 
 struct export_opts {
 	const char *listen;	/* ADDR:PORT, or NULL */
 	const char *textfile;	/* PATH, or NULL */
+	const struct webcfg *web;	/* --web-config, or NULL */
 	unsigned int max_procs;	/* per-process series before "other" */
 	bool live;		/* samples are read now (not replayed): their
 				 * start time gives rdma_sample_duration_seconds */

@@ -31,6 +31,7 @@ struct opts {
 	const char *read;	/* -r FILE */
 	const char *sysroot;
 	const char *listen;	/* --listen ADDR:PORT */
+	const char *web_config;	/* --web-config FILE */
 	const char *textfile;	/* --textfile PATH */
 	unsigned int metrics_procs;	/* per-process series before "other" */
 	const char *theme;

@@ -39,7 +39,9 @@ int export_open(struct exporter **out, struct ev_loop *loop, const struct export
 	ex->max_procs = o->max_procs;
 	ex->live = o->live;
 	if (o->listen) {
-		ret = http_server_start(&ex->http, loop, o->listen, err, errlen);
+		struct http_server_opts ho = { .listen = o->listen, .web = o->web };
+
+		ret = http_server_start(&ex->http, loop, &ho, err, errlen);
 		if (ret) {
 			free(ex);
 			return ret;

@@ -25,6 +25,7 @@
 #include "snapshot.h"
 #include "source.h"
 #include "view.h"
+#include "webcfg.h"
 
 static volatile sig_atomic_t stop_signal;
 
@@ -217,10 +218,11 @@ int main(int argc, char **argv)
 	struct source src = { 0 };
 	struct rec_writer *rec = NULL;
 	struct exporter *ex = NULL;
+	struct webcfg web = { 0 };
 	struct sigaction sa;
 	struct opts o;
 	double play_delay = 1.0;
-	char err[256];
+	char err[512];
 	int i, ret;
 
 	snap_mem_init();
@@ -247,6 +249,14 @@ int main(int argc, char **argv)
 			fprintf(stderr, "rdmatop: bad value for --listen: %s\n", err);
 			return 2;
 		}
+		if (o.web_config && webcfg_load(&web, o.web_config, err, sizeof(err))) {
+			fprintf(stderr, "rdmatop: --web-config %s\n", err);
+			return 2;
+		}
+		if (http_addr_is_wildcard(&ss) && !web.tls)
+			fprintf(stderr, "rdmatop: warning: --listen %s serves every network "
+					"without TLS; anyone who reaches the port reads the metrics "
+					"(see --web-config)\n", o.listen);
 	}
 	if (o.sort) {
 		oo.sort_col = view_col_find(VIEW_QPS, o.sort);
@@ -317,6 +327,7 @@ int main(int argc, char **argv)
 	if (o.listen || o.textfile) {
 		struct export_opts eo = {
 			.listen = o.listen, .textfile = o.textfile,
+			.web = o.web_config ? &web : NULL,
 			.max_procs = o.metrics_procs, .live = !o.read,
 		};
 
@@ -350,6 +361,7 @@ int main(int argc, char **argv)
 	rec = NULL;
 out:
 	export_close(ex);
+	webcfg_free(&web);
 	source_close(&src);
 	rec_writer_close(rec);
 	view_filter_free(filter);

@@ -9,7 +9,7 @@
 #include "opts.h"
 
 enum { OPT_SYSROOT = 256, OPT_ASCII, OPT_WRITE_MAX, OPT_WRITE_KEEP, OPT_SET_NETNS,
-       OPT_LISTEN, OPT_TEXTFILE, OPT_METRICS_PROCS };
+       OPT_LISTEN, OPT_TEXTFILE, OPT_METRICS_PROCS, OPT_WEB_CONFIG };
 
 static const struct opt_def table[] = {
 	{ "batch", 'b', OPT_NONE, NULL,
@@ -39,6 +39,8 @@ static const struct opt_def table[] = {
 	  "set the RDMA netns mode (shared or exclusive), verify it, and exit", false },
 	{ "listen", OPT_LISTEN, OPT_STR, "ADDR:PORT",
 	  "serve GET /metrics (OpenMetrics) on ADDR:PORT; :PORT is 127.0.0.1:PORT", false },
+	{ "web-config", OPT_WEB_CONFIG, OPT_STR, "FILE",
+	  "TLS and basic auth for --listen, in exporter-toolkit's web config format", false },
 	{ "textfile", OPT_TEXTFILE, OPT_STR, "PATH",
 	  "rewrite PATH atomically every sample, for node_exporter's textfile collector", false },
 	{ "metrics-procs", OPT_METRICS_PROCS, OPT_INT, "N",
@@ -228,6 +230,9 @@ int opts_parse(struct opts *o, int argc, char **argv, FILE *err)
 		case OPT_TEXTFILE:
 			o->textfile = optarg;
 			break;
+		case OPT_WEB_CONFIG:
+			o->web_config = optarg;
+			break;
 		case OPT_METRICS_PROCS:
 			if (parse_long(optarg, 0, 100000, &v))
 				goto bad;
@@ -263,6 +268,10 @@ bad:
 		o->iterations = 0;
 	if (o->set_netns >= 0 && (o->batch || o->read || o->write)) {
 		fprintf(err, "rdmatop: --set-netns-mode is a command of its own: not with -b, -r or -w\n");
+		return -EINVAL;
+	}
+	if (o->web_config && !o->listen) {
+		fprintf(err, "rdmatop: --web-config goes with --listen\n");
 		return -EINVAL;
 	}
 	if (o->write && o->read) {

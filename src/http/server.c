@@ -1,314 +1,362 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The --listen endpoint on the libev loop.  A scrape only copies bytes that
- * were rendered when the sample came in, so no client can make rdmatop dump
- * the kernel, and no client can hold the loop: sockets are non-blocking,
- * each connection has one fixed deadline from accept (a slowloris that
- * trickles bytes gains nothing), the head is read into a fixed buffer, and
- * past HTTP_CONNS_MAX connections a new one gets a 503 and is closed.
- * Every response carries Connection: close; after the last byte the write
- * side is shut and the client's remaining bytes drained until it closes, so
- * a client that sent more than it should does not turn our close into a
- * reset that loses the end of the response.
+ * The --listen endpoint: libmicrohttpd (MHD), driven from the libev loop.
+ *
+ * Why on the loop and not on MHD's own thread: the loop already is where
+ * the endpoint lives in every mode (the dashboard runs it all the time,
+ * batch mode between samples), the exposition is published on it, and the
+ * connection bookkeeping below (per-address counts, the deadline) is read
+ * by MHD's callbacks; on one thread all of that needs no lock, and no
+ * second thread exists to take a SIGTERM meant for the main loop.  MHD is
+ * run in its "external" epoll mode: one ev_io on MHD's epoll descriptor
+ * and one ev_timer at MHD_get_timeout(), both calling MHD_run(), which
+ * never blocks.  What a client can make that thread do is bounded: a
+ * scrape copies a response built once per sample; TLS handshakes and
+ * bcrypt checks are limited by the connection limits and the password
+ * budget (src/http/auth.c).  The cost: in batch mode a scrape that comes
+ * while a sample is read waits for it, as before.
+ *
+ * Limits: MHD closes connections past HTTP_CONNS_HARD in all and
+ * HTTP_ADDR_HARD from one address, and times out HTTP_IDLE_TIMEOUT seconds
+ * without a byte (a stalled head).  Below those, a request finds 503 past
+ * HTTP_CONNS_MAX open connections and 429 past HTTP_ADDR_MAX from its
+ * address, with the request read, so the client gets the answer and not
+ * a reset.  MHD's timeout restarts with every byte, so a client trickling
+ * a byte at a time would never end: each connection also has a deadline
+ * of HTTP_TIMEOUT from accept, after which its socket is shut down (MHD
+ * then sees the end and closes it).  Every response says Connection:
+ * close, so a deadline never cuts a second request on the same socket.
  */
 #include <arpa/inet.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <netinet/in.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <sys/uio.h>
 #include <unistd.h>
+
+#include <gnutls/gnutls.h>
+#include <microhttpd.h>
 
 #include "http.h"
 #include "out.h"
 
-#define container_of(ptr, type, member) \
-	((type *)((char *)(ptr) - offsetof(type, member)))
-
-#define ACCEPT_BURST 128	/* accepts per callback: others get a turn */
-#define DRAIN_TIMEOUT 2.0	/* seconds to wait for the client's close */
-
-/* An exposition, shared by the connections still sending it. */
-struct http_body {
-	unsigned int refs;
-	size_t len;
-	char *data;
+struct http_conn {
+	struct http_conn *prev, *next;
+	struct sockaddr_storage addr;
+	ev_tstamp start;
+	int fd;
+	bool cut;		/* past its deadline, shut down */
 };
 
-struct http_conn {
-	struct http_server *hs;
-	struct http_conn *prev, *next;
-	ev_io io;
-	ev_timer timer;
-	int fd;
-	bool draining;
-	size_t in_len;
-	char in[HTTP_HEAD_MAX];
-	char head[320];
-	size_t head_len;
-	struct http_body *body;	/* NULL: no body (errors carry theirs in head) */
-	size_t off;		/* bytes of head + body sent */
+enum { R_BAD_CERT, R_UNAUTHORIZED, R_AUTH_BUSY, R_BUSY, R_ADDR_BUSY, R_NOT_ALLOWED,
+       R_NOT_FOUND, R_NO_SAMPLE, R_N };
+
+static const struct {
+	unsigned int status;
+	const char *body, *header, *value;
+} answers[R_N] = {
+	[R_BAD_CERT] = { 403, "a client certificate is required\n", NULL, NULL },
+	[R_UNAUTHORIZED] = { 401, "Unauthorized\n", "WWW-Authenticate", "Basic realm=\"rdmatop\"" },
+	[R_AUTH_BUSY] = { 429, "too many password checks\n", "Retry-After", "1" },
+	[R_BUSY] = { 503, "too many connections\n", "Retry-After", "1" },
+	[R_ADDR_BUSY] = { 429, "too many connections from this address\n", "Retry-After", "1" },
+	[R_NOT_ALLOWED] = { 405, "Method Not Allowed\n", "Allow", "GET, HEAD" },
+	[R_NOT_FOUND] = { 404, "Not Found\n", NULL, NULL },
+	[R_NO_SAMPLE] = { 503, "no sample yet\n", "Retry-After", "1" },
 };
 
 struct http_server {
 	struct ev_loop *loop;
+	struct MHD_Daemon *d;
 	int fd;
-	ev_io listen;
-	ev_timer pause;		/* out of file descriptors: accept again later */
-	struct http_conn *conns;
+	ev_io io;		/* MHD's epoll descriptor */
+	ev_timer run;		/* MHD's next timeout */
+	ev_timer deadline;	/* the oldest connection's HTTP_TIMEOUT */
+	struct http_conn *head, *tail;	/* oldest first */
 	unsigned int n_conns;
-	struct http_body *om, *prom;
+	const struct webcfg *web;
+	struct http_auth *auth;
+	struct MHD_Response *om, *prom;	/* the latest sample's */
+	struct MHD_Response *answer[R_N];
+	char *err;		/* MHD's first message while starting */
+	size_t errlen;
 	char addr[64];
 };
 
-static void body_put(struct http_body *b)
+#define container_of(ptr, type, member) \
+	((type *)((char *)(ptr) - offsetof(type, member)))
+
+static void pump(struct http_server *hs)
 {
-	if (b && !--b->refs) {
-		free(b->data);
-		free(b);
+	MHD_UNSIGNED_LONG_LONG ms;
+
+	MHD_run(hs->d);
+	ev_timer_stop(hs->loop, &hs->run);
+	if (MHD_get_timeout(hs->d, &ms) == MHD_YES) {
+		ev_timer_set(&hs->run, (double)ms / 1000., 0.);
+		ev_timer_start(hs->loop, &hs->run);
 	}
 }
 
-static struct http_body *body_new(char *data, size_t len)
-{
-	struct http_body *b = malloc(sizeof(*b));
-
-	if (!b) {
-		free(data);
-		return NULL;
-	}
-	b->refs = 1;
-	b->data = data;
-	b->len = len;
-	return b;
-}
-
-static void conn_close(struct http_conn *c)
-{
-	struct http_server *hs = c->hs;
-
-	ev_io_stop(hs->loop, &c->io);
-	ev_timer_stop(hs->loop, &c->timer);
-	close(c->fd);
-	body_put(c->body);
-	if (c->prev)
-		c->prev->next = c->next;
-	else
-		hs->conns = c->next;
-	if (c->next)
-		c->next->prev = c->prev;
-	hs->n_conns--;
-	free(c);
-}
-
-static void on_timeout(struct ev_loop *loop, ev_timer *w, int revents)
+static void on_io(struct ev_loop *loop, ev_io *w, int revents)
 {
 	(void)loop;
 	(void)revents;
-	conn_close(container_of(w, struct http_conn, timer));
+	pump(container_of(w, struct http_server, io));
 }
 
-/* Read and drop what the client still sends; close at its EOF. */
-static void drain(struct http_conn *c)
+static void on_run(struct ev_loop *loop, ev_timer *w, int revents)
 {
-	char buf[4096];
-	ssize_t n;
-
-	while ((n = recv(c->fd, buf, sizeof(buf), 0)) > 0)
-		;
-	if (n == 0 || (errno != EAGAIN && errno != EINTR))
-		conn_close(c);
+	(void)loop;
+	(void)revents;
+	pump(container_of(w, struct http_server, run));
 }
 
-static void conn_write(struct http_conn *c)
+static void on_deadline(struct ev_loop *loop, ev_timer *w, int revents)
 {
-	struct http_server *hs = c->hs;
-	size_t blen = c->body ? c->body->len : 0;
+	struct http_server *hs = container_of(w, struct http_server, deadline);
+	ev_tstamp now = ev_now(loop);
+	struct http_conn *c;
 
-	while (c->off < c->head_len + blen) {
-		struct iovec iov[2];
-		struct msghdr msg = { .msg_iov = iov };
-		ssize_t n;
-
-		if (c->off < c->head_len) {
-			iov[0].iov_base = c->head + c->off;
-			iov[0].iov_len = c->head_len - c->off;
-			iov[1].iov_base = c->body ? c->body->data : NULL;
-			iov[1].iov_len = blen;
-			msg.msg_iovlen = blen ? 2 : 1;
-		} else {
-			iov[0].iov_base = c->body->data + (c->off - c->head_len);
-			iov[0].iov_len = blen - (c->off - c->head_len);
-			msg.msg_iovlen = 1;
-		}
-		n = sendmsg(c->fd, &msg, MSG_NOSIGNAL | MSG_DONTWAIT);
-		if (n < 0 && errno == EINTR)
+	(void)revents;
+	for (c = hs->head; c; c = c->next) {
+		if (c->cut)
 			continue;
-		if (n < 0 && errno == EAGAIN)
-			return;		/* the socket says when it has room */
-		if (n <= 0) {
-			conn_close(c);
+		if (c->start + HTTP_TIMEOUT > now) {
+			ev_timer_set(&hs->deadline, c->start + HTTP_TIMEOUT - now, 0.);
+			ev_timer_start(loop, &hs->deadline);
 			return;
 		}
-		c->off += (size_t)n;
+		/* not close(): the descriptor stays MHD's until it closes it */
+		shutdown(c->fd, SHUT_RDWR);
+		c->cut = true;
 	}
-	shutdown(c->fd, SHUT_WR);
-	c->draining = true;
-	ev_io_stop(hs->loop, &c->io);
-	ev_io_set(&c->io, c->fd, EV_READ);
-	ev_io_start(hs->loop, &c->io);
-	if (ev_timer_remaining(hs->loop, &c->timer) > DRAIN_TIMEOUT) {
-		ev_timer_stop(hs->loop, &c->timer);
-		ev_timer_set(&c->timer, DRAIN_TIMEOUT, 0.);
-		ev_timer_start(hs->loop, &c->timer);
-	}
-	drain(c);
 }
 
-static void respond_error(struct http_conn *c, const char *status, const char *extra)
+/* The client certificate policy, set on each TLS session before its
+ * handshake: MHD itself only ever asks for a certificate, and does not
+ * check one. */
+static void tls_policy(const struct http_server *hs, struct MHD_Connection *mc)
 {
-	const char *text = strchr(status, ' ') + 1;
+	const union MHD_ConnectionInfo *ci =
+		MHD_get_connection_info(mc, MHD_CONNECTION_INFO_GNUTLS_SESSION);
+	gnutls_session_t s = ci ? (gnutls_session_t)ci->tls_session : NULL;
+	enum webcfg_client_auth a = hs->web->client_auth;
 
-	c->head_len = (size_t)snprintf(c->head, sizeof(c->head),
-				       "HTTP/1.1 %s\r\nContent-Type: text/plain; charset=utf-8\r\n"
-				       "Content-Length: %zu\r\n%sConnection: close\r\n\r\n%s\n",
-				       status, strlen(text) + 1, extra, text);
+	if (!s)
+		return;
+	gnutls_certificate_server_set_request(
+		s, a == WEBCFG_NO_CLIENT_CERT ? GNUTLS_CERT_IGNORE :
+		   a == WEBCFG_REQUIRE_ANY_CLIENT_CERT ||
+				   a == WEBCFG_REQUIRE_AND_VERIFY_CLIENT_CERT ?
+			   GNUTLS_CERT_REQUIRE :
+			   GNUTLS_CERT_REQUEST);
+	/* the handshake fails on a certificate the CAs did not sign; with
+	 * GNUTLS_CERT_REQUEST it would fail on none too (GnuTLS 3.7), so a
+	 * certificate given "if given" is checked after the handshake */
+	if (a == WEBCFG_REQUIRE_AND_VERIFY_CLIENT_CERT)
+		gnutls_session_set_verify_cert(s, NULL, 0);
 }
 
-static void respond(struct http_conn *c, ssize_t ret, const struct http_req *r)
+/* The policy once more after the handshake, on what the session holds:
+ * a certificate required and given, and signed by the CAs where asked. */
+static bool tls_peer_ok(const struct http_server *hs, struct MHD_Connection *mc)
 {
-	struct http_server *hs = c->hs;
-	struct http_body *b;
+	const union MHD_ConnectionInfo *ci;
+	unsigned int n = 0, status = 1;
+	enum webcfg_client_auth a;
+	gnutls_session_t s;
 
-	if (ret == -E2BIG)
-		respond_error(c, "431 Request Header Fields Too Large", "");
-	else if (ret < 0)
-		respond_error(c, "400 Bad Request", "");
-	else if (r->method == HTTP_OTHER)
-		respond_error(c, "405 Method Not Allowed", "Allow: GET, HEAD\r\n");
-	else if (!r->metrics)
-		respond_error(c, "404 Not Found", "");
-	else if (!(b = r->openmetrics ? hs->om : hs->prom))
-		respond_error(c, "503 Service Unavailable", "Retry-After: 1\r\n");
-	else {
-		c->head_len = (size_t)snprintf(c->head, sizeof(c->head),
-					       "HTTP/1.1 200 OK\r\nContent-Type: %s\r\n"
-					       "Content-Length: %zu\r\nConnection: close\r\n\r\n",
-					       r->openmetrics ? OUT_OM_CT_OPENMETRICS :
-								OUT_OM_CT_PROMETHEUS, b->len);
-		if (r->method == HTTP_GET) {
-			b->refs++;
-			c->body = b;
-		}
-	}
-	if (c->head_len >= sizeof(c->head))
-		c->head_len = sizeof(c->head) - 1;
-	if (ret > 0 && r->method == HTTP_HEAD) {
-		/* the headers of the answer a GET would get, without its body */
-		char *end = strstr(c->head, "\r\n\r\n");
-
-		if (end)
-			c->head_len = (size_t)(end + 4 - c->head);
-	}
-	ev_io_stop(hs->loop, &c->io);
-	ev_io_set(&c->io, c->fd, EV_WRITE);
-	ev_io_start(hs->loop, &c->io);
-	conn_write(c);
+	if (!hs->web || !hs->web->tls)
+		return true;
+	a = hs->web->client_auth;
+	ci = MHD_get_connection_info(mc, MHD_CONNECTION_INFO_GNUTLS_SESSION);
+	s = ci ? (gnutls_session_t)ci->tls_session : NULL;
+	if (!s)
+		return false;
+	if (!gnutls_certificate_get_peers(s, &n))
+		n = 0;
+	if (!n)
+		return a != WEBCFG_REQUIRE_ANY_CLIENT_CERT &&
+		       a != WEBCFG_REQUIRE_AND_VERIFY_CLIENT_CERT;
+	if (a < WEBCFG_VERIFY_CLIENT_CERT_IF_GIVEN)
+		return true;
+	return !gnutls_certificate_verify_peers3(s, NULL, &status) && !status;
 }
 
-static void on_conn(struct ev_loop *loop, ev_io *w, int revents)
+static void on_connection(void *cls, struct MHD_Connection *mc, void **ctx,
+			  enum MHD_ConnectionNotificationCode code)
 {
-	struct http_conn *c = container_of(w, struct http_conn, io);
-	struct http_req r;
-	ssize_t n, ret;
+	struct http_server *hs = cls;
+	const union MHD_ConnectionInfo *fd, *addr;
+	struct http_conn *c = *ctx;
 
-	(void)loop;
-	if (c->draining) {
-		drain(c);
+	if (code == MHD_CONNECTION_NOTIFY_CLOSED) {
+		if (!c)
+			return;
+		*(c->prev ? &c->prev->next : &hs->head) = c->next;
+		*(c->next ? &c->next->prev : &hs->tail) = c->prev;
+		hs->n_conns--;
+		free(c);
+		*ctx = NULL;
 		return;
 	}
-	if (revents & EV_WRITE) {
-		conn_write(c);
-		return;
+	if (hs->web && hs->web->tls)
+		tls_policy(hs, mc);
+	fd = MHD_get_connection_info(mc, MHD_CONNECTION_INFO_CONNECTION_FD);
+	addr = MHD_get_connection_info(mc, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+	c = calloc(1, sizeof(*c));
+	if (!c || !fd || !addr) {
+		free(c);
+		return;		/* its request gets a 503 */
 	}
-	n = recv(c->fd, c->in + c->in_len, sizeof(c->in) - c->in_len, 0);
-	if (n < 0 && (errno == EAGAIN || errno == EINTR))
-		return;
-	if (n <= 0) {
-		conn_close(c);	/* gone before the head was complete */
-		return;
+	c->fd = fd->connect_fd;
+	c->start = ev_now(hs->loop);
+	memcpy(&c->addr, addr->client_addr,
+	       addr->client_addr->sa_family == AF_INET6 ? sizeof(struct sockaddr_in6) :
+							 sizeof(struct sockaddr_in));
+	c->prev = hs->tail;
+	*(hs->tail ? &hs->tail->next : &hs->head) = c;
+	hs->tail = c;
+	hs->n_conns++;
+	if (!ev_is_active(&hs->deadline)) {
+		ev_timer_set(&hs->deadline, HTTP_TIMEOUT, 0.);
+		ev_timer_start(hs->loop, &hs->deadline);
 	}
-	c->in_len += (size_t)n;
-	ret = http_parse(c->in, c->in_len, &r);
-	if (ret == 0)
-		return;
-	respond(c, ret, &r);
+	*ctx = c;
 }
 
-/* Over the limit: say so at once, in what the socket buffer surely holds. */
-static void refuse(int fd)
+static bool same_host(const struct sockaddr_storage *a, const struct sockaddr_storage *b)
 {
-	static const char busy[] = "HTTP/1.1 503 Service Unavailable\r\n"
-				   "Content-Type: text/plain; charset=utf-8\r\n"
-				   "Content-Length: 20\r\nRetry-After: 1\r\n"
-				   "Connection: close\r\n\r\ntoo many connections\n";
-
-	if (send(fd, busy, sizeof(busy) - 1, MSG_NOSIGNAL | MSG_DONTWAIT) < 0) {
-		/* nothing more to do for it */
-	}
-	close(fd);
+	if (a->ss_family != b->ss_family)
+		return false;
+	if (a->ss_family == AF_INET6)
+		return !memcmp(&((const struct sockaddr_in6 *)(const void *)a)->sin6_addr,
+			       &((const struct sockaddr_in6 *)(const void *)b)->sin6_addr, 16);
+	return ((const struct sockaddr_in *)(const void *)a)->sin_addr.s_addr ==
+	       ((const struct sockaddr_in *)(const void *)b)->sin_addr.s_addr;
 }
 
-static void on_accept(struct ev_loop *loop, ev_io *w, int revents)
+static unsigned int from_host(const struct http_server *hs, const struct http_conn *c)
 {
-	struct http_server *hs = container_of(w, struct http_server, listen);
+	const struct http_conn *o;
+	unsigned int n = 0;
+
+	for (o = hs->head; o; o = o->next)
+		n += same_host(&o->addr, &c->addr);
+	return n;
+}
+
+static enum MHD_Result answer(struct http_server *hs, struct MHD_Connection *mc, int which)
+{
+	return MHD_queue_response(mc, answers[which].status, hs->answer[which]);
+}
+
+/* 0 when the request may go on, else the answer it gets. */
+static int authenticate(struct http_server *hs, struct MHD_Connection *mc)
+{
+	enum http_auth_result r = HTTP_AUTH_DENIED;
+	char *user, *pass = NULL;
+
+	user = MHD_basic_auth_get_username_password(mc, &pass);
+	if (user && pass)
+		r = http_auth_check(hs->auth, user, pass, ev_time());
+	if (pass) {
+		explicit_bzero(pass, strlen(pass));
+		MHD_free(pass);
+	}
+	if (user)
+		MHD_free(user);
+	return r == HTTP_AUTH_OK ? 0 : r == HTTP_AUTH_BUSY ? R_AUTH_BUSY : R_UNAUTHORIZED;
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc, const char *url,
+				  const char *method, const char *version,
+				  const char *upload_data, size_t *upload_size, void **req_cls)
+{
+	struct http_server *hs = cls;
+	const union MHD_ConnectionInfo *ci =
+		MHD_get_connection_info(mc, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+	const struct http_conn *c = ci ? ci->socket_context : NULL;
+	struct MHD_Response *r;
+	const char *accept;
+	int no;
+
+	(void)version;
+	(void)upload_data;
+	(void)upload_size;
+	(void)req_cls;
+	if (!c || hs->n_conns > HTTP_CONNS_MAX)
+		return answer(hs, mc, R_BUSY);
+	if (from_host(hs, c) > HTTP_ADDR_MAX)
+		return answer(hs, mc, R_ADDR_BUSY);
+	if (!tls_peer_ok(hs, mc))
+		return answer(hs, mc, R_BAD_CERT);
+	if (hs->auth && (no = authenticate(hs, mc)))
+		return answer(hs, mc, no);
+	if (strcmp(method, MHD_HTTP_METHOD_GET) && strcmp(method, MHD_HTTP_METHOD_HEAD))
+		return answer(hs, mc, R_NOT_ALLOWED);
+	if (strcmp(url, "/metrics"))
+		return answer(hs, mc, R_NOT_FOUND);
+	accept = MHD_lookup_connection_value(mc, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
+	r = accept && http_accept_openmetrics(accept, strlen(accept)) ? hs->om : hs->prom;
+	if (!r)
+		return answer(hs, mc, R_NO_SAMPLE);
+	return MHD_queue_response(mc, MHD_HTTP_OK, r);
+}
+
+/* MHD's messages: the first one while starting says why it failed;
+ * later ones (a client that went away, a limit reached) are the
+ * clients' business, and a flood of them would fill the log. */
+static void on_log(void *cls, const char *fmt, va_list ap)
+{
+	struct http_server *hs = cls;
+	size_t n;
+
+	if (!hs->err || hs->err[0])
+		return;
+	vsnprintf(hs->err, hs->errlen, fmt, ap);
+	n = strlen(hs->err);
+	while (n && (hs->err[n - 1] == '\n' || hs->err[n - 1] == '.'))
+		hs->err[--n] = '\0';
+}
+
+static struct MHD_Response *response(char *body, size_t len, enum MHD_ResponseMemoryMode mode,
+				     const char *type)
+{
+	struct MHD_Response *r = MHD_create_response_from_buffer(len, body, mode);
+
+	if (!r) {
+		if (mode == MHD_RESPMEM_MUST_FREE)
+			free(body);
+		return NULL;
+	}
+	if (MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type) != MHD_YES ||
+	    MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close") != MHD_YES) {
+		MHD_destroy_response(r);
+		return NULL;
+	}
+	return r;
+}
+
+static int make_answers(struct http_server *hs)
+{
 	int i;
 
-	(void)revents;
-	for (i = 0; i < ACCEPT_BURST; i++) {
-		int fd = accept4(hs->fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
-		struct http_conn *c;
-
-		if (fd < 0) {
-			if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS ||
-			    errno == ENOMEM) {
-				/* the backlog stays readable: wait, or spin */
-				ev_io_stop(loop, &hs->listen);
-				ev_timer_set(&hs->pause, 1., 0.);
-				ev_timer_start(loop, &hs->pause);
-				return;
-			}
-			if (errno == EINTR || errno == ECONNABORTED)
-				continue;
-			return;		/* EAGAIN: all taken */
-		}
-		if (hs->n_conns >= HTTP_CONNS_MAX || !(c = calloc(1, sizeof(*c)))) {
-			refuse(fd);
-			continue;
-		}
-		c->hs = hs;
-		c->fd = fd;
-		c->next = hs->conns;
-		if (hs->conns)
-			hs->conns->prev = c;
-		hs->conns = c;
-		hs->n_conns++;
-		ev_io_init(&c->io, on_conn, fd, EV_READ);
-		ev_io_start(loop, &c->io);
-		ev_timer_init(&c->timer, on_timeout, HTTP_TIMEOUT, 0.);
-		ev_timer_start(loop, &c->timer);
+	for (i = 0; i < R_N; i++) {
+		hs->answer[i] = response((char *)answers[i].body, strlen(answers[i].body),
+					 MHD_RESPMEM_PERSISTENT, "text/plain; charset=utf-8");
+		if (!hs->answer[i])
+			return -ENOMEM;
+		if (answers[i].header &&
+		    MHD_add_response_header(hs->answer[i], answers[i].header,
+					    answers[i].value) != MHD_YES)
+			return -ENOMEM;
 	}
-}
-
-static void on_pause_end(struct ev_loop *loop, ev_timer *w, int revents)
-{
-	struct http_server *hs = container_of(w, struct http_server, pause);
-
-	(void)revents;
-	ev_io_start(loop, &hs->listen);
+	return 0;
 }
 
 static void addr_str(const struct sockaddr_storage *ss, char *buf, size_t len)
@@ -328,21 +376,15 @@ static void addr_str(const struct sockaddr_storage *ss, char *buf, size_t len)
 	}
 }
 
-int http_server_start(struct http_server **out, struct ev_loop *loop, const char *spec,
-		      char *err, size_t errlen)
+static int open_socket(struct http_server *hs, const char *spec, char *err, size_t errlen)
 {
 	struct sockaddr_storage ss;
 	socklen_t len;
-	struct http_server *hs;
 	int one = 1, ret;
 
 	ret = http_parse_listen(spec, &ss, &len, err, errlen);
 	if (ret)
 		return ret;
-	hs = calloc(1, sizeof(*hs));
-	if (!hs)
-		return -ENOMEM;
-	hs->loop = loop;
 	hs->fd = socket(ss.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
 	if (hs->fd < 0)
 		goto fail;
@@ -353,32 +395,131 @@ int http_server_start(struct http_server **out, struct ev_loop *loop, const char
 	len = sizeof(ss);
 	getsockname(hs->fd, (struct sockaddr *)&ss, &len);
 	addr_str(&ss, hs->addr, sizeof(hs->addr));
-	ev_io_init(&hs->listen, on_accept, hs->fd, EV_READ);
-	ev_io_start(loop, &hs->listen);
-	ev_timer_init(&hs->pause, on_pause_end, 1., 0.);
-	*out = hs;
 	return 0;
 fail:
 	ret = -errno;
 	snprintf(err, errlen, "cannot listen on %s: %s", spec, strerror(errno));
-	if (hs->fd >= 0)
-		close(hs->fd);
-	free(hs);
 	return ret;
+}
+
+/* GnuTLS priorities for the toolkit's min_version .. max_version. */
+static void priorities(const struct webcfg *w, char *buf, size_t len)
+{
+	static const char *const names[] = { "TLS1.0", "TLS1.1", "TLS1.2", "TLS1.3" };
+	size_t n = (size_t)snprintf(buf, len, "NORMAL:-VERS-ALL");
+	unsigned int v;
+
+	for (v = w->min_version; v <= w->max_version && n < len; v++)
+		n += (size_t)snprintf(buf + n, len - n, ":+VERS-%s", names[v - WEBCFG_TLS10]);
+	if (w->prefer_server_ciphers && n < len)
+		snprintf(buf + n, len - n, ":%%SERVER_PRECEDENCE");
+}
+
+static int start_daemon(struct http_server *hs, char *err, size_t errlen)
+{
+	const struct webcfg *w = hs->web;
+	struct MHD_OptionItem o[16];
+	unsigned int flags = MHD_USE_EPOLL | MHD_USE_ERROR_LOG;
+	char prio[128];
+	size_t n = 0;
+
+#define OPT(opt, v, p) (o[n++] = (struct MHD_OptionItem){ (opt), (intptr_t)(v), (p) })
+	OPT(MHD_OPTION_EXTERNAL_LOGGER, on_log, hs);
+	OPT(MHD_OPTION_LISTEN_SOCKET, hs->fd, NULL);
+	OPT(MHD_OPTION_CONNECTION_LIMIT, HTTP_CONNS_HARD, NULL);
+	OPT(MHD_OPTION_PER_IP_CONNECTION_LIMIT, HTTP_ADDR_HARD, NULL);
+	OPT(MHD_OPTION_CONNECTION_TIMEOUT, HTTP_IDLE_TIMEOUT, NULL);
+	OPT(MHD_OPTION_CONNECTION_MEMORY_LIMIT, HTTP_CONN_MEMORY, NULL);
+	OPT(MHD_OPTION_NOTIFY_CONNECTION, on_connection, hs);
+	/* refuse what RFC 9112 does not allow (folded lines, "Name :")
+	 * rather than read it differently from a proxy in front */
+	OPT(MHD_OPTION_STRICT_FOR_CLIENT, 1, NULL);
+	if (w && w->tls) {
+		flags |= MHD_USE_TLS;
+		priorities(w, prio, sizeof(prio));
+		OPT(MHD_OPTION_HTTPS_MEM_CERT, 0, w->cert_pem);
+		OPT(MHD_OPTION_HTTPS_MEM_KEY, 0, w->key_pem);
+		OPT(MHD_OPTION_HTTPS_PRIORITIES, 0, prio);
+		if (w->client_ca_pem)
+			OPT(MHD_OPTION_HTTPS_MEM_TRUST, 0, w->client_ca_pem);
+	}
+	OPT(MHD_OPTION_END, 0, NULL);
+#undef OPT
+	err[0] = '\0';
+	hs->err = err;
+	hs->errlen = errlen;
+	hs->d = MHD_start_daemon(flags, 0, NULL, NULL, on_request, hs, MHD_OPTION_ARRAY, o,
+				 MHD_OPTION_END);
+	hs->err = NULL;
+	if (!hs->d) {
+		char why[200];
+
+		snprintf(why, sizeof(why), "%s", err[0] ? err : "libmicrohttpd cannot start");
+		snprintf(err, errlen, "cannot serve %s: %s", hs->addr, why);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int http_server_start(struct http_server **out, struct ev_loop *loop,
+		      const struct http_server_opts *o, char *err, size_t errlen)
+{
+	const union MHD_DaemonInfo *info;
+	struct http_server *hs;
+	int ret;
+
+	hs = calloc(1, sizeof(*hs));
+	if (!hs)
+		return -ENOMEM;
+	hs->loop = loop;
+	hs->web = o->web;
+	hs->fd = -1;
+	ret = open_socket(hs, o->listen, err, errlen);
+	if (!ret && hs->web && hs->web->n_users)
+		ret = http_auth_new(&hs->auth, hs->web->users, hs->web->n_users);
+	if (!ret)
+		ret = make_answers(hs);
+	if (!ret)
+		ret = start_daemon(hs, err, errlen);
+	info = ret ? NULL : MHD_get_daemon_info(hs->d, MHD_DAEMON_INFO_EPOLL_FD);
+	if (!ret && !info) {
+		snprintf(err, errlen, "libmicrohttpd has no epoll descriptor");
+		ret = -EINVAL;
+	}
+	if (ret) {
+		if (ret == -ENOMEM)
+			snprintf(err, errlen, "out of memory");
+		http_server_stop(hs);
+		return ret;
+	}
+	ev_io_init(&hs->io, on_io, info->epoll_fd, EV_READ);
+	ev_io_start(loop, &hs->io);
+	ev_init(&hs->run, on_run);
+	ev_init(&hs->deadline, on_deadline);
+	pump(hs);
+	*out = hs;
+	return 0;
 }
 
 int http_server_publish(struct http_server *hs, char *om, size_t om_len, char *prom,
 			size_t prom_len)
 {
-	struct http_body *a = body_new(om, om_len), *b = body_new(prom, prom_len);
+	struct MHD_Response *a = response(om, om_len, MHD_RESPMEM_MUST_FREE, OUT_OM_CT_OPENMETRICS);
+	struct MHD_Response *b =
+		response(prom, prom_len, MHD_RESPMEM_MUST_FREE, OUT_OM_CT_PROMETHEUS);
 
 	if (!a || !b) {
-		body_put(a);
-		body_put(b);
+		if (a)
+			MHD_destroy_response(a);
+		if (b)
+			MHD_destroy_response(b);
 		return -ENOMEM;
 	}
-	body_put(hs->om);
-	body_put(hs->prom);
+	/* a connection still sending the last ones holds its reference */
+	if (hs->om)
+		MHD_destroy_response(hs->om);
+	if (hs->prom)
+		MHD_destroy_response(hs->prom);
 	hs->om = a;
 	hs->prom = b;
 	return 0;
@@ -391,14 +532,27 @@ const char *http_server_addr(const struct http_server *hs)
 
 void http_server_stop(struct http_server *hs)
 {
+	int i;
+
 	if (!hs)
 		return;
-	while (hs->conns)
-		conn_close(hs->conns);
-	ev_io_stop(hs->loop, &hs->listen);
-	ev_timer_stop(hs->loop, &hs->pause);
-	close(hs->fd);
-	body_put(hs->om);
-	body_put(hs->prom);
+	if (hs->d) {
+		ev_io_stop(hs->loop, &hs->io);
+		ev_timer_stop(hs->loop, &hs->run);
+		ev_timer_stop(hs->loop, &hs->deadline);
+		/* the listen socket is ours again, to close below */
+		MHD_quiesce_daemon(hs->d);
+		MHD_stop_daemon(hs->d);
+	}
+	if (hs->fd >= 0)
+		close(hs->fd);
+	for (i = 0; i < R_N; i++)
+		if (hs->answer[i])
+			MHD_destroy_response(hs->answer[i]);
+	if (hs->om)
+		MHD_destroy_response(hs->om);
+	if (hs->prom)
+		MHD_destroy_response(hs->prom);
+	http_auth_free(hs->auth);
 	free(hs);
 }

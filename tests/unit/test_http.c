@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The --listen request parser: requests split anywhere, oversized heads,
- * too many headers, bad methods and malformed lines; Accept negotiation as
- * Prometheus and curl send it; listen addresses; the atomic textfile.
+ * The --listen endpoint's own decisions: Accept negotiation as Prometheus
+ * and curl send it; listen addresses and the wildcard check; basic
+ * authentication against hashes made by Apache's htpasswd (the tool the
+ * exporter-toolkit documents), its cache and its budget; the atomic
+ * textfile.  (The request head is libmicrohttpd's: tests/http drives it.)
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -17,123 +19,6 @@
 /* What Prometheus 2.42 sends (scrape.go acceptHeader). */
 #define PROM_ACCEPT "application/openmetrics-text;version=1.0.0,application/openmetrics-text;" \
 		    "version=0.0.1;q=0.75,text/plain;version=0.0.4;q=0.5,*/*;q=0.1"
-
-static ssize_t parse(const char *s, struct http_req *r)
-{
-	return http_parse(s, strlen(s), r);
-}
-
-static void test_whole(void)
-{
-	const char *req = "GET /metrics HTTP/1.1\r\nHost: x\r\nAccept: " PROM_ACCEPT "\r\n\r\n";
-	struct http_req r;
-
-	CHECK_EQ_U(parse(req, &r), strlen(req));
-	CHECK(r.method == HTTP_GET && r.metrics && r.openmetrics);
-	CHECK_EQ_U(parse("GET /metrics HTTP/1.0\n\n", &r), 23);
-	CHECK(r.metrics && !r.openmetrics);
-	CHECK_EQ_U(parse("\r\nHEAD /metrics?x=1 HTTP/1.1\r\n\r\n", &r), 32);
-	CHECK(r.method == HTTP_HEAD && r.metrics);
-	CHECK(parse("GET /metricsx HTTP/1.1\r\n\r\n", &r) > 0 && !r.metrics);
-	CHECK(parse("GET / HTTP/1.1\r\n\r\n", &r) > 0 && !r.metrics);
-	CHECK(parse("GET /metrics/ HTTP/1.1\r\n\r\n", &r) > 0 && !r.metrics);
-	/* the head ends at the blank line; what follows is not ours to read */
-	CHECK_EQ_U(parse("GET /metrics HTTP/1.1\r\n\r\nGET / HTTP/1.1\r\n\r\n", &r), 25);
-}
-
-/* Every split point: incomplete until the last byte, same result then. */
-static void test_split(void)
-{
-	const char *req = "GET /metrics HTTP/1.1\r\nHost: 127.0.0.1:9101\r\n"
-			  "User-Agent: Prometheus/2.42.0\r\nAccept: " PROM_ACCEPT "\r\n\r\n";
-	size_t n = strlen(req), i;
-	struct http_req r;
-
-	for (i = 0; i < n; i++)
-		if (http_parse(req, i, &r) != 0)
-			fprintf(stderr, "split at %zu: not incomplete\n", i);
-	for (i = 0; i < n; i++)
-		CHECK_EQ_U(http_parse(req, i, &r), 0);
-	CHECK_EQ_U(http_parse(req, n, &r), n);
-	CHECK(r.metrics && r.openmetrics);
-}
-
-static void test_oversized(void)
-{
-	char *big = malloc(HTTP_HEAD_MAX + 64);
-	struct http_req r;
-	size_t n;
-
-	n = (size_t)snprintf(big, HTTP_HEAD_MAX + 64, "GET /metrics HTTP/1.1\r\nX-Pad: ");
-	memset(big + n, 'a', HTTP_HEAD_MAX + 64 - n);
-	/* a full buffer without the blank line: no more waiting */
-	CHECK_EQ_U(http_parse(big, HTTP_HEAD_MAX - 1, &r), 0);
-	CHECK_EQ_U(http_parse(big, HTTP_HEAD_MAX, &r), (uint64_t)-E2BIG);
-	/* a head that just fits */
-	memcpy(big + HTTP_HEAD_MAX - 4, "\r\n\r\n", 4);
-	CHECK_EQ_U(http_parse(big, HTTP_HEAD_MAX, &r), HTTP_HEAD_MAX);
-	/* one byte more does not */
-	memcpy(big + HTTP_HEAD_MAX - 4, "aaaa", 4);
-	memcpy(big + HTTP_HEAD_MAX - 3, "\r\n\r\n", 4);
-	CHECK_EQ_U(http_parse(big, HTTP_HEAD_MAX + 1, &r), (uint64_t)-E2BIG);
-	free(big);
-}
-
-static void test_header_count(void)
-{
-	char buf[4096];
-	struct http_req r;
-	size_t n;
-	int i;
-
-	n = (size_t)snprintf(buf, sizeof(buf), "GET /metrics HTTP/1.1\r\n");
-	for (i = 0; i < HTTP_HEADERS_MAX; i++)
-		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "X-%d: y\r\n", i);
-	strcpy(buf + n, "\r\n");
-	CHECK_EQ_U(parse(buf, &r), n + 2);
-	strcpy(buf + n, "X-last: y\r\n\r\n");
-	CHECK_EQ_U(parse(buf, &r), (uint64_t)-E2BIG);
-	/* refused before the head is even complete */
-	strcpy(buf + n, "X-a: 1\r\nX-b: 2\r\nX-c: 3\r\n");
-	CHECK_EQ_U(parse(buf, &r), (uint64_t)-E2BIG);
-}
-
-static void test_methods_and_garbage(void)
-{
-	static const char *const bad[] = {
-		"G@T /metrics HTTP/1.1\r\n\r\n",
-		"GET /metrics\r\n\r\n",
-		"GET  /metrics HTTP/1.1\r\n\r\n",
-		"GET /metrics HTTP/2.0\r\n\r\n",
-		"GET /metrics HTTP/1.1 \r\n\r\n",
-		"GET /metrics HTTP/1.12\r\n\r\n",
-		"GET /met\x01rics HTTP/1.1\r\n\r\n",
-		"GET /metrics HTTP/1.1\r\nHost : x\r\n\r\n",
-		"GET /metrics HTTP/1.1\r\nHost: x\r\n folded\r\n\r\n",
-		"GET /metrics HTTP/1.1\r\nNoColon\r\n\r\n",
-		"GET /metrics HTTP/1.1\r\n: empty name\r\n\r\n",
-		"GET /metrics HTTP/1.1\r\nX: a\x1b[2Jb\r\n\r\n",
-		"\r\n\r\n",
-		"\x16\x03\x01\x02\x01\x01\x01\x01\xfc\x03\x03\n\n",	/* TLS */
-	};
-	static const char *const other[] = {
-		"POST /metrics HTTP/1.1\r\nContent-Length: 3\r\n\r\n",
-		"PUT /metrics HTTP/1.1\r\n\r\n", "DELETE / HTTP/1.1\r\n\r\n",
-		"get /metrics HTTP/1.1\r\n\r\n", "OPTIONS * HTTP/1.1\r\n\r\n",
-	};
-	struct http_req r;
-	size_t i;
-
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		if (parse(bad[i], &r) != -EBADMSG)
-			fprintf(stderr, "accepted: %zu\n", i);
-		CHECK_EQ_U(parse(bad[i], &r), (uint64_t)-EBADMSG);
-	}
-	for (i = 0; i < sizeof(other) / sizeof(other[0]); i++) {
-		CHECK_EQ_U(parse(other[i], &r), strlen(other[i]));
-		CHECK(r.method == HTTP_OTHER);
-	}
-}
 
 static void test_accept(void)
 {
@@ -191,6 +76,75 @@ static void test_listen_spec(void)
 	}
 }
 
+/* htpasswd -nbBC 4 prometheus 's3cret:x' and -nbBC 4 alice wonderland */
+static const struct webcfg_user users[] = {
+	{ "prometheus", "$2y$04$.GVO5OZy2CFRv/P5Ay2zSet9YH9Qqk0NnjaljTkJe78KNyYC2aoSu" },
+	{ "alice", "$2y$04$gutOttwurhVst4Df31CUFemgv9q8Dxa9k0ST4C/gdnP7I9FLXTchG" },
+};
+
+static void test_auth(void)
+{
+	struct http_auth *a;
+	double t = 100;
+
+	CHECK_EQ_U(http_auth_new(&a, users, 2), 0);
+	CHECK_EQ_U(http_auth_check(a, "prometheus", "s3cret:x", t), HTTP_AUTH_OK);
+	CHECK_EQ_U(http_auth_check(a, "alice", "wonderland", t), HTTP_AUTH_OK);
+	CHECK_EQ_U(http_auth_check(a, "prometheus", "s3cret", t), HTTP_AUTH_DENIED);
+	CHECK_EQ_U(http_auth_check(a, "prometheus", "s3cret:x ", t), HTTP_AUTH_DENIED);
+	CHECK_EQ_U(http_auth_check(a, "alice", "s3cret:x", t), HTTP_AUTH_DENIED);
+	/* an unknown user with a password that is another user's */
+	CHECK_EQ_U(http_auth_check(a, "mallory", "s3cret:x", t), HTTP_AUTH_DENIED);
+	CHECK_EQ_U(http_auth_check(a, "", "", t), HTTP_AUTH_DENIED);
+	http_auth_free(a);
+}
+
+/* A stream of wrong passwords runs out of bcrypt checks; a scraper that
+ * passed before still passes, from the cache; the budget refills. */
+static void test_auth_budget(void)
+{
+	struct http_auth *a;
+	double t = 100;
+	int i, busy = 0, denied = 0;
+
+	CHECK_EQ_U(http_auth_new(&a, users, 2), 0);
+	CHECK_EQ_U(http_auth_check(a, "prometheus", "s3cret:x", t), HTTP_AUTH_OK);
+	for (i = 0; i < 50; i++) {
+		enum http_auth_result r = http_auth_check(a, "prometheus", "guess", t);
+
+		busy += r == HTTP_AUTH_BUSY;
+		denied += r == HTTP_AUTH_DENIED;
+	}
+	CHECK_EQ_U(denied, (int)HTTP_AUTH_BURST - 1);
+	CHECK_EQ_U(busy, 50 - denied);
+	CHECK_EQ_U(http_auth_check(a, "prometheus", "s3cret:x", t), HTTP_AUTH_OK);
+	CHECK_EQ_U(http_auth_check(a, "alice", "wonderland", t), HTTP_AUTH_BUSY);
+	t += 1;		/* HTTP_AUTH_RATE more */
+	CHECK_EQ_U(http_auth_check(a, "alice", "wonderland", t), HTTP_AUTH_OK);
+	CHECK_EQ_U(http_auth_check(a, "alice", "wonderland", t), HTTP_AUTH_OK);
+	http_auth_free(a);
+}
+
+static void test_wildcard(void)
+{
+	static const struct {
+		const char *spec;
+		bool any;
+	} t[] = {
+		{ "0.0.0.0:9101", true }, { "[::]:9101", true }, { ":9101", false },
+		{ "127.0.0.1:9101", false }, { "[::1]:9101", false }, { "10.1.2.3:1", false },
+	};
+	struct sockaddr_storage ss;
+	char err[128];
+	socklen_t len;
+	size_t i;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		CHECK_EQ_U(http_parse_listen(t[i].spec, &ss, &len, err, sizeof(err)), 0);
+		CHECK(http_addr_is_wildcard(&ss) == t[i].any);
+	}
+}
+
 static void test_textfile(void)
 {
 	char dir[] = "/tmp/rdmatop-textfile-XXXXXX", path[128], *got;
@@ -213,5 +167,4 @@ static void test_textfile(void)
 	CHECK_EQ_U(export_write_file("/nonexistent-dir/x.prom", "a", 1), (uint64_t)-ENOENT);
 }
 
-TEST_MAIN(test_whole, test_split, test_oversized, test_header_count, test_methods_and_garbage,
-	  test_accept, test_listen_spec, test_textfile)
+TEST_MAIN(test_accept, test_listen_spec, test_wildcard, test_auth, test_auth_budget, test_textfile)
