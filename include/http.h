@@ -65,7 +65,7 @@ int http_auth_new(struct http_auth **a, const struct webcfg_user *users, size_t 
  * Check a user and password at time now (seconds, monotonic).  A pair
  * that passed recently is recognised from a salted digest without bcrypt;
  * any other costs one bcrypt run of the user's hash (an unknown user's of
- * the first user's, so the time does not tell whether the name exists),
+ * the costliest one, so the time does not tell whether the name exists),
  * taken from a budget of HTTP_AUTH_RATE a second.
  */
 enum http_auth_result http_auth_check(struct http_auth *a, const char *user, const char *pass,
