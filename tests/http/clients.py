@@ -14,7 +14,8 @@
     clients.py trickle PORT SRC         a request head one byte every 0.5 s:
                                         prints the seconds until the server closes
 
-Every socket has a timeout and every loop a bound; loopback only.
+SRC ::1 connects to [::1].  Every socket has a timeout and every loop a
+bound; loopback only.
 """
 import select
 import socket
@@ -25,7 +26,8 @@ HOST = "127.0.0.1"
 
 
 def connect(port, src, timeout=5.0):
-    s = socket.create_connection((HOST, port), timeout=timeout, source_address=(src, 0))
+    host = "::1" if ":" in src else HOST   # an IPv6 source talks to [::1]
+    s = socket.create_connection((host, port), timeout=timeout, source_address=(src, 0))
     s.settimeout(timeout)
     return s
 
