@@ -32,6 +32,13 @@ struct snap_vec {
 #define SNAP_AT(vec, type, i) (&((type *)(vec)->v)[i])
 
 /*
+ * An optional field and its validity bit, set together and tested alike:
+ * SNAP_SET(c, cqn, SNAP_CQ_CQN, v); ... if (SNAP_HAS(c, SNAP_CQ_CQN)) ...
+ */
+#define SNAP_SET(obj, field, bit, v) ((obj)->field = (v), (obj)->valid |= (bit))
+#define SNAP_HAS(obj, bit) (((obj)->valid & (bit)) != 0)
+
+/*
  * Interned strings: an id is an offset into one buffer; id 0 is "".
  * Ids stay valid for the life of the snapshot.
  */

@@ -40,7 +40,7 @@ struct view_proc {
 	uint32_t n_threads;	/* distinct owner thread ids */
 	uint32_t threads[VIEW_PROC_THREADS];	/* the first ones, ascending */
 	uint32_t res[SNAP_RES_N];	/* counts by enum snap_res */
-	uint32_t qp_state[16];	/* QPs by state (nl_qp_state_str) */
+	uint32_t qp_state[16];	/* QPs by state (snap_qp_state_str) */
 	uint64_t mr_bytes;
 	double psn_rate;	/* sum of its QPs' sq+rq PSN rates */
 	uint32_t cgroup;	/* string id: its cgroup (job, pod, service), 0 = unknown */
@@ -123,6 +123,14 @@ const char *view_fmt(const struct view_value *v, char *buf, size_t len);
 /* Compare two values of a column: numbers numerically, strings with
  * strcmp, n/a after everything. */
 int view_cmp(const struct view_value *a, const struct view_value *b);
+
+/*
+ * Whether a row belongs to process `pid` (-p): its owner's process id or
+ * the thread id the kernel gave; for the process table, the process or one
+ * of its threads.  Rows of tables without owners (devices, links,
+ * counters) always match.
+ */
+bool view_pid_match(const struct view_ctx *c, enum view_table t, size_t row, uint32_t pid);
 
 /* Throughput of a link from its port's counters (see doc/json.md). */
 struct view_link_rates {

@@ -27,9 +27,7 @@
 #include "opts.h"
 #include "rate.h"
 #include "ui.h"
-
-#define container_of(ptr, type, member) \
-	((type *)((char *)(ptr) - offsetof(type, member)))
+#include "util.h"
 
 struct app {
 	struct ev_loop *loop;

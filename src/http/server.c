@@ -24,9 +24,7 @@
 
 #include "http.h"
 #include "out.h"
-
-#define container_of(ptr, type, member) \
-	((type *)((char *)(ptr) - offsetof(type, member)))
+#include "util.h"
 
 #define ACCEPT_BURST 128	/* accepts per callback: others get a turn */
 #define DRAIN_TIMEOUT 2.0	/* seconds to wait for the client's close */

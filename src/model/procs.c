@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util.h"
 #include "view.h"
 
 /* Entry kinds, in the order entries are listed. */
@@ -152,14 +153,10 @@ static const struct snap_vec *res_vec(const struct snapshot *s, enum snap_res r)
 static uint64_t owner_hash(const struct snapshot *s, const struct snap_owner *o)
 {
 	uint64_t h = (uint64_t)o->valid << 32 | ((o->valid & SNAP_OWN_TID) ? o->tid : 0);
-	const char *k = (o->valid & SNAP_OWN_KERN) ? snap_s(s, o->kern) : "";
 
-	while (*k)
-		h = (h ^ (unsigned char)*k++) * 1099511628211ULL;
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	h ^= h >> 33;
-	return h;
+	if (o->valid & SNAP_OWN_KERN)
+		h = hash_mix(h, hash_str(snap_s(s, o->kern)));
+	return hash_fmix(h);
 }
 
 static inline __attribute__((always_inline)) bool
@@ -315,6 +312,32 @@ static void proc_identity(const struct snapshot *s, struct view_proc *p,
 			break;
 	}
 	p->comm = comm;
+}
+
+bool view_pid_match(const struct view_ctx *c, enum view_table t, size_t row, uint32_t pid)
+{
+	struct view_value v;
+	int col;
+	uint32_t i;
+
+	if (t == VIEW_PROCS) {
+		const struct view_proc *p = &c->procs[row];
+
+		if (p->pid == pid)
+			return true;
+		for (i = 0; i < p->n_threads && i < VIEW_PROC_THREADS; i++)
+			if (p->threads[i] == pid)
+				return true;
+		return false;
+	}
+	col = view_col_find(t, "pid");
+	if (col < 0)
+		return true;
+	view_get(c, t, row, col, &v);
+	if (v.valid && v.u == pid)
+		return true;
+	view_get(c, t, row, view_col_find(t, "tid"), &v);
+	return v.valid && v.u == pid;
 }
 
 int view_procs(const struct snapshot *s, struct view_proc **out)

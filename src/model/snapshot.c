@@ -267,14 +267,10 @@ void snap_tasks_sort(struct snapshot *s)
 		pt = t->pid == t->tid ? t : snap_task_find(s, t->pid);
 		if (!pt)
 			continue;
-		if (!(t->valid & SNAP_TASK_PCOMM) && (pt->valid & SNAP_TASK_COMM)) {
-			t->pcomm = pt->comm;
-			t->valid |= SNAP_TASK_PCOMM;
-		}
-		if (!(t->valid & SNAP_TASK_CGROUP) && (pt->valid & SNAP_TASK_CGROUP)) {
-			t->cgroup = pt->cgroup;
-			t->valid |= SNAP_TASK_CGROUP;
-		}
+		if (!(t->valid & SNAP_TASK_PCOMM) && (pt->valid & SNAP_TASK_COMM))
+			SNAP_SET(t, pcomm, SNAP_TASK_PCOMM, pt->comm);
+		if (!(t->valid & SNAP_TASK_CGROUP) && (pt->valid & SNAP_TASK_CGROUP))
+			SNAP_SET(t, cgroup, SNAP_TASK_CGROUP, pt->cgroup);
 	}
 }
 

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "fmt.h"
-#include "nl.h"
+#include "names.h"
 #include "view.h"
 
 #define U VIEW_T_UINT
@@ -203,8 +203,6 @@ static void get_owner(const struct snapshot *s, const struct snap_owner *o, int 
 		set_s(v, snap_owner_comm(s, o));
 }
 
-#define HAS(x, bit) (((x)->valid & (bit)) != 0)
-
 static void get_dev(const struct snapshot *s, const struct snap_dev *d, int col,
 		    struct view_value *v)
 {
@@ -217,12 +215,12 @@ static void get_dev(const struct snapshot *s, const struct snap_dev *d, int col,
 	switch (col) {
 	case 0: set_s(v, d->name); break;
 	case 1: set_u(v, true, d->index); break;
-	case 2: set_s(v, HAS(d, SNAP_DEV_NODE_TYPE) ? nl_node_type_str(d->node_type) : NULL); break;
-	case 3: set_s(v, HAS(d, SNAP_DEV_PROTOCOL) ? d->protocol : NULL); break;
-	case 4: set_s(v, HAS(d, SNAP_DEV_FW) ? d->fw : NULL); break;
-	case 5: set_u(v, HAS(d, SNAP_DEV_NODE_GUID), d->node_guid); break;
-	case 6: set_u(v, HAS(d, SNAP_DEV_SYS_GUID), d->sys_image_guid); break;
-	case 7: set_u(v, HAS(d, SNAP_DEV_NUM_PORTS), d->num_ports); break;
+	case 2: set_s(v, SNAP_HAS(d, SNAP_DEV_NODE_TYPE) ? snap_node_type_str(d->node_type) : NULL); break;
+	case 3: set_s(v, SNAP_HAS(d, SNAP_DEV_PROTOCOL) ? d->protocol : NULL); break;
+	case 4: set_s(v, SNAP_HAS(d, SNAP_DEV_FW) ? d->fw : NULL); break;
+	case 5: set_u(v, SNAP_HAS(d, SNAP_DEV_NODE_GUID), d->node_guid); break;
+	case 6: set_u(v, SNAP_HAS(d, SNAP_DEV_SYS_GUID), d->sys_image_guid); break;
+	case 7: set_u(v, SNAP_HAS(d, SNAP_DEV_NUM_PORTS), d->num_ports); break;
 	default:
 		if (col - 8 < (int)(sizeof(res) / sizeof(res[0]))) {
 			enum snap_res r = res[col - 8];
@@ -240,16 +238,16 @@ static void get_link(const struct snapshot *s, const struct snap_port *p, int co
 	switch (col) {
 	case 0: set_s(v, dev_name(s, p->dev)); break;
 	case 1: set_u(v, true, p->port); break;
-	case 2: set_s(v, HAS(p, SNAP_PORT_STATE) ? nl_port_state_str(p->state) : NULL); break;
-	case 3: set_s(v, HAS(p, SNAP_PORT_PHYS_STATE) ? nl_phys_state_str(p->phys_state) : NULL); break;
-	case 4: set_s(v, HAS(p, SNAP_PORT_NDEV) ? p->ndev : NULL); break;
-	case 5: set_u(v, HAS(p, SNAP_PORT_NDEV), p->ndev_index); break;
-	case 6: set_s(v, HAS(p, SNAP_PORT_RATE) ? p->rate : NULL); break;
-	case 7: set_s(v, HAS(p, SNAP_PORT_LINK_LAYER) ? p->link_layer : NULL); break;
-	case 8: set_u(v, HAS(p, SNAP_PORT_LID), p->lid); break;
-	case 9: set_u(v, HAS(p, SNAP_PORT_SM_LID), p->sm_lid); break;
-	case 10: set_u(v, HAS(p, SNAP_PORT_LMC), p->lmc); break;
-	case 11: set_u(v, HAS(p, SNAP_PORT_SUBNET_PREFIX), p->subnet_prefix); break;
+	case 2: set_s(v, SNAP_HAS(p, SNAP_PORT_STATE) ? snap_port_state_str(p->state) : NULL); break;
+	case 3: set_s(v, SNAP_HAS(p, SNAP_PORT_PHYS_STATE) ? snap_phys_state_str(p->phys_state) : NULL); break;
+	case 4: set_s(v, SNAP_HAS(p, SNAP_PORT_NDEV) ? p->ndev : NULL); break;
+	case 5: set_u(v, SNAP_HAS(p, SNAP_PORT_NDEV), p->ndev_index); break;
+	case 6: set_s(v, SNAP_HAS(p, SNAP_PORT_RATE) ? p->rate : NULL); break;
+	case 7: set_s(v, SNAP_HAS(p, SNAP_PORT_LINK_LAYER) ? p->link_layer : NULL); break;
+	case 8: set_u(v, SNAP_HAS(p, SNAP_PORT_LID), p->lid); break;
+	case 9: set_u(v, SNAP_HAS(p, SNAP_PORT_SM_LID), p->sm_lid); break;
+	case 10: set_u(v, SNAP_HAS(p, SNAP_PORT_LMC), p->lmc); break;
+	case 11: set_u(v, SNAP_HAS(p, SNAP_PORT_SUBNET_PREFIX), p->subnet_prefix); break;
 	default:
 		view_link_rates(s, p->dev, p->port, &lr);
 		if (col - 12 < 4)
@@ -260,22 +258,22 @@ static void get_link(const struct snapshot *s, const struct snap_port *p, int co
 static void get_qp(const struct snapshot *s, const struct snap_qp *q, int col,
 		   struct view_value *v)
 {
-	bool sq = HAS(q, SNAP_QP_PSN_RATE), rq = HAS(q, SNAP_QP_RQ_PSN_RATE);
+	bool sq = SNAP_HAS(q, SNAP_QP_PSN_RATE), rq = SNAP_HAS(q, SNAP_QP_RQ_PSN_RATE);
 
 	switch (col) {
 	case 0: set_s(v, dev_name(s, q->dev)); break;
-	case 1: set_u(v, HAS(q, SNAP_QP_PORT), q->port); break;
+	case 1: set_u(v, SNAP_HAS(q, SNAP_QP_PORT), q->port); break;
 	case 2: set_u(v, true, q->lqpn); break;
-	case 3: set_u(v, HAS(q, SNAP_QP_RQPN), q->rqpn); break;
-	case 4: set_s(v, HAS(q, SNAP_QP_TYPE) ? nl_qp_type_str(q->type) : NULL); break;
-	case 5: set_s(v, HAS(q, SNAP_QP_STATE) ? nl_qp_state_str(q->state) : NULL); break;
-	case 6: set_u(v, HAS(q, SNAP_QP_SQ_PSN), q->sq_psn); break;
-	case 7: set_u(v, HAS(q, SNAP_QP_RQ_PSN), q->rq_psn); break;
+	case 3: set_u(v, SNAP_HAS(q, SNAP_QP_RQPN), q->rqpn); break;
+	case 4: set_s(v, SNAP_HAS(q, SNAP_QP_TYPE) ? snap_qp_type_str(q->type) : NULL); break;
+	case 5: set_s(v, SNAP_HAS(q, SNAP_QP_STATE) ? snap_qp_state_str(q->state) : NULL); break;
+	case 6: set_u(v, SNAP_HAS(q, SNAP_QP_SQ_PSN), q->sq_psn); break;
+	case 7: set_u(v, SNAP_HAS(q, SNAP_QP_RQ_PSN), q->rq_psn); break;
 	case 8: set_d(v, sq || rq, (sq ? q->sq_psn_rate : 0) + (rq ? q->rq_psn_rate : 0)); break;
 	case 9: set_d(v, sq, q->sq_psn_rate); break;
 	case 10: set_d(v, rq, q->rq_psn_rate); break;
-	case 11: set_s(v, HAS(q, SNAP_QP_PMIG) ? nl_pmig_str(q->pmig) : NULL); break;
-	case 12: set_u(v, HAS(q, SNAP_QP_PDN), q->pdn); break;
+	case 11: set_s(v, SNAP_HAS(q, SNAP_QP_PMIG) ? snap_pmig_str(q->pmig) : NULL); break;
+	case 12: set_u(v, SNAP_HAS(q, SNAP_QP_PDN), q->pdn); break;
 	default: get_owner(s, &q->own, col - 13, v);
 	}
 }
@@ -285,14 +283,14 @@ static void get_cm_id(const struct snapshot *s, const struct snap_cm_id *c, int 
 {
 	switch (col) {
 	case 0: set_s(v, dev_name(s, c->dev)); break;
-	case 1: set_u(v, HAS(c, SNAP_CM_PORT), c->port); break;
-	case 2: set_u(v, HAS(c, SNAP_CM_IDN), c->cm_idn); break;
-	case 3: set_u(v, HAS(c, SNAP_CM_LQPN), c->lqpn); break;
-	case 4: set_s(v, HAS(c, SNAP_CM_QP_TYPE) ? nl_qp_type_str(c->qp_type) : NULL); break;
-	case 5: set_s(v, HAS(c, SNAP_CM_STATE) ? nl_cm_state_str(c->state) : NULL); break;
-	case 6: set_s(v, HAS(c, SNAP_CM_PS) ? nl_ps_str(c->ps) : NULL); break;
-	case 7: set_s(v, HAS(c, SNAP_CM_SRC) ? fmt_addr(v->tmp, sizeof(v->tmp), &c->src) : NULL); break;
-	case 8: set_s(v, HAS(c, SNAP_CM_DST) ? fmt_addr(v->tmp, sizeof(v->tmp), &c->dst) : NULL); break;
+	case 1: set_u(v, SNAP_HAS(c, SNAP_CM_PORT), c->port); break;
+	case 2: set_u(v, SNAP_HAS(c, SNAP_CM_IDN), c->cm_idn); break;
+	case 3: set_u(v, SNAP_HAS(c, SNAP_CM_LQPN), c->lqpn); break;
+	case 4: set_s(v, SNAP_HAS(c, SNAP_CM_QP_TYPE) ? snap_qp_type_str(c->qp_type) : NULL); break;
+	case 5: set_s(v, SNAP_HAS(c, SNAP_CM_STATE) ? snap_cm_state_str(c->state) : NULL); break;
+	case 6: set_s(v, SNAP_HAS(c, SNAP_CM_PS) ? snap_ps_str(c->ps) : NULL); break;
+	case 7: set_s(v, SNAP_HAS(c, SNAP_CM_SRC) ? fmt_addr(v->tmp, sizeof(v->tmp), &c->src) : NULL); break;
+	case 8: set_s(v, SNAP_HAS(c, SNAP_CM_DST) ? fmt_addr(v->tmp, sizeof(v->tmp), &c->dst) : NULL); break;
 	default: get_owner(s, &c->own, col - 9, v);
 	}
 }
@@ -302,12 +300,12 @@ static void get_cq(const struct snapshot *s, const struct snap_cq *c, int col,
 {
 	switch (col) {
 	case 0: set_s(v, dev_name(s, c->dev)); break;
-	case 1: set_u(v, HAS(c, SNAP_CQ_CQN), c->cqn); break;
-	case 2: set_u(v, HAS(c, SNAP_CQ_CQE), c->cqe); break;
-	case 3: set_u(v, HAS(c, SNAP_CQ_USERS), c->users); break;
-	case 4: set_s(v, HAS(c, SNAP_CQ_POLL_CTX) ? nl_poll_ctx_str(c->poll_ctx) : NULL); break;
-	case 5: set_s(v, HAS(c, SNAP_CQ_DIM) && c->dim <= 1 ? (c->dim ? "on" : "off") : NULL); break;
-	case 6: set_u(v, HAS(c, SNAP_CQ_CTXN), c->ctxn); break;
+	case 1: set_u(v, SNAP_HAS(c, SNAP_CQ_CQN), c->cqn); break;
+	case 2: set_u(v, SNAP_HAS(c, SNAP_CQ_CQE), c->cqe); break;
+	case 3: set_u(v, SNAP_HAS(c, SNAP_CQ_USERS), c->users); break;
+	case 4: set_s(v, SNAP_HAS(c, SNAP_CQ_POLL_CTX) ? snap_poll_ctx_str(c->poll_ctx) : NULL); break;
+	case 5: set_s(v, SNAP_HAS(c, SNAP_CQ_DIM) && c->dim <= 1 ? (c->dim ? "on" : "off") : NULL); break;
+	case 6: set_u(v, SNAP_HAS(c, SNAP_CQ_CTXN), c->ctxn); break;
 	default: get_owner(s, &c->own, col - 7, v);
 	}
 }
@@ -317,12 +315,12 @@ static void get_mr(const struct snapshot *s, const struct snap_mr *m, int col,
 {
 	switch (col) {
 	case 0: set_s(v, dev_name(s, m->dev)); break;
-	case 1: set_u(v, HAS(m, SNAP_MR_MRN), m->mrn); break;
-	case 2: set_u(v, HAS(m, SNAP_MR_RKEY), m->rkey); break;
-	case 3: set_u(v, HAS(m, SNAP_MR_LKEY), m->lkey); break;
-	case 4: set_u(v, HAS(m, SNAP_MR_IOVA), m->iova); break;
-	case 5: set_u(v, HAS(m, SNAP_MR_LEN), m->mrlen); break;
-	case 6: set_u(v, HAS(m, SNAP_MR_PDN), m->pdn); break;
+	case 1: set_u(v, SNAP_HAS(m, SNAP_MR_MRN), m->mrn); break;
+	case 2: set_u(v, SNAP_HAS(m, SNAP_MR_RKEY), m->rkey); break;
+	case 3: set_u(v, SNAP_HAS(m, SNAP_MR_LKEY), m->lkey); break;
+	case 4: set_u(v, SNAP_HAS(m, SNAP_MR_IOVA), m->iova); break;
+	case 5: set_u(v, SNAP_HAS(m, SNAP_MR_LEN), m->mrlen); break;
+	case 6: set_u(v, SNAP_HAS(m, SNAP_MR_PDN), m->pdn); break;
 	default: get_owner(s, &m->own, col - 7, v);
 	}
 }
@@ -332,11 +330,11 @@ static void get_pd(const struct snapshot *s, const struct snap_pd *p, int col,
 {
 	switch (col) {
 	case 0: set_s(v, dev_name(s, p->dev)); break;
-	case 1: set_u(v, HAS(p, SNAP_PD_PDN), p->pdn); break;
-	case 2: set_u(v, HAS(p, SNAP_PD_LOCAL_DMA_LKEY), p->local_dma_lkey); break;
-	case 3: set_u(v, HAS(p, SNAP_PD_UNSAFE_RKEY), p->unsafe_global_rkey); break;
-	case 4: set_u(v, HAS(p, SNAP_PD_USERS), p->users); break;
-	case 5: set_u(v, HAS(p, SNAP_PD_CTXN), p->ctxn); break;
+	case 1: set_u(v, SNAP_HAS(p, SNAP_PD_PDN), p->pdn); break;
+	case 2: set_u(v, SNAP_HAS(p, SNAP_PD_LOCAL_DMA_LKEY), p->local_dma_lkey); break;
+	case 3: set_u(v, SNAP_HAS(p, SNAP_PD_UNSAFE_RKEY), p->unsafe_global_rkey); break;
+	case 4: set_u(v, SNAP_HAS(p, SNAP_PD_USERS), p->users); break;
+	case 5: set_u(v, SNAP_HAS(p, SNAP_PD_CTXN), p->ctxn); break;
 	default: get_owner(s, &p->own, col - 6, v);
 	}
 }
@@ -346,11 +344,11 @@ static void get_srq(const struct snapshot *s, const struct snap_srq *q, int col,
 {
 	switch (col) {
 	case 0: set_s(v, dev_name(s, q->dev)); break;
-	case 1: set_u(v, HAS(q, SNAP_SRQ_SRQN), q->srqn); break;
-	case 2: set_s(v, HAS(q, SNAP_SRQ_TYPE) ? nl_srq_type_str(q->type) : NULL); break;
-	case 3: set_s(v, HAS(q, SNAP_SRQ_LQPN) ? snap_s(s, q->lqpn) : NULL); break;
-	case 4: set_u(v, HAS(q, SNAP_SRQ_PDN), q->pdn); break;
-	case 5: set_u(v, HAS(q, SNAP_SRQ_CQN), q->cqn); break;
+	case 1: set_u(v, SNAP_HAS(q, SNAP_SRQ_SRQN), q->srqn); break;
+	case 2: set_s(v, SNAP_HAS(q, SNAP_SRQ_TYPE) ? snap_srq_type_str(q->type) : NULL); break;
+	case 3: set_s(v, SNAP_HAS(q, SNAP_SRQ_LQPN) ? snap_s(s, q->lqpn) : NULL); break;
+	case 4: set_u(v, SNAP_HAS(q, SNAP_SRQ_PDN), q->pdn); break;
+	case 5: set_u(v, SNAP_HAS(q, SNAP_SRQ_CQN), q->cqn); break;
 	default: get_owner(s, &q->own, col - 6, v);
 	}
 }
@@ -519,7 +517,6 @@ const char *view_fmt(const struct view_value *v, char *buf, size_t len)
 	return buf;
 }
 
-/* Throughput: IB PMA counters when the port has them, else its netdev's. */
 /*
  * A link's throughput from its port's counters.  Sources by preference:
  * the IB PMA port counters; for packets, the RDMA hardware counters

@@ -168,8 +168,6 @@ static inline void jw_caps(struct jw *w, const char *k, uint64_t caps,
 	jw_close(w, ']');
 }
 
-#define HAS(x, bit) (((x)->valid & (bit)) != 0)
-
 /* "ifindex","ifname" as rdma starts every object */
 static inline void jw_dev(struct jw *w, const struct snapshot *s, uint32_t dev)
 {

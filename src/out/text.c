@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "fmt.h"
-#include "nl.h"
+#include "names.h"
 #include "out.h"
 #include "view.h"
 
@@ -146,7 +146,7 @@ static void text_events(FILE *f, const struct snapshot *s)
 		fmt_escape(from, sizeof(from), snap_s(s, e->from));
 		fmt_escape(to, sizeof(to), snap_s(s, e->to));
 		fprintf(f, "%-6s %-15s %s", e->source == SNAP_EV_KERNEL ? "kernel" : "poll",
-			nl_event_str(e->type), name);
+			snap_event_str(e->type), name);
 		if (e->valid & SNAP_EV_PORT)
 			fprintf(f, "/%u", e->port);
 		if (e->valid & SNAP_EV_NDEV_NAME)

@@ -19,6 +19,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "nl.h"
 #include "source.h"
 
 #define DUMP_RETRIES 3		/* interrupted dumps re-asked this often */

@@ -81,8 +81,8 @@ static bool row_contains(struct ui *u, size_t row, const char *needle)
 {
 	enum view_table t = ui_pane_table(u->pane);
 	size_t n, c;
-	const struct view_col *cols = view_cols(t, &n);
 
+	view_cols(t, &n);
 	for (c = 0; c < n; c++) {
 		struct view_value v;
 		char buf[128];
@@ -91,7 +91,6 @@ static bool row_contains(struct ui *u, size_t row, const char *needle)
 		if (strcasestr(view_fmt(&v, buf, sizeof(buf)), needle))
 			return true;
 	}
-	(void)cols;
 	return false;
 }
 

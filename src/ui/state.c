@@ -11,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "nl.h"
+#include "names.h"
 #include "priv.h"
 
 static const enum view_table pane_table[UI_PANE_N] = {
@@ -71,13 +71,14 @@ void ui_row_key(const struct ui *u, enum ui_pane p, size_t row, struct ui_rowkey
 		snprintf(k->name, sizeof(k->name), "%s", snap_s(u->s, u->procs[row].comm));
 		break;
 	case UI_COUNTERS: {
-		char dev[64], name[64];
+		char dev[64], src[16], name[64];
 
 		col_s(u, t, row, "dev", dev, sizeof(dev));
 		col_s(u, t, row, "name", name, sizeof(name));
 		col_u(u, t, row, "port", &k->a);
-		col_s(u, t, row, "source", k->name, sizeof(k->name));
-		snprintf(k->name, sizeof(k->name), "%.20s/%.40s", dev, name);
+		col_s(u, t, row, "source", src, sizeof(src));
+		/* a hw and a netdev counter may share a name: both in the key */
+		snprintf(k->name, sizeof(k->name), "%.20s/%.6s/%.34s", dev, src, name);
 		break;
 	}
 	case UI_CONNS:
@@ -135,20 +136,10 @@ void ui_refresh_rows(struct ui *u)
 	/* -p / 'p': one process only (the procs table and resource tables) */
 	if (u->pid) {
 		size_t m = 0;
-		int c = t == VIEW_PROCS ? -1 : view_col_find(t, "pid");
 
-		for (i = 0; i < (size_t)n; i++) {
-			uint32_t pid = 0;
-
-			if (t == VIEW_PROCS)
-				pid = u->procs[u->rows[i]].pid;
-			else if (c >= 0)
-				col_u(u, t, u->rows[i], "pid", &pid);
-			else
-				pid = u->pid;	/* tables without processes */
-			if (pid == u->pid)
+		for (i = 0; i < (size_t)n; i++)
+			if (view_pid_match(&u->vc, t, u->rows[i], u->pid))
 				u->rows[m++] = u->rows[i];
-		}
 		n = (ssize_t)m;
 	}
 	if (u->errors_only && t == VIEW_COUNTERS) {
@@ -219,7 +210,7 @@ void ui_note_events(struct ui *u, const struct snapshot *s)
 
 		localtime_r(&t, &tm);
 		k = (size_t)strftime(line, sizeof(line), "%H:%M:%S ", &tm);
-		snprintf(line + k, sizeof(line) - k, "%s %s%s%s%s%s%s", nl_event_str(e->type),
+		snprintf(line + k, sizeof(line) - k, "%s %s%s%s%s%s%s", snap_event_str(e->type),
 			 snap_s(s, e->name), (e->valid & SNAP_EV_NDEV_NAME) ? " netdev " : "",
 			 snap_s(s, e->ndev), e->from ? " " : "", snap_s(s, e->from),
 			 e->to ? (e->from ? " -> " : " ") : "");
