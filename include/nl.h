@@ -41,17 +41,17 @@ int nl_dev_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 int nl_port_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 int nl_sys_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 int nl_res_parse(const struct nlmsghdr *nlh, struct snapshot *s);
-int nl_qp_parse(const struct nlmsghdr *nlh, struct snapshot *s);
+/* One parser per resource object, from SNAP_RES_LIST: nl_qp_parse, ... */
+#define NL_RES_PARSER(ID, name, dump, proc, json) \
+	int nl_##name##_parse(const struct nlmsghdr *nlh, struct snapshot *s);
+SNAP_RES_LIST(NL_RES_PARSER)
+#undef NL_RES_PARSER
+/* The dump command of an object: RDMA_NLDEV_CMD_RES_<ID>_GET. */
+uint16_t nl_res_cmd(enum snap_res r);
 /* QP entries laid out as the last one are read from its offsets (on by
  * default); off: each read attribute by attribute (tests compare the two) */
 void nl_qp_layouts(bool on);
 unsigned long nl_qp_layout_hits(void);	/* entries read so, on this thread */
-int nl_cm_id_parse(const struct nlmsghdr *nlh, struct snapshot *s);
-int nl_cq_parse(const struct nlmsghdr *nlh, struct snapshot *s);
-int nl_mr_parse(const struct nlmsghdr *nlh, struct snapshot *s);
-int nl_pd_parse(const struct nlmsghdr *nlh, struct snapshot *s);
-int nl_ctx_parse(const struct nlmsghdr *nlh, struct snapshot *s);
-int nl_srq_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 int nl_stat_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 int nl_monitor_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 

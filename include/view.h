@@ -15,19 +15,17 @@
 
 #include "snapshot.h"
 
+/* The tables: four of their own, then one per resource object. */
 enum view_table {
 	VIEW_DEVS,
 	VIEW_LINKS,
-	VIEW_QPS,
-	VIEW_CM_IDS,
-	VIEW_CQS,
-	VIEW_MRS,
-	VIEW_PDS,
-	VIEW_CTXS,
-	VIEW_SRQS,
 	VIEW_COUNTERS,
 	VIEW_PROCS,
-	VIEW_N
+	VIEW_RES,	/* + enum snap_res: VIEW_QPS, ... */
+#define VIEW_RES_TABLE(ID, name, dump, proc, json) VIEW_##ID##S = VIEW_RES + SNAP_RES_##ID,
+	SNAP_RES_LIST(VIEW_RES_TABLE)
+#undef VIEW_RES_TABLE
+	VIEW_N = VIEW_RES + SNAP_RES_N
 };
 
 /* Per-process aggregation of everything a process holds. */

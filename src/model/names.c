@@ -143,20 +143,10 @@ const char *snap_srq_type_str(uint8_t t)
 	return lookup(s, ARRAY_SIZE(s), t, "UNKNOWN");
 }
 
-/* The kernel's resource summary names (nldev.c fill_res_info), in enum snap_res order. */
+/* The kernel's resource summary names (nldev.c fill_res_info). */
 const char *snap_res_name(enum snap_res r)
 {
-	static const char *const s[SNAP_RES_N] = {
-		[SNAP_RES_PD] = "pd",
-		[SNAP_RES_CQ] = "cq",
-		[SNAP_RES_QP] = "qp",
-		[SNAP_RES_CM_ID] = "cm_id",
-		[SNAP_RES_MR] = "mr",
-		[SNAP_RES_CTX] = "ctx",
-		[SNAP_RES_SRQ] = "srq",
-	};
-
-	return lookup(s, ARRAY_SIZE(s), (unsigned int)r, "UNKNOWN");
+	return (unsigned int)r < SNAP_RES_N ? snap_res_info[r].name : "UNKNOWN";
 }
 
 /*

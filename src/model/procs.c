@@ -109,47 +109,6 @@ static void item_set(const struct snapshot *s, struct item *it, const struct sna
 	}
 }
 
-/* The owner of element i of a resource vector. */
-static const struct snap_owner *res_owner(const struct snapshot *s, enum snap_res r,
-					  size_t i, const void **obj)
-{
-	switch (r) {
-	case SNAP_RES_PD:
-		*obj = SNAP_AT(&s->pds, struct snap_pd, i);
-		return &((const struct snap_pd *)*obj)->own;
-	case SNAP_RES_CQ:
-		*obj = SNAP_AT(&s->cqs, struct snap_cq, i);
-		return &((const struct snap_cq *)*obj)->own;
-	case SNAP_RES_QP:
-		*obj = SNAP_AT(&s->qps, struct snap_qp, i);
-		return &((const struct snap_qp *)*obj)->own;
-	case SNAP_RES_CM_ID:
-		*obj = SNAP_AT(&s->cm_ids, struct snap_cm_id, i);
-		return &((const struct snap_cm_id *)*obj)->own;
-	case SNAP_RES_MR:
-		*obj = SNAP_AT(&s->mrs, struct snap_mr, i);
-		return &((const struct snap_mr *)*obj)->own;
-	case SNAP_RES_CTX:
-		*obj = SNAP_AT(&s->ctxs, struct snap_ctx, i);
-		return &((const struct snap_ctx *)*obj)->own;
-	case SNAP_RES_SRQ:
-	default:
-		*obj = SNAP_AT(&s->srqs, struct snap_srq, i);
-		return &((const struct snap_srq *)*obj)->own;
-	}
-}
-
-static const struct snap_vec *res_vec(const struct snapshot *s, enum snap_res r)
-{
-	const struct snap_vec *v[SNAP_RES_N] = {
-		[SNAP_RES_PD] = &s->pds, [SNAP_RES_CQ] = &s->cqs, [SNAP_RES_QP] = &s->qps,
-		[SNAP_RES_CM_ID] = &s->cm_ids, [SNAP_RES_MR] = &s->mrs,
-		[SNAP_RES_CTX] = &s->ctxs, [SNAP_RES_SRQ] = &s->srqs,
-	};
-
-	return v[r];
-}
-
 static uint64_t owner_hash(const struct snapshot *s, const struct snap_owner *o)
 {
 	uint64_t h = (uint64_t)o->valid << 32 | ((o->valid & SNAP_OWN_TID) ? o->tid : 0);
@@ -359,14 +318,11 @@ int view_procs(const struct snapshot *s, struct view_proc **out)
 		add_qp(acc, q);
 	}
 	for (r = 0; r < SNAP_RES_N; r++) {
-		const struct snap_vec *v = res_vec(s, (enum snap_res)r);
-
 		if (r == SNAP_RES_QP)
 			continue;
-		for (i = 0; i < v->n; i++) {
-			const void *obj;
-			const struct snap_owner *o = res_owner(s, (enum snap_res)r, i, &obj);
-			struct view_proc *acc = group_of(s, &gs, o);
+		for (i = 0; i < s->res[r].n; i++) {
+			const void *obj = snap_res_at(s, (enum snap_res)r, i);
+			struct view_proc *acc = group_of(s, &gs, snap_res_owner(obj, (enum snap_res)r));
 
 			if (!acc)
 				goto nomem;

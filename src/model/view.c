@@ -106,12 +106,14 @@ static const struct {
 
 const char *view_table_name(enum view_table t)
 {
-	static const char *const names[VIEW_N] = {
-		"devices", "links", "qps", "cm_ids", "cqs", "mrs", "pds", "ctxs", "srqs",
-		"counters", "processes",
+	static const char *const names[VIEW_RES] = {
+		[VIEW_DEVS] = "devices", [VIEW_LINKS] = "links", [VIEW_COUNTERS] = "counters",
+		[VIEW_PROCS] = "processes",
 	};
 
-	return (unsigned int)t < VIEW_N ? names[t] : "";
+	if ((unsigned int)t >= VIEW_N)
+		return "";
+	return t >= VIEW_RES ? snap_res_info[t - VIEW_RES].table : names[t];
 }
 
 const struct view_col *view_cols(enum view_table t, size_t *n)
@@ -137,16 +139,11 @@ int view_col_find(enum view_table t, const char *name)
 
 static const struct snap_vec *table_vec(const struct snapshot *s, enum view_table t)
 {
+	if (t >= VIEW_RES && t < VIEW_N)
+		return &s->res[t - VIEW_RES];
 	switch (t) {
 	case VIEW_DEVS: return &s->devs;
 	case VIEW_LINKS: return &s->ports;
-	case VIEW_QPS: return &s->qps;
-	case VIEW_CM_IDS: return &s->cm_ids;
-	case VIEW_CQS: return &s->cqs;
-	case VIEW_MRS: return &s->mrs;
-	case VIEW_PDS: return &s->pds;
-	case VIEW_CTXS: return &s->ctxs;
-	case VIEW_SRQS: return &s->srqs;
 	case VIEW_COUNTERS: return &s->counters;
 	default: return NULL;
 	}

@@ -202,15 +202,6 @@ static void json_counter(struct jw *w, const struct snapshot *s, const void *row
 static void json_proc(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct view_proc *p = row;
-	static const char *const keys[SNAP_RES_N] = {
-		[SNAP_RES_PD] = "pds", [SNAP_RES_CQ] = "cqs", [SNAP_RES_QP] = "qps",
-		[SNAP_RES_CM_ID] = "cm_ids", [SNAP_RES_MR] = "mrs", [SNAP_RES_CTX] = "ctxs",
-		[SNAP_RES_SRQ] = "srqs",
-	};
-	static const enum snap_res order[] = {
-		SNAP_RES_QP, SNAP_RES_CQ, SNAP_RES_MR, SNAP_RES_PD, SNAP_RES_CM_ID,
-		SNAP_RES_CTX, SNAP_RES_SRQ,
-	};
 	uint32_t i;
 	size_t k;
 
@@ -231,10 +222,10 @@ static void json_proc(struct jw *w, const struct snapshot *s, const void *row)
 		jw_close(w, ']');
 		jw_u(w, "n_threads", p->n_threads);
 	}
-	for (k = 0; k < sizeof(order) / sizeof(order[0]); k++) {
-		enum snap_res r = order[k];
+	for (k = 0; k < SNAP_RES_N; k++) {
+		enum snap_res r = snap_res_proc(k);
 
-		jw_u(w, keys[r], p->res[r]);
+		jw_u(w, snap_res_info[r].table, p->res[r]);
 		if (r == SNAP_RES_QP) {
 			jw_open(w, "qp_states", '{');
 			for (i = 0; i < 16; i++)
@@ -307,8 +298,6 @@ ssize_t out_rows(const struct view_ctx *c, enum view_table t, const struct out_o
 	return (ssize_t)m;
 }
 
-typedef void (*json_row_fn)(struct jw *w, const struct snapshot *s, const void *row);
-
 static int json_table(struct jw *w, const struct view_ctx *c, const struct out_opts *o,
 		      enum view_table t, const char *key, const struct snap_vec *vec,
 		      size_t size, json_row_fn fn)
@@ -369,13 +358,12 @@ int out_json(FILE *f, const struct snapshot *s, const struct out_opts *o)
 	err = err ?: TABLE(VIEW_DEVS, "devices", &s->devs, struct snap_dev, json_dev);
 	err = err ?: TABLE(VIEW_LINKS, "links", &s->ports, struct snap_port, json_link);
 	err = err ?: TABLE(VIEW_DEVS, "resources", &s->devs, struct snap_dev, json_summary);
-	err = err ?: TABLE(VIEW_QPS, "qps", &s->qps, struct snap_qp, out_json_qp);
-	err = err ?: TABLE(VIEW_CM_IDS, "cm_ids", &s->cm_ids, struct snap_cm_id, out_json_cm_id);
-	err = err ?: TABLE(VIEW_CQS, "cqs", &s->cqs, struct snap_cq, out_json_cq);
-	err = err ?: TABLE(VIEW_MRS, "mrs", &s->mrs, struct snap_mr, out_json_mr);
-	err = err ?: TABLE(VIEW_PDS, "pds", &s->pds, struct snap_pd, out_json_pd);
-	err = err ?: TABLE(VIEW_CTXS, "ctxs", &s->ctxs, struct snap_ctx, out_json_ctx);
-	err = err ?: TABLE(VIEW_SRQS, "srqs", &s->srqs, struct snap_srq, out_json_srq);
+	for (i = 0; i < SNAP_RES_N && !err; i++) {
+		enum snap_res r = snap_res_dump(i);
+
+		err = json_table(w, &c, o, VIEW_RES + r, snap_res_info[r].table, &s->res[r],
+				 snap_res_info[r].size, out_json_res[r]);
+	}
 	err = err ?: TABLE(VIEW_COUNTERS, "counters", &s->counters, struct snap_counter,
 			   json_counter);
 	err = err ?: TABLE(VIEW_PROCS, "processes", NULL, struct view_proc, json_proc);

@@ -10,7 +10,7 @@
 #include "jw.h"
 #include "names.h"
 
-void out_json_qp(struct jw *w, const struct snapshot *s, const void *row)
+static void out_json_qp(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_qp *q = row;
 
@@ -43,7 +43,7 @@ void out_json_qp(struct jw *w, const struct snapshot *s, const void *row)
 		jw_d(w, "rq_psn_per_sec", q->rq_psn_rate);
 }
 
-void out_json_cm_id(struct jw *w, const struct snapshot *s, const void *row)
+static void out_json_cm_id(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_cm_id *c = row;
 	char buf[64];
@@ -69,7 +69,7 @@ void out_json_cm_id(struct jw *w, const struct snapshot *s, const void *row)
 	jw_owner(w, s, &c->own, false);
 }
 
-void out_json_cq(struct jw *w, const struct snapshot *s, const void *row)
+static void out_json_cq(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_cq *c = row;
 
@@ -90,7 +90,7 @@ void out_json_cq(struct jw *w, const struct snapshot *s, const void *row)
 	jw_owner(w, s, &c->own, false);
 }
 
-void out_json_mr(struct jw *w, const struct snapshot *s, const void *row)
+static void out_json_mr(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_mr *m = row;
 
@@ -111,7 +111,7 @@ void out_json_mr(struct jw *w, const struct snapshot *s, const void *row)
 	jw_owner(w, s, &m->own, false);
 }
 
-void out_json_pd(struct jw *w, const struct snapshot *s, const void *row)
+static void out_json_pd(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_pd *p = row;
 
@@ -130,7 +130,7 @@ void out_json_pd(struct jw *w, const struct snapshot *s, const void *row)
 	jw_owner(w, s, &p->own, false);
 }
 
-void out_json_ctx(struct jw *w, const struct snapshot *s, const void *row)
+static void out_json_ctx(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_ctx *c = row;
 
@@ -140,7 +140,7 @@ void out_json_ctx(struct jw *w, const struct snapshot *s, const void *row)
 	jw_owner(w, s, &c->own, false);
 }
 
-void out_json_srq(struct jw *w, const struct snapshot *s, const void *row)
+static void out_json_srq(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_srq *q = row;
 	const char *l = SNAP_HAS(q, SNAP_SRQ_LQPN) ? snap_s(s, q->lqpn) : "";
@@ -172,3 +172,9 @@ void out_json_srq(struct jw *w, const struct snapshot *s, const void *row)
 	jw_owner(w, s, &q->own, true);
 	jw_owner(w, s, &q->own, false);
 }
+
+const json_row_fn out_json_res[SNAP_RES_N] = {
+#define RES_JSON(ID, name, dump, proc, json) [SNAP_RES_##ID] = json,
+	SNAP_RES_LIST(RES_JSON)
+#undef RES_JSON
+};

@@ -203,12 +203,8 @@ static inline void jw_owner(struct jw *w, const struct snapshot *s, const struct
 }
 
 /* The objects of the resource tables (json_res.c); row is the element. */
-void out_json_qp(struct jw *w, const struct snapshot *s, const void *row);
-void out_json_cm_id(struct jw *w, const struct snapshot *s, const void *row);
-void out_json_cq(struct jw *w, const struct snapshot *s, const void *row);
-void out_json_mr(struct jw *w, const struct snapshot *s, const void *row);
-void out_json_pd(struct jw *w, const struct snapshot *s, const void *row);
-void out_json_ctx(struct jw *w, const struct snapshot *s, const void *row);
-void out_json_srq(struct jw *w, const struct snapshot *s, const void *row);
+typedef void (*json_row_fn)(struct jw *w, const struct snapshot *s, const void *row);
+/* The JSON writer of each object, as SNAP_RES_LIST names it. */
+extern const json_row_fn out_json_res[SNAP_RES_N];
 
 #endif

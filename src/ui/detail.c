@@ -130,14 +130,6 @@ static void section(struct ui *u, struct lines *L, enum view_table t, const char
 
 static void build_proc(struct ui *u, struct lines *L)
 {
-	static const struct {
-		enum view_table t;
-		const char *title;
-	} secs[] = {
-		{ VIEW_QPS, "QPs" }, { VIEW_CQS, "CQs" }, { VIEW_MRS, "MRs" },
-		{ VIEW_PDS, "PDs" }, { VIEW_CM_IDS, "CM_IDs" }, { VIEW_CTXS, "CTXs" },
-		{ VIEW_SRQS, "SRQs" },
-	};
 	const struct ui_rowkey *k = &u->detail_key;
 	size_t i;
 
@@ -163,8 +155,12 @@ static void build_proc(struct ui *u, struct lines *L)
 		break;
 	}
 	add(L, ROLE_DEFAULT, 0, "%s", "");
-	for (i = 0; i < sizeof(secs) / sizeof(secs[0]); i++)
-		section(u, L, secs[i].t, secs[i].title, owned_by);
+	/* a section per object, in the per-process order */
+	for (i = 0; i < SNAP_RES_N; i++) {
+		enum snap_res r = snap_res_proc(i);
+
+		section(u, L, VIEW_RES + r, snap_res_info[r].title, owned_by);
+	}
 }
 
 static bool is_qp(const struct ui *u, enum view_table t, size_t row)
