@@ -69,12 +69,12 @@ struct snap_sys {
  * summary (nldev.c fill_res_info).  X(ID, name, dump, proc, json):
  *   ID    SNAP_RES_<ID>, VIEW_<ID>S, the command RDMA_NLDEV_CMD_RES_<ID>_GET;
  *   name  struct snap_<name>, the vector s-><name>s, the parser
- *         nl_<name>_parse (src/nl/<name>.c), the columns view_<name>_cols;
+ *         nl_<name>_parse (src/nl/<name>.c), the columns view_<name>_tab;
  *         "<name>" in the summary, "<name>s" the table (JSON key, filters);
  *   dump  place among the per-device dumps and the outputs' tables;
  *   proc  place in per-process listings (JSON processes, the drill-down);
- *   json  its JSON object writer (out/json_res.c; out_json_cols writes
- *         its columns by their JSON keys).
+ *   json  its JSON object writer (out/json_res.c), with rdma's keys and
+ *         order; NULL writes its columns (src/model/cols_res.c) by name.
  * Every element type starts with `uint32_t dev` and has `struct snap_owner
  * own` (checked where the table is expanded, src/model/res.c).
  */

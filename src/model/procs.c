@@ -289,13 +289,13 @@ bool view_pid_match(const struct view_ctx *c, enum view_table t, size_t row, uin
 				return true;
 		return false;
 	}
-	col = view_col_find(t, "pid");
+	col = view_col_role(t, VIEW_ROLE_PID);
 	if (col < 0)
 		return true;
 	view_get(c, t, row, col, &v);
 	if (v.valid && v.u == pid)
 		return true;
-	view_get(c, t, row, view_col_find(t, "tid"), &v);
+	view_get(c, t, row, view_col_role(t, VIEW_ROLE_TID), &v);
 	return v.valid && v.u == pid;
 }
 

@@ -310,7 +310,9 @@ static int json_table(struct jw *w, const struct view_ctx *c, const struct out_o
 	jw_open(w, key, '[');
 	for (i = 0; i < (size_t)n; i++) {
 		jw_open(w, NULL, '{');
-		if (vec)
+		if (!fn)
+			out_json_cols(w, c, t, rows[i]);
+		else if (vec)
 			fn(w, c->s, (const char *)vec->v + rows[i] * size);
 		else
 			fn(w, c->s, &c->procs[rows[i]]);

@@ -173,6 +173,30 @@ static void out_json_srq(struct jw *w, const struct snapshot *s, const void *row
 	jw_owner(w, s, &q->own, false);
 }
 
+void out_json_cols(struct jw *w, const struct view_ctx *c, enum view_table t, size_t row)
+{
+	size_t n, i;
+	const struct view_col *cols = view_cols(t, &n);
+
+	for (i = 0; i < n; i++) {
+		struct view_value v;
+
+		view_get(c, t, row, (int)i, &v);
+		if (!v.valid)
+			continue;
+		if (v.type == VIEW_T_STR)
+			jw_s(w, cols[i].name, v.s);
+		else if (v.type == VIEW_T_DOUBLE)
+			jw_d(w, cols[i].name, v.d);
+		else if (v.fmt == VIEW_F_HEX)
+			jw_hex(w, cols[i].name, v.u);
+		else if (v.fmt == VIEW_F_GUID)
+			jw_guid(w, cols[i].name, v.u);
+		else
+			jw_u(w, cols[i].name, v.u);
+	}
+}
+
 const json_row_fn out_json_res[SNAP_RES_N] = {
 #define RES_JSON(ID, name, dump, proc, json) [SNAP_RES_##ID] = json,
 	SNAP_RES_LIST(RES_JSON)

@@ -204,7 +204,9 @@ static inline void jw_owner(struct jw *w, const struct snapshot *s, const struct
 
 /* The objects of the resource tables (json_res.c); row is the element. */
 typedef void (*json_row_fn)(struct jw *w, const struct snapshot *s, const void *row);
-/* The JSON writer of each object, as SNAP_RES_LIST names it. */
+/* The JSON writer of each object, as SNAP_RES_LIST names it (NULL: by its columns). */
 extern const json_row_fn out_json_res[SNAP_RES_N];
+/* A row as its columns say: each valid one under its name, in their order. */
+void out_json_cols(struct jw *w, const struct view_ctx *c, enum view_table t, size_t row);
 
 #endif

@@ -60,20 +60,19 @@ static void set_pane(struct ui *u, enum ui_pane p)
 /* Next sort column among those the pane shows; -1 (natural order) too. */
 static void step_sort(struct ui *u, int dir)
 {
-	enum view_table t = ui_pane_table(u->pane);
 	size_t n, i;
-	const char *const *names = ui_pane_cols(u->pane, &n);
+	const int *ids = ui_pane_cols(u->pane, &n);
 	long pos = -1;
 
 	for (i = 0; i < n; i++)
-		if (view_col_find(t, names[i]) == u->sort[u->pane])
+		if (ids[i] == u->sort[u->pane])
 			pos = (long)i;
 	pos += dir;
 	if (pos < -1)
 		pos = (long)n - 1;
 	if (pos >= (long)n)
 		pos = -1;
-	u->sort[u->pane] = pos < 0 ? -1 : view_col_find(t, names[pos]);
+	u->sort[u->pane] = pos < 0 ? -1 : ids[pos];
 	ui_refresh_rows(u);
 }
 
@@ -125,7 +124,7 @@ static uint32_t selected_pid(struct ui *u)
 	row = u->rows[u->sel[u->pane]];
 	if (t == VIEW_PROCS)
 		return u->procs[row].pid;
-	c = view_col_find(t, "pid");
+	c = view_col_role(t, VIEW_ROLE_PID);
 	if (c < 0)
 		return 0;
 	view_get(&u->vc, t, row, c, &v);
@@ -153,9 +152,9 @@ static void open_detail(struct ui *u)
 		break;
 	case UI_LINKS:
 	case UI_COUNTERS:
-		view_get(&u->vc, t, row, view_col_find(t, "dev"), &v);
+		view_get(&u->vc, t, row, view_col_role(t, VIEW_ROLE_DEV), &v);
 		snprintf(k->name, sizeof(k->name), "%s", view_fmt(&v, buf, sizeof(buf)));
-		view_get(&u->vc, t, row, view_col_find(t, "port"), &v);
+		view_get(&u->vc, t, row, view_col_role(t, VIEW_ROLE_PORT), &v);
 		k->a = v.valid ? (uint32_t)v.u : 0;
 		u->detail = DETAIL_LINK;
 		break;
@@ -170,9 +169,9 @@ static void open_detail(struct ui *u)
 	}
 	case UI_CONNS:
 		k->a = selected_pid(u);
-		view_get(&u->vc, t, row, view_col_find(t, "tid"), &v);
+		view_get(&u->vc, t, row, view_col_role(t, VIEW_ROLE_TID), &v);
 		k->b = !k->a && v.valid ? (uint32_t)v.u : 0;
-		view_get(&u->vc, t, row, view_col_find(t, "comm"), &v);
+		view_get(&u->vc, t, row, view_col_role(t, VIEW_ROLE_COMM), &v);
 		snprintf(k->name, sizeof(k->name), "%s", view_fmt(&v, buf, sizeof(buf)));
 		u->detail = DETAIL_PROC;
 		break;
