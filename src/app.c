@@ -82,6 +82,7 @@ struct app {
 	bool dirty;
 	int exit_status;
 	struct exporter *exporter;
+	const struct opts *settings;
 };
 
 static void *sampler_main(void *arg)
@@ -321,14 +322,18 @@ static void save_settings(struct app *a)
 	struct ui *u = &a->ui;
 	size_t n;
 	const struct view_col *cols = view_cols(VIEW_QPS, &n);
-	struct cfg_values v = {
-		.delay = u->delay, .theme = u->theme.name,
-		.sort = u->sort[UI_QPS] >= 0 && (size_t)u->sort[UI_QPS] < n ?
-			cols[u->sort[UI_QPS]].name : NULL,
-		.reverse = u->reverse[UI_QPS], .filter = u->filter_text, .ascii = u->ascii,
-	};
+	struct opts v = *a->settings;	/* as started, then what the screen changed */
 	char path[4096];
 	int ret;
+
+	v.delay = u->delay;
+	v.theme = u->theme.name;
+	v.sort = u->sort[UI_QPS] >= 0 && (size_t)u->sort[UI_QPS] < n ?
+		 cols[u->sort[UI_QPS]].name : NULL;
+	v.reverse = u->reverse[UI_QPS];
+	v.n_filters = u->filter_text[0] != '\0';
+	v.filters[0] = u->filter_text;
+	v.ascii = u->ascii;
 
 	if (!cfg_path(path, sizeof(path))) {
 		ui_set_status(u, ROLE_STATUS_WARN, "no HOME or XDG_CONFIG_HOME: nowhere to save");
@@ -496,6 +501,7 @@ int app_run(const struct app_opts *o)
 	a->loop = EV_DEFAULT;
 	a->src = o->src;
 	a->exporter = o->exporter;
+	a->settings = o->settings;
 	a->iterations = o->iterations;
 	for (i = 0; i < 4; i++)
 		snap_init(&a->snaps[i]);

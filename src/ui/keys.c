@@ -9,6 +9,7 @@
 
 #include <curses.h>
 
+#include "opts.h"
 #include "priv.h"
 
 #define KEY_ESC 27
@@ -241,12 +242,13 @@ static enum ui_action prompt_key(struct ui *u, int key)
 			}
 			return UI_JUMP;
 		} else if (p == PROMPT_DELAY) {
-			char *end;
-			double d = strtod(u->input, &end);
+			const struct opt_def *o = &opts_table(&(size_t){ 0 })[OPT_DELAY];
+			double d;
 
-			if (end == u->input || *end || !(d >= 0.1 && d <= 86400)) {
-				ui_set_status(u, ROLE_STATUS_WARN,
-					      "delay: give seconds from 0.1 to 86400");
+			/* the bounds of -d */
+			if (opts_number(OPT_DELAY, u->input, &d)) {
+				ui_set_status(u, ROLE_STATUS_WARN, "delay: give seconds from %g to %g",
+					      o->min, o->max);
 				return UI_REDRAW;
 			}
 			u->delay = d;
