@@ -42,7 +42,7 @@ int nl_port_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 int nl_sys_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 int nl_res_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 /* One parser per resource object, from SNAP_RES_LIST: nl_qp_parse, ... */
-#define NL_RES_PARSER(ID, name, dump, proc, json) \
+#define NL_RES_PARSER(ID, name, cmd, dump, proc, json) \
 	int nl_##name##_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 SNAP_RES_LIST(NL_RES_PARSER)
 #undef NL_RES_PARSER

@@ -66,29 +66,31 @@ struct snap_sys {
 /*
  * ---- the resource objects: one line each ----
  * The objects the kernel dumps per device, in the order of its resource
- * summary (nldev.c fill_res_info).  X(ID, name, dump, proc, json):
- *   ID    SNAP_RES_<ID>, VIEW_<ID>S, the command RDMA_NLDEV_CMD_RES_<ID>_GET;
+ * summary (nldev.c fill_res_info).  X(ID, name, cmd, dump, proc, json):
+ *   ID    SNAP_RES_<ID>, SNAP_TBL_<ID>, VIEW_<ID>S;
  *   name  struct snap_<name>, the vector s-><name>s, the parser
- *         nl_<name>_parse (src/nl/<name>.c), the columns view_<name>_tab;
- *         "<name>" in the summary, "<name>s" the table (JSON key, filters);
+ *         nl_<name>_parse (src/nl/<name>.c), the columns view_<name>_tab
+ *         (src/model/cols_res.c); "<name>" in the summary, "<name>s" the
+ *         table (JSON key, filters);
+ *   cmd   its dump command, RDMA_NLDEV_CMD_<cmd>;
  *   dump  place among the per-device dumps and the outputs' tables;
  *   proc  place in per-process listings (JSON processes, the drill-down);
  *   json  its JSON object writer (out/json_res.c), with rdma's keys and
- *         order; NULL writes its columns (src/model/cols_res.c) by name.
+ *         order; NULL writes its columns by name.
  * Every element type starts with `uint32_t dev` and has `struct snap_owner
  * own` (checked where the table is expanded, src/model/res.c).
  */
-#define SNAP_RES_LIST(X)                                 \
-	X(PD, pd, 4, 3, out_json_pd)                     \
-	X(CQ, cq, 2, 1, out_json_cq)                     \
-	X(QP, qp, 0, 0, out_json_qp)                     \
-	X(CM_ID, cm_id, 1, 4, out_json_cm_id)            \
-	X(MR, mr, 3, 2, out_json_mr)                     \
-	X(CTX, ctx, 5, 5, out_json_ctx)                  \
-	X(SRQ, srq, 6, 6, out_json_srq)
+#define SNAP_RES_LIST(X)                                        \
+	X(PD, pd, RES_PD_GET, 4, 3, out_json_pd)                \
+	X(CQ, cq, RES_CQ_GET, 2, 1, out_json_cq)                \
+	X(QP, qp, RES_QP_GET, 0, 0, out_json_qp)                \
+	X(CM_ID, cm_id, RES_CM_ID_GET, 1, 4, out_json_cm_id)    \
+	X(MR, mr, RES_MR_GET, 3, 2, out_json_mr)                \
+	X(CTX, ctx, RES_CTX_GET, 5, 5, out_json_ctx)            \
+	X(SRQ, srq, RES_SRQ_GET, 6, 6, out_json_srq)
 
 enum snap_res {
-#define SNAP_RES_ENUM(ID, name, dump, proc, json) SNAP_RES_##ID,
+#define SNAP_RES_ENUM(ID, name, cmd, dump, proc, json) SNAP_RES_##ID,
 	SNAP_RES_LIST(SNAP_RES_ENUM)
 #undef SNAP_RES_ENUM
 	SNAP_RES_N
@@ -114,7 +116,7 @@ enum snap_tbl {
 	SNAP_TBL_PORT,
 	SNAP_TBL_STAT,
 	SNAP_TBL_RES,	/* + enum snap_res: SNAP_TBL_QP, ... */
-#define SNAP_TBL_ENUM(ID, name, dump, proc, json) SNAP_TBL_##ID = SNAP_TBL_RES + SNAP_RES_##ID,
+#define SNAP_TBL_ENUM(ID, name, cmd, dump, proc, json) SNAP_TBL_##ID = SNAP_TBL_RES + SNAP_RES_##ID,
 	SNAP_RES_LIST(SNAP_TBL_ENUM)
 #undef SNAP_TBL_ENUM
 	SNAP_TBL_N = SNAP_TBL_RES + SNAP_RES_N
@@ -461,7 +463,7 @@ struct snapshot {
 	union {
 		struct snap_vec res[SNAP_RES_N];
 		struct {
-#define SNAP_RES_VEC(ID, name, dump, proc, json) struct snap_vec name##s;
+#define SNAP_RES_VEC(ID, name, cmd, dump, proc, json) struct snap_vec name##s;
 			SNAP_RES_LIST(SNAP_RES_VEC)
 #undef SNAP_RES_VEC
 		};

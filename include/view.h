@@ -22,7 +22,7 @@ enum view_table {
 	VIEW_COUNTERS,
 	VIEW_PROCS,
 	VIEW_RES,	/* + enum snap_res: VIEW_QPS, ... */
-#define VIEW_RES_TABLE(ID, name, dump, proc, json) VIEW_##ID##S = VIEW_RES + SNAP_RES_##ID,
+#define VIEW_RES_TABLE(ID, name, cmd, dump, proc, json) VIEW_##ID##S = VIEW_RES + SNAP_RES_##ID,
 	SNAP_RES_LIST(VIEW_RES_TABLE)
 #undef VIEW_RES_TABLE
 	VIEW_N = VIEW_RES + SNAP_RES_N

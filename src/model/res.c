@@ -7,7 +7,7 @@
 
 #include "snapshot.h"
 
-#define RES_INFO(ID, n, d, p, json)                                               \
+#define RES_INFO(ID, n, cmd, d, p, json)                                               \
 	[SNAP_RES_##ID] = {                                                       \
 		.name = #n,                                                       \
 		.table = #n "s",                                                  \
@@ -21,14 +21,14 @@
 const struct snap_res_info snap_res_info[SNAP_RES_N] = { SNAP_RES_LIST(RES_INFO) };
 
 /* what the device's own cleanup (nl_dev_gone) and the owner walks rely on */
-#define RES_CHECK(ID, n, d, p, json)                                              \
+#define RES_CHECK(ID, n, cmd, d, p, json)                                              \
 	_Static_assert(offsetof(struct snap_##n, dev) == 0, #n ": dev first");    \
 	_Static_assert((d) < SNAP_RES_N && (p) < SNAP_RES_N, #n ": places");
 SNAP_RES_LIST(RES_CHECK)
 
 /* The orders are permutations: each place is taken once. */
-#define RES_DUMP_BIT(ID, n, d, p, json) | (1u << (d))
-#define RES_PROC_BIT(ID, n, d, p, json) | (1u << (p))
+#define RES_DUMP_BIT(ID, n, cmd, d, p, json) | (1u << (d))
+#define RES_PROC_BIT(ID, n, cmd, d, p, json) | (1u << (p))
 _Static_assert((0 SNAP_RES_LIST(RES_DUMP_BIT)) == (1u << SNAP_RES_N) - 1, "dump places");
 _Static_assert((0 SNAP_RES_LIST(RES_PROC_BIT)) == (1u << SNAP_RES_N) - 1, "proc places");
 

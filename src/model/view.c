@@ -16,7 +16,7 @@
 static const struct view_tab *const tables[VIEW_N] = {
 	[VIEW_DEVS] = &view_devs_tab, [VIEW_LINKS] = &view_links_tab,
 	[VIEW_COUNTERS] = &view_counters_tab, [VIEW_PROCS] = &view_procs_tab,
-#define RES_TAB(ID, name, dump, proc, json) [VIEW_##ID##S] = &view_##name##_tab,
+#define RES_TAB(ID, name, cmd, dump, proc, json) [VIEW_##ID##S] = &view_##name##_tab,
 	SNAP_RES_LIST(RES_TAB)
 #undef RES_TAB
 };

@@ -28,14 +28,14 @@ static const nl_msg_parser parsers[RDMA_NLDEV_NUM_OPS] = {
 	[RDMA_NLDEV_CMD_RES_GET] = nl_res_parse,
 	[RDMA_NLDEV_CMD_STAT_GET] = nl_stat_parse,
 	[RDMA_NLDEV_CMD_MONITOR] = nl_monitor_parse,
-#define RES_PARSER(ID, name, dump, proc, json) \
-	[RDMA_NLDEV_CMD_RES_##ID##_GET] = nl_##name##_parse,
+#define RES_PARSER(ID, name, cmd, dump, proc, json) \
+	[RDMA_NLDEV_CMD_##cmd] = nl_##name##_parse,
 	SNAP_RES_LIST(RES_PARSER)
 #undef RES_PARSER
 };
 
 static const uint16_t res_cmd[SNAP_RES_N] = {
-#define RES_CMD(ID, name, dump, proc, json) [SNAP_RES_##ID] = RDMA_NLDEV_CMD_RES_##ID##_GET,
+#define RES_CMD(ID, name, cmd, dump, proc, json) [SNAP_RES_##ID] = RDMA_NLDEV_CMD_##cmd,
 	SNAP_RES_LIST(RES_CMD)
 #undef RES_CMD
 };

@@ -198,7 +198,7 @@ void out_json_cols(struct jw *w, const struct view_ctx *c, enum view_table t, si
 }
 
 const json_row_fn out_json_res[SNAP_RES_N] = {
-#define RES_JSON(ID, name, dump, proc, json) [SNAP_RES_##ID] = json,
+#define RES_JSON(ID, name, cmd, dump, proc, json) [SNAP_RES_##ID] = json,
 	SNAP_RES_LIST(RES_JSON)
 #undef RES_JSON
 };
