@@ -67,16 +67,17 @@ SNAP_RES_LIST(VIEW_RES_TAB)
 #define COL_DEV(type)                                                          \
 	{ VIEW_COL("dev", "DEV", 10, false, VIEW_T_STR, VIEW_F_PLAIN),         \
 	  .get = view_get_dev, .off = offsetof(type, dev), .desc = "device name" }
-/* pid, tid, comm of the row's owner */
+/* pid, tid, comm of the row's owner (the getter's arg says which) */
+enum { VIEW_OWN_PID, VIEW_OWN_TID, VIEW_OWN_COMM };
 #define COL_OWNER(type)                                                        \
 	{ VIEW_COL("pid", "PID", 7, true, VIEW_T_UINT, VIEW_F_PLAIN),          \
-	  .get = view_get_owner, .off = offsetof(type, own), .arg = 0,          \
+	  .get = view_get_owner, .off = offsetof(type, own), .arg = VIEW_OWN_PID,          \
 	  .desc = "process holding it (the creating thread's process)" },       \
 	{ VIEW_COL("tid", "TID", 7, true, VIEW_T_UINT, VIEW_F_PLAIN),          \
-	  .get = view_get_owner, .off = offsetof(type, own), .arg = 1,          \
+	  .get = view_get_owner, .off = offsetof(type, own), .arg = VIEW_OWN_TID,          \
 	  .desc = "thread id the kernel reported (the creating thread)" },      \
 	{ VIEW_COL("comm", "COMM", 16, false, VIEW_T_STR, VIEW_F_PLAIN),       \
-	  .get = view_get_owner, .off = offsetof(type, own), .arg = 2,          \
+	  .get = view_get_owner, .off = offsetof(type, own), .arg = VIEW_OWN_COMM,          \
 	  .desc = "the owner's command name, or the kernel owner's name" }
 /* the roles of a table with a device and an owner, its owner at `pid` */
 #define ROLES_OWNER(pid)                                                       \

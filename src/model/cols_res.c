@@ -64,18 +64,22 @@ const struct view_tab view_qp_tab = RES_TAB(qp_cols, QP, VC_QP_PID,
 /* ---- CM_IDs ---- */
 #define CM struct snap_cm_id
 
-/* arg 0: the port space, 1: the source address, 2: the destination */
+/* what cm_get reads */
+enum { CM_ARG_PS, CM_ARG_SRC, CM_ARG_DST };
+
 static void cm_get(const struct view_ctx *c, const void *row, const struct view_col *col,
 		   struct view_value *v)
 {
 	const struct snap_cm_id *m = row;
-	static const uint16_t bit[] = { SNAP_CM_PS, SNAP_CM_SRC, SNAP_CM_DST };
+	static const uint16_t bit[] = {
+		[CM_ARG_PS] = SNAP_CM_PS, [CM_ARG_SRC] = SNAP_CM_SRC, [CM_ARG_DST] = SNAP_CM_DST,
+	};
 	const char *s = NULL;
 
 	(void)c;
 	if (SNAP_HAS(m, bit[col->arg]))
-		s = col->arg == 0 ? snap_ps_str(m->ps) :
-		    fmt_addr(v->tmp, sizeof(v->tmp), col->arg == 1 ? &m->src : &m->dst);
+		s = col->arg == CM_ARG_PS ? snap_ps_str(m->ps) :
+		    fmt_addr(v->tmp, sizeof(v->tmp), col->arg == CM_ARG_SRC ? &m->src : &m->dst);
 	v->s = s ? s : "";
 	v->valid = s && *s;
 }
@@ -92,9 +96,9 @@ static const struct view_col cm_id_cols[VC_CM_N] = {
 			       "its QP's type") },
 	[VC_CM_STATE] = STATE("state", "STATE", 14, CM, state, SNAP_CM_STATE, snap_cm_state_str,
 			      "connection state"),
-	[VC_CM_PS] = CM_GET("ps", "PS", 5, 0, "port space (TCP, UDP, IPOIB, IB)"),
-	[VC_CM_SRC] = CM_GET("src", "SRC", 22, 1, "source address"),
-	[VC_CM_DST] = CM_GET("dst", "DST", 22, 2, "destination address"),
+	[VC_CM_PS] = CM_GET("ps", "PS", 5, CM_ARG_PS, "port space (TCP, UDP, IPOIB, IB)"),
+	[VC_CM_SRC] = CM_GET("src", "SRC", 22, CM_ARG_SRC, "source address"),
+	[VC_CM_DST] = CM_GET("dst", "DST", 22, CM_ARG_DST, "destination address"),
 	COL_OWNER(CM),
 };
 const struct view_tab view_cm_id_tab = RES_TAB(cm_id_cols, CM, VC_CM_PID,

@@ -113,7 +113,7 @@ void view_get_dev(const struct view_ctx *c, const void *row, const struct view_c
 	set_s(v, d ? d->name : NULL);
 }
 
-/* arg 0: the process id, 1: the thread id, 2: comm */
+/* arg: which of the owner's (cols.h) */
 void view_get_owner(const struct view_ctx *c, const void *row, const struct view_col *col,
 		    struct view_value *v)
 {
@@ -121,11 +121,11 @@ void view_get_owner(const struct view_ctx *c, const void *row, const struct view
 	uint32_t pid;
 
 	switch (col->arg) {
-	case 0:
+	case VIEW_OWN_PID:
 		pid = snap_owner_pid(c->s, o);
 		set_u(v, pid != 0, pid);
 		break;
-	case 1:
+	case VIEW_OWN_TID:
 		set_u(v, SNAP_HAS(o, SNAP_OWN_TID), o->tid);
 		break;
 	default:
