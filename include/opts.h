@@ -120,6 +120,12 @@ struct opt_def {
 };
 
 const struct opt_def *opts_table(size_t *n);
+static inline const struct opt_def *opts_def(enum opt_id id)
+{
+	size_t n;
+
+	return &opts_table(&n)[id];
+}
 void opts_defaults(struct opts *o);
 /*
  * Parse argv.  Returns 0, or -EINVAL after writing a one-line error naming

@@ -242,7 +242,7 @@ static enum ui_action prompt_key(struct ui *u, int key)
 			}
 			return UI_JUMP;
 		} else if (p == PROMPT_DELAY) {
-			const struct opt_def *o = &opts_table(&(size_t){ 0 })[OPT_DELAY];
+			const struct opt_def *o = opts_def(OPT_DELAY);
 			double d;
 
 			/* the bounds of -d */
