@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "export.h"
+#include "opts.h"
 #include "source.h"
 
 struct app_opts {
@@ -21,6 +22,7 @@ struct app_opts {
 	int sort_col;		/* QP table column, -1 = natural order */
 	bool reverse;
 	long iterations;	/* quit after drawing this many samples; 0 = never */
+	const struct opts *settings;	/* as parsed: W saves them with the screen's */
 	struct exporter *exporter;	/* --listen / --textfile, or NULL; its
 					 * endpoint runs on the default loop */
 };

@@ -6,8 +6,6 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "nl.h"
-
 /*
  * Set the mode to shared or exclusive: read it first (nothing to do when it
  * matches), set it, read it back.  Messages for a person go to out / err.

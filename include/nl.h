@@ -16,32 +16,9 @@
 #include <libmnl/libmnl.h>
 #include <rdma/rdma_netlink.h>
 
+#include "names.h"
+#include "nlreq.h"
 #include "snapshot.h"
-
-/* The largest message the kernel builds for a dump (see design.md). */
-#define NL_BUF_SIZE 32768
-
-/* One request, as sent and as stored in a recording. */
-struct nl_req {
-	uint16_t cmd;		/* RDMA_NLDEV_CMD_* */
-	uint16_t flags;		/* NLM_F_DUMP or 0 */
-	uint32_t dev;		/* RDMA_NLDEV_ATTR_DEV_INDEX or SNAP_NONE */
-	uint32_t port;		/* RDMA_NLDEV_ATTR_PORT_INDEX or SNAP_NONE */
-};
-
-/* What a response stream ended with. */
-struct nl_result {
-	int err;		/* 0, -errno of NLMSG_ERROR, -EINTR (dump interrupted) */
-	bool done;		/* NLMSG_DONE or the single reply seen */
-	char msg[256];		/* kernel extended-ack text, "" if none */
-	/*
-	 * Parser state carried between the calls of one request: zero res
-	 * before the first call and keep it while nl_parse returns 1, so an
-	 * interrupted dump is rolled back whole, not just its last buffer.
-	 */
-	bool more;
-	struct snap_mark mark;
-};
 
 /*
  * Parse `len` bytes of netlink messages answering `req` into `s`.
@@ -64,17 +41,17 @@ int nl_dev_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 int nl_port_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 int nl_sys_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 int nl_res_parse(const struct nlmsghdr *nlh, struct snapshot *s);
-int nl_qp_parse(const struct nlmsghdr *nlh, struct snapshot *s);
+/* One parser per resource object, from SNAP_RES_LIST: nl_qp_parse, ... */
+#define NL_RES_PARSER(ID, name, cmd, dump, proc, json) \
+	int nl_##name##_parse(const struct nlmsghdr *nlh, struct snapshot *s);
+SNAP_RES_LIST(NL_RES_PARSER)
+#undef NL_RES_PARSER
+/* The dump command of an object: RDMA_NLDEV_CMD_RES_<ID>_GET. */
+uint16_t nl_res_cmd(enum snap_res r);
 /* QP entries laid out as the last one are read from its offsets (on by
  * default); off: each read attribute by attribute (tests compare the two) */
 void nl_qp_layouts(bool on);
 unsigned long nl_qp_layout_hits(void);	/* entries read so, on this thread */
-int nl_cm_id_parse(const struct nlmsghdr *nlh, struct snapshot *s);
-int nl_cq_parse(const struct nlmsghdr *nlh, struct snapshot *s);
-int nl_mr_parse(const struct nlmsghdr *nlh, struct snapshot *s);
-int nl_pd_parse(const struct nlmsghdr *nlh, struct snapshot *s);
-int nl_ctx_parse(const struct nlmsghdr *nlh, struct snapshot *s);
-int nl_srq_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 int nl_stat_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 int nl_monitor_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 
@@ -153,23 +130,5 @@ ssize_t nl_recv(struct nl_sock *ns, void *buf, size_t len);
 int nl_rcvbuf_parse(const char *text, int *bytes);
 /* SO_RCVBUF of the socket: 0 or -errno. */
 int nl_set_rcvbuf(struct nl_sock *ns, int bytes);
-
-/* Enum-to-string tables (src/nl/names.c): rdma's spellings, "UNKNOWN" fallback. */
-const char *nl_qp_type_str(uint8_t t);
-const char *nl_qp_state_str(uint8_t t);
-const char *nl_pmig_str(uint8_t t);
-const char *nl_port_state_str(uint8_t t);
-const char *nl_phys_state_str(uint8_t t);
-const char *nl_node_type_str(uint8_t t);
-const char *nl_cm_state_str(uint8_t t);
-const char *nl_ps_str(uint32_t ps);
-const char *nl_poll_ctx_str(uint8_t t);
-const char *nl_srq_type_str(uint8_t t);
-const char *nl_res_name(enum snap_res r);	/* "pd", "cq", ... */
-/* Event type: REGISTER, ..., and ours (dev_added, port_state, ...). */
-const char *nl_event_str(uint32_t type);
-/* Name of device capability bit `bit`, NULL if unknown (rdma prints "UNKNOWN"). */
-const char *nl_dev_cap_str(unsigned int bit);
-const char *nl_port_cap_str(unsigned int bit);
 
 #endif

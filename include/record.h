@@ -17,13 +17,52 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "source.h"
+struct snapshot;
+struct source;
 
 #define REC_MAGIC "RDMATOP\0"
 #define REC_VERSION 2	/* 2 adds REC_CODEC_ZSTD_DELTA; 1 is read too */
 #define REC_FRAME_MAGIC 0x52464452u	/* "RDFR" little-endian */
-#define REC_FRAME_HDR 24
 #define REC_FRAME_MAX (256u << 20)	/* a frame larger than this is corrupt */
+
+/*
+ * Where each field sits (doc/recording.md), shared by the writer and the
+ * reader; all numbers little-endian.
+ */
+enum {
+	/* the file header */
+	REC_FILE_VERSION = 8,		/* u32, after the 8-byte magic */
+	REC_FILE_HDR = 16,
+	/* a frame header */
+	REC_FRAME_TYPE = 4,		/* u16, after the u32 magic */
+	REC_FRAME_CODEC = 6,		/* u16 */
+	REC_FRAME_CLEN = 8,		/* u32: compressed payload bytes */
+	REC_FRAME_RLEN = 12,		/* u32: decompressed payload bytes */
+	REC_FRAME_CRC = 16,		/* u32: CRC-32 of the compressed payload */
+	REC_FRAME_HCRC = 20,		/* u32: CRC-32 of the 20 bytes before it */
+	REC_FRAME_HDR = 24,
+	/* a record in a payload: u8 kind, 3 bytes zero, u32 body length */
+	REC_REC_LEN = 4,
+	REC_REC_HDR = 8,
+	/* REC_BEGIN's body */
+	REC_BEGIN_MONO_SEC = 0,		/* u64 */
+	REC_BEGIN_MONO_NSEC = 8,	/* u32 */
+	REC_BEGIN_WALL_SEC = 12,	/* u64 */
+	REC_BEGIN_WALL_NSEC = 20,	/* u32 */
+	REC_BEGIN_HOST_LEN = 24,	/* u16, then the host name, then u16 and
+					 * the kernel release */
+	REC_BEGIN_HOST = 26,
+	/* REC_NL's body: the request, then the datagram */
+	REC_NL_CMD = 0,			/* u16 */
+	REC_NL_FLAGS = 2,		/* u16 */
+	REC_NL_DEV = 4,			/* u32 */
+	REC_NL_PORT = 8,		/* u32 */
+	REC_NL_DATA = 12,
+	/* REC_FILE's body: u32 -errno or 0, u16 path length, path, contents */
+	REC_FILE_ERR = 0,
+	REC_FILE_PATH_LEN = 4,
+	REC_FILE_PATH = 6,
+};
 
 enum rec_frame_type { REC_FRAME_SAMPLE = 1 };
 /*
@@ -96,8 +135,5 @@ void rec_reader_close(struct rec_reader *r);
  */
 int rec_replay_sample(struct source *src, struct snapshot *s, const uint8_t *buf,
 		      size_t len);
-
-/* Replay source over a recording (src/source/replay.c). */
-int source_replay_open(struct source *src, const char *path, char *err, size_t errlen);
 
 #endif

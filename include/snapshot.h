@@ -32,6 +32,13 @@ struct snap_vec {
 #define SNAP_AT(vec, type, i) (&((type *)(vec)->v)[i])
 
 /*
+ * An optional field and its validity bit, set together and tested alike:
+ * SNAP_SET(c, cqn, SNAP_CQ_CQN, v); ... if (SNAP_HAS(c, SNAP_CQ_CQN)) ...
+ */
+#define SNAP_SET(obj, field, bit, v) ((obj)->field = (v), (obj)->valid |= (bit))
+#define SNAP_HAS(obj, bit) (((obj)->valid & (bit)) != 0)
+
+/*
  * Interned strings: an id is an offset into one buffer; id 0 is "".
  * Ids stay valid for the life of the snapshot.
  */
@@ -56,30 +63,63 @@ struct snap_sys {
 	uint8_t monitor_mode;
 };
 
-/* ---- resource tables ---- */
+/*
+ * ---- the resource objects: one line each ----
+ * The objects the kernel dumps per device, in the order of its resource
+ * summary (nldev.c fill_res_info).  X(ID, name, cmd, dump, proc, json):
+ *   ID    SNAP_RES_<ID>, SNAP_TBL_<ID>, VIEW_<ID>S;
+ *   name  struct snap_<name>, the vector s-><name>s, the parser
+ *         nl_<name>_parse (src/nl/<name>.c), the columns view_<name>_tab
+ *         (src/model/cols_res.c); "<name>" in the summary, "<name>s" the
+ *         table (JSON key, filters);
+ *   cmd   its dump command, RDMA_NLDEV_CMD_<cmd>;
+ *   dump  place among the per-device dumps and the outputs' tables;
+ *   proc  place in per-process listings (JSON processes, the drill-down);
+ *   json  its JSON object writer (out/json_res.c), with rdma's keys and
+ *         order; NULL writes its columns by name.
+ * Every element type starts with `uint32_t dev` and has `struct snap_owner
+ * own` (checked where the table is expanded, src/model/res.c).
+ */
+#define SNAP_RES_LIST(X)                                        \
+	X(PD, pd, RES_PD_GET, 4, 3, out_json_pd)                \
+	X(CQ, cq, RES_CQ_GET, 2, 1, out_json_cq)                \
+	X(QP, qp, RES_QP_GET, 0, 0, out_json_qp)                \
+	X(CM_ID, cm_id, RES_CM_ID_GET, 1, 4, out_json_cm_id)    \
+	X(MR, mr, RES_MR_GET, 3, 2, out_json_mr)                \
+	X(CTX, ctx, RES_CTX_GET, 5, 5, out_json_ctx)            \
+	X(SRQ, srq, RES_SRQ_GET, 6, 6, out_json_srq)
+
 enum snap_res {
-	SNAP_RES_PD,
-	SNAP_RES_CQ,
-	SNAP_RES_QP,
-	SNAP_RES_CM_ID,
-	SNAP_RES_MR,
-	SNAP_RES_CTX,
-	SNAP_RES_SRQ,
+#define SNAP_RES_ENUM(ID, name, cmd, dump, proc, json) SNAP_RES_##ID,
+	SNAP_RES_LIST(SNAP_RES_ENUM)
+#undef SNAP_RES_ENUM
 	SNAP_RES_N
 };
+
+/* What the model knows of each object, from the list (src/model/res.c). */
+struct snap_res_info {
+	const char *name;	/* "qp": its name in the resource summary */
+	const char *table;	/* "qps": JSON key and table name */
+	const char *title;	/* "QPs" */
+	const char *what;	/* "QP table", in notes */
+	size_t size;		/* bytes per element */
+	size_t own;		/* offset of its struct snap_owner */
+	uint8_t dump, proc;	/* places in the two orders (see above) */
+};
+extern const struct snap_res_info snap_res_info[SNAP_RES_N];
+/* The object at place i of the dump order, or of the per-process order. */
+enum snap_res snap_res_dump(size_t i);
+enum snap_res snap_res_proc(size_t i);
 
 /* Per-device tables rdmatop dumps; index into snap_dev.tbl_err. */
 enum snap_tbl {
 	SNAP_TBL_PORT,
-	SNAP_TBL_QP,
-	SNAP_TBL_CM_ID,
-	SNAP_TBL_CQ,
-	SNAP_TBL_MR,
-	SNAP_TBL_PD,
-	SNAP_TBL_CTX,
-	SNAP_TBL_SRQ,
 	SNAP_TBL_STAT,
-	SNAP_TBL_N
+	SNAP_TBL_RES,	/* + enum snap_res: SNAP_TBL_QP, ... */
+#define SNAP_TBL_ENUM(ID, name, cmd, dump, proc, json) SNAP_TBL_##ID = SNAP_TBL_RES + SNAP_RES_##ID,
+	SNAP_RES_LIST(SNAP_TBL_ENUM)
+#undef SNAP_TBL_ENUM
+	SNAP_TBL_N = SNAP_TBL_RES + SNAP_RES_N
 };
 
 /* ---- devices (RDMA_NLDEV_CMD_GET) ---- */
@@ -419,13 +459,15 @@ struct snapshot {
 	struct snap_vec devs;		/* struct snap_dev */
 	struct snap_vec ports;		/* struct snap_port */
 	struct snap_vec counters;	/* struct snap_counter */
-	struct snap_vec qps;		/* struct snap_qp */
-	struct snap_vec cm_ids;		/* struct snap_cm_id */
-	struct snap_vec cqs;		/* struct snap_cq */
-	struct snap_vec mrs;		/* struct snap_mr */
-	struct snap_vec pds;		/* struct snap_pd */
-	struct snap_vec ctxs;		/* struct snap_ctx */
-	struct snap_vec srqs;		/* struct snap_srq */
+	/* the objects' vectors, by enum snap_res or by name (s->qps) */
+	union {
+		struct snap_vec res[SNAP_RES_N];
+		struct {
+#define SNAP_RES_VEC(ID, name, cmd, dump, proc, json) struct snap_vec name##s;
+			SNAP_RES_LIST(SNAP_RES_VEC)
+#undef SNAP_RES_VEC
+		};
+	};
 	struct snap_vec tasks;		/* struct snap_task, sorted by tid */
 	struct snap_vec notes;		/* struct snap_note */
 	struct snap_vec events;		/* struct snap_event */
@@ -462,9 +504,21 @@ uint32_t snap_owner_pid(const struct snapshot *s, const struct snap_owner *o);
 /* comm as `rdma` shows it: the thread's comm, or the kernel owner's name. */
 const char *snap_owner_comm(const struct snapshot *s, const struct snap_owner *o);
 
+/* The element type of object r and its device and owner. */
+static inline const void *snap_res_at(const struct snapshot *s, enum snap_res r, size_t i)
+{
+	return (const char *)s->res[r].v + i * snap_res_info[r].size;
+}
+
+static inline const struct snap_owner *snap_res_owner(const void *obj, enum snap_res r)
+{
+	return (const struct snap_owner *)((const char *)obj + snap_res_info[r].own);
+}
+
 /* Element counts, for rolling back a partially parsed (interrupted) dump. */
+#define SNAP_VECS (5 + SNAP_RES_N)	/* devs, ports, counters, notes, events */
 struct snap_mark {
-	size_t n[12];
+	size_t n[SNAP_VECS];
 	size_t strs;
 };
 void snap_mark(const struct snapshot *s, struct snap_mark *m);

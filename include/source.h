@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "nl.h"
+#include "nlreq.h"
 #include "snapshot.h"
 
 /*
@@ -67,6 +67,10 @@ struct source {
 
 /* Live source: the kernel's NETLINK_RDMA plus sysfs and /proc. */
 int source_live_open(struct source *src, const char *sysroot);
+
+/* Replay source over a recording (src/source/replay.c); 0 or -errno with a
+ * one-line reason in err. */
+int source_replay_open(struct source *src, const char *path, char *err, size_t errlen);
 
 /* Hand one input to the sink (if any) and the parsers; used by sources. */
 int source_feed_nl(struct source *src, struct snapshot *s, const struct nl_req *req,

@@ -15,19 +15,17 @@
 
 #include "snapshot.h"
 
+/* The tables: four of their own, then one per resource object. */
 enum view_table {
 	VIEW_DEVS,
 	VIEW_LINKS,
-	VIEW_QPS,
-	VIEW_CM_IDS,
-	VIEW_CQS,
-	VIEW_MRS,
-	VIEW_PDS,
-	VIEW_CTXS,
-	VIEW_SRQS,
 	VIEW_COUNTERS,
 	VIEW_PROCS,
-	VIEW_N
+	VIEW_RES,	/* + enum snap_res: VIEW_QPS, ... */
+#define VIEW_RES_TABLE(ID, name, cmd, dump, proc, json) VIEW_##ID##S = VIEW_RES + SNAP_RES_##ID,
+	SNAP_RES_LIST(VIEW_RES_TABLE)
+#undef VIEW_RES_TABLE
+	VIEW_N = VIEW_RES + SNAP_RES_N
 };
 
 /* Per-process aggregation of everything a process holds. */
@@ -40,7 +38,7 @@ struct view_proc {
 	uint32_t n_threads;	/* distinct owner thread ids */
 	uint32_t threads[VIEW_PROC_THREADS];	/* the first ones, ascending */
 	uint32_t res[SNAP_RES_N];	/* counts by enum snap_res */
-	uint32_t qp_state[16];	/* QPs by state (nl_qp_state_str) */
+	uint32_t qp_state[16];	/* QPs by state (snap_qp_state_str) */
 	uint64_t mr_bytes;
 	double psn_rate;	/* sum of its QPs' sq+rq PSN rates */
 	uint32_t cgroup;	/* string id: its cgroup (job, pod, service), 0 = unknown */
@@ -94,16 +92,6 @@ struct view_value {
 	char tmp[64];
 };
 
-/* A table's column: name (as in -s and filters), header, width, type. */
-struct view_col {
-	const char *name;
-	const char *header;
-	int width;
-	bool right;		/* right-aligned (numbers) */
-	enum view_type type;
-	enum view_fmt fmt;
-};
-
 /* Everything a view needs besides the snapshot. */
 struct view_ctx {
 	const struct snapshot *s;
@@ -111,9 +99,90 @@ struct view_ctx {
 	size_t n_procs;
 };
 
+enum {
+	VIEW_C_KEY = 1 << 0,	/* a key the kernel sends only to CAP_NET_ADMIN */
+	VIEW_C_STATE = 1 << 1,	/* a state: the screen colours it by its value */
+	VIEW_C_NZ = 1 << 2,	/* a number that is n/a when 0 (pid, port) */
+};
+
+/*
+ * A column, declared once (src/model/cols*.c): its name (-s, filters, the
+ * JSON of a table written by its columns), header, width, type, format
+ * and description, and where its value is: either a getter, or a field of
+ * the row at `off` (`size` bytes: an unsigned number, a float or double,
+ * or for VIEW_T_STR an inline char array; `name8` turns a u8 into its
+ * name), valid when the row's validity bits have `bit` (0: always).
+ */
+struct view_col {
+	const char *name;
+	const char *header;
+	int width;
+	bool right;		/* right-aligned (numbers) */
+	enum view_type type;
+	enum view_fmt fmt;
+	uint8_t flags;		/* VIEW_C_* */
+	uint8_t size;
+	uint16_t off;
+	uint32_t bit;
+	const char *(*name8)(uint8_t);
+	void (*get)(const struct view_ctx *c, const void *row, const struct view_col *col,
+		    struct view_value *v);
+	uint8_t arg;		/* for the getter */
+	const char *desc;
+};
+
+/*
+ * Column ids: the columns a pane, a writer or a row key names, by table;
+ * each is the column's index in view_cols().  Tables nobody names by
+ * column (CQs, MRs, PDs, CTXs, SRQs) keep their ids in their column file.
+ */
+enum view_dev_col {
+	VC_DEV_NAME, VC_DEV_INDEX, VC_DEV_NODE_TYPE, VC_DEV_PROTOCOL, VC_DEV_FW,
+	VC_DEV_NODE_GUID, VC_DEV_SYS_GUID, VC_DEV_PORTS, VC_DEV_PD, VC_DEV_CQ, VC_DEV_QP,
+	VC_DEV_CM_ID, VC_DEV_MR, VC_DEV_CTX, VC_DEV_SRQ, VC_DEV_N
+};
+enum view_link_col {
+	VC_LINK_DEV, VC_LINK_PORT, VC_LINK_STATE, VC_LINK_PHYS, VC_LINK_NETDEV,
+	VC_LINK_NETDEV_INDEX, VC_LINK_RATE, VC_LINK_LAYER, VC_LINK_LID, VC_LINK_SM_LID,
+	VC_LINK_LMC, VC_LINK_SUBNET_PREFIX, VC_LINK_RX_BYTES, VC_LINK_TX_BYTES,
+	VC_LINK_RX_PACKETS, VC_LINK_TX_PACKETS, VC_LINK_N
+};
+enum view_counter_col {
+	VC_CNT_DEV, VC_CNT_PORT, VC_CNT_SOURCE, VC_CNT_NAME, VC_CNT_VALUE, VC_CNT_UNIT,
+	VC_CNT_RATE, VC_CNT_DELTA, VC_CNT_N
+};
+enum view_proc_col {
+	VC_PROC_PID, VC_PROC_COMM, VC_PROC_UID, VC_PROC_THREADS, VC_PROC_QP, VC_PROC_CQ,
+	VC_PROC_MR, VC_PROC_MR_BYTES, VC_PROC_PD, VC_PROC_CM_ID, VC_PROC_CTX, VC_PROC_SRQ,
+	VC_PROC_PSN_RATE, VC_PROC_CGROUP, VC_PROC_N
+};
+enum view_qp_col {
+	VC_QP_DEV, VC_QP_PORT, VC_QP_LQPN, VC_QP_RQPN, VC_QP_TYPE, VC_QP_STATE, VC_QP_SQ_PSN,
+	VC_QP_RQ_PSN, VC_QP_PSN_RATE, VC_QP_SQ_RATE, VC_QP_RQ_RATE, VC_QP_PMIG, VC_QP_PDN,
+	VC_QP_PID, VC_QP_TID, VC_QP_COMM, VC_QP_N
+};
+enum view_cm_id_col {
+	VC_CM_DEV, VC_CM_PORT, VC_CM_IDN, VC_CM_LQPN, VC_CM_TYPE, VC_CM_STATE, VC_CM_PS,
+	VC_CM_SRC, VC_CM_DST, VC_CM_PID, VC_CM_TID, VC_CM_COMM, VC_CM_N
+};
+
+/* Columns every table that has them plays the same part with. */
+enum view_role {
+	VIEW_ROLE_DEV,		/* the device's name */
+	VIEW_ROLE_PORT,
+	VIEW_ROLE_LQPN,		/* the QP a row is or belongs to */
+	VIEW_ROLE_PID,		/* the owner's process */
+	VIEW_ROLE_TID,		/* the owner's thread, as the kernel reported it */
+	VIEW_ROLE_COMM,		/* the owner's comm or kernel name */
+	VIEW_ROLE_N
+};
+
 const char *view_table_name(enum view_table t);	/* "qps", ... */
 const struct view_col *view_cols(enum view_table t, size_t *n);
-int view_col_find(enum view_table t, const char *name);	/* index or -1 */
+/* The column a user names (-s, filters, the saved sort): index or -1. */
+int view_col_find(enum view_table t, const char *name);
+/* The column playing `role` in table t: index or -1. */
+int view_col_role(enum view_table t, enum view_role role);
 size_t view_count(const struct view_ctx *c, enum view_table t);
 /* Value of column `col` of row `row` of table t. */
 void view_get(const struct view_ctx *c, enum view_table t, size_t row, int col,
@@ -123,6 +192,14 @@ const char *view_fmt(const struct view_value *v, char *buf, size_t len);
 /* Compare two values of a column: numbers numerically, strings with
  * strcmp, n/a after everything. */
 int view_cmp(const struct view_value *a, const struct view_value *b);
+
+/*
+ * Whether a row belongs to process `pid` (-p): its owner's process id or
+ * the thread id the kernel gave; for the process table, the process or one
+ * of its threads.  Rows of tables without owners (devices, links,
+ * counters) always match.
+ */
+bool view_pid_match(const struct view_ctx *c, enum view_table t, size_t row, uint32_t pid);
 
 /* Throughput of a link from its port's counters (see doc/json.md). */
 struct view_link_rates {

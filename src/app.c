@@ -27,9 +27,29 @@
 #include "opts.h"
 #include "rate.h"
 #include "ui.h"
+#include "util.h"
 
-#define container_of(ptr, type, member) \
-	((type *)((char *)(ptr) - offsetof(type, member)))
+/*
+ * The hand-off of a sample between the loop and the sampler thread, under
+ * a->mu: the loop asks (IDLE -> ASKED), the thread takes the request and
+ * owns the source while it samples (BUSY), then leaves the sample for the
+ * loop (READY), which takes it (-> IDLE, or ENDED at the end of a
+ * recording, where only a jump asks again).
+ */
+enum sampler_state {
+	SAMPLER_IDLE,
+	SAMPLER_ASKED,
+	SAMPLER_BUSY,
+	SAMPLER_READY,
+	SAMPLER_ENDED,
+	SAMPLER_QUIT,	/* the thread is to stop */
+};
+
+/* A sample asked for: the next one, or (replay) sample number `target`. */
+struct sample_req {
+	bool set;
+	long target;	/* -1: the next one */
+};
 
 struct app {
 	struct ev_loop *loop;
@@ -46,14 +66,13 @@ struct app {
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
 	struct source *src;
-	bool want, busy, quit, ended;
-	bool ready;		/* a sample is in, on_done has not taken it yet */
-	bool again;		/* asked for while one was ready: ask once it is taken */
-	long again_target;
+	enum sampler_state state;
+	struct sample_req req;		/* what ASKED asks for (its target) */
+	struct sample_req pending;	/* asked for while READY: asked once it is taken */
+	/* what the thread leaves with a READY sample */
 	int result;
-	long target;		/* replay: sample to go to, -1 = the next one */
-	bool target_reset;	/* a jump to sample 0: no previous sample */
-	bool pair;		/* the sampler filled work2 (prev) and work (cur) */
+	bool pair;		/* it filled work2 (prev) and work (cur): a jump */
+	bool restart;		/* it went to sample 0: there is no previous one */
 	struct snapshot snaps[4];
 	struct snapshot *cur, *prev, *work, *work2;
 	unsigned long samples;
@@ -63,6 +82,7 @@ struct app {
 	bool dirty;
 	int exit_status;
 	struct exporter *exporter;
+	const struct opts *settings;
 };
 
 static void *sampler_main(void *arg)
@@ -87,15 +107,14 @@ static void *sampler_main(void *arg)
 		bool pair;
 		int ret;
 
-		while (!a->want && !a->quit)
+		while (a->state != SAMPLER_ASKED && a->state != SAMPLER_QUIT)
 			pthread_cond_wait(&a->cv, &a->mu);
-		if (a->quit)
+		if (a->state == SAMPLER_QUIT)
 			break;
-		a->want = false;
-		a->busy = true;
+		a->state = SAMPLER_BUSY;
 		s = a->work;
-		target = a->target;
-		a->target = -1;
+		target = a->req.target;
+		a->req.set = false;
 		pthread_mutex_unlock(&a->mu);
 
 		pair = false;
@@ -112,10 +131,12 @@ static void *sampler_main(void *arg)
 		ret = source_sample(a->src, s);
 
 		pthread_mutex_lock(&a->mu);
+		if (a->state == SAMPLER_QUIT)
+			break;
 		a->pair = pair;
+		a->restart = target == 0;
 		a->result = ret;
-		a->busy = false;
-		a->ready = true;
+		a->state = SAMPLER_READY;
 		ev_async_send(a->loop, &a->done);
 	}
 	pthread_mutex_unlock(&a->mu);
@@ -126,21 +147,29 @@ static void *sampler_main(void *arg)
 static void request_sample(struct app *a, long target)
 {
 	pthread_mutex_lock(&a->mu);
-	if (a->ready) {
+	switch (a->state) {
+	case SAMPLER_READY:
 		/* a sample is in but on_done has not run (libev may call this
 		 * first): starting now would fill the snapshot it is to take */
-		a->again = true;
-		a->again_target = target;
-	} else if (a->busy || a->want) {
+		a->pending = (struct sample_req){ .set = true, .target = target };
+		break;
+	case SAMPLER_ASKED:
+	case SAMPLER_BUSY:
 		/* still sampling the last tick: the interval stretches */
 		if (target < 0)
 			a->ui.stretched = true;
-	} else if (!a->ended || target >= 0) {
-		a->want = true;
-		a->target = target;
-		if (target >= 0)
-			a->ended = false;
+		break;
+	case SAMPLER_ENDED:
+		if (target < 0)
+			break;	/* the recording is over: only a jump goes on */
+		/* fall through */
+	case SAMPLER_IDLE:
+		a->req = (struct sample_req){ .set = true, .target = target };
+		a->state = SAMPLER_ASKED;
 		pthread_cond_signal(&a->cv);
+		break;
+	case SAMPLER_QUIT:
+		break;
 	}
 	pthread_mutex_unlock(&a->mu);
 }
@@ -187,21 +216,20 @@ static void on_done(struct ev_loop *loop, ev_async *w, int revents)
 	(void)loop;
 	(void)revents;
 	pthread_mutex_lock(&a->mu);
-	if (a->busy || a->want) {
+	if (a->state != SAMPLER_READY) {
 		pthread_mutex_unlock(&a->mu);
 		return;
 	}
-	a->ready = false;
-	if (a->again) {
+	a->state = SAMPLER_IDLE;
+	if (a->pending.set) {
 		/* asked for while this one waited: after it, ask again */
-		a->again = false;
 		ev_timer_set(&a->again_w, 0, 0);
 		ev_timer_start(loop, &a->again_w);
 	}
 	ret = a->result;
 	a->result = 0;
 	if (ret > 0) {
-		a->ended = true;
+		a->state = SAMPLER_ENDED;
 		pthread_mutex_unlock(&a->mu);
 		ui_set_status(&a->ui, ROLE_STATUS_INFO, "end of recording");
 		a->dirty = true;
@@ -229,15 +257,14 @@ static void on_done(struct ev_loop *loop, ev_async *w, int revents)
 		a->prev = a->cur;
 		a->cur = a->work;
 		a->work = old;
-		if (a->target_reset)
+		if (a->restart)
 			a->samples = 0;
 	}
 	/* the stale ones give their large vectors back until they are refilled */
 	snap_clear(a->work);
 	snap_clear(a->work2);
-	if (a->pair || a->target_reset)
+	if (a->pair || a->restart)
 		hist_free(&a->ui.hist);	/* the graphs restart at the jump */
-	a->target_reset = false;
 	if (a->src->ops->tell)
 		a->ui.sample_no = a->src->ops->tell(a->src);
 	pthread_mutex_unlock(&a->mu);
@@ -264,7 +291,14 @@ static void on_again(struct ev_loop *loop, ev_timer *w, int revents)
 
 	(void)loop;
 	(void)revents;
-	request_sample(a, a->again_target);
+	struct sample_req r;
+
+	pthread_mutex_lock(&a->mu);
+	r = a->pending;
+	a->pending.set = false;
+	pthread_mutex_unlock(&a->mu);
+	if (r.set)
+		request_sample(a, r.target);
 }
 
 static void on_tick(struct ev_loop *loop, ev_timer *w, int revents)
@@ -288,14 +322,18 @@ static void save_settings(struct app *a)
 	struct ui *u = &a->ui;
 	size_t n;
 	const struct view_col *cols = view_cols(VIEW_QPS, &n);
-	struct cfg_values v = {
-		.delay = u->delay, .theme = u->theme.name,
-		.sort = u->sort[UI_QPS] >= 0 && (size_t)u->sort[UI_QPS] < n ?
-			cols[u->sort[UI_QPS]].name : NULL,
-		.reverse = u->reverse[UI_QPS], .filter = u->filter_text, .ascii = u->ascii,
-	};
+	struct opts v = *a->settings;	/* as started, then what the screen changed */
 	char path[4096];
 	int ret;
+
+	v.delay = u->delay;
+	v.theme = u->theme.name;
+	v.sort = u->sort[UI_QPS] >= 0 && (size_t)u->sort[UI_QPS] < n ?
+		 cols[u->sort[UI_QPS]].name : NULL;
+	v.reverse = u->reverse[UI_QPS];
+	v.n_filters = u->filter_text[0] != '\0';
+	v.filters[0] = u->filter_text;
+	v.ascii = u->ascii;
 
 	if (!cfg_path(path, sizeof(path))) {
 		ui_set_status(u, ROLE_STATUS_WARN, "no HOME or XDG_CONFIG_HOME: nowhere to save");
@@ -361,7 +399,6 @@ static void on_input(struct ev_loop *loop, ev_io *w, int revents)
 			break;
 		case UI_STEP_BACK:
 			if (a->ui.sample_no >= 2) {
-				a->target_reset = a->ui.sample_no == 2;
 				request_sample(a, a->ui.sample_no - 2);
 			} else {
 				ui_set_status(&a->ui, ROLE_STATUS_INFO, "at the first sample");
@@ -375,7 +412,7 @@ static void on_input(struct ev_loop *loop, ev_io *w, int revents)
 			}
 			/* the sampler thread owns the source while busy */
 			pthread_mutex_lock(&a->mu);
-			if (a->busy || a->want) {
+			if (a->state == SAMPLER_ASKED || a->state == SAMPLER_BUSY) {
 				pthread_mutex_unlock(&a->mu);
 				ui_set_status(&a->ui, ROLE_STATUS_WARN, "busy: try again");
 				break;
@@ -387,7 +424,6 @@ static void on_input(struct ev_loop *loop, ev_io *w, int revents)
 				break;
 			}
 			pthread_mutex_unlock(&a->mu);
-			a->target_reset = ix == 0;
 			request_sample(a, ix);
 			break;
 		}
@@ -465,6 +501,7 @@ int app_run(const struct app_opts *o)
 	a->loop = EV_DEFAULT;
 	a->src = o->src;
 	a->exporter = o->exporter;
+	a->settings = o->settings;
 	a->iterations = o->iterations;
 	for (i = 0; i < 4; i++)
 		snap_init(&a->snaps[i]);
@@ -472,7 +509,6 @@ int app_run(const struct app_opts *o)
 	a->prev = &a->snaps[1];
 	a->work = &a->snaps[2];
 	a->work2 = &a->snaps[3];
-	a->target = -1;
 	pthread_mutex_init(&a->mu, NULL);
 	pthread_cond_init(&a->cv, NULL);
 
@@ -521,7 +557,7 @@ int app_run(const struct app_opts *o)
 	ev_run(a->loop, 0);
 
 	pthread_mutex_lock(&a->mu);
-	a->quit = true;
+	a->state = SAMPLER_QUIT;
 	pthread_cond_signal(&a->cv);
 	pthread_mutex_unlock(&a->mu);
 	/* a dump in flight finishes first (bounded by the receive timeout) */

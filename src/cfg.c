@@ -189,9 +189,48 @@ static int mkdirs(const char *path)
 	return 0;
 }
 
-int cfg_save(const char *path, const struct cfg_values *v)
+/* One saved setting as a config line (none for an unset string). */
+static void save_one(FILE *f, const struct opt_def *d, const struct opts *o)
+{
+	const void *p = (const char *)o + d->off;
+	int i;
+
+	switch (d->arg) {
+	case OPT_NONE:
+		fprintf(f, "%s = %s\n", d->name, *(const bool *)p ? "yes" : "no");
+		break;
+	case OPT_INT:
+		fprintf(f, "%s = %ld\n", d->name, *(const long *)p);
+		break;
+	case OPT_DOUBLE:
+		fprintf(f, "%s = %g\n", d->name, *(const double *)p);
+		break;
+	case OPT_STR:
+		if (*(const char *const *)p && **(const char *const *)p)
+			fprintf(f, "%s = %s\n", d->name, *(const char *const *)p);
+		break;
+	case OPT_CHOICE:
+		if (*(const int *)p >= 0)
+			fprintf(f, "%s = %s\n", d->name, d->choices[*(const int *)p]);
+		break;
+	case OPT_SIZE:
+		if (*(const uint64_t *)p)
+			fprintf(f, "%s = %llu\n", d->name,
+				(unsigned long long)*(const uint64_t *)p);
+		break;
+	case OPT_LIST:
+		for (i = 0; i < ((const int *)((const char *const *)p + OPTS_MAX_FILTERS))[0]; i++)
+			if (((const char *const *)p)[i][0])
+				fprintf(f, "%s = %s\n", d->name, ((const char *const *)p)[i]);
+		break;
+	}
+}
+
+int cfg_save(const char *path, const struct opts *o)
 {
 	char tmp[4200];
+	const struct opt_def *t;
+	size_t n, i;
 	FILE *f;
 	int fd, ret;
 
@@ -211,15 +250,10 @@ int cfg_save(const char *path, const struct cfg_values *v)
 	}
 	fprintf(f, "# rdmatop settings, written by the dashboard (W).\n"
 		   "# Every key is a long option of rdmatop --help; the command line wins.\n");
-	fprintf(f, "delay = %g\n", v->delay);
-	if (v->theme && *v->theme)
-		fprintf(f, "theme = %s\n", v->theme);
-	if (v->sort && *v->sort)
-		fprintf(f, "sort = %s\n", v->sort);
-	fprintf(f, "reverse = %s\n", v->reverse ? "yes" : "no");
-	if (v->filter && *v->filter)
-		fprintf(f, "filter = %s\n", v->filter);
-	fprintf(f, "ascii = %s\n", v->ascii ? "yes" : "no");
+	t = opts_table(&n);
+	for (i = 0; i < n; i++)
+		if (t[i].saved)
+			save_one(f, &t[i], o);
 	if (fflush(f) || fsync(fileno(f)) || ferror(f)) {
 		ret = -errno;
 		fclose(f);

@@ -343,6 +343,7 @@ int main(int argc, char **argv)
 			.replay = o.read != NULL, .ascii = o.ascii, .filters = o.filters,
 			.n_filters = o.n_filters, .pid = o.pid, .sort_col = oo.sort_col,
 			.reverse = o.reverse, .iterations = o.iterations, .exporter = ex,
+			.settings = &o,
 		};
 
 		/* the dashboard shows filters itself; they were checked above */

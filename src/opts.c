@@ -3,55 +3,33 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "opts.h"
 
-enum { OPT_SYSROOT = 256, OPT_ASCII, OPT_WRITE_MAX, OPT_WRITE_KEEP, OPT_SET_NETNS,
-       OPT_LISTEN, OPT_TEXTFILE, OPT_METRICS_PROCS, OPT_WEB_CONFIG };
+static const char *const opt_outputs[] = { "text", "json", "openmetrics", "prometheus", NULL };
+static const char *const opt_netns_modes[] = { "exclusive", "shared", NULL };
 
-static const struct opt_def table[] = {
-	{ "batch", 'b', OPT_NONE, NULL,
-	  "batch mode: print samples to stdout instead of the screen", false },
-	{ "iterations", 'n', OPT_INT, "N",
-	  "stop after N samples; the dashboard quits once the Nth is on screen (default: run until interrupted)", false },
-	{ "delay", 'd', OPT_DOUBLE, "SECS",
-	  "seconds between samples (default 1, at least 0.1)", true },
-	{ "output", 'o', OPT_STR, "FMT",
-	  "batch output format: text, json, openmetrics or prometheus (text 0.0.4)", true },
-	{ "json", 'j', OPT_NONE, NULL, "same as -b -o json", false },
-	{ "pid", 'p', OPT_INT, "PID", "show only resources of process PID", false },
-	{ "sort", 's', OPT_STR, "COL", "sort the QP table by column COL", true },
-	{ "reverse", 'R', OPT_NONE, NULL, "reverse the sort order", true },
-	{ "filter", 'f', OPT_STR, "EXPR",
-	  "show only rows matching EXPR (key=val, key!=val, key~regex, key!~regex); repeatable", true },
-	{ "write", 'w', OPT_STR, "FILE",
-	  "record the raw kernel input of every sample to FILE (replay with -r)", false },
-	{ "write-max-size", OPT_WRITE_MAX, OPT_STR, "SIZE",
-	  "rotate the recording at SIZE bytes (suffix K, M, G): FILE becomes FILE.1", true },
-	{ "write-keep", OPT_WRITE_KEEP, OPT_INT, "N", "rotated recordings kept (default 3)", true },
-	{ "read", 'r', OPT_STR, "FILE", "replay a recording made with -w instead of the kernel", false },
-	{ "theme", 't', OPT_STR, "NAME",
-	  "colour theme: default, light, high-contrast, mono, or a NAME.theme file", true },
-	{ "ascii", OPT_ASCII, OPT_NONE, NULL, "draw graphs and marks with ASCII only", true },
-	{ "set-netns-mode", OPT_SET_NETNS, OPT_STR, "MODE",
-	  "set the RDMA netns mode (shared or exclusive), verify it, and exit", false },
-	{ "listen", OPT_LISTEN, OPT_STR, "ADDR:PORT",
-	  "serve GET /metrics (OpenMetrics) on ADDR:PORT; :PORT is 127.0.0.1:PORT", false },
-	{ "web-config", OPT_WEB_CONFIG, OPT_STR, "FILE",
-	  "TLS and basic auth for --listen, in exporter-toolkit's web config format", false },
-	{ "textfile", OPT_TEXTFILE, OPT_STR, "PATH",
-	  "rewrite PATH atomically every sample, for node_exporter's textfile collector", false },
-	{ "metrics-procs", OPT_METRICS_PROCS, OPT_INT, "N",
-	  "processes with series of their own in the metrics, most QPs first (default 50)", false },
-	{ "sysroot", OPT_SYSROOT, OPT_STR, "DIR",
-	  "read /sys and /proc under DIR (for tests)", false },
-	{ "help", 'h', OPT_NONE, NULL, "show this help and exit", false },
-	{ "version", 'V', OPT_NONE, NULL, "show the version and exit", false },
+_Static_assert(OPT_OUT_PROMETHEUS == 3, "opt_outputs follows enum opt_out");
+_Static_assert(offsetof(struct opts, n_filters) ==
+	       offsetof(struct opts, filters) + sizeof(((struct opts *)0)->filters),
+	       "a list's count follows it");
+
+static const struct opt_def table[OPT_N] = {
+#define OPT_DEF(id, name_, key_, arg_, field, metavar_, min_, max_, choices_, def_, flags,  \
+		help_)                                                                      \
+	[OPT_##id] = { .name = name_, .key = (key_) ? (key_) : 256 + OPT_##id,              \
+		       .arg = OPT_##arg_, .metavar = metavar_, .help = help_,               \
+		       .config = ((flags) & OPT_CONFIG) != 0,                               \
+		       .saved = ((flags) & OPT_SAVED) != 0, .min = min_, .max = max_,       \
+		       .choices = choices_, .def = def_, .off = offsetof(struct opts, field) },
+	OPTS_LIST(OPT_DEF)
+#undef OPT_DEF
 };
 
-#define N_OPTS (sizeof(table) / sizeof(table[0]))
+#define N_OPTS OPT_N
 
 const struct opt_def *opts_table(size_t *n)
 {
@@ -59,14 +37,110 @@ const struct opt_def *opts_table(size_t *n)
 	return table;
 }
 
+static int parse_long(const char *s, long min, long max, long *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtol(s, &end, 10);
+	return (errno || end == s || *end || *v < min || *v > max) ? -EINVAL : 0;
+}
+
+static int parse_double(const char *s, double min, double max, double *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtod(s, &end);
+	return (errno || end == s || *end || !isfinite(*v) || *v < min || *v > max) ? -EINVAL : 0;
+}
+
+/* bytes, with a K, M or G suffix */
+static int parse_size(const char *s, double min, uint64_t *v)
+{
+	unsigned long long n;
+	char *e;
+
+	errno = 0;
+	n = strtoull(s, &e, 10);
+	if (errno || e == s || s[0] == '-')
+		return -EINVAL;
+	if (*e == 'K' || *e == 'k')
+		n <<= 10, e++;
+	else if (*e == 'M' || *e == 'm')
+		n <<= 20, e++;
+	else if (*e == 'G' || *e == 'g')
+		n <<= 30, e++;
+	if (*e || (double)n < min)
+		return -EINVAL;
+	*v = n;
+	return 0;
+}
+
+int opts_number(enum opt_id id, const char *text, double *v)
+{
+	const struct opt_def *d = (unsigned int)id < N_OPTS ? &table[id] : NULL;
+	long l;
+
+	if (d && d->arg == OPT_DOUBLE)
+		return parse_double(text, d->min, d->max, v);
+	if (d && d->arg == OPT_INT && !parse_long(text, (long)d->min, (long)d->max, &l)) {
+		*v = (double)l;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+/* Option d's value from text into o: 0, or -EINVAL (-E2BIG: a list is full). */
+static int set_value(struct opts *o, const struct opt_def *d, const char *text)
+{
+	void *p = (char *)o + d->off;
+	size_t i;
+
+	switch (d->arg) {
+	case OPT_NONE:
+		*(bool *)p = true;
+		return 0;
+	case OPT_INT:
+		return parse_long(text, (long)d->min, (long)d->max, p);
+	case OPT_DOUBLE:
+		return parse_double(text, d->min, d->max, p);
+	case OPT_STR:
+		*(const char **)p = text;
+		return 0;
+	case OPT_CHOICE:
+		for (i = 0; d->choices[i]; i++)
+			if (!strcmp(text, d->choices[i])) {
+				*(int *)p = (int)i;
+				return 0;
+			}
+		return -EINVAL;
+	case OPT_SIZE:
+		return parse_size(text, d->min, p);
+	case OPT_LIST: {
+		/* the list, then its count (OPT_FIELD_LIST) */
+		const char **list = p;
+		int *n = (int *)(list + OPTS_MAX_FILTERS);
+
+		if (*n == OPTS_MAX_FILTERS)
+			return -E2BIG;
+		list[(*n)++] = text;
+		return 0;
+	}
+	}
+	return -EINVAL;
+}
+
 void opts_defaults(struct opts *o)
 {
+	size_t i;
+
 	memset(o, 0, sizeof(*o));
-	o->delay = 1.0;
+	for (i = 0; i < N_OPTS; i++)
+		if (table[i].def)
+			set_value(o, &table[i], table[i].def);
 	o->iterations = -1;	/* decided after parsing */
-	o->write_keep = 3;
-	o->metrics_procs = 50;
-	o->set_netns = -1;
+	o->set_netns = -1;	/* not asked */
 }
 
 void opts_usage(FILE *f)
@@ -89,15 +163,6 @@ void opts_usage(FILE *f)
 	}
 	fprintf(f, "\nExit status: 0 ok, 1 no RDMA (batch mode) or runtime error, 2 bad usage.\n"
 		   "See rdmatop(1); the JSON schema is in doc/json.md.\n");
-}
-
-static int parse_long(const char *s, long min, long max, long *v)
-{
-	char *end;
-
-	errno = 0;
-	*v = strtol(s, &end, 10);
-	return (errno || end == s || *end || *v < min || *v > max) ? -EINVAL : 0;
 }
 
 int opts_parse(struct opts *o, int argc, char **argv, FILE *err)
@@ -124,141 +189,35 @@ int opts_parse(struct opts *o, int argc, char **argv, FILE *err)
 	optind = 0;	/* GNU getopt: full re-initialisation */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, so, lo, NULL)) != -1) {
-		long v;
-		char *end;
+		const struct opt_def *d;
+		int ret;
 
-		switch (c) {
-		case 'b':
-			o->batch = true;
-			break;
-		case 'n':
-			if (parse_long(optarg, 0, 1L << 40, &v))
-				goto bad;
-			o->iterations = v;
-			break;
-		case 'd':
-			errno = 0;
-			o->delay = strtod(optarg, &end);
-			if (errno || end == optarg || *end || !isfinite(o->delay) ||
-			    o->delay < 0.1 || o->delay > 86400)
-				goto bad;
-			break;
-		case 'o':
-			if (!strcmp(optarg, "text"))
-				o->output = OPT_OUT_TEXT;
-			else if (!strcmp(optarg, "json"))
-				o->output = OPT_OUT_JSON;
-			else if (!strcmp(optarg, "openmetrics"))
-				o->output = OPT_OUT_OPENMETRICS;
-			else if (!strcmp(optarg, "prometheus"))
-				o->output = OPT_OUT_PROMETHEUS;
-			else
-				goto bad;
-			break;
-		case 'j':
-			o->batch = true;
-			o->output = OPT_OUT_JSON;
-			break;
-		case 'p':
-			if (parse_long(optarg, 1, UINT32_MAX, &v))
-				goto bad;
-			o->pid = (uint32_t)v;
-			break;
-		case 's':
-			o->sort = optarg;
-			break;
-		case 'R':
-			o->reverse = true;
-			break;
-		case 'f':
-			if (o->n_filters == OPTS_MAX_FILTERS) {
-				fprintf(err, "rdmatop: at most %d filters\n", OPTS_MAX_FILTERS);
-				return -EINVAL;
-			}
-			o->filters[o->n_filters++] = optarg;
-			break;
-		case 'w':
-			o->write = optarg;
-			break;
-		case 'r':
-			o->read = optarg;
-			break;
-		case OPT_WRITE_MAX: {
-			unsigned long long n;
-			char *e;
-
-			errno = 0;
-			n = strtoull(optarg, &e, 10);
-			if (errno || e == optarg || optarg[0] == '-')
-				goto bad;
-			if (*e == 'K' || *e == 'k')
-				n <<= 10, e++;
-			else if (*e == 'M' || *e == 'm')
-				n <<= 20, e++;
-			else if (*e == 'G' || *e == 'g')
-				n <<= 30, e++;
-			if (*e || n < 4096)
-				goto bad;
-			o->write_max = n;
-			break;
-		}
-		case OPT_WRITE_KEEP:
-			if (parse_long(optarg, 0, 1000, &v))
-				goto bad;
-			o->write_keep = (unsigned int)v;
-			break;
-		case 't':
-			o->theme = optarg;
-			break;
-		case OPT_ASCII:
-			o->ascii = true;
-			break;
-		case OPT_SET_NETNS:
-			if (!strcmp(optarg, "shared"))
-				o->set_netns = 1;
-			else if (!strcmp(optarg, "exclusive"))
-				o->set_netns = 0;
-			else
-				goto bad;
-			break;
-		case OPT_SYSROOT:
-			o->sysroot = optarg;
-			break;
-		case OPT_LISTEN:
-			o->listen = optarg;
-			break;
-		case OPT_TEXTFILE:
-			o->textfile = optarg;
-			break;
-		case OPT_WEB_CONFIG:
-			o->web_config = optarg;
-			break;
-		case OPT_METRICS_PROCS:
-			if (parse_long(optarg, 0, 100000, &v))
-				goto bad;
-			o->metrics_procs = (unsigned int)v;
-			break;
-		case 'h':
-			o->help = true;
-			break;
-		case 'V':
-			o->version = true;
-			break;
-		case ':':
+		if (c == ':') {
 			fprintf(err, "rdmatop: option '%s' needs a value\n", argv[optind - 1]);
 			return -EINVAL;
-		default:
+		}
+		for (i = 0; i < N_OPTS && table[i].key != c; i++)
+			;
+		if (i == N_OPTS) {
 			fprintf(err, "rdmatop: unknown option '%s' (try --help)\n",
 				argv[optind - 1]);
 			return -EINVAL;
 		}
-		continue;
-bad:
-		for (i = 0; i < N_OPTS && table[i].key != c; i++)
-			;
-		fprintf(err, "rdmatop: bad value '%s' for --%s (try --help)\n", optarg,
-			i < N_OPTS ? table[i].name : "?");
-		return -EINVAL;
+		d = &table[i];
+		ret = set_value(o, d, optarg);
+		if (ret == -E2BIG) {
+			fprintf(err, "rdmatop: at most %d filters\n", OPTS_MAX_FILTERS);
+			return -EINVAL;
+		}
+		if (ret) {
+			fprintf(err, "rdmatop: bad value '%s' for --%s (try --help)\n", optarg,
+				d->name);
+			return -EINVAL;
+		}
+		if (i == OPT_JSON) {
+			o->batch = true;
+			o->output = OPT_OUT_JSON;
+		}
 	}
 	if (optind < argc) {
 		fprintf(err, "rdmatop: unexpected argument '%s' (try --help)\n", argv[optind]);

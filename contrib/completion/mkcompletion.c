@@ -28,7 +28,8 @@ static void add_word(struct choice *c, const char *w)
 	snprintf(c->words + len, sizeof(c->words) - len, "%s%s", len ? " " : "", w);
 }
 
-/* What the value of option d is, by its metavar (and, for -s and -t, by table). */
+/* What the value of option d is: its choices, by its metavar, and for -s and
+ * -t by the QP columns and the themes. */
 static void choice_of(const struct opt_def *d, const char *themedir, struct choice *c)
 {
 	memset(c, 0, sizeof(*c));
@@ -38,12 +39,12 @@ static void choice_of(const struct opt_def *d, const char *themedir, struct choi
 		c->kind = V_FILE;
 	} else if (!strcmp(d->metavar, "DIR")) {
 		c->kind = V_DIR;
-	} else if (!strcmp(d->name, "output")) {
+	} else if (d->choices) {
+		size_t i;
+
 		c->kind = V_WORDS;
-		add_word(c, "text json openmetrics prometheus");
-	} else if (!strcmp(d->name, "set-netns-mode")) {
-		c->kind = V_WORDS;
-		add_word(c, "shared exclusive");
+		for (i = 0; d->choices[i]; i++)
+			add_word(c, d->choices[i]);
 	} else if (!strcmp(d->name, "sort")) {
 		const struct view_col *cols;
 		size_t n, i;
@@ -66,7 +67,7 @@ static void choice_of(const struct opt_def *d, const char *themedir, struct choi
 
 static bool repeatable(const struct opt_def *d)
 {
-	return strstr(d->help, "repeatable") != NULL;
+	return d->arg == OPT_LIST;
 }
 
 static void case_label(const struct opt_def *d, bool *first)

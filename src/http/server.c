@@ -42,6 +42,7 @@
 
 #include "http.h"
 #include "out.h"
+#include "util.h"
 
 struct http_conn {
 	struct http_conn *prev, *next;
@@ -85,9 +86,6 @@ struct http_server {
 	size_t errlen;
 	char addr[64];
 };
-
-#define container_of(ptr, type, member) \
-	((type *)((char *)(ptr) - offsetof(type, member)))
 
 static void pump(struct http_server *hs)
 {

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "events.h"
-#include "nl.h"
+#include "names.h"
 
 static struct snap_event *push(struct snapshot *s, uint32_t type, const struct snap_dev *d)
 {
@@ -29,10 +29,8 @@ static int change(struct snapshot *cur, uint32_t type, const struct snap_dev *d,
 
 	if (!e)
 		return -ENOMEM;
-	if (p) {
-		e->port = p->port;
-		e->valid |= SNAP_EV_PORT;
-	}
+	if (p)
+		SNAP_SET(e, port, SNAP_EV_PORT, p->port);
 	e->from = snap_str(cur, from, 64);
 	e->to = snap_str(cur, to, 64);
 	return 0;
@@ -81,13 +79,13 @@ int events_diff(const struct snapshot *prev, struct snapshot *cur)
 			continue;
 		d = *dp;
 		if ((o->valid & p.valid & SNAP_PORT_STATE) && o->state != p.state &&
-		    change(cur, SNAP_EV_PORT_STATE, &d, &p, nl_port_state_str(o->state),
-			   nl_port_state_str(p.state)))
+		    change(cur, SNAP_EV_PORT_STATE, &d, &p, snap_port_state_str(o->state),
+			   snap_port_state_str(p.state)))
 			return -ENOMEM;
 		if ((o->valid & p.valid & SNAP_PORT_PHYS_STATE) &&
 		    o->phys_state != p.phys_state &&
-		    change(cur, SNAP_EV_PORT_PHYS, &d, &p, nl_phys_state_str(o->phys_state),
-			   nl_phys_state_str(p.phys_state)))
+		    change(cur, SNAP_EV_PORT_PHYS, &d, &p, snap_phys_state_str(o->phys_state),
+			   snap_phys_state_str(p.phys_state)))
 			return -ENOMEM;
 		if (strcmp(port_ndev(o), port_ndev(&p)) &&
 		    change(cur, SNAP_EV_NETDEV, &d, &p, port_ndev(o), port_ndev(&p)))

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util.h"
 #include "view.h"
 
 /* Entry kinds, in the order entries are listed. */
@@ -108,58 +109,13 @@ static void item_set(const struct snapshot *s, struct item *it, const struct sna
 	}
 }
 
-/* The owner of element i of a resource vector. */
-static const struct snap_owner *res_owner(const struct snapshot *s, enum snap_res r,
-					  size_t i, const void **obj)
-{
-	switch (r) {
-	case SNAP_RES_PD:
-		*obj = SNAP_AT(&s->pds, struct snap_pd, i);
-		return &((const struct snap_pd *)*obj)->own;
-	case SNAP_RES_CQ:
-		*obj = SNAP_AT(&s->cqs, struct snap_cq, i);
-		return &((const struct snap_cq *)*obj)->own;
-	case SNAP_RES_QP:
-		*obj = SNAP_AT(&s->qps, struct snap_qp, i);
-		return &((const struct snap_qp *)*obj)->own;
-	case SNAP_RES_CM_ID:
-		*obj = SNAP_AT(&s->cm_ids, struct snap_cm_id, i);
-		return &((const struct snap_cm_id *)*obj)->own;
-	case SNAP_RES_MR:
-		*obj = SNAP_AT(&s->mrs, struct snap_mr, i);
-		return &((const struct snap_mr *)*obj)->own;
-	case SNAP_RES_CTX:
-		*obj = SNAP_AT(&s->ctxs, struct snap_ctx, i);
-		return &((const struct snap_ctx *)*obj)->own;
-	case SNAP_RES_SRQ:
-	default:
-		*obj = SNAP_AT(&s->srqs, struct snap_srq, i);
-		return &((const struct snap_srq *)*obj)->own;
-	}
-}
-
-static const struct snap_vec *res_vec(const struct snapshot *s, enum snap_res r)
-{
-	const struct snap_vec *v[SNAP_RES_N] = {
-		[SNAP_RES_PD] = &s->pds, [SNAP_RES_CQ] = &s->cqs, [SNAP_RES_QP] = &s->qps,
-		[SNAP_RES_CM_ID] = &s->cm_ids, [SNAP_RES_MR] = &s->mrs,
-		[SNAP_RES_CTX] = &s->ctxs, [SNAP_RES_SRQ] = &s->srqs,
-	};
-
-	return v[r];
-}
-
 static uint64_t owner_hash(const struct snapshot *s, const struct snap_owner *o)
 {
 	uint64_t h = (uint64_t)o->valid << 32 | ((o->valid & SNAP_OWN_TID) ? o->tid : 0);
-	const char *k = (o->valid & SNAP_OWN_KERN) ? snap_s(s, o->kern) : "";
 
-	while (*k)
-		h = (h ^ (unsigned char)*k++) * 1099511628211ULL;
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	h ^= h >> 33;
-	return h;
+	if (o->valid & SNAP_OWN_KERN)
+		h = hash_mix(h, hash_str(snap_s(s, o->kern)));
+	return hash_fmix(h);
 }
 
 static inline __attribute__((always_inline)) bool
@@ -317,6 +273,32 @@ static void proc_identity(const struct snapshot *s, struct view_proc *p,
 	p->comm = comm;
 }
 
+bool view_pid_match(const struct view_ctx *c, enum view_table t, size_t row, uint32_t pid)
+{
+	struct view_value v;
+	int col;
+	uint32_t i;
+
+	if (t == VIEW_PROCS) {
+		const struct view_proc *p = &c->procs[row];
+
+		if (p->pid == pid)
+			return true;
+		for (i = 0; i < p->n_threads && i < VIEW_PROC_THREADS; i++)
+			if (p->threads[i] == pid)
+				return true;
+		return false;
+	}
+	col = view_col_role(t, VIEW_ROLE_PID);
+	if (col < 0)
+		return true;
+	view_get(c, t, row, col, &v);
+	if (v.valid && v.u == pid)
+		return true;
+	view_get(c, t, row, view_col_role(t, VIEW_ROLE_TID), &v);
+	return v.valid && v.u == pid;
+}
+
 int view_procs(const struct snapshot *s, struct view_proc **out)
 {
 	struct view_proc *procs = NULL;
@@ -336,14 +318,11 @@ int view_procs(const struct snapshot *s, struct view_proc **out)
 		add_qp(acc, q);
 	}
 	for (r = 0; r < SNAP_RES_N; r++) {
-		const struct snap_vec *v = res_vec(s, (enum snap_res)r);
-
 		if (r == SNAP_RES_QP)
 			continue;
-		for (i = 0; i < v->n; i++) {
-			const void *obj;
-			const struct snap_owner *o = res_owner(s, (enum snap_res)r, i, &obj);
-			struct view_proc *acc = group_of(s, &gs, o);
+		for (i = 0; i < s->res[r].n; i++) {
+			const void *obj = snap_res_at(s, (enum snap_res)r, i);
+			struct view_proc *acc = group_of(s, &gs, snap_res_owner(obj, (enum snap_res)r));
 
 			if (!acc)
 				goto nomem;

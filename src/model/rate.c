@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "rate.h"
+#include "util.h"
 
 enum rate_status rate_delta(uint64_t old_v, uint64_t new_v, unsigned int bits,
 			    uint64_t *delta)
@@ -38,37 +39,6 @@ static double ts_diff(const struct timespec *a, const struct timespec *b)
 	return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_nsec - a->tv_nsec) / 1e9;
 }
 
-static uint64_t mix(uint64_t h, uint64_t v)
-{
-	h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-	return h;
-}
-
-/*
- * The final avalanche of MurmurHash3 (fmix64).  Without it, QP numbers,
- * which drivers hand out in sequence, fill runs of adjacent slots per
- * device; the runs of several devices overlap and linear probing becomes
- * quadratic (100k QPs on 4 devices: seconds per refresh).
- */
-static uint64_t fmix(uint64_t h)
-{
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	h ^= h >> 33;
-	h *= 0xc4ceb9fe1a85ec53ULL;
-	h ^= h >> 33;
-	return h;
-}
-
-static uint64_t str_hash(const char *s)
-{
-	uint64_t h = 1469598103934665603ULL;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
-	return h;
-}
-
 /* An open-addressing table of row indexes (+1; 0 = empty). */
 struct rate_tab {
 	size_t *slot;
@@ -88,10 +58,10 @@ static int tab_init(struct rate_tab *t, size_t n)
 
 static uint64_t counter_hash(const struct snapshot *s, const struct snap_counter *c)
 {
-	uint64_t h = mix(c->dev, c->port);
+	uint64_t h = hash_mix(c->dev, c->port);
 
-	h = mix(h, c->source);
-	return fmix(mix(h, str_hash(snap_s(s, c->name))));
+	h = hash_mix(h, c->source);
+	return hash_fmix(hash_mix(h, hash_str(snap_s(s, c->name))));
 }
 
 static bool counter_same(const struct snapshot *a, const struct snap_counter *x,
@@ -165,7 +135,7 @@ static int rate_counters(const struct snapshot *prev, struct snapshot *cur, doub
 
 static uint64_t qp_hash(const struct snap_qp *q)
 {
-	return fmix(mix(mix(0, q->dev), q->lqpn));
+	return hash_fmix(hash_mix(hash_mix(0, q->dev), q->lqpn));
 }
 
 /*
@@ -247,14 +217,12 @@ static int rate_qps(const struct snapshot *prev, struct snapshot *cur, double dt
 			p = SNAP_AT(&prev->qps, struct snap_qp, j - 1);
 			at = j;
 		}
-		if (p->valid & q->valid & SNAP_QP_SQ_PSN) {
-			q->sq_psn_rate = (float)(rate_psn_delta(p->sq_psn, q->sq_psn) / dt);
-			q->valid |= SNAP_QP_PSN_RATE;
-		}
-		if (p->valid & q->valid & SNAP_QP_RQ_PSN) {
-			q->rq_psn_rate = (float)(rate_psn_delta(p->rq_psn, q->rq_psn) / dt);
-			q->valid |= SNAP_QP_RQ_PSN_RATE;
-		}
+		if (p->valid & q->valid & SNAP_QP_SQ_PSN)
+			SNAP_SET(q, sq_psn_rate, SNAP_QP_PSN_RATE,
+				 (float)(rate_psn_delta(p->sq_psn, q->sq_psn) / dt));
+		if (p->valid & q->valid & SNAP_QP_RQ_PSN)
+			SNAP_SET(q, rq_psn_rate, SNAP_QP_RQ_PSN_RATE,
+				 (float)(rate_psn_delta(p->rq_psn, q->rq_psn) / dt));
 	}
 	free(t.slot);
 	return 0;

@@ -9,17 +9,16 @@
 
 #include "snapshot.h"
 
-/* The vectors snap_mark/snap_rollback cover, in one place. */
+/* The vectors snap_mark/snap_rollback cover (SNAP_VECS), in one place. */
 static struct snap_vec *snap_vecs(struct snapshot *s, size_t i)
 {
-	struct snap_vec *v[] = {
-		&s->devs, &s->ports, &s->counters, &s->qps, &s->cm_ids, &s->cqs,
-		&s->mrs, &s->pds, &s->ctxs, &s->srqs, &s->notes, &s->events,
-	};
+	struct snap_vec *v[] = { &s->devs, &s->ports, &s->counters, &s->notes, &s->events };
 
-	_Static_assert(sizeof(v) / sizeof(v[0]) ==
-		       sizeof(((struct snap_mark *)0)->n) / sizeof(size_t),
+	_Static_assert(sizeof(v) / sizeof(v[0]) + SNAP_RES_N == SNAP_VECS,
 		       "snap_mark covers every vector");
+	if (i < SNAP_RES_N)
+		return &s->res[i];
+	i -= SNAP_RES_N;
 	return i < sizeof(v) / sizeof(v[0]) ? v[i] : NULL;
 }
 
@@ -67,7 +66,7 @@ void snap_clear(struct snapshot *s)
 {
 	struct snap_vec *v;
 	struct snap_strs strs = s->strs;
-	struct snap_vec keep[14];
+	struct snap_vec keep[SNAP_VECS + 1];	/* and the tasks */
 	size_t i;
 
 	for (i = 0; (v = snap_vecs(s, i)); i++)
@@ -267,14 +266,10 @@ void snap_tasks_sort(struct snapshot *s)
 		pt = t->pid == t->tid ? t : snap_task_find(s, t->pid);
 		if (!pt)
 			continue;
-		if (!(t->valid & SNAP_TASK_PCOMM) && (pt->valid & SNAP_TASK_COMM)) {
-			t->pcomm = pt->comm;
-			t->valid |= SNAP_TASK_PCOMM;
-		}
-		if (!(t->valid & SNAP_TASK_CGROUP) && (pt->valid & SNAP_TASK_CGROUP)) {
-			t->cgroup = pt->cgroup;
-			t->valid |= SNAP_TASK_CGROUP;
-		}
+		if (!(t->valid & SNAP_TASK_PCOMM) && (pt->valid & SNAP_TASK_COMM))
+			SNAP_SET(t, pcomm, SNAP_TASK_PCOMM, pt->comm);
+		if (!(t->valid & SNAP_TASK_CGROUP) && (pt->valid & SNAP_TASK_CGROUP))
+			SNAP_SET(t, cgroup, SNAP_TASK_CGROUP, pt->cgroup);
 	}
 }
 

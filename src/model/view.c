@@ -1,117 +1,36 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Views: typed columns over the snapshot's tables.  Column names are what
- * -s/--sort and filters use; every table that has an owner has pid (the
- * process), tid (the id the kernel reported) and comm.
+ * Views: typed columns over the snapshot's tables.  Each table's columns
+ * are declared once (src/model/cols.c, cols_res.c); this reads a cell
+ * through its column's descriptor, and formats and compares values.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "cols.h"
 #include "fmt.h"
-#include "nl.h"
+#include "names.h"
 #include "view.h"
 
-#define U VIEW_T_UINT
-#define D VIEW_T_DOUBLE
-#define S VIEW_T_STR
-#define N(name, hdr, w) { name, hdr, w, true, U, VIEW_F_PLAIN }
-#define X(name, hdr, w) { name, hdr, w, true, U, VIEW_F_HEX }
-#define T(name, hdr, w) { name, hdr, w, false, S, VIEW_F_PLAIN }
-#define R(name, hdr, w, f) { name, hdr, w, true, D, f }
-#define OWNER N("pid", "PID", 7), N("tid", "TID", 7), T("comm", "COMM", 16)
-
-static const struct view_col devs_cols[] = {
-	T("dev", "DEV", 10), N("index", "IDX", 3), T("node_type", "NODE", 5),
-	T("protocol", "PROTO", 5), T("fw", "FW", 10), { "node_guid", "NODE_GUID", 19,
-	false, U, VIEW_F_GUID }, { "sys_image_guid", "SYS_GUID", 19, false, U, VIEW_F_GUID },
-	N("ports", "PORTS", 5), N("pd", "PD", 5), N("cq", "CQ", 5), N("qp", "QP", 6),
-	N("cm_id", "CM_ID", 5), N("mr", "MR", 6), N("ctx", "CTX", 4), N("srq", "SRQ", 4),
-};
-
-static const struct view_col links_cols[] = {
-	T("dev", "DEV", 10), N("port", "PORT", 4), T("state", "STATE", 6),
-	T("phys", "PHYS", 8), T("netdev", "NETDEV", 10), N("netdev_index", "NDEV_IDX", 8),
-	T("rate", "RATE", 19), T("link_layer", "LAYER", 10), N("lid", "LID", 5),
-	N("sm_lid", "SM_LID", 6), N("lmc", "LMC", 3),
-	{ "subnet_prefix", "SUBNET_PREFIX", 19, false, U, VIEW_F_GUID },
-	R("rx_bytes", "RX/s", 11, VIEW_F_BPS), R("tx_bytes", "TX/s", 11, VIEW_F_BPS),
-	R("rx_packets", "RXPKT/s", 8, VIEW_F_RATE), R("tx_packets", "TXPKT/s", 8, VIEW_F_RATE),
-};
-
-static const struct view_col qps_cols[] = {
-	T("dev", "DEV", 10), N("port", "PORT", 4), N("lqpn", "LQPN", 7), N("rqpn", "RQPN", 7),
-	T("type", "TYPE", 5), T("state", "STATE", 5), N("sq_psn", "SQ_PSN", 8),
-	N("rq_psn", "RQ_PSN", 8), R("psn_rate", "PSN/s", 7, VIEW_F_RATE),
-	R("sq_rate", "SQPSN/s", 7, VIEW_F_RATE), R("rq_rate", "RQPSN/s", 7, VIEW_F_RATE),
-	T("pmig", "PMIG", 8), N("pdn", "PDN", 4), OWNER,
-};
-
-static const struct view_col cm_ids_cols[] = {
-	T("dev", "DEV", 10), N("port", "PORT", 4), N("cm_idn", "CM_IDN", 6),
-	N("lqpn", "LQPN", 7), T("type", "TYPE", 4), T("state", "STATE", 14),
-	T("ps", "PS", 5), T("src", "SRC", 22), T("dst", "DST", 22), OWNER,
-};
-
-static const struct view_col cqs_cols[] = {
-	T("dev", "DEV", 10), N("cqn", "CQN", 5), N("cqe", "CQE", 6), N("users", "USERS", 5),
-	T("poll_ctx", "POLL_CTX", 9), T("dim", "DIM", 3), N("ctxn", "CTXN", 4), OWNER,
-};
-
-static const struct view_col mrs_cols[] = {
-	T("dev", "DEV", 10), N("mrn", "MRN", 5), X("rkey", "RKEY", 8), X("lkey", "LKEY", 8),
-	X("iova", "IOVA", 16), { "mrlen", "MRLEN", 10, true, U, VIEW_F_BYTES },
-	N("pdn", "PDN", 4), OWNER,
-};
-
-static const struct view_col pds_cols[] = {
-	T("dev", "DEV", 10), N("pdn", "PDN", 4), X("local_dma_lkey", "LDMA_LKEY", 9),
-	X("unsafe_global_rkey", "UNSAFE_RKEY", 11), N("users", "USERS", 5),
-	N("ctxn", "CTXN", 4), OWNER,
-};
-
-static const struct view_col ctxs_cols[] = {
-	T("dev", "DEV", 10), N("ctxn", "CTXN", 4), OWNER,
-};
-
-static const struct view_col srqs_cols[] = {
-	T("dev", "DEV", 10), N("srqn", "SRQN", 5), T("type", "TYPE", 5),
-	T("lqpn", "LQPN", 12), N("pdn", "PDN", 4), N("cqn", "CQN", 4), OWNER,
-};
-
-static const struct view_col counters_cols[] = {
-	T("dev", "DEV", 10), N("port", "PORT", 4), T("source", "SRC", 6),
-	T("name", "NAME", 24), { "value", "VALUE", 12, true, U, VIEW_F_COUNT },
-	T("unit", "UNIT", 7), R("rate", "RATE/s", 9, VIEW_F_RATE), N("delta", "DELTA", 10),
-};
-
-static const struct view_col procs_cols[] = {
-	N("pid", "PID", 7), T("comm", "COMM", 16), N("uid", "UID", 5),
-	N("threads", "THR", 3), N("qp", "QP", 5), N("cq", "CQ", 5), N("mr", "MR", 5),
-	{ "mr_bytes", "MR_BYTES", 10, true, U, VIEW_F_BYTES }, N("pd", "PD", 5),
-	N("cm_id", "CM_ID", 5), N("ctx", "CTX", 4), N("srq", "SRQ", 4),
-	R("psn_rate", "PSN/s", 7, VIEW_F_RATE), T("cgroup", "CGROUP", 40),
-};
-
-#define TAB(name, cols) [name] = { cols, sizeof(cols) / sizeof(cols[0]) }
-static const struct {
-	const struct view_col *cols;
-	size_t n;
-} tables[VIEW_N] = {
-	TAB(VIEW_DEVS, devs_cols), TAB(VIEW_LINKS, links_cols), TAB(VIEW_QPS, qps_cols),
-	TAB(VIEW_CM_IDS, cm_ids_cols), TAB(VIEW_CQS, cqs_cols), TAB(VIEW_MRS, mrs_cols),
-	TAB(VIEW_PDS, pds_cols), TAB(VIEW_CTXS, ctxs_cols), TAB(VIEW_SRQS, srqs_cols),
-	TAB(VIEW_COUNTERS, counters_cols), TAB(VIEW_PROCS, procs_cols),
+static const struct view_tab *const tables[VIEW_N] = {
+	[VIEW_DEVS] = &view_devs_tab, [VIEW_LINKS] = &view_links_tab,
+	[VIEW_COUNTERS] = &view_counters_tab, [VIEW_PROCS] = &view_procs_tab,
+#define RES_TAB(ID, name, cmd, dump, proc, json) [VIEW_##ID##S] = &view_##name##_tab,
+	SNAP_RES_LIST(RES_TAB)
+#undef RES_TAB
 };
 
 const char *view_table_name(enum view_table t)
 {
-	static const char *const names[VIEW_N] = {
-		"devices", "links", "qps", "cm_ids", "cqs", "mrs", "pds", "ctxs", "srqs",
-		"counters", "processes",
+	static const char *const names[VIEW_RES] = {
+		[VIEW_DEVS] = "devices", [VIEW_LINKS] = "links", [VIEW_COUNTERS] = "counters",
+		[VIEW_PROCS] = "processes",
 	};
 
-	return (unsigned int)t < VIEW_N ? names[t] : "";
+	if ((unsigned int)t >= VIEW_N)
+		return "";
+	return t >= VIEW_RES ? snap_res_info[t - VIEW_RES].table : names[t];
 }
 
 const struct view_col *view_cols(enum view_table t, size_t *n)
@@ -120,8 +39,8 @@ const struct view_col *view_cols(enum view_table t, size_t *n)
 		*n = 0;
 		return NULL;
 	}
-	*n = tables[t].n;
-	return tables[t].cols;
+	*n = tables[t]->n;
+	return tables[t]->cols;
 }
 
 int view_col_find(enum view_table t, const char *name)
@@ -135,18 +54,20 @@ int view_col_find(enum view_table t, const char *name)
 	return -1;
 }
 
+int view_col_role(enum view_table t, enum view_role role)
+{
+	if ((unsigned int)t >= VIEW_N || (unsigned int)role >= VIEW_ROLE_N)
+		return -1;
+	return tables[t]->role[role] - 1;
+}
+
 static const struct snap_vec *table_vec(const struct snapshot *s, enum view_table t)
 {
+	if (t >= VIEW_RES && t < VIEW_N)
+		return &s->res[t - VIEW_RES];
 	switch (t) {
 	case VIEW_DEVS: return &s->devs;
 	case VIEW_LINKS: return &s->ports;
-	case VIEW_QPS: return &s->qps;
-	case VIEW_CM_IDS: return &s->cm_ids;
-	case VIEW_CQS: return &s->cqs;
-	case VIEW_MRS: return &s->mrs;
-	case VIEW_PDS: return &s->pds;
-	case VIEW_CTXS: return &s->ctxs;
-	case VIEW_SRQS: return &s->srqs;
 	case VIEW_COUNTERS: return &s->counters;
 	default: return NULL;
 	}
@@ -170,286 +91,133 @@ static void set_u(struct view_value *v, bool valid, uint64_t u)
 	v->u = u;
 }
 
-static void set_d(struct view_value *v, bool valid, double d)
-{
-	v->valid = valid;
-	v->d = d;
-}
-
 static void set_s(struct view_value *v, const char *s)
 {
 	v->valid = s && *s;
 	v->s = s ? s : "";
 }
 
-static const char *dev_name(const struct snapshot *s, uint32_t dev)
+static uint32_t row_u32(const void *row, size_t off)
 {
-	const struct snap_dev *d = snap_dev_find(s, dev);
+	uint32_t x;
 
-	return d ? d->name : NULL;
+	memcpy(&x, (const char *)row + off, sizeof(x));
+	return x;
 }
 
-/* pid, tid, comm of an owner: columns `base`, base+1, base+2 */
-static void get_owner(const struct snapshot *s, const struct snap_owner *o, int col,
-		      struct view_value *v)
+void view_get_dev(const struct view_ctx *c, const void *row, const struct view_col *col,
+		  struct view_value *v)
 {
-	uint32_t pid = snap_owner_pid(s, o);
+	const struct snap_dev *d = snap_dev_find(c->s, row_u32(row, col->off));
 
-	if (col == 0)
+	set_s(v, d ? d->name : NULL);
+}
+
+/* arg: which of the owner's (cols.h) */
+void view_get_owner(const struct view_ctx *c, const void *row, const struct view_col *col,
+		    struct view_value *v)
+{
+	const struct snap_owner *o = (const void *)((const char *)row + col->off);
+	uint32_t pid;
+
+	switch (col->arg) {
+	case VIEW_OWN_PID:
+		pid = snap_owner_pid(c->s, o);
 		set_u(v, pid != 0, pid);
-	else if (col == 1)
-		set_u(v, o->valid & SNAP_OWN_TID, o->tid);
-	else
-		set_s(v, snap_owner_comm(s, o));
+		break;
+	case VIEW_OWN_TID:
+		set_u(v, SNAP_HAS(o, SNAP_OWN_TID), o->tid);
+		break;
+	default:
+		set_s(v, snap_owner_comm(c->s, o));
+	}
 }
 
-#define HAS(x, bit) (((x)->valid & (bit)) != 0)
-
-static void get_dev(const struct snapshot *s, const struct snap_dev *d, int col,
+void view_get_strid(const struct view_ctx *c, const void *row, const struct view_col *col,
 		    struct view_value *v)
 {
-	static const enum snap_res res[] = {
-		SNAP_RES_PD, SNAP_RES_CQ, SNAP_RES_QP, SNAP_RES_CM_ID, SNAP_RES_MR,
-		SNAP_RES_CTX, SNAP_RES_SRQ,
-	};
-
-	(void)s;
-	switch (col) {
-	case 0: set_s(v, d->name); break;
-	case 1: set_u(v, true, d->index); break;
-	case 2: set_s(v, HAS(d, SNAP_DEV_NODE_TYPE) ? nl_node_type_str(d->node_type) : NULL); break;
-	case 3: set_s(v, HAS(d, SNAP_DEV_PROTOCOL) ? d->protocol : NULL); break;
-	case 4: set_s(v, HAS(d, SNAP_DEV_FW) ? d->fw : NULL); break;
-	case 5: set_u(v, HAS(d, SNAP_DEV_NODE_GUID), d->node_guid); break;
-	case 6: set_u(v, HAS(d, SNAP_DEV_SYS_GUID), d->sys_image_guid); break;
-	case 7: set_u(v, HAS(d, SNAP_DEV_NUM_PORTS), d->num_ports); break;
-	default:
-		if (col - 8 < (int)(sizeof(res) / sizeof(res[0]))) {
-			enum snap_res r = res[col - 8];
-
-			set_u(v, d->res_valid & (1u << r), d->res[r]);
-		}
-	}
+	set_s(v, snap_s(c->s, row_u32(row, col->off)));
 }
 
-static void get_link(const struct snapshot *s, const struct snap_port *p, int col,
-		     struct view_value *v)
+static uint32_t row_valid(const struct view_tab *tb, const void *row)
 {
-	struct view_link_rates lr;
+	const char *p = (const char *)row + tb->valid;
 
-	switch (col) {
-	case 0: set_s(v, dev_name(s, p->dev)); break;
-	case 1: set_u(v, true, p->port); break;
-	case 2: set_s(v, HAS(p, SNAP_PORT_STATE) ? nl_port_state_str(p->state) : NULL); break;
-	case 3: set_s(v, HAS(p, SNAP_PORT_PHYS_STATE) ? nl_phys_state_str(p->phys_state) : NULL); break;
-	case 4: set_s(v, HAS(p, SNAP_PORT_NDEV) ? p->ndev : NULL); break;
-	case 5: set_u(v, HAS(p, SNAP_PORT_NDEV), p->ndev_index); break;
-	case 6: set_s(v, HAS(p, SNAP_PORT_RATE) ? p->rate : NULL); break;
-	case 7: set_s(v, HAS(p, SNAP_PORT_LINK_LAYER) ? p->link_layer : NULL); break;
-	case 8: set_u(v, HAS(p, SNAP_PORT_LID), p->lid); break;
-	case 9: set_u(v, HAS(p, SNAP_PORT_SM_LID), p->sm_lid); break;
-	case 10: set_u(v, HAS(p, SNAP_PORT_LMC), p->lmc); break;
-	case 11: set_u(v, HAS(p, SNAP_PORT_SUBNET_PREFIX), p->subnet_prefix); break;
-	default:
-		view_link_rates(s, p->dev, p->port, &lr);
-		if (col - 12 < 4)
-			set_d(v, lr.valid[col - 12], lr.v[col - 12]);
+	switch (tb->valid_size) {
+	case 1: return *(const uint8_t *)p;
+	case 2: return *(const uint16_t *)p;
+	case 4: return *(const uint32_t *)p;
+	default: return 0;
 	}
 }
 
-static void get_qp(const struct snapshot *s, const struct snap_qp *q, int col,
-		   struct view_value *v)
-{
-	bool sq = HAS(q, SNAP_QP_PSN_RATE), rq = HAS(q, SNAP_QP_RQ_PSN_RATE);
-
-	switch (col) {
-	case 0: set_s(v, dev_name(s, q->dev)); break;
-	case 1: set_u(v, HAS(q, SNAP_QP_PORT), q->port); break;
-	case 2: set_u(v, true, q->lqpn); break;
-	case 3: set_u(v, HAS(q, SNAP_QP_RQPN), q->rqpn); break;
-	case 4: set_s(v, HAS(q, SNAP_QP_TYPE) ? nl_qp_type_str(q->type) : NULL); break;
-	case 5: set_s(v, HAS(q, SNAP_QP_STATE) ? nl_qp_state_str(q->state) : NULL); break;
-	case 6: set_u(v, HAS(q, SNAP_QP_SQ_PSN), q->sq_psn); break;
-	case 7: set_u(v, HAS(q, SNAP_QP_RQ_PSN), q->rq_psn); break;
-	case 8: set_d(v, sq || rq, (sq ? q->sq_psn_rate : 0) + (rq ? q->rq_psn_rate : 0)); break;
-	case 9: set_d(v, sq, q->sq_psn_rate); break;
-	case 10: set_d(v, rq, q->rq_psn_rate); break;
-	case 11: set_s(v, HAS(q, SNAP_QP_PMIG) ? nl_pmig_str(q->pmig) : NULL); break;
-	case 12: set_u(v, HAS(q, SNAP_QP_PDN), q->pdn); break;
-	default: get_owner(s, &q->own, col - 13, v);
-	}
-}
-
-static void get_cm_id(const struct snapshot *s, const struct snap_cm_id *c, int col,
+/* A field's value, as its column describes it. */
+static void get_field(const struct view_tab *tb, const void *row, const struct view_col *col,
 		      struct view_value *v)
 {
-	switch (col) {
-	case 0: set_s(v, dev_name(s, c->dev)); break;
-	case 1: set_u(v, HAS(c, SNAP_CM_PORT), c->port); break;
-	case 2: set_u(v, HAS(c, SNAP_CM_IDN), c->cm_idn); break;
-	case 3: set_u(v, HAS(c, SNAP_CM_LQPN), c->lqpn); break;
-	case 4: set_s(v, HAS(c, SNAP_CM_QP_TYPE) ? nl_qp_type_str(c->qp_type) : NULL); break;
-	case 5: set_s(v, HAS(c, SNAP_CM_STATE) ? nl_cm_state_str(c->state) : NULL); break;
-	case 6: set_s(v, HAS(c, SNAP_CM_PS) ? nl_ps_str(c->ps) : NULL); break;
-	case 7: set_s(v, HAS(c, SNAP_CM_SRC) ? fmt_addr(v->tmp, sizeof(v->tmp), &c->src) : NULL); break;
-	case 8: set_s(v, HAS(c, SNAP_CM_DST) ? fmt_addr(v->tmp, sizeof(v->tmp), &c->dst) : NULL); break;
-	default: get_owner(s, &c->own, col - 9, v);
+	const char *p = (const char *)row + col->off;
+	bool valid = !col->bit || (row_valid(tb, row) & col->bit);
+	uint64_t u = 0;
+
+	if (col->type == VIEW_T_STR && !col->name8) {
+		set_s(v, valid ? p : NULL);
+		return;
 	}
-}
-
-static void get_cq(const struct snapshot *s, const struct snap_cq *c, int col,
-		   struct view_value *v)
-{
-	switch (col) {
-	case 0: set_s(v, dev_name(s, c->dev)); break;
-	case 1: set_u(v, HAS(c, SNAP_CQ_CQN), c->cqn); break;
-	case 2: set_u(v, HAS(c, SNAP_CQ_CQE), c->cqe); break;
-	case 3: set_u(v, HAS(c, SNAP_CQ_USERS), c->users); break;
-	case 4: set_s(v, HAS(c, SNAP_CQ_POLL_CTX) ? nl_poll_ctx_str(c->poll_ctx) : NULL); break;
-	case 5: set_s(v, HAS(c, SNAP_CQ_DIM) && c->dim <= 1 ? (c->dim ? "on" : "off") : NULL); break;
-	case 6: set_u(v, HAS(c, SNAP_CQ_CTXN), c->ctxn); break;
-	default: get_owner(s, &c->own, col - 7, v);
-	}
-}
-
-static void get_mr(const struct snapshot *s, const struct snap_mr *m, int col,
-		   struct view_value *v)
-{
-	switch (col) {
-	case 0: set_s(v, dev_name(s, m->dev)); break;
-	case 1: set_u(v, HAS(m, SNAP_MR_MRN), m->mrn); break;
-	case 2: set_u(v, HAS(m, SNAP_MR_RKEY), m->rkey); break;
-	case 3: set_u(v, HAS(m, SNAP_MR_LKEY), m->lkey); break;
-	case 4: set_u(v, HAS(m, SNAP_MR_IOVA), m->iova); break;
-	case 5: set_u(v, HAS(m, SNAP_MR_LEN), m->mrlen); break;
-	case 6: set_u(v, HAS(m, SNAP_MR_PDN), m->pdn); break;
-	default: get_owner(s, &m->own, col - 7, v);
-	}
-}
-
-static void get_pd(const struct snapshot *s, const struct snap_pd *p, int col,
-		   struct view_value *v)
-{
-	switch (col) {
-	case 0: set_s(v, dev_name(s, p->dev)); break;
-	case 1: set_u(v, HAS(p, SNAP_PD_PDN), p->pdn); break;
-	case 2: set_u(v, HAS(p, SNAP_PD_LOCAL_DMA_LKEY), p->local_dma_lkey); break;
-	case 3: set_u(v, HAS(p, SNAP_PD_UNSAFE_RKEY), p->unsafe_global_rkey); break;
-	case 4: set_u(v, HAS(p, SNAP_PD_USERS), p->users); break;
-	case 5: set_u(v, HAS(p, SNAP_PD_CTXN), p->ctxn); break;
-	default: get_owner(s, &p->own, col - 6, v);
-	}
-}
-
-static void get_srq(const struct snapshot *s, const struct snap_srq *q, int col,
-		    struct view_value *v)
-{
-	switch (col) {
-	case 0: set_s(v, dev_name(s, q->dev)); break;
-	case 1: set_u(v, HAS(q, SNAP_SRQ_SRQN), q->srqn); break;
-	case 2: set_s(v, HAS(q, SNAP_SRQ_TYPE) ? nl_srq_type_str(q->type) : NULL); break;
-	case 3: set_s(v, HAS(q, SNAP_SRQ_LQPN) ? snap_s(s, q->lqpn) : NULL); break;
-	case 4: set_u(v, HAS(q, SNAP_SRQ_PDN), q->pdn); break;
-	case 5: set_u(v, HAS(q, SNAP_SRQ_CQN), q->cqn); break;
-	default: get_owner(s, &q->own, col - 6, v);
-	}
-}
-
-static void get_counter(const struct snapshot *s, const struct snap_counter *c, int col,
-			struct view_value *v)
-{
-	static const char *const src[] = { "hw", "pma", "netdev" };
-	static const char *const unit[] = { "events", "packets", "bytes" };
-	bool data = c->rate_status == RATE_DATA;
-
-	switch (col) {
-	case 0: set_s(v, dev_name(s, c->dev)); break;
-	case 1: set_u(v, c->port != 0, c->port); break;
-	case 2: set_s(v, c->source < SNAP_SRC_N ? src[c->source] : NULL); break;
-	case 3: set_s(v, snap_s(s, c->name)); break;
+	switch (col->size) {
+	case 1: u = *(const uint8_t *)p; break;
+	case 2: u = *(const uint16_t *)p; break;
 	case 4:
-		set_u(v, true, c->value);
-		if (c->unit == SNAP_UNIT_BYTES)
-			v->fmt = VIEW_F_BYTES;
-		break;
-	case 5: set_s(v, c->unit < SNAP_UNIT_N ? unit[c->unit] : NULL); break;
-	case 6:
-		set_d(v, data, c->rate);
-		if (c->unit == SNAP_UNIT_BYTES)
-			v->fmt = VIEW_F_BPS;
-		break;
-	case 7: set_u(v, data, c->delta); break;
-	}
-}
-
-static void get_proc(const struct snapshot *s, const struct view_proc *p, int col,
-		     struct view_value *v)
-{
-	static const enum snap_res res[] = {
-		SNAP_RES_QP, SNAP_RES_CQ, SNAP_RES_MR,
-	};
-
-	switch (col) {
-	case 0: set_u(v, p->pid != 0, p->pid); break;
-	case 1:
-		set_s(v, snap_s(s, p->comm));
-		if (!v->valid && (p->valid & VIEW_PROC_HIDDEN)) {
-			v->s = "(not visible)";
-			v->valid = true;
+		if (col->type == VIEW_T_DOUBLE) {
+			v->valid = valid;
+			v->d = *(const float *)p;
+			return;
 		}
+		u = *(const uint32_t *)p;
 		break;
-	case 2: set_u(v, p->valid & VIEW_PROC_UID, p->uid); break;
-	case 3: set_u(v, true, p->n_threads); break;
-	case 4: case 5: case 6: set_u(v, true, p->res[res[col - 4]]); break;
-	case 7: set_u(v, true, p->mr_bytes); break;
-	case 8: set_u(v, true, p->res[SNAP_RES_PD]); break;
-	case 9: set_u(v, true, p->res[SNAP_RES_CM_ID]); break;
-	case 10: set_u(v, true, p->res[SNAP_RES_CTX]); break;
-	case 11: set_u(v, true, p->res[SNAP_RES_SRQ]); break;
-	case 12: set_d(v, p->valid & VIEW_PROC_PSN_RATE, p->psn_rate); break;
-	case 13: set_s(v, snap_s(s, p->cgroup)); break;
+	default:
+		if (col->type == VIEW_T_DOUBLE) {
+			v->valid = valid;
+			memcpy(&v->d, p, sizeof(v->d));
+			return;
+		}
+		memcpy(&u, p, sizeof(u));
 	}
+	if (col->name8) {
+		set_s(v, valid ? col->name8((uint8_t)u) : NULL);
+		return;
+	}
+	set_u(v, valid && (!(col->flags & VIEW_C_NZ) || u), u);
 }
 
 void view_get(const struct view_ctx *c, enum view_table t, size_t row, int col,
 	      struct view_value *v)
 {
-	const struct snapshot *s = c->s;
-	const struct snap_vec *vec = table_vec(s, t);
-	size_t n;
-	const struct view_col *cols = view_cols(t, &n);
+	const struct view_tab *tb;
+	const struct view_col *cd;
+	const struct snap_vec *vec;
+	const void *r;
 
 	memset(v, 0, offsetof(struct view_value, tmp));
 	v->tmp[0] = '\0';
 	v->s = "";
+	if ((unsigned int)t >= VIEW_N)
+		return;
+	tb = tables[t];
 	/* vec, not view_count(): this runs for every row a sort or filter
 	 * looks at */
-	if (col < 0 || (size_t)col >= n ||
+	vec = table_vec(c->s, t);
+	if (col < 0 || (size_t)col >= tb->n ||
 	    row >= (t == VIEW_PROCS ? c->n_procs : vec ? vec->n : 0))
 		return;
-	v->type = cols[col].type;
-	v->fmt = cols[col].fmt;
-	switch (t) {
-	case VIEW_DEVS: get_dev(s, SNAP_AT(vec, struct snap_dev, row), col, v); break;
-	case VIEW_LINKS: get_link(s, SNAP_AT(vec, struct snap_port, row), col, v); break;
-	case VIEW_QPS: get_qp(s, SNAP_AT(vec, struct snap_qp, row), col, v); break;
-	case VIEW_CM_IDS: get_cm_id(s, SNAP_AT(vec, struct snap_cm_id, row), col, v); break;
-	case VIEW_CQS: get_cq(s, SNAP_AT(vec, struct snap_cq, row), col, v); break;
-	case VIEW_MRS: get_mr(s, SNAP_AT(vec, struct snap_mr, row), col, v); break;
-	case VIEW_PDS: get_pd(s, SNAP_AT(vec, struct snap_pd, row), col, v); break;
-	case VIEW_CTXS:
-		if (col == 0)
-			set_s(v, dev_name(s, SNAP_AT(vec, struct snap_ctx, row)->dev));
-		else if (col == 1)
-			set_u(v, true, SNAP_AT(vec, struct snap_ctx, row)->ctxn);
-		else
-			get_owner(s, &SNAP_AT(vec, struct snap_ctx, row)->own, col - 2, v);
-		break;
-	case VIEW_SRQS: get_srq(s, SNAP_AT(vec, struct snap_srq, row), col, v); break;
-	case VIEW_COUNTERS: get_counter(s, SNAP_AT(vec, struct snap_counter, row), col, v); break;
-	case VIEW_PROCS: get_proc(s, &c->procs[row], col, v); break;
-	default: break;
-	}
+	cd = &tb->cols[col];
+	v->type = cd->type;
+	v->fmt = cd->fmt;
+	r = t == VIEW_PROCS ? (const void *)&c->procs[row] :
+			      (const void *)((const char *)vec->v + row * tb->size);
+	if (cd->get)
+		cd->get(c, r, cd, v);
+	else
+		get_field(tb, r, cd, v);
 }
 
 /*
@@ -519,7 +287,6 @@ const char *view_fmt(const struct view_value *v, char *buf, size_t len)
 	return buf;
 }
 
-/* Throughput: IB PMA counters when the port has them, else its netdev's. */
 /*
  * A link's throughput from its port's counters.  Sources by preference:
  * the IB PMA port counters; for packets, the RDMA hardware counters

@@ -249,14 +249,10 @@ void nl_owner(struct snapshot *s, const struct nlattr **tb, struct snap_owner *o
 	const struct nlattr *kern = tb[RDMA_NLDEV_ATTR_RES_KERN_NAME];
 
 	memset(o, 0, sizeof(*o));
-	if (pid) {
-		o->tid = a_u32(pid);
-		o->valid |= SNAP_OWN_TID;
-	}
-	if (kern) {
-		o->kern = snap_str(s, a_data(kern), a_len(kern));
-		o->valid |= SNAP_OWN_KERN;
-	}
+	if (pid)
+		SNAP_SET(o, tid, SNAP_OWN_TID, a_u32(pid));
+	if (kern)
+		SNAP_SET(o, kern, SNAP_OWN_KERN, snap_str(s, a_data(kern), a_len(kern)));
 }
 
 void nl_strlcpy(char *dst, size_t size, const struct nlattr *a)

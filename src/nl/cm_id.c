@@ -48,30 +48,19 @@ static int cm_id_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
 	if (!c)
 		return -ENOMEM;
 	c->dev = *(const uint32_t *)arg;
-	if (tb[RDMA_NLDEV_ATTR_PORT_INDEX]) {
-		c->port = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_PORT_INDEX]);
-		c->valid |= SNAP_CM_PORT;
-	}
-	if (tb[RDMA_NLDEV_ATTR_RES_CM_IDN]) {
-		c->cm_idn = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_CM_IDN]);
-		c->valid |= SNAP_CM_IDN;
-	}
-	if (tb[RDMA_NLDEV_ATTR_RES_LQPN]) {
-		c->lqpn = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_LQPN]);
-		c->valid |= SNAP_CM_LQPN;
-	}
-	if (tb[RDMA_NLDEV_ATTR_RES_TYPE]) {
-		c->qp_type = mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_RES_TYPE]);
-		c->valid |= SNAP_CM_QP_TYPE;
-	}
-	if (tb[RDMA_NLDEV_ATTR_RES_STATE]) {
-		c->state = mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_RES_STATE]);
-		c->valid |= SNAP_CM_STATE;
-	}
-	if (tb[RDMA_NLDEV_ATTR_RES_PS]) {
-		c->ps = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_PS]);
-		c->valid |= SNAP_CM_PS;
-	}
+	if (tb[RDMA_NLDEV_ATTR_PORT_INDEX])
+		SNAP_SET(c, port, SNAP_CM_PORT, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_PORT_INDEX]));
+	if (tb[RDMA_NLDEV_ATTR_RES_CM_IDN])
+		SNAP_SET(c, cm_idn, SNAP_CM_IDN, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_CM_IDN]));
+	if (tb[RDMA_NLDEV_ATTR_RES_LQPN])
+		SNAP_SET(c, lqpn, SNAP_CM_LQPN, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_LQPN]));
+	if (tb[RDMA_NLDEV_ATTR_RES_TYPE])
+		SNAP_SET(c, qp_type, SNAP_CM_QP_TYPE,
+			 mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_RES_TYPE]));
+	if (tb[RDMA_NLDEV_ATTR_RES_STATE])
+		SNAP_SET(c, state, SNAP_CM_STATE, mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_RES_STATE]));
+	if (tb[RDMA_NLDEV_ATTR_RES_PS])
+		SNAP_SET(c, ps, SNAP_CM_PS, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_PS]));
 	if (tb[RDMA_NLDEV_ATTR_RES_SRC_ADDR]) {
 		addr_parse(tb[RDMA_NLDEV_ATTR_RES_SRC_ADDR], &c->src);
 		c->valid |= SNAP_CM_SRC;

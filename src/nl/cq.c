@@ -15,30 +15,19 @@ static int cq_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
 	if (!c)
 		return -ENOMEM;
 	c->dev = *(const uint32_t *)arg;
-	if (tb[RDMA_NLDEV_ATTR_RES_CQN]) {
-		c->cqn = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_CQN]);
-		c->valid |= SNAP_CQ_CQN;
-	}
-	if (tb[RDMA_NLDEV_ATTR_RES_CQE]) {
-		c->cqe = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_CQE]);
-		c->valid |= SNAP_CQ_CQE;
-	}
-	if (tb[RDMA_NLDEV_ATTR_RES_USECNT]) {
-		c->users = mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_RES_USECNT]);
-		c->valid |= SNAP_CQ_USERS;
-	}
-	if (tb[RDMA_NLDEV_ATTR_RES_POLL_CTX]) {
-		c->poll_ctx = mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_RES_POLL_CTX]);
-		c->valid |= SNAP_CQ_POLL_CTX;
-	}
-	if (tb[RDMA_NLDEV_ATTR_DEV_DIM]) {
-		c->dim = mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_DEV_DIM]);
-		c->valid |= SNAP_CQ_DIM;
-	}
-	if (tb[RDMA_NLDEV_ATTR_RES_CTXN]) {
-		c->ctxn = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_CTXN]);
-		c->valid |= SNAP_CQ_CTXN;
-	}
+	if (tb[RDMA_NLDEV_ATTR_RES_CQN])
+		SNAP_SET(c, cqn, SNAP_CQ_CQN, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_CQN]));
+	if (tb[RDMA_NLDEV_ATTR_RES_CQE])
+		SNAP_SET(c, cqe, SNAP_CQ_CQE, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_CQE]));
+	if (tb[RDMA_NLDEV_ATTR_RES_USECNT])
+		SNAP_SET(c, users, SNAP_CQ_USERS, mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_RES_USECNT]));
+	if (tb[RDMA_NLDEV_ATTR_RES_POLL_CTX])
+		SNAP_SET(c, poll_ctx, SNAP_CQ_POLL_CTX,
+			 mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_RES_POLL_CTX]));
+	if (tb[RDMA_NLDEV_ATTR_DEV_DIM])
+		SNAP_SET(c, dim, SNAP_CQ_DIM, mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_DEV_DIM]));
+	if (tb[RDMA_NLDEV_ATTR_RES_CTXN])
+		SNAP_SET(c, ctxn, SNAP_CQ_CTXN, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_CTXN]));
 	nl_owner(s, tb, &c->own);
 	return 0;
 }

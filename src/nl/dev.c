@@ -53,40 +53,32 @@ int nl_dev_parse(const struct nlmsghdr *nlh, struct snapshot *s)
 	if (!d)
 		return -ENOMEM;
 
-	if (tb[RDMA_NLDEV_ATTR_CAP_FLAGS]) {
-		d->caps = mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_CAP_FLAGS]);
-		d->valid |= SNAP_DEV_CAPS;
-	}
+	if (tb[RDMA_NLDEV_ATTR_CAP_FLAGS])
+		SNAP_SET(d, caps, SNAP_DEV_CAPS, mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_CAP_FLAGS]));
 	if (tb[RDMA_NLDEV_ATTR_FW_VERSION]) {
 		nl_strlcpy(d->fw, sizeof(d->fw), tb[RDMA_NLDEV_ATTR_FW_VERSION]);
 		d->valid |= SNAP_DEV_FW;
 	}
-	if (tb[RDMA_NLDEV_ATTR_NODE_GUID]) {
-		d->node_guid = mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_NODE_GUID]);
-		d->valid |= SNAP_DEV_NODE_GUID;
-	}
-	if (tb[RDMA_NLDEV_ATTR_SYS_IMAGE_GUID]) {
-		d->sys_image_guid = mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_SYS_IMAGE_GUID]);
-		d->valid |= SNAP_DEV_SYS_GUID;
-	}
-	if (tb[RDMA_NLDEV_ATTR_DEV_NODE_TYPE]) {
-		d->node_type = mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_DEV_NODE_TYPE]);
-		d->valid |= SNAP_DEV_NODE_TYPE;
-	}
+	if (tb[RDMA_NLDEV_ATTR_NODE_GUID])
+		SNAP_SET(d, node_guid, SNAP_DEV_NODE_GUID,
+			 mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_NODE_GUID]));
+	if (tb[RDMA_NLDEV_ATTR_SYS_IMAGE_GUID])
+		SNAP_SET(d, sys_image_guid, SNAP_DEV_SYS_GUID,
+			 mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_SYS_IMAGE_GUID]));
+	if (tb[RDMA_NLDEV_ATTR_DEV_NODE_TYPE])
+		SNAP_SET(d, node_type, SNAP_DEV_NODE_TYPE,
+			 mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_DEV_NODE_TYPE]));
 	/* iproute2 6.1 does not print it, though the 6.1 kernel sends it */
 	if (tb[RDMA_NLDEV_ATTR_DEV_PROTOCOL]) {
 		nl_strlcpy(d->protocol, sizeof(d->protocol),
 			   tb[RDMA_NLDEV_ATTR_DEV_PROTOCOL]);
 		d->valid |= SNAP_DEV_PROTOCOL;
 	}
-	if (tb[RDMA_NLDEV_ATTR_DEV_DIM]) {
-		d->dim = mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_DEV_DIM]);
-		d->valid |= SNAP_DEV_DIM;
-	}
+	if (tb[RDMA_NLDEV_ATTR_DEV_DIM])
+		SNAP_SET(d, dim, SNAP_DEV_DIM, mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_DEV_DIM]));
 	/* in a device message PORT_INDEX is the number of ports */
-	if (tb[RDMA_NLDEV_ATTR_PORT_INDEX]) {
-		d->num_ports = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_PORT_INDEX]);
-		d->valid |= SNAP_DEV_NUM_PORTS;
-	}
+	if (tb[RDMA_NLDEV_ATTR_PORT_INDEX])
+		SNAP_SET(d, num_ports, SNAP_DEV_NUM_PORTS,
+			 mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_PORT_INDEX]));
 	return 0;
 }

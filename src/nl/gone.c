@@ -38,6 +38,7 @@ void nl_dev_gone(struct snapshot *s, uint32_t dev)
 {
 	const struct snap_dev *d = snap_dev_find(s, dev);
 	char name[SNAP_DEV_NAME_MAX];
+	int r;
 
 	if (!d)
 		return;
@@ -48,13 +49,8 @@ void nl_dev_gone(struct snapshot *s, uint32_t dev)
 	DROP(&s->devs, struct snap_dev, index);
 	DROP(&s->ports, struct snap_port, dev);
 	DROP(&s->counters, struct snap_counter, dev);
-	DROP(&s->qps, struct snap_qp, dev);
-	DROP(&s->cm_ids, struct snap_cm_id, dev);
-	DROP(&s->cqs, struct snap_cq, dev);
-	DROP(&s->mrs, struct snap_mr, dev);
-	DROP(&s->pds, struct snap_pd, dev);
-	DROP(&s->ctxs, struct snap_ctx, dev);
-	DROP(&s->srqs, struct snap_srq, dev);
+	for (r = 0; r < SNAP_RES_N; r++)	/* each starts with its dev */
+		drop_rows(&s->res[r], snap_res_info[r].size, 0, dev);
 	/* "rxe1: QP table unavailable: ..." told only half of it */
 	DROP(&s->notes, struct snap_note, dev);
 	snap_note(s, -ENODEV, SNAP_NONE, "%s went away during the dump", name);

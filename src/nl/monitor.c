@@ -25,27 +25,18 @@ int nl_monitor_parse(const struct nlmsghdr *nlh, struct snapshot *s)
 		return -ENOMEM;
 	e->source = SNAP_EV_KERNEL;
 	e->type = mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_EVENT_TYPE]);
-	if (tb[RDMA_NLDEV_ATTR_DEV_INDEX]) {
-		e->dev = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_DEV_INDEX]);
-		e->valid |= SNAP_EV_DEV;
-	}
-	if (tb[RDMA_NLDEV_ATTR_DEV_NAME]) {
-		e->name = snap_str(s, mnl_attr_get_str(tb[RDMA_NLDEV_ATTR_DEV_NAME]),
-				   SNAP_DEV_NAME_MAX);
-		e->valid |= SNAP_EV_NAME;
-	}
-	if (tb[RDMA_NLDEV_ATTR_PORT_INDEX]) {
-		e->port = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_PORT_INDEX]);
-		e->valid |= SNAP_EV_PORT;
-	}
-	if (tb[RDMA_NLDEV_ATTR_NDEV_INDEX]) {
-		e->ndev_index = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_NDEV_INDEX]);
-		e->valid |= SNAP_EV_NDEV_INDEX;
-	}
-	if (tb[RDMA_NLDEV_ATTR_NDEV_NAME]) {
-		e->ndev = snap_str(s, mnl_attr_get_str(tb[RDMA_NLDEV_ATTR_NDEV_NAME]),
-				   SNAP_IFNAME_MAX);
-		e->valid |= SNAP_EV_NDEV_NAME;
-	}
+	if (tb[RDMA_NLDEV_ATTR_DEV_INDEX])
+		SNAP_SET(e, dev, SNAP_EV_DEV, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_DEV_INDEX]));
+	if (tb[RDMA_NLDEV_ATTR_DEV_NAME])
+		SNAP_SET(e, name, SNAP_EV_NAME,
+			 snap_str(s, mnl_attr_get_str(tb[RDMA_NLDEV_ATTR_DEV_NAME]), SNAP_DEV_NAME_MAX));
+	if (tb[RDMA_NLDEV_ATTR_PORT_INDEX])
+		SNAP_SET(e, port, SNAP_EV_PORT, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_PORT_INDEX]));
+	if (tb[RDMA_NLDEV_ATTR_NDEV_INDEX])
+		SNAP_SET(e, ndev_index, SNAP_EV_NDEV_INDEX,
+			 mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_NDEV_INDEX]));
+	if (tb[RDMA_NLDEV_ATTR_NDEV_NAME])
+		SNAP_SET(e, ndev, SNAP_EV_NDEV_NAME,
+			 snap_str(s, mnl_attr_get_str(tb[RDMA_NLDEV_ATTR_NDEV_NAME]), SNAP_IFNAME_MAX));
 	return 0;
 }

@@ -16,30 +16,18 @@ static int mr_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
 	if (!m)
 		return -ENOMEM;
 	m->dev = *(const uint32_t *)arg;
-	if (tb[RDMA_NLDEV_ATTR_RES_MRN]) {
-		m->mrn = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_MRN]);
-		m->valid |= SNAP_MR_MRN;
-	}
-	if (tb[RDMA_NLDEV_ATTR_RES_RKEY]) {
-		m->rkey = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_RKEY]);
-		m->valid |= SNAP_MR_RKEY;
-	}
-	if (tb[RDMA_NLDEV_ATTR_RES_LKEY]) {
-		m->lkey = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_LKEY]);
-		m->valid |= SNAP_MR_LKEY;
-	}
-	if (tb[RDMA_NLDEV_ATTR_RES_IOVA]) {
-		m->iova = mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_RES_IOVA]);
-		m->valid |= SNAP_MR_IOVA;
-	}
-	if (tb[RDMA_NLDEV_ATTR_RES_MRLEN]) {
-		m->mrlen = mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_RES_MRLEN]);
-		m->valid |= SNAP_MR_LEN;
-	}
-	if (tb[RDMA_NLDEV_ATTR_RES_PDN]) {
-		m->pdn = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_PDN]);
-		m->valid |= SNAP_MR_PDN;
-	}
+	if (tb[RDMA_NLDEV_ATTR_RES_MRN])
+		SNAP_SET(m, mrn, SNAP_MR_MRN, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_MRN]));
+	if (tb[RDMA_NLDEV_ATTR_RES_RKEY])
+		SNAP_SET(m, rkey, SNAP_MR_RKEY, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_RKEY]));
+	if (tb[RDMA_NLDEV_ATTR_RES_LKEY])
+		SNAP_SET(m, lkey, SNAP_MR_LKEY, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_LKEY]));
+	if (tb[RDMA_NLDEV_ATTR_RES_IOVA])
+		SNAP_SET(m, iova, SNAP_MR_IOVA, mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_RES_IOVA]));
+	if (tb[RDMA_NLDEV_ATTR_RES_MRLEN])
+		SNAP_SET(m, mrlen, SNAP_MR_LEN, mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_RES_MRLEN]));
+	if (tb[RDMA_NLDEV_ATTR_RES_PDN])
+		SNAP_SET(m, pdn, SNAP_MR_PDN, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_PDN]));
 	nl_owner(s, tb, &m->own);
 	return 0;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "netns.h"
+#include "nl.h"
 
 /* Wait for the answer to the request in flight (a few ms; 5 s at most). */
 static ssize_t wait_reply(struct nl_sock *ns, void *buf, size_t len)

@@ -26,46 +26,53 @@ static const nl_msg_parser parsers[RDMA_NLDEV_NUM_OPS] = {
 	[RDMA_NLDEV_CMD_PORT_GET] = nl_port_parse,
 	[RDMA_NLDEV_CMD_SYS_GET] = nl_sys_parse,
 	[RDMA_NLDEV_CMD_RES_GET] = nl_res_parse,
-	[RDMA_NLDEV_CMD_RES_QP_GET] = nl_qp_parse,
-	[RDMA_NLDEV_CMD_RES_CM_ID_GET] = nl_cm_id_parse,
-	[RDMA_NLDEV_CMD_RES_CQ_GET] = nl_cq_parse,
-	[RDMA_NLDEV_CMD_RES_MR_GET] = nl_mr_parse,
-	[RDMA_NLDEV_CMD_RES_PD_GET] = nl_pd_parse,
-	[RDMA_NLDEV_CMD_RES_CTX_GET] = nl_ctx_parse,
-	[RDMA_NLDEV_CMD_RES_SRQ_GET] = nl_srq_parse,
 	[RDMA_NLDEV_CMD_STAT_GET] = nl_stat_parse,
 	[RDMA_NLDEV_CMD_MONITOR] = nl_monitor_parse,
+#define RES_PARSER(ID, name, cmd, dump, proc, json) \
+	[RDMA_NLDEV_CMD_##cmd] = nl_##name##_parse,
+	SNAP_RES_LIST(RES_PARSER)
+#undef RES_PARSER
 };
+
+static const uint16_t res_cmd[SNAP_RES_N] = {
+#define RES_CMD(ID, name, cmd, dump, proc, json) [SNAP_RES_##ID] = RDMA_NLDEV_CMD_##cmd,
+	SNAP_RES_LIST(RES_CMD)
+#undef RES_CMD
+};
+
+uint16_t nl_res_cmd(enum snap_res r)
+{
+	return res_cmd[r];
+}
+
+/* The object a command dumps, SNAP_RES_N for other commands. */
+static enum snap_res cmd_res(uint16_t cmd)
+{
+	int r;
+
+	for (r = 0; r < SNAP_RES_N && res_cmd[r] != cmd; r++)
+		;
+	return (enum snap_res)r;
+}
 
 /* The per-device table a command fills, -1 when it fills none. */
 static int cmd_table(uint16_t cmd)
 {
-	switch (cmd) {
-	case RDMA_NLDEV_CMD_PORT_GET:
+	enum snap_res r = cmd_res(cmd);
+
+	if (r < SNAP_RES_N)
+		return SNAP_TBL_RES + r;
+	if (cmd == RDMA_NLDEV_CMD_PORT_GET)
 		return SNAP_TBL_PORT;
-	case RDMA_NLDEV_CMD_RES_QP_GET:
-		return SNAP_TBL_QP;
-	case RDMA_NLDEV_CMD_RES_CM_ID_GET:
-		return SNAP_TBL_CM_ID;
-	case RDMA_NLDEV_CMD_RES_CQ_GET:
-		return SNAP_TBL_CQ;
-	case RDMA_NLDEV_CMD_RES_MR_GET:
-		return SNAP_TBL_MR;
-	case RDMA_NLDEV_CMD_RES_PD_GET:
-		return SNAP_TBL_PD;
-	case RDMA_NLDEV_CMD_RES_CTX_GET:
-		return SNAP_TBL_CTX;
-	case RDMA_NLDEV_CMD_RES_SRQ_GET:
-		return SNAP_TBL_SRQ;
-	case RDMA_NLDEV_CMD_STAT_GET:
+	if (cmd == RDMA_NLDEV_CMD_STAT_GET)
 		return SNAP_TBL_STAT;
-	default:
-		return -1;
-	}
+	return -1;
 }
 
 static const char *cmd_what(uint16_t cmd)
 {
+	if (cmd_res(cmd) < SNAP_RES_N)
+		return snap_res_info[cmd_res(cmd)].what;
 	switch (cmd) {
 	case RDMA_NLDEV_CMD_GET:
 		return "device list";
@@ -75,20 +82,6 @@ static const char *cmd_what(uint16_t cmd)
 		return "system settings";
 	case RDMA_NLDEV_CMD_RES_GET:
 		return "resource summary";
-	case RDMA_NLDEV_CMD_RES_QP_GET:
-		return "QP table";
-	case RDMA_NLDEV_CMD_RES_CM_ID_GET:
-		return "CM_ID table";
-	case RDMA_NLDEV_CMD_RES_CQ_GET:
-		return "CQ table";
-	case RDMA_NLDEV_CMD_RES_MR_GET:
-		return "MR table";
-	case RDMA_NLDEV_CMD_RES_PD_GET:
-		return "PD table";
-	case RDMA_NLDEV_CMD_RES_CTX_GET:
-		return "CTX table";
-	case RDMA_NLDEV_CMD_RES_SRQ_GET:
-		return "SRQ table";
 	case RDMA_NLDEV_CMD_STAT_GET:
 		return "hardware counters";
 	case RDMA_NLDEV_CMD_MONITOR:

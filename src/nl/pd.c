@@ -15,27 +15,18 @@ static int pd_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
 	if (!p)
 		return -ENOMEM;
 	p->dev = *(const uint32_t *)arg;
-	if (tb[RDMA_NLDEV_ATTR_RES_PDN]) {
-		p->pdn = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_PDN]);
-		p->valid |= SNAP_PD_PDN;
-	}
-	if (tb[RDMA_NLDEV_ATTR_RES_LOCAL_DMA_LKEY]) {
-		p->local_dma_lkey = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_LOCAL_DMA_LKEY]);
-		p->valid |= SNAP_PD_LOCAL_DMA_LKEY;
-	}
-	if (tb[RDMA_NLDEV_ATTR_RES_UNSAFE_GLOBAL_RKEY]) {
-		p->unsafe_global_rkey =
-			mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_UNSAFE_GLOBAL_RKEY]);
-		p->valid |= SNAP_PD_UNSAFE_RKEY;
-	}
-	if (tb[RDMA_NLDEV_ATTR_RES_USECNT]) {
-		p->users = mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_RES_USECNT]);
-		p->valid |= SNAP_PD_USERS;
-	}
-	if (tb[RDMA_NLDEV_ATTR_RES_CTXN]) {
-		p->ctxn = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_CTXN]);
-		p->valid |= SNAP_PD_CTXN;
-	}
+	if (tb[RDMA_NLDEV_ATTR_RES_PDN])
+		SNAP_SET(p, pdn, SNAP_PD_PDN, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_PDN]));
+	if (tb[RDMA_NLDEV_ATTR_RES_LOCAL_DMA_LKEY])
+		SNAP_SET(p, local_dma_lkey, SNAP_PD_LOCAL_DMA_LKEY,
+			 mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_LOCAL_DMA_LKEY]));
+	if (tb[RDMA_NLDEV_ATTR_RES_UNSAFE_GLOBAL_RKEY])
+		SNAP_SET(p, unsafe_global_rkey, SNAP_PD_UNSAFE_RKEY,
+			 mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_UNSAFE_GLOBAL_RKEY]));
+	if (tb[RDMA_NLDEV_ATTR_RES_USECNT])
+		SNAP_SET(p, users, SNAP_PD_USERS, mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_RES_USECNT]));
+	if (tb[RDMA_NLDEV_ATTR_RES_CTXN])
+		SNAP_SET(p, ctxn, SNAP_PD_CTXN, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_CTXN]));
 	nl_owner(s, tb, &p->own);
 	return 0;
 }

@@ -23,34 +23,24 @@ int nl_port_parse(const struct nlmsghdr *nlh, struct snapshot *s)
 		return -ENOMEM;
 
 	/* IB only: RoCE/iWARP ports (rxe on 6.1 and 6.12) send no LID/SM/caps */
-	if (tb[RDMA_NLDEV_ATTR_CAP_FLAGS]) {
-		p->cap_flags = mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_CAP_FLAGS]);
-		p->valid |= SNAP_PORT_CAP_FLAGS;
-	}
-	if (tb[RDMA_NLDEV_ATTR_SUBNET_PREFIX]) {
-		p->subnet_prefix = mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_SUBNET_PREFIX]);
-		p->valid |= SNAP_PORT_SUBNET_PREFIX;
-	}
-	if (tb[RDMA_NLDEV_ATTR_LID]) {
-		p->lid = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_LID]);
-		p->valid |= SNAP_PORT_LID;
-	}
-	if (tb[RDMA_NLDEV_ATTR_SM_LID]) {
-		p->sm_lid = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_SM_LID]);
-		p->valid |= SNAP_PORT_SM_LID;
-	}
-	if (tb[RDMA_NLDEV_ATTR_LMC]) {
-		p->lmc = mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_LMC]);
-		p->valid |= SNAP_PORT_LMC;
-	}
-	if (tb[RDMA_NLDEV_ATTR_PORT_STATE]) {
-		p->state = mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_PORT_STATE]);
-		p->valid |= SNAP_PORT_STATE;
-	}
-	if (tb[RDMA_NLDEV_ATTR_PORT_PHYS_STATE]) {
-		p->phys_state = mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_PORT_PHYS_STATE]);
-		p->valid |= SNAP_PORT_PHYS_STATE;
-	}
+	if (tb[RDMA_NLDEV_ATTR_CAP_FLAGS])
+		SNAP_SET(p, cap_flags, SNAP_PORT_CAP_FLAGS,
+			 mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_CAP_FLAGS]));
+	if (tb[RDMA_NLDEV_ATTR_SUBNET_PREFIX])
+		SNAP_SET(p, subnet_prefix, SNAP_PORT_SUBNET_PREFIX,
+			 mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_SUBNET_PREFIX]));
+	if (tb[RDMA_NLDEV_ATTR_LID])
+		SNAP_SET(p, lid, SNAP_PORT_LID, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_LID]));
+	if (tb[RDMA_NLDEV_ATTR_SM_LID])
+		SNAP_SET(p, sm_lid, SNAP_PORT_SM_LID, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_SM_LID]));
+	if (tb[RDMA_NLDEV_ATTR_LMC])
+		SNAP_SET(p, lmc, SNAP_PORT_LMC, mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_LMC]));
+	if (tb[RDMA_NLDEV_ATTR_PORT_STATE])
+		SNAP_SET(p, state, SNAP_PORT_STATE,
+			 mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_PORT_STATE]));
+	if (tb[RDMA_NLDEV_ATTR_PORT_PHYS_STATE])
+		SNAP_SET(p, phys_state, SNAP_PORT_PHYS_STATE,
+			 mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_PORT_PHYS_STATE]));
 	/*
 	 * The netdev comes as a pair, and only while one is bound (a port
 	 * whose netdev was deleted has neither); rdma prints it only with both.

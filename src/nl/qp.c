@@ -230,10 +230,8 @@ static int qp_slow(struct snapshot *s, const struct nlattr *entry, uint32_t dev)
 		return -EBADMSG;
 	}
 	q->dev = dev;
-	if (subtype) {
-		q->subtype = snap_str(s, a_data(subtype), a_len(subtype));
-		q->valid |= SNAP_QP_SUBTYPE;
-	}
+	if (subtype)
+		SNAP_SET(q, subtype, SNAP_QP_SUBTYPE, snap_str(s, a_data(subtype), a_len(subtype)));
 	if (kern) {
 		q->own.kern = snap_str(s, a_data(kern), a_len(kern));
 		q->own.valid |= SNAP_OWN_KERN;

@@ -21,7 +21,7 @@ static int summary_entry(struct snapshot *s, const struct nlattr **tb, void *arg
 		return -EBADMSG;
 	name = mnl_attr_get_str(tb[RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_NAME]);
 	for (r = 0; r < SNAP_RES_N; r++) {
-		if (strcmp(name, nl_res_name((enum snap_res)r)))
+		if (strcmp(name, snap_res_name((enum snap_res)r)))
 			continue;
 		d->res[r] = mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_CURR]);
 		d->res_valid |= (uint16_t)(1u << r);

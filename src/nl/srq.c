@@ -74,27 +74,17 @@ static int srq_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
 	if (!r)
 		return -ENOMEM;
 	r->dev = *(const uint32_t *)arg;
-	if (tb[RDMA_NLDEV_ATTR_RES_SRQN]) {
-		r->srqn = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_SRQN]);
-		r->valid |= SNAP_SRQ_SRQN;
-	}
-	if (tb[RDMA_NLDEV_ATTR_RES_TYPE]) {
-		r->type = mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_RES_TYPE]);
-		r->valid |= SNAP_SRQ_TYPE;
-	}
-	if (tb[RDMA_NLDEV_ATTR_RES_PDN]) {
-		r->pdn = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_PDN]);
-		r->valid |= SNAP_SRQ_PDN;
-	}
-	if (tb[RDMA_NLDEV_ATTR_RES_CQN]) {
-		r->cqn = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_CQN]);
-		r->valid |= SNAP_SRQ_CQN;
-	}
+	if (tb[RDMA_NLDEV_ATTR_RES_SRQN])
+		SNAP_SET(r, srqn, SNAP_SRQ_SRQN, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_SRQN]));
+	if (tb[RDMA_NLDEV_ATTR_RES_TYPE])
+		SNAP_SET(r, type, SNAP_SRQ_TYPE, mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_RES_TYPE]));
+	if (tb[RDMA_NLDEV_ATTR_RES_PDN])
+		SNAP_SET(r, pdn, SNAP_SRQ_PDN, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_PDN]));
+	if (tb[RDMA_NLDEV_ATTR_RES_CQN])
+		SNAP_SET(r, cqn, SNAP_SRQ_CQN, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_CQN]));
 	/* an SRQ with no QP attached has an empty list: rdma omits lqpn */
-	if (q.len) {
-		r->lqpn = snap_str(s, q.buf, sizeof(q.buf));
-		r->valid |= SNAP_SRQ_LQPN;
-	}
+	if (q.len)
+		SNAP_SET(r, lqpn, SNAP_SRQ_LQPN, snap_str(s, q.buf, sizeof(q.buf)));
 	nl_owner(s, tb, &r->own);
 	return 0;
 }

@@ -16,22 +16,17 @@ int nl_sys_parse(const struct nlmsghdr *nlh, struct snapshot *s)
 	err = nl_attrs(nlh, tb);
 	if (err)
 		return err;
-	if (tb[RDMA_NLDEV_SYS_ATTR_NETNS_MODE]) {
-		y->netns_shared = mnl_attr_get_u8(tb[RDMA_NLDEV_SYS_ATTR_NETNS_MODE]);
-		y->valid |= SNAP_SYS_NETNS_MODE;
-	}
-	if (tb[RDMA_NLDEV_SYS_ATTR_COPY_ON_FORK]) {
-		y->copy_on_fork = mnl_attr_get_u8(tb[RDMA_NLDEV_SYS_ATTR_COPY_ON_FORK]);
-		y->valid |= SNAP_SYS_COPY_ON_FORK;
-	}
-	if (tb[RDMA_NLDEV_SYS_ATTR_PRIVILEGED_QKEY_MODE]) {
-		y->privileged_qkey =
-			mnl_attr_get_u8(tb[RDMA_NLDEV_SYS_ATTR_PRIVILEGED_QKEY_MODE]);
-		y->valid |= SNAP_SYS_PRIV_QKEY;
-	}
-	if (tb[RDMA_NLDEV_SYS_ATTR_MONITOR_MODE]) {
-		y->monitor_mode = mnl_attr_get_u8(tb[RDMA_NLDEV_SYS_ATTR_MONITOR_MODE]);
-		y->valid |= SNAP_SYS_MONITOR;
-	}
+	if (tb[RDMA_NLDEV_SYS_ATTR_NETNS_MODE])
+		SNAP_SET(y, netns_shared, SNAP_SYS_NETNS_MODE,
+			 mnl_attr_get_u8(tb[RDMA_NLDEV_SYS_ATTR_NETNS_MODE]));
+	if (tb[RDMA_NLDEV_SYS_ATTR_COPY_ON_FORK])
+		SNAP_SET(y, copy_on_fork, SNAP_SYS_COPY_ON_FORK,
+			 mnl_attr_get_u8(tb[RDMA_NLDEV_SYS_ATTR_COPY_ON_FORK]));
+	if (tb[RDMA_NLDEV_SYS_ATTR_PRIVILEGED_QKEY_MODE])
+		SNAP_SET(y, privileged_qkey, SNAP_SYS_PRIV_QKEY,
+			 mnl_attr_get_u8(tb[RDMA_NLDEV_SYS_ATTR_PRIVILEGED_QKEY_MODE]));
+	if (tb[RDMA_NLDEV_SYS_ATTR_MONITOR_MODE])
+		SNAP_SET(y, monitor_mode, SNAP_SYS_MONITOR,
+			 mnl_attr_get_u8(tb[RDMA_NLDEV_SYS_ATTR_MONITOR_MODE]));
 	return 0;
 }

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "jw.h"
-#include "nl.h"
+#include "names.h"
 
 void jw_flush(struct jw *w)
 {
@@ -110,20 +110,20 @@ static void json_dev(struct jw *w, const struct snapshot *s, const void *row)
 	(void)s;
 	jw_u(w, "ifindex", d->index);
 	jw_s(w, "ifname", d->name);
-	if (HAS(d, SNAP_DEV_NODE_TYPE))
-		jw_s(w, "node_type", nl_node_type_str(d->node_type));
-	if (HAS(d, SNAP_DEV_PROTOCOL))
+	if (SNAP_HAS(d, SNAP_DEV_NODE_TYPE))
+		jw_s(w, "node_type", snap_node_type_str(d->node_type));
+	if (SNAP_HAS(d, SNAP_DEV_PROTOCOL))
 		jw_s(w, "protocol", d->protocol);
-	if (HAS(d, SNAP_DEV_FW))
+	if (SNAP_HAS(d, SNAP_DEV_FW))
 		jw_s(w, "fw", d->fw);
-	if (HAS(d, SNAP_DEV_NODE_GUID))
+	if (SNAP_HAS(d, SNAP_DEV_NODE_GUID))
 		jw_guid(w, "node_guid", d->node_guid);
-	if (HAS(d, SNAP_DEV_SYS_GUID))
+	if (SNAP_HAS(d, SNAP_DEV_SYS_GUID))
 		jw_guid(w, "sys_image_guid", d->sys_image_guid);
-	if (HAS(d, SNAP_DEV_DIM) && d->dim <= 1)
+	if (SNAP_HAS(d, SNAP_DEV_DIM) && d->dim <= 1)
 		jw_b(w, "adaptive-moderation", d->dim);
-	if (HAS(d, SNAP_DEV_CAPS))
-		jw_caps(w, "caps", d->caps, nl_dev_cap_str);
+	if (SNAP_HAS(d, SNAP_DEV_CAPS))
+		jw_caps(w, "caps", d->caps, snap_dev_cap_str);
 }
 
 static void json_link(struct jw *w, const struct snapshot *s, const void *row)
@@ -137,27 +137,27 @@ static void json_link(struct jw *w, const struct snapshot *s, const void *row)
 
 	jw_dev(w, s, p->dev);
 	jw_u(w, "port", p->port);
-	if (HAS(p, SNAP_PORT_SUBNET_PREFIX))
+	if (SNAP_HAS(p, SNAP_PORT_SUBNET_PREFIX))
 		jw_guid(w, "subnet_prefix", p->subnet_prefix);
-	if (HAS(p, SNAP_PORT_LID))
+	if (SNAP_HAS(p, SNAP_PORT_LID))
 		jw_u(w, "lid", p->lid);
-	if (HAS(p, SNAP_PORT_SM_LID))
+	if (SNAP_HAS(p, SNAP_PORT_SM_LID))
 		jw_u(w, "sm_lid", p->sm_lid);
-	if (HAS(p, SNAP_PORT_LMC))
+	if (SNAP_HAS(p, SNAP_PORT_LMC))
 		jw_u(w, "lmc", p->lmc);
-	if (HAS(p, SNAP_PORT_STATE))
-		jw_s(w, "state", nl_port_state_str(p->state));
-	if (HAS(p, SNAP_PORT_PHYS_STATE))
-		jw_s(w, "physical_state", nl_phys_state_str(p->phys_state));
-	if (HAS(p, SNAP_PORT_NDEV)) {
+	if (SNAP_HAS(p, SNAP_PORT_STATE))
+		jw_s(w, "state", snap_port_state_str(p->state));
+	if (SNAP_HAS(p, SNAP_PORT_PHYS_STATE))
+		jw_s(w, "physical_state", snap_phys_state_str(p->phys_state));
+	if (SNAP_HAS(p, SNAP_PORT_NDEV)) {
 		jw_s(w, "netdev", p->ndev);
 		jw_u(w, "netdev_index", p->ndev_index);
 	}
-	if (HAS(p, SNAP_PORT_CAP_FLAGS))
-		jw_caps(w, "caps", p->cap_flags, nl_port_cap_str);
-	if (HAS(p, SNAP_PORT_RATE))
+	if (SNAP_HAS(p, SNAP_PORT_CAP_FLAGS))
+		jw_caps(w, "caps", p->cap_flags, snap_port_cap_str);
+	if (SNAP_HAS(p, SNAP_PORT_RATE))
 		jw_s(w, "rate", p->rate);
-	if (HAS(p, SNAP_PORT_LINK_LAYER))
+	if (SNAP_HAS(p, SNAP_PORT_LINK_LAYER))
 		jw_s(w, "link_layer", p->link_layer);
 	view_link_rates(s, p->dev, p->port, &lr);
 	for (k = 0; k < 4; k++)
@@ -175,7 +175,7 @@ static void json_summary(struct jw *w, const struct snapshot *s, const void *row
 	jw_s(w, "ifname", d->name);
 	for (r = 0; r < SNAP_RES_N; r++)
 		if (d->res_valid & (1u << r))
-			jw_u(w, nl_res_name((enum snap_res)r), d->res[r]);
+			jw_u(w, snap_res_name((enum snap_res)r), d->res[r]);
 }
 
 static void json_counter(struct jw *w, const struct snapshot *s, const void *row)
@@ -202,15 +202,6 @@ static void json_counter(struct jw *w, const struct snapshot *s, const void *row
 static void json_proc(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct view_proc *p = row;
-	static const char *const keys[SNAP_RES_N] = {
-		[SNAP_RES_PD] = "pds", [SNAP_RES_CQ] = "cqs", [SNAP_RES_QP] = "qps",
-		[SNAP_RES_CM_ID] = "cm_ids", [SNAP_RES_MR] = "mrs", [SNAP_RES_CTX] = "ctxs",
-		[SNAP_RES_SRQ] = "srqs",
-	};
-	static const enum snap_res order[] = {
-		SNAP_RES_QP, SNAP_RES_CQ, SNAP_RES_MR, SNAP_RES_PD, SNAP_RES_CM_ID,
-		SNAP_RES_CTX, SNAP_RES_SRQ,
-	};
 	uint32_t i;
 	size_t k;
 
@@ -231,15 +222,15 @@ static void json_proc(struct jw *w, const struct snapshot *s, const void *row)
 		jw_close(w, ']');
 		jw_u(w, "n_threads", p->n_threads);
 	}
-	for (k = 0; k < sizeof(order) / sizeof(order[0]); k++) {
-		enum snap_res r = order[k];
+	for (k = 0; k < SNAP_RES_N; k++) {
+		enum snap_res r = snap_res_proc(k);
 
-		jw_u(w, keys[r], p->res[r]);
+		jw_u(w, snap_res_info[r].table, p->res[r]);
 		if (r == SNAP_RES_QP) {
 			jw_open(w, "qp_states", '{');
 			for (i = 0; i < 16; i++)
 				if (p->qp_state[i])
-					jw_u(w, nl_qp_state_str((uint8_t)i), p->qp_state[i]);
+					jw_u(w, snap_qp_state_str((uint8_t)i), p->qp_state[i]);
 			jw_close(w, '}');
 		} else if (r == SNAP_RES_MR) {
 			jw_u(w, "mr_bytes", p->mr_bytes);
@@ -274,7 +265,7 @@ static void json_note(struct jw *w, const struct snapshot *s, const struct snap_
 static void json_event(struct jw *w, const struct snapshot *s, const struct snap_event *e)
 {
 	jw_s(w, "source", e->source == SNAP_EV_KERNEL ? "kernel" : "poll");
-	jw_s(w, "type", nl_event_str(e->type));
+	jw_s(w, "type", snap_event_str(e->type));
 	if (e->valid & SNAP_EV_DEV)
 		jw_u(w, "ifindex", e->dev);
 	if (e->valid & SNAP_EV_NAME)
@@ -292,33 +283,6 @@ static void json_event(struct jw *w, const struct snapshot *s, const struct snap
 	}
 }
 
-/* Does row match -p PID: its process id, or the thread id the kernel gave? */
-static bool pid_match(const struct view_ctx *c, enum view_table t, size_t row, uint32_t pid)
-{
-	struct view_value v;
-	int col;
-	uint32_t i;
-
-	if (t == VIEW_PROCS) {
-		const struct view_proc *p = &c->procs[row];
-
-		if (p->pid == pid)
-			return true;
-		for (i = 0; i < p->n_threads && i < VIEW_PROC_THREADS; i++)
-			if (p->threads[i] == pid)
-				return true;
-		return false;
-	}
-	col = view_col_find(t, "pid");
-	if (col < 0)
-		return true;	/* devices, links, counters: not per process */
-	view_get(c, t, row, col, &v);
-	if (v.valid && v.u == pid)
-		return true;
-	view_get(c, t, row, view_col_find(t, "tid"), &v);
-	return v.valid && v.u == pid;
-}
-
 ssize_t out_rows(const struct view_ctx *c, enum view_table t, const struct out_opts *o,
 		 size_t **rows)
 {
@@ -329,12 +293,10 @@ ssize_t out_rows(const struct view_ctx *c, enum view_table t, const struct out_o
 	if (n <= 0 || !o->pid)
 		return n;
 	for (i = 0; i < (size_t)n; i++)
-		if (pid_match(c, t, (*rows)[i], o->pid))
+		if (view_pid_match(c, t, (*rows)[i], o->pid))
 			(*rows)[m++] = (*rows)[i];
 	return (ssize_t)m;
 }
-
-typedef void (*json_row_fn)(struct jw *w, const struct snapshot *s, const void *row);
 
 static int json_table(struct jw *w, const struct view_ctx *c, const struct out_opts *o,
 		      enum view_table t, const char *key, const struct snap_vec *vec,
@@ -348,7 +310,9 @@ static int json_table(struct jw *w, const struct view_ctx *c, const struct out_o
 	jw_open(w, key, '[');
 	for (i = 0; i < (size_t)n; i++) {
 		jw_open(w, NULL, '{');
-		if (vec)
+		if (!fn)
+			out_json_cols(w, c, t, rows[i]);
+		else if (vec)
 			fn(w, c->s, (const char *)vec->v + rows[i] * size);
 		else
 			fn(w, c->s, &c->procs[rows[i]]);
@@ -396,13 +360,12 @@ int out_json(FILE *f, const struct snapshot *s, const struct out_opts *o)
 	err = err ?: TABLE(VIEW_DEVS, "devices", &s->devs, struct snap_dev, json_dev);
 	err = err ?: TABLE(VIEW_LINKS, "links", &s->ports, struct snap_port, json_link);
 	err = err ?: TABLE(VIEW_DEVS, "resources", &s->devs, struct snap_dev, json_summary);
-	err = err ?: TABLE(VIEW_QPS, "qps", &s->qps, struct snap_qp, out_json_qp);
-	err = err ?: TABLE(VIEW_CM_IDS, "cm_ids", &s->cm_ids, struct snap_cm_id, out_json_cm_id);
-	err = err ?: TABLE(VIEW_CQS, "cqs", &s->cqs, struct snap_cq, out_json_cq);
-	err = err ?: TABLE(VIEW_MRS, "mrs", &s->mrs, struct snap_mr, out_json_mr);
-	err = err ?: TABLE(VIEW_PDS, "pds", &s->pds, struct snap_pd, out_json_pd);
-	err = err ?: TABLE(VIEW_CTXS, "ctxs", &s->ctxs, struct snap_ctx, out_json_ctx);
-	err = err ?: TABLE(VIEW_SRQS, "srqs", &s->srqs, struct snap_srq, out_json_srq);
+	for (i = 0; i < SNAP_RES_N && !err; i++) {
+		enum snap_res r = snap_res_dump(i);
+
+		err = json_table(w, &c, o, VIEW_RES + r, snap_res_info[r].table, &s->res[r],
+				 snap_res_info[r].size, out_json_res[r]);
+	}
 	err = err ?: TABLE(VIEW_COUNTERS, "counters", &s->counters, struct snap_counter,
 			   json_counter);
 	err = err ?: TABLE(VIEW_PROCS, "processes", NULL, struct view_proc, json_proc);

@@ -8,129 +8,129 @@
 #include <string.h>
 
 #include "jw.h"
-#include "nl.h"
+#include "names.h"
 
-void out_json_qp(struct jw *w, const struct snapshot *s, const void *row)
+static void out_json_qp(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_qp *q = row;
 
 	jw_dev(w, s, q->dev);
-	if (HAS(q, SNAP_QP_PORT))
+	if (SNAP_HAS(q, SNAP_QP_PORT))
 		jw_u(w, "port", q->port);
 	jw_u(w, "lqpn", q->lqpn);
-	if (HAS(q, SNAP_QP_RQPN))
+	if (SNAP_HAS(q, SNAP_QP_RQPN))
 		jw_u(w, "rqpn", q->rqpn);
-	if (HAS(q, SNAP_QP_TYPE)) {
-		jw_s(w, "type", nl_qp_type_str(q->type));
-		if (q->type == 0xff && HAS(q, SNAP_QP_SUBTYPE))
+	if (SNAP_HAS(q, SNAP_QP_TYPE)) {
+		jw_s(w, "type", snap_qp_type_str(q->type));
+		if (q->type == 0xff && SNAP_HAS(q, SNAP_QP_SUBTYPE))
 			jw_s(w, "subtype", snap_s(s, q->subtype));
 	}
-	if (HAS(q, SNAP_QP_STATE))
-		jw_s(w, "state", nl_qp_state_str(q->state));
-	if (HAS(q, SNAP_QP_RQ_PSN))
+	if (SNAP_HAS(q, SNAP_QP_STATE))
+		jw_s(w, "state", snap_qp_state_str(q->state));
+	if (SNAP_HAS(q, SNAP_QP_RQ_PSN))
 		jw_u(w, "rq-psn", q->rq_psn);
-	if (HAS(q, SNAP_QP_SQ_PSN))
+	if (SNAP_HAS(q, SNAP_QP_SQ_PSN))
 		jw_u(w, "sq-psn", q->sq_psn);
-	if (HAS(q, SNAP_QP_PMIG))
-		jw_s(w, "path-mig-state", nl_pmig_str(q->pmig));
-	if (HAS(q, SNAP_QP_PDN))
+	if (SNAP_HAS(q, SNAP_QP_PMIG))
+		jw_s(w, "path-mig-state", snap_pmig_str(q->pmig));
+	if (SNAP_HAS(q, SNAP_QP_PDN))
 		jw_u(w, "pdn", q->pdn);
 	jw_owner(w, s, &q->own, true);
 	jw_owner(w, s, &q->own, false);
-	if (HAS(q, SNAP_QP_PSN_RATE))
+	if (SNAP_HAS(q, SNAP_QP_PSN_RATE))
 		jw_d(w, "sq_psn_per_sec", q->sq_psn_rate);
-	if (HAS(q, SNAP_QP_RQ_PSN_RATE))
+	if (SNAP_HAS(q, SNAP_QP_RQ_PSN_RATE))
 		jw_d(w, "rq_psn_per_sec", q->rq_psn_rate);
 }
 
-void out_json_cm_id(struct jw *w, const struct snapshot *s, const void *row)
+static void out_json_cm_id(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_cm_id *c = row;
 	char buf[64];
 
 	jw_dev(w, s, c->dev);
-	if (HAS(c, SNAP_CM_PORT))
+	if (SNAP_HAS(c, SNAP_CM_PORT))
 		jw_u(w, "port", c->port);
-	if (HAS(c, SNAP_CM_IDN))
+	if (SNAP_HAS(c, SNAP_CM_IDN))
 		jw_u(w, "cm-idn", c->cm_idn);
-	if (HAS(c, SNAP_CM_LQPN))
+	if (SNAP_HAS(c, SNAP_CM_LQPN))
 		jw_u(w, "lqpn", c->lqpn);
-	if (HAS(c, SNAP_CM_QP_TYPE))
-		jw_s(w, "qp-type", nl_qp_type_str(c->qp_type));
-	if (HAS(c, SNAP_CM_STATE))
-		jw_s(w, "state", nl_cm_state_str(c->state));
-	if (HAS(c, SNAP_CM_PS))
-		jw_s(w, "ps", nl_ps_str(c->ps));
+	if (SNAP_HAS(c, SNAP_CM_QP_TYPE))
+		jw_s(w, "qp-type", snap_qp_type_str(c->qp_type));
+	if (SNAP_HAS(c, SNAP_CM_STATE))
+		jw_s(w, "state", snap_cm_state_str(c->state));
+	if (SNAP_HAS(c, SNAP_CM_PS))
+		jw_s(w, "ps", snap_ps_str(c->ps));
 	jw_owner(w, s, &c->own, true);
-	if (HAS(c, SNAP_CM_SRC) && fmt_addr(buf, sizeof(buf), &c->src))
+	if (SNAP_HAS(c, SNAP_CM_SRC) && fmt_addr(buf, sizeof(buf), &c->src))
 		jw_s(w, "src-addr", buf);
-	if (HAS(c, SNAP_CM_DST) && fmt_addr(buf, sizeof(buf), &c->dst))
+	if (SNAP_HAS(c, SNAP_CM_DST) && fmt_addr(buf, sizeof(buf), &c->dst))
 		jw_s(w, "dst-addr", buf);
 	jw_owner(w, s, &c->own, false);
 }
 
-void out_json_cq(struct jw *w, const struct snapshot *s, const void *row)
+static void out_json_cq(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_cq *c = row;
 
 	jw_dev(w, s, c->dev);
-	if (HAS(c, SNAP_CQ_CQN))
+	if (SNAP_HAS(c, SNAP_CQ_CQN))
 		jw_u(w, "cqn", c->cqn);
-	if (HAS(c, SNAP_CQ_CQE))
+	if (SNAP_HAS(c, SNAP_CQ_CQE))
 		jw_u(w, "cqe", c->cqe);
-	if (HAS(c, SNAP_CQ_USERS))
+	if (SNAP_HAS(c, SNAP_CQ_USERS))
 		jw_u(w, "users", c->users);
-	if (HAS(c, SNAP_CQ_POLL_CTX))
-		jw_s(w, "poll-ctx", nl_poll_ctx_str(c->poll_ctx));
-	if (HAS(c, SNAP_CQ_DIM) && c->dim <= 1)
+	if (SNAP_HAS(c, SNAP_CQ_POLL_CTX))
+		jw_s(w, "poll-ctx", snap_poll_ctx_str(c->poll_ctx));
+	if (SNAP_HAS(c, SNAP_CQ_DIM) && c->dim <= 1)
 		jw_b(w, "adaptive-moderation", c->dim);
-	if (HAS(c, SNAP_CQ_CTXN))
+	if (SNAP_HAS(c, SNAP_CQ_CTXN))
 		jw_u(w, "ctxn", c->ctxn);
 	jw_owner(w, s, &c->own, true);
 	jw_owner(w, s, &c->own, false);
 }
 
-void out_json_mr(struct jw *w, const struct snapshot *s, const void *row)
+static void out_json_mr(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_mr *m = row;
 
 	jw_dev(w, s, m->dev);
-	if (HAS(m, SNAP_MR_MRN))
+	if (SNAP_HAS(m, SNAP_MR_MRN))
 		jw_u(w, "mrn", m->mrn);
-	if (HAS(m, SNAP_MR_RKEY))
+	if (SNAP_HAS(m, SNAP_MR_RKEY))
 		jw_hex(w, "rkey", m->rkey);
-	if (HAS(m, SNAP_MR_LKEY))
+	if (SNAP_HAS(m, SNAP_MR_LKEY))
 		jw_hex(w, "lkey", m->lkey);
-	if (HAS(m, SNAP_MR_IOVA))
+	if (SNAP_HAS(m, SNAP_MR_IOVA))
 		jw_hex(w, "iova", m->iova);
-	if (HAS(m, SNAP_MR_LEN))
+	if (SNAP_HAS(m, SNAP_MR_LEN))
 		jw_u(w, "mrlen", m->mrlen);
-	if (HAS(m, SNAP_MR_PDN))
+	if (SNAP_HAS(m, SNAP_MR_PDN))
 		jw_u(w, "pdn", m->pdn);
 	jw_owner(w, s, &m->own, true);
 	jw_owner(w, s, &m->own, false);
 }
 
-void out_json_pd(struct jw *w, const struct snapshot *s, const void *row)
+static void out_json_pd(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_pd *p = row;
 
 	jw_dev(w, s, p->dev);
-	if (HAS(p, SNAP_PD_PDN))
+	if (SNAP_HAS(p, SNAP_PD_PDN))
 		jw_u(w, "pdn", p->pdn);
-	if (HAS(p, SNAP_PD_LOCAL_DMA_LKEY))
+	if (SNAP_HAS(p, SNAP_PD_LOCAL_DMA_LKEY))
 		jw_hex(w, "local_dma_lkey", p->local_dma_lkey);
-	if (HAS(p, SNAP_PD_USERS))
+	if (SNAP_HAS(p, SNAP_PD_USERS))
 		jw_u(w, "users", p->users);
-	if (HAS(p, SNAP_PD_UNSAFE_RKEY))
+	if (SNAP_HAS(p, SNAP_PD_UNSAFE_RKEY))
 		jw_hex(w, "unsafe_global_rkey", p->unsafe_global_rkey);
-	if (HAS(p, SNAP_PD_CTXN))
+	if (SNAP_HAS(p, SNAP_PD_CTXN))
 		jw_u(w, "ctxn", p->ctxn);
 	jw_owner(w, s, &p->own, true);
 	jw_owner(w, s, &p->own, false);
 }
 
-void out_json_ctx(struct jw *w, const struct snapshot *s, const void *row)
+static void out_json_ctx(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_ctx *c = row;
 
@@ -140,16 +140,16 @@ void out_json_ctx(struct jw *w, const struct snapshot *s, const void *row)
 	jw_owner(w, s, &c->own, false);
 }
 
-void out_json_srq(struct jw *w, const struct snapshot *s, const void *row)
+static void out_json_srq(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_srq *q = row;
-	const char *l = HAS(q, SNAP_SRQ_LQPN) ? snap_s(s, q->lqpn) : "";
+	const char *l = SNAP_HAS(q, SNAP_SRQ_LQPN) ? snap_s(s, q->lqpn) : "";
 
 	jw_dev(w, s, q->dev);
-	if (HAS(q, SNAP_SRQ_SRQN))
+	if (SNAP_HAS(q, SNAP_SRQ_SRQN))
 		jw_u(w, "srqn", q->srqn);
 	/* rdma prints the type even when absent (as BASIC, type 0) */
-	jw_s(w, "type", nl_srq_type_str(HAS(q, SNAP_SRQ_TYPE) ? q->type : 0));
+	jw_s(w, "type", snap_srq_type_str(SNAP_HAS(q, SNAP_SRQ_TYPE) ? q->type : 0));
 	if (*l) {
 		/* "3,5-7" -> ["3","5-7"], rdma's array of strings */
 		jw_open(w, "lqpn", '[');
@@ -165,10 +165,40 @@ void out_json_srq(struct jw *w, const struct snapshot *s, const void *row)
 		}
 		jw_close(w, ']');
 	}
-	if (HAS(q, SNAP_SRQ_PDN))
+	if (SNAP_HAS(q, SNAP_SRQ_PDN))
 		jw_u(w, "pdn", q->pdn);
-	if (HAS(q, SNAP_SRQ_CQN))
+	if (SNAP_HAS(q, SNAP_SRQ_CQN))
 		jw_u(w, "cqn", q->cqn);
 	jw_owner(w, s, &q->own, true);
 	jw_owner(w, s, &q->own, false);
 }
+
+void out_json_cols(struct jw *w, const struct view_ctx *c, enum view_table t, size_t row)
+{
+	size_t n, i;
+	const struct view_col *cols = view_cols(t, &n);
+
+	for (i = 0; i < n; i++) {
+		struct view_value v;
+
+		view_get(c, t, row, (int)i, &v);
+		if (!v.valid)
+			continue;
+		if (v.type == VIEW_T_STR)
+			jw_s(w, cols[i].name, v.s);
+		else if (v.type == VIEW_T_DOUBLE)
+			jw_d(w, cols[i].name, v.d);
+		else if (v.fmt == VIEW_F_HEX)
+			jw_hex(w, cols[i].name, v.u);
+		else if (v.fmt == VIEW_F_GUID)
+			jw_guid(w, cols[i].name, v.u);
+		else
+			jw_u(w, cols[i].name, v.u);
+	}
+}
+
+const json_row_fn out_json_res[SNAP_RES_N] = {
+#define RES_JSON(ID, name, cmd, dump, proc, json) [SNAP_RES_##ID] = json,
+	SNAP_RES_LIST(RES_JSON)
+#undef RES_JSON
+};

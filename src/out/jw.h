@@ -168,8 +168,6 @@ static inline void jw_caps(struct jw *w, const char *k, uint64_t caps,
 	jw_close(w, ']');
 }
 
-#define HAS(x, bit) (((x)->valid & (bit)) != 0)
-
 /* "ifindex","ifname" as rdma starts every object */
 static inline void jw_dev(struct jw *w, const struct snapshot *s, uint32_t dev)
 {
@@ -205,12 +203,10 @@ static inline void jw_owner(struct jw *w, const struct snapshot *s, const struct
 }
 
 /* The objects of the resource tables (json_res.c); row is the element. */
-void out_json_qp(struct jw *w, const struct snapshot *s, const void *row);
-void out_json_cm_id(struct jw *w, const struct snapshot *s, const void *row);
-void out_json_cq(struct jw *w, const struct snapshot *s, const void *row);
-void out_json_mr(struct jw *w, const struct snapshot *s, const void *row);
-void out_json_pd(struct jw *w, const struct snapshot *s, const void *row);
-void out_json_ctx(struct jw *w, const struct snapshot *s, const void *row);
-void out_json_srq(struct jw *w, const struct snapshot *s, const void *row);
+typedef void (*json_row_fn)(struct jw *w, const struct snapshot *s, const void *row);
+/* The JSON writer of each object, as SNAP_RES_LIST names it (NULL: by its columns). */
+extern const json_row_fn out_json_res[SNAP_RES_N];
+/* A row as its columns say: each valid one under its name, in their order. */
+void out_json_cols(struct jw *w, const struct view_ctx *c, enum view_table t, size_t row);
 
 #endif

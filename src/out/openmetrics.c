@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "fmt.h"
-#include "nl.h"
+#include "names.h"
 #include "om.h"
 
 void out_om_label(FILE *f, const char *str)
@@ -168,7 +168,7 @@ static void om_devices(struct om *w)
 		struct om_label l[] = {
 			{ "device", d->name },
 			{ "node_type", d->valid & SNAP_DEV_NODE_TYPE ?
-				       nl_node_type_str(d->node_type) : "" },
+				       snap_node_type_str(d->node_type) : "" },
 			{ "fw", d->valid & SNAP_DEV_FW ? d->fw : "" },
 			{ "node_guid", d->valid & SNAP_DEV_NODE_GUID ?
 				       fmt_guid(guid, sizeof(guid), d->node_guid) : "" },
@@ -201,9 +201,9 @@ static void om_ports(struct om *w)
 			{ "device", dev_label(s, p->dev, dbuf, sizeof(dbuf)) },
 			{ "port", port },
 			{ "netdev", p->valid & SNAP_PORT_NDEV ? p->ndev : "" },
-			{ "state", p->valid & SNAP_PORT_STATE ? nl_port_state_str(p->state) : "" },
+			{ "state", p->valid & SNAP_PORT_STATE ? snap_port_state_str(p->state) : "" },
 			{ "physical_state", p->valid & SNAP_PORT_PHYS_STATE ?
-					    nl_phys_state_str(p->phys_state) : "" },
+					    snap_phys_state_str(p->phys_state) : "" },
 			{ "link_layer", p->valid & SNAP_PORT_LINK_LAYER ? p->link_layer : "" },
 		};
 
@@ -328,7 +328,7 @@ static void om_resources(struct om *w)
 			if (d->res_valid & (1u << r))
 				out_om_u(w, (struct om_label[]){
 					     { "device", d->name },
-					     { "type", nl_res_name((enum snap_res)r) } },
+					     { "type", snap_res_name((enum snap_res)r) } },
 				     2, d->res[r]);
 	}
 }
@@ -367,8 +367,8 @@ static int om_qps(struct om *w)
 			;
 		out_om_u(w, (struct om_label[]){
 			     { "device", dev_label(s, (uint32_t)(keys[i] >> 32), dbuf, sizeof(dbuf)) },
-			     { "type", type > 0xff ? "unknown" : nl_qp_type_str((uint8_t)type) },
-			     { "state", state > 0xff ? "unknown" : nl_qp_state_str((uint8_t)state) } },
+			     { "type", type > 0xff ? "unknown" : snap_qp_type_str((uint8_t)type) },
+			     { "state", state > 0xff ? "unknown" : snap_qp_state_str((uint8_t)state) } },
 		     3, j - i);
 	}
 	free(keys);

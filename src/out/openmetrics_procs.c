@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nl.h"
+#include "names.h"
 #include "om.h"
 
 enum { OM_PROC, OM_KERN, OM_HIDDEN, OM_OTHER };
@@ -165,7 +165,7 @@ static int om_proc_qps(struct om *w, const struct om_proc *e, size_t shown, bool
 		out_om_u(w, (struct om_label[]){
 				 { "pid", om_pid(x) }, { "comm", x->comm },
 				 { "device", d ? d->name : dbuf },
-				 { "state", state > 0xff ? "unknown" : nl_qp_state_str((uint8_t)state) } },
+				 { "state", state > 0xff ? "unknown" : snap_qp_state_str((uint8_t)state) } },
 			 4, j - i);
 	}
 	free(keys);
@@ -235,7 +235,7 @@ int out_om_procs(struct om *w, unsigned int max_procs)
 		for (r = 0; r < SNAP_RES_N; r++)
 			out_om_u(w, (struct om_label[]){
 				     { "pid", om_pid(&e[k]) }, { "comm", e[k].comm },
-				     { "type", nl_res_name((enum snap_res)r) } },
+				     { "type", snap_res_name((enum snap_res)r) } },
 			     3, om_pv(&e[k])->res[r]);
 	if (om_proc_qps(w, e, shown, any_other)) {
 		free(e);

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "fmt.h"
-#include "nl.h"
+#include "names.h"
 #include "out.h"
 #include "view.h"
 
@@ -30,7 +30,7 @@ static void put_cell(FILE *f, const char *s, int width, bool right, bool last)
 static bool kernel_owned(const struct view_ctx *c, enum view_table t, size_t row)
 {
 	struct view_value v;
-	int tid = view_col_find(t, "tid");
+	int tid = view_col_role(t, VIEW_ROLE_TID);
 
 	if (t == VIEW_PROCS)
 		return c->procs[row].valid & VIEW_PROC_KERN;
@@ -42,20 +42,17 @@ static bool kernel_owned(const struct view_ctx *c, enum view_table t, size_t row
 
 /* One section: a title, a header line, and the rows of table t. */
 static int text_table(FILE *f, const struct view_ctx *c, const struct out_opts *o,
-		      enum view_table t, const char *title, const char *const *names)
+		      enum view_table t, const char *title, const int *ids)
 {
 	const struct view_col *cols;
-	int idx[MAX_COLS];
+	int idx[MAX_COLS], comm = view_col_role(t, VIEW_ROLE_COMM);
 	size_t n, k = 0, i, *rows;
 	ssize_t nr;
 
 	cols = view_cols(t, &n);
-	for (i = 0; names[i] && k < MAX_COLS; i++) {
-		int col = view_col_find(t, names[i]);
-
-		if (col >= 0)
-			idx[k++] = col;
-	}
+	for (i = 0; ids[i] >= 0 && k < MAX_COLS; i++)
+		if ((size_t)ids[i] < n)
+			idx[k++] = ids[i];
 	nr = out_rows(c, t, o, &rows);
 	if (nr < 0)
 		return (int)nr;
@@ -76,7 +73,7 @@ static int text_table(FILE *f, const struct view_ctx *c, const struct out_opts *
 
 			view_get(c, t, rows[r], idx[i], &v);
 			view_fmt(&v, buf, sizeof(buf));
-			if (v.valid && !strcmp(col->name, "comm") && kernel_owned(c, t, rows[r]))
+			if (v.valid && idx[i] == comm && kernel_owned(c, t, rows[r]))
 				snprintf(buf, sizeof(buf), "[%s]", v.s);
 			if (i)
 				fputc(' ', f);
@@ -146,7 +143,7 @@ static void text_events(FILE *f, const struct snapshot *s)
 		fmt_escape(from, sizeof(from), snap_s(s, e->from));
 		fmt_escape(to, sizeof(to), snap_s(s, e->to));
 		fprintf(f, "%-6s %-15s %s", e->source == SNAP_EV_KERNEL ? "kernel" : "poll",
-			nl_event_str(e->type), name);
+			snap_event_str(e->type), name);
 		if (e->valid & SNAP_EV_PORT)
 			fprintf(f, "/%u", e->port);
 		if (e->valid & SNAP_EV_NDEV_NAME)
@@ -159,23 +156,28 @@ static void text_events(FILE *f, const struct snapshot *s)
 
 int out_text(FILE *f, const struct snapshot *s, const struct out_opts *o)
 {
-	static const char *const devs[] = {
-		"dev", "index", "node_type", "protocol", "fw", "node_guid", "ports", NULL,
+	/* each section's columns, -1 ends them */
+	static const int devs[] = {
+		VC_DEV_NAME, VC_DEV_INDEX, VC_DEV_NODE_TYPE, VC_DEV_PROTOCOL, VC_DEV_FW,
+		VC_DEV_NODE_GUID, VC_DEV_PORTS, -1,
 	};
-	static const char *const links[] = {
-		"dev", "port", "state", "phys", "netdev", "rate", "rx_bytes", "tx_bytes",
-		"rx_packets", "tx_packets", NULL,
+	static const int links[] = {
+		VC_LINK_DEV, VC_LINK_PORT, VC_LINK_STATE, VC_LINK_PHYS, VC_LINK_NETDEV,
+		VC_LINK_RATE, VC_LINK_RX_BYTES, VC_LINK_TX_BYTES, VC_LINK_RX_PACKETS,
+		VC_LINK_TX_PACKETS, -1,
 	};
-	static const char *const res[] = {
-		"dev", "pd", "cq", "qp", "cm_id", "mr", "ctx", "srq", NULL,
+	static const int res[] = {
+		VC_DEV_NAME, VC_DEV_PD, VC_DEV_CQ, VC_DEV_QP, VC_DEV_CM_ID, VC_DEV_MR, VC_DEV_CTX,
+		VC_DEV_SRQ, -1,
 	};
-	static const char *const qps[] = {
-		"dev", "port", "lqpn", "rqpn", "type", "state", "sq_psn", "rq_psn", "psn_rate",
-		"pid", "tid", "comm", NULL,
+	static const int qps[] = {
+		VC_QP_DEV, VC_QP_PORT, VC_QP_LQPN, VC_QP_RQPN, VC_QP_TYPE, VC_QP_STATE,
+		VC_QP_SQ_PSN, VC_QP_RQ_PSN, VC_QP_PSN_RATE, VC_QP_PID, VC_QP_TID, VC_QP_COMM, -1,
 	};
-	static const char *const procs[] = {
-		"pid", "uid", "threads", "qp", "cq", "mr", "mr_bytes", "pd", "cm_id", "ctx",
-		"srq", "psn_rate", "comm", NULL,
+	static const int procs[] = {
+		VC_PROC_PID, VC_PROC_UID, VC_PROC_THREADS, VC_PROC_QP, VC_PROC_CQ, VC_PROC_MR,
+		VC_PROC_MR_BYTES, VC_PROC_PD, VC_PROC_CM_ID, VC_PROC_CTX, VC_PROC_SRQ,
+		VC_PROC_PSN_RATE, VC_PROC_COMM, -1,
 	};
 	struct out_opts none = { .sort_col = -1 };
 	struct view_ctx c = { .s = s };

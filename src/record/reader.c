@@ -13,6 +13,7 @@
 #include <zstd.h>
 
 #include "record.h"
+#include "source.h"
 
 struct rec_reader {
 	FILE *f;
@@ -42,7 +43,7 @@ static uint16_t le16(const uint8_t *p)
 int rec_reader_open(struct rec_reader **rp, const char *path, char *err, size_t errlen)
 {
 	struct rec_reader *r;
-	uint8_t hdr[16];
+	uint8_t hdr[REC_FILE_HDR];
 	uint32_t version;
 
 	r = calloc(1, sizeof(*r));
@@ -61,7 +62,7 @@ int rec_reader_open(struct rec_reader **rp, const char *path, char *err, size_t 
 		rec_reader_close(r);
 		return -EINVAL;
 	}
-	version = le32(hdr + 8);
+	version = le32(hdr + REC_FILE_VERSION);
 	if (version > REC_VERSION) {
 		snprintf(err, errlen, "%s: recording format version %u is newer than this "
 			 "rdmatop reads (%u): upgrade rdmatop", path, version, REC_VERSION);
@@ -171,17 +172,17 @@ int rec_reader_next(struct rec_reader *r, const uint8_t **buf, size_t *len,
 				 (unsigned long long)r->st.frames);
 			return -EBADMSG;
 		}
-		if (le32(hdr) != REC_FRAME_MAGIC || le32(hdr + 20) != rec_crc32(0, hdr, 20)) {
+		if (le32(hdr) != REC_FRAME_MAGIC || le32(hdr + REC_FRAME_HCRC) != rec_crc32(0, hdr, REC_FRAME_HCRC)) {
 			snprintf(err, errlen, "recording corrupt at byte %llu (bad frame "
 				 "header): stopped after %llu samples",
 				 (unsigned long long)r->st.offset,
 				 (unsigned long long)r->st.frames);
 			return -EBADMSG;
 		}
-		type = le16(hdr + 4);
-		codec = le16(hdr + 6);
-		clen = le32(hdr + 8);
-		rlen = le32(hdr + 12);
+		type = le16(hdr + REC_FRAME_TYPE);
+		codec = le16(hdr + REC_FRAME_CODEC);
+		clen = le32(hdr + REC_FRAME_CLEN);
+		rlen = le32(hdr + REC_FRAME_RLEN);
 		if (clen > REC_FRAME_MAX || rlen > REC_FRAME_MAX) {
 			snprintf(err, errlen, "recording corrupt at byte %llu (frame of %u "
 				 "bytes): stopped", (unsigned long long)r->st.offset, clen);
@@ -199,7 +200,7 @@ int rec_reader_next(struct rec_reader *r, const uint8_t **buf, size_t *len,
 			return -EBADMSG;
 		}
 		r->st.offset += sizeof(hdr) + clen;
-		if (le32(hdr + 16) != rec_crc32(0, r->in, clen) || type != REC_FRAME_SAMPLE) {
+		if (le32(hdr + REC_FRAME_CRC) != rec_crc32(0, r->in, clen) || type != REC_FRAME_SAMPLE) {
 			/* damaged or unknown: skip it; deltas until the next
 			 * key frame cannot be decoded either */
 			r->st.bad_frames++;
@@ -241,10 +242,14 @@ int rec_reader_seek(struct rec_reader *r, uint64_t offset)
 
 int rec_sample_wall(const uint8_t *buf, size_t len, struct timespec *wall)
 {
-	if (len < 8 + 24 || buf[0] != REC_BEGIN || le32(buf + 4) < 24)
+	const uint8_t *b = buf + REC_REC_HDR;
+
+	if (len < REC_REC_HDR + REC_BEGIN_HOST_LEN || buf[0] != REC_BEGIN ||
+	    le32(buf + REC_REC_LEN) < REC_BEGIN_HOST_LEN)
 		return -EBADMSG;
-	wall->tv_sec = (time_t)(le32(buf + 8 + 12) | (uint64_t)le32(buf + 8 + 16) << 32);
-	wall->tv_nsec = le32(buf + 8 + 20) % 1000000000u;
+	wall->tv_sec = (time_t)(le32(b + REC_BEGIN_WALL_SEC) |
+				(uint64_t)le32(b + REC_BEGIN_WALL_SEC + 4) << 32);
+	wall->tv_nsec = le32(b + REC_BEGIN_WALL_NSEC) % 1000000000u;
 	return 0;
 }
 
@@ -267,59 +272,65 @@ int rec_replay_sample(struct source *src, struct snapshot *s, const uint8_t *buf
 {
 	size_t off = 0;
 
-	while (off + 8 <= len) {
+	while (off + REC_REC_HDR <= len) {
 		uint8_t kind = buf[off];
-		uint32_t blen = le32(buf + off + 4);
-		const uint8_t *b = buf + off + 8;
+		uint32_t blen = le32(buf + off + REC_REC_LEN);
+		const uint8_t *b = buf + off + REC_REC_HDR;
 
-		if (blen > len - off - 8)
+		if (blen > len - off - REC_REC_HDR)
 			return -EBADMSG;
-		off += 8 + blen;
+		off += REC_REC_HDR + blen;
 		switch (kind) {
 		case REC_BEGIN: {
+			const uint8_t *k;
 			uint16_t hl, kl;
 
-			if (blen < 28)
+			if (blen < REC_BEGIN_HOST + 2)
 				return -EBADMSG;
-			s->mono.tv_sec = (time_t)(le32(b) | (uint64_t)le32(b + 4) << 32);
-			s->mono.tv_nsec = le32(b + 8) % 1000000000u;
-			s->wall.tv_sec = (time_t)(le32(b + 12) | (uint64_t)le32(b + 16) << 32);
-			s->wall.tv_nsec = le32(b + 20) % 1000000000u;
-			hl = le16(b + 24);
-			if (26u + hl + 2 > blen)
+			s->mono.tv_sec = (time_t)(le32(b + REC_BEGIN_MONO_SEC) |
+						  (uint64_t)le32(b + REC_BEGIN_MONO_SEC + 4) << 32);
+			s->mono.tv_nsec = le32(b + REC_BEGIN_MONO_NSEC) % 1000000000u;
+			s->wall.tv_sec = (time_t)(le32(b + REC_BEGIN_WALL_SEC) |
+						  (uint64_t)le32(b + REC_BEGIN_WALL_SEC + 4) << 32);
+			s->wall.tv_nsec = le32(b + REC_BEGIN_WALL_NSEC) % 1000000000u;
+			hl = le16(b + REC_BEGIN_HOST_LEN);
+			if (REC_BEGIN_HOST + hl + 2u > blen)
 				return -EBADMSG;
-			kl = le16(b + 26 + hl);
-			if (28u + hl + kl > blen)
+			k = b + REC_BEGIN_HOST + hl;	/* the kernel release, sized alike */
+			kl = le16(k);
+			if (REC_BEGIN_HOST + hl + 2u + kl > blen)
 				return -EBADMSG;
-			snprintf(s->host, sizeof(s->host), "%.*s", (int)hl, (const char *)b + 26);
+			snprintf(s->host, sizeof(s->host), "%.*s", (int)hl,
+				 (const char *)b + REC_BEGIN_HOST);
 			snprintf(s->kernel, sizeof(s->kernel), "%.*s", (int)kl,
-				 (const char *)b + 28 + hl);
+				 (const char *)k + 2);
 			break;
 		}
 		case REC_NL: {
 			struct nl_req req;
 
-			if (blen < 12)
+			if (blen < REC_NL_DATA)
 				return -EBADMSG;
-			req.cmd = le16(b);
-			req.flags = le16(b + 2);
-			req.dev = le32(b + 4);
-			req.port = le32(b + 8);
-			source_feed_nl(src, s, &req, b + 12, blen - 12, NULL);
+			req.cmd = le16(b + REC_NL_CMD);
+			req.flags = le16(b + REC_NL_FLAGS);
+			req.dev = le32(b + REC_NL_DEV);
+			req.port = le32(b + REC_NL_PORT);
+			source_feed_nl(src, s, &req, b + REC_NL_DATA, blen - REC_NL_DATA, NULL);
 			break;
 		}
 		case REC_FILE: {
 			char path[1024];
 			uint16_t pl;
 
-			if (blen < 6)
+			if (blen < REC_FILE_PATH)
 				return -EBADMSG;
-			pl = le16(b + 4);
-			if (6u + pl > blen || pl >= sizeof(path))
+			pl = le16(b + REC_FILE_PATH_LEN);
+			if (REC_FILE_PATH + (uint32_t)pl > blen || pl >= sizeof(path))
 				return -EBADMSG;
-			memcpy(path, b + 6, pl);
+			memcpy(path, b + REC_FILE_PATH, pl);
 			path[pl] = '\0';
-			source_feed_file(src, s, path, (int)le32(b), b + 6 + pl, blen - 6 - pl);
+			source_feed_file(src, s, path, (int)le32(b + REC_FILE_ERR),
+					 b + REC_FILE_PATH + pl, blen - REC_FILE_PATH - pl);
 			break;
 		}
 		case REC_END:

@@ -15,6 +15,7 @@
 #include <zstd.h>
 
 #include "record.h"
+#include "source.h"
 
 #define REC_SYNC_SECS 5
 #define REC_ZSTD_LEVEL 3
@@ -91,13 +92,13 @@ static uint8_t *record(struct rec_writer *w, enum rec_kind kind, size_t body)
 		w->err = -EFBIG;
 		return NULL;
 	}
-	p = reserve(w, 8 + body);
+	p = reserve(w, REC_REC_HDR + body);
 	if (!p)
 		return NULL;
-	memset(p, 0, 8);
+	memset(p, 0, REC_REC_HDR);
 	p[0] = (uint8_t)kind;
-	put_le32(p + 4, (uint32_t)body);
-	return p + 8;
+	put_le32(p + REC_REC_LEN, (uint32_t)body);
+	return p + REC_REC_HDR;
 }
 
 static int w_begin(void *ctx, const struct snapshot *s)
@@ -108,32 +109,33 @@ static int w_begin(void *ctx, const struct snapshot *s)
 	uint8_t *p;
 
 	w->len = 0;
-	p = record(w, REC_BEGIN, 24 + 2 + hl + 2 + kl);
+	p = record(w, REC_BEGIN, REC_BEGIN_HOST + hl + 2 + kl);
 	if (!p)
 		return w->err;
-	put_le64(p, (uint64_t)s->mono.tv_sec);
-	put_le32(p + 8, (uint32_t)s->mono.tv_nsec);
-	put_le64(p + 12, (uint64_t)s->wall.tv_sec);
-	put_le32(p + 20, (uint32_t)s->wall.tv_nsec);
-	put_le16(p + 24, (uint16_t)hl);
-	memcpy(p + 26, s->host, hl);
-	put_le16(p + 26 + hl, (uint16_t)kl);
-	memcpy(p + 28 + hl, s->kernel, kl);
+	put_le64(p + REC_BEGIN_MONO_SEC, (uint64_t)s->mono.tv_sec);
+	put_le32(p + REC_BEGIN_MONO_NSEC, (uint32_t)s->mono.tv_nsec);
+	put_le64(p + REC_BEGIN_WALL_SEC, (uint64_t)s->wall.tv_sec);
+	put_le32(p + REC_BEGIN_WALL_NSEC, (uint32_t)s->wall.tv_nsec);
+	put_le16(p + REC_BEGIN_HOST_LEN, (uint16_t)hl);
+	memcpy(p + REC_BEGIN_HOST, s->host, hl);
+	p += REC_BEGIN_HOST + hl;	/* the kernel release, sized alike */
+	put_le16(p, (uint16_t)kl);
+	memcpy(p + 2, s->kernel, kl);
 	return 0;
 }
 
 static int w_nl(void *ctx, const struct nl_req *req, const void *buf, size_t len)
 {
 	struct rec_writer *w = ctx;
-	uint8_t *p = record(w, REC_NL, 12 + len);
+	uint8_t *p = record(w, REC_NL, REC_NL_DATA + len);
 
 	if (!p)
 		return w->err;
-	put_le16(p, req->cmd);
-	put_le16(p + 2, req->flags);
-	put_le32(p + 4, req->dev);
-	put_le32(p + 8, req->port);
-	memcpy(p + 12, buf, len);
+	put_le16(p + REC_NL_CMD, req->cmd);
+	put_le16(p + REC_NL_FLAGS, req->flags);
+	put_le32(p + REC_NL_DEV, req->dev);
+	put_le32(p + REC_NL_PORT, req->port);
+	memcpy(p + REC_NL_DATA, buf, len);
 	return 0;
 }
 
@@ -145,14 +147,14 @@ static int w_file(void *ctx, const char *path, int err, const void *buf, size_t 
 
 	if (pl > UINT16_MAX)
 		return 0;	/* not a path we read */
-	p = record(w, REC_FILE, 6 + pl + len);
+	p = record(w, REC_FILE, REC_FILE_PATH + pl + len);
 	if (!p)
 		return w->err;
-	put_le32(p, (uint32_t)err);
-	put_le16(p + 4, (uint16_t)pl);
-	memcpy(p + 6, path, pl);
+	put_le32(p + REC_FILE_ERR, (uint32_t)err);
+	put_le16(p + REC_FILE_PATH_LEN, (uint16_t)pl);
+	memcpy(p + REC_FILE_PATH, path, pl);
 	if (len)
-		memcpy(p + 6 + pl, buf, len);
+		memcpy(p + REC_FILE_PATH + pl, buf, len);
 	return 0;
 }
 
@@ -175,14 +177,14 @@ static int write_all(int fd, const uint8_t *p, size_t n)
 /* Create (truncate) the file and write its header. */
 static int start_file(struct rec_writer *w)
 {
-	uint8_t hdr[16] = { 0 };
+	uint8_t hdr[REC_FILE_HDR] = { 0 };
 	int err;
 
 	w->fd = open(w->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (w->fd < 0)
 		return -errno;
 	memcpy(hdr, REC_MAGIC, 8);
-	put_le32(hdr + 8, REC_VERSION);
+	put_le32(hdr + REC_FILE_VERSION, REC_VERSION);
 	err = write_all(w->fd, hdr, sizeof(hdr));
 	if (err) {
 		close(w->fd);
@@ -258,12 +260,12 @@ static int w_end(void *ctx, const struct snapshot *s)
 	w->since_key = key ? 0 : w->since_key + 1;
 	hdr = w->out;
 	put_le32(hdr, REC_FRAME_MAGIC);
-	put_le16(hdr + 4, REC_FRAME_SAMPLE);
-	put_le16(hdr + 6, key ? REC_CODEC_ZSTD : REC_CODEC_ZSTD_DELTA);
-	put_le32(hdr + 8, (uint32_t)clen);
-	put_le32(hdr + 12, (uint32_t)w->len);
-	put_le32(hdr + 16, rec_crc32(0, hdr + REC_FRAME_HDR, clen));
-	put_le32(hdr + 20, rec_crc32(0, hdr, 20));
+	put_le16(hdr + REC_FRAME_TYPE, REC_FRAME_SAMPLE);
+	put_le16(hdr + REC_FRAME_CODEC, key ? REC_CODEC_ZSTD : REC_CODEC_ZSTD_DELTA);
+	put_le32(hdr + REC_FRAME_CLEN, (uint32_t)clen);
+	put_le32(hdr + REC_FRAME_RLEN, (uint32_t)w->len);
+	put_le32(hdr + REC_FRAME_CRC, rec_crc32(0, hdr + REC_FRAME_HDR, clen));
+	put_le32(hdr + REC_FRAME_HCRC, rec_crc32(0, hdr, REC_FRAME_HCRC));
 	w->err = write_all(w->fd, w->out, REC_FRAME_HDR + clen);
 	if (w->err)
 		return w->err;

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "nl.h"
 #include "source.h"
 #include "sysfs.h"
 

@@ -19,6 +19,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "nl.h"
 #include "source.h"
 
 #define DUMP_RETRIES 3		/* interrupted dumps re-asked this often */
@@ -33,18 +34,6 @@ struct live {
 	unsigned char *buf;	/* NL_BUF_SIZE */
 	char *fbuf;		/* file contents */
 	size_t fcap;
-};
-
-static const uint16_t tbl_cmd[SNAP_TBL_N] = {
-	[SNAP_TBL_PORT] = RDMA_NLDEV_CMD_PORT_GET,
-	[SNAP_TBL_QP] = RDMA_NLDEV_CMD_RES_QP_GET,
-	[SNAP_TBL_CM_ID] = RDMA_NLDEV_CMD_RES_CM_ID_GET,
-	[SNAP_TBL_CQ] = RDMA_NLDEV_CMD_RES_CQ_GET,
-	[SNAP_TBL_MR] = RDMA_NLDEV_CMD_RES_MR_GET,
-	[SNAP_TBL_PD] = RDMA_NLDEV_CMD_RES_PD_GET,
-	[SNAP_TBL_CTX] = RDMA_NLDEV_CMD_RES_CTX_GET,
-	[SNAP_TBL_SRQ] = RDMA_NLDEV_CMD_RES_SRQ_GET,
-	[SNAP_TBL_STAT] = RDMA_NLDEV_CMD_STAT_GET,
 };
 
 /* Wait for and receive one datagram of the request in flight. */
@@ -246,24 +235,19 @@ static void collect_owner(uint32_t **ids, size_t *n, size_t *cap,
 	(*ids)[(*n)++] = o->tid;
 }
 
-#define OWNERS(vec, type)                                                       \
-	for (i = 0; i < (vec)->n; i++)                                         \
-		collect_owner(&ids, &n, &cap, &SNAP_AT(vec, type, i)->own)
-
 /* /proc once per distinct owner id, then once per process not yet read. */
 static void read_tasks(struct source *src, struct snapshot *s)
 {
 	uint32_t *ids = NULL;
 	size_t n = 0, cap = 0, i, u = 0;
 	char path[64];
+	int r;
 
-	OWNERS(&s->qps, struct snap_qp);
-	OWNERS(&s->cm_ids, struct snap_cm_id);
-	OWNERS(&s->cqs, struct snap_cq);
-	OWNERS(&s->mrs, struct snap_mr);
-	OWNERS(&s->pds, struct snap_pd);
-	OWNERS(&s->ctxs, struct snap_ctx);
-	OWNERS(&s->srqs, struct snap_srq);
+	for (r = 0; r < SNAP_RES_N; r++)
+		for (i = 0; i < s->res[r].n; i++)
+			collect_owner(&ids, &n, &cap,
+				      snap_res_owner(snap_res_at(s, (enum snap_res)r, i),
+						     (enum snap_res)r));
 	if (!n)
 		goto out;
 	qsort(ids, n, sizeof(*ids), u32_cmp);
@@ -447,8 +431,9 @@ static int live_sample(struct source *src, struct snapshot *s)
 	for (i = 0; i < ndev; i++) {
 		req.dev = devs[i];
 		req.flags = NLM_F_DUMP;
-		for (t = SNAP_TBL_PORT; t <= SNAP_TBL_SRQ; t++) {
-			req.cmd = tbl_cmd[t];
+		/* its ports, then its objects in the dump order */
+		for (t = 0; t <= SNAP_RES_N; t++) {
+			req.cmd = t ? nl_res_cmd(snap_res_dump(t - 1)) : RDMA_NLDEV_CMD_PORT_GET;
 			if ((ret = request(src, s, &req)))
 				goto fail;
 			if ((ret = dev_gone(src, s, devs[i], &asked[i])) < 0)

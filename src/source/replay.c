@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "record.h"
+#include "source.h"
 
 struct frame_ix {
 	uint64_t offset;

@@ -47,15 +47,11 @@ static int parse_status(struct snapshot *s, struct snap_task *t, const char *buf
 {
 	uint32_t v;
 
-	if (!field_u32(buf, len, "Tgid", &v)) {
-		t->pid = v;
-		t->valid |= SNAP_TASK_PID;
-	}
+	if (!field_u32(buf, len, "Tgid", &v))
+		SNAP_SET(t, pid, SNAP_TASK_PID, v);
 	/* "Uid:\treal\teffective\tsaved\tfs": the real uid owns the process */
-	if (!field_u32(buf, len, "Uid", &v)) {
-		t->uid = v;
-		t->valid |= SNAP_TASK_UID;
-	}
+	if (!field_u32(buf, len, "Uid", &v))
+		SNAP_SET(t, uid, SNAP_TASK_UID, v);
 	(void)s;
 	return (t->valid & SNAP_TASK_PID) ? 0 : -EBADMSG;
 }
@@ -110,8 +106,7 @@ static int parse_cgroup(struct snapshot *s, uint32_t pid, const char *buf, size_
 	t = snap_task_get(s, pid);
 	if (!t)
 		return -ENOMEM;
-	t->cgroup = snap_str(s, path, plen > 255 ? 255 : plen);
-	t->valid |= SNAP_TASK_CGROUP;
+	SNAP_SET(t, cgroup, SNAP_TASK_CGROUP, snap_str(s, path, plen > 255 ? 255 : plen));
 	return 0;
 }
 
@@ -166,7 +161,6 @@ int sysfs_proc_parse(struct snapshot *s, const char *rest, int err,
 	t = snap_task_get(s, (uint32_t)id);
 	if (!t)
 		return -ENOMEM;
-	t->comm = comm_str(s, buf, len);
-	t->valid |= SNAP_TASK_COMM;
+	SNAP_SET(t, comm, SNAP_TASK_COMM, comm_str(s, buf, len));
 	return 0;
 }

@@ -54,13 +54,12 @@ static const char *cell(const struct ui *u, enum view_table t, size_t row, int c
 			char *buf, size_t len)
 {
 	struct view_value v;
-
 	size_t n;
 	const struct view_col *cols = view_cols(t, &n);
 
 	view_get(&u->vc, t, row, col, &v);
 	if (col >= 0 && (size_t)col < n)
-		return ui_cell_text(u, cols[col].name, &v, buf, len);
+		return ui_cell_text(u, &cols[col], &v, buf, len);
 	return view_fmt(&v, buf, len);
 }
 
@@ -72,21 +71,22 @@ static bool owned_by(const struct ui *u, enum view_table t, size_t row)
 	int c;
 
 	if (k->a) {	/* a process */
-		c = view_col_find(t, "pid");
+		c = view_col_role(t, VIEW_ROLE_PID);
 		view_get(&u->vc, t, row, c, &v);
 		return v.valid && v.u == k->a;
 	}
 	if (k->b) {	/* a thread whose process is not visible */
-		c = view_col_find(t, "tid");
+		c = view_col_role(t, VIEW_ROLE_TID);
 		view_get(&u->vc, t, row, c, &v);
 		return v.valid && v.u == k->b;
 	}
 	/* a kernel owner, by name */
-	c = view_col_find(t, "pid");
+	c = view_col_role(t, VIEW_ROLE_PID);
 	view_get(&u->vc, t, row, c, &v);
 	if (v.valid)
 		return false;
-	return !strcmp(cell(u, t, row, view_col_find(t, "comm"), buf, sizeof(buf)), k->name);
+	c = view_col_role(t, VIEW_ROLE_COMM);
+	return !strcmp(cell(u, t, row, c, buf, sizeof(buf)), k->name);
 }
 
 /* A table section: header line, then one line per matching row. */
@@ -97,11 +97,13 @@ static void section(struct ui *u, struct lines *L, enum view_table t, const char
 	const struct view_col *cols = view_cols(t, &ncol);
 	char line[512], buf[128];
 	size_t first = L->n;
+	/* the owner is the section's subject: its pid and comm are left out */
+	int pid = view_col_role(t, VIEW_ROLE_PID), comm = view_col_role(t, VIEW_ROLE_COMM);
 
 	add(L, ROLE_TITLE, 0, "%s", title);
 	line[0] = '\0';
 	for (c = 0; c < ncol; c++) {
-		if (!strcmp(cols[c].name, "pid") || !strcmp(cols[c].name, "comm"))
+		if ((int)c == pid || (int)c == comm)
 			continue;
 		snprintf(line + strlen(line), sizeof(line) - strlen(line), "%*s ",
 			 cols[c].right ? cols[c].width : -cols[c].width, cols[c].header);
@@ -113,7 +115,7 @@ static void section(struct ui *u, struct lines *L, enum view_table t, const char
 		count++;
 		line[0] = '\0';
 		for (c = 0; c < ncol; c++) {
-			if (!strcmp(cols[c].name, "pid") || !strcmp(cols[c].name, "comm"))
+			if ((int)c == pid || (int)c == comm)
 				continue;
 			/* raw text: ui_put escapes the whole line when drawing */
 			snprintf(line + strlen(line), sizeof(line) - strlen(line), "%*.*s ",
@@ -130,14 +132,6 @@ static void section(struct ui *u, struct lines *L, enum view_table t, const char
 
 static void build_proc(struct ui *u, struct lines *L)
 {
-	static const struct {
-		enum view_table t;
-		const char *title;
-	} secs[] = {
-		{ VIEW_QPS, "QPs" }, { VIEW_CQS, "CQs" }, { VIEW_MRS, "MRs" },
-		{ VIEW_PDS, "PDs" }, { VIEW_CM_IDS, "CM_IDs" }, { VIEW_CTXS, "CTXs" },
-		{ VIEW_SRQS, "SRQs" },
-	};
 	const struct ui_rowkey *k = &u->detail_key;
 	size_t i;
 
@@ -163,8 +157,12 @@ static void build_proc(struct ui *u, struct lines *L)
 		break;
 	}
 	add(L, ROLE_DEFAULT, 0, "%s", "");
-	for (i = 0; i < sizeof(secs) / sizeof(secs[0]); i++)
-		section(u, L, secs[i].t, secs[i].title, owned_by);
+	/* a section per object, in the per-process order */
+	for (i = 0; i < SNAP_RES_N; i++) {
+		enum snap_res r = snap_res_proc(i);
+
+		section(u, L, VIEW_RES + r, snap_res_info[r].title, owned_by);
+	}
 }
 
 static bool is_qp(const struct ui *u, enum view_table t, size_t row)
@@ -172,10 +170,10 @@ static bool is_qp(const struct ui *u, enum view_table t, size_t row)
 	char dev[64];
 	struct view_value v;
 
-	view_get(&u->vc, t, row, view_col_find(t, "lqpn"), &v);
+	view_get(&u->vc, t, row, view_col_role(t, VIEW_ROLE_LQPN), &v);
 	if (!v.valid || v.u != u->detail_key.a)
 		return false;
-	cell(u, t, row, view_col_find(t, "dev"), dev, sizeof(dev));
+	cell(u, t, row, view_col_role(t, VIEW_ROLE_DEV), dev, sizeof(dev));
 	return !strcmp(dev, u->detail_key.name);
 }
 
@@ -244,10 +242,10 @@ static bool link_counter(const struct ui *u, enum view_table t, size_t row)
 	struct view_value v;
 	char dev[64];
 
-	view_get(&u->vc, t, row, view_col_find(t, "port"), &v);
+	view_get(&u->vc, t, row, view_col_role(t, VIEW_ROLE_PORT), &v);
 	if (!v.valid || v.u != u->detail_key.a)
 		return false;
-	cell(u, t, row, view_col_find(t, "dev"), dev, sizeof(dev));
+	cell(u, t, row, view_col_role(t, VIEW_ROLE_DEV), dev, sizeof(dev));
 	return !strcmp(dev, u->detail_key.name);
 }
 

@@ -4,7 +4,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "nl.h"
+#include "names.h"
 #include "priv.h"
 
 /* Put "label value" pairs left to right; returns the next x. */
@@ -72,7 +72,7 @@ void ui_draw_header(struct ui *u, const struct ui_layout *l)
 	for (i = 0; i < s->ports.n; i++) {
 		const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
 
-		if ((p->valid & SNAP_PORT_STATE) && !strcmp(nl_port_state_str(p->state), "ACTIVE"))
+		if ((p->valid & SNAP_PORT_STATE) && !strcmp(snap_port_state_str(p->state), "ACTIVE"))
 			ports_up++;
 	}
 	/*
@@ -81,7 +81,7 @@ void ui_draw_header(struct ui *u, const struct ui_layout *l)
 	 */
 	qps = s->qps.n;
 	for (st = 0; st < 16; st++) {
-		const char *name = nl_qp_state_str((uint8_t)st);
+		const char *name = snap_qp_state_str((uint8_t)st);
 		bool is_rts = !strcmp(name, "RTS");
 		bool is_err = !strcmp(name, "ERR") || !strcmp(name, "SQE");
 

@@ -9,6 +9,7 @@
 
 #include <curses.h>
 
+#include "opts.h"
 #include "priv.h"
 
 #define KEY_ESC 27
@@ -60,20 +61,19 @@ static void set_pane(struct ui *u, enum ui_pane p)
 /* Next sort column among those the pane shows; -1 (natural order) too. */
 static void step_sort(struct ui *u, int dir)
 {
-	enum view_table t = ui_pane_table(u->pane);
 	size_t n, i;
-	const char *const *names = ui_pane_cols(u->pane, &n);
+	const int *ids = ui_pane_cols(u->pane, &n);
 	long pos = -1;
 
 	for (i = 0; i < n; i++)
-		if (view_col_find(t, names[i]) == u->sort[u->pane])
+		if (ids[i] == u->sort[u->pane])
 			pos = (long)i;
 	pos += dir;
 	if (pos < -1)
 		pos = (long)n - 1;
 	if (pos >= (long)n)
 		pos = -1;
-	u->sort[u->pane] = pos < 0 ? -1 : view_col_find(t, names[pos]);
+	u->sort[u->pane] = pos < 0 ? -1 : ids[pos];
 	ui_refresh_rows(u);
 }
 
@@ -81,8 +81,8 @@ static bool row_contains(struct ui *u, size_t row, const char *needle)
 {
 	enum view_table t = ui_pane_table(u->pane);
 	size_t n, c;
-	const struct view_col *cols = view_cols(t, &n);
 
+	view_cols(t, &n);
 	for (c = 0; c < n; c++) {
 		struct view_value v;
 		char buf[128];
@@ -91,7 +91,6 @@ static bool row_contains(struct ui *u, size_t row, const char *needle)
 		if (strcasestr(view_fmt(&v, buf, sizeof(buf)), needle))
 			return true;
 	}
-	(void)cols;
 	return false;
 }
 
@@ -126,7 +125,7 @@ static uint32_t selected_pid(struct ui *u)
 	row = u->rows[u->sel[u->pane]];
 	if (t == VIEW_PROCS)
 		return u->procs[row].pid;
-	c = view_col_find(t, "pid");
+	c = view_col_role(t, VIEW_ROLE_PID);
 	if (c < 0)
 		return 0;
 	view_get(&u->vc, t, row, c, &v);
@@ -154,9 +153,9 @@ static void open_detail(struct ui *u)
 		break;
 	case UI_LINKS:
 	case UI_COUNTERS:
-		view_get(&u->vc, t, row, view_col_find(t, "dev"), &v);
+		view_get(&u->vc, t, row, view_col_role(t, VIEW_ROLE_DEV), &v);
 		snprintf(k->name, sizeof(k->name), "%s", view_fmt(&v, buf, sizeof(buf)));
-		view_get(&u->vc, t, row, view_col_find(t, "port"), &v);
+		view_get(&u->vc, t, row, view_col_role(t, VIEW_ROLE_PORT), &v);
 		k->a = v.valid ? (uint32_t)v.u : 0;
 		u->detail = DETAIL_LINK;
 		break;
@@ -171,9 +170,9 @@ static void open_detail(struct ui *u)
 	}
 	case UI_CONNS:
 		k->a = selected_pid(u);
-		view_get(&u->vc, t, row, view_col_find(t, "tid"), &v);
+		view_get(&u->vc, t, row, view_col_role(t, VIEW_ROLE_TID), &v);
 		k->b = !k->a && v.valid ? (uint32_t)v.u : 0;
-		view_get(&u->vc, t, row, view_col_find(t, "comm"), &v);
+		view_get(&u->vc, t, row, view_col_role(t, VIEW_ROLE_COMM), &v);
 		snprintf(k->name, sizeof(k->name), "%s", view_fmt(&v, buf, sizeof(buf)));
 		u->detail = DETAIL_PROC;
 		break;
@@ -243,12 +242,13 @@ static enum ui_action prompt_key(struct ui *u, int key)
 			}
 			return UI_JUMP;
 		} else if (p == PROMPT_DELAY) {
-			char *end;
-			double d = strtod(u->input, &end);
+			const struct opt_def *o = opts_def(OPT_DELAY);
+			double d;
 
-			if (end == u->input || *end || !(d >= 0.1 && d <= 86400)) {
-				ui_set_status(u, ROLE_STATUS_WARN,
-					      "delay: give seconds from 0.1 to 86400");
+			/* the bounds of -d */
+			if (opts_number(OPT_DELAY, u->input, &d)) {
+				ui_set_status(u, ROLE_STATUS_WARN, "delay: give seconds from %g to %g",
+					      o->min, o->max);
 				return UI_REDRAW;
 			}
 			u->delay = d;

@@ -10,7 +10,7 @@
 #include "fmt.h"
 #include "graph.h"
 #include "history.h"
-#include "nl.h"
+#include "names.h"
 #include "priv.h"
 
 struct lcol {
@@ -112,9 +112,9 @@ void ui_draw_links(struct ui *u, const struct ui_layout *l)
 	for (i = 0; i < s->ports.n && (int)i < rows; i++) {
 		const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
 		const struct snap_dev *d = snap_dev_find(s, p->dev);
-		const char *st = (p->valid & SNAP_PORT_STATE) ? nl_port_state_str(p->state) : "n/a";
+		const char *st = (p->valid & SNAP_PORT_STATE) ? snap_port_state_str(p->state) : "n/a";
 		const char *ph = (p->valid & SNAP_PORT_PHYS_STATE) ?
-				 nl_phys_state_str(p->phys_state) : "n/a";
+				 snap_phys_state_str(p->phys_state) : "n/a";
 		struct view_link_rates r;
 		char buf[64];
 		double ev;

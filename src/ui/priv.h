@@ -35,15 +35,16 @@ void ui_draw_keybar(struct ui *u, const struct ui_layout *l);
 /* Role of a state name: ACTIVE/RTS good, DOWN/ERR bad, others warn (links.c). */
 int ui_state_role(const char *state);
 
-/* Columns a pane shows, most useful first, as many as fit (table.c). */
-const char *const *ui_pane_cols(enum ui_pane p, size_t *n);
+/* Columns a pane shows (ids of its table), most useful first, as many as
+ * fit (table.c). */
+const int *ui_pane_cols(enum ui_pane p, size_t *n);
 
 /* A cell's text: the value, or "hidden" for a key the kernel withheld (table.c). */
-const char *ui_cell_text(const struct ui *u, const char *col, const struct view_value *v,
-			 char *buf, size_t len);
+const char *ui_cell_text(const struct ui *u, const struct view_col *col,
+			 const struct view_value *v, char *buf, size_t len);
 
 /* Role for a value of a column (state colours, rates, errors, n/a). */
-int ui_value_role(const char *col, const struct view_value *v, const char *text);
+int ui_value_role(const struct view_col *col, const struct view_value *v, const char *text);
 
 /* The help text: key, what it does (help.c); also used by the tests. */
 struct ui_keyhelp {

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "nl.h"
+#include "names.h"
 #include "priv.h"
 
 static const enum view_table pane_table[UI_PANE_N] = {
@@ -24,30 +24,23 @@ enum view_table ui_pane_table(enum ui_pane p)
 	return p < UI_PANE_N ? pane_table[p] : VIEW_QPS;
 }
 
-static void col_u(const struct ui *u, enum view_table t, size_t row, const char *col,
-		  uint32_t *out)
+static void col_u(const struct ui *u, enum view_table t, size_t row, int c, uint32_t *out)
 {
 	struct view_value v;
-	int c = view_col_find(t, col);
 
 	*out = 0;
-	if (c < 0)
-		return;
 	view_get(&u->vc, t, row, c, &v);
 	if (v.valid && v.type == VIEW_T_UINT)
 		*out = (uint32_t)v.u;
 }
 
-static void col_s(const struct ui *u, enum view_table t, size_t row, const char *col,
-		  char *out, size_t len)
+static void col_s(const struct ui *u, enum view_table t, size_t row, int c, char *out,
+		  size_t len)
 {
 	struct view_value v;
 	char tmp[128];
-	int c = view_col_find(t, col);
 
 	out[0] = '\0';
-	if (c < 0)
-		return;
 	view_get(&u->vc, t, row, c, &v);
 	if (v.valid)
 		snprintf(out, len, "%s", view_fmt(&v, tmp, sizeof(tmp)));
@@ -62,8 +55,8 @@ void ui_row_key(const struct ui *u, enum ui_pane p, size_t row, struct ui_rowkey
 	k->set = true;
 	switch (p) {
 	case UI_QPS:
-		col_s(u, t, row, "dev", k->name, sizeof(k->name));
-		col_u(u, t, row, "lqpn", &k->a);
+		col_s(u, t, row, VC_QP_DEV, k->name, sizeof(k->name));
+		col_u(u, t, row, VC_QP_LQPN, &k->a);
 		break;
 	case UI_PROCS:
 		k->a = u->procs[row].pid;
@@ -71,22 +64,23 @@ void ui_row_key(const struct ui *u, enum ui_pane p, size_t row, struct ui_rowkey
 		snprintf(k->name, sizeof(k->name), "%s", snap_s(u->s, u->procs[row].comm));
 		break;
 	case UI_COUNTERS: {
-		char dev[64], name[64];
+		char dev[64], src[16], name[64];
 
-		col_s(u, t, row, "dev", dev, sizeof(dev));
-		col_s(u, t, row, "name", name, sizeof(name));
-		col_u(u, t, row, "port", &k->a);
-		col_s(u, t, row, "source", k->name, sizeof(k->name));
-		snprintf(k->name, sizeof(k->name), "%.20s/%.40s", dev, name);
+		col_s(u, t, row, VC_CNT_DEV, dev, sizeof(dev));
+		col_s(u, t, row, VC_CNT_NAME, name, sizeof(name));
+		col_u(u, t, row, VC_CNT_PORT, &k->a);
+		col_s(u, t, row, VC_CNT_SOURCE, src, sizeof(src));
+		/* a hw and a netdev counter may share a name: both in the key */
+		snprintf(k->name, sizeof(k->name), "%.20s/%.6s/%.34s", dev, src, name);
 		break;
 	}
 	case UI_CONNS:
-		col_s(u, t, row, "dev", k->name, sizeof(k->name));
-		col_u(u, t, row, "cm_idn", &k->a);
+		col_s(u, t, row, VC_CM_DEV, k->name, sizeof(k->name));
+		col_u(u, t, row, VC_CM_IDN, &k->a);
 		break;
 	case UI_LINKS:
-		col_s(u, t, row, "dev", k->name, sizeof(k->name));
-		col_u(u, t, row, "port", &k->a);
+		col_s(u, t, row, VC_LINK_DEV, k->name, sizeof(k->name));
+		col_u(u, t, row, VC_LINK_PORT, &k->a);
 		break;
 	default:
 		k->set = false;
@@ -104,7 +98,7 @@ static bool key_eq(const struct ui_rowkey *x, const struct ui_rowkey *y)
  * than parsing 100k QPs.
  */
 static bool row_may_match(const struct ui *u, enum ui_pane p, size_t row,
-			  const struct ui_rowkey *k, int lqpn_col)
+			  const struct ui_rowkey *k)
 {
 	struct view_value v;
 
@@ -112,7 +106,7 @@ static bool row_may_match(const struct ui *u, enum ui_pane p, size_t row,
 		return u->procs[row].pid == k->a;
 	if (p != UI_QPS)
 		return true;
-	view_get(&u->vc, VIEW_QPS, row, lqpn_col, &v);
+	view_get(&u->vc, VIEW_QPS, row, VC_QP_LQPN, &v);
 	return v.valid && v.u == k->a;
 }
 
@@ -135,31 +129,20 @@ void ui_refresh_rows(struct ui *u)
 	/* -p / 'p': one process only (the procs table and resource tables) */
 	if (u->pid) {
 		size_t m = 0;
-		int c = t == VIEW_PROCS ? -1 : view_col_find(t, "pid");
 
-		for (i = 0; i < (size_t)n; i++) {
-			uint32_t pid = 0;
-
-			if (t == VIEW_PROCS)
-				pid = u->procs[u->rows[i]].pid;
-			else if (c >= 0)
-				col_u(u, t, u->rows[i], "pid", &pid);
-			else
-				pid = u->pid;	/* tables without processes */
-			if (pid == u->pid)
+		for (i = 0; i < (size_t)n; i++)
+			if (view_pid_match(&u->vc, t, u->rows[i], u->pid))
 				u->rows[m++] = u->rows[i];
-		}
 		n = (ssize_t)m;
 	}
 	if (u->errors_only && t == VIEW_COUNTERS) {
-		int c = view_col_find(t, "name");
 		size_t m = 0;
 
 		for (i = 0; i < (size_t)n; i++) {
 			struct view_value v;
 			char buf[128];
 
-			view_get(&u->vc, t, u->rows[i], c, &v);
+			view_get(&u->vc, t, u->rows[i], VC_CNT_NAME, &v);
 			if (hist_is_error_counter(view_fmt(&v, buf, sizeof(buf))))
 				u->rows[m++] = u->rows[i];
 		}
@@ -167,10 +150,8 @@ void ui_refresh_rows(struct ui *u)
 	}
 	u->n_rows = (size_t)n;
 	if (u->selkey[u->pane].set) {
-		int lqpn_col = view_col_find(VIEW_QPS, "lqpn");
-
 		for (i = 0; i < u->n_rows; i++) {
-			if (!row_may_match(u, u->pane, u->rows[i], &u->selkey[u->pane], lqpn_col))
+			if (!row_may_match(u, u->pane, u->rows[i], &u->selkey[u->pane]))
 				continue;
 			ui_row_key(u, u->pane, u->rows[i], &k);
 			if (key_eq(&k, &u->selkey[u->pane])) {
@@ -219,7 +200,7 @@ void ui_note_events(struct ui *u, const struct snapshot *s)
 
 		localtime_r(&t, &tm);
 		k = (size_t)strftime(line, sizeof(line), "%H:%M:%S ", &tm);
-		snprintf(line + k, sizeof(line) - k, "%s %s%s%s%s%s%s", nl_event_str(e->type),
+		snprintf(line + k, sizeof(line) - k, "%s %s%s%s%s%s%s", snap_event_str(e->type),
 			 snap_s(s, e->name), (e->valid & SNAP_EV_NDEV_NAME) ? " netdev " : "",
 			 snap_s(s, e->ndev), e->from ? " " : "", snap_s(s, e->from),
 			 e->to ? (e->from ? " -> " : " ") : "");

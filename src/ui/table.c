@@ -9,28 +9,34 @@
 #include "history.h"
 #include "priv.h"
 
-static const char *const qp_cols[] = {
-	"dev", "port", "lqpn", "rqpn", "type", "state", "psn_rate", "pid", "comm",
-	"sq_psn", "rq_psn", "pdn", "tid", "pmig", "sq_rate", "rq_rate",
+/* Each pane's columns, in the order they are shown while they fit. */
+static const int qp_cols[] = {
+	VC_QP_DEV, VC_QP_PORT, VC_QP_LQPN, VC_QP_RQPN, VC_QP_TYPE, VC_QP_STATE, VC_QP_PSN_RATE,
+	VC_QP_PID, VC_QP_COMM, VC_QP_SQ_PSN, VC_QP_RQ_PSN, VC_QP_PDN, VC_QP_TID, VC_QP_PMIG,
+	VC_QP_SQ_RATE, VC_QP_RQ_RATE,
 };
-static const char *const proc_cols[] = {
-	"pid", "comm", "uid", "qp", "cq", "mr", "mr_bytes", "pd", "cm_id", "ctx", "srq",
-	"psn_rate", "threads", "cgroup",
+static const int proc_cols[] = {
+	VC_PROC_PID, VC_PROC_COMM, VC_PROC_UID, VC_PROC_QP, VC_PROC_CQ, VC_PROC_MR,
+	VC_PROC_MR_BYTES, VC_PROC_PD, VC_PROC_CM_ID, VC_PROC_CTX, VC_PROC_SRQ, VC_PROC_PSN_RATE,
+	VC_PROC_THREADS, VC_PROC_CGROUP,
 };
-static const char *const counter_cols[] = {
-	"dev", "port", "name", "value", "rate", "unit", "source", "delta",
+static const int counter_cols[] = {
+	VC_CNT_DEV, VC_CNT_PORT, VC_CNT_NAME, VC_CNT_VALUE, VC_CNT_RATE, VC_CNT_UNIT,
+	VC_CNT_SOURCE, VC_CNT_DELTA,
 };
-static const char *const conn_cols[] = {
-	"dev", "port", "cm_idn", "src", "dst", "state", "lqpn", "type", "ps", "pid", "comm", "tid",
+static const int conn_cols[] = {
+	VC_CM_DEV, VC_CM_PORT, VC_CM_IDN, VC_CM_SRC, VC_CM_DST, VC_CM_STATE, VC_CM_LQPN,
+	VC_CM_TYPE, VC_CM_PS, VC_CM_PID, VC_CM_COMM, VC_CM_TID,
 };
-static const char *const link_cols[] = {
-	"dev", "port", "state", "phys", "netdev", "rate", "rx_bytes", "tx_bytes", "rx_packets",
-	"tx_packets", "link_layer", "lid", "sm_lid", "netdev_index",
+static const int link_cols[] = {
+	VC_LINK_DEV, VC_LINK_PORT, VC_LINK_STATE, VC_LINK_PHYS, VC_LINK_NETDEV, VC_LINK_RATE,
+	VC_LINK_RX_BYTES, VC_LINK_TX_BYTES, VC_LINK_RX_PACKETS, VC_LINK_TX_PACKETS,
+	VC_LINK_LAYER, VC_LINK_LID, VC_LINK_SM_LID, VC_LINK_NETDEV_INDEX,
 };
 
 static const struct {
 	const char *title;
-	const char *const *cols;
+	const int *cols;
 	size_t n;
 } panes[UI_PANE_N] = {
 #define P(id, t, c) [id] = { t, c, sizeof(c) / sizeof(c[0]) }
@@ -42,27 +48,27 @@ static const struct {
 #undef P
 };
 
-const char *const *ui_pane_cols(enum ui_pane p, size_t *n)
+const int *ui_pane_cols(enum ui_pane p, size_t *n)
 {
 	*n = panes[p].n;
 	return panes[p].cols;
 }
 
-const char *ui_cell_text(const struct ui *u, const char *col, const struct view_value *v,
-			 char *buf, size_t len)
+const char *ui_cell_text(const struct ui *u, const struct view_col *col,
+			 const struct view_value *v, char *buf, size_t len)
 {
 	/* say why a key is missing rather than "n/a": the kernel sends MR and
 	 * PD keys only to CAP_NET_ADMIN */
-	if (!v->valid && u->s && (u->s->flags & SNAP_F_UNPRIVILEGED) && strstr(col, "key"))
+	if (!v->valid && u->s && (u->s->flags & SNAP_F_UNPRIVILEGED) && (col->flags & VIEW_C_KEY))
 		return "hidden";
 	return view_fmt(v, buf, len);
 }
 
-int ui_value_role(const char *col, const struct view_value *v, const char *text)
+int ui_value_role(const struct view_col *col, const struct view_value *v, const char *text)
 {
 	if (!v->valid)
 		return ROLE_NA;
-	if (!strcmp(col, "state") || !strcmp(col, "phys"))
+	if (col->flags & VIEW_C_STATE)
 		return ui_state_role(text);
 	if (v->type == VIEW_T_DOUBLE) {
 		if (v->d <= 0)
@@ -94,7 +100,7 @@ static void draw_tabs(struct ui *u, int y, int w)
 void ui_draw_table(struct ui *u, const struct ui_layout *l)
 {
 	enum view_table t = ui_pane_table(u->pane);
-	const char *const *names = panes[u->pane].cols;
+	const int *ids = panes[u->pane].cols;
 	size_t ncol = panes[u->pane].n, nvc, i, c;
 	const struct view_col *vcols = view_cols(t, &nvc);
 	int idx[32], x, y = l->table.y, body, shown = 0;
@@ -107,9 +113,9 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 		return;
 	/* which columns fit */
 	for (c = 0, x = 0; c < ncol && shown < 32; c++) {
-		int k = view_col_find(t, names[c]);
+		int k = ids[c];
 
-		if (k < 0 || x + vcols[k].width > l->table.w)
+		if ((size_t)k >= nvc || x + vcols[k].width > l->table.w)
 			continue;
 		idx[shown++] = k;
 		x += vcols[k].width + 1;
@@ -158,15 +164,14 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 			int role;
 
 			view_get(&u->vc, t, u->rows[i], idx[c], &v);
-			text = ui_cell_text(u, vc->name, &v, buf, sizeof(buf));
-			role = selected ? ROLE_SELECTED : ui_value_role(vc->name, &v, text);
-			if (t == VIEW_COUNTERS && !selected && !strcmp(vc->name, "rate") &&
+			text = ui_cell_text(u, vc, &v, buf, sizeof(buf));
+			role = selected ? ROLE_SELECTED : ui_value_role(vc, &v, text);
+			if (t == VIEW_COUNTERS && !selected && idx[c] == VC_CNT_RATE &&
 			    v.valid && v.d > 0) {
 				struct view_value nv;
 				char nb[128];
-				int k = view_col_find(t, "name");
 
-				view_get(&u->vc, t, u->rows[i], k, &nv);
+				view_get(&u->vc, t, u->rows[i], VC_CNT_NAME, &nv);
 				if (hist_is_error_counter(view_fmt(&nv, nb, sizeof(nb))))
 					role = ROLE_ERROR;
 			}

@@ -28,6 +28,7 @@
 #include "events.h"
 #include "rate.h"
 #include "record.h"
+#include "source.h"
 #include "ui.h"
 
 #define MAX_REFRESH 1000

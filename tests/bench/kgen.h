@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "nl.h"
 #include "source.h"
 
 /*

@@ -17,6 +17,7 @@
 
 #include "events.h"
 #include "rate.h"
+#include "nl.h"
 #include "source.h"
 #include "view.h"
 

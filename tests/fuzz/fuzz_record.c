@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "record.h"
+#include "source.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

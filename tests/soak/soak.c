@@ -25,6 +25,7 @@
 #include "events.h"
 #include "rate.h"
 #include "record.h"
+#include "source.h"
 #include "ui.h"
 
 static long rss_kib(void)

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "record.h"
+#include "source.h"
 
 static const char hostile[] = "\x1b]0;PWNED\x07\x1b[2J\x1b[H\xff\xfe" "evil\n";
 

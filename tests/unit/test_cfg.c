@@ -82,10 +82,12 @@ static void test_errors(void)
 
 static void test_save_round_trip(void)
 {
-	struct cfg_values v = { .delay = 0.5, .theme = "mono", .sort = "psn_rate",
-				.reverse = true, .filter = "comm~ping", .ascii = true };
-	char dir[48], err[256];
+	struct opts v = { .delay = 0.5, .theme = "mono", .sort = "psn_rate", .reverse = true,
+			  .filters = { "comm~ping" }, .n_filters = 1, .ascii = true,
+			  .read = "not saved" };
+	char dir[48], err[256], *text;
 	struct opts o;
+	size_t len;
 
 	snprintf(dir, sizeof(dir), "/tmp/rdmatop-cfgdir-%d", (int)getpid());
 	snprintf(path, sizeof(path), "%s/sub/config", dir);
@@ -95,6 +97,14 @@ static void test_save_round_trip(void)
 	CHECK_EQ_S(o.theme, "mono");
 	CHECK_EQ_S(o.sort, "psn_rate");
 	CHECK_EQ_S(o.filters[0], "comm~ping");
+	/* the settings marked saved, in the table's order; nothing else */
+	text = test_slurp(path, &len);
+	CHECK(text != NULL);
+	if (text)
+		CHECK_EQ_S(strchr(strchr(text, '\n') + 1, '\n') + 1,
+			   "delay = 0.5\nsort = psn_rate\nreverse = yes\nfilter = comm~ping\n"
+			   "theme = mono\nascii = yes\n");
+	free(text);
 	unlink(path);
 	snprintf(path, sizeof(path), "%s/sub", dir);
 	rmdir(path);

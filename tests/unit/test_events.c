@@ -47,7 +47,7 @@ static void test_monitor_capture(void)
 		}
 		e = SNAP_AT(&s.events, struct snap_event, i);
 		n_expect++;
-		snprintf(type, sizeof(type), "\"event_type\":\"[%s]\"", nl_event_str(e->type));
+		snprintf(type, sizeof(type), "\"event_type\":\"[%s]\"", snap_event_str(e->type));
 		CHECK(strstr(line, type) != NULL);
 		snprintf(want, sizeof(want), "\"rdma_index\":%u,\"rdma_dev\":\"%s\"", e->dev,
 			 snap_s(&s, e->name));
@@ -130,9 +130,9 @@ static void test_poll_diff(void)
 	CHECK(e && !strcmp(snap_s(&b, e->from), "ACTIVE") && !strcmp(snap_s(&b, e->to), "DOWN"));
 	e = find(&b, SNAP_EV_NETDEV);
 	CHECK(e && !strcmp(snap_s(&b, e->from), "dummy0") && !strcmp(snap_s(&b, e->to), "dummyR"));
-	CHECK_EQ_S(nl_event_str(SNAP_EV_PORT_STATE), "port_state");
-	CHECK_EQ_S(nl_event_str(2), "NETDEV_ATTACH");
-	CHECK_EQ_S(nl_event_str(77), "UNKNOWN");
+	CHECK_EQ_S(snap_event_str(SNAP_EV_PORT_STATE), "port_state");
+	CHECK_EQ_S(snap_event_str(2), "NETDEV_ATTACH");
+	CHECK_EQ_S(snap_event_str(77), "UNKNOWN");
 	snap_free(&a);
 	snap_free(&b);
 }

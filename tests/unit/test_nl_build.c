@@ -115,8 +115,8 @@ static void test_port_sys_summary(void)
 		CHECK_EQ_U(p->lid, 12);
 		CHECK_EQ_U(p->sm_lid, 1);
 		CHECK_EQ_U(p->lmc, 0);
-		CHECK_EQ_S(nl_port_state_str(p->state), "ACTIVE");
-		CHECK_EQ_S(nl_phys_state_str(p->phys_state), "LINK_UP");
+		CHECK_EQ_S(snap_port_state_str(p->state), "ACTIVE");
+		CHECK_EQ_S(snap_phys_state_str(p->phys_state), "LINK_UP");
 		CHECK_EQ_U(p->ndev_index, 0);	/* 0 is a real index */
 		CHECK_EQ_S(p->ndev, "ib0");
 		CHECK_EQ_U(p->valid, SNAP_PORT_CAP_FLAGS | SNAP_PORT_SUBNET_PREFIX |
@@ -218,9 +218,9 @@ static void test_qp(void)
 	CHECK_EQ_U(q->rqpn, 18);
 	CHECK_EQ_U(q->rq_psn, 0xabcdef);
 	CHECK_EQ_U(q->sq_psn, 0x123456);
-	CHECK_EQ_S(nl_pmig_str(q->pmig), "ARMED");
-	CHECK_EQ_S(nl_qp_type_str(q->type), "DRIVER");
-	CHECK_EQ_S(nl_qp_state_str(q->state), "RTS");
+	CHECK_EQ_S(snap_pmig_str(q->pmig), "ARMED");
+	CHECK_EQ_S(snap_qp_type_str(q->type), "DRIVER");
+	CHECK_EQ_S(snap_qp_state_str(q->state), "RTS");
 	CHECK_EQ_U(q->pdn, 5);
 	CHECK_EQ_S(snap_s(&s, q->subtype), "DCI");
 	CHECK_EQ_U(q->own.valid, SNAP_OWN_TID);
@@ -298,9 +298,9 @@ static void test_cm_id(void)
 	CHECK_EQ_U(c->port, 1);
 	CHECK_EQ_U(c->cm_idn, 4);
 	CHECK_EQ_U(c->lqpn, 19);
-	CHECK_EQ_S(nl_qp_type_str(c->qp_type), "RC");
-	CHECK_EQ_S(nl_cm_state_str(c->state), "CONNECT");
-	CHECK_EQ_S(nl_ps_str(c->ps), "TCP");
+	CHECK_EQ_S(snap_qp_type_str(c->qp_type), "RC");
+	CHECK_EQ_S(snap_cm_state_str(c->state), "CONNECT");
+	CHECK_EQ_S(snap_ps_str(c->ps), "TCP");
 	CHECK_EQ_U(c->src.family, AF_INET);
 	CHECK_EQ_U(c->src.port, 57624);
 	inet_ntop(AF_INET, c->src.addr, ip, sizeof(ip));
@@ -313,45 +313,45 @@ static void test_cm_id(void)
 	CHECK_EQ_U(c->own.tid, 920);
 	c = SNAP_AT(&s.cm_ids, struct snap_cm_id, 1);
 	CHECK_EQ_U(c->valid, SNAP_CM_STATE | SNAP_CM_PS);
-	CHECK_EQ_S(nl_cm_state_str(c->state), "LISTEN");
-	CHECK_EQ_S(nl_ps_str(c->ps), "UDP");
+	CHECK_EQ_S(snap_cm_state_str(c->state), "LISTEN");
+	CHECK_EQ_S(snap_ps_str(c->ps), "UDP");
 	CHECK_EQ_S(snap_owner_comm(&s, &c->own), "rdma_cm");
 	snap_free(&s);
 }
 
 static void test_names(void)
 {
-	CHECK_EQ_S(nl_qp_type_str(7), "UNKNOWN");
-	CHECK_EQ_S(nl_qp_type_str(10), "XRC_TGT");
-	CHECK_EQ_S(nl_qp_type_str(11), "UNKNOWN");
-	CHECK_EQ_S(nl_qp_state_str(6), "ERR");
-	CHECK_EQ_S(nl_qp_state_str(7), "UNKNOWN");
-	CHECK_EQ_S(nl_pmig_str(3), "UNKNOWN");
-	CHECK_EQ_S(nl_port_state_str(5), "ACTIVE_DEFER");
-	CHECK_EQ_S(nl_port_state_str(255), "UNKNOWN");
-	CHECK_EQ_S(nl_phys_state_str(8), "UNKNOWN");
-	CHECK_EQ_S(nl_phys_state_str(11), "OPA_TEST");
-	CHECK_EQ_S(nl_node_type_str(1), "ca");
-	CHECK_EQ_S(nl_node_type_str(200), "unknown");
-	CHECK_EQ_S(nl_cm_state_str(10), "DESTROYING");
-	CHECK_EQ_S(nl_cm_state_str(11), "UNKNOWN");
-	CHECK_EQ_S(nl_ps_str(0x0002), "IPoIB");
-	CHECK_EQ_S(nl_ps_str(0x013f), "IPoIB");
-	CHECK_EQ_S(nl_ps_str(7), "---");
-	CHECK_EQ_S(nl_poll_ctx_str(3), "UNBOUND_WORKQUEUE");
-	CHECK_EQ_S(nl_poll_ctx_str(4), "UNKNOWN");
-	CHECK_EQ_S(nl_srq_type_str(2), "TM");
-	CHECK_EQ_S(nl_srq_type_str(3), "UNKNOWN");
-	CHECK_EQ_S(nl_res_name(SNAP_RES_CM_ID), "cm_id");
-	CHECK_EQ_S(nl_res_name(SNAP_RES_N), "UNKNOWN");
-	CHECK_EQ_S(nl_dev_cap_str(6), "UD_AV_PORT_ENFORCE_PORT_ENFORCE");
-	CHECK_EQ_S(nl_dev_cap_str(36), "PCI_WRITE_END_PADDING");
-	CHECK(nl_dev_cap_str(16) == NULL);
-	CHECK(nl_dev_cap_str(37) == NULL);
-	CHECK(nl_dev_cap_str(1000) == NULL);
-	CHECK_EQ_S(nl_port_cap_str(26), "IP_BASED_GIDS");
-	CHECK(nl_port_cap_str(0) == NULL);
-	CHECK(nl_port_cap_str(27) == NULL);
+	CHECK_EQ_S(snap_qp_type_str(7), "UNKNOWN");
+	CHECK_EQ_S(snap_qp_type_str(10), "XRC_TGT");
+	CHECK_EQ_S(snap_qp_type_str(11), "UNKNOWN");
+	CHECK_EQ_S(snap_qp_state_str(6), "ERR");
+	CHECK_EQ_S(snap_qp_state_str(7), "UNKNOWN");
+	CHECK_EQ_S(snap_pmig_str(3), "UNKNOWN");
+	CHECK_EQ_S(snap_port_state_str(5), "ACTIVE_DEFER");
+	CHECK_EQ_S(snap_port_state_str(255), "UNKNOWN");
+	CHECK_EQ_S(snap_phys_state_str(8), "UNKNOWN");
+	CHECK_EQ_S(snap_phys_state_str(11), "OPA_TEST");
+	CHECK_EQ_S(snap_node_type_str(1), "ca");
+	CHECK_EQ_S(snap_node_type_str(200), "unknown");
+	CHECK_EQ_S(snap_cm_state_str(10), "DESTROYING");
+	CHECK_EQ_S(snap_cm_state_str(11), "UNKNOWN");
+	CHECK_EQ_S(snap_ps_str(0x0002), "IPoIB");
+	CHECK_EQ_S(snap_ps_str(0x013f), "IPoIB");
+	CHECK_EQ_S(snap_ps_str(7), "---");
+	CHECK_EQ_S(snap_poll_ctx_str(3), "UNBOUND_WORKQUEUE");
+	CHECK_EQ_S(snap_poll_ctx_str(4), "UNKNOWN");
+	CHECK_EQ_S(snap_srq_type_str(2), "TM");
+	CHECK_EQ_S(snap_srq_type_str(3), "UNKNOWN");
+	CHECK_EQ_S(snap_res_name(SNAP_RES_CM_ID), "cm_id");
+	CHECK_EQ_S(snap_res_name(SNAP_RES_N), "UNKNOWN");
+	CHECK_EQ_S(snap_dev_cap_str(6), "UD_AV_PORT_ENFORCE_PORT_ENFORCE");
+	CHECK_EQ_S(snap_dev_cap_str(36), "PCI_WRITE_END_PADDING");
+	CHECK(snap_dev_cap_str(16) == NULL);
+	CHECK(snap_dev_cap_str(37) == NULL);
+	CHECK(snap_dev_cap_str(1000) == NULL);
+	CHECK_EQ_S(snap_port_cap_str(26), "IP_BASED_GIDS");
+	CHECK(snap_port_cap_str(0) == NULL);
+	CHECK(snap_port_cap_str(27) == NULL);
 }
 
 TEST_MAIN(test_dev, test_port_sys_summary, test_qp, test_cm_id, test_names)

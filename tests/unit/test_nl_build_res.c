@@ -63,7 +63,7 @@ static void test_cq(void)
 	CHECK_EQ_U(c->cqn, 3);
 	CHECK_EQ_U(c->cqe, 1023);
 	CHECK_EQ_U(c->users, 2);
-	CHECK_EQ_S(nl_poll_ctx_str(c->poll_ctx), "WORKQUEUE");
+	CHECK_EQ_S(snap_poll_ctx_str(c->poll_ctx), "WORKQUEUE");
 	CHECK_EQ_U(c->dim, 1);
 	CHECK_EQ_U(c->ctxn, 6);
 	CHECK_EQ_U(c->own.tid, 4242);
@@ -191,7 +191,7 @@ static void test_srq(void)
 	CHECK_EQ_U(s.srqs.n, 2);
 	r = SNAP_AT(&s.srqs, struct snap_srq, 0);
 	CHECK_EQ_U(r->srqn, 2);
-	CHECK_EQ_S(nl_srq_type_str(r->type), "XRC");
+	CHECK_EQ_S(snap_srq_type_str(r->type), "XRC");
 	CHECK_EQ_U(r->pdn, 3);
 	CHECK_EQ_U(r->cqn, 4);
 	CHECK_EQ_S(snap_s(&s, r->lqpn), "3,5-7,12");

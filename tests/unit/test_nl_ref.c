@@ -39,7 +39,7 @@ static void test_ref_dev(void)
 			json_get(obj, "ifname", v, sizeof(v));
 			CHECK_EQ_S(d->name, v);
 			json_get(obj, "node_type", v, sizeof(v));
-			CHECK_EQ_S(nl_node_type_str(d->node_type), v);
+			CHECK_EQ_S(snap_node_type_str(d->node_type), v);
 			json_get(obj, "node_guid", v, sizeof(v));
 			guid_str(d->node_guid, g, sizeof(g));
 			CHECK_EQ_S(g, v);
@@ -56,7 +56,7 @@ static void test_ref_dev(void)
 			caps[0] = '[';
 			caps[1] = '\0';
 			for (bit = 0; bit < 64; bit++) {
-				const char *c = nl_dev_cap_str(bit);
+				const char *c = snap_dev_cap_str(bit);
 
 				if (!(d->caps >> bit & 1))
 					continue;
@@ -97,9 +97,9 @@ static void test_ref_link(void)
 			if (!p)
 				continue;
 			json_get(obj, "state", v, sizeof(v));
-			CHECK_EQ_S(nl_port_state_str(p->state), v);
+			CHECK_EQ_S(snap_port_state_str(p->state), v);
 			json_get(obj, "physical_state", v, sizeof(v));
-			CHECK_EQ_S(nl_phys_state_str(p->phys_state), v);
+			CHECK_EQ_S(snap_phys_state_str(p->phys_state), v);
 			json_get(obj, "netdev", v, sizeof(v));
 			CHECK_EQ_S(p->ndev, v);
 			CHECK_EQ_U(p->ndev_index, json_u(obj, "netdev_index"));
@@ -133,7 +133,7 @@ static void check_summary(const char *kernel, const char *name)
 		CHECK(d != NULL);
 		for (res = 0; d && res < SNAP_RES_N; res++) {
 			CHECK(d->res_valid & (1u << res));
-			CHECK_EQ_U(d->res[res], json_u(obj, nl_res_name((enum snap_res)res)));
+			CHECK_EQ_U(d->res[res], json_u(obj, snap_res_name((enum snap_res)res)));
 		}
 	}
 	free(txt);

@@ -93,15 +93,15 @@ static void check_qp(const char *kernel)
 		CHECK_OPT(obj, "rqpn", q->valid & SNAP_QP_RQPN);
 		if (q->valid & SNAP_QP_RQPN)
 			CHECK_EQ_U(q->rqpn, json_u(obj, "rqpn"));
-		check_str(obj, "type", nl_qp_type_str(q->type));
-		check_str(obj, "state", nl_qp_state_str(q->state));
+		check_str(obj, "type", snap_qp_type_str(q->type));
+		check_str(obj, "state", snap_qp_state_str(q->state));
 		CHECK_OPT(obj, "rq-psn", q->valid & SNAP_QP_RQ_PSN);
 		if (q->valid & SNAP_QP_RQ_PSN)
 			CHECK_EQ_U(q->rq_psn, json_u(obj, "rq-psn"));
 		CHECK_EQ_U(q->sq_psn, json_u(obj, "sq-psn"));
 		CHECK_OPT(obj, "path-mig-state", q->valid & SNAP_QP_PMIG);
 		if (q->valid & SNAP_QP_PMIG)
-			check_str(obj, "path-mig-state", nl_pmig_str(q->pmig));
+			check_str(obj, "path-mig-state", snap_pmig_str(q->pmig));
 		CHECK_OPT(obj, "pdn", q->valid & SNAP_QP_PDN);
 		if (q->valid & SNAP_QP_PDN)
 			CHECK_EQ_U(q->pdn, json_u(obj, "pdn"));
@@ -167,9 +167,9 @@ static void check_cm_id(const char *kernel)
 			CHECK_EQ_U(c->lqpn, json_u(obj, "lqpn"));
 		CHECK_OPT(obj, "qp-type", c->valid & SNAP_CM_QP_TYPE);
 		if (c->valid & SNAP_CM_QP_TYPE)
-			check_str(obj, "qp-type", nl_qp_type_str(c->qp_type));
-		check_str(obj, "state", nl_cm_state_str(c->state));
-		check_str(obj, "ps", nl_ps_str(c->ps));
+			check_str(obj, "qp-type", snap_qp_type_str(c->qp_type));
+		check_str(obj, "state", snap_cm_state_str(c->state));
+		check_str(obj, "ps", snap_ps_str(c->ps));
 		check_addr(obj, "src-addr", &c->src);
 		check_addr(obj, "dst-addr", &c->dst);
 		check_owner(&r.s, obj, &c->own);
@@ -202,7 +202,7 @@ static void check_cq(const char *kernel)
 		CHECK_EQ_U(c->users, json_u(obj, "users"));
 		CHECK_OPT(obj, "poll-ctx", c->valid & SNAP_CQ_POLL_CTX);
 		if (c->valid & SNAP_CQ_POLL_CTX)
-			check_str(obj, "poll-ctx", nl_poll_ctx_str(c->poll_ctx));
+			check_str(obj, "poll-ctx", snap_poll_ctx_str(c->poll_ctx));
 		CHECK(c->valid & SNAP_CQ_DIM);
 		CHECK(json_get(obj, "adaptive-moderation", v, sizeof(v)));
 		CHECK_EQ_S(c->dim ? "true" : "false", v);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The option table, the command line, --help and the man page agree. */
+#include <ctype.h>
 #include <errno.h>
 
 #include "opts.h"
@@ -32,6 +33,12 @@ static void test_good(void)
 	CHECK_EQ_S(o.sort, "lqpn");
 	CHECK_EQ_U(parse(&o, "-j"), 0);
 	CHECK(o.batch && o.output == OPT_OUT_JSON && o.iterations == 0);
+	CHECK_EQ_U(parse(&o, "-j -o text --write-max-size 8K"), 0);
+	CHECK(o.batch && o.output == OPT_OUT_TEXT && o.write_max == 8192);
+	CHECK_EQ_U(parse(&o, "--set-netns-mode=shared"), 0);
+	CHECK(o.set_netns == 1);
+	CHECK_EQ_U(parse(&o, ""), 0);
+	CHECK(o.delay == 1.0 && o.write_keep == 3 && o.metrics_procs == 50 && o.set_netns == -1);
 	CHECK_EQ_U(parse(&o, "--batch --iterations=2 --delay 2 --write /tmp/x"), 0);
 	CHECK(o.iterations == 2 && o.delay == 2.0);
 	CHECK_EQ_S(o.write, "/tmp/x");
@@ -79,6 +86,35 @@ static void test_documented(void)
 		CHECK(strstr(man, key) != NULL);
 		snprintf(key, sizeof(key), "--%s", t[i].name);
 		CHECK(strstr(help, key) != NULL);
+		/* its values and its default, where it has them */
+		for (size_t k = 0; t[i].choices && t[i].choices[k]; k++) {
+			CHECK(strstr(t[i].help, t[i].choices[k]) != NULL);
+			CHECK(strstr(man, t[i].choices[k]) != NULL);
+		}
+		if (t[i].def) {
+			snprintf(key, sizeof(key), "(default %s", t[i].def);
+			CHECK(strstr(t[i].help, key) != NULL);
+		}
+	}
+	/* the man page's list of config keys is the table's */
+	{
+		const char *a = man ? strstr(man, "is the long name of one of the options") : NULL;
+		const char *b = a ? strstr(a, "(yes or no") : NULL;
+
+		CHECK(a && b);
+		for (i = 0; a && b && i < n; i++) {
+			char key[64];
+			const char *p;
+
+			snprintf(key, sizeof(key), "%s", t[i].name);
+			for (p = strstr(a, key); p && p < b; p = strstr(p + 1, key))
+				if (!isalnum((unsigned char)p[strlen(key)]) && p[strlen(key)] != '-' &&
+				    p[-1] != '-')
+					break;
+			if ((p && p < b) != t[i].config)
+				fprintf(stderr, "man page's config keys and --%s disagree\n", t[i].name);
+			CHECK((p && p < b) == t[i].config);
+		}
 	}
 	free(man);
 	free(help);

@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "nl.h"
 #include "record.h"
+#include "source.h"
 #include "test.h"
 
 static char path[64];

@@ -1,4 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "view.h"
 #include "test.h"
 
@@ -224,6 +228,66 @@ static void test_cols(void)
 	CHECK(view_col_find(VIEW_QPS, "psn_rate") >= 0);
 }
 
+/* Every column is described, and a column playing a role is the one of that name. */
+static void test_col_descriptors(void)
+{
+	static const char *const role_name[VIEW_ROLE_N] = {
+		[VIEW_ROLE_DEV] = "dev", [VIEW_ROLE_PORT] = "port", [VIEW_ROLE_LQPN] = "lqpn",
+		[VIEW_ROLE_PID] = "pid", [VIEW_ROLE_TID] = "tid", [VIEW_ROLE_COMM] = "comm",
+	};
+	size_t n, i;
+	int t, r;
+
+	for (t = 0; t < VIEW_N; t++) {
+		const struct view_col *c = view_cols((enum view_table)t, &n);
+
+		for (i = 0; i < n; i++) {
+			CHECK(c[i].name && c[i].header && c[i].width > 0);
+			CHECK(c[i].desc && *c[i].desc);
+		}
+		for (r = 0; r < VIEW_ROLE_N; r++) {
+			int k = view_col_role((enum view_table)t, (enum view_role)r);
+
+			if (k >= 0)
+				CHECK_EQ_S(c[k].name, role_name[r]);
+			else if (t != VIEW_PROCS)	/* its pid and comm are its own */
+				CHECK(view_col_find((enum view_table)t, role_name[r]) < 0 ||
+				      r == VIEW_ROLE_LQPN || r == VIEW_ROLE_PORT);
+		}
+	}
+	/* the owner of every resource table */
+	for (t = VIEW_RES; t < VIEW_N; t++) {
+		CHECK(view_col_role((enum view_table)t, VIEW_ROLE_PID) >= 0);
+		CHECK(view_col_role((enum view_table)t, VIEW_ROLE_TID) >= 0);
+		CHECK(view_col_role((enum view_table)t, VIEW_ROLE_COMM) >= 0);
+		CHECK_EQ_U(view_col_role((enum view_table)t, VIEW_ROLE_DEV), 0);
+	}
+}
+
+/* doc/json.md lists each table's columns, in their order. */
+static void test_cols_documented(void)
+{
+	size_t len, n, i;
+	char *doc = test_slurp("doc/json.md", &len);
+	int t;
+
+	CHECK(doc != NULL);
+	for (t = 0; doc && t < VIEW_N; t++) {
+		const struct view_col *c = view_cols((enum view_table)t, &n);
+		char want[1024] = "", *p;
+		int k = snprintf(want, sizeof(want), "| %s | `", view_table_name((enum view_table)t));
+
+		for (i = 0; i < n && k < (int)sizeof(want); i++)
+			k += snprintf(want + k, sizeof(want) - (size_t)k, "%s%s", i ? " " : "",
+				      c[i].name);
+		p = strstr(doc, want);
+		CHECK(p != NULL && p[strlen(want)] == '`');
+		if (!p || p[strlen(want)] != '`')
+			fprintf(stderr, "doc/json.md lacks: %s` |\n", want);
+	}
+	free(doc);
+}
+
 static void test_get_fmt(void)
 {
 	struct snapshot s;
@@ -318,4 +382,4 @@ static void test_link_rates(void)
 	snap_free(&s);
 }
 
-TEST_MAIN(test_procs, test_procs_empty, test_sort, test_cols, test_get_fmt, test_link_rates)
+TEST_MAIN(test_procs, test_procs_empty, test_sort, test_cols, test_col_descriptors, test_cols_documented, test_get_fmt, test_link_rates)

@@ -7,9 +7,8 @@
  */
 #include <stddef.h>
 
-#include "nl.h"
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#include "names.h"
+#include "util.h"
 
 static const char *lookup(const char *const *tbl, size_t n, unsigned int i,
 			  const char *fallback)
@@ -20,7 +19,7 @@ static const char *lookup(const char *const *tbl, size_t n, unsigned int i,
 }
 
 /* enum ib_qp_type; 7 is reserved in the kernel, 0xff is IB_QPT_DRIVER. */
-const char *nl_qp_type_str(uint8_t t)
+const char *snap_qp_type_str(uint8_t t)
 {
 	static const char *const s[] = {
 		"SMI", "GSI", "RC", "UC", "UD", "RAW_IPV6", "RAW_ETHERTYPE",
@@ -33,7 +32,7 @@ const char *nl_qp_type_str(uint8_t t)
 }
 
 /* enum ib_qp_state */
-const char *nl_qp_state_str(uint8_t t)
+const char *snap_qp_state_str(uint8_t t)
 {
 	static const char *const s[] = {
 		"RESET", "INIT", "RTR", "RTS", "SQD", "SQE", "ERR",
@@ -43,7 +42,7 @@ const char *nl_qp_state_str(uint8_t t)
 }
 
 /* enum ib_mig_state */
-const char *nl_pmig_str(uint8_t t)
+const char *snap_pmig_str(uint8_t t)
 {
 	static const char *const s[] = { "MIGRATED", "REARM", "ARMED" };
 
@@ -51,7 +50,7 @@ const char *nl_pmig_str(uint8_t t)
 }
 
 /* enum ib_port_state */
-const char *nl_port_state_str(uint8_t t)
+const char *snap_port_state_str(uint8_t t)
 {
 	static const char *const s[] = {
 		"NOP", "DOWN", "INIT", "ARMED", "ACTIVE", "ACTIVE_DEFER",
@@ -61,7 +60,7 @@ const char *nl_port_state_str(uint8_t t)
 }
 
 /* enum ib_port_phys_state; 8 and 10 are unassigned (OPA uses 9 and 11). */
-const char *nl_phys_state_str(uint8_t t)
+const char *snap_phys_state_str(uint8_t t)
 {
 	static const char *const s[] = {
 		"NOP", "SLEEP", "POLLING", "DISABLED", "ARMED", "LINK_UP",
@@ -76,7 +75,7 @@ const char *nl_phys_state_str(uint8_t t)
  * enum rdma_node_type; rdma prints these in lower case and says "unknown"
  * both for 0 and for values past the table.
  */
-const char *nl_node_type_str(uint8_t t)
+const char *snap_node_type_str(uint8_t t)
 {
 	static const char *const s[] = {
 		"unknown", "ca", "switch", "router", "rnic", "usnic",
@@ -87,7 +86,7 @@ const char *nl_node_type_str(uint8_t t)
 }
 
 /* enum rdma_cm_state (drivers/infiniband/core/cma_priv.h) */
-const char *nl_cm_state_str(uint8_t t)
+const char *snap_cm_state_str(uint8_t t)
 {
 	static const char *const s[] = {
 		"IDLE", "ADDR_QUERY", "ADDR_RESOLVED", "ROUTE_QUERY",
@@ -111,7 +110,7 @@ enum {
  * RDMA_PS_IPOIB and RDMA_PS_IB, and "---" for anything else; we keep its
  * spelling so the two tools agree field for field.
  */
-const char *nl_ps_str(uint32_t ps)
+const char *snap_ps_str(uint32_t ps)
 {
 	switch (ps) {
 	case NL_PS_IPOIB:
@@ -127,7 +126,7 @@ const char *nl_ps_str(uint32_t ps)
 }
 
 /* enum ib_poll_context */
-const char *nl_poll_ctx_str(uint8_t t)
+const char *snap_poll_ctx_str(uint8_t t)
 {
 	static const char *const s[] = {
 		"DIRECT", "SOFTIRQ", "WORKQUEUE", "UNBOUND_WORKQUEUE",
@@ -137,27 +136,17 @@ const char *nl_poll_ctx_str(uint8_t t)
 }
 
 /* enum ib_srq_type */
-const char *nl_srq_type_str(uint8_t t)
+const char *snap_srq_type_str(uint8_t t)
 {
 	static const char *const s[] = { "BASIC", "XRC", "TM" };
 
 	return lookup(s, ARRAY_SIZE(s), t, "UNKNOWN");
 }
 
-/* The kernel's resource summary names (nldev.c fill_res_info), in enum snap_res order. */
-const char *nl_res_name(enum snap_res r)
+/* The kernel's resource summary names (nldev.c fill_res_info). */
+const char *snap_res_name(enum snap_res r)
 {
-	static const char *const s[SNAP_RES_N] = {
-		[SNAP_RES_PD] = "pd",
-		[SNAP_RES_CQ] = "cq",
-		[SNAP_RES_QP] = "qp",
-		[SNAP_RES_CM_ID] = "cm_id",
-		[SNAP_RES_MR] = "mr",
-		[SNAP_RES_CTX] = "ctx",
-		[SNAP_RES_SRQ] = "srq",
-	};
-
-	return lookup(s, ARRAY_SIZE(s), (unsigned int)r, "UNKNOWN");
+	return (unsigned int)r < SNAP_RES_N ? snap_res_info[r].name : "UNKNOWN";
 }
 
 /*
@@ -165,7 +154,7 @@ const char *nl_res_name(enum snap_res r)
  * "UD_AV_PORT_ENFORCE_PORT_ENFORCE" (dev.c), and it is what `rdma -j dev
  * show -d` prints on 6.1 and 6.12; bits 32.. are the kernel's "high" flags.
  */
-const char *nl_dev_cap_str(unsigned int bit)
+const char *snap_dev_cap_str(unsigned int bit)
 {
 	static const char *const s[] = {
 		[0] = "RESIZE_MAX_WR",
@@ -209,7 +198,7 @@ const char *nl_dev_cap_str(unsigned int bit)
 }
 
 /* IB PortInfo CapabilityMask bit numbers, as rdma link.c names them. */
-const char *nl_port_cap_str(unsigned int bit)
+const char *snap_port_cap_str(unsigned int bit)
 {
 	static const char *const s[] = {
 		[1] = "SM",
@@ -241,7 +230,7 @@ const char *nl_port_cap_str(unsigned int bit)
 	return lookup(s, ARRAY_SIZE(s), bit, NULL);
 }
 
-const char *nl_event_str(uint32_t type)
+const char *snap_event_str(uint32_t type)
 {
 	/* enum rdma_nl_notify_event_type: 0-3 in 6.12; RENAME and
 	 * NETDEV_RENAME follow in later kernels */

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * A netlink request and what its answer ended with, as the sources, the
+ * recorder and the replayer pass them around: plain numbers, so that
+ * only src/nl and src/source see libmnl and the kernel's uapi header.
+ */
+#ifndef RDMATOP_NLREQ_H
+#define RDMATOP_NLREQ_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "snapshot.h"
+
+/* The largest message the kernel builds for a dump (see design.md). */
+#define NL_BUF_SIZE 32768
+
+/* One request, as sent and as stored in a recording. */
+struct nl_req {
+	uint16_t cmd;		/* RDMA_NLDEV_CMD_* */
+	uint16_t flags;		/* NLM_F_DUMP or 0 */
+	uint32_t dev;		/* RDMA_NLDEV_ATTR_DEV_INDEX or SNAP_NONE */
+	uint32_t port;		/* RDMA_NLDEV_ATTR_PORT_INDEX or SNAP_NONE */
+};
+
+/* What a response stream ended with. */
+struct nl_result {
+	int err;		/* 0, -errno of NLMSG_ERROR, -EINTR (dump interrupted) */
+	bool done;		/* NLMSG_DONE or the single reply seen */
+	char msg[256];		/* kernel extended-ack text, "" if none */
+	/*
+	 * Parser state carried between the calls of one request: zero res
+	 * before the first call and keep it while nl_parse returns 1, so an
+	 * interrupted dump is rolled back whole, not just its last buffer.
+	 */
+	bool more;
+	struct snap_mark mark;
+};
+
+#endif

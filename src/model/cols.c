@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The columns of the devices, links, counters and processes tables: one
+ * descriptor each, in the order of the ids of include/view.h.
+ */
+#include <string.h>
+
+#include "cols.h"
+#include "names.h"
+
+#define SD struct snap_dev
+#define SP struct snap_port
+#define SC struct snap_counter
+#define VP struct view_proc
+
+/* The kernel's resource summary count of one object (arg: enum snap_res). */
+static void dev_res(const struct view_ctx *c, const void *row, const struct view_col *col,
+		    struct view_value *v)
+{
+	const struct snap_dev *d = row;
+
+	(void)c;
+	v->valid = d->res_valid & (1u << col->arg);
+	v->u = d->res[col->arg];
+}
+
+#define DEV_RES(n, h, w, r)                                                    \
+	{ VIEW_COL(n, h, w, true, VIEW_T_UINT, VIEW_F_PLAIN), .get = dev_res, .arg = r, \
+	  .desc = h "s of the device (the kernel's resource summary)" }
+
+static const struct view_col devs_cols[VC_DEV_N] = {
+	[VC_DEV_NAME] = { COL_S("dev", "DEV", 10, SD, name, 0, "device name") },
+	[VC_DEV_INDEX] = { COL_N("index", "IDX", 3, SD, index, 0, "device index") },
+	[VC_DEV_NODE_TYPE] = { COL_E("node_type", "NODE", 5, SD, node_type, SNAP_DEV_NODE_TYPE,
+				   snap_node_type_str, "node type (ca, rnic, ...)") },
+	[VC_DEV_PROTOCOL] = { COL_S("protocol", "PROTO", 5, SD, protocol, SNAP_DEV_PROTOCOL,
+				  "protocol (ib, roce, iw)") },
+	[VC_DEV_FW] = { COL_S("fw", "FW", 10, SD, fw, SNAP_DEV_FW, "firmware version") },
+	[VC_DEV_NODE_GUID] = { COL_G("node_guid", "NODE_GUID", 19, SD, node_guid,
+				   SNAP_DEV_NODE_GUID, "node GUID") },
+	[VC_DEV_SYS_GUID] = { COL_G("sys_image_guid", "SYS_GUID", 19, SD,
+				  sys_image_guid, SNAP_DEV_SYS_GUID, "system image GUID") },
+	[VC_DEV_PORTS] = { COL_N("ports", "PORTS", 5, SD, num_ports, SNAP_DEV_NUM_PORTS,
+			       "number of ports") },
+	[VC_DEV_PD] = DEV_RES("pd", "PD", 5, SNAP_RES_PD),
+	[VC_DEV_CQ] = DEV_RES("cq", "CQ", 5, SNAP_RES_CQ),
+	[VC_DEV_QP] = DEV_RES("qp", "QP", 6, SNAP_RES_QP),
+	[VC_DEV_CM_ID] = DEV_RES("cm_id", "CM_ID", 5, SNAP_RES_CM_ID),
+	[VC_DEV_MR] = DEV_RES("mr", "MR", 6, SNAP_RES_MR),
+	[VC_DEV_CTX] = DEV_RES("ctx", "CTX", 4, SNAP_RES_CTX),
+	[VC_DEV_SRQ] = DEV_RES("srq", "SRQ", 4, SNAP_RES_SRQ),
+};
+/* the device's own name is its dev column */
+const struct view_tab view_devs_tab = VIEW_TAB(devs_cols, SD, valid, [VIEW_ROLE_DEV] = 1);
+
+/* Throughput from the port's counters (arg: index into view_link_rates). */
+static void link_rate(const struct view_ctx *c, const void *row, const struct view_col *col,
+		      struct view_value *v)
+{
+	const struct snap_port *p = row;
+	struct view_link_rates lr;
+
+	view_link_rates(c->s, p->dev, p->port, &lr);
+	v->valid = lr.valid[col->arg];
+	v->d = lr.v[col->arg];
+}
+
+#define LINK_RATE(n, h, w, f, k, d)                                              \
+	{ VIEW_COL(n, h, w, true, VIEW_T_DOUBLE, f), .get = link_rate, .arg = k, .desc = d }
+
+static const struct view_col links_cols[VC_LINK_N] = {
+	[VC_LINK_DEV] = COL_DEV(SP),
+	[VC_LINK_PORT] = { COL_N("port", "PORT", 4, SP, port, 0, "port number") },
+	[VC_LINK_STATE] = { COL_E("state", "STATE", 6, SP, state, SNAP_PORT_STATE,
+				  snap_port_state_str, "logical port state"),
+			    .flags = VIEW_C_STATE },
+	[VC_LINK_PHYS] = { COL_E("phys", "PHYS", 8, SP, phys_state, SNAP_PORT_PHYS_STATE,
+				 snap_phys_state_str, "physical port state"),
+			   .flags = VIEW_C_STATE },
+	[VC_LINK_NETDEV] = { COL_S("netdev", "NETDEV", 10, SP, ndev, SNAP_PORT_NDEV,
+				 "the network device bound to the port") },
+	[VC_LINK_NETDEV_INDEX] = { COL_N("netdev_index", "NDEV_IDX", 8, SP, ndev_index,
+				       SNAP_PORT_NDEV, "its interface index") },
+	[VC_LINK_RATE] = { COL_S("rate", "RATE", 19, SP, rate, SNAP_PORT_RATE,
+			       "link rate (sysfs ports/N/rate)") },
+	[VC_LINK_LAYER] = { COL_S("link_layer", "LAYER", 10, SP, link_layer, SNAP_PORT_LINK_LAYER,
+				"link layer (InfiniBand, Ethernet)") },
+	[VC_LINK_LID] = { COL_N("lid", "LID", 5, SP, lid, SNAP_PORT_LID, "local identifier") },
+	[VC_LINK_SM_LID] = { COL_N("sm_lid", "SM_LID", 6, SP, sm_lid, SNAP_PORT_SM_LID,
+				 "subnet manager's LID") },
+	[VC_LINK_LMC] = { COL_N("lmc", "LMC", 3, SP, lmc, SNAP_PORT_LMC, "LID mask control") },
+	[VC_LINK_SUBNET_PREFIX] = { COL_G("subnet_prefix", "SUBNET_PREFIX", 19, SP, subnet_prefix,
+					  SNAP_PORT_SUBNET_PREFIX, "subnet prefix") },
+	[VC_LINK_RX_BYTES] = LINK_RATE("rx_bytes", "RX/s", 11, VIEW_F_BPS, 0,
+				       "bytes received per second"),
+	[VC_LINK_TX_BYTES] = LINK_RATE("tx_bytes", "TX/s", 11, VIEW_F_BPS, 1,
+				       "bytes sent per second"),
+	[VC_LINK_RX_PACKETS] = LINK_RATE("rx_packets", "RXPKT/s", 8, VIEW_F_RATE, 2,
+					 "packets received per second"),
+	[VC_LINK_TX_PACKETS] = LINK_RATE("tx_packets", "TXPKT/s", 8, VIEW_F_RATE, 3,
+					 "packets sent per second"),
+};
+const struct view_tab view_links_tab =
+	VIEW_TAB(links_cols, SP, valid, [VIEW_ROLE_DEV] = VC_LINK_DEV + 1,
+		 [VIEW_ROLE_PORT] = VC_LINK_PORT + 1);
+
+/* source and unit by name; value, rate and delta by the counter's state */
+static void counter(const struct view_ctx *c, const void *row, const struct view_col *col,
+		    struct view_value *v)
+{
+	static const char *const src[] = { "hw", "pma", "netdev" };
+	static const char *const unit[] = { "events", "packets", "bytes" };
+	const struct snap_counter *k = row;
+	bool data = k->rate_status == RATE_DATA;
+
+	(void)c;
+	switch (col->arg) {
+	case VC_CNT_SOURCE:
+		v->s = k->source < SNAP_SRC_N ? src[k->source] : "";
+		v->valid = *v->s;
+		break;
+	case VC_CNT_VALUE:
+		v->valid = true;
+		v->u = k->value;
+		if (k->unit == SNAP_UNIT_BYTES)
+			v->fmt = VIEW_F_BYTES;
+		break;
+	case VC_CNT_UNIT:
+		v->s = k->unit < SNAP_UNIT_N ? unit[k->unit] : "";
+		v->valid = *v->s;
+		break;
+	case VC_CNT_RATE:
+		v->valid = data;
+		v->d = k->rate;
+		if (k->unit == SNAP_UNIT_BYTES)
+			v->fmt = VIEW_F_BPS;
+		break;
+	default:
+		v->valid = data;
+		v->u = k->delta;
+	}
+}
+
+#define CNT(id, n, h, w, r, ty, f, d)                                           \
+	[id] = { VIEW_COL(n, h, w, r, ty, f), .get = counter, .arg = id, .desc = d }
+
+static const struct view_col counters_cols[VC_CNT_N] = {
+	[VC_CNT_DEV] = COL_DEV(SC),
+	[VC_CNT_PORT] = { COL_N("port", "PORT", 4, SC, port, 0, "port (n/a: the device's)"),
+			  .flags = VIEW_C_NZ },
+	CNT(VC_CNT_SOURCE, "source", "SRC", 6, false, VIEW_T_STR, VIEW_F_PLAIN,
+	    "where it is read: hw (netlink), pma (sysfs), netdev"),
+	[VC_CNT_NAME] = { COL_ID("name", "NAME", 24, SC, name, 0, "counter name") },
+	CNT(VC_CNT_VALUE, "value", "VALUE", 12, true, VIEW_T_UINT, VIEW_F_COUNT,
+	    "its value, in its unit"),
+	CNT(VC_CNT_UNIT, "unit", "UNIT", 7, false, VIEW_T_STR, VIEW_F_PLAIN,
+	    "events, packets or bytes"),
+	CNT(VC_CNT_RATE, "rate", "RATE/s", 9, true, VIEW_T_DOUBLE, VIEW_F_RATE,
+	    "change per second over the interval"),
+	CNT(VC_CNT_DELTA, "delta", "DELTA", 10, true, VIEW_T_UINT, VIEW_F_PLAIN,
+	    "change over the interval"),
+};
+const struct view_tab view_counters_tab = {
+	.cols = counters_cols, .n = VC_CNT_N, .size = sizeof(SC),
+	.role = { [VIEW_ROLE_DEV] = VC_CNT_DEV + 1, [VIEW_ROLE_PORT] = VC_CNT_PORT + 1 },
+};
+
+/* a process entry's comm; one whose process is not visible says so */
+static void proc_comm(const struct view_ctx *c, const void *row, const struct view_col *col,
+		      struct view_value *v)
+{
+	const struct view_proc *p = row;
+
+	(void)col;
+	v->s = snap_s(c->s, p->comm);
+	v->valid = *v->s;
+	if (!v->valid && (p->valid & VIEW_PROC_HIDDEN)) {
+		v->s = "(not visible)";
+		v->valid = true;
+	}
+}
+
+#define PROC_RES(n, h, w, r) { COL_N(n, h, w, VP, res[r], 0, h "s it holds") }
+
+static const struct view_col procs_cols[VC_PROC_N] = {
+	[VC_PROC_PID] = { COL_N("pid", "PID", 7, VP, pid, 0,
+				"process id (n/a: kernel-owned or not visible)"),
+			  .flags = VIEW_C_NZ },
+	[VC_PROC_COMM] = { VIEW_COL("comm", "COMM", 16, false, VIEW_T_STR, VIEW_F_PLAIN),
+			   .get = proc_comm, .desc = "command name, or the kernel owner's name" },
+	[VC_PROC_UID] = { COL_N("uid", "UID", 5, VP, uid, VIEW_PROC_UID, "user id") },
+	[VC_PROC_THREADS] = { COL_N("threads", "THR", 3, VP, n_threads, 0,
+				  "threads that created its resources") },
+	[VC_PROC_QP] = PROC_RES("qp", "QP", 5, SNAP_RES_QP),
+	[VC_PROC_CQ] = PROC_RES("cq", "CQ", 5, SNAP_RES_CQ),
+	[VC_PROC_MR] = PROC_RES("mr", "MR", 5, SNAP_RES_MR),
+	[VC_PROC_MR_BYTES] = { COL_F("mr_bytes", "MR_BYTES", 10, VIEW_F_BYTES, VP, mr_bytes, 0,
+				   "bytes of memory its MRs register") },
+	[VC_PROC_PD] = PROC_RES("pd", "PD", 5, SNAP_RES_PD),
+	[VC_PROC_CM_ID] = PROC_RES("cm_id", "CM_ID", 5, SNAP_RES_CM_ID),
+	[VC_PROC_CTX] = PROC_RES("ctx", "CTX", 4, SNAP_RES_CTX),
+	[VC_PROC_SRQ] = PROC_RES("srq", "SRQ", 4, SNAP_RES_SRQ),
+	[VC_PROC_PSN_RATE] = { COL_R("psn_rate", "PSN/s", 7, VIEW_F_RATE, VP, psn_rate,
+				   VIEW_PROC_PSN_RATE, "PSNs its QPs advanced per second") },
+	[VC_PROC_CGROUP] = { COL_ID("cgroup", "CGROUP", 40, VP, cgroup, 0,
+				  "its cgroup (job, pod, service)") },
+};
+const struct view_tab view_procs_tab =
+	VIEW_TAB(procs_cols, VP, valid, [VIEW_ROLE_PID] = VC_PROC_PID + 1,
+		 [VIEW_ROLE_COMM] = VC_PROC_COMM + 1);
