@@ -39,11 +39,36 @@ static const struct gfix *F;
 
 /* ---- records ---- */
 
+static void rec_write(const char *key, int error, const char *text);
+
+/*
+ * iproute2 6.9+ puts DRIVER_DETAILS in every resource request, 0 without
+ * -dd: a liberal kernel answers that as a request without it (nldev.c
+ * reads the value), a strict one refuses the attribute whatever it holds.
+ */
+static void rec_twin(const char *key, int error, const char *text)
+{
+	char twin[FIX_KEY_MAX];
+
+	if (strstr(key, " dd=") || (strncmp(key, "res_", 4) && strncmp(key, "stat_get dump", 13)))
+		return;
+	snprintf(twin, sizeof(twin), "%s dd=0", key);
+	if (F->strict_dd) {
+		for (size_t i = 0; i < nmsg; i++)
+			free(msgs[i]);
+		nmsg = 0;
+		rec_write(twin, -EINVAL, "Unknown attribute type");
+		return;
+	}
+	rec_write(twin, error, text);
+}
+
 static void rec_write(const char *key, int error, const char *text)
 {
 	uint16_t kl = (uint16_t)strlen(key), tl = (uint16_t)(text ? strlen(text) : 0);
 	int32_t e = error;
 	uint32_t n = (uint32_t)nmsg;
+	bool twin = !strstr(key, " dd=") && (!strncmp(key, "res_", 4) || !strncmp(key, "stat_get dump", 13));
 
 	fwrite(&kl, 2, 1, fix_out);
 	fwrite(key, kl, 1, fix_out);
@@ -57,12 +82,17 @@ static void rec_write(const char *key, int error, const char *text)
 
 		fwrite(&l, 4, 1, fix_out);
 		fwrite(msgs[i], l, 1, fix_out);
-		free(msgs[i]);
+		if (!twin)
+			free(msgs[i]);
 	}
 	if (error)
 		fprintf(index_out, "%s -> error %d%s%s\n", key, error, text ? ": " : "", text ? text : "");
 	else
 		fprintf(index_out, "%s -> %zu message%s\n", key, nmsg, nmsg == 1 ? "" : "s");
+	if (twin) {
+		rec_twin(key, error, text);
+		return;
+	}
 	nmsg = 0;
 }
 
@@ -390,22 +420,17 @@ static void put_driver(struct nlmsghdr *nlh, const struct drv_kv *kv)
 	mnl_attr_nest_end(nlh, n);
 }
 
+/* rdma -j prints a driver value as a number whatever its print type */
 static void exp_driver(const struct drv_kv *kv)
 {
-	char b[32];
-
 	for (unsigned int i = 0; i < DRV_MAX && kv[i].name; i++) {
 		char k[80];
 
 		snprintf(k, sizeof(k), "drv_%s", kv[i].name);
-		if (kv[i].kind == DRV_STR) {
+		if (kv[i].kind == DRV_STR)
 			exp_s(k, kv[i].s);
-		} else if (kv[i].hex) {
-			snprintf(b, sizeof(b), "0x%llx", (unsigned long long)kv[i].v);
-			exp_s(k, b);
-		} else {
+		else
 			exp_u(k, kv[i].v);
-		}
 	}
 }
 

@@ -328,6 +328,9 @@ static struct gfix mlx5_ib = {
 				.link_layer = "InfiniBand", .rate = "400 Gb/sec (4X NDR)",
 				.gid = { "fe80:0000:0000:0000:b83f:d203:00a1:b2c4" }, .pkey = { 0xffff },
 			} },
+			/* the parent's counter set: a device without one answers
+			 * STAT_GET -EOPNOTSUPP, and `rdma stat show` stops there */
+			.hw = mlx5_hw, .nhw = 21,
 			.qps = { { .port = 1, .lqpn = 0, .type = IB_QPT_SMI, .state = IB_QPS_RTS, .kern = "ib_core" } },
 		},
 	},
