@@ -178,7 +178,7 @@ int fix_load(struct fix *f, const char *path, char *err, size_t errlen)
 		r = &f->recs[f->nrec];
 		memset(r, 0, sizeof(*r));
 		if (rd(&p, end, &kl, 2) || kl >= FIX_KEY_MAX || rd(&p, end, r->key, kl) || rd(&p, end, &e, 4) ||
-		    rd(&p, end, &tl, 2) || tl >= sizeof(r->text) || rd(&p, end, r->text, tl) ||
+		    rd(&p, end, &r->flags, 4) || rd(&p, end, &tl, 2) || tl >= sizeof(r->text) || rd(&p, end, r->text, tl) ||
 		    rd(&p, end, &r->nmsgs, 4) || r->nmsgs > 1u << 20)
 			goto bad;
 		r->error = e;

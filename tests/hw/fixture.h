@@ -5,11 +5,14 @@
  *
  * File (netlink.fix, host byte order):
  *   "RDHWFIX1"
- *   records: u16 keylen, key; s32 error; u16 textlen, text;
+ *   records: u16 keylen, key; s32 error; u32 flags; u16 textlen, text;
  *            u32 nmsgs, then nmsgs x (u32 len, len bytes of nlmsghdr+payload)
  * error != 0: the request is refused with that errno (and the extended ack
- * text); else the messages are the answer (a dump's entries, NLMSG_DONE
- * is added by the reader; a doit's reply, an ack is added when asked for).
+ * text): a doit with NLMSG_ERROR, a dump with NLMSG_DONE carrying it (the
+ * dump callback failed); else the messages are the answer (a dump's, one
+ * datagram each, as one dumpit call fills one message, or packed when
+ * FIX_F_PACK says one call fills several; NLMSG_DONE is added by the
+ * reader; a doit's reply, an ack is added when asked for).
  *
  * Key: "CMD[ dump][ ATTR=VALUE...]" with CMD the nldev command's name and
  * the request attributes the kernel's handlers look at, in attribute
@@ -25,6 +28,8 @@
 
 #define FIX_MAGIC "RDHWFIX1"
 #define FIX_KEY_MAX 256
+/* one dumpit call fills several messages (nldev_port_get_dumpit) */
+#define FIX_F_PACK 1u
 
 struct fix_msg {
 	uint32_t len;
@@ -34,6 +39,7 @@ struct fix_msg {
 struct fix_rec {
 	char key[FIX_KEY_MAX];
 	int error;
+	uint32_t flags;
 	char text[256];
 	uint32_t nmsgs;
 	struct fix_msg *msgs;

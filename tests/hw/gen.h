@@ -146,8 +146,7 @@ struct gdev {
 struct gfix {
 	const char *name;
 	const char *what;	/* one line: what it models */
-	bool linux_6_1;		/* the 6.1 layouts, and DRIVER_DETAILS refused */
-	bool strict_dd;		/* DRIVER_DETAILS refused (-EINVAL) */
+	bool linux_6_1;		/* 6.1's layouts; DRIVER_DETAILS unknown to it */
 	bool monitor;		/* SYS_GET MONITOR_MODE */
 	uint8_t netns_mode, qkey_mode, cof;
 	struct gdev devs[3];

@@ -235,9 +235,9 @@ static struct gfix mlx5_roce = {
 
 static struct gfix mlx5_roce_6_1 = {
 	.name = "mlx5-roce-6.1",
-	.what = "mlx5-roce on a 6.1 kernel: 6.1's layouts, no driver-detail QPs, DRIVER_DETAILS refused "
-		"(-EINVAL) as a strictly validating kernel does",
-	.linux_6_1 = true, .strict_dd = true, .netns_mode = 1, .cof = 1,
+	.what = "mlx5-roce on a 6.1 kernel: 6.1's layouts, no driver-detail QPs; DRIVER_DETAILS (beyond 6.1's "
+		"RDMA_NLDEV_ATTR_MAX) ignored by the liberal resource handlers, refused (-EINVAL) by the strict stat ones",
+	.linux_6_1 = true, .netns_mode = 1, .cof = 1,
 	PROCS_STD,
 	.ndevs = 1,
 	.devs = { {
@@ -453,7 +453,7 @@ static struct gfix hfi1 = {
 	.devs = { {
 		.index = 0, .name = "hfi1_0", .node_type = RDMA_NODE_IB_CA, .fw = "1.27.0",
 		.node_guid = 0x0011750101671ed5ull, .sys_guid = 0x0011750101671ed5ull,
-		.caps = 0x3e07c36ull, .protocol = "ib",
+		.caps = 0x3e07c36ull, .protocol = "opa",	/* rdma_cap_opa_mad() */
 		.hca_type = "HFI100", .board_id = "Intel Omni-Path HFI Silicon 100 Series",
 		.nports = 1,
 		.ports = { {

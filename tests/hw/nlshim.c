@@ -9,11 +9,13 @@
  * The descriptor handed back is one end of an AF_UNIX datagram socketpair;
  * the shim keeps the answers queued itself and holds one byte in the pair
  * while any is pending, so poll, select and epoll see the descriptor
- * readable exactly when a kernel socket would be.  Datagrams are packed as
- * net/netlink/af_netlink.c's netlink_dump() packs them: messages fill a
- * buffer of max(largest receive seen, NLMSG_GOODSIZE) bytes (capped at
- * 32 KiB), NLMSG_DONE follows in a datagram of its own; a doit answer is
- * one datagram, followed by an ack when the request asked for one.
+ * readable exactly when a kernel socket would be.  Datagrams are sent as
+ * net/netlink/af_netlink.c's netlink_dump() sends them: one per dumpit
+ * call (one message for nldev's dumps; the port dump's messages fill a
+ * buffer of max(largest receive seen, NLMSG_GOODSIZE) bytes, capped at
+ * 32 KiB), NLMSG_DONE in a datagram of its own, carrying the dump's
+ * errno when the dumpit failed; a doit answer is one datagram, followed
+ * by an ack when the request asked for one, or an NLMSG_ERROR.
  * Sequence numbers and port ids are the requester's.
  *
  * Environment:
@@ -22,7 +24,8 @@
  *   RDMATOP_HW_TRACE    every request's key is appended here
  * An unmatched request is answered with -EOPNOTSUPP, or -EINVAL when it
  * names a device index the fixture does not have (ib_device_get_by_index()
- * fails: nldev.c answers -EINVAL).
+ * fails: nldev.c answers -EINVAL), in an NLMSG_ERROR (doit) or in the
+ * dump's NLMSG_DONE.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -68,6 +71,8 @@ struct fake {
 	/* the dump in progress */
 	const struct fix_rec *dump;
 	uint32_t dump_next, dump_seq;
+	int dump_err;		/* the errno NLMSG_DONE carries */
+	const char *dump_text;
 	int token;		/* a byte sits in the pair */
 };
 
@@ -204,7 +209,36 @@ static void put_msg(unsigned char *at, const struct fix_msg *m, uint32_t seq, ui
 	nlh->nlmsg_pid = portid;
 }
 
-/* netlink_dump(): one datagram of as many messages as fit, or DONE */
+/* NLMSG_DONE: the dump's errno, and its message as an ack TLV */
+static void push_done(struct fake *f)
+{
+	const char *text = f->dump_text;
+	size_t tlen = text && *text && f->ext_ack ? NLA_ALIGN(NLA_HDRLEN + strlen(text) + 1) : 0;
+	struct nlmsghdr *nlh;
+	struct dgram *d = dg_new(NLMSG_HDRLEN + 4 + tlen);
+
+	if (!d)
+		return;
+	nlh = (struct nlmsghdr *)d->data;
+	nlh->nlmsg_len = (uint32_t)(NLMSG_HDRLEN + 4 + tlen);
+	nlh->nlmsg_type = NLMSG_DONE;
+	nlh->nlmsg_flags = NLM_F_MULTI | (tlen ? NLM_F_ACK_TLVS : 0);
+	nlh->nlmsg_seq = f->dump_seq;
+	nlh->nlmsg_pid = f->portid;
+	memcpy(d->data + NLMSG_HDRLEN, &f->dump_err, 4);
+	if (tlen) {
+		struct nlattr *a = (struct nlattr *)(d->data + NLMSG_HDRLEN + 4);
+
+		a->nla_type = NLMSGERR_ATTR_MSG;
+		a->nla_len = (uint16_t)(NLA_HDRLEN + strlen(text) + 1);
+		memcpy((unsigned char *)a + NLA_HDRLEN, text, strlen(text) + 1);
+	}
+	d->len = nlh->nlmsg_len;
+	f->dump = NULL;
+	dg_push(f, d);
+}
+
+/* netlink_dump(): the next dumpit call's datagram, or DONE */
 static void dump_step(struct fake *f)
 {
 	size_t room = f->max_recv > GOODSIZE ? f->max_recv : GOODSIZE, used = 0;
@@ -216,21 +250,7 @@ static void dump_step(struct fake *f)
 	if (room > DUMP_CAP)
 		room = DUMP_CAP;
 	if (f->dump_next >= r->nmsgs) {
-		struct nlmsghdr *nlh;
-
-		d = dg_new(NLMSG_HDRLEN + 4);
-		if (!d)
-			return;
-		nlh = (struct nlmsghdr *)d->data;
-		nlh->nlmsg_len = NLMSG_HDRLEN + 4;
-		nlh->nlmsg_type = NLMSG_DONE;
-		nlh->nlmsg_flags = NLM_F_MULTI;
-		nlh->nlmsg_seq = f->dump_seq;
-		nlh->nlmsg_pid = f->portid;
-		memset(d->data + NLMSG_HDRLEN, 0, 4);
-		d->len = nlh->nlmsg_len;
-		f->dump = NULL;
-		dg_push(f, d);
+		push_done(f);
 		return;
 	}
 	d = dg_new(room > r->msgs[f->dump_next].len ? room : r->msgs[f->dump_next].len);
@@ -240,7 +260,7 @@ static void dump_step(struct fake *f)
 		const struct fix_msg *m = &r->msgs[f->dump_next];
 		size_t l = NLMSG_ALIGN(m->len);
 
-		if (used && used + l > room)
+		if (used && (!(r->flags & FIX_F_PACK) || used + l > room))
 			break;
 		put_msg(d->data + used, m, f->dump_seq, f->portid);
 		used += l;
@@ -300,19 +320,29 @@ static void answer(struct fake *f, const struct nlmsghdr *req)
 	fix_key(req, key, sizeof(key), &known_dev, &fixture);
 	r = fix_find(&fixture, key);
 	append_line("RDMATOP_HW_TRACE", "%s %s", r ? "matched" : "UNMATCHED", key);
-	if (!r) {
-		append_line("RDMATOP_HW_LOG", "UNMATCHED %s", key);
-		push_error(f, req, known_dev ? -EOPNOTSUPP : -EINVAL, NULL);
-		return;
-	}
-	if (r->error) {
-		push_error(f, req, r->error, r->text);
+	if (!r || r->error) {
+		int err = r ? r->error : known_dev ? -EOPNOTSUPP : -EINVAL;
+
+		if (!r)
+			append_line("RDMATOP_HW_LOG", "UNMATCHED %s", key);
+		if (req->nlmsg_flags & NLM_F_DUMP) {
+			/* the dumpit failed: netlink_dump() puts its errno in DONE */
+			f->dump = NULL;
+			f->dump_err = err;
+			f->dump_text = r ? r->text : NULL;
+			f->dump_seq = req->nlmsg_seq;
+			push_done(f);
+		} else {
+			push_error(f, req, err, r ? r->text : NULL);
+		}
 		return;
 	}
 	if (req->nlmsg_flags & NLM_F_DUMP) {
 		/* a new dump replaces one the reader gave up on */
 		f->dump = r;
 		f->dump_next = 0;
+		f->dump_err = 0;
+		f->dump_text = NULL;
 		f->dump_seq = req->nlmsg_seq;
 		dump_step(f);
 		return;
