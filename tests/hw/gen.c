@@ -120,6 +120,14 @@ static void msg_end(struct nlmsghdr *nlh)
 {
 	struct nlmsghdr *c = malloc(nlh->nlmsg_len);
 
+	/* a doit's reply is built in nlmsg_new(NLMSG_DEFAULT_SIZE): a model
+	 * that needs more would get -EMSGSIZE from the kernel */
+	if (!(nlh->nlmsg_flags & NLM_F_MULTI) && nlh->nlmsg_len > 4096 - 320) {
+		fprintf(stderr, "gen: %s: a %u-byte doit reply does not fit NLMSG_DEFAULT_SIZE\n", F->name,
+			nlh->nlmsg_len);
+		exit(1);
+	}
+
 	memcpy(c, nlh, nlh->nlmsg_len);
 	msgs[nmsg++] = c;
 }

@@ -7,10 +7,12 @@
  *            out_of_seq_q_cnts, retrans_q_cnts, extended_err_cnts,
  *            roce_accl_cnts, cong_cnts, ext_ppcnt_cnts; optional
  *            packet-based cc counters)
- *   bnxt_re: drivers/infiniband/hw/bnxt_re/hw_counters.c (bnxt_re_stat_descs)
- *   irdma:   drivers/infiniband/hw/irdma/verbs.c (irdma_hw_stat_names)
+ *   bnxt_re: drivers/infiniband/hw/bnxt_re/hw_counters.c (bnxt_re_stat_descs, 6.5+:
+ *            standard then extended counters, a BCM57508 being a gen P5 chip)
+ *   irdma:   drivers/infiniband/hw/irdma/verbs.c (irdma_hw_stat_names, in the
+ *            order of enum irdma_hw_stats_index; gen2 = E810)
  *   efa:     drivers/infiniband/hw/efa/efa_verbs.c (efa_port_stats_descs)
- *   hfi1:    drivers/infiniband/hw/hfi1/verbs.c + chip.c (port_cntrs names)
+ *   hfi1:    drivers/infiniband/hw/hfi1/chip.c (port_cntrs, named by init_cntrs)
  * Every value is hw_value() of its position, so a decoded value names
  * the counter it belongs to.
  */
@@ -66,24 +68,35 @@ static const char *const bnxt_hw[] = {
 	"res_opcode_err", "res_rx_invalid_rkey", "res_rx_domain_err", "res_rx_no_perm",
 	"res_rx_range_err", "res_tx_invalid_rkey", "res_tx_domain_err", "res_tx_no_perm",
 	"res_tx_range_err", "res_irrq_oflow", "res_unsup_opcode", "res_unaligned_atomic",
-	"res_rem_inv_err", "res_mem_error", "res_srq_err", "res_cmp_err", "res_invalid_dup_rkey",
+	"res_rem_inv_err", "res_mem_err", "res_srq_err", "res_cmp_err", "res_invalid_dup_rkey",
 	"res_wqe_format_err", "res_cq_load_err", "res_srq_load_err", "res_tx_pci_err",
-	"res_rx_pci_err", "res_oos_drop_count", "num_irq_started", "num_irq_stopped",
-	"poll_in_intr_en", "poll_in_intr_dis", "cmdq_full_dbg_cnt", "fw_service_prof_type_sup",
-	"dbq_int_recv", "dbq_int_en", "dbq_pacing_resched", "dbq_pacing_complete",
-	"dbq_pacing_alerts", "dbq_dbr_fifo_reg",
+	"res_rx_pci_err", "oos_drop_count",
+	/* BNXT_RE_NUM_STD_COUNTERS ends here; gen P5 chips have the extended ones */
+	"tx_atomic_req", "tx_read_req", "tx_read_resp", "tx_write_req", "tx_send_req",
+	"tx_roce_only_pkts", "tx_roce_only_bytes", "rx_atomic_req", "rx_read_req", "rx_read_resp",
+	"rx_write_req", "rx_send_req", "rx_roce_only_pkts", "rx_roce_only_bytes",
+	"rx_roce_good_pkts", "rx_roce_good_bytes", "rx_out_of_buffer", "tx_cnp_pkts", "rx_cnp_pkts",
+	"rx_ecn_marked_pkts", "pacing_reschedule", "pacing_complete", "pacing_alerts",
+	"db_fifo_register",
 };
 
 static const char *const irdma_hw[] = {
-	"ip4InDiscards", "ip4InTruncatedPkts", "ip6InDiscards", "ip6InTruncatedPkts",
-	"tcpRetransSegs", "tcpInOptErrors", "tcpInProtoErrors", "RxVlanErr",
-	"ip4InOctets", "ip4InPkts", "ip4InReasmRqd", "ip4InMcastOctets", "ip4InMcastPkts",
-	"ip4OutOctets", "ip4OutPkts", "ip4OutSegRqd", "ip4OutMcastOctets", "ip4OutMcastPkts",
-	"ip6InOctets", "ip6InPkts", "ip6InReasmRqd", "ip6InMcastOctets", "ip6InMcastPkts",
-	"ip6OutOctets", "ip6OutPkts", "ip6OutSegRqd", "ip6OutMcastOctets", "ip6OutMcastPkts",
-	"tcpInSegs", "tcpOutSegs", "iwInRdmaReads", "iwInRdmaSends", "iwInRdmaWrites",
-	"iwOutRdmaReads", "iwOutRdmaSends", "iwOutRdmaWrites", "iwRdmaBnd", "iwRdmaInv",
-	"RxUDP", "TxUDP", "RxECNMrkd", "cnpHandled", "cnpIgnored", "cnpSent",
+	/* gen1 - 32-bit */
+	"ip4InDiscards", "ip4InTruncatedPkts", "ip4OutNoRoutes", "ip6InDiscards",
+	"ip6InTruncatedPkts", "ip6OutNoRoutes", "tcpRetransSegs", "tcpInOptErrors",
+	"tcpInProtoErrors", "rxVlanErrors",
+	/* gen1 - 64-bit */
+	"ip4InOctets", "ip4InPkts", "ip4InReasmRqd", "ip4InMcastPkts", "ip4OutOctets",
+	"ip4OutPkts", "ip4OutSegRqd", "ip4OutMcastPkts", "ip6InOctets", "ip6InPkts",
+	"ip6InReasmRqd", "ip6InMcastPkts", "ip6OutOctets", "ip6OutPkts", "ip6OutSegRqd",
+	"ip6OutMcastPkts", "tcpInSegs", "tcpOutSegs", "iwInRdmaReads", "iwInRdmaSends",
+	"iwInRdmaWrites", "iwOutRdmaReads", "iwOutRdmaSends", "iwOutRdmaWrites", "iwRdmaBnd",
+	"iwRdmaInv",
+	/* gen2 (E810) - 32-bit */
+	"cnpHandled", "cnpIgnored", "cnpSent",
+	/* gen2 - 64-bit */
+	"ip4InMcastOctets", "ip4OutMcastOctets", "ip6InMcastOctets", "ip6OutMcastOctets",
+	"RxUDP", "TxUDP", "RxECNMrkd",
 };
 
 static const char *const efa_hw[] = {
@@ -93,26 +106,25 @@ static const char *const efa_hw[] = {
 	"rdma_write_recv_bytes",
 };
 
-/* hfi1: the per-port counters (chip.c port_cntrs[] names, as exposed in
- * hw_counters), per-VL ones expanded VL0..VL7, VL15 */
+/* hfi1: chip.c port_cntrs[] in the order of its C_* enum (chip.h), as
+ * init_cntrs() names them: CNTR_VL ones once per VL (0-7, 15), and the
+ * receive-header-overflow ones for the contexts in use only (26 here) */
 static const char *const hfi1_hw[] = {
-	"TxPkt", "TxFlits", "TxWords", "TxWait", "TxFlitVL", "RxPkt", "RxFlits", "RxWords",
-	"RxBcnVL", "SendSchedFull", "XmitDiscards", "XmitExcessiveBufferOverrun",
-	"RxFabricErrors", "RxSwitchRelayErrors", "RxRemotePhysicalErrors", "RxLocalPhysicalErrors",
-	"RxLinkMalformedErrors", "RxLinkIntegrityErrors", "RxExcessiveBufferOverrun",
-	"LinkErrorRecovery", "LinkDowned", "UncorrectableErrors", "RcvOverflow", "RcvEbp",
-	"FmConfigErr", "RcvVL15Dropped", "TxPktVL0", "TxPktVL1", "TxPktVL2", "TxPktVL3",
-	"TxPktVL4", "TxPktVL5", "TxPktVL6", "TxPktVL7", "TxPktVL15", "TxFlitVL0", "TxFlitVL1",
-	"TxFlitVL2", "TxFlitVL3", "TxFlitVL4", "TxFlitVL5", "TxFlitVL6", "TxFlitVL7",
-	"TxFlitVL15", "TxWaitVL0", "TxWaitVL1", "TxWaitVL2", "TxWaitVL3", "TxWaitVL4",
-	"TxWaitVL5", "TxWaitVL6", "TxWaitVL7", "TxWaitVL15", "RxPktVL0", "RxPktVL1", "RxPktVL2",
-	"RxPktVL3", "RxPktVL4", "RxPktVL5", "RxPktVL6", "RxPktVL7", "RxPktVL15", "RxFlitVL0",
-	"RxFlitVL1", "RxFlitVL2", "RxFlitVL3", "RxFlitVL4", "RxFlitVL5", "RxFlitVL6",
-	"RxFlitVL7", "RxFlitVL15", "RxBecnVL0", "RxBecnVL1", "RxBecnVL2", "RxBecnVL3",
-	"RxBecnVL4", "RxBecnVL5", "RxBecnVL6", "RxBecnVL7", "RxBecnVL15", "RxFecnVL0",
-	"RxFecnVL1", "RxFecnVL2", "RxFecnVL3", "RxFecnVL4", "RxFecnVL5", "RxFecnVL6",
-	"RxFecnVL7", "RxFecnVL15", "SdmaDescFetchedCnt", "SdmaIntCnt", "SdmaErrCnt",
-	"SdmaIdleIntCnt", "SdmaProgressIntCnt", "TxFlowStall", "TxSdmaDesc", "TxCreditVL",
+	"TxUnVLErr", "TxInvalLen", "TxMMLenErr", "TxUnderrun", "TxFlowStall", "TxDropped",
+	"TxHdrErr", "TxPkt", "TxWords", "TxWait", "TxFlitVL0", "TxFlitVL1", "TxFlitVL2",
+	"TxFlitVL3", "TxFlitVL4", "TxFlitVL5", "TxFlitVL6", "TxFlitVL7", "TxFlitVL15", "TxPktVL0",
+	"TxPktVL1", "TxPktVL2", "TxPktVL3", "TxPktVL4", "TxPktVL5", "TxPktVL6", "TxPktVL7",
+	"TxPktVL15", "TxWaitVL0", "TxWaitVL1", "TxWaitVL2", "TxWaitVL3", "TxWaitVL4", "TxWaitVL5",
+	"TxWaitVL6", "TxWaitVL7", "TxWaitVL15", "RxPkt", "RxWords", "SwLinkDown", "SwLinkUp",
+	"UnknownFrame", "XmitDscd", "XmitDscdVl0", "XmitDscdVl1", "XmitDscdVl2", "XmitDscdVl3",
+	"XmitDscdVl4", "XmitDscdVl5", "XmitDscdVl6", "XmitDscdVl7", "XmitDscdVl15", "XmitCstrErr",
+	"RcvCstrErr", "LoopPkts", "RcResend", "RnrNak", "OtherNak", "RcTimeOut", "PktDrop",
+	"DmaWait", "RcSeqNak", "RcDupRew", "RdmaSeq", "Unaligned", "SeqNak", "RcCrWait", "RcAcks",
+	"RcQacks", "RcDelayComp", "RcvHdrOvr0", "RcvHdrOvr1", "RcvHdrOvr2", "RcvHdrOvr3",
+	"RcvHdrOvr4", "RcvHdrOvr5", "RcvHdrOvr6", "RcvHdrOvr7", "RcvHdrOvr8", "RcvHdrOvr9",
+	"RcvHdrOvr10", "RcvHdrOvr11", "RcvHdrOvr12", "RcvHdrOvr13", "RcvHdrOvr14", "RcvHdrOvr15",
+	"RcvHdrOvr16", "RcvHdrOvr17", "RcvHdrOvr18", "RcvHdrOvr19", "RcvHdrOvr20", "RcvHdrOvr21",
+	"RcvHdrOvr22", "RcvHdrOvr23", "RcvHdrOvr24", "RcvHdrOvr25",
 };
 
 /* A few processes: a UCX job with two threads, a perftest, a daemon */
