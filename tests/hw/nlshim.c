@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * nlshim: an LD_PRELOAD library that gives an unmodified program a
- * NETLINK_RDMA socket answered from a fixture (tests/hw/fixture.h), so
+ * NETLINK_RDMA socket answered from a nlshim_fixture (tests/hw/fixture.h), so
  * iproute2's `rdma` and rdmatop read the very same kernel bytes by the
  * path they use on a real host (libmnl: socket, bind, getsockname,
  * setsockopt, sendto, recvmsg, poll/epoll on the descriptor).
@@ -18,12 +18,14 @@
  * by an ack when the request asked for one, or an NLMSG_ERROR.
  * Sequence numbers and port ids are the requester's.
  *
+ * This file holds the intercepted calls; nlshim_kernel.c the kernel side.
+ *
  * Environment:
- *   RDMATOP_HW_FIXTURE  the fixture file (netlink.fix)
+ *   RDMATOP_HW_FIXTURE  the nlshim_fixture file (netlink.fix)
  *   RDMATOP_HW_LOG      unmatched requests are appended here, one a line
  *   RDMATOP_HW_TRACE    every request's key is appended here
  * An unmatched request is answered with -EOPNOTSUPP, or -EINVAL when it
- * names a device index the fixture does not have (ib_device_get_by_index()
+ * names a device index the nlshim_fixture does not have (ib_device_get_by_index()
  * fails: nldev.c answers -EINVAL), in an NLMSG_ERROR (doit) or in the
  * dump's NLMSG_DONE.
  */
@@ -43,42 +45,17 @@
 
 #include <linux/netlink.h>
 
-#include "fixture.h"
+#include "nlshim.h"
 
 #ifndef SOL_NETLINK
 #define SOL_NETLINK 270
 #endif
 
 #define MAX_FD 4096
-/* NLMSG_GOODSIZE on x86_64 with 4 KiB pages: SKB_WITH_OVERHEAD(4096) */
-#define GOODSIZE (4096 - 320)
-#define DUMP_CAP (32768 - 320)
-
-struct dgram {
-	struct dgram *next;
-	size_t len;
-	unsigned char data[];
-};
-
-struct fake {
-	int used;
-	int peer;		/* the other end: holds the readiness byte */
-	uint32_t portid;
-	uint32_t groups;
-	int ext_ack, cap_ack;
-	size_t max_recv;
-	struct dgram *head, *tail;
-	/* the dump in progress */
-	const struct fix_rec *dump;
-	uint32_t dump_next, dump_seq;
-	int dump_err;		/* the errno NLMSG_DONE carries */
-	const char *dump_text;
-	int token;		/* a byte sits in the pair */
-};
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct fake fakes[MAX_FD];
-static struct fix fixture;
+struct fix nlshim_fixture;
 static int fixture_loaded;
 static uint32_t next_portid;
 
@@ -89,15 +66,16 @@ static ssize_t (*real_sendto)(int, const void *, size_t, int, const struct socka
 static ssize_t (*real_sendmsg)(int, const struct msghdr *, int);
 static ssize_t (*real_recvfrom)(int, void *, size_t, int, struct sockaddr *, socklen_t *);
 static ssize_t (*real_send)(int, const void *, size_t, int);
-static ssize_t (*real_recv)(int, void *, size_t, int);
-static ssize_t (*real_write)(int, const void *, size_t);
+ssize_t (*nlshim_real_recv)(int, void *, size_t, int);
+ssize_t (*nlshim_real_write)(int, const void *, size_t);
 static ssize_t (*real_read)(int, void *, size_t);
 static int (*real_bind)(int, const struct sockaddr *, socklen_t);
 static int (*real_getsockname)(int, struct sockaddr *, socklen_t *);
 static int (*real_setsockopt)(int, int, int, const void *, socklen_t);
 static int (*real_getsockopt)(int, int, int, void *, socklen_t *);
 
-#define RESOLVE(n) do { if (!real_##n) real_##n = (__typeof__(real_##n))dlsym(RTLD_NEXT, #n); } while (0)
+#define RESOLVE_AS(p, n) do { if (!(p)) (p) = (__typeof__(p))dlsym(RTLD_NEXT, #n); } while (0)
+#define RESOLVE(n) RESOLVE_AS(real_##n, n)
 
 static void resolve_all(void)
 {
@@ -108,8 +86,8 @@ static void resolve_all(void)
 	RESOLVE(sendmsg);
 	RESOLVE(recvfrom);
 	RESOLVE(send);
-	RESOLVE(recv);
-	RESOLVE(write);
+	RESOLVE_AS(nlshim_real_recv, recv);
+	RESOLVE_AS(nlshim_real_write, write);
 	RESOLVE(read);
 	RESOLVE(bind);
 	RESOLVE(getsockname);
@@ -117,7 +95,7 @@ static void resolve_all(void)
 	RESOLVE(getsockopt);
 }
 
-static void append_line(const char *env, const char *fmt, ...)
+void nlshim_log(const char *env, const char *fmt, ...)
 {
 	const char *path = getenv(env);
 	char line[1024];
@@ -137,7 +115,7 @@ static void append_line(const char *env, const char *fmt, ...)
 	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return;
-	if (real_write(fd, line, (size_t)n) < 0)
+	if (nlshim_real_write(fd, line, (size_t)n) < 0)
 		n = 0;
 	real_close(fd);
 }
@@ -150,10 +128,10 @@ static void load_fixture(void)
 	if (fixture_loaded)
 		return;
 	fixture_loaded = 1;
-	if (!path || fix_load(&fixture, path, err, sizeof(err)) < 0) {
-		append_line("RDMATOP_HW_LOG", "FIXTURE %s: %s", path ? path : "(RDMATOP_HW_FIXTURE unset)",
-			    path ? err : "no fixture");
-		memset(&fixture, 0, sizeof(fixture));
+	if (!path || fix_load(&nlshim_fixture, path, err, sizeof(err)) < 0) {
+		nlshim_log("RDMATOP_HW_LOG", "FIXTURE %s: %s", path ? path : "(RDMATOP_HW_FIXTURE unset)",
+			    path ? err : "no nlshim_fixture");
+		memset(&nlshim_fixture, 0, sizeof(nlshim_fixture));
 	}
 }
 
@@ -162,275 +140,9 @@ static struct fake *fake_of(int fd)
 	return fd >= 0 && fd < MAX_FD && fakes[fd].used ? &fakes[fd] : NULL;
 }
 
-/* ---- the queue and its readiness byte ---- */
-
-static void token_set(struct fake *f)
-{
-	char c = 0;
-
-	if (!f->token && real_write(f->peer, &c, 1) == 1)
-		f->token = 1;
-}
-
-static void drain_token(int fd, struct fake *f)
-{
-	char c;
-
-	if (f->token && !f->head && !f->dump) {
-		if (real_recv(fd, &c, 1, MSG_DONTWAIT) == 1)
-			f->token = 0;
-	}
-}
-
-static struct dgram *dg_new(size_t cap)
-{
-	struct dgram *d = calloc(1, sizeof(*d) + cap);
-
-	return d;
-}
-
-static void dg_push(struct fake *f, struct dgram *d)
-{
-	d->next = NULL;
-	if (f->tail)
-		f->tail->next = d;
-	else
-		f->head = d;
-	f->tail = d;
-	token_set(f);
-}
-
-static void put_msg(unsigned char *at, const struct fix_msg *m, uint32_t seq, uint32_t portid)
-{
-	struct nlmsghdr *nlh = (struct nlmsghdr *)at;
-
-	memcpy(at, m->data, m->len);
-	nlh->nlmsg_seq = seq;
-	nlh->nlmsg_pid = portid;
-}
-
-/* NLMSG_DONE: the dump's errno, and its message as an ack TLV */
-static void push_done(struct fake *f)
-{
-	const char *text = f->dump_text;
-	size_t tlen = text && *text && f->ext_ack ? NLA_ALIGN(NLA_HDRLEN + strlen(text) + 1) : 0;
-	struct nlmsghdr *nlh;
-	struct dgram *d = dg_new(NLMSG_HDRLEN + 4 + tlen);
-
-	if (!d)
-		return;
-	nlh = (struct nlmsghdr *)d->data;
-	nlh->nlmsg_len = (uint32_t)(NLMSG_HDRLEN + 4 + tlen);
-	nlh->nlmsg_type = NLMSG_DONE;
-	nlh->nlmsg_flags = NLM_F_MULTI | (tlen ? NLM_F_ACK_TLVS : 0);
-	nlh->nlmsg_seq = f->dump_seq;
-	nlh->nlmsg_pid = f->portid;
-	memcpy(d->data + NLMSG_HDRLEN, &f->dump_err, 4);
-	if (tlen) {
-		struct nlattr *a = (struct nlattr *)(d->data + NLMSG_HDRLEN + 4);
-
-		a->nla_type = NLMSGERR_ATTR_MSG;
-		a->nla_len = (uint16_t)(NLA_HDRLEN + strlen(text) + 1);
-		memcpy((unsigned char *)a + NLA_HDRLEN, text, strlen(text) + 1);
-	}
-	d->len = nlh->nlmsg_len;
-	f->dump = NULL;
-	dg_push(f, d);
-}
-
-/* netlink_dump(): the next dumpit call's datagram, or DONE */
-static void dump_step(struct fake *f)
-{
-	size_t room = f->max_recv > GOODSIZE ? f->max_recv : GOODSIZE, used = 0;
-	const struct fix_rec *r = f->dump;
-	struct dgram *d;
-
-	if (!r)
-		return;
-	if (room > DUMP_CAP)
-		room = DUMP_CAP;
-	if (f->dump_next >= r->nmsgs) {
-		push_done(f);
-		return;
-	}
-	d = dg_new(room > r->msgs[f->dump_next].len ? room : r->msgs[f->dump_next].len);
-	if (!d)
-		return;
-	while (f->dump_next < r->nmsgs) {
-		const struct fix_msg *m = &r->msgs[f->dump_next];
-		size_t l = NLMSG_ALIGN(m->len);
-
-		if (used && (!(r->flags & FIX_F_PACK) || used + l > room))
-			break;
-		put_msg(d->data + used, m, f->dump_seq, f->portid);
-		used += l;
-		f->dump_next++;
-	}
-	d->len = used;
-	dg_push(f, d);
-}
-
-/* netlink_ack(): an error (or ack) carrying the request */
-static void push_error(struct fake *f, const struct nlmsghdr *req, int error, const char *text)
-{
-	size_t plen = (error == 0 || f->cap_ack) ? NLMSG_HDRLEN : NLMSG_ALIGN(req->nlmsg_len);
-	size_t tlen = 0, len;
-	struct nlmsghdr *nlh;
-	struct nlmsgerr *e;
-	struct dgram *d;
-
-	if (error && text && *text && f->ext_ack)
-		tlen = NLA_ALIGN(NLA_HDRLEN + strlen(text) + 1);
-	len = NLMSG_HDRLEN + sizeof(e->error) + plen + tlen;
-	d = dg_new(len);
-	if (!d)
-		return;
-	nlh = (struct nlmsghdr *)d->data;
-	nlh->nlmsg_len = (uint32_t)len;
-	nlh->nlmsg_type = NLMSG_ERROR;
-	nlh->nlmsg_flags = (error == 0 || f->cap_ack) ? NLM_F_CAPPED : 0;
-	if (tlen)
-		nlh->nlmsg_flags |= NLM_F_ACK_TLVS;
-	nlh->nlmsg_seq = req->nlmsg_seq;
-	nlh->nlmsg_pid = f->portid;
-	e = (struct nlmsgerr *)(d->data + NLMSG_HDRLEN);
-	e->error = error;
-	memcpy(&e->msg, req, plen);
-	if (plen == NLMSG_HDRLEN)
-		e->msg.nlmsg_len = req->nlmsg_len;
-	if (tlen) {
-		struct nlattr *a = (struct nlattr *)((unsigned char *)&e->msg + plen);
-
-		a->nla_type = NLMSGERR_ATTR_MSG;
-		a->nla_len = (uint16_t)(NLA_HDRLEN + strlen(text) + 1);
-		memcpy((unsigned char *)a + NLA_HDRLEN, text, strlen(text) + 1);
-	}
-	d->len = len;
-	dg_push(f, d);
-}
-
-static void answer(struct fake *f, const struct nlmsghdr *req)
-{
-	char key[FIX_KEY_MAX];
-	const struct fix_rec *r;
-	int known_dev;
-
-	if (req->nlmsg_len < NLMSG_HDRLEN || !(req->nlmsg_flags & NLM_F_REQUEST))
-		return;
-	fix_key(req, key, sizeof(key), &known_dev, &fixture);
-	r = fix_find(&fixture, key);
-	append_line("RDMATOP_HW_TRACE", "%s %s", r ? "matched" : "UNMATCHED", key);
-	if (!r || r->error) {
-		int err = r ? r->error : known_dev ? -EOPNOTSUPP : -EINVAL;
-
-		if (!r)
-			append_line("RDMATOP_HW_LOG", "UNMATCHED %s", key);
-		if (req->nlmsg_flags & NLM_F_DUMP) {
-			/* the dumpit failed: netlink_dump() puts its errno in DONE */
-			f->dump = NULL;
-			f->dump_err = err;
-			f->dump_text = r ? r->text : NULL;
-			f->dump_seq = req->nlmsg_seq;
-			push_done(f);
-		} else {
-			push_error(f, req, err, r ? r->text : NULL);
-		}
-		return;
-	}
-	if (req->nlmsg_flags & NLM_F_DUMP) {
-		/* a new dump replaces one the reader gave up on */
-		f->dump = r;
-		f->dump_next = 0;
-		f->dump_err = 0;
-		f->dump_text = NULL;
-		f->dump_seq = req->nlmsg_seq;
-		dump_step(f);
-		return;
-	}
-	for (uint32_t i = 0; i < r->nmsgs; i++) {
-		struct dgram *d = dg_new(r->msgs[i].len);
-
-		if (!d)
-			return;
-		put_msg(d->data, &r->msgs[i], req->nlmsg_seq, f->portid);
-		d->len = r->msgs[i].len;
-		dg_push(f, d);
-	}
-	if (req->nlmsg_flags & NLM_F_ACK)
-		push_error(f, req, 0, NULL);
-}
-
-static ssize_t fake_send(struct fake *f, const void *buf, size_t len)
-{
-	const unsigned char *p = buf;
-	size_t off = 0;
-
-	while (off + NLMSG_HDRLEN <= len) {
-		const struct nlmsghdr *nlh = (const struct nlmsghdr *)(p + off);
-
-		if (nlh->nlmsg_len < NLMSG_HDRLEN || nlh->nlmsg_len > len - off)
-			break;
-		answer(f, nlh);
-		off += NLMSG_ALIGN(nlh->nlmsg_len);
-	}
-	return (ssize_t)len;
-}
-
-static ssize_t fake_recv(int fd, struct fake *f, const struct iovec *iov, size_t iovcnt, int flags,
-			 struct sockaddr *name, socklen_t *namelen, int *msg_flags)
-{
-	size_t cap = 0, copied = 0, off;
-	struct dgram *d = f->head;
-	struct sockaddr_nl sa;
-	int nonblock = (fcntl(fd, F_GETFL) & O_NONBLOCK) || (flags & MSG_DONTWAIT);
-
-	for (size_t i = 0; i < iovcnt; i++)
-		cap += iov[i].iov_len;
-	if (!d) {
-		/* a kernel socket would block for ever: say so instead */
-		if (!nonblock)
-			append_line("RDMATOP_HW_LOG", "BLOCKING RECV with nothing pending (portid %u)",
-				    f->portid);
-		errno = EAGAIN;
-		return -1;
-	}
-	for (size_t i = 0, left = d->len; i < iovcnt && left; i++) {
-		size_t n = iov[i].iov_len < left ? iov[i].iov_len : left;
-
-		memcpy(iov[i].iov_base, d->data + copied, n);
-		copied += n;
-		left -= n;
-	}
-	if (msg_flags)
-		*msg_flags = d->len > cap ? MSG_TRUNC : 0;
-	if (name && namelen) {
-		memset(&sa, 0, sizeof(sa));
-		sa.nl_family = AF_NETLINK;
-		off = *namelen < sizeof(sa) ? *namelen : sizeof(sa);
-		memcpy(name, &sa, off);
-		*namelen = sizeof(sa);
-	} else if (namelen) {
-		*namelen = 0;
-	}
-	off = d->len;
-	if (!(flags & MSG_PEEK)) {
-		f->head = d->next;
-		if (!f->head)
-			f->tail = NULL;
-		free(d);
-		/* netlink_recvmsg(): remember the largest buffer, dump on */
-		if (cap > f->max_recv)
-			f->max_recv = cap > 32768 ? 32768 : cap;
-		if (!f->head && f->dump)
-			dump_step(f);
-		drain_token(fd, f);
-	}
-	return (ssize_t)((flags & MSG_TRUNC) ? off : copied);
-}
-
 /* ---- the intercepted calls ---- */
 
-int socket(int domain, int type, int protocol)
+SHIM_API int socket(int domain, int type, int protocol)
 {
 	int sv[2], base = type & ~(SOCK_NONBLOCK | SOCK_CLOEXEC);
 
@@ -458,7 +170,7 @@ int socket(int domain, int type, int protocol)
 	return sv[0];
 }
 
-int bind(int fd, const struct sockaddr *addr, socklen_t len)
+SHIM_API int bind(int fd, const struct sockaddr *addr, socklen_t len)
 {
 	struct fake *f;
 	int ret = 0;
@@ -486,7 +198,7 @@ int bind(int fd, const struct sockaddr *addr, socklen_t len)
 	return ret;
 }
 
-int getsockname(int fd, struct sockaddr *addr, socklen_t *len)
+SHIM_API int getsockname(int fd, struct sockaddr *addr, socklen_t *len)
 {
 	struct sockaddr_nl sa;
 	struct fake *f;
@@ -508,7 +220,7 @@ int getsockname(int fd, struct sockaddr *addr, socklen_t *len)
 	return 0;
 }
 
-int setsockopt(int fd, int level, int name, const void *val, socklen_t len)
+SHIM_API int setsockopt(int fd, int level, int name, const void *val, socklen_t len)
 {
 	struct fake *f;
 	int on;
@@ -544,7 +256,7 @@ int setsockopt(int fd, int level, int name, const void *val, socklen_t len)
 	return 0;
 }
 
-int getsockopt(int fd, int level, int name, void *val, socklen_t *len)
+SHIM_API int getsockopt(int fd, int level, int name, void *val, socklen_t *len)
 {
 	struct fake *f;
 	int v = 0;
@@ -567,7 +279,7 @@ int getsockopt(int fd, int level, int name, void *val, socklen_t *len)
 	return 0;
 }
 
-ssize_t sendto(int fd, const void *buf, size_t len, int flags, const struct sockaddr *to, socklen_t tolen)
+SHIM_API ssize_t sendto(int fd, const void *buf, size_t len, int flags, const struct sockaddr *to, socklen_t tolen)
 {
 	struct fake *f;
 	ssize_t n;
@@ -579,25 +291,25 @@ ssize_t sendto(int fd, const void *buf, size_t len, int flags, const struct sock
 		pthread_mutex_unlock(&lock);
 		return real_sendto(fd, buf, len, flags, to, tolen);
 	}
-	n = fake_send(f, buf, len);
+	n = nlshim_send(f, buf, len);
 	pthread_mutex_unlock(&lock);
 	return n;
 }
 
-ssize_t send(int fd, const void *buf, size_t len, int flags)
+SHIM_API ssize_t send(int fd, const void *buf, size_t len, int flags)
 {
 	return sendto(fd, buf, len, flags, NULL, 0);
 }
 
-ssize_t write(int fd, const void *buf, size_t len)
+SHIM_API ssize_t write(int fd, const void *buf, size_t len)
 {
 	resolve_all();
 	if (!fake_of(fd))
-		return real_write(fd, buf, len);
+		return nlshim_real_write(fd, buf, len);
 	return sendto(fd, buf, len, 0, NULL, 0);
 }
 
-ssize_t sendmsg(int fd, const struct msghdr *msg, int flags)
+SHIM_API ssize_t sendmsg(int fd, const struct msghdr *msg, int flags)
 {
 	unsigned char *flat;
 	struct fake *f;
@@ -623,13 +335,13 @@ ssize_t sendmsg(int fd, const struct msghdr *msg, int flags)
 		memcpy(flat + off, msg->msg_iov[i].iov_base, msg->msg_iov[i].iov_len);
 		off += msg->msg_iov[i].iov_len;
 	}
-	n = fake_send(f, flat, len);
+	n = nlshim_send(f, flat, len);
 	free(flat);
 	pthread_mutex_unlock(&lock);
 	return n;
 }
 
-ssize_t recvmsg(int fd, struct msghdr *msg, int flags)
+SHIM_API ssize_t recvmsg(int fd, struct msghdr *msg, int flags)
 {
 	struct fake *f;
 	ssize_t n;
@@ -642,14 +354,14 @@ ssize_t recvmsg(int fd, struct msghdr *msg, int flags)
 		pthread_mutex_unlock(&lock);
 		return real_recvmsg(fd, msg, flags);
 	}
-	n = fake_recv(fd, f, msg->msg_iov, msg->msg_iovlen, flags, msg->msg_name, &msg->msg_namelen, &mf);
+	n = nlshim_recv(fd, f, msg->msg_iov, msg->msg_iovlen, flags, msg->msg_name, &msg->msg_namelen, &mf);
 	msg->msg_flags = mf;
 	msg->msg_controllen = 0;
 	pthread_mutex_unlock(&lock);
 	return n;
 }
 
-ssize_t recvfrom(int fd, void *buf, size_t len, int flags, struct sockaddr *from, socklen_t *fromlen)
+SHIM_API ssize_t recvfrom(int fd, void *buf, size_t len, int flags, struct sockaddr *from, socklen_t *fromlen)
 {
 	struct iovec iov = { buf, len };
 	struct fake *f;
@@ -662,20 +374,20 @@ ssize_t recvfrom(int fd, void *buf, size_t len, int flags, struct sockaddr *from
 		pthread_mutex_unlock(&lock);
 		return real_recvfrom(fd, buf, len, flags, from, fromlen);
 	}
-	n = fake_recv(fd, f, &iov, 1, flags, from, fromlen, NULL);
+	n = nlshim_recv(fd, f, &iov, 1, flags, from, fromlen, NULL);
 	pthread_mutex_unlock(&lock);
 	return n;
 }
 
-ssize_t recv(int fd, void *buf, size_t len, int flags)
+SHIM_API ssize_t recv(int fd, void *buf, size_t len, int flags)
 {
 	resolve_all();
 	if (!fake_of(fd))
-		return real_recv(fd, buf, len, flags);
+		return nlshim_real_recv(fd, buf, len, flags);
 	return recvfrom(fd, buf, len, flags, NULL, NULL);
 }
 
-ssize_t read(int fd, void *buf, size_t len)
+SHIM_API ssize_t read(int fd, void *buf, size_t len)
 {
 	resolve_all();
 	if (!fake_of(fd))
@@ -683,7 +395,7 @@ ssize_t read(int fd, void *buf, size_t len)
 	return recvfrom(fd, buf, len, 0, NULL, NULL);
 }
 
-int close(int fd)
+SHIM_API int close(int fd)
 {
 	struct fake *f;
 
