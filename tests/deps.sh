@@ -2,7 +2,7 @@
 # Install the Debian packages rdmatop needs to build and test, when missing.
 # As root they are installed; otherwise the exact apt-get line is printed.
 set -u
-pkgs="gcc make pkg-config libmnl-dev libev-dev libncurses-dev libzstd-dev tmux python3 python3-yaml valgrind"
+pkgs="gcc make pkg-config iproute2 libmnl-dev libev-dev libncurses-dev libzstd-dev tmux python3 python3-yaml valgrind"
 # the --listen endpoint, and what its tests drive it with (tests/http)
 pkgs="$pkgs libmicrohttpd-dev libgnutls28-dev libcrypt-dev libyaml-dev curl gnutls-bin apache2-utils"
 # the real-kernel test bed (tests/vm)

@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The counter answers (tests/hw/gen.c): nldev_stat_get_doit/dumpit,
+ * stat_get_doit_default_counter, stat_get_doit_qp, fill_res_counter_entry,
+ * fill_stat_mr_entry and nldev_stat_get_counter_status_doit of
+ * drivers/infiniband/core/nldev.c (7.x).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen_priv.h"
+
+
+uint64_t hw_value(const struct gdev *d, unsigned int port, unsigned int i)
+{
+	/* a value that names its counter: device, port and position */
+	return (uint64_t)(d->index + 1) * 1000000 + (uint64_t)port * 10000 + (uint64_t)i * 37 + 5;
+}
+
+static void put_hwcounters(struct nlmsghdr *nlh, const char *const *names, const uint64_t *vals,
+			   unsigned int n)
+{
+	struct nlattr *t = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_STAT_HWCOUNTERS), *e;
+
+	for (unsigned int i = 0; i < n; i++) {
+		e = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY);
+		mnl_attr_put_strz(nlh, RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_NAME, names[i]);
+		mnl_attr_put_u64(nlh, RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_VALUE, vals[i]);
+		mnl_attr_nest_end(nlh, e);
+	}
+	mnl_attr_nest_end(nlh, t);
+}
+
+/* The counters a port shows: the table, then the optional ones enabled
+ * (IB_STAT_FLAG_OPTIONAL descs are skipped unless enabled, 6.2+) */
+unsigned int port_counters(const struct gdev *d, unsigned int port, const char **names, uint64_t *vals)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < d->nhw; i++) {
+		names[n] = d->hw[i];
+		vals[n++] = hw_value(d, port, i);
+	}
+	for (unsigned int i = 0; i < d->nopt; i++)
+		if (d->opt_enabled & (1u << i)) {
+			names[n] = d->opt[i];
+			vals[n++] = hw_value(d, port, d->nhw + i);
+		}
+	return n;
+}
+
+/* stat_get_doit_default_counter(): a port's value is its own plus what
+ * the QPs bound to its counters counted (rdma_counter_get_hwstat_value);
+ * a bound counter's values are in table order, enabled ones only */
+static void add_bound(const struct gdev *d, unsigned int port, uint64_t *vals, unsigned int n)
+{
+	for (unsigned int c = 0; c < MAXN && d->counters[c].id; c++)
+		if (d->counters[c].port == port)
+			for (unsigned int k = 0; k < n && k < 64; k++)
+				vals[k] += d->counters[c].vals[k];
+}
+
+/* stat_get_doit_default_counter(): handle, PORT_INDEX, HWCOUNTERS with
+ * each counter's value summed over the port's bound counters as well
+ * (rdma_counter_get_hwstat_value) */
+void answer_stat(const struct gdev *d)
+{
+	const char *names[256];
+	uint64_t vals[256];
+	char key[96];
+
+	for (unsigned int p = 1; p <= d->nports; p++) {
+		struct nlmsghdr *nlh;
+		unsigned int n;
+
+		if (!d->nhw) {
+			/* no rdma_hw_stats: stat_get_doit_default_counter and
+			 * the status doit answer -EINVAL */
+			snprintf(key, sizeof(key), "stat_get dev=%u port=%u", d->index, p);
+			rec_write(key, -EINVAL, NULL);
+			snprintf(key, sizeof(key), "stat_get_status dev=%u port=%u", d->index, p);
+			rec_write(key, -EINVAL, NULL);
+			continue;
+		}
+		n = port_counters(d, p, names, vals);
+		add_bound(d, p, vals, n);
+		nlh = msg_start(RDMA_NLDEV_CMD_STAT_GET, false);
+		put_handle(nlh, d);
+		mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_PORT_INDEX, p);
+		put_hwcounters(nlh, names, vals, n);
+		msg_end(nlh);
+		snprintf(key, sizeof(key), "stat_get dev=%u port=%u", d->index, p);
+		rec_write(key, 0, NULL);
+		exp_start("stat show", d);
+		exp_u("port", p);
+		for (unsigned int i = 0; i < n; i++)
+			exp_u(names[i], vals[i]);
+		exp_end();
+
+		/* stat_get_doit_qp() without a counter id: the port's mode
+		 * (rdma statistic qp mode): handle, PORT_INDEX, STAT_MODE,
+		 * AUTO_MODE_MASK when auto (the request must carry a STAT_MODE,
+		 * whose value is not read) */
+		nlh = msg_start(RDMA_NLDEV_CMD_STAT_GET, false);
+		put_handle(nlh, d);
+		mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_PORT_INDEX, p);
+		mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_STAT_MODE, d->ports[p - 1].mode);
+		if (d->ports[p - 1].mode == RDMA_COUNTER_MODE_AUTO)
+			mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_STAT_AUTO_MODE_MASK, d->ports[p - 1].auto_mask);
+		msg_end(nlh);
+		snprintf(key, sizeof(key), "stat_get dev=%u port=%u res=%u", d->index, p, RDMA_NLDEV_ATTR_RES_QP);
+		rec_write(key, 0, NULL);
+
+		/* nldev_stat_get_counter_status_doit(): handle, PORT_INDEX,
+		 * HWCOUNTERS of every counter: NAME, INDEX, and DYNAMIC
+		 * (enabled) for the optional ones */
+		snprintf(key, sizeof(key), "stat_get_status dev=%u port=%u", d->index, p);
+		nlh = msg_start(RDMA_NLDEV_CMD_STAT_GET_STATUS, false);
+		put_handle(nlh, d);
+		mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_PORT_INDEX, p);
+		{
+			struct nlattr *t = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_STAT_HWCOUNTERS), *e;
+
+			for (unsigned int i = 0; i < d->nhw + d->nopt; i++) {
+				e = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY);
+				mnl_attr_put_strz(nlh, RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_NAME,
+						  i < d->nhw ? d->hw[i] : d->opt[i - d->nhw]);
+				mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_STAT_HWCOUNTER_INDEX, i);
+				if (i >= d->nhw)
+					mnl_attr_put_u8(nlh, RDMA_NLDEV_ATTR_STAT_HWCOUNTER_DYNAMIC,
+							!!(d->opt_enabled & (1u << (i - d->nhw))));
+				mnl_attr_nest_end(nlh, e);
+			}
+			mnl_attr_nest_end(nlh, t);
+		}
+		msg_end(nlh);
+		rec_write(key, 0, NULL);
+	}
+}
+
+/* nldev_stat_get_dumpit() with STAT_RES = RES_QP: res_get_common_dumpit
+ * over RDMA_RESTRACK_COUNTER, fill_res_counter_entry(): PORT_INDEX,
+ * STAT_COUNTER_ID, fill_stat_counter_mode (STAT_MODE; auto: RES_TYPE and
+ * the owner, by the mask), fill_stat_counter_qps (RES_QP nest of
+ * RES_QP_ENTRY: LQPN), fill_stat_counter_hwcounters (its own values) */
+static void e_counter(struct nlmsghdr *nlh, const struct gdev *d, unsigned int i, bool dd)
+{
+	const struct gcounter *c = &d->counters[i];
+	const char *names[256];
+	uint64_t vals[256];
+	unsigned int n = port_counters(d, c->port, names, vals);
+	struct nlattr *e, *q, *qe;
+
+	(void)dd;
+	e = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_STAT_COUNTER_ENTRY);
+	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_PORT_INDEX, c->port);
+	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_STAT_COUNTER_ID, c->id);
+	/* fill_stat_counter_mode(): the owner is the counter's restrack
+	 * entry's (fill_res_name_pid) */
+	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_STAT_MODE, c->mode);
+	if (c->mode == RDMA_COUNTER_MODE_AUTO) {
+		if (c->mask & RDMA_COUNTER_MASK_QP_TYPE)
+			mnl_attr_put_u8(nlh, RDMA_NLDEV_ATTR_RES_TYPE, c->qp_type);
+		if (c->mask & RDMA_COUNTER_MASK_PID)
+			put_owner(nlh, c->pid, NULL);
+	}
+	q = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_RES_QP);
+	for (unsigned int k = 0; k < 4 && c->lqpn[k]; k++) {
+		qe = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_RES_QP_ENTRY);
+		mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_RES_LQPN, c->lqpn[k]);
+		mnl_attr_nest_end(nlh, qe);
+	}
+	mnl_attr_nest_end(nlh, q);
+	for (unsigned int k = 0; k < n; k++)
+		vals[k] = k < 64 ? c->vals[k] : 0;
+	put_hwcounters(nlh, names, vals, n);
+	mnl_attr_nest_end(nlh, e);
+}
+
+void answer_stat_qp(const struct gdev *d, unsigned int port, bool dd)
+{
+	struct dumper w = { .d = d, .cmd = RDMA_NLDEV_CMD_STAT_GET, .nest = RDMA_NLDEV_ATTR_STAT_COUNTER };
+	const char *names[256];
+	uint64_t vals[256];
+	char key[96];
+
+	dumper_open(&w);
+	for (unsigned int i = 0; i < N_OF(d, counters, id); i++) {
+		const struct gcounter *c = &d->counters[i];
+		unsigned int n = port_counters(d, c->port, names, vals);
+
+		/* fill_res_counter_entry(): a port filter skips the others */
+		if (port && c->port != port)
+			continue;
+		dumper_entry(&w, e_counter, i, dd);
+		if (dd || port)
+			continue;
+		exp_start("stat qp show", d);
+		exp_u("port", c->port);
+		exp_u("cntn", c->id);
+		for (unsigned int k = 0; k < n; k++)
+			exp_u(names[k], k < 64 ? c->vals[k] : 0);
+		exp_end();
+	}
+	dumper_close(&w);
+	if (port)
+		snprintf(key, sizeof(key), "stat_get dump dev=%u port=%u res=%u%s", d->index, port,
+			 RDMA_NLDEV_ATTR_RES_QP, dd ? " dd=1" : "");
+	else
+		snprintf(key, sizeof(key), "stat_get dump dev=%u res=%u%s", d->index, RDMA_NLDEV_ATTR_RES_QP,
+			 dd ? " dd=1" : "");
+	rec_write(key, 0, NULL);
+}
+
+static void e_statmr(struct nlmsghdr *nlh, const struct gdev *d, unsigned int i, bool dd)
+{
+	const struct gmr *m = &d->mrs[i];
+	struct nlattr *e = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_RES_MR_ENTRY);
+	unsigned int n = 0;
+
+	(void)dd;
+	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_RES_MRN, m->mrn);
+	while (n < 4 && m->stat_names[n])
+		n++;
+	if (n)
+		put_hwcounters(nlh, m->stat_names, m->stat_vals, n);
+	mnl_attr_nest_end(nlh, e);
+}
+
+/* nldev_stat_get_dumpit() with STAT_RES = RES_MR: fill_stat_mr_entry():
+ * MRN, then the driver's fill_stat_mr_entry (mlx5: a HWCOUNTERS nest of
+ * page_faults, page_invalidations, page_prefetch for ODP MRs) */
+void answer_stat_mr(const struct gdev *d, bool dd)
+{
+	struct dumper w = { .d = d, .cmd = RDMA_NLDEV_CMD_STAT_GET, .nest = RDMA_NLDEV_ATTR_RES_MR };
+	char key[96];
+
+	dumper_open(&w);
+	for (unsigned int i = 0; i < N_OF(d, mrs, mrn); i++) {
+		const struct gmr *m = &d->mrs[i];
+
+		dumper_entry(&w, e_statmr, i, dd);
+		if (dd)
+			continue;
+		exp_start("stat mr", d);
+		exp_u("mrn", m->mrn);
+		for (unsigned int k = 0; k < 4 && m->stat_names[k]; k++)
+			exp_u(m->stat_names[k], m->stat_vals[k]);
+		exp_end();
+	}
+	dumper_close(&w);
+	snprintf(key, sizeof(key), "stat_get dump dev=%u res=%u%s", d->index, RDMA_NLDEV_ATTR_RES_MR,
+		 dd ? " dd=1" : "");
+	rec_write(key, 0, NULL);
+}

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The --sysroot tree of a fixture (tests/hw/gen.c): what rdmatop reads
+ * under sys/ and proc/, in drivers/infiniband/core/sysfs.c's formats.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdarg.h>
+#include <sys/stat.h>
+
+#include "gen_priv.h"
+
+
+
+void mkdirs(const char *path)
+{
+	char b[1536];
+
+	snprintf(b, sizeof(b), "%s", path);
+	for (char *p = b + 1; *p; p++)
+		if (*p == '/') {
+			*p = 0;
+			mkdir(b, 0755);
+			*p = '/';
+		}
+	mkdir(b, 0755);
+}
+
+static void wfile(const char *fmt_path, const char *content, ...)
+	__attribute__((format(printf, 2, 3)));
+static void wfile(const char *rel, const char *fmt, ...)
+{
+	char path[1536], dir[1536];
+	va_list ap;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", gen_root, rel);
+	snprintf(dir, sizeof(dir), "%s", path);
+	*strrchr(dir, '/') = 0;
+	mkdirs(dir);
+	f = fopen(path, "w");
+	if (!f) {
+		perror(path);
+		exit(1);
+	}
+	va_start(ap, fmt);
+	vfprintf(f, fmt, ap);
+	va_end(ap);
+	fclose(f);
+}
+
+static void guid_be(uint64_t g, char *b)
+{
+	guid_str(g, b);
+}
+
+/* drivers/infiniband/core/sysfs.c: state "4: ACTIVE", phys_state
+ * "5: LinkUp", lid/sm_lid "0x%x", lid_mask_count "%u", cap_mask "0x%08x",
+ * gids/N "%pI6", gid_attrs/types/N "IB/RoCE v1" or "RoCE v2",
+ * pkeys/N "0x%04x", counters/ (PMA, IB only), hw_counters/ */
+void write_sysfs(void)
+{
+	static const char *const st[] = { "NOP", "DOWN", "INIT", "ARMED", "ACTIVE", "ACTIVE_DEFER" };
+	static const char *const ph[] = { "", "Sleep", "Polling", "Disabled", "PortConfigurationTraining",
+					  "LinkUp", "LinkErrorRecovery", "Phy Test" };
+	char b[1024], g[32];
+
+	wfile("proc/self/status", "Name:\trdmatop\nUmask:\t0022\nState:\tR (running)\nTgid:\t4242\nPid:\t4242\n"
+	      "Uid:\t1000\t1000\t1000\t1000\nCapInh:\t0000000000000000\nCapPrm:\t0000000000000000\n"
+	      "CapEff:\t0000000000000000\n");
+	for (unsigned int i = 0; i < gen_fix->nprocs; i++) {
+		const struct gproc *p = &gen_fix->procs[i];
+
+		for (unsigned int t = 0; t < 3 && p->tids[t]; t++) {
+			snprintf(b, sizeof(b), "proc/%u/comm", p->tids[t]);
+			wfile(b, "%s\n", p->comm);
+			snprintf(b, sizeof(b), "proc/%u/status", p->tids[t]);
+			wfile(b, "Name:\t%s\nUmask:\t0022\nState:\tS (sleeping)\nTgid:\t%u\nNgid:\t0\nPid:\t%u\n"
+			      "PPid:\t1\nUid:\t1000\t1000\t1000\t1000\n", p->comm, p->pid, p->tids[t]);
+			snprintf(b, sizeof(b), "proc/%u/cgroup", p->tids[t]);
+			wfile(b, "0::%s\n", p->cgroup);
+			snprintf(b, sizeof(b), "proc/%u/stat", p->tids[t]);
+			wfile(b, "%u (%s) S 1 %u %u 0 -1 4194560 0 0 0 0 120 40 0 0 20 0 %u 0 12345 0 0\n",
+			      p->tids[t], p->comm, p->pid, p->pid, 1);
+		}
+	}
+	for (unsigned int i = 0; i < gen_fix->ndevs; i++) {
+		const struct gdev *d = &gen_fix->devs[i];
+		char dir[256];
+
+		snprintf(dir, sizeof(dir), "sys/class/infiniband/%s", d->name);
+		guid_be(d->node_guid, g);
+		snprintf(b, sizeof(b), "%s/node_guid", dir);
+		wfile(b, "%s\n", g);
+		guid_be(d->sys_guid, g);
+		snprintf(b, sizeof(b), "%s/sys_image_guid", dir);
+		wfile(b, "%s\n", g);
+		snprintf(b, sizeof(b), "%s/fw_ver", dir);
+		wfile(b, "%s\n", d->fw ? d->fw : "");
+		snprintf(b, sizeof(b), "%s/node_type", dir);
+		wfile(b, "%u: %s\n", d->node_type, d->node_type == 1 ? "CA" : d->node_type == 4 ? "RNIC" :
+		      "unspecified");
+		snprintf(b, sizeof(b), "%s/node_desc", dir);
+		wfile(b, "host01 %s\n", d->name);
+		if (d->hca_type) {
+			snprintf(b, sizeof(b), "%s/hca_type", dir);
+			wfile(b, "%s\n", d->hca_type);
+		}
+		if (d->board_id) {
+			snprintf(b, sizeof(b), "%s/board_id", dir);
+			wfile(b, "%s\n", d->board_id);
+		}
+		for (unsigned int p = 1; p <= d->nports; p++) {
+			const struct gport *pt = &d->ports[p - 1];
+			char pd[320];
+
+			snprintf(pd, sizeof(pd), "%s/ports/%u", dir, p);
+			snprintf(b, sizeof(b), "%s/state", pd);
+			wfile(b, "%u: %s\n", pt->state, st[pt->state < 6 ? pt->state : 0]);
+			snprintf(b, sizeof(b), "%s/phys_state", pd);
+			wfile(b, "%u: %s\n", pt->phys, ph[pt->phys < 8 ? pt->phys : 0]);
+			snprintf(b, sizeof(b), "%s/rate", pd);
+			wfile(b, "%s\n", pt->rate);
+			snprintf(b, sizeof(b), "%s/lid", pd);
+			wfile(b, "0x%x\n", pt->lid);
+			snprintf(b, sizeof(b), "%s/sm_lid", pd);
+			wfile(b, "0x%x\n", pt->sm_lid);
+			snprintf(b, sizeof(b), "%s/sm_sl", pd);
+			wfile(b, "0\n");
+			snprintf(b, sizeof(b), "%s/lid_mask_count", pd);
+			wfile(b, "%u\n", pt->lmc);
+			snprintf(b, sizeof(b), "%s/cap_mask", pd);
+			wfile(b, "0x%08x\n", pt->cap);
+			snprintf(b, sizeof(b), "%s/link_layer", pd);
+			wfile(b, "%s\n", pt->link_layer);
+			for (unsigned int k = 0; k < 4 && pt->gid[k]; k++) {
+				snprintf(b, sizeof(b), "%s/gids/%u", pd, k);
+				wfile(b, "%s\n", pt->gid[k]);
+				snprintf(b, sizeof(b), "%s/gid_attrs/types/%u", pd, k);
+				wfile(b, "%s\n", pt->gid_type[k] ? pt->gid_type[k] : "IB/RoCE v1");
+				if (pt->ndev) {
+					snprintf(b, sizeof(b), "%s/gid_attrs/ndevs/%u", pd, k);
+					wfile(b, "%s\n", pt->ndev);
+				}
+			}
+			for (unsigned int k = 0; k < 2; k++) {
+				snprintf(b, sizeof(b), "%s/pkeys/%u", pd, k);
+				wfile(b, "0x%04x\n", pt->pkey[k]);
+			}
+			for (unsigned int k = 0; k < d->npma; k++) {
+				snprintf(b, sizeof(b), "%s/counters/%s", pd, d->pma[k]);
+				wfile(b, "%llu\n", (unsigned long long)(hw_value(d, p, k) * 3));
+			}
+			{
+				const char *names[256];
+				uint64_t vals[256];
+				unsigned int n = port_counters(d, p, names, vals);
+
+				for (unsigned int k = 0; k < n; k++) {
+					snprintf(b, sizeof(b), "%s/hw_counters/%s", pd, names[k]);
+					wfile(b, "%llu\n", (unsigned long long)vals[k]);
+				}
+				if (n) {
+					snprintf(b, sizeof(b), "%s/hw_counters/lifespan", pd);
+					wfile(b, "10\n");
+				}
+			}
+			if (pt->ndev) {
+				static const char *const ns[] = { "rx_bytes", "tx_bytes", "rx_packets", "tx_packets",
+								  "rx_errors", "tx_errors", "rx_dropped",
+								  "tx_dropped" };
+				for (unsigned int k = 0; k < 8; k++) {
+					snprintf(b, sizeof(b), "sys/class/net/%s/statistics/%s", pt->ndev, ns[k]);
+					wfile(b, "%llu\n", (unsigned long long)(k < 4 ? (k + 1) * 1234567ull : k));
+				}
+				snprintf(b, sizeof(b), "sys/class/net/%s/ifindex", pt->ndev);
+				wfile(b, "%u\n", pt->ndev_index);
+				snprintf(b, sizeof(b), "sys/class/net/%s/operstate", pt->ndev);
+				wfile(b, "%s\n", pt->state == IB_PORT_ACTIVE ? "up" : "down");
+				snprintf(b, sizeof(b), "sys/class/net/%s/mtu", pt->ndev);
+				wfile(b, "%u\n", 9000);
+			}
+		}
+	}
+}
