@@ -8,6 +8,8 @@
 #ifndef RDMATOP_SOURCE_H
 #define RDMATOP_SOURCE_H
 
+#include <errno.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -63,6 +65,8 @@ struct source {
 	bool in_dump;
 	struct nl_req dump_req;
 	struct nl_result dump_res;
+	/* set by source_cancel(), from any thread or a signal handler */
+	atomic_bool cancel;
 };
 
 /* Live source: the kernel's NETLINK_RDMA plus sysfs and /proc. */
@@ -78,8 +82,25 @@ int source_feed_nl(struct source *src, struct snapshot *s, const struct nl_req *
 int source_feed_file(struct source *src, struct snapshot *s, const char *path,
 		     int err, const void *buf, size_t len);
 
+/*
+ * Stop the sample in flight at its next input and refuse further ones:
+ * sample() returns -ECANCELED, and a recorder gets no partial sample.
+ * Async-signal-safe.
+ */
+static inline void source_cancel(struct source *src)
+{
+	atomic_store(&src->cancel, true);
+}
+
+static inline bool source_cancelled(struct source *src)
+{
+	return atomic_load_explicit(&src->cancel, memory_order_relaxed);
+}
+
 static inline int source_sample(struct source *src, struct snapshot *s)
 {
+	if (source_cancelled(src))
+		return -ECANCELED;
 	return src->ops->sample(src, s);
 }
 

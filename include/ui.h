@@ -111,6 +111,9 @@ enum ui_action ui_key(struct ui *u, int key);
 /* Curses side (src/ui/screen.c). */
 int ui_screen_open(struct ui *u);
 void ui_screen_close(void);
+/* While the screen is open: the terminfo bytes that end it (alternate
+ * screen, cursor, attributes) into buf; their length. */
+size_t ui_screen_rescue(char *buf, size_t len);
 void ui_screen_resize(struct ui *u);
 void ui_draw(struct ui *u);
 /* Next key from the terminal, or -1 when none is waiting. */

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include <ev.h>
@@ -26,6 +27,7 @@
 #include "netns.h"
 #include "opts.h"
 #include "rate.h"
+#include "stop.h"
 #include "ui.h"
 #include "util.h"
 
@@ -59,7 +61,10 @@ struct app {
 	ev_io events;		/* the kernel's notify group, where it has one */
 	ev_async done;
 	ev_prepare redraw;
-	ev_signal sig_winch, sig_int, sig_term, sig_hup, sig_tstp, sig_cont;
+	ev_async stop_w;	/* SIGINT, SIGTERM, SIGHUP (stop.h) */
+	ev_signal sig_winch, sig_tstp, sig_cont;
+	struct termios tio;	/* the tty before the screen opened */
+	bool have_tio;
 
 	/* sampler thread */
 	pthread_t thread;
@@ -98,6 +103,7 @@ static void *sampler_main(void *arg)
 	sigaddset(&set, SIGWINCH);
 	sigaddset(&set, SIGTSTP);
 	sigaddset(&set, SIGCONT);
+	sigaddset(&set, SIGALRM);
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
 
 	pthread_mutex_lock(&a->mu);
@@ -456,11 +462,33 @@ static void on_winch(struct ev_loop *loop, ev_signal *w, int revents)
 	a->dirty = true;
 }
 
-static void on_quit_signal(struct ev_loop *loop, ev_signal *w, int revents)
+static void on_stop(struct ev_loop *loop, ev_async *w, int revents)
 {
 	(void)revents;
 	(void)w;
 	ev_break(loop, EVBREAK_ALL);
+}
+
+/* The screen, and what the stop watchdog needs to give the terminal back. */
+static int screen_open(struct app *a)
+{
+	char seq[256];
+	size_t n;
+	int ret;
+
+	a->have_tio = !tcgetattr(STDOUT_FILENO, &a->tio);
+	ret = ui_screen_open(&a->ui);
+	if (ret || !a->have_tio)
+		return ret;
+	n = ui_screen_rescue(seq, sizeof(seq));
+	stop_screen(STDOUT_FILENO, seq, n, &a->tio);
+	return 0;
+}
+
+static void screen_close(void)
+{
+	stop_screen(-1, NULL, 0, NULL);
+	ui_screen_close();
 }
 
 static void on_tstp(struct ev_loop *loop, ev_signal *w, int revents)
@@ -469,7 +497,7 @@ static void on_tstp(struct ev_loop *loop, ev_signal *w, int revents)
 	(void)revents;
 	(void)w;
 	/* give the terminal back, stop; SIGCONT brings us here again */
-	ui_screen_close();
+	screen_close();
 	raise(SIGSTOP);
 }
 
@@ -479,7 +507,7 @@ static void on_cont(struct ev_loop *loop, ev_signal *w, int revents)
 
 	(void)loop;
 	(void)revents;
-	ui_screen_open(&a->ui);
+	screen_open(a);
 	ui_screen_resize(&a->ui);
 	a->dirty = true;
 }
@@ -530,13 +558,13 @@ int app_run(const struct app_opts *o)
 
 	/* signals before the screen, so none is lost while it opens */
 	signal_start(a, &a->sig_winch, on_winch, SIGWINCH);
-	signal_start(a, &a->sig_int, on_quit_signal, SIGINT);
-	signal_start(a, &a->sig_term, on_quit_signal, SIGTERM);
-	signal_start(a, &a->sig_hup, on_quit_signal, SIGHUP);
+	ev_async_init(&a->stop_w, on_stop);
+	ev_async_start(a->loop, &a->stop_w);
+	stop_wake(a->loop, &a->stop_w);
 	signal_start(a, &a->sig_tstp, on_tstp, SIGTSTP);
 	signal_start(a, &a->sig_cont, on_cont, SIGCONT);
 
-	ret = ui_screen_open(&a->ui);
+	ret = screen_open(a);
 	if (ret)
 		goto out_ui;
 	if (pthread_create(&a->thread, NULL, sampler_main, a)) {
@@ -560,12 +588,16 @@ int app_run(const struct app_opts *o)
 	a->state = SAMPLER_QUIT;
 	pthread_cond_signal(&a->cv);
 	pthread_mutex_unlock(&a->mu);
-	/* a dump in flight finishes first (bounded by the receive timeout) */
+	/* the terminal first: the sample in flight may take a while to stop */
+	screen_close();
+	/* after a signal the sample stops at its next input (source_cancel);
+	 * on q a dump in flight finishes (bounded by the receive timeout) */
 	pthread_join(a->thread, NULL);
 	ret = 0;
 out_screen:
-	ui_screen_close();
+	screen_close();
 out_ui:
+	stop_wake(NULL, NULL);
 	ui_free(&a->ui);
 out_free:
 	for (i = 0; i < 4; i++)

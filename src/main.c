@@ -24,15 +24,9 @@
 #include "rate.h"
 #include "snapshot.h"
 #include "source.h"
+#include "stop.h"
 #include "view.h"
 #include "webcfg.h"
-
-static volatile sig_atomic_t stop_signal;
-
-static void on_signal(int sig)
-{
-	stop_signal = sig;
-}
 
 static void add_ns(struct timespec *t, double secs)
 {
@@ -70,11 +64,17 @@ static void on_wake(struct ev_loop *loop, ev_timer *w, int revents)
 	(void)revents;
 }
 
+static void on_stop(struct ev_loop *loop, ev_async *w, int revents)
+{
+	(void)w;
+	(void)revents;
+	ev_break(loop, EVBREAK_ONE);
+}
+
 /*
  * Sleep until `until` (NULL: until a signal).  With a --listen endpoint the
- * loop runs meanwhile, so scrapes are answered between samples; it wakes at
- * least every 0.25 s because a signal that lands just before the poll would
- * otherwise wait for the next sample.
+ * loop runs meanwhile, so scrapes are answered between samples; a signal
+ * wakes it (stop_wake), and it wakes at least every 0.25 s anyway.
  */
 static void batch_wait(struct exporter *ex, const struct timespec *until)
 {
@@ -82,12 +82,13 @@ static void batch_wait(struct exporter *ex, const struct timespec *until)
 	ev_timer wake;
 
 	if (!loop) {
-		while (!stop_signal &&
+		/* a signal interrupts the sleep (no SA_RESTART) */
+		while (!stop_requested() &&
 		       clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, until, NULL) == EINTR)
 			;
 		return;
 	}
-	while (!stop_signal) {
+	while (!stop_requested()) {
 		struct timespec now;
 		double left = 0.25;
 
@@ -138,10 +139,17 @@ static int run_batch(const struct opts *o, struct source *src, const struct out_
 {
 	int export_err = 0, e;
 	struct snapshot snaps[2], *prev = NULL, *cur;
+	struct ev_loop *loop = export_loop(ex);
 	struct timespec next;
+	ev_async stop_w;
 	long i;
 	int ret = 0;
 
+	if (loop) {
+		ev_async_init(&stop_w, on_stop);
+		ev_async_start(loop, &stop_w);
+		stop_wake(loop, &stop_w);
+	}
 	snap_init(&snaps[0]);
 	snap_init(&snaps[1]);
 	clock_gettime(CLOCK_MONOTONIC, &next);
@@ -149,6 +157,10 @@ static int run_batch(const struct opts *o, struct source *src, const struct out_
 		cur = &snaps[i & 1];
 		snap_clear(cur);
 		ret = source_sample(src, cur);
+		if (stop_requested()) {
+			ret = 0;	/* the sample was cut short: not shown */
+			break;
+		}
 		if (ret < 0) {
 			fprintf(stderr, "rdmatop: sampling failed: %s\n", strerror(-ret));
 			ret = 1;
@@ -156,7 +168,7 @@ static int run_batch(const struct opts *o, struct source *src, const struct out_
 		}
 		if (ret > 0) {	/* end of input */
 			ret = 0;
-			if (export_loop(ex) && !stop_signal) {
+			if (loop) {
 				fprintf(stderr, "rdmatop: end of the recording; serving its last "
 						"sample until stopped\n");
 				batch_wait(ex, NULL);
@@ -203,8 +215,12 @@ next:
 				next = now;
 		}
 		batch_wait(ex, &next);
-		if (stop_signal)
+		if (stop_requested())
 			break;
+	}
+	if (loop) {
+		stop_wake(NULL, NULL);
+		ev_async_stop(loop, &stop_w);
 	}
 	snap_free(&snaps[0]);
 	snap_free(&snaps[1]);
@@ -219,7 +235,6 @@ int main(int argc, char **argv)
 	struct rec_writer *rec = NULL;
 	struct exporter *ex = NULL;
 	struct webcfg web = { 0 };
-	struct sigaction sa;
 	struct opts o;
 	double play_delay = 1.0;
 	char err[512];
@@ -289,11 +304,11 @@ int main(int argc, char **argv)
 		oo.filter = filter;
 	}
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	ret = stop_init();
+	if (ret) {
+		fprintf(stderr, "rdmatop: cannot set up signal handling: %s\n", strerror(-ret));
+		goto out;
+	}
 	signal(SIGPIPE, SIG_IGN);
 
 	if (o.read) {
@@ -315,6 +330,7 @@ int main(int argc, char **argv)
 			goto out;
 		}
 	}
+	stop_source(&src);
 	if (o.write) {
 		ret = rec_writer_open(&rec, o.write);
 		if (ret) {
@@ -361,6 +377,7 @@ int main(int argc, char **argv)
 	}
 	rec = NULL;
 out:
+	stop_source(NULL);
 	export_close(ex);
 	webcfg_free(&web);
 	source_close(&src);

@@ -161,7 +161,9 @@ void opts_usage(FILE *f)
 				 d->metavar ? " " : "", d->metavar ? d->metavar : "");
 		fprintf(f, "  %-26s %s\n", left, d->help);
 	}
-	fprintf(f, "\nExit status: 0 ok, 1 no RDMA (batch mode) or runtime error, 2 bad usage.\n"
+	fprintf(f, "\nSIGINT, SIGTERM and SIGHUP end rdmatop within a second (status 0; a second\n"
+		   "signal ends it at once).\n"
+		   "Exit status: 0 ok, 1 no RDMA (batch mode) or runtime error, 2 bad usage.\n"
 		   "See rdmatop(1); the JSON schema is in doc/json.md.\n");
 }
 

@@ -277,6 +277,8 @@ int rec_replay_sample(struct source *src, struct snapshot *s, const uint8_t *buf
 		uint32_t blen = le32(buf + off + REC_REC_LEN);
 		const uint8_t *b = buf + off + REC_REC_HDR;
 
+		if (source_cancelled(src))
+			return -ECANCELED;
 		if (blen > len - off - REC_REC_HDR)
 			return -EBADMSG;
 		off += REC_REC_HDR + blen;

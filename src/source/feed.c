@@ -16,6 +16,8 @@ int source_feed_nl(struct source *src, struct snapshot *s, const struct nl_req *
 {
 	int ret;
 
+	if (source_cancelled(src))
+		return -ECANCELED;
 	if (src->sink && src->sink->nl) {
 		int err = src->sink->nl(src->sink->ctx, req, buf, len);
 
@@ -38,6 +40,8 @@ int source_feed_file(struct source *src, struct snapshot *s, const char *path,
 {
 	int ret;
 
+	if (source_cancelled(src))
+		return -ECANCELED;
 	if (src->sink && src->sink->file) {
 		ret = src->sink->file(src->sink->ctx, path, err, buf, len);
 		if (ret)

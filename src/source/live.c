@@ -70,6 +70,8 @@ static int request(struct source *src, struct snapshot *s, const struct nl_req *
 	int tries, ret = 0;
 
 	for (tries = 0; tries < DUMP_RETRIES; tries++) {
+		if (source_cancelled(src))
+			return -ECANCELED;
 		src->in_dump = false;	/* a new request, even if equal to the last */
 		ret = nl_send(&l->ns, req);
 		if (ret)
@@ -84,6 +86,8 @@ static int request(struct source *src, struct snapshot *s, const struct nl_req *
 			}
 			ret = source_feed_nl(src, s, req, l->buf, (size_t)n, &res);
 		} while (ret == 1);
+		if (ret == -ECANCELED)
+			return ret;
 		if (ret != -EINTR)
 			return 0;
 		/* NLM_F_DUMP_INTR: the table changed under the dump; the
@@ -128,6 +132,8 @@ static void read_file(struct source *src, struct snapshot *s, const char *path)
 	ssize_t n = 0, r;
 	int fd, err = 0;
 
+	if (source_cancelled(src))
+		return;
 	snprintf(full, sizeof(full), "%s%s", l->sysroot, path);
 	fd = open(full, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
@@ -495,6 +501,9 @@ end:
 	free(ports);
 	free(asked);
 	snap_tasks_sort(s);
+	/* stopped by a signal: the recorder drops the partial sample */
+	if (source_cancelled(src))
+		return -ECANCELED;
 	if (src->sink && src->sink->end)
 		return src->sink->end(src->sink->ctx, s);
 	return 0;

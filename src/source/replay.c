@@ -87,6 +87,8 @@ static int replay_sample(struct source *src, struct snapshot *s)
 	if (rp->ended && (size_t)rp->next >= rp->n_ix)
 		return 1;
 	ret = next_frame(rp, &buf, &len);
+	if (ret <= 0 && source_cancelled(src))
+		return -ECANCELED;	/* a read cut short by the signal */
 	if (ret <= 0) {
 		rp->ended = true;
 		report_end(rp, ret);
@@ -94,6 +96,8 @@ static int replay_sample(struct source *src, struct snapshot *s)
 	}
 	src->in_dump = false;
 	ret = rec_replay_sample(src, s, buf, len);
+	if (ret == -ECANCELED)
+		return ret;
 	if (ret)
 		snap_note(s, ret, SNAP_NONE, "damaged sample in the recording (replayed in part)");
 	snap_tasks_sort(s);

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Ending on SIGINT, SIGTERM and SIGHUP (see stop.h).  Everything the
+ * handlers call is async-signal-safe: stores to lock-free atomics,
+ * ev_async_send (libev documents it for signal context), timer_settime,
+ * tcsetattr, write, sigaction, sigprocmask and raise.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "stop.h"
+
+static const int stop_sigs[] = { SIGINT, SIGTERM, SIGHUP };
+
+static volatile sig_atomic_t got;
+static struct source *_Atomic cancel_src;
+static struct ev_loop *wake_loop;
+static ev_async *_Atomic wake_w;
+static timer_t watchdog;
+static bool have_watchdog;
+
+/* the terminal, while the dashboard has it */
+static atomic_bool scr_on;
+static int scr_fd = -1;
+static char scr_seq[256];
+static size_t scr_len;
+static struct termios scr_tio;
+
+static void die(int sig)
+{
+	struct sigaction dfl = { .sa_handler = SIG_DFL };
+	sigset_t set;
+
+	if (atomic_exchange(&scr_on, false)) {
+		ssize_t r;
+
+		tcsetattr(scr_fd, TCSANOW, &scr_tio);
+		r = write(scr_fd, scr_seq, scr_len);
+		(void)r;
+	}
+	sigaction(sig, &dfl, NULL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	raise(sig);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	_exit(128 + sig);	/* not reached: the signal's default ends us */
+}
+
+static void on_stop(int sig)
+{
+	struct source *src;
+	ev_async *w;
+	struct itimerspec grace = {
+		.it_value = { .tv_sec = STOP_GRACE_MS / 1000,
+			      .tv_nsec = (STOP_GRACE_MS % 1000) * 1000000L },
+	};
+
+	if (got)
+		die(sig);	/* the second one: at once */
+	got = sig;
+	src = atomic_load(&cancel_src);
+	if (src)
+		source_cancel(src);
+	w = atomic_load(&wake_w);
+	if (w)
+		ev_async_send(wake_loop, w);
+	if (have_watchdog)
+		timer_settime(watchdog, 0, &grace, NULL);
+}
+
+static void on_watchdog(int sig)
+{
+	(void)sig;
+	die(got ? got : SIGTERM);
+}
+
+int stop_init(void)
+{
+	struct sigaction sa = { .sa_handler = on_stop }, old;
+	struct sigevent sev = { .sigev_notify = SIGEV_SIGNAL, .sigev_signo = SIGALRM };
+	size_t i;
+
+	/* no SA_RESTART: a blocking read or write returns EINTR */
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof(stop_sigs) / sizeof(stop_sigs[0]); i++) {
+		if (sigaction(stop_sigs[i], NULL, &old))
+			return -errno;
+		if (old.sa_handler == SIG_IGN)
+			continue;
+		if (sigaction(stop_sigs[i], &sa, NULL))
+			return -errno;
+	}
+	sa.sa_handler = on_watchdog;
+	if (sigaction(SIGALRM, &sa, NULL))
+		return -errno;
+	if (timer_create(CLOCK_MONOTONIC, &sev, &watchdog))
+		return -errno;
+	have_watchdog = true;
+	return 0;
+}
+
+void stop_source(struct source *src)
+{
+	atomic_store(&cancel_src, src);
+	if (src && got)
+		source_cancel(src);
+}
+
+void stop_wake(struct ev_loop *loop, ev_async *w)
+{
+	atomic_store(&wake_w, NULL);
+	wake_loop = loop;
+	atomic_store(&wake_w, w);
+	if (w && got)
+		ev_async_send(loop, w);
+}
+
+void stop_screen(int fd, const char *seq, size_t len, const struct termios *tio)
+{
+	atomic_store(&scr_on, false);
+	if (!seq || !tio)
+		return;
+	if (len > sizeof(scr_seq))
+		len = sizeof(scr_seq);
+	memcpy(scr_seq, seq, len);
+	scr_len = len;
+	scr_tio = *tio;
+	scr_fd = fd;
+	atomic_store(&scr_on, true);
+}
+
+int stop_requested(void)
+{
+	return got;
+}
