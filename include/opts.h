@@ -50,7 +50,7 @@ enum opt_out { OPT_OUT_TEXT, OPT_OUT_JSON, OPT_OUT_OPENMETRICS, OPT_OUT_PROMETHE
 	X(FILTER, "filter", 'f', LIST, filters, "EXPR", 0, 0, NULL, NULL, OPT_CONFIG | OPT_SAVED, \
 	  "show only rows matching EXPR (key=val, key!=val, key~regex, key!~regex); repeatable") \
 	X(WRITE, "write", 'w', STR, write, "FILE", 0, 0, NULL, NULL, 0,                       \
-	  "record the raw kernel input of every sample to FILE (replay with -r)")             \
+	  "record the raw kernel input of every sample to FILE (mode 0600; replay with -r)") \
 	X(WRITE_MAX, "write-max-size", 0, SIZE, write_max, "SIZE", 4096, 0, NULL, NULL, OPT_CONFIG, \
 	  "rotate the recording at SIZE bytes (suffix K, M, G): FILE becomes FILE.1")         \
 	X(WRITE_KEEP, "write-keep", 0, INT, write_keep, "N", 0, 1000, NULL, "3", OPT_CONFIG,  \
@@ -147,7 +147,13 @@ int opts_number(enum opt_id id, const char *text, double *v);
  * "FILE:LINE: reason" message on err.  (src/cfg.c)
  */
 int cfg_load(struct opts *o, const char *path, FILE *err);
-/* The config file's path into buf; NULL when no home is known. */
+/*
+ * $XDG_CONFIG_HOME/rdmatop/LEAF, else ~/.config/rdmatop/LEAF, into buf (a
+ * relative XDG_CONFIG_HOME is ignored, as the XDG spec says); NULL when no
+ * home is known or the path does not fit.  Config and themes both use it.
+ */
+const char *cfg_user_path(char *buf, size_t len, const char *leaf);
+/* The config file's path into buf (cfg_user_path of "config"). */
 const char *cfg_path(char *buf, size_t len);
 
 /* Write the settings marked OPT_SAVED of o to path atomically (temp file +

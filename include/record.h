@@ -87,14 +87,21 @@ uint32_t rec_crc32(uint32_t crc, const void *buf, size_t len);
 /* ---- writer (src/record/writer.c) ---- */
 struct rec_writer;
 
-/* Open (truncate) path for writing; 0 or -errno. */
+/*
+ * Create path (mode 0600 less the umask) for writing; 0 or -errno.  An
+ * existing recording (or empty file) there is replaced; a symbolic link
+ * (-ELOOP), anything not a regular file (-EINVAL) or a file that is not a
+ * recording (-EEXIST) is refused and left alone: wfile_strerror() says so.
+ */
 int rec_writer_open(struct rec_writer **w, const char *path);
 /*
  * Rotate when the file reaches max_bytes (0: never): FILE becomes FILE.1,
  * FILE.1 becomes FILE.2, ... keeping `keep` old files, and a new FILE
- * starts with the next sample.
+ * starts with the next sample.  The FILE.N it would replace must be
+ * recordings by the rules of rec_writer_open: 0, or the -errno of the
+ * first that is not (checked again at each rotation).
  */
-void rec_writer_rotate(struct rec_writer *w, uint64_t max_bytes, unsigned int keep);
+int rec_writer_rotate(struct rec_writer *w, uint64_t max_bytes, unsigned int keep);
 /* The sink to attach to a source (see source.h). */
 struct raw_sink *rec_writer_sink(struct rec_writer *w);
 /* Flush and close; 0 or the first -errno seen while writing. */

@@ -30,6 +30,7 @@
 #include "stop.h"
 #include "ui.h"
 #include "util.h"
+#include "wfile.h"
 
 /*
  * The hand-off of a sample between the loop and the sampler thread, under
@@ -347,7 +348,7 @@ static void save_settings(struct app *a)
 	}
 	ret = cfg_save(path, &v);
 	if (ret)
-		ui_set_status(u, ROLE_STATUS_WARN, "cannot write %s: %s", path, strerror(-ret));
+		ui_set_status(u, ROLE_STATUS_WARN, "cannot write %s: %s", path, wfile_strerror(ret));
 	else
 		ui_set_status(u, ROLE_STATUS_INFO, "settings written to %s", path);
 }

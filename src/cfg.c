@@ -13,20 +13,28 @@
 #include <unistd.h>
 
 #include "opts.h"
+#include "wfile.h"
 
 #define CFG_MAX_BYTES 65536
 
-const char *cfg_path(char *buf, size_t len)
+const char *cfg_user_path(char *buf, size_t len, const char *leaf)
 {
 	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+	int n;
 
-	if (xdg && *xdg)
-		snprintf(buf, len, "%s/rdmatop/config", xdg);
+	/* the XDG Base Directory spec: a relative path is invalid, ignore it */
+	if (xdg && xdg[0] == '/')
+		n = snprintf(buf, len, "%s/rdmatop/%s", xdg, leaf);
 	else if (home && *home)
-		snprintf(buf, len, "%s/.config/rdmatop/config", home);
+		n = snprintf(buf, len, "%s/.config/rdmatop/%s", home, leaf);
 	else
 		return NULL;
-	return buf;
+	return n < 0 || (size_t)n >= len ? NULL : buf;
+}
+
+const char *cfg_path(char *buf, size_t len)
+{
+	return cfg_user_path(buf, len, "config");
 }
 
 static char *trim(char *s)
@@ -226,27 +234,47 @@ static void save_one(FILE *f, const struct opt_def *d, const struct opts *o)
 	}
 }
 
+static bool any_file(const uint8_t *head, size_t n)
+{
+	(void)head, (void)n;
+	return true;	/* the user's own config, written by hand or by us */
+}
+
+/*
+ * Written through a symbolic link (a config kept in a dotfiles repository
+ * stays a link to it): the target is replaced atomically in its own
+ * directory, keeping its mode (less the umask).  A link to nothing is
+ * refused, and so is anything but a regular file.
+ */
 int cfg_save(const char *path, const struct opts *o)
 {
-	char tmp[4200];
+	char *real = NULL, *buf = NULL;
+	const char *target = path;
 	const struct opt_def *t;
-	size_t n, i;
+	size_t len = 0, n, i;
+	mode_t mode = 0644;
+	struct stat st;
 	FILE *f;
-	int fd, ret;
+	int ret;
 
 	ret = mkdirs(path);
 	if (ret)
 		return ret;
-	snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path);
-	fd = mkstemp(tmp);
-	if (fd < 0)
-		return -errno;
-	f = fdopen(fd, "w");
+	if (!lstat(path, &st) && S_ISLNK(st.st_mode)) {
+		real = realpath(path, NULL);
+		if (!real)
+			return errno == ENOENT ? -ELOOP : -errno;
+		target = real;
+	}
+	ret = wfile_probe(target, any_file);
+	if (ret < 0)
+		goto out;
+	if (ret == WFILE_OURS && !stat(target, &st))
+		mode = st.st_mode & 07777;
+	f = open_memstream(&buf, &len);
 	if (!f) {
-		ret = -errno;
-		close(fd);
-		unlink(tmp);
-		return ret;
+		ret = -ENOMEM;
+		goto out;
 	}
 	fprintf(f, "# rdmatop settings, written by the dashboard (W).\n"
 		   "# Every key is a long option of rdmatop --help; the command line wins.\n");
@@ -254,21 +282,13 @@ int cfg_save(const char *path, const struct opts *o)
 	for (i = 0; i < n; i++)
 		if (t[i].saved)
 			save_one(f, &t[i], o);
-	if (fflush(f) || fsync(fileno(f)) || ferror(f)) {
-		ret = -errno;
-		fclose(f);
-		unlink(tmp);
-		return ret ? ret : -EIO;
-	}
 	if (fclose(f)) {
-		ret = -errno;
-		unlink(tmp);
-		return ret;
+		ret = -ENOMEM;
+		goto out;
 	}
-	if (rename(tmp, path)) {
-		ret = -errno;
-		unlink(tmp);
-		return ret;
-	}
-	return 0;
+	ret = wfile_replace(target, buf, len, mode);
+out:
+	free(buf);
+	free(real);
+	return ret < 0 ? ret : 0;
 }

@@ -6,18 +6,15 @@
  * kernel more often than -d says.
  */
 #include <errno.h>
-#include <fcntl.h>
-#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "export.h"
 #include "http.h"
 #include "out.h"
+#include "wfile.h"
 
 struct exporter {
 	struct ev_loop *loop;
@@ -26,6 +23,14 @@ struct exporter {
 	unsigned int max_procs;
 	bool live;
 };
+
+/* an exposition of ours: its first line is the help of an rdma_ metric */
+static bool textfile_ours(const uint8_t *head, size_t n)
+{
+	static const char sig[] = "# HELP rdma_";
+
+	return n >= sizeof(sig) - 1 && !memcmp(head, sig, sizeof(sig) - 1);
+}
 
 int export_open(struct exporter **out, struct ev_loop *loop, const struct export_opts *o,
 		char *err, size_t errlen)
@@ -36,6 +41,12 @@ int export_open(struct exporter **out, struct ev_loop *loop, const struct export
 	if (!ex)
 		return -ENOMEM;
 	ex->textfile = o->textfile;
+	if (o->textfile && (ret = wfile_probe(o->textfile, textfile_ours)) < 0) {
+		snprintf(err, errlen, "cannot write --textfile %s: %s", o->textfile,
+			 wfile_strerror(ret));
+		free(ex);
+		return ret;
+	}
 	ex->max_procs = o->max_procs;
 	ex->live = o->live;
 	if (o->listen) {
@@ -82,52 +93,12 @@ static int render(const struct exporter *ex, const struct snapshot *s, enum out_
 
 int export_write_file(const char *path, const char *buf, size_t len)
 {
-	char *dir = strdup(path), *base = strdup(path), *tmp = NULL;
-	int fd = -1, ret = 0;
-	size_t off = 0;
+	int ret = wfile_probe(path, textfile_ours);
 
-	/* a dot name without .prom: node_exporter skips it while it grows */
-	if (!dir || !base ||
-	    asprintf(&tmp, "%s/.%s.XXXXXX", dirname(dir), basename(base)) < 0) {
-		free(dir);
-		free(base);
-		return -ENOMEM;
-	}
-	/* same directory: rename() is atomic only within one file system */
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		ret = -errno;
-		goto out;
-	}
-	while (off < len) {
-		ssize_t n = write(fd, buf + off, len - off);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			ret = n < 0 ? -errno : -EIO;
-			goto out;
-		}
-		off += (size_t)n;
-	}
-	/* mkstemp makes it 0600; node_exporter usually runs as another user */
-	if (fchmod(fd, 0644) || fsync(fd) || close(fd)) {
-		ret = -errno;
-		fd = -1;
-		goto out;
-	}
-	fd = -1;
-	if (rename(tmp, path))
-		ret = -errno;
-out:
-	if (fd >= 0)
-		close(fd);
-	if (ret)
-		unlink(tmp);
-	free(tmp);
-	free(dir);
-	free(base);
-	return ret;
+	if (ret < 0)
+		return ret;
+	/* node_exporter usually runs as another user: readable (less the umask) */
+	return wfile_replace(path, buf, len, 0644);
 }
 
 int export_sample(struct exporter *ex, const struct snapshot *s)

@@ -27,6 +27,7 @@
 #include "stop.h"
 #include "view.h"
 #include "webcfg.h"
+#include "wfile.h"
 
 static void add_ns(struct timespec *t, double secs)
 {
@@ -184,7 +185,7 @@ static int run_batch(const struct opts *o, struct source *src, const struct out_
 		e = export_sample(ex, cur);
 		if (e && e != export_err)
 			fprintf(stderr, "rdmatop: cannot write %s: %s\n",
-				o->textfile ? o->textfile : "the metrics", strerror(-e));
+				o->textfile ? o->textfile : "the metrics", wfile_strerror(e));
 		export_err = e;
 		if (quiet)
 			goto next;
@@ -241,6 +242,7 @@ int main(int argc, char **argv)
 	int i, ret;
 
 	snap_mem_init();
+	wfile_init();
 	opts_defaults(&o);
 	if (cfg_load(&o, cfg_path(err, sizeof(err)), stderr))
 		return 2;
@@ -334,10 +336,15 @@ int main(int argc, char **argv)
 	if (o.write) {
 		ret = rec_writer_open(&rec, o.write);
 		if (ret) {
-			fprintf(stderr, "rdmatop: cannot write %s: %s\n", o.write, strerror(-ret));
+			fprintf(stderr, "rdmatop: cannot write %s: %s\n", o.write, wfile_strerror(ret));
 			goto out;
 		}
-		rec_writer_rotate(rec, o.write_max, o.write_keep);
+		ret = rec_writer_rotate(rec, o.write_max, o.write_keep);
+		if (ret) {
+			fprintf(stderr, "rdmatop: cannot rotate %s: a file it would replace: %s\n",
+				o.write, wfile_strerror(ret));
+			goto out;
+		}
 		src.sink = rec_writer_sink(rec);
 	}
 	if (o.listen || o.textfile) {
@@ -372,7 +379,7 @@ int main(int argc, char **argv)
 		ret = run_batch(&o, &src, &oo, false, ex, !o.batch && ex);
 	}
 	if (rec && (i = rec_writer_close(rec))) {
-		fprintf(stderr, "rdmatop: writing %s failed: %s\n", o.write, strerror(-i));
+		fprintf(stderr, "rdmatop: writing %s failed: %s\n", o.write, wfile_strerror(i));
 		ret = 1;
 	}
 	rec = NULL;

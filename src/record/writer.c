@@ -16,6 +16,7 @@
 
 #include "record.h"
 #include "source.h"
+#include "wfile.h"
 
 #define REC_SYNC_SECS 5
 #define REC_ZSTD_LEVEL 3
@@ -174,13 +175,40 @@ static int write_all(int fd, const uint8_t *p, size_t n)
 	return 0;
 }
 
-/* Create (truncate) the file and write its header. */
+static bool is_recording(const uint8_t *head, size_t n)
+{
+	return n >= 8 && !memcmp(head, REC_MAGIC, 8);
+}
+
+/*
+ * May path be replaced?  Only a recording (or an empty file) is: -ELOOP,
+ * -EINVAL or -EEXIST for anything else (see wfile_probe).
+ */
+static int replaceable(const char *path)
+{
+	int ret = wfile_probe(path, is_recording);
+
+	return ret < 0 ? ret : 0;
+}
+
+/*
+ * Create the file anew and write its header.  An old recording there is
+ * removed first; O_EXCL | O_NOFOLLOW then refuse whatever appeared in its
+ * place since.  Mode 0600 (less the umask): as root the kernel sends MR
+ * and PD keys, which the recording holds.
+ */
 static int start_file(struct rec_writer *w)
 {
 	uint8_t hdr[REC_FILE_HDR] = { 0 };
 	int err;
 
-	w->fd = open(w->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	err = replaceable(w->path);
+	if (err)
+		return err;
+	if (unlink(w->path) && errno != ENOENT)
+		return -errno;
+	w->fd = open(w->path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC,
+		     0600);
 	if (w->fd < 0)
 		return -errno;
 	memcpy(hdr, REC_MAGIC, 8);
@@ -195,6 +223,24 @@ static int start_file(struct rec_writer *w)
 	return 0;
 }
 
+/* Every FILE.N that rotation would replace or remove is a recording. */
+static int check_chain(const char *path, unsigned int keep)
+{
+	size_t len = strlen(path) + 16;
+	char *p = malloc(len);
+	unsigned int i;
+	int err = 0;
+
+	if (!p)
+		return -ENOMEM;
+	for (i = 1; i <= keep && !err; i++) {
+		snprintf(p, len, "%s.%u", path, i);
+		err = replaceable(p);
+	}
+	free(p);
+	return err;
+}
+
 /* FILE -> FILE.1 -> FILE.2 ...; the oldest beyond `keep` is removed. */
 static int rotate(struct rec_writer *w)
 {
@@ -207,6 +253,10 @@ static int rotate(struct rec_writer *w)
 		err = -ENOMEM;
 		goto out;
 	}
+	/* checked at the start, and again: files may have appeared since */
+	err = check_chain(w->path, w->keep);
+	if (err)
+		goto out;
 	fdatasync(w->fd);
 	close(w->fd);
 	w->fd = -1;
@@ -294,10 +344,11 @@ static int w_end(void *ctx, const struct snapshot *s)
 	return 0;
 }
 
-void rec_writer_rotate(struct rec_writer *w, uint64_t max_bytes, unsigned int keep)
+int rec_writer_rotate(struct rec_writer *w, uint64_t max_bytes, unsigned int keep)
 {
 	w->max_size = max_bytes;
 	w->keep = keep;
+	return max_bytes ? check_chain(w->path, keep) : 0;
 }
 
 int rec_writer_open(struct rec_writer **wp, const char *path)

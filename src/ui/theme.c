@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "opts.h"
 #include "theme.h"
 
 #define THEME_FILE_MAX (64 * 1024)
@@ -319,17 +320,7 @@ static bool valid_name(const char *name)
 /* $XDG_CONFIG_HOME/rdmatop/themes, else ~/.config/rdmatop/themes */
 static int user_dir(char *buf, size_t len)
 {
-	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
-	int n;
-
-	/* the XDG spec says to ignore a relative XDG_CONFIG_HOME */
-	if (xdg && xdg[0] == '/')
-		n = snprintf(buf, len, "%s/rdmatop/themes", xdg);
-	else if (home && home[0])
-		n = snprintf(buf, len, "%s/.config/rdmatop/themes", home);
-	else
-		return -ENOENT;
-	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+	return cfg_user_path(buf, len, "themes") ? 0 : -ENOENT;
 }
 
 /* Read dir/name.theme over the default theme: -ENOENT when there is none. */

@@ -153,10 +153,10 @@ static void test_textfile(void)
 
 	CHECK(mkdtemp(dir) != NULL);
 	snprintf(path, sizeof(path), "%s/rdma.prom", dir);
-	CHECK_EQ_U(export_write_file(path, "a 1\n", 4), 0);
-	CHECK_EQ_U(export_write_file(path, "b 2\n", 4), 0);
+	CHECK_EQ_U(export_write_file(path, "# HELP rdma_a\n", 14), 0);
+	CHECK_EQ_U(export_write_file(path, "# HELP rdma_b\n", 14), 0);
 	got = test_slurp(path, &len);
-	CHECK(got && len == 4 && !memcmp(got, "b 2\n", 4));
+	CHECK(got && len == 14 && !memcmp(got, "# HELP rdma_b\n", 14));
 	free(got);
 	CHECK(stat(path, &st) == 0 && (st.st_mode & 0777) == 0644);
 	/* no temp file left behind */
