@@ -24,7 +24,7 @@ enum opt_out { OPT_OUT_TEXT, OPT_OUT_JSON, OPT_OUT_OPENMETRICS, OPT_OUT_PROMETHE
  * arg     NONE (a flag: bool), INT (long in [min, max]), DOUBLE (double in
  *         [min, max]), STR (const char *), CHOICE (int: the index of the
  *         value in `choices`, a NULL-terminated list in src/opts.c), SIZE
- *         (uint64_t bytes, K/M/G suffixes, at least min), LIST (repeatable:
+ *         (uint64_t bytes, K/M/G suffixes, in [min, max]), LIST (repeatable:
  *         const char *field[OPTS_MAX_FILTERS] and int n_field);
  * field   its member of struct opts;
  * def     its default, as text read like the option's value (NULL: 0);
@@ -51,7 +51,8 @@ enum opt_out { OPT_OUT_TEXT, OPT_OUT_JSON, OPT_OUT_OPENMETRICS, OPT_OUT_PROMETHE
 	  "show only rows matching EXPR (key=val, key!=val, key~regex, key!~regex); repeatable") \
 	X(WRITE, "write", 'w', STR, write, "FILE", 0, 0, NULL, NULL, 0,                       \
 	  "record the raw kernel input of every sample to FILE (mode 0600; replay with -r)") \
-	X(WRITE_MAX, "write-max-size", 0, SIZE, write_max, "SIZE", 4096, 0, NULL, NULL, OPT_CONFIG, \
+	X(WRITE_MAX, "write-max-size", 0, SIZE, write_max, "SIZE", 4096, 1125899906842624.0, NULL, \
+	  NULL, OPT_CONFIG,                                                                   \
 	  "rotate the recording at SIZE bytes (suffix K, M, G): FILE becomes FILE.1")         \
 	X(WRITE_KEEP, "write-keep", 0, INT, write_keep, "N", 0, 1000, NULL, "3", OPT_CONFIG,  \
 	  "rotated recordings kept (default 3)")                                              \
@@ -115,7 +116,7 @@ struct opt_def {
 	const char *help;
 	bool config;		/* may be set in the config file too */
 	bool saved;		/* W writes it to the config file */
-	double min, max;	/* bounds of INT and DOUBLE, the least SIZE */
+	double min, max;	/* bounds of INT, DOUBLE and SIZE */
 	const char *const *choices;	/* CHOICE: the values, NULL-terminated */
 	const char *def;	/* the default, NULL: none */
 	size_t off;		/* where struct opts keeps it */

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Command-line options from one table (see opts.h). */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -37,43 +38,67 @@ const struct opt_def *opts_table(size_t *n)
 	return table;
 }
 
+/*
+ * Numbers: digits first (strto* would take spaces and a sign), -EINVAL for
+ * what is no number, -ERANGE for one outside [min, max] (or too large to
+ * hold), which the message tells apart.
+ */
+static bool starts_number(const char *s)
+{
+	return isdigit((unsigned char)s[0]) ||
+	       ((s[0] == '-' || s[0] == '.') && isdigit((unsigned char)s[1]));
+}
+
 static int parse_long(const char *s, long min, long max, long *v)
 {
 	char *end;
 
+	if (!starts_number(s))
+		return -EINVAL;
 	errno = 0;
 	*v = strtol(s, &end, 10);
-	return (errno || end == s || *end || *v < min || *v > max) ? -EINVAL : 0;
+	if (end == s || *end)
+		return -EINVAL;
+	return (errno == ERANGE || *v < min || *v > max) ? -ERANGE : 0;
 }
 
 static int parse_double(const char *s, double min, double max, double *v)
 {
 	char *end;
 
+	if (!starts_number(s))
+		return -EINVAL;
 	errno = 0;
 	*v = strtod(s, &end);
-	return (errno || end == s || *end || !isfinite(*v) || *v < min || *v > max) ? -EINVAL : 0;
+	if (end == s || *end || isnan(*v))
+		return -EINVAL;
+	return (errno == ERANGE || !isfinite(*v) || *v < min || *v > max) ? -ERANGE : 0;
 }
 
-/* bytes, with a K, M or G suffix */
-static int parse_size(const char *s, double min, uint64_t *v)
+/* bytes, with a K, M or G suffix (powers of 1024); no shift may overflow */
+static int parse_size(const char *s, double min, double max, uint64_t *v)
 {
 	unsigned long long n;
+	unsigned int shift = 0;
 	char *e;
 
+	if (!isdigit((unsigned char)s[0]))
+		return -EINVAL;
 	errno = 0;
 	n = strtoull(s, &e, 10);
-	if (errno || e == s || s[0] == '-')
+	if (e == s)
 		return -EINVAL;
 	if (*e == 'K' || *e == 'k')
-		n <<= 10, e++;
+		shift = 10, e++;
 	else if (*e == 'M' || *e == 'm')
-		n <<= 20, e++;
+		shift = 20, e++;
 	else if (*e == 'G' || *e == 'g')
-		n <<= 30, e++;
-	if (*e || (double)n < min)
+		shift = 30, e++;
+	if (*e)
 		return -EINVAL;
-	*v = n;
+	if (errno == ERANGE || n > ((uint64_t)max >> shift) || (double)(n << shift) < min)
+		return -ERANGE;
+	*v = (uint64_t)n << shift;
 	return 0;
 }
 
@@ -116,7 +141,7 @@ static int set_value(struct opts *o, const struct opt_def *d, const char *text)
 			}
 		return -EINVAL;
 	case OPT_SIZE:
-		return parse_size(text, d->min, p);
+		return parse_size(text, d->min, d->max, p);
 	case OPT_LIST: {
 		/* the list, then its count (OPT_FIELD_LIST) */
 		const char **list = p;
@@ -209,6 +234,11 @@ int opts_parse(struct opts *o, int argc, char **argv, FILE *err)
 		ret = set_value(o, d, optarg);
 		if (ret == -E2BIG) {
 			fprintf(err, "rdmatop: at most %d filters\n", OPTS_MAX_FILTERS);
+			return -EINVAL;
+		}
+		if (ret == -ERANGE) {
+			fprintf(err, "rdmatop: value '%s' for --%s is out of range (%.16g to %.16g%s)\n",
+				optarg, d->name, d->min, d->max, d->arg == OPT_SIZE ? " bytes" : "");
 			return -EINVAL;
 		}
 		if (ret) {

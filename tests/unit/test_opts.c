@@ -60,6 +60,59 @@ static void test_bad(void)
 	}
 }
 
+/* Sizes and counts: no overflow, out of range said as such. */
+static void test_ranges(void)
+{
+	static const struct {
+		const char *arg;
+		uint64_t bytes;	/* 0: refused */
+	} sizes[] = {
+		{ "4096", 4096 }, { "4K", 4096 }, { "64M", 64ULL << 20 }, { "2g", 2ULL << 30 },
+		{ "1048576G", 1ULL << 50 },
+		/* 2^64 + 2^30: a shift would wrap it to 1 GiB */
+		{ "17179869185G", 0 }, { "1048577G", 0 }, { "18446744073709551616", 0 },
+		{ "18446744073709551615K", 0 }, { "4095", 0 }, { "3K", 0 }, { "-5M", 0 },
+		{ "+5M", 0 }, { " 5M", 0 }, { "5T", 0 }, { "5MB", 0 }, { "", 0 },
+	};
+	char line[128], msg[256] = "";
+	struct opts o;
+	size_t i;
+	FILE *f;
+
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		opts_defaults(&o);
+		snprintf(line, sizeof(line), "--write-max-size=%s", sizes[i].arg);
+		if (sizes[i].bytes) {
+			CHECK_EQ_U(parse(&o, line), 0);
+			CHECK_EQ_U(o.write_max, sizes[i].bytes);
+		} else {
+			if (parse(&o, line) != -EINVAL)
+				fprintf(stderr, "accepted: %s\n", line);
+			CHECK_EQ_U(parse(&o, line), (uint64_t)-EINVAL);
+		}
+	}
+	/* the message names the range */
+	{
+		char *argv[] = { "rdmatop", "--write-max-size", "17179869185G", NULL };
+
+		f = fmemopen(msg, sizeof(msg) - 1, "w");
+		opts_defaults(&o);
+		CHECK_EQ_U(opts_parse(&o, 3, argv, f), (uint64_t)-EINVAL);
+		fclose(f);
+		CHECK(strstr(msg, "out of range") != NULL);
+	}
+	CHECK_EQ_U(parse(&o, "-n 99999999999999999999"), (uint64_t)-EINVAL);
+	CHECK_EQ_U(parse(&o, "-n 1099511627777"), (uint64_t)-EINVAL);
+	CHECK_EQ_U(parse(&o, "-n 1099511627776"), 0);
+	CHECK_EQ_U(parse(&o, "-n +5"), (uint64_t)-EINVAL);
+	CHECK_EQ_U(parse(&o, "-p 4294967296"), (uint64_t)-EINVAL);
+	CHECK_EQ_U(parse(&o, "-p 4294967295"), 0);
+	CHECK_EQ_U(parse(&o, "--write-keep 1001"), (uint64_t)-EINVAL);
+	CHECK_EQ_U(parse(&o, "--metrics-procs 9223372036854775808"), (uint64_t)-EINVAL);
+	CHECK_EQ_U(parse(&o, "-d 1e400"), (uint64_t)-EINVAL);
+	CHECK_EQ_U(parse(&o, "-d inf"), (uint64_t)-EINVAL);
+}
+
 /* Every option is in --help and in the man page. */
 static void test_documented(void)
 {
@@ -120,4 +173,4 @@ static void test_documented(void)
 	free(help);
 }
 
-TEST_MAIN(test_good, test_bad, test_documented)
+TEST_MAIN(test_good, test_bad, test_ranges, test_documented)
