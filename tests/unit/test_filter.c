@@ -163,6 +163,11 @@ static void test_bad(void)
 	check_bad("comm~(", "bad filter 'comm~('");
 	check_bad("comm~^i*++++++++", "stacked repetitions");
 	check_bad("comm~x{2}*", "stacked repetitions");
+	/* back-references: glibc matches them by backtracking, exponentially */
+	check_bad("comm~(.*)(.*)(.*)\\3\\2\\1x", "back-references");
+	check_bad("comm~(a)\\1", "back-references");
+	check_bad("comm!~[[:alpha:]](x)\\1", "back-references");
+	check_bad("comm~[]](.)\\9", "back-references");
 	check_bad("pid=abc", "pid takes a number");
 	check_bad("port=-1", "port takes a number");
 	check_bad("", "empty filter");
@@ -188,6 +193,21 @@ static void test_bad(void)
 	view_filter_free(NULL);
 }
 
+/* a backslash and a digit inside brackets, or an escaped backslash, are
+ * characters, not back-references */
+static void test_not_backrefs(void)
+{
+	struct view_filter *f = view_filter_new();
+	char err[256] = "";
+
+	CHECK_EQ_U(view_filter_add(f, "comm~[\\1]", err, sizeof(err)), 0);
+	CHECK_EQ_U(view_filter_add(f, "comm~[[:alpha:]\\1]x", err, sizeof(err)), 0);
+	CHECK_EQ_U(view_filter_add(f, "comm~\\\\1", err, sizeof(err)), 0);
+	CHECK_EQ_U(view_filter_add(f, "comm~[]\\1]", err, sizeof(err)), 0);
+	CHECK_EQ_S(err, "");
+	view_filter_free(f);
+}
+
 static void test_rows_filtered(void)
 {
 	struct snapshot s;
@@ -211,4 +231,5 @@ static void test_rows_filtered(void)
 	snap_free(&s);
 }
 
-TEST_MAIN(test_ops, test_numbers, test_terms_and_tables, test_bad, test_rows_filtered)
+TEST_MAIN(test_ops, test_numbers, test_terms_and_tables, test_bad, test_not_backrefs,
+	  test_rows_filtered)
