@@ -28,9 +28,24 @@ EV_LDLIBS := $(shell $(PKG_CONFIG) --libs libev 2>/dev/null || echo -lev)
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 	-Wformat=2 -Wno-format-nonliteral -Wvla
 CFLAGS ?= -O2 -g
-CPPFLAGS += -Iinclude -Iinclude/uapi -D_GNU_SOURCE -DRDMATOP_VERSION='"$(VERSION)"' \
+# Hardening, Debian's dpkg-buildflags defaults: on unless HARDEN=0, and off
+# by itself for sanitizer and fuzzer builds.  Kept apart from CFLAGS and
+# LDFLAGS so that giving those does not drop it; a flag in CFLAGS comes after
+# and wins (-fno-stack-protector).  _FORTIFY_SOURCE needs optimisation and
+# is left to the user's when CPPFLAGS or CFLAGS set one.  tests/harden
+# checks the result.
+HARDEN ?= $(if $(findstring -fsanitize,$(CFLAGS) $(LDFLAGS)),0,1)
+cc-option = $(shell $(CC) -Werror $(1) -x c -c /dev/null -o /dev/null 2>/dev/null && echo $(1))
+ifeq ($(HARDEN),1)
+HARDEN_CFLAGS := $(call cc-option,-fstack-protector-strong) \
+	$(call cc-option,-fstack-clash-protection) $(call cc-option,-fcf-protection) -fPIE
+HARDEN_CPPFLAGS := $(if $(findstring _FORTIFY_SOURCE,$(CPPFLAGS) $(CFLAGS)),,$(if \
+	$(filter-out -O0,$(filter -O%,$(CFLAGS))),-D_FORTIFY_SOURCE=2))
+HARDEN_LDFLAGS := -pie -Wl,-z,relro -Wl,-z,now
+endif
+CPPFLAGS += $(HARDEN_CPPFLAGS) -Iinclude -Iinclude/uapi -D_GNU_SOURCE -DRDMATOP_VERSION='"$(VERSION)"' \
 	-DRDMATOP_DATADIR='"$(DATADIR)"'
-ALL_CFLAGS = -std=gnu11 -pthread $(WARN) $(CFLAGS) $(PC_CFLAGS) $(EV_CFLAGS)
+ALL_CFLAGS = -std=gnu11 -pthread $(WARN) $(HARDEN_CFLAGS) $(CFLAGS) $(PC_CFLAGS) $(EV_CFLAGS)
 LDLIBS += $(PC_LDLIBS) $(EV_LDLIBS) -lm -pthread
 
 BUILD ?= build
@@ -53,13 +68,13 @@ all: rdmatop
 
 rdmatop: $(BUILD)/src/main.o $(LIB)
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(HARDEN_LDFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(LIB): $(LIB_OBJ)
 	@rm -f $@
 	$(Q)$(AR) rcs $@ $^
 
-$(BUILD)/%.o: %.c
+$(BUILD)/%.o: %.c $(BUILD)/flags
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
@@ -75,6 +90,13 @@ $(BUILD)/tests/mkhostile: tests/tui/mkhostile.c $(LIB)
 	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
 -include $(LIB_OBJ:.o=.d) $(BUILD)/src/main.d
+
+# Objects are rebuilt when the flags change (HARDEN=0, another CFLAGS).
+FLAGS_NOW := $(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(HARDEN_LDFLAGS) $(LDFLAGS)
+ifneq ($(file <$(BUILD)/flags),$(FLAGS_NOW))
+$(shell mkdir -p $(BUILD))
+$(file >$(BUILD)/flags,$(FLAGS_NOW))
+endif
 
 # The test command of the README: unit tests, batch/golden tests, the tmux
 # screen tests when tmux exists, and the real-kernel suite when QEMU can run.
