@@ -23,7 +23,7 @@
 
 #include "source.h"
 
-#define STOP_GRACE_MS 700
+#define STOP_GRACE_MS 500
 
 /* Install the handlers (before any thread starts); 0 or -errno. */
 int stop_init(void);
