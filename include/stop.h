@@ -7,8 +7,8 @@
  * still running STOP_GRACE_MS later (a write to a pipe nobody reads, a read
  * that never returns) is ended by the watchdog: it puts the terminal back
  * when the dashboard said how, and rdmatop dies of the signal it got.  A
- * second signal does the same at once.  A signal that was ignored when
- * rdmatop started (nohup, a background job of a script) stays ignored.
+ * second signal does the same at once.  SIGHUP ignored when rdmatop
+ * started (nohup) stays ignored.
  *
  * Signal handlers take no argument, so this module keeps its state in
  * statics: there is one process and one stop.

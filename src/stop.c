@@ -89,7 +89,9 @@ int stop_init(void)
 	for (i = 0; i < sizeof(stop_sigs) / sizeof(stop_sigs[0]); i++) {
 		if (sigaction(stop_sigs[i], NULL, &old))
 			return -errno;
-		if (old.sa_handler == SIG_IGN)
+		/* nohup's SIGHUP stays ignored; SIGINT is ignored for every
+		 * background job of a script, and must end rdmatop anyway */
+		if (stop_sigs[i] == SIGHUP && old.sa_handler == SIG_IGN)
 			continue;
 		if (sigaction(stop_sigs[i], &sa, NULL))
 			return -errno;
