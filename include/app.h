@@ -27,7 +27,12 @@ struct app_opts {
 					 * endpoint runs on the default loop */
 };
 
-/* Run until the user quits or a signal ends it; 0 or -errno. */
+/*
+ * Run until the user quits or a signal ends it; 0 or -errno.
+ * -EINPROGRESS: the sample in flight did not stop within STOP_GRACE_MS
+ * (a read that does not return); its thread still uses the source and
+ * the recorder, which the caller must then leave alone.
+ */
 int app_run(const struct app_opts *o);
 
 #endif

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <ev.h>
@@ -513,6 +514,21 @@ static void on_cont(struct ev_loop *loop, ev_signal *w, int revents)
 	a->dirty = true;
 }
 
+/* pthread_join, giving up after ms: 0, or -ETIMEDOUT */
+static int join_within(pthread_t t, long ms)
+{
+	struct timespec until;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += ms / 1000;
+	until.tv_nsec += (ms % 1000) * 1000000L;
+	if (until.tv_nsec >= 1000000000L) {
+		until.tv_sec++;
+		until.tv_nsec -= 1000000000L;
+	}
+	return pthread_timedjoin_np(t, NULL, &until) ? -ETIMEDOUT : 0;
+}
+
 static void signal_start(struct app *a, ev_signal *w,
 			 void (*cb)(struct ev_loop *, ev_signal *, int), int sig)
 {
@@ -589,11 +605,17 @@ int app_run(const struct app_opts *o)
 	a->state = SAMPLER_QUIT;
 	pthread_cond_signal(&a->cv);
 	pthread_mutex_unlock(&a->mu);
-	/* the terminal first: the sample in flight may take a while to stop */
+	/* the sample in flight stops at its next input; the terminal first,
+	 * it may still take a while */
+	source_cancel(a->src);
 	screen_close();
-	/* after a signal the sample stops at its next input (source_cancel);
-	 * on q a dump in flight finishes (bounded by the receive timeout) */
-	pthread_join(a->thread, NULL);
+	if (stop_requested()) {
+		pthread_join(a->thread, NULL);	/* or the stop watchdog ends us */
+	} else if (join_within(a->thread, STOP_GRACE_MS)) {
+		/* q, and stuck in a read: the thread keeps `a` and the
+		 * source, and the process ends without them */
+		return -EINPROGRESS;
+	}
 	ret = 0;
 out_screen:
 	screen_close();

@@ -371,6 +371,13 @@ int main(int argc, char **argv)
 
 		/* the dashboard shows filters itself; they were checked above */
 		ret = app_run(&ao);
+		if (ret == -EINPROGRESS) {
+			fprintf(stderr, "rdmatop: a sample was still being read; "
+					"not waiting for it\n");
+			stop_source(NULL);
+			export_close(ex);
+			return 0;
+		}
 		if (ret)
 			fprintf(stderr, "rdmatop: cannot run the dashboard: %s\n",
 				ret == -1 ? "this terminal cannot be used" : strerror(-ret));
