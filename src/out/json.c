@@ -61,10 +61,12 @@ void jw_str(struct jw *w, const char *str)
 			jw_write(w, (const char *)run, (size_t)(s - run));
 		if (!*s)
 			break;
+		/* n >= 1 whatever s holds: the loop always advances */
 		n = fmt_utf8(s, &cp);
-		if (!n) {
-			jw_write(w, "\\ufffd", 6);	/* not UTF-8: U+FFFD */
-			s++;
+		if (cp == FMT_UTF8_BAD) {
+			/* not UTF-8: one U+FFFD per ill-formed unit */
+			jw_write(w, "\\ufffd", 6);
+			s += n;
 			continue;
 		}
 		switch (cp) {
@@ -76,8 +78,9 @@ void jw_str(struct jw *w, const char *str)
 		case '\b': jw_write(w, "\\b", 2); break;
 		case '\f': jw_write(w, "\\f", 2); break;
 		default:
-			/* C0, DEL and C1 controls escaped: inert on any terminal */
-			if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) {
+			/* C0, DEL and C1 controls and the bidi controls and
+			 * separators escaped: inert on any terminal */
+			if (fmt_cp_control(cp) || fmt_cp_invisible(cp)) {
 				snprintf(esc, sizeof(esc), "\\u%04x", (unsigned int)cp);
 				jw_write(w, esc, 6);
 			} else {

@@ -36,16 +36,17 @@ void out_om_label(FILE *f, const char *str)
 			fwrite(run, 1, (size_t)(s - run), f);
 		if (!*s)
 			break;
+		/* n >= 1 whatever s holds: the loop always advances */
 		n = fmt_utf8(s, &cp);
 		if (cp == '"' || cp == '\\' || cp == '\n') {
 			/* the only three escapes both formats define */
 			fputc('\\', f);
 			fputc(cp == '\n' ? 'n' : (int)cp, f);
-		} else if (!n || cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) {
-			/* not UTF-8, or a control character that has no escape:
-			 * U+FFFD keeps the line one line for every parser */
+		} else if (cp == FMT_UTF8_BAD || fmt_cp_control(cp)) {
+			/* not UTF-8 (one U+FFFD per ill-formed unit), or a
+			 * control character that has no escape: U+FFFD keeps
+			 * the value valid UTF-8 and the line one line */
 			fputs("\xef\xbf\xbd", f);
-			n = n ? n : 1;
 		} else {
 			fwrite(s, 1, (size_t)n, f);
 		}

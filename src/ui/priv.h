@@ -21,7 +21,7 @@ void ui_put(int y, int x, int w, int role, const char *text);
 void ui_put_right(int y, int x, int w, int role, const char *text);
 /* Fill w cells with blanks of a role. */
 void ui_fill(int y, int x, int w, int role);
-/* Display width of (escaped) text. */
+/* Cells text takes on screen once escaped, as ui_put shows it. */
 int ui_width(const char *text);
 
 /* Panes (one file each). */

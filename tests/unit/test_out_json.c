@@ -9,6 +9,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "hostile.h"
 #include "out.h"
 #include "test.h"
 #include "../../src/out/jw.h"
@@ -446,6 +447,58 @@ static void test_json_hostile(void)
 	snap_free(&s);
 }
 
+/* jw_str(str) into a new string. */
+static char *jstr(const char *str)
+{
+	struct jw *w = calloc(1, sizeof(*w));
+	char *buf = NULL;
+	size_t len = 0;
+
+	w->f = open_memstream(&buf, &len);
+	jw_str(w, str);
+	jw_flush(w);
+	fclose(w->f);
+	free(w);
+	return buf;
+}
+
+/* Every ill-formed unit between two of each escaped character, and bidi. */
+static void test_json_units(void)
+{
+	static const char *const esc[] = { "\\\"", "\\\\", "\\n", "\\t", "\\u001b",
+					   "\\u0001", "\\u007f" };
+	size_t e, u, k;
+	char *got;
+
+	alarm(20);
+	got = jstr("a\"\xff");
+	CHECK_EQ_S(got, "\"a\\\"\\ufffd\"");
+	free(got);
+	got = jstr("\xe2\x80\xae" "gnp.exe\xe2\x81\xa6\xd8\x9c\xe2\x80\xaf");
+	CHECK_EQ_S(got, "\"\\u202egnp.exe\\u2066\\u061c\xe2\x80\xaf\"");
+	free(got);
+	for (e = 0; hostile_esc[e]; e++) {
+		for (u = 0; u < hostile_units_n; u++) {
+			char in[32], want[128];
+			size_t o;
+
+			snprintf(in, sizeof(in), "%c%s%c%s", hostile_esc[e], hostile_units[u].bytes,
+				 hostile_esc[e], hostile_units[u].bytes);
+			o = (size_t)snprintf(want, sizeof(want), "\"%s", esc[e]);
+			for (k = 0; k < hostile_units[u].fffd; k++)
+				o += (size_t)snprintf(want + o, sizeof(want) - o, "\\ufffd");
+			o += (size_t)snprintf(want + o, sizeof(want) - o, "%s", esc[e]);
+			for (k = 0; k < hostile_units[u].fffd; k++)
+				o += (size_t)snprintf(want + o, sizeof(want) - o, "\\ufffd");
+			snprintf(want + o, sizeof(want) - o, "\"");
+			got = jstr(in);
+			CHECK_EQ_S(got, want);
+			free(got);
+		}
+	}
+	alarm(0);
+}
+
 static void test_json_opts(void)
 {
 	struct snapshot s;
@@ -586,5 +639,5 @@ static void test_json_writer(void)
 	free(w);
 }
 
-TEST_MAIN(test_json_61, test_json_more, test_json_hostile, test_json_opts, test_json_lines,
+TEST_MAIN(test_json_61, test_json_more, test_json_hostile, test_json_units, test_json_opts, test_json_lines,
 	  test_json_writer)

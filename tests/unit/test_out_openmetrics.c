@@ -6,7 +6,9 @@
  * on per-process series.
  */
 #include <errno.h>
+#include <unistd.h>
 
+#include "hostile.h"
 #include "out.h"
 #include "test.h"
 
@@ -332,6 +334,55 @@ static void test_hostile_names(void)
 	snap_free(&s);
 }
 
+/* out_om_label(str) into a new string. */
+static char *label(const char *str)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	out_om_label(f, str);
+	fclose(f);
+	return buf;
+}
+
+/*
+ * Every ill-formed unit between two of each escaped character: the label
+ * ends (an alarm fails the test otherwise: `a"\xff` looped for good), each
+ * unit is one U+FFFD, each escape stays what the formats define.
+ */
+static void test_label_units(void)
+{
+	static const char *const esc[] = { "\\\"", "\\\\", "\\n", "\xef\xbf\xbd",
+					   "\xef\xbf\xbd", "\xef\xbf\xbd", "\xef\xbf\xbd" };
+	size_t e, u, k;
+	char *got;
+
+	alarm(20);
+	got = label("a\"\xff");
+	CHECK_EQ_S(got, "a\\\"\xef\xbf\xbd");
+	free(got);
+	for (e = 0; hostile_esc[e]; e++) {
+		for (u = 0; u < hostile_units_n; u++) {
+			char in[32], want[128];
+			size_t o;
+
+			snprintf(in, sizeof(in), "%c%s%c%s", hostile_esc[e], hostile_units[u].bytes,
+				 hostile_esc[e], hostile_units[u].bytes);
+			o = (size_t)snprintf(want, sizeof(want), "%s", esc[e]);
+			for (k = 0; k < hostile_units[u].fffd; k++)
+				o += (size_t)snprintf(want + o, sizeof(want) - o, "\xef\xbf\xbd");
+			o += (size_t)snprintf(want + o, sizeof(want) - o, "%s", esc[e]);
+			for (k = 0; k < hostile_units[u].fffd; k++)
+				o += (size_t)snprintf(want + o, sizeof(want) - o, "\xef\xbf\xbd");
+			got = label(in);
+			CHECK_EQ_S(got, want);
+			free(got);
+		}
+	}
+	alarm(0);
+}
+
 /* Sum of the values of the samples whose line starts with prefix. */
 static uint64_t sum_of(const char *out, const char *prefix)
 {
@@ -396,4 +447,4 @@ static void test_cap(void)
 	snap_free(&s);
 }
 
-TEST_MAIN(test_golden, test_prometheus_text, test_hostile_names, test_cap)
+TEST_MAIN(test_golden, test_prometheus_text, test_hostile_names, test_label_units, test_cap)

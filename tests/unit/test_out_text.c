@@ -297,9 +297,73 @@ static void test_escape(void)
 	CHECK_EQ_S(fmt_escape(b, sizeof(b), "caf\xc3\xa9"), "caf\xc3\xa9");
 	CHECK_EQ_S(fmt_escape(b, sizeof(b), "\xc2\x9b" "2J"), "\\xc2\\x9b2J");
 	CHECK_EQ_S(fmt_escape(b, sizeof(b), "\xff\xe0\x80\x80"), "\\xff\\xe0\\x80\\x80");
+	/* every byte of an ill-formed unit: overlong, surrogate, past
+	 * U+10FFFF, cut short at the end */
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), "\xc0\xaf\xed\xa0\x80"), "\\xc0\\xaf\\xed\\xa0\\x80");
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), "\xf4\x90\x80\x80"), "\\xf4\\x90\\x80\\x80");
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), "a\"\xe2\x82"), "a\"\\xe2\\x82");
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), "\\\xff\\"), "\\\\\\xff\\\\");
+	/* bidi controls cannot reorder the line; U+202F next to them passes */
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), "a\xe2\x80\xae" "b\xe2\x80\xaf"), "a\\xe2\\x80\\xae" "b\xe2\x80\xaf");
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), "\xe2\x81\xa6x\xe2\x81\xa9"), "\\xe2\\x81\\xa6x\\xe2\\x81\\xa9");
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), "\xd8\x9c\xe2\x80\x8f"), "\\xd8\\x9c\\xe2\\x80\\x8f");
 	/* truncation never splits an escape */
 	CHECK_EQ_S(fmt_escape(b, 6, "ab\x1b"), "ab");
 	CHECK_EQ_S(fmt_escape(b, 1, "abc"), "");
 }
 
-TEST_MAIN(test_golden, test_opts, test_fmt, test_fmt_digits, test_num_digits, test_escape)
+/* Every unit: its length, and whether it is UTF-8, by the standard's table. */
+static void test_utf8(void)
+{
+	static const struct {
+		const char *s;
+		int n;
+		uint32_t cp;
+	} u[] = {
+		{ "A", 1, 'A' },
+		{ "\xc2\x80", 2, 0x80 },
+		{ "\xdf\xbf", 2, 0x7ff },
+		{ "\xe0\xa0\x80", 3, 0x800 },
+		{ "\xed\x9f\xbf", 3, 0xd7ff },
+		{ "\xee\x80\x80", 3, 0xe000 },
+		{ "\xf0\x90\x80\x80", 4, 0x10000 },
+		{ "\xf4\x8f\xbf\xbf", 4, 0x10ffff },
+		{ "\x80", 1, FMT_UTF8_BAD },		/* stray continuation */
+		{ "\xbf\xbf", 1, FMT_UTF8_BAD },
+		{ "\xc0\x80", 1, FMT_UTF8_BAD },	/* overlong NUL */
+		{ "\xc1\xbf", 1, FMT_UTF8_BAD },
+		{ "\xe0\x9f\xbf", 1, FMT_UTF8_BAD },	/* overlong */
+		{ "\xf0\x8f\xbf\xbf", 1, FMT_UTF8_BAD },
+		{ "\xed\xa0\x80", 1, FMT_UTF8_BAD },	/* surrogate */
+		{ "\xf4\x90\x80\x80", 1, FMT_UTF8_BAD },	/* past U+10FFFF */
+		{ "\xf5\x80\x80\x80", 1, FMT_UTF8_BAD },
+		{ "\xff", 1, FMT_UTF8_BAD },
+		{ "\xc3", 1, FMT_UTF8_BAD },		/* cut short by the NUL */
+		{ "\xe2\x82", 2, FMT_UTF8_BAD },
+		{ "\xf0\x9f\x98", 3, FMT_UTF8_BAD },
+		{ "\xe2\x82" "A", 2, FMT_UTF8_BAD },	/* cut short by a byte */
+		{ "\xf0\x9f\x98\xc3\xa9", 3, FMT_UTF8_BAD },
+	};
+	size_t i;
+	int c;
+
+	for (i = 0; i < sizeof(u) / sizeof(u[0]); i++) {
+		uint32_t cp = 0;
+		int n = fmt_utf8((const unsigned char *)u[i].s, &cp);
+
+		if (n != u[i].n || cp != u[i].cp)
+			fprintf(stderr, "unit %zu: %d U+%04" PRIx32 "\n", i, n, cp);
+		CHECK(n == u[i].n && cp == u[i].cp);
+	}
+	/* each lone byte 80..FF: a unit of one, never 0 */
+	for (c = 0x80; c <= 0xff; c++) {
+		unsigned char one[2] = { (unsigned char)c, 0 };
+		uint32_t cp = 0;
+
+		CHECK_EQ_U(fmt_utf8(one, &cp), 1);
+		CHECK_EQ_U(cp, FMT_UTF8_BAD);
+	}
+}
+
+TEST_MAIN(test_golden, test_opts, test_fmt, test_fmt_digits, test_num_digits, test_escape,
+	  test_utf8)
