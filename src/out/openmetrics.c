@@ -54,6 +54,11 @@ void out_om_label(FILE *f, const char *str)
 	}
 }
 
+uint8_t out_om_known(uint8_t v, const char *(*name)(uint8_t))
+{
+	return strcmp(name(v), "UNKNOWN") ? v : OM_UNKNOWN_KEY;
+}
+
 /* HELP and TYPE (and UNIT in OpenMetrics) of one family. */
 void out_om_family(struct om *w, const char *name, enum om_type type, const char *unit,
 		      const char *help)
@@ -352,8 +357,9 @@ static int om_qps(struct om *w)
 		return -ENOMEM;
 	for (i = 0; i < s->qps.n; i++) {
 		const struct snap_qp *q = SNAP_AT(&s->qps, struct snap_qp, i);
-		uint64_t type = q->valid & SNAP_QP_TYPE ? q->type : 0x100;
-		uint64_t state = q->valid & SNAP_QP_STATE ? q->state : 0x100;
+		uint64_t type = q->valid & SNAP_QP_TYPE ? out_om_known(q->type, snap_qp_type_str) : 0x100;
+		uint64_t state = q->valid & SNAP_QP_STATE ? out_om_known(q->state, snap_qp_state_str) :
+			0x100;
 
 		keys[i] = (uint64_t)q->dev << 32 | type << 16 | state;
 	}

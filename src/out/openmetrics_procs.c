@@ -147,7 +147,7 @@ static int om_proc_qps(struct om *w, const struct om_proc *e, size_t shown, bool
 		if (ix == SIZE_MAX)
 			continue;	/* cannot happen: past the cap there is "other" */
 		keys[m++] = (uint64_t)ix << 41 | (uint64_t)q->dev << 9 |
-			    (q->valid & SNAP_QP_STATE ? q->state : 0x100);
+			    (q->valid & SNAP_QP_STATE ? out_om_known(q->state, snap_qp_state_str) : 0x100);
 	}
 	qsort(keys, m, sizeof(*keys), u64_cmp);
 	out_om_family(w, "rdma_process_qps", OM_GAUGE, NULL,

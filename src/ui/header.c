@@ -45,8 +45,11 @@ void ui_draw_header(struct ui *u, const struct ui_layout *l)
 		struct tm tm;
 		time_t t = s->wall.tv_sec;
 
-		localtime_r(&t, &tm);
-		strftime(when, sizeof(when), u->replay ? "%Y-%m-%d %H:%M:%S" : "%H:%M:%S", &tm);
+		/* a recording's time may be past what struct tm holds */
+		if (!localtime_r(&t, &tm) ||
+		    !strftime(when, sizeof(when), u->replay ? "%Y-%m-%d %H:%M:%S" : "%H:%M:%S",
+			      &tm))
+			snprintf(when, sizeof(when), "n/a");
 	}
 	x = pair(y, x, end, "at", when, ROLE_HEADER_VALUE);
 	if (u->replay && u->sample_no > 0) {

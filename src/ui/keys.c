@@ -191,7 +191,8 @@ static int parse_time(const struct ui *u, const char *in, time_t *out)
 	struct tm day, tm;
 	size_t i;
 
-	localtime_r(&base, &day);
+	if (!localtime_r(&base, &day))
+		memset(&day, 0, sizeof(day));	/* a time past what struct tm holds */
 	day.tm_sec = 0;
 	for (i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
 		const char *end;

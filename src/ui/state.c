@@ -198,8 +198,8 @@ void ui_note_events(struct ui *u, const struct snapshot *s)
 		time_t t = s->wall.tv_sec;
 		size_t slot = 0;
 
-		localtime_r(&t, &tm);
-		k = (size_t)strftime(line, sizeof(line), "%H:%M:%S ", &tm);
+		/* a recording's time may be past what struct tm holds */
+		k = localtime_r(&t, &tm) ? (size_t)strftime(line, sizeof(line), "%H:%M:%S ", &tm) : 0;
 		snprintf(line + k, sizeof(line) - k, "%s %s%s%s%s%s%s", snap_event_str(e->type),
 			 snap_s(s, e->name), (e->valid & SNAP_EV_NDEV_NAME) ? " netdev " : "",
 			 snap_s(s, e->ndev), e->from ? " " : "", snap_s(s, e->from),
