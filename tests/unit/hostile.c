@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Hostile process names and the recording rewriter (hostile.h). */
+#include <errno.h>
+#include <iconv.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "hostile.h"
 #include "record.h"
@@ -241,4 +244,84 @@ out:
 		rec_reader_close(r);
 	free(rw);
 	return ret;
+}
+
+int hostile_replay(int (*fn)(const struct snapshot *s, void *ctx), void *ctx)
+{
+	const char *dir = getenv("RDMATOP_TEST_DATA");
+	char in[1024], out[] = "/tmp/rdmatop-hostile-XXXXXX", err[256];
+	size_t first = 0;
+	int fd, n, samples = 0, stop = 0;
+
+	snprintf(in, sizeof(in), "%s/linux-6.12-rxe/cm.rdrec", dir ? dir : "tests/data");
+	fd = mkstemp(out);
+	if (fd < 0)
+		return -1;
+	close(fd);
+	while (first < hostile_names_n() && !stop) {
+		struct source src = { 0 };
+		struct snapshot s;
+
+		n = hostile_rewrite(in, out, 1, first, err, sizeof(err));
+		if (n <= 0 || source_replay_open(&src, out, err, sizeof(err))) {
+			fprintf(stderr, "hostile_replay: %s\n", n ? err : "no process to rename");
+			samples = -1;
+			break;
+		}
+		snap_init(&s);
+		while (!stop && source_sample(&src, &s) == 0) {
+			samples++;
+			stop = fn(&s, ctx);
+			snap_clear(&s);
+		}
+		snap_free(&s);
+		src.ops->close(&src);
+		first += (size_t)n;
+	}
+	unlink(out);
+	return samples;
+}
+
+int hostile_utf8(const char *s, size_t len)
+{
+	iconv_t cd = iconv_open("UTF-32LE", "UTF-8");
+	char buf[4096];
+	char *in = (char *)s;
+	size_t left = len;
+	int ok = 1;
+
+	if (cd == (iconv_t)-1)
+		return 0;
+	while (left && ok) {
+		char *o = buf;
+		size_t room = sizeof(buf);
+
+		if (iconv(cd, &in, &left, &o, &room) == (size_t)-1 && errno != E2BIG)
+			ok = 0;
+	}
+	iconv_close(cd);
+	return ok;
+}
+
+int hostile_terminal_clean(const char *str, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		if ((s[i] < 0x20 && s[i] != '\n') || s[i] == 0x7f)
+			return 0;
+		/* C1 in UTF-8 is C2 80..9F; the bidi controls and separators are
+		 * U+061C (D8 9C), U+200E/F (E2 80 8E/8F), U+2028..U+202E
+		 * (E2 80 A8..AE), U+2066..U+2069 (E2 81 A6..A9) */
+		if (i + 1 < len && ((s[i] == 0xc2 && s[i + 1] >= 0x80 && s[i + 1] < 0xa0) ||
+				    (s[i] == 0xd8 && s[i + 1] == 0x9c)))
+			return 0;
+		if (i + 2 < len && s[i] == 0xe2 &&
+		    ((s[i + 1] == 0x80 && (s[i + 2] == 0x8e || s[i + 2] == 0x8f ||
+					   (s[i + 2] >= 0xa8 && s[i + 2] <= 0xae))) ||
+		     (s[i + 1] == 0x81 && s[i + 2] >= 0xa6 && s[i + 2] <= 0xa9)))
+			return 0;
+	}
+	return 1;
 }

@@ -40,4 +40,20 @@ const char *hostile_name(size_t k);
 int hostile_rewrite(const char *in, const char *out, int all, size_t first, char *err,
 		    size_t errlen);
 
+struct snapshot;
+
+/*
+ * Every hostile name through a writer: the real recording
+ * tests/data/linux-6.12-rxe/cm.rdrec rewritten in batches until each name
+ * has been a process's, each sample replayed and handed to fn (which
+ * returns 0, or non-zero to stop).  The number of samples, or -1 (the
+ * recording missing or unreadable; a message on stderr).
+ */
+int hostile_replay(int (*fn)(const struct snapshot *s, void *ctx), void *ctx);
+
+/* UTF-8, by glibc's iconv (not our decoder). */
+int hostile_utf8(const char *s, size_t len);
+/* No raw C0 but '\n', DEL, C1, bidi control or line/paragraph separator. */
+int hostile_terminal_clean(const char *s, size_t len);
+
 #endif

@@ -499,6 +499,50 @@ static void test_json_units(void)
 	alarm(0);
 }
 
+struct all_out {
+	FILE *f;
+	int samples, bad;
+};
+
+static int json_sample(const struct snapshot *s, void *ctx)
+{
+	struct all_out *a = ctx;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	CHECK_EQ_U(out_json(f, s, NULL), 0);
+	fclose(f);
+	if (!hostile_utf8(buf, len) || !hostile_terminal_clean(buf, len) ||
+	    !len || buf[len - 1] != '\n' || strchr(buf, '\n') != buf + len - 1)
+		a->bad++;
+	fwrite(buf, 1, len, a->f);
+	a->samples++;
+	free(buf);
+	return a->bad;
+}
+
+/* A real recording with each hostile name: one line of JSON each sample. */
+static void test_json_hostile_recording(void)
+{
+	struct all_out a = { 0 };
+	char *buf = NULL;
+	size_t len = 0;
+
+	alarm(60);
+	a.f = open_memstream(&buf, &len);
+	CHECK(hostile_replay(json_sample, &a) > 0);
+	fclose(a.f);
+	alarm(0);
+	CHECK_EQ_U(a.bad, 0);
+	CHECK(a.samples >= (int)hostile_names_n() / 3);
+	CHECK(buf && strstr(buf, "\"comm\":\"a\\\"\\ufffd\""));
+	CHECK(buf && strstr(buf, "\"comm\":\"\\u202egnp.exe\""));
+	if (buf)
+		check_parses(buf);
+	free(buf);
+}
+
 static void test_json_opts(void)
 {
 	struct snapshot s;
@@ -639,5 +683,6 @@ static void test_json_writer(void)
 	free(w);
 }
 
-TEST_MAIN(test_json_61, test_json_more, test_json_hostile, test_json_units, test_json_opts, test_json_lines,
+TEST_MAIN(test_json_61, test_json_more, test_json_hostile, test_json_units,
+	  test_json_hostile_recording, test_json_opts, test_json_lines,
 	  test_json_writer)

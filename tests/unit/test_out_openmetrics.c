@@ -383,6 +383,52 @@ static void test_label_units(void)
 	alarm(0);
 }
 
+struct all_out {
+	FILE *f;
+	int samples, bad;
+};
+
+static int om_sample(const struct snapshot *s, void *ctx)
+{
+	struct all_out *a = ctx;
+	int fmt;
+
+	for (fmt = 0; fmt < 2; fmt++) {
+		struct out_om_opts o = { .format = fmt ? OUT_OM_PROMETHEUS : OUT_OM_OPENMETRICS,
+					 .max_procs = 50, .sample_seconds = -1 };
+		char *out = render(s, &o);
+		size_t len = out ? strlen(out) : 0;
+
+		if (!out || !well_formed(out) || !hostile_utf8(out, len) ||
+		    (!fmt && (len < 6 || strcmp(out + len - 6, "# EOF\n"))))
+			a->bad++;
+		if (out)
+			fputs(out, a->f);
+		free(out);
+	}
+	a->samples++;
+	return a->bad;
+}
+
+/* A real recording with each hostile name: both formats end, well formed. */
+static void test_hostile_recording(void)
+{
+	struct all_out a = { 0 };
+	char *buf = NULL;
+	size_t len = 0;
+
+	alarm(60);
+	a.f = open_memstream(&buf, &len);
+	CHECK(hostile_replay(om_sample, &a) > 0);
+	fclose(a.f);
+	alarm(0);
+	CHECK_EQ_U(a.bad, 0);
+	CHECK(a.samples >= (int)hostile_names_n() / 3);
+	CHECK(buf && strstr(buf, "comm=\"a\\\"\xef\xbf\xbd\""));
+	CHECK(buf && strstr(buf, "comm=\"\\\\\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\\\\"));
+	free(buf);
+}
+
 /* Sum of the values of the samples whose line starts with prefix. */
 static uint64_t sum_of(const char *out, const char *prefix)
 {
@@ -447,4 +493,5 @@ static void test_cap(void)
 	snap_free(&s);
 }
 
-TEST_MAIN(test_golden, test_prometheus_text, test_hostile_names, test_label_units, test_cap)
+TEST_MAIN(test_golden, test_prometheus_text, test_hostile_names, test_label_units,
+	  test_hostile_recording, test_cap)

@@ -3,8 +3,10 @@
 #include <math.h>
 #include <errno.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include "fmt.h"
+#include "hostile.h"
 #include "out.h"
 #include "test.h"
 
@@ -312,6 +314,48 @@ static void test_escape(void)
 	CHECK_EQ_S(fmt_escape(b, 1, "abc"), "");
 }
 
+struct all_out {
+	FILE *f;
+	int samples, bad;
+};
+
+static int text_sample(const struct snapshot *s, void *ctx)
+{
+	struct all_out *a = ctx;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	CHECK_EQ_U(out_text(f, s, NULL), 0);
+	fclose(f);
+	if (!hostile_utf8(buf, len) || !hostile_terminal_clean(buf, len))
+		a->bad++;
+	fwrite(buf, 1, len, a->f);
+	a->samples++;
+	free(buf);
+	return a->bad;
+}
+
+/* A real recording with each hostile name: text with each one escaped. */
+static void test_text_hostile_recording(void)
+{
+	struct all_out a = { 0 };
+	char *buf = NULL;
+	size_t len = 0;
+
+	alarm(60);
+	a.f = open_memstream(&buf, &len);
+	CHECK(hostile_replay(text_sample, &a) > 0);
+	fclose(a.f);
+	alarm(0);
+	CHECK_EQ_U(a.bad, 0);
+	CHECK(a.samples >= (int)hostile_names_n() / 3);
+	CHECK(buf && strstr(buf, " a\"\\xff\n"));
+	CHECK(buf && strstr(buf, " \\xe2\\x80\\xaegnp.exe\n"));
+	CHECK(buf && strstr(buf, " \\\\\\xed\\xa0\\x80\\\\"));
+	free(buf);
+}
+
 /* Every unit: its length, and whether it is UTF-8, by the standard's table. */
 static void test_utf8(void)
 {
@@ -366,4 +410,4 @@ static void test_utf8(void)
 }
 
 TEST_MAIN(test_golden, test_opts, test_fmt, test_fmt_digits, test_num_digits, test_escape,
-	  test_utf8)
+	  test_utf8, test_text_hostile_recording)
