@@ -230,10 +230,23 @@ static void json_proc(struct jw *w, const struct snapshot *s, const void *row)
 
 		jw_u(w, snap_res_info[r].table, p->res[r]);
 		if (r == SNAP_RES_QP) {
+			uint64_t unknown = 0;
+
+			/* states past the names table (newer kernels) are all
+			 * "UNKNOWN": one key, not one per state */
 			jw_open(w, "qp_states", '{');
-			for (i = 0; i < 16; i++)
-				if (p->qp_state[i])
-					jw_u(w, snap_qp_state_str((uint8_t)i), p->qp_state[i]);
+			for (i = 0; i < 16; i++) {
+				const char *n = snap_qp_state_str((uint8_t)i);
+
+				if (!p->qp_state[i])
+					continue;
+				if (strcmp(n, "UNKNOWN"))
+					jw_u(w, n, p->qp_state[i]);
+				else
+					unknown += p->qp_state[i];
+			}
+			if (unknown)
+				jw_u(w, "UNKNOWN", unknown);
 			jw_close(w, '}');
 		} else if (r == SNAP_RES_MR) {
 			jw_u(w, "mr_bytes", p->mr_bytes);

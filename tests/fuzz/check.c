@@ -208,6 +208,11 @@ static void js_string(struct js *j)
 
 static void js_members(struct js *j, char close, bool object)
 {
+	/* an object's keys so far, as written: none twice (RFC 8259 4: the
+	 * names SHOULD be unique; parsers differ on which one they keep) */
+	const char *key[256];
+	size_t key_len[256], n_keys = 0, i;
+
 	j->p++;
 	if (++j->depth > 64)
 		js_fail(j, "JSON: nested too deep");
@@ -220,9 +225,20 @@ static void js_members(struct js *j, char close, bool object)
 	for (;;) {
 		js_ws(j);
 		if (object) {
+			const char *k = j->p;
+
 			if (j->p >= j->end || *j->p != '"')
 				js_fail(j, "JSON: object key is not a string");
 			js_string(j);
+			for (i = 0; i < n_keys; i++)
+				if (key_len[i] == (size_t)(j->p - k) && !memcmp(key[i], k, key_len[i])) {
+					j->p = k;
+					js_fail(j, "JSON: a key twice in one object");
+				}
+			if (n_keys < 256) {
+				key[n_keys] = k;
+				key_len[n_keys++] = (size_t)(j->p - k);
+			}
 			js_ws(j);
 			if (j->p >= j->end || *j->p != ':')
 				js_fail(j, "JSON: no colon after a key");

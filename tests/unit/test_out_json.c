@@ -447,6 +447,32 @@ static void test_json_hostile(void)
 	snap_free(&s);
 }
 
+/* QP states a newer kernel may add: one "UNKNOWN" key, not one per state. */
+static void test_json_unknown_states(void)
+{
+	struct snapshot s;
+	struct snap_qp *q;
+	char *out, *p;
+	int i;
+
+	build_61(&s);
+	for (i = 0; i < 3; i++) {
+		q = snap_push(&s.qps, sizeof(*q));
+		q->lqpn = 100 + (uint32_t)i;
+		q->type = 2;
+		q->state = (uint8_t)(7 + 2 * i);	/* 7, 9, 11 */
+		q->own = user(389);
+		q->valid = SNAP_QP_TYPE | SNAP_QP_STATE;
+	}
+	out = render(&s, NULL, true);
+	p = out ? strstr(out, "\"UNKNOWN\":3") : NULL;
+	CHECK(p != NULL);
+	CHECK(p && !strstr(p + 1, "\"UNKNOWN\""));
+	check_parses(out);
+	free(out);
+	snap_free(&s);
+}
+
 /* jw_str(str) into a new string. */
 static char *jstr(const char *str)
 {
@@ -684,5 +710,5 @@ static void test_json_writer(void)
 }
 
 TEST_MAIN(test_json_61, test_json_more, test_json_hostile, test_json_units,
-	  test_json_hostile_recording, test_json_opts, test_json_lines,
+	  test_json_hostile_recording, test_json_unknown_states, test_json_opts, test_json_lines,
 	  test_json_writer)

@@ -383,6 +383,25 @@ static void test_label_units(void)
 	alarm(0);
 }
 
+/* QP states a newer kernel may add: one UNKNOWN series, not one per state. */
+static void test_unknown_states(void)
+{
+	struct snapshot s;
+	char *out;
+
+	snap_init(&s);
+	build(&s);
+	qp(&s, 0, 2, 7, user(103));
+	qp(&s, 0, 2, 9, user(103));
+	qp(&s, 0, 2, 200, user(103));
+	out = render(&s, NULL);
+	CHECK(out && strstr(out, "rdma_qps{device=\"rxe0\",type=\"RC\",state=\"UNKNOWN\"} 3\n"));
+	CHECK(out && strstr(out, "comm=\"rping\",device=\"rxe0\",state=\"UNKNOWN\"} 3\n"));
+	CHECK(out && strstr(out, "state=\"UNKNOWN\"} 3\n") == strstr(out, "state=\"UNKNOWN\""));
+	free(out);
+	snap_free(&s);
+}
+
 struct all_out {
 	FILE *f;
 	int samples, bad;
@@ -494,4 +513,4 @@ static void test_cap(void)
 }
 
 TEST_MAIN(test_golden, test_prometheus_text, test_hostile_names, test_label_units,
-	  test_hostile_recording, test_cap)
+	  test_hostile_recording, test_unknown_states, test_cap)
