@@ -164,7 +164,7 @@ static int copy_sample(struct rewrite *rw, struct raw_sink *k, const uint8_t *bu
 
 			ret = k->nl(k->ctx, &req, b + 12, blen - 12);
 		} else if (kind == REC_FILE && blen >= 6) {
-			char path[1024], comm[NAME_MAX_LEN + 2];
+			char path[1024];
 			size_t pl = (size_t)(b[4] | b[5] << 8);
 			int err = (int)le32(b);
 
@@ -175,19 +175,12 @@ static int copy_sample(struct rewrite *rw, struct raw_sink *k, const uint8_t *bu
 			memcpy(path, b + 6, pl);
 			path[pl] = '\0';
 			if (!err && !strncmp(path, "/proc/", 6) && strstr(path, "/comm")) {
-				const char *name = name_for(rw, path);
+				/* as the kernel prints it: the name and '\n' (the
+				 * screen tests' name is longer than a comm) */
+				char line[64];
 
-				if (!rw->all) {
-					/* the screen tests' name is longer than a comm */
-					char big[64];
-
-					snprintf(big, sizeof(big), "%s\n", name);
-					ret = k->file(k->ctx, path, 0, big, strlen(big));
-				} else {
-					/* as the kernel prints it: the name and '\n' */
-					snprintf(comm, sizeof(comm), "%s\n", name);
-					ret = k->file(k->ctx, path, 0, comm, strlen(comm));
-				}
+				snprintf(line, sizeof(line), "%s\n", name_for(rw, path));
+				ret = k->file(k->ctx, path, 0, line, strlen(line));
 			} else {
 				ret = k->file(k->ctx, path, err, b + 6 + pl, blen - 6 - pl);
 			}
