@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* A snapshot from fuzz input, and the bounded output stream (snapgen.h). */
-#define _GNU_SOURCE
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE	/* fopencookie */
+#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -102,7 +104,7 @@ static uint32_t fz_dev(const struct snapshot *s, struct fz *z)
 static uint32_t kern[4];
 static size_t n_kern;
 
-static struct snap_owner fz_owner(struct snapshot *s, struct fz *z)
+static struct snap_owner fz_owner(struct fz *z)
 {
 	struct snap_owner o = { 0 };
 	uint8_t k = fz_u8(z);
@@ -298,7 +300,7 @@ static void fz_res(struct snapshot *s, struct fz *z)
 		q->sq_psn = fz_u32(z);
 		q->pdn = fz_u8(z);
 		q->subtype = fz_str(s, z);
-		q->own = fz_owner(s, z);
+		q->own = fz_owner(z);
 		q->valid = (uint16_t)fz_u32(z);
 		q->type = fz_u8(z);
 		q->state = fz_u8(z);
@@ -316,7 +318,7 @@ static void fz_res(struct snapshot *s, struct fz *z)
 		c->cm_idn = fz_u32(z);
 		c->lqpn = fz_u32(z);
 		c->ps = fz_u32(z);
-		c->own = fz_owner(s, z);
+		c->own = fz_owner(z);
 		c->valid = (uint16_t)fz_u32(z);
 		c->qp_type = fz_u8(z);
 		c->state = fz_u8(z);
@@ -333,7 +335,7 @@ static void fz_res(struct snapshot *s, struct fz *z)
 		c->cqe = fz_u32(z);
 		c->ctxn = fz_u8(z);
 		c->users = fz_u64(z);
-		c->own = fz_owner(s, z);
+		c->own = fz_owner(z);
 		c->valid = (uint16_t)fz_u32(z);
 		c->poll_ctx = fz_u8(z);
 		c->dim = fz_u8(z);
@@ -350,7 +352,7 @@ static void fz_res(struct snapshot *s, struct fz *z)
 		m->pdn = fz_u8(z);
 		m->iova = fz_u64(z);
 		m->mrlen = fz_u64(z);
-		m->own = fz_owner(s, z);
+		m->own = fz_owner(z);
 		m->valid = (uint16_t)fz_u32(z);
 	}
 	for (n = fz_u8(z) % 12, i = 0; i < n; i++) {
@@ -364,7 +366,7 @@ static void fz_res(struct snapshot *s, struct fz *z)
 		p->unsafe_global_rkey = fz_u32(z);
 		p->ctxn = fz_u8(z);
 		p->users = fz_u64(z);
-		p->own = fz_owner(s, z);
+		p->own = fz_owner(z);
 		p->valid = (uint16_t)fz_u32(z);
 	}
 	for (n = fz_u8(z) % 8, i = 0; i < n; i++) {
@@ -374,7 +376,7 @@ static void fz_res(struct snapshot *s, struct fz *z)
 			return;
 		c->dev = fz_dev(s, z);
 		c->ctxn = fz_u8(z);
-		c->own = fz_owner(s, z);
+		c->own = fz_owner(z);
 	}
 	for (n = fz_u8(z) % 8, i = 0; i < n; i++) {
 		struct snap_srq *q = snap_push(&s->srqs, sizeof(*q));
@@ -386,7 +388,7 @@ static void fz_res(struct snapshot *s, struct fz *z)
 		q->pdn = fz_u8(z);
 		q->cqn = fz_u32(z);
 		q->lqpn = fz_str(s, z);
-		q->own = fz_owner(s, z);
+		q->own = fz_owner(z);
 		q->valid = (uint16_t)fz_u32(z);
 		q->type = fz_u8(z);
 	}
