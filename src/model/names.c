@@ -197,10 +197,18 @@ const char *snap_dev_cap_str(unsigned int bit)
 	return lookup(s, ARRAY_SIZE(s), bit, NULL);
 }
 
-/* IB PortInfo CapabilityMask bit numbers, as rdma link.c names them. */
+/*
+ * IB PortInfo CapabilityMask bits 0-31 and CapabilityMask2 bits 32-37 (the
+ * kernel sends cap_mask | cap_mask2 << 32 in CAP_FLAGS, nldev.c
+ * fill_port_info), spelled as iproute2's rdma/link.c caps_to_str() does
+ * (6.1 and 7.3 alike, typos included: LINK_SPPED_WIDTH, MULT_PKER_TRAP,
+ * SWITCH_POR_STATE_TABLE); bit 26 is OTHER_LOCAL_CHANGES there, not the
+ * IP_BASED_GIDS of the kernel's ib_port_capability_mask_bits.
+ */
 const char *snap_port_cap_str(unsigned int bit)
 {
 	static const char *const s[] = {
+		[0] = "RESERVED",
 		[1] = "SM",
 		[2] = "NOTICE",
 		[3] = "TRAP",
@@ -213,7 +221,9 @@ const char *snap_port_cap_str(unsigned int bit)
 		[10] = "SM_DISABLED",
 		[11] = "SYS_IMAGE_GUID",
 		[12] = "PKEY_SW_EXT_PORT_TRAP",
+		[13] = "CABLE_INFO",
 		[14] = "EXTENDED_SPEEDS",
+		[15] = "CAP_MASK2",
 		[16] = "CM",
 		[17] = "SNMP_TUNNEL",
 		[18] = "REINIT",
@@ -224,7 +234,18 @@ const char *snap_port_cap_str(unsigned int bit)
 		[23] = "BOOT_MGMT",
 		[24] = "LINK_LATENCY",
 		[25] = "CLIENT_REG",
-		[26] = "IP_BASED_GIDS",
+		[26] = "OTHER_LOCAL_CHANGES",
+		[27] = "LINK_SPPED_WIDTH",
+		[28] = "VENDOR_SPECIFIC_MADS",
+		[29] = "MULT_PKER_TRAP",
+		[30] = "MULT_FDB",
+		[31] = "HIERARCHY_INFO",
+		[32] = "SET_NODE_DESC",
+		[33] = "EXT_INFO",
+		[34] = "VIRT",
+		[35] = "SWITCH_POR_STATE_TABLE",
+		[36] = "LINK_WIDTH_2X",
+		[37] = "LINK_SPEED_HDR",
 	};
 
 	return lookup(s, ARRAY_SIZE(s), bit, NULL);

@@ -59,9 +59,8 @@ NO_COUNTERPART = ["stat_qp", "stat_qp_mode", "stat_mode_supported", "stat_mr"]
 
 # Known disagreements of today's rdmatop with rdma, by field; each must
 # still disagree (a fixed one is taken off the list, so it cannot go
-# stale).  issue 16 "IB port truth": bit 26 named IP_BASED_GIDS where rdma
-# says OTHER_LOCAL_CHANGES, no names for bits 0/13/15/27-37.
-KNOWN = {("links", "caps")}
+# stale).
+KNOWN = set()
 
 
 def load(path):

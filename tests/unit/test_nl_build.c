@@ -349,9 +349,17 @@ static void test_names(void)
 	CHECK(snap_dev_cap_str(16) == NULL);
 	CHECK(snap_dev_cap_str(37) == NULL);
 	CHECK(snap_dev_cap_str(1000) == NULL);
-	CHECK_EQ_S(snap_port_cap_str(26), "IP_BASED_GIDS");
-	CHECK(snap_port_cap_str(0) == NULL);
-	CHECK(snap_port_cap_str(27) == NULL);
+	/* iproute2 rdma/link.c's names, both masks (bit 32 = CapabilityMask2 bit 0) */
+	CHECK_EQ_S(snap_port_cap_str(0), "RESERVED");
+	CHECK_EQ_S(snap_port_cap_str(13), "CABLE_INFO");
+	CHECK_EQ_S(snap_port_cap_str(15), "CAP_MASK2");
+	CHECK_EQ_S(snap_port_cap_str(26), "OTHER_LOCAL_CHANGES");
+	CHECK_EQ_S(snap_port_cap_str(27), "LINK_SPPED_WIDTH");
+	CHECK_EQ_S(snap_port_cap_str(31), "HIERARCHY_INFO");
+	CHECK_EQ_S(snap_port_cap_str(32), "SET_NODE_DESC");
+	CHECK_EQ_S(snap_port_cap_str(37), "LINK_SPEED_HDR");
+	CHECK(snap_port_cap_str(38) == NULL);
+	CHECK(snap_port_cap_str(42) == NULL);	/* LINK_SPEED_NDR: rdma says UNKNOWN */
 }
 
 TEST_MAIN(test_dev, test_port_sys_summary, test_qp, test_cm_id, test_names)
