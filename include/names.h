@@ -18,6 +18,7 @@ const char *snap_pmig_str(uint8_t t);
 const char *snap_port_state_str(uint8_t t);
 const char *snap_phys_state_str(uint8_t t);
 const char *snap_node_type_str(uint8_t t);
+const char *snap_dev_type_str(uint8_t t);
 const char *snap_cm_state_str(uint8_t t);
 const char *snap_ps_str(uint32_t ps);
 const char *snap_poll_ctx_str(uint8_t t);

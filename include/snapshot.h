@@ -132,6 +132,8 @@ enum {
 	SNAP_DEV_PROTOCOL = 1 << 5,
 	SNAP_DEV_DIM = 1 << 6,
 	SNAP_DEV_NUM_PORTS = 1 << 7,
+	SNAP_DEV_TYPE = 1 << 8,		/* DEV_TYPE (6.12+: SMI sub-devices) */
+	SNAP_DEV_PARENT = 1 << 9,	/* PARENT_NAME (6.12+) */
 };
 
 struct snap_dev {
@@ -146,6 +148,8 @@ struct snap_dev {
 	uint32_t num_ports;
 	uint8_t node_type;
 	uint8_t dim;
+	uint8_t type;			/* enum rdma_nl_dev_type: 1 = SMI */
+	char parent[SNAP_DEV_NAME_MAX];	/* the sub-device's parent device */
 	uint16_t res_valid;		/* bit (1 << enum snap_res) */
 	uint64_t res[SNAP_RES_N];	/* resource summary (RES_GET) */
 	int tbl_err[SNAP_TBL_N];	/* 0, or -errno of that table's dump */

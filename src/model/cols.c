@@ -49,6 +49,10 @@ static const struct view_col devs_cols[VC_DEV_N] = {
 	[VC_DEV_MR] = DEV_RES("mr", "MR", 6, SNAP_RES_MR),
 	[VC_DEV_CTX] = DEV_RES("ctx", "CTX", 4, SNAP_RES_CTX),
 	[VC_DEV_SRQ] = DEV_RES("srq", "SRQ", 4, SNAP_RES_SRQ),
+	[VC_DEV_TYPE] = { COL_E("dev_type", "TYPE", 5, SD, type, SNAP_DEV_TYPE, snap_dev_type_str,
+				"sub-device type (smi), 6.12+") },
+	[VC_DEV_PARENT] = { COL_S("dev_parent", "PARENT", 10, SD, parent, SNAP_DEV_PARENT,
+				  "the sub-device's parent device, 6.12+") },
 };
 /* the device's own name is its dev column */
 const struct view_tab view_devs_tab = VIEW_TAB(devs_cols, SD, valid, [VIEW_ROLE_DEV] = 1);

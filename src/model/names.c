@@ -75,6 +75,12 @@ const char *snap_phys_state_str(uint8_t t)
  * enum rdma_node_type; rdma prints these in lower case and says "unknown"
  * both for 0 and for values past the table.
  */
+/* enum rdma_nl_dev_type, as rdma dev.c dev_type2str() names it */
+const char *snap_dev_type_str(uint8_t t)
+{
+	return t == 1 ? "smi" : "unknown";	/* RDMA_DEVICE_TYPE_SMI */
+}
+
 const char *snap_node_type_str(uint8_t t)
 {
 	static const char *const s[] = {

@@ -76,6 +76,14 @@ int nl_dev_parse(const struct nlmsghdr *nlh, struct snapshot *s)
 	}
 	if (tb[RDMA_NLDEV_ATTR_DEV_DIM])
 		SNAP_SET(d, dim, SNAP_DEV_DIM, mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_DEV_DIM]));
+	/* 6.12+ (mlx5 IB SMI sub-devices, nldev.c fill_dev_info): the type and
+	 * the parent's name */
+	if (tb[RDMA_NLDEV_ATTR_DEV_TYPE])
+		SNAP_SET(d, type, SNAP_DEV_TYPE, mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_DEV_TYPE]));
+	if (tb[RDMA_NLDEV_ATTR_PARENT_NAME]) {
+		nl_strlcpy(d->parent, sizeof(d->parent), tb[RDMA_NLDEV_ATTR_PARENT_NAME]);
+		d->valid |= SNAP_DEV_PARENT;
+	}
 	/* in a device message PORT_INDEX is the number of ports */
 	if (tb[RDMA_NLDEV_ATTR_PORT_INDEX])
 		SNAP_SET(d, num_ports, SNAP_DEV_NUM_PORTS,

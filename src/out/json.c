@@ -123,6 +123,10 @@ static void json_dev(struct jw *w, const struct snapshot *s, const void *row)
 		jw_guid(w, "node_guid", d->node_guid);
 	if (SNAP_HAS(d, SNAP_DEV_SYS_GUID))
 		jw_guid(w, "sys_image_guid", d->sys_image_guid);
+	if (SNAP_HAS(d, SNAP_DEV_TYPE))
+		jw_s(w, "type", snap_dev_type_str(d->type));
+	if (SNAP_HAS(d, SNAP_DEV_PARENT))
+		jw_s(w, "parent", d->parent);
 	if (SNAP_HAS(d, SNAP_DEV_DIM) && d->dim <= 1)
 		jw_b(w, "adaptive-moderation", d->dim);
 	if (SNAP_HAS(d, SNAP_DEV_CAPS))

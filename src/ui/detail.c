@@ -13,6 +13,7 @@
 #include "fmt.h"
 #include "graph.h"
 #include "history.h"
+#include "names.h"
 #include "priv.h"
 
 struct line {
@@ -259,6 +260,10 @@ static void build_link(struct ui *u, struct lines *L, int width)
 		add(L, ROLE_STATUS_WARN, 2, "%s", "this device is gone");
 		return;
 	}
+	if (SNAP_HAS(d, SNAP_DEV_TYPE) || SNAP_HAS(d, SNAP_DEV_PARENT))
+		add(L, ROLE_DEFAULT, 2, "sub-device: type %s, parent %s",
+		    SNAP_HAS(d, SNAP_DEV_TYPE) ? snap_dev_type_str(d->type) : "n/a",
+		    SNAP_HAS(d, SNAP_DEV_PARENT) ? d->parent : "n/a");
 	graph(u, L, "RX bytes", d->name, d->index, port, HIST_RX_BYTES, true, width);
 	graph(u, L, "TX bytes", d->name, d->index, port, HIST_TX_BYTES, true, width);
 	graph(u, L, "RX packets", d->name, d->index, port, HIST_RX_PKTS, false, width);

@@ -5,6 +5,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fmt.h"
@@ -87,12 +88,43 @@ static void rate_cell(int y, int x, int w, bool valid, double v, bool bytes, boo
 	ui_put_right(y, x, w, role, buf);
 }
 
+/*
+ * The order of the port rows: a sub-device's ports (6.12+ mlx5 SMI,
+ * PARENT_NAME) right after its parent's, the others as the kernel lists
+ * them.  Returns the number of indexes put in ord (at most max).
+ */
+static size_t port_order(const struct snapshot *s, size_t *ord, size_t max)
+{
+	size_t i, j, n = 0;
+
+	for (i = 0; i < s->ports.n && n < max; i++) {
+		const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
+		const struct snap_dev *d = snap_dev_find(s, p->dev);
+		const struct snap_port *next = i + 1 < s->ports.n ?
+			SNAP_AT(&s->ports, struct snap_port, i + 1) : NULL;
+
+		if (d && SNAP_HAS(d, SNAP_DEV_PARENT) && snap_dev_by_name(s, d->parent))
+			continue;	/* placed under its parent */
+		ord[n++] = i;
+		if (!d || (next && next->dev == p->dev))
+			continue;	/* not the device's last port yet */
+		for (j = 0; j < s->ports.n && n < max; j++) {
+			const struct snap_port *q = SNAP_AT(&s->ports, struct snap_port, j);
+			const struct snap_dev *e = snap_dev_find(s, q->dev);
+
+			if (e && SNAP_HAS(e, SNAP_DEV_PARENT) && !strcmp(e->parent, d->name))
+				ord[n++] = j;
+		}
+	}
+	return n;
+}
+
 void ui_draw_links(struct ui *u, const struct ui_layout *l)
 {
 	const struct snapshot *s = u->s;
 	int y = l->links.y, x = 0, rows = l->links.h - 1, spark_x = 0;
 	double hist[HIST_LEN];
-	size_t i, c;
+	size_t i, c, nord, *ord;
 
 	if (!l->links.h || !s)
 		return;
@@ -109,9 +141,15 @@ void ui_draw_links(struct ui *u, const struct ui_layout *l)
 	spark_x = x;
 	if (l->spark_w && spark_x + l->spark_w <= l->links.w)
 		ui_put(y, spark_x, l->spark_w, ROLE_COLUMN, "RX+TX history");
-	for (i = 0; i < s->ports.n && (int)i < rows; i++) {
-		const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
+	if (rows > 0 && (size_t)rows > s->ports.n)
+		rows = (int)s->ports.n;
+	ord = rows > 0 ? calloc((size_t)rows, sizeof(*ord)) : NULL;
+	nord = ord ? port_order(s, ord, (size_t)rows) : 0;
+	for (i = 0; i < nord; i++) {
+		const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, ord[i]);
 		const struct snap_dev *d = snap_dev_find(s, p->dev);
+		bool sub = d && SNAP_HAS(d, SNAP_DEV_PARENT);
+		char name[SNAP_DEV_NAME_MAX + 4];
 		const char *st = (p->valid & SNAP_PORT_STATE) ? snap_port_state_str(p->state) : "n/a";
 		const char *ph = (p->valid & SNAP_PORT_PHYS_STATE) ?
 				 snap_phys_state_str(p->phys_state) : "n/a";
@@ -122,8 +160,11 @@ void ui_draw_links(struct ui *u, const struct ui_layout *l)
 
 		y++;
 		x = 0;
+		/* a sub-device is drawn as a branch of its parent */
+		snprintf(name, sizeof(name), "%s%s", sub ? (u->ascii ? "`" : "\u2514") : "",
+			 d ? d->name : "?");
 		ui_put(y, x, cols[0].w, d && ui_dev_changed(u, d->index) ? ROLE_CHANGED :
-		       ROLE_DEFAULT, d ? d->name : "?");
+		       ROLE_DEFAULT, name);
 		x += cols[0].w + 1;
 		snprintf(buf, sizeof(buf), "%u", p->port);
 		ui_put_right(y, x, cols[1].w, ROLE_DEFAULT, buf);
@@ -163,4 +204,5 @@ void ui_draw_links(struct ui *u, const struct ui_layout *l)
 			ui_put(y, x, l->spark_w, ROLE_GRAPH_RX, spark);
 		}
 	}
+	free(ord);
 }

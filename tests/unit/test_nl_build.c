@@ -81,6 +81,20 @@ static void test_dev(void)
 			   SNAP_DEV_SYS_GUID | SNAP_DEV_NODE_TYPE | SNAP_DEV_PROTOCOL |
 			   SNAP_DEV_DIM | SNAP_DEV_NUM_PORTS);
 	}
+	/* a 6.12 SMI sub-device: DEV_TYPE and PARENT_NAME */
+	nlh = msg(buf, RDMA_NLDEV_CMD_GET, 0);
+	put_dev(nlh, 8, "smi_mlx5_0");
+	mnl_attr_put_u8(nlh, RDMA_NLDEV_ATTR_DEV_TYPE, 1);
+	mnl_attr_put_strz(nlh, RDMA_NLDEV_ATTR_PARENT_NAME, "mlx5_0");
+	CHECK_EQ_U(parse_one(&s, nlh, RDMA_NLDEV_CMD_GET, NLM_F_DUMP), 1);
+	d = snap_dev_find(&s, 8);
+	CHECK(d != NULL);
+	if (d) {
+		CHECK_EQ_U(d->valid, SNAP_DEV_TYPE | SNAP_DEV_PARENT);
+		CHECK_EQ_S(snap_dev_type_str(d->type), "smi");
+		CHECK_EQ_S(d->parent, "mlx5_0");
+	}
+	CHECK_EQ_S(snap_dev_type_str(2), "unknown");
 	snap_free(&s);
 }
 
