@@ -32,6 +32,8 @@
  */
 int nl_parse(struct snapshot *s, const struct nl_req *req, const void *buf,
 	     size_t len, struct nl_result *res);
+/* A request with NL_REQ_DD refused for the attribute (req.c): ask without it. */
+bool nl_dd_refused(const struct nl_req *req, int err);
 
 /*
  * Per-object message parsers (one file each in src/nl/); each parses one
@@ -66,6 +68,8 @@ int nl_attrs_nested(const struct nlattr *nest, const struct nlattr **tb);
 
 /* Owner fields common to all resource entries (RES_PID / RES_KERN_NAME). */
 void nl_owner(struct snapshot *s, const struct nlattr **tb, struct snap_owner *o);
+/* An entry's RDMA_NLDEV_ATTR_DRIVER nest into s->drvs, referenced by o (drv.c). */
+int nl_driver(struct snapshot *s, const struct nlattr *nest, struct snap_owner *o);
 
 /*
  * Call cb for every nested attribute of `type` inside `table` (e.g. each

@@ -15,10 +15,17 @@
 /* The largest message the kernel builds for a dump (see design.md). */
 #define NL_BUF_SIZE 32768
 
+/*
+ * In nl_req.flags, not a netlink flag: the request carries
+ * RDMA_NLDEV_ATTR_DRIVER_DETAILS = 1 (6.9+: the driver-detail resources,
+ * mlx5's DCI/DCT/REG_UMR QPs, in dumps and summary counts).
+ */
+#define NL_REQ_DD 0x8000
+
 /* One request, as sent and as stored in a recording. */
 struct nl_req {
 	uint16_t cmd;		/* RDMA_NLDEV_CMD_* */
-	uint16_t flags;		/* NLM_F_DUMP or 0 */
+	uint16_t flags;		/* NLM_F_DUMP or 0, | NL_REQ_DD */
 	uint32_t dev;		/* RDMA_NLDEV_ATTR_DEV_INDEX or SNAP_NONE */
 	uint32_t port;		/* RDMA_NLDEV_ATTR_PORT_INDEX or SNAP_NONE */
 };

@@ -228,7 +228,24 @@ enum {
 struct snap_owner {
 	uint32_t tid;		/* id as the kernel reports it (a thread id) */
 	uint32_t kern;		/* string id of the kernel owner name */
+	uint32_t drv;		/* first of its driver attributes in s->drvs */
+	uint16_t ndrv;		/* how many (0: the driver sent none) */
 	uint8_t valid;
+};
+
+/*
+ * One attribute of an object's RDMA_NLDEV_ATTR_DRIVER nest, as a driver's
+ * fill_res_*_entry puts it with rdma_nl_put_driver_{string,u32,u64}() and
+ * their _hex forms (ib_core nldev.c): a DRIVER_STRING name, a PRINT_TYPE
+ * (hex) when not plain, then one value.  rdma -dd prints it as "drv_NAME".
+ */
+enum snap_drv_kind { SNAP_DRV_STR, SNAP_DRV_U32, SNAP_DRV_S32, SNAP_DRV_U64, SNAP_DRV_S64 };
+struct snap_drv {
+	uint32_t name;		/* string id */
+	uint32_t str;		/* string id of a SNAP_DRV_STR value */
+	uint64_t v;		/* the number (a signed one sign-extended) */
+	uint8_t kind;		/* enum snap_drv_kind */
+	bool hex;		/* RDMA_NLDEV_PRINT_TYPE_HEX */
 };
 
 /* IPv4/IPv6 endpoint of a CM_ID (RES_SRC_ADDR / RES_DST_ADDR). */
@@ -475,6 +492,7 @@ struct snapshot {
 	struct snap_vec tasks;		/* struct snap_task, sorted by tid */
 	struct snap_vec notes;		/* struct snap_note */
 	struct snap_vec events;		/* struct snap_event */
+	struct snap_vec drvs;		/* struct snap_drv: the objects' driver attributes */
 	struct snap_strs strs;
 };
 
@@ -520,7 +538,7 @@ static inline const struct snap_owner *snap_res_owner(const void *obj, enum snap
 }
 
 /* Element counts, for rolling back a partially parsed (interrupted) dump. */
-#define SNAP_VECS (5 + SNAP_RES_N)	/* devs, ports, counters, notes, events */
+#define SNAP_VECS (6 + SNAP_RES_N)	/* devs, ports, counters, notes, events, drvs */
 struct snap_mark {
 	size_t n[SNAP_VECS];
 	size_t strs;

@@ -201,6 +201,14 @@ int view_cmp(const struct view_value *a, const struct view_value *b);
  */
 bool view_pid_match(const struct view_ctx *c, enum view_table t, size_t row, uint32_t pid);
 
+/*
+ * The driver attributes of row `row` of a resource table as rdma -dd
+ * prints them ("drv_sq_wqe_cnt 512 drv_qpc_flags 0x3005", hex where the
+ * driver asked): the number of them, 0 for none or another table.
+ */
+size_t view_driver(const struct view_ctx *c, enum view_table t, size_t row, char *buf,
+		   size_t len);
+
 /* Throughput of a link from its port's counters (see doc/json.md). */
 struct view_link_rates {
 	bool valid[4];		/* rx_bytes, tx_bytes, rx_packets, tx_packets */

@@ -73,6 +73,42 @@ static const struct snap_vec *table_vec(const struct snapshot *s, enum view_tabl
 	}
 }
 
+size_t view_driver(const struct view_ctx *c, enum view_table t, size_t row, char *buf,
+		   size_t len)
+{
+	const struct snap_vec *v = table_vec(c->s, t);
+	const struct snap_owner *o;
+	size_t i, k = 0;
+
+	if (!len)
+		return 0;
+	buf[0] = '\0';
+	if (t < VIEW_RES || t >= VIEW_N || !v || row >= v->n)
+		return 0;
+	o = (const struct snap_owner *)((const char *)v->v + row * snap_res_info[t - VIEW_RES].size +
+					 snap_res_info[t - VIEW_RES].own);
+	for (i = 0; i < o->ndrv && o->drv + i < c->s->drvs.n; i++) {
+		const struct snap_drv *d = SNAP_AT(&c->s->drvs, struct snap_drv, o->drv + i);
+		const char *name = snap_s(c->s, d->name), *sep = i ? " " : "";
+		int n;
+
+		if (d->kind == SNAP_DRV_STR)
+			n = snprintf(buf + k, len - k, "%sdrv_%s %s", sep, name, snap_s(c->s, d->str));
+		else if (d->hex)
+			n = snprintf(buf + k, len - k, "%sdrv_%s 0x%" PRIx64, sep, name, d->v);
+		else if (d->kind == SNAP_DRV_S32 || d->kind == SNAP_DRV_S64)
+			n = snprintf(buf + k, len - k, "%sdrv_%s %" PRId64, sep, name, (int64_t)d->v);
+		else
+			n = snprintf(buf + k, len - k, "%sdrv_%s %" PRIu64, sep, name, d->v);
+		if (n < 0 || (size_t)n >= len - k) {
+			k = len ? len - 1 : 0;	/* cut short */
+			break;
+		}
+		k += (size_t)n;
+	}
+	return i;
+}
+
 size_t view_count(const struct view_ctx *c, enum view_table t)
 {
 	const struct snap_vec *v;

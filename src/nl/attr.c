@@ -253,6 +253,8 @@ void nl_owner(struct snapshot *s, const struct nlattr **tb, struct snap_owner *o
 		SNAP_SET(o, tid, SNAP_OWN_TID, a_u32(pid));
 	if (kern)
 		SNAP_SET(o, kern, SNAP_OWN_KERN, snap_str(s, a_data(kern), a_len(kern)));
+	if (tb[RDMA_NLDEV_ATTR_DRIVER])
+		nl_driver(s, tb[RDMA_NLDEV_ATTR_DRIVER], o);
 }
 
 void nl_strlcpy(char *dst, size_t size, const struct nlattr *a)

@@ -189,6 +189,8 @@ static void record_error(struct snapshot *s, const struct nl_req *req, int err,
 	int t = cmd_table(req->cmd);
 	char who[SNAP_DEV_NAME_MAX + 16];
 
+	if (nl_dd_refused(req, err))
+		return;	/* asked again without DRIVER_DETAILS: no error */
 	/*
 	 * A GET of one device the device list named: failing, it says the
 	 * device is gone (ib_device_get_by_index() finds it no more: -EINVAL
@@ -315,6 +317,8 @@ static int parse_buf(struct snapshot *s, const struct nl_req *req, const void *b
 	}
 	if (err) {
 		res->err = err;
+		if (nl_dd_refused(req, err))
+			snap_rollback(s, &res->mark);
 		record_error(s, req, err, res);
 		return err;
 	}

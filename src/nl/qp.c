@@ -200,7 +200,7 @@ static int qp_fast(struct snapshot *s, const struct nlattr *entry, uint32_t dev)
 static int qp_slow(struct snapshot *s, const struct nlattr *entry, uint32_t dev)
 {
 	const struct nlattr *a = (const struct nlattr *)a_data(entry), *cur;
-	const struct nlattr *kern = NULL, *subtype = NULL;
+	const struct nlattr *kern = NULL, *subtype = NULL, *drv = NULL;
 	size_t len = a_len(entry);
 	struct snap_qp *q = snap_push(&s->qps, sizeof(*q));
 	bool lqpn = false;
@@ -223,6 +223,8 @@ static int qp_slow(struct snapshot *s, const struct nlattr *entry, uint32_t dev)
 			subtype = cur;
 		} else if (type == RDMA_NLDEV_ATTR_RES_KERN_NAME) {
 			kern = cur;
+		} else if (type == RDMA_NLDEV_ATTR_DRIVER) {
+			drv = cur;
 		}
 	}
 	if (err || !lqpn) {
@@ -236,6 +238,8 @@ static int qp_slow(struct snapshot *s, const struct nlattr *entry, uint32_t dev)
 		q->own.kern = snap_str(s, a_data(kern), a_len(kern));
 		q->own.valid |= SNAP_OWN_KERN;
 	}
+	if (drv && (err = nl_driver(s, drv, &q->own)))
+		return err;
 	if (layouts_on)
 		layout_learn(entry);
 	return 0;

@@ -10,6 +10,40 @@
 #include "jw.h"
 #include "names.h"
 
+/*
+ * "drv_NAME": value, as iproute2's print_driver_table() names them (6.9+;
+ * "drv_" prefix); a number whatever its print type (hex only changes
+ * rdma's text), a signed one with its sign.  The name is the driver's:
+ * written escaped.
+ */
+void jw_driver(struct jw *w, const struct snapshot *s, const struct snap_owner *o)
+{
+	uint32_t i;
+
+	for (i = 0; i < o->ndrv && o->drv + i < s->drvs.n; i++) {
+		const struct snap_drv *d = SNAP_AT(&s->drvs, struct snap_drv, o->drv + i);
+		char key[80], num[24];
+
+		snprintf(key, sizeof(key), "drv_%s", snap_s(s, d->name));
+		jw_sep(w);
+		jw_str(w, key);
+		jw_putc(w, ':');
+		switch (d->kind) {
+		case SNAP_DRV_STR:
+			jw_str(w, snap_s(s, d->str));
+			break;
+		case SNAP_DRV_S32:
+		case SNAP_DRV_S64:
+			snprintf(num, sizeof(num), "%" PRId64, (int64_t)d->v);
+			jw_write(w, num, strlen(num));
+			break;
+		default:
+			jw_uint(w, d->v);
+			break;
+		}
+	}
+}
+
 static void out_json_qp(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_qp *q = row;

@@ -179,6 +179,9 @@ static inline void jw_dev(struct jw *w, const struct snapshot *s, uint32_t dev)
 }
 
 /* "pid","comm" as rdma, then our process_pid / process_comm */
+/* An object's driver attributes as rdma -j -dd prints them (json_res.c). */
+void jw_driver(struct jw *w, const struct snapshot *s, const struct snap_owner *o);
+
 static inline void jw_owner(struct jw *w, const struct snapshot *s, const struct snap_owner *o,
 		     bool rdma_part)
 {
@@ -190,6 +193,8 @@ static inline void jw_owner(struct jw *w, const struct snapshot *s, const struct
 			jw_u(w, "pid", o->tid);
 		if (*comm)
 			jw_s(w, "comm", comm);
+		if (o->ndrv)
+			jw_driver(w, s, o);
 		return;
 	}
 	pid = snap_owner_pid(s, o);

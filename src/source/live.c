@@ -24,6 +24,7 @@
 
 #define DUMP_RETRIES 3		/* interrupted dumps re-asked this often */
 #define RECV_TIMEOUT_MS 10000	/* a QP dump of 100k entries takes seconds */
+#define DD_REFUSALS 32		/* (device, command) pairs remembered */
 
 struct live {
 	struct nl_sock ns;
@@ -34,6 +35,10 @@ struct live {
 	unsigned char *buf;	/* NL_BUF_SIZE */
 	char *fbuf;		/* file contents */
 	size_t fcap;
+	int last_err;		/* the kernel's answer to the last request: 0, -errno */
+	/* requests a kernel refused DRIVER_DETAILS in, asked without it since */
+	struct { uint32_t dev; uint16_t cmd; } dd_no[DD_REFUSALS];
+	size_t n_dd_no;
 };
 
 /* Wait for and receive one datagram of the request in flight. */
@@ -86,6 +91,7 @@ static int request(struct source *src, struct snapshot *s, const struct nl_req *
 			}
 			ret = source_feed_nl(src, s, req, l->buf, (size_t)n, &res);
 		} while (ret == 1);
+		l->last_err = res.err;
 		if (ret == -ECANCELED)
 			return ret;
 		if (ret != -EINTR)
@@ -95,6 +101,37 @@ static int request(struct source *src, struct snapshot *s, const struct nl_req *
 	}
 	snap_note(s, -EINTR, req->dev, "dump still interrupted after %d tries", tries);
 	return 0;
+}
+
+/*
+ * A resource request with DRIVER_DETAILS (6.9+ list the driver-detail
+ * objects only then), unless the kernel refused it there before: then, and
+ * when it refuses now, without (nl_dd_refused).  A refusal is remembered
+ * per device and command once the plain request has worked, so a dump is
+ * never lost to the attribute; past DD_REFUSALS pairs, none is asked.
+ */
+static int request_dd(struct source *src, struct snapshot *s, const struct nl_req *req)
+{
+	struct live *l = src->priv;
+	struct nl_req r = *req;
+	size_t i;
+	int ret;
+
+	for (i = 0; i < l->n_dd_no; i++)
+		if (l->dd_no[i].dev == req->dev && l->dd_no[i].cmd == req->cmd)
+			return request(src, s, req);
+	if (l->n_dd_no == DD_REFUSALS)
+		return request(src, s, req);
+	r.flags |= NL_REQ_DD;
+	ret = request(src, s, &r);
+	if (ret || !nl_dd_refused(&r, l->last_err))
+		return ret;
+	ret = request(src, s, req);
+	if (!ret && !l->last_err) {
+		l->dd_no[l->n_dd_no].dev = req->dev;
+		l->dd_no[l->n_dd_no++].cmd = req->cmd;
+	}
+	return ret;
 }
 
 /*
@@ -440,7 +477,7 @@ static int live_sample(struct source *src, struct snapshot *s)
 		/* its ports, then its objects in the dump order */
 		for (t = 0; t <= SNAP_RES_N; t++) {
 			req.cmd = t ? nl_res_cmd(snap_res_dump(t - 1)) : RDMA_NLDEV_CMD_PORT_GET;
-			if ((ret = request(src, s, &req)))
+			if ((ret = t ? request_dd(src, s, &req) : request(src, s, &req)))
 				goto fail;
 			if ((ret = dev_gone(src, s, devs[i], &asked[i])) < 0)
 				goto fail;

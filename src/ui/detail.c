@@ -124,6 +124,8 @@ static void section(struct ui *u, struct lines *L, enum view_table t, const char
 				 cell(u, t, i, (int)c, buf, sizeof(buf)));
 		}
 		add(L, ROLE_DEFAULT, 2, "%s", line);
+		if (view_driver(&u->vc, t, i, line, sizeof(line)))
+			add(L, ROLE_DEFAULT, 4, "driver: %s", line);
 	}
 	snprintf(L->v[first].text, sizeof(L->v[first].text), "%s (%zu)", title, count);
 	if (!count)
@@ -185,9 +187,14 @@ static void fields(struct ui *u, struct lines *L, enum view_table t, size_t row)
 	const struct view_col *cols = view_cols(t, &ncol);
 	char buf[128];
 
+	char drv[512];
+
 	for (c = 0; c < ncol; c++)
 		add(L, ROLE_DEFAULT, 2, "%-14s %s", cols[c].name,
 		    cell(u, t, row, (int)c, buf, sizeof(buf)));
+	/* the driver's own attributes (rdma -dd's drv_* fields) */
+	if (view_driver(&u->vc, t, row, drv, sizeof(drv)))
+		add(L, ROLE_DEFAULT, 2, "%-14s %s", "driver", drv);
 }
 
 static void build_qp(struct ui *u, struct lines *L)

@@ -44,6 +44,10 @@ static const struct {
 	{ RDMA_NLDEV_CMD_STAT_GET, 0, true, true },
 	{ RDMA_NLDEV_CMD_STAT_GET, NLM_F_DUMP, true, false },
 	{ RDMA_NLDEV_CMD_MONITOR, 0, false, false },
+	/* with DRIVER_DETAILS: driver-detail objects, a refusal rolled back */
+	{ RDMA_NLDEV_CMD_RES_QP_GET, NLM_F_DUMP | NL_REQ_DD, true, false },
+	{ RDMA_NLDEV_CMD_RES_CQ_GET, NLM_F_DUMP | NL_REQ_DD, true, false },
+	{ RDMA_NLDEV_CMD_RES_MR_GET, NLM_F_DUMP | NL_REQ_DD, true, false },
 };
 
 /* kept between inputs for their allocations only: cleared each time */

@@ -11,7 +11,9 @@ import sys
 # fuzz_nl.c's reqs[], in order: (command, dump, has device, has port)
 REQS = [(6, False), (1, True), (1, False), (9, True), (5, True), (5, False),
         (10, True), (11, True), (12, True), (13, True), (14, True), (22, True),
-        (23, True), (17, False), (17, True), (28, False)]
+        (23, True), (17, False), (17, True), (28, False),
+        # with DRIVER_DETAILS (no capture has them: not picked here)
+        (10, "dd"), (12, "dd"), (13, "dd")]
 NLM_F_DUMP = 0x300
 
 

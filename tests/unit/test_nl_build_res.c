@@ -3,6 +3,7 @@
 #include <errno.h>
 
 #include "nl.h"
+#include "view.h"
 #include "test.h"
 
 static unsigned char buf[NL_BUF_SIZE];
@@ -70,6 +71,77 @@ static void test_cq(void)
 	CHECK_EQ_U(c->valid, SNAP_CQ_CQE | SNAP_CQ_USERS | SNAP_CQ_POLL_CTX | SNAP_CQ_DIM |
 		   SNAP_CQ_CTXN | SNAP_CQ_CQN);
 	snap_free(&s);
+}
+
+/* An entry's driver nest (rdma_nl_put_driver_*()): every value type, hex,
+ * a negative number, a value without a name and a name without a value. */
+static void test_driver(void)
+{
+	struct snapshot s;
+	struct nlmsghdr *nlh = res_msg(RDMA_NLDEV_CMD_RES_CQ_GET, RDMA_NLDEV_ATTR_RES_CQ);
+	struct nlattr *e = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_RES_CQ_ENTRY), *d;
+	struct view_ctx c = { .s = &s };
+	char out[256];
+
+	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_RES_CQN, 3);
+	owner(nlh, NULL);
+	d = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_DRIVER);
+	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_DRIVER_U32, 7);	/* no name: skipped */
+	mnl_attr_put_strz(nlh, RDMA_NLDEV_ATTR_DRIVER_STRING, "cqn");
+	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_DRIVER_U32, 1031);
+	mnl_attr_put_strz(nlh, RDMA_NLDEV_ATTR_DRIVER_STRING, "flags");
+	mnl_attr_put_u8(nlh, RDMA_NLDEV_ATTR_DRIVER_PRINT_TYPE, RDMA_NLDEV_PRINT_TYPE_HEX);
+	mnl_attr_put_u64(nlh, RDMA_NLDEV_ATTR_DRIVER_U64, 0x3005);
+	mnl_attr_put_strz(nlh, RDMA_NLDEV_ATTR_DRIVER_STRING, "delta");
+	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_DRIVER_S32, (uint32_t)-5);
+	mnl_attr_put_strz(nlh, RDMA_NLDEV_ATTR_DRIVER_STRING, "big");
+	mnl_attr_put_u64(nlh, RDMA_NLDEV_ATTR_DRIVER_S64, (uint64_t)-6);
+	mnl_attr_put_strz(nlh, RDMA_NLDEV_ATTR_DRIVER_STRING, "odp");
+	mnl_attr_put_strz(nlh, RDMA_NLDEV_ATTR_DRIVER_STRING, "implicit");
+	mnl_attr_put_strz(nlh, RDMA_NLDEV_ATTR_DRIVER_STRING, "dangling");
+	mnl_attr_nest_end(nlh, d);
+	mnl_attr_nest_end(nlh, e);
+	snap_init(&s);
+	CHECK_EQ_U(res_end(&s, nlh, RDMA_NLDEV_CMD_RES_CQ_GET), 1);
+	CHECK_EQ_U(s.cqs.n, 1);
+	CHECK_EQ_U(s.drvs.n, 5);
+	CHECK_EQ_U(SNAP_AT(&s.cqs, struct snap_cq, 0)->own.ndrv, 5);
+	CHECK_EQ_U(view_driver(&c, VIEW_CQS, 0, out, sizeof(out)), 5);
+	CHECK_EQ_S(out, "drv_cqn 1031 drv_flags 0x3005 drv_delta -5 drv_big -6 drv_odp implicit");
+	/* cut short, never past the buffer */
+	CHECK(view_driver(&c, VIEW_CQS, 0, out, 10) <= 5);
+	CHECK_EQ_U(strlen(out), 9);
+	CHECK_EQ_U(view_driver(&c, VIEW_QPS, 0, out, sizeof(out)), 0);
+	snap_free(&s);
+}
+
+/* NL_REQ_DD: DRIVER_DETAILS = 1 in the request, not a netlink flag; a
+ * refusal is an -EINVAL/-EOPNOTSUPP answer to such a request only. */
+static void test_req_dd(void)
+{
+	static unsigned char rb[256];
+	struct nl_req r = { .cmd = RDMA_NLDEV_CMD_RES_QP_GET, .flags = NLM_F_DUMP | NL_REQ_DD,
+			    .dev = 3, .port = SNAP_NONE };
+	struct nlmsghdr *nlh = nl_req_build(rb, &r, 7);
+	const struct nlattr *a;
+	bool dd = false;
+
+	CHECK_EQ_U(nlh->nlmsg_flags, NLM_F_REQUEST | NLM_F_DUMP);
+	mnl_attr_for_each(a, nlh, 0)
+		if (mnl_attr_get_type(a) == RDMA_NLDEV_ATTR_DRIVER_DETAILS)
+			dd = mnl_attr_get_u8(a) == 1;
+	CHECK(dd);
+	CHECK(nl_dd_refused(&r, -EINVAL));
+	CHECK(nl_dd_refused(&r, -EOPNOTSUPP));
+	CHECK(!nl_dd_refused(&r, -EPERM));
+	CHECK(!nl_dd_refused(&r, 0));
+	r.flags = NLM_F_DUMP;
+	CHECK(!nl_dd_refused(&r, -EINVAL));
+	nlh = nl_req_build(rb, &r, 8);
+	dd = false;
+	mnl_attr_for_each(a, nlh, 0)
+		dd |= mnl_attr_get_type(a) == RDMA_NLDEV_ATTR_DRIVER_DETAILS;
+	CHECK(!dd);
 }
 
 static void test_mr_pd_ctx(void)
@@ -279,4 +351,4 @@ static void test_stat(void)
 	snap_free(&s);
 }
 
-TEST_MAIN(test_cq, test_mr_pd_ctx, test_srq, test_srq_many_qps, test_stat)
+TEST_MAIN(test_cq, test_driver, test_req_dd, test_mr_pd_ctx, test_srq, test_srq_many_qps, test_stat)
