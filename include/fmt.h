@@ -23,6 +23,8 @@ const char *fmt_si(char *buf, size_t len, double v);
 const char *fmt_iec(char *buf, size_t len, double v);
 /* A GUID as rdma prints it: "0000:00ff:fe00:0001". */
 const char *fmt_guid(char *buf, size_t len, uint64_t guid);
+/* A GID as sysfs gids/K prints it: eight groups of four hex digits. */
+const char *fmt_gid(char *buf, size_t len, const uint8_t gid[16]);
 /* RFC 3339 UTC with milliseconds: "2026-11-30T05:09:44.123Z". */
 const char *fmt_time(char *buf, size_t len, const struct timespec *ts);
 /* A double in plain decimal, up to 3 decimals, no trailing zeros: "1234.5". */

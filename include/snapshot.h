@@ -167,7 +167,11 @@ enum {
 	SNAP_PORT_NDEV = 1 << 7,	/* ndev_index and ndev */
 	SNAP_PORT_RATE = 1 << 8,	/* sysfs ports/N/rate */
 	SNAP_PORT_LINK_LAYER = 1 << 9,	/* sysfs ports/N/link_layer */
+	SNAP_PORT_GUID = 1 << 10,	/* the interface id of GID 0 (sysfs gids/0) */
+	SNAP_PORT_NDEV_MTU = 1 << 11,	/* sysfs class/net/NDEV/mtu */
 };
+
+#define SNAP_PKEYS_MAX 32	/* P_Keys kept per port */
 
 struct snap_port {
 	uint32_t dev;
@@ -181,6 +185,24 @@ struct snap_port {
 	char ndev[SNAP_IFNAME_MAX];
 	char rate[40];
 	char link_layer[16];
+	uint64_t guid;			/* port GUID */
+	uint32_t ndev_mtu;		/* the bound netdev's MTU */
+	uint8_t npkeys;			/* P_Key table (sysfs pkeys/N) up to its first 0 */
+	uint16_t pkeys[SNAP_PKEYS_MAX];
+};
+
+/*
+ * One GID table entry of a port (sysfs ports/N/gids/K with gid_attrs/types/K
+ * and gid_attrs/ndevs/K, drivers/infiniband/core/sysfs.c): the table is
+ * read up to its first empty (all-zero) entry.
+ */
+enum snap_gid_type { SNAP_GID_IB, SNAP_GID_ROCE_V1, SNAP_GID_ROCE_V2, SNAP_GID_UNKNOWN };
+struct snap_gid {
+	uint32_t dev, port, index;
+	uint8_t gid[16];
+	uint8_t type;			/* enum snap_gid_type */
+	bool has_type;
+	char ndev[SNAP_IFNAME_MAX];	/* "" when the entry has none (IB) */
 };
 
 /* ---- counters: one row per (device, port, source, name) ---- */
@@ -493,6 +515,7 @@ struct snapshot {
 	struct snap_vec notes;		/* struct snap_note */
 	struct snap_vec events;		/* struct snap_event */
 	struct snap_vec drvs;		/* struct snap_drv: the objects' driver attributes */
+	struct snap_vec gids;		/* struct snap_gid, by port */
 	struct snap_strs strs;
 };
 
@@ -538,7 +561,7 @@ static inline const struct snap_owner *snap_res_owner(const void *obj, enum snap
 }
 
 /* Element counts, for rolling back a partially parsed (interrupted) dump. */
-#define SNAP_VECS (6 + SNAP_RES_N)	/* devs, ports, counters, notes, events, drvs */
+#define SNAP_VECS (7 + SNAP_RES_N)	/* devs, ports, counters, notes, events, drvs, gids */
 struct snap_mark {
 	size_t n[SNAP_VECS];
 	size_t strs;

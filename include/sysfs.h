@@ -29,6 +29,13 @@ int sysfs_proc_parse(struct snapshot *s, const char *rest, int err,
 
 /* Unit of an IB PMA counter file, and whether it counts 4-octet words. */
 enum snap_unit sysfs_pma_unit(const char *name, int *words);
+
+/* ports/N/{gids,gid_attrs/{types,ndevs},pkeys}/K of port p (gid.c): 1 when
+ * rest is one of them, 0 when not, -ENOMEM. */
+int sysfs_port_table(struct snapshot *s, struct snap_port *p, const char *rest,
+		     const char *buf, size_t len);
+/* Whether the text of a gids/K file is the empty (all-zero) GID, or no GID. */
+bool sysfs_gid_zero(const char *buf, size_t len);
 /* Unit of a netdev statistics file (rx_bytes -> bytes, ...). */
 enum snap_unit sysfs_netdev_unit(const char *name);
 

@@ -209,6 +209,16 @@ bool view_pid_match(const struct view_ctx *c, enum view_table t, size_t row, uin
 size_t view_driver(const struct view_ctx *c, enum view_table t, size_t row, char *buf,
 		   size_t len);
 
+/*
+ * A RoCE port's active MTU (256 ... 4096) from its netdev's MTU, as the
+ * RoCE drivers set it (mlx5, bnxt_re: ib_addr.h iboe_get_mtu(), the MTU less
+ * the GRH, UDP, BTH, XRC, AtomicETH and ICRC headers, 96 bytes); 0 when not
+ * RoCE or the netdev's MTU is unknown.  sysfs has no MTU file of a port.
+ */
+uint32_t view_port_active_mtu(const struct snapshot *s, const struct snap_port *p);
+/* "IB", "RoCE v1", "RoCE v2", "unknown" */
+const char *view_gid_type_str(uint8_t type);
+
 /* Throughput of a link from its port's counters (see doc/json.md). */
 struct view_link_rates {
 	bool valid[4];		/* rx_bytes, tx_bytes, rx_packets, tx_packets */

@@ -125,6 +125,18 @@ const char *fmt_iec(char *buf, size_t len, double v)
 	return scaled(buf, len, v, 1024, u, sizeof(u) / sizeof(u[0]), " ");
 }
 
+const char *fmt_gid(char *buf, size_t len, const uint8_t gid[16])
+{
+	size_t i, o = 0;
+
+	if (!len)
+		return buf;
+	buf[0] = '\0';
+	for (i = 0; i < 16 && o + 6 <= len; i += 2)
+		o += (size_t)snprintf(buf + o, len - o, "%s%02x%02x", i ? ":" : "", gid[i], gid[i + 1]);
+	return buf;
+}
+
 const char *fmt_guid(char *buf, size_t len, uint64_t g)
 {
 	snprintf(buf, len, "%04x:%04x:%04x:%04x", (unsigned int)(g >> 48) & 0xffff,

@@ -13,7 +13,7 @@
 static struct snap_vec *snap_vecs(struct snapshot *s, size_t i)
 {
 	struct snap_vec *v[] = { &s->devs, &s->ports, &s->counters, &s->notes, &s->events,
-				 &s->drvs };
+				 &s->drvs, &s->gids };
 
 	_Static_assert(sizeof(v) / sizeof(v[0]) + SNAP_RES_N == SNAP_VECS,
 		       "snap_mark covers every vector");

@@ -73,6 +73,27 @@ static const struct snap_vec *table_vec(const struct snapshot *s, enum view_tabl
 	}
 }
 
+uint32_t view_port_active_mtu(const struct snapshot *s, const struct snap_port *p)
+{
+	const struct snap_dev *d = snap_dev_find(s, p->dev);
+	uint32_t m, ib;
+
+	if (!d || !SNAP_HAS(p, SNAP_PORT_NDEV_MTU) || !SNAP_HAS(d, SNAP_DEV_PROTOCOL) ||
+	    strcmp(d->protocol, "roce") || p->ndev_mtu < 96 + 256)
+		return 0;
+	m = p->ndev_mtu - 96;
+	for (ib = 4096; ib > 256 && m < ib; ib /= 2)
+		;
+	return ib;
+}
+
+const char *view_gid_type_str(uint8_t type)
+{
+	static const char *const t[] = { "IB", "RoCE v1", "RoCE v2" };
+
+	return type < 3 ? t[type] : "unknown";
+}
+
 size_t view_driver(const struct view_ctx *c, enum view_table t, size_t row, char *buf,
 		   size_t len)
 {

@@ -133,6 +133,49 @@ static void json_dev(struct jw *w, const struct snapshot *s, const void *row)
 		jw_caps(w, "caps", d->caps, snap_dev_cap_str);
 }
 
+/* sysfs facts of a port: GUID, MTU, the GID and P_Key tables */
+static void json_port_tables(struct jw *w, const struct snapshot *s, const struct snap_port *p)
+{
+	uint32_t mtu = view_port_active_mtu(s, p);
+	char buf[48];
+	size_t i;
+	bool any = false;
+
+	if (SNAP_HAS(p, SNAP_PORT_GUID))
+		jw_guid(w, "port_guid", p->guid);
+	if (SNAP_HAS(p, SNAP_PORT_NDEV_MTU))
+		jw_u(w, "netdev_mtu", p->ndev_mtu);
+	if (mtu)
+		jw_u(w, "active_mtu", mtu);
+	for (i = 0; i < s->gids.n; i++) {
+		const struct snap_gid *g = SNAP_AT(&s->gids, struct snap_gid, i);
+
+		if (g->dev != p->dev || g->port != p->port)
+			continue;
+		if (!any)
+			jw_open(w, "gids", '[');
+		any = true;
+		jw_open(w, NULL, '{');
+		jw_u(w, "index", g->index);
+		jw_s(w, "gid", fmt_gid(buf, sizeof(buf), g->gid));
+		if (g->has_type)
+			jw_s(w, "type", view_gid_type_str(g->type));
+		if (g->ndev[0])
+			jw_s(w, "netdev", g->ndev);
+		jw_close(w, '}');
+	}
+	if (any)
+		jw_close(w, ']');
+	if (p->npkeys) {
+		jw_open(w, "pkeys", '[');
+		for (i = 0; i < p->npkeys; i++) {
+			snprintf(buf, sizeof(buf), "0x%04x", p->pkeys[i]);
+			jw_s(w, NULL, buf);
+		}
+		jw_close(w, ']');
+	}
+}
+
 static void json_link(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_port *p = row;
@@ -166,6 +209,7 @@ static void json_link(struct jw *w, const struct snapshot *s, const void *row)
 		jw_s(w, "rate", p->rate);
 	if (SNAP_HAS(p, SNAP_PORT_LINK_LAYER))
 		jw_s(w, "link_layer", p->link_layer);
+	json_port_tables(w, s, p);
 	view_link_rates(s, p->dev, p->port, &lr);
 	for (k = 0; k < 4; k++)
 		if (lr.valid[k])

@@ -21,6 +21,7 @@
 
 #include "nl.h"
 #include "source.h"
+#include "sysfs.h"
 
 #define DUMP_RETRIES 3		/* interrupted dumps re-asked this often */
 #define RECV_TIMEOUT_MS 10000	/* a QP dump of 100k entries takes seconds */
@@ -162,7 +163,8 @@ static int dev_gone(struct source *src, struct snapshot *s, uint32_t dev, bool *
 	return !snap_dev_find(s, dev);
 }
 
-static void read_file(struct source *src, struct snapshot *s, const char *path)
+/* Read one file and feed it: its length, or -errno. */
+static ssize_t read_file(struct source *src, struct snapshot *s, const char *path)
 {
 	struct live *l = src->priv;
 	char full[1024];
@@ -170,7 +172,7 @@ static void read_file(struct source *src, struct snapshot *s, const char *path)
 	int fd, err = 0;
 
 	if (source_cancelled(src))
-		return;
+		return -ECANCELED;
 	snprintf(full, sizeof(full), "%s%s", l->sysroot, path);
 	fd = open(full, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
@@ -189,6 +191,7 @@ static void read_file(struct source *src, struct snapshot *s, const char *path)
 		n = 0;
 	l->fbuf[n] = '\0';
 	source_feed_file(src, s, path, err, l->fbuf, (size_t)n);
+	return err ? err : n;
 }
 
 static int name_cmp(const void *a, const void *b)
@@ -218,6 +221,21 @@ static void read_port_files(struct source *src, struct snapshot *s,
 	read_file(src, s, path);
 	snprintf(path, sizeof(path), "%s/link_layer", dir);
 	read_file(src, s, path);
+	/* the GID and P_Key tables, each up to its first empty entry */
+	for (i = 0; i < 256; i++) {
+		snprintf(path, sizeof(path), "%s/gids/%zu", dir, i);
+		if (read_file(src, s, path) <= 0 || sysfs_gid_zero(l->fbuf, strlen(l->fbuf)))
+			break;
+		snprintf(path, sizeof(path), "%s/gid_attrs/types/%zu", dir, i);
+		read_file(src, s, path);
+		snprintf(path, sizeof(path), "%s/gid_attrs/ndevs/%zu", dir, i);
+		read_file(src, s, path);
+	}
+	for (i = 0; i < SNAP_PKEYS_MAX; i++) {
+		snprintf(path, sizeof(path), "%s/pkeys/%zu", dir, i);
+		if (read_file(src, s, path) <= 0 || strtoul(l->fbuf, NULL, 16) == 0)
+			break;
+	}
 
 	/* IB PMA counters; Soft-RoCE (rxe) has no counters/ directory */
 	snprintf(full, sizeof(full), "%s%s/counters", l->sysroot, dir);
@@ -245,6 +263,8 @@ static void read_port_files(struct source *src, struct snapshot *s,
 	/* RoCE and iWARP bytes are only visible on the bound netdev */
 	if (!has_ndev || !ndev[0] || strchr(ndev, '/') || !strcmp(ndev, ".."))
 		return;
+	snprintf(path, sizeof(path), "/sys/class/net/%s/mtu", ndev);
+	read_file(src, s, path);
 	for (i = 0; i < sizeof(netstats) / sizeof(netstats[0]); i++) {
 		snprintf(path, sizeof(path), "/sys/class/net/%s/statistics/%s", ndev,
 			 netstats[i]);

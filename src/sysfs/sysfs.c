@@ -134,6 +134,9 @@ static int parse_ib(struct snapshot *s, const char *rest, int err,
 	p = snap_port_find(s, dev->index, (uint32_t)port);
 	if (!p)
 		return 0;
+	ret = sysfs_port_table(s, p, rest, buf, len);
+	if (ret)
+		return ret < 0 ? ret : 0;
 	if (!strcmp(rest, "rate")) {
 		copy_line(p->rate, sizeof(p->rate), buf, len);
 		p->valid |= SNAP_PORT_RATE;
@@ -154,6 +157,15 @@ static int parse_net(struct snapshot *s, const char *rest, int err,
 	int ret;
 
 	rest = component(rest, ndev, sizeof(ndev));
+	if (!err && rest && !strcmp(rest, "mtu") && !parse_u64(buf, len, &v) && v <= UINT32_MAX) {
+		for (i = 0; i < s->ports.n; i++) {
+			struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
+
+			if ((p->valid & SNAP_PORT_NDEV) && !strcmp(p->ndev, ndev))
+				SNAP_SET(p, ndev_mtu, SNAP_PORT_NDEV_MTU, (uint32_t)v);
+		}
+		return 0;
+	}
 	if (err || !rest || strncmp(rest, "statistics/", 11) ||
 	    !component(rest + 11, name, sizeof(name)))
 		return 0;

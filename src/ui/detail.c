@@ -257,9 +257,43 @@ static bool link_counter(const struct ui *u, enum view_table t, size_t row)
 	return !strcmp(dev, u->detail_key.name);
 }
 
+/* The port's sysfs facts: GUID, MTU, its GID and P_Key tables. */
+static void port_tables(struct ui *u, struct lines *L, const struct snap_port *p)
+{
+	char buf[48], line[512];
+	uint32_t mtu = view_port_active_mtu(u->s, p);
+	size_t i, n = 0;
+
+	add(L, ROLE_DEFAULT, 2, "port GUID      %s",
+	    SNAP_HAS(p, SNAP_PORT_GUID) ? fmt_guid(buf, sizeof(buf), p->guid) : "n/a");
+	if (mtu)
+		add(L, ROLE_DEFAULT, 2, "active MTU     %u (netdev MTU %u)", mtu, p->ndev_mtu);
+	else
+		add(L, ROLE_DEFAULT, 2, "active MTU     %s", "n/a");
+	line[0] = '\0';
+	for (i = 0; i < p->npkeys; i++)
+		snprintf(line + strlen(line), sizeof(line) - strlen(line), "%s0x%04x", i ? " " : "",
+			 p->pkeys[i]);
+	add(L, ROLE_DEFAULT, 2, "P_Keys         %s", p->npkeys ? line : "n/a");
+	for (i = 0; i < u->s->gids.n; i++) {
+		const struct snap_gid *g = SNAP_AT(&u->s->gids, struct snap_gid, i);
+
+		if (g->dev != p->dev || g->port != p->port)
+			continue;
+		if (!n++) {
+			add(L, ROLE_TITLE, 0, "%s", "GIDs");
+			add(L, ROLE_COLUMN, 2, "%-5s %-39s %-8s %s", "INDEX", "GID", "TYPE", "NETDEV");
+		}
+		add(L, ROLE_DEFAULT, 2, "%5u %-39s %-8s %s", g->index, fmt_gid(buf, sizeof(buf), g->gid),
+		    g->has_type ? view_gid_type_str(g->type) : "n/a", g->ndev[0] ? g->ndev : "-");
+	}
+	add(L, ROLE_DEFAULT, 0, "%s", "");
+}
+
 static void build_link(struct ui *u, struct lines *L, int width)
 {
 	const struct snap_dev *d = u->s ? snap_dev_by_name(u->s, u->detail_key.name) : NULL;
+	const struct snap_port *p;
 	uint32_t port = u->detail_key.a;
 
 	add(L, ROLE_HEADER_VALUE, 0, "link %s/%u", u->detail_key.name, port);
@@ -271,6 +305,8 @@ static void build_link(struct ui *u, struct lines *L, int width)
 		add(L, ROLE_DEFAULT, 2, "sub-device: type %s, parent %s",
 		    SNAP_HAS(d, SNAP_DEV_TYPE) ? snap_dev_type_str(d->type) : "n/a",
 		    SNAP_HAS(d, SNAP_DEV_PARENT) ? d->parent : "n/a");
+	if ((p = snap_port_find(u->s, d->index, port)))
+		port_tables(u, L, p);
 	graph(u, L, "RX bytes", d->name, d->index, port, HIST_RX_BYTES, true, width);
 	graph(u, L, "TX bytes", d->name, d->index, port, HIST_TX_BYTES, true, width);
 	graph(u, L, "RX packets", d->name, d->index, port, HIST_RX_PKTS, false, width);

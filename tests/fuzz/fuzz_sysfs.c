@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * libFuzzer target for the file parsers (sysfs port counters and
- * attributes, netdev statistics, /proc status and comm): input is a path,
+ * attributes, GID and P_Key tables, netdev statistics and MTU, /proc status
+ * and comm): input is a path,
  * a NUL, and the file's contents; a second NUL-separated pair may follow.
  * The snapshot knows a device rxe0 (index 0) with port 1 on netdev dummy0
  * and a few tasks, so every path kind reaches its parser.

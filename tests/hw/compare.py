@@ -257,6 +257,66 @@ def compare_rdmatop(rep, fix, res, outs, tool, version, notyet):
             notyet.add("%s: %d object%s (no rdmatop counterpart yet)" % (name, len(data), "s" * (len(data) > 1)))
 
 
+def sysfs_port(fix, dev, port, netdev, protocol):
+    """What the generator put in the fixture's sysfs tree for one port, read
+    by the kernel's sysfs.c formats, in rdmatop's JSON keys (no iproute2
+    tool shows GIDs, P_Keys or the MTU: `rdma link` does not, and
+    `ibv_devinfo -v` needs verbs, which the shim does not give)."""
+    pd = os.path.join(fix, "sys/class/infiniband", dev, "ports", str(port))
+    ll = read_text(os.path.join(pd, "link_layer")).strip()
+    out, gids = {}, []
+    for k in range(256):
+        g = read_text(os.path.join(pd, "gids", str(k))).strip()
+        if not g or set(g) <= {"0", ":"}:
+            break
+        e = {"index": k, "gid": g}
+        t = read_text(os.path.join(pd, "gid_attrs/types", str(k))).strip()
+        if t:
+            e["type"] = {"IB/RoCE v1": "IB" if ll == "InfiniBand" else "RoCE v1"}.get(t, t)
+        n = read_text(os.path.join(pd, "gid_attrs/ndevs", str(k))).strip()
+        if n:
+            e["netdev"] = n
+        gids.append(e)
+    if gids:
+        out["gids"] = gids
+        iid = gids[0]["gid"].split(":")[4:]
+        out["port_guid"] = ":".join(iid)
+    pk = []
+    for k in range(32):
+        v = read_text(os.path.join(pd, "pkeys", str(k))).strip()
+        if not v or int(v, 16) == 0:
+            break
+        pk.append("0x%04x" % int(v, 16))
+    if pk:
+        out["pkeys"] = pk
+    mtu = read_text(os.path.join(fix, "sys/class/net", netdev or "-", "mtu")).strip() if netdev else ""
+    if mtu:
+        out["netdev_mtu"] = int(mtu)
+        if protocol == "roce":
+            # ib_addr.h iboe_get_mtu(): the netdev MTU less 96 header bytes
+            m = int(mtu) - 96
+            out["active_mtu"] = max([x for x in (256, 512, 1024, 2048, 4096) if x <= m] or [0]) or None
+            if out["active_mtu"] is None:
+                del out["active_mtu"]
+    return out
+
+
+def compare_sysfs(rep, fix, res):
+    """rdmatop's port facts from sysfs against the generator's files."""
+    label = "%s rdmatop" % os.path.basename(fix)
+    lines = [line for line in read_text(os.path.join(res, "rdmatop", "rt.json")).splitlines() if line.strip()]
+    if not lines:
+        return
+    rt = json.loads(lines[-1])
+    protos = {d.get("ifname"): d.get("protocol") for d in rt.get("devices") or []}
+    for link in rt.get("links") or []:
+        want = sysfs_port(fix, link["ifname"], link["port"], link.get("netdev"), protos.get(link["ifname"]))
+        where = "%s: links[%s/%s]" % (label, link["ifname"], link["port"])
+        for k in ("port_guid", "gids", "pkeys", "netdev_mtu", "active_mtu"):
+            rep.ok(link.get(k) == want.get(k), "%s %s: rdmatop %s, the fixture's sysfs %s"
+                   % (where, k, fmt(link.get(k)), fmt(want.get(k))))
+
+
 def main():
     fix, res = sys.argv[1], sys.argv[2]
     rep = Report()
@@ -268,6 +328,7 @@ def main():
         outs = check_rdma(rep, fix, res, tool, version)
         compare_rdmatop(rep, fix, res, outs, tool, version, notyet)
     check_logs(rep, "%s rdmatop" % os.path.basename(fix), os.path.join(res, "rdmatop"))
+    compare_sysfs(rep, fix, res)
     rep.dump(sys.stdout)
     print("not yet compared (%s): %s" % (os.path.basename(fix), ", ".join(sorted(notyet)) or "none"))
     return 1 if rep.errors else 0

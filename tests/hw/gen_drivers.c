@@ -363,7 +363,7 @@ static struct gfix bnxt_re = {
 			.state = IB_PORT_ACTIVE, .phys = IB_PORT_PHYS_LINK_UP, .cap = 0x04010000,
 			.link_layer = "Ethernet", .rate = "200 Gb/sec (4X HDR)",
 			.ndev = "ens2f0np0", .ndev_index = 4,
-			.gid = { "fe80:0000:0000:0000:5e0b:cefff:fe3a:1b2c", "0000:0000:0000:0000:0000:ffff:c0a8:0101" },
+			.gid = { "fe80:0000:0000:0000:5e0b:ceff:fe3a:1b2c", "0000:0000:0000:0000:0000:ffff:c0a8:0101" },
 			.gid_type = { "RoCE v2", "RoCE v2" }, .pkey = { 0xffff },
 		} },
 		.hw = bnxt_hw, .nhw = N(bnxt_hw),
