@@ -16,18 +16,43 @@
  * rdma's text), a signed one with its sign.  The name is the driver's:
  * written escaped.
  */
+/*
+ * "drv_" and the driver's name, whose bytes other than letters, digits and
+ * '_' become '_': drivers name them as C identifiers (rdma_nl_put_driver_u32(
+ * msg, "sq_wqe_cnt", ...)), and a key is then plain ASCII.
+ */
+static void drv_key(char *key, size_t size, const char *name)
+{
+	size_t i;
+
+	snprintf(key, size, "drv_%s", name);
+	for (i = 4; key[i]; i++)
+		if (!((key[i] >= 'a' && key[i] <= 'z') || (key[i] >= 'A' && key[i] <= 'Z') ||
+		      (key[i] >= '0' && key[i] <= '9') || key[i] == '_'))
+			key[i] = '_';
+}
+
 void jw_driver(struct jw *w, const struct snapshot *s, const struct snap_owner *o)
 {
 	uint32_t i;
 
 	for (i = 0; i < o->ndrv && o->drv + i < s->drvs.n; i++) {
 		const struct snap_drv *d = SNAP_AT(&s->drvs, struct snap_drv, o->drv + i);
-		char key[80], num[24];
+		char key[128], other[128], num[24];
+		uint32_t j;
 
-		snprintf(key, sizeof(key), "drv_%s", snap_s(s, d->name));
-		jw_sep(w);
-		jw_str(w, key);
-		jw_putc(w, ':');
+		drv_key(key, sizeof(key), snap_s(s, d->name));
+		/* a key twice (no driver repeats a name; a long one is cut) is
+		 * written once: a key is unique in a JSON object */
+		for (j = 0; j < i; j++) {
+			drv_key(other, sizeof(other),
+				snap_s(s, SNAP_AT(&s->drvs, struct snap_drv, o->drv + j)->name));
+			if (!strcmp(key, other))
+				break;
+		}
+		if (j < i)
+			continue;
+		jw_key(w, key);
 		switch (d->kind) {
 		case SNAP_DRV_STR:
 			jw_str(w, snap_s(s, d->str));

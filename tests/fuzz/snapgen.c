@@ -184,6 +184,53 @@ static void fz_devs(struct snapshot *s, struct fz *z)
 	}
 }
 
+/* An object's driver attributes (rdma -dd's drv_*), names from the input. */
+static void fz_drv(struct snapshot *s, struct fz *z, struct snap_owner *o)
+{
+	unsigned int n = fz_u8(z) % 4, i;
+
+	o->drv = (uint32_t)s->drvs.n;
+	o->ndrv = 0;
+	for (i = 0; i < n; i++) {
+		struct snap_drv *d = snap_push(&s->drvs, sizeof(*d));
+
+		if (!d)
+			return;
+		d->name = fz_str(s, z);
+		d->str = fz_str(s, z);
+		d->v = fz_u64(z);
+		d->kind = fz_u8(z) % 5;
+		d->hex = fz_u8(z) & 1;
+		o->ndrv++;
+	}
+}
+
+/* A port's GID table and P_Keys, as sysfs gives them. */
+static void fz_gids(struct snapshot *s, struct fz *z, struct snap_port *p)
+{
+	unsigned int n = fz_u8(z) % 4, i, k;
+
+	for (i = 0; i < n; i++) {
+		struct snap_gid *g = snap_push(&s->gids, sizeof(*g));
+
+		if (!g)
+			return;
+		g->dev = p->dev;
+		g->port = p->port;
+		g->index = i;
+		for (k = 0; k < sizeof(g->gid); k++)
+			g->gid[k] = fz_u8(z);
+		g->type = fz_u8(z) % 5;
+		g->has_type = fz_u8(z) & 1;
+		fz_name(z, g->ndev, sizeof(g->ndev));
+	}
+	p->npkeys = fz_u8(z) % (SNAP_PKEYS_MAX + 1);
+	for (i = 0; i < p->npkeys; i++)
+		p->pkeys[i] = (uint16_t)fz_u32(z);
+	p->guid = fz_u64(z);
+	p->ndev_mtu = fz_u32(z);
+}
+
 static void fz_ports(struct snapshot *s, struct fz *z)
 {
 	unsigned int n = s->devs.n ? fz_u8(z) % 8 : 0, i;
@@ -209,6 +256,7 @@ static void fz_ports(struct snapshot *s, struct fz *z)
 		else
 			fz_name(z, p->rate, sizeof(p->rate));
 		fz_name(z, p->link_layer, sizeof(p->link_layer));
+		fz_gids(s, z, p);
 	}
 }
 
@@ -301,6 +349,7 @@ static void fz_res(struct snapshot *s, struct fz *z)
 		q->pdn = fz_u8(z);
 		q->subtype = fz_str(s, z);
 		q->own = fz_owner(z);
+		fz_drv(s, z, &q->own);
 		q->valid = (uint16_t)fz_u32(z);
 		q->type = fz_u8(z);
 		q->state = fz_u8(z);
@@ -336,6 +385,7 @@ static void fz_res(struct snapshot *s, struct fz *z)
 		c->ctxn = fz_u8(z);
 		c->users = fz_u64(z);
 		c->own = fz_owner(z);
+		fz_drv(s, z, &c->own);
 		c->valid = (uint16_t)fz_u32(z);
 		c->poll_ctx = fz_u8(z);
 		c->dim = fz_u8(z);
