@@ -479,6 +479,9 @@ struct snap_self {
 	double cost[SNAP_COST_N];	/* wall seconds of this sample's requests */
 	double budget;		/* --budget, percent of one CPU (0: no pacing) */
 	double cpu;		/* percent of one CPU since the previous sample */
+	/* each object's last dump: this sample's cost of its dumps where it
+	 * was dumped, else the previous sample's dump[] (snap_carry) */
+	double dump[SNAP_RES_N];
 };
 
 struct snapshot;

@@ -11,9 +11,9 @@
 
 #include "snapshot.h"
 
-static double ts_sec(const struct timespec *t)
+static double ts_diff(const struct timespec *a, const struct timespec *b)
 {
-	return (double)t->tv_sec + (double)t->tv_nsec / 1e9;
+	return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_nsec - a->tv_nsec) / 1e9;
 }
 
 /* A string id of prev as an id of cur. */
@@ -89,12 +89,28 @@ static int carry_table(const struct snapshot *prev, struct snapshot *cur,
 	return 0;
 }
 
+/* What each object's last dump cost, this sample's or the one before. */
+static void last_dumps(const struct snapshot *prev, struct snapshot *cur)
+{
+	unsigned int asked = 0;
+	size_t i;
+	int r;
+
+	for (i = 0; i < cur->devs.n; i++)
+		asked |= SNAP_AT(&cur->devs, struct snap_dev, i)->res_asked;
+	for (r = 0; r < SNAP_RES_N; r++)
+		cur->self.dump[r] = (asked & (1u << r)) || !prev ?
+			cur->self.cost[SNAP_COST_RES + r] : prev->self.dump[r];
+}
+
 int snap_carry(const struct snapshot *prev, struct snapshot *cur)
 {
 	bool tasks = false;
 	size_t i;
 	int r, err = 0;
 
+	if (cur->self.valid & SNAP_SELF_CPU)
+		last_dumps(prev && (prev->self.valid & SNAP_SELF_CPU) ? prev : NULL, cur);
 	/* only a paced sample leaves tables out on purpose: in any other, a
 	 * missing table is an error of this sample, not old rows */
 	if (!prev || !(cur->self.valid & SNAP_SELF_BUDGET) || cur->self.budget <= 0)
@@ -130,7 +146,7 @@ double snap_res_age(const struct snapshot *s, const struct snap_dev *d, enum sna
 
 	if (!(d->res_carried & (1u << r)))
 		return 0;
-	age = ts_sec(&s->mono) - ts_sec(&d->res_when[r]);
+	age = ts_diff(&d->res_when[r], &s->mono);
 	return age > 0 ? age : 0;
 }
 

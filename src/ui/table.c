@@ -86,7 +86,14 @@ static void draw_tabs(struct ui *u, int y, int w)
 
 	ui_fill(y, 0, w, ROLE_TITLE);
 	for (i = 0; i < UI_PANE_N; i++) {
-		snprintf(buf, sizeof(buf), " %zu %s ", i + 1, panes[i].title);
+		/* a paced QP table says how old its oldest rows are */
+		double age = i == UI_QPS && u->s ? snap_table_age(u->s, SNAP_RES_QP) : 0;
+
+		if (age >= 0.5)
+			snprintf(buf, sizeof(buf), " %zu %s, %.0fs old ", i + 1, panes[i].title,
+				 age);
+		else
+			snprintf(buf, sizeof(buf), " %zu %s ", i + 1, panes[i].title);
 		ui_put(y, x, w - x, i == u->pane ? ROLE_SELECTED : ROLE_TITLE, buf);
 		x += (int)strlen(buf) + 1;
 		if (x >= w)
@@ -95,6 +102,19 @@ static void draw_tabs(struct ui *u, int y, int w)
 	snprintf(buf, sizeof(buf), "%zu rows", u->n_rows);
 	if (x + (int)strlen(buf) + 1 < w)
 		ui_put_right(y, x, w - x - 1, ROLE_TITLE, buf);
+}
+
+/* Whether QP row `row` is older than the interval. */
+static bool row_old(const struct ui *u, size_t row)
+{
+	const struct snap_qp *q;
+	const struct snap_dev *d;
+
+	if (!u->s || row >= u->s->qps.n)
+		return false;
+	q = SNAP_AT(&u->s->qps, struct snap_qp, row);
+	d = snap_dev_find(u->s, q->dev);
+	return d && snap_res_age(u->s, d, SNAP_RES_QP) > u->delay / 2;
 }
 
 void ui_draw_table(struct ui *u, const struct ui_layout *l)
@@ -153,6 +173,8 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 		*top = u->n_rows > (size_t)body ? u->n_rows - (size_t)body : 0;
 	for (i = *top; i < u->n_rows && i < *top + (size_t)body; i++, y++) {
 		bool selected = i == *sel;
+		/* QP rows older than the interval (a paced table) are dimmed */
+		bool old = t == VIEW_QPS && row_old(u, u->rows[i]);
 
 		if (selected)
 			ui_fill(y, 0, l->table.w, ROLE_SELECTED);
@@ -165,7 +187,7 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 
 			view_get(&u->vc, t, u->rows[i], idx[c], &v);
 			text = ui_cell_text(u, vc, &v, buf, sizeof(buf));
-			role = selected ? ROLE_SELECTED : ui_value_role(vc, &v, text);
+			role = selected ? ROLE_SELECTED : old ? ROLE_NA : ui_value_role(vc, &v, text);
 			if (t == VIEW_COUNTERS && !selected && idx[c] == VC_CNT_RATE &&
 			    v.valid && v.d > 0) {
 				struct view_value nv;
