@@ -314,6 +314,16 @@ ssize_t out_rows(const struct view_ctx *c, enum view_table t, const struct out_o
 	return (ssize_t)m;
 }
 
+/* A cost: seconds to the microsecond (a request can take a few). */
+static void jw_secs(struct jw *w, const char *k, double v)
+{
+	char buf[32];
+
+	jw_key(w, k);
+	snprintf(buf, sizeof(buf), "%.6g", v);
+	jw_write(w, buf, strlen(buf));
+}
+
 /* What the sample cost rdmatop (samples that measured it). */
 static void json_self(struct jw *w, const struct snap_self *m)
 {
@@ -324,18 +334,18 @@ static void json_self(struct jw *w, const struct snap_self *m)
 	jw_open(w, "self", '{');
 	if (m->valid & SNAP_SELF_RATE)
 		jw_d(w, "cpu", m->cpu);
-	jw_d(w, "utime", m->utime);
-	jw_d(w, "stime", m->stime);
-	jw_d(w, "wall", m->wall);
+	jw_secs(w, "utime", m->utime);
+	jw_secs(w, "stime", m->stime);
+	jw_secs(w, "wall", m->wall);
 	if (m->valid & SNAP_SELF_BUDGET)
-		jw_d(w, "budget", m->budget);
+		jw_secs(w, "budget", m->budget);
 	jw_open(w, "requests", '{');
 	for (i = 0; i < SNAP_COST_N; i++)
-		jw_d(w, snap_cost_name[i], m->cost[i]);
+		jw_secs(w, snap_cost_name[i], m->cost[i]);
 	jw_close(w, '}');
 	jw_open(w, "last_dump", '{');
 	for (i = 0; i < SNAP_RES_N; i++)
-		jw_d(w, snap_res_info[snap_res_dump((size_t)i)].table,
+		jw_secs(w, snap_res_info[snap_res_dump((size_t)i)].table,
 		     m->dump[snap_res_dump((size_t)i)]);
 	jw_close(w, '}');
 	jw_close(w, '}');

@@ -115,8 +115,9 @@ void ui_draw_header(struct ui *u, const struct ui_layout *l)
 
 		if (s->self.valid & SNAP_SELF_RATE)
 			snprintf(cpu, sizeof(cpu), "%.1f%% CPU, ", s->self.cpu);
-		snprintf(buf, sizeof(buf), "%sQP dump %.0f ms", cpu,
-			 s->self.dump[SNAP_RES_QP] * 1e3);
+		double ms = s->self.dump[SNAP_RES_QP] * 1e3;
+
+		snprintf(buf, sizeof(buf), "%sQP dump %.*f ms", cpu, ms < 10 ? 1 : 0, ms);
 		pair(y, x, end, "self", buf, ROLE_HEADER_VALUE);
 	}
 
