@@ -365,13 +365,16 @@ static void json_ages(struct jw *w, const struct snapshot *s)
 
 		jw_open(w, snap_res_info[r].table, '{');
 		jw_d(w, "age", snap_table_age(s, r));
-		jw_open(w, "devices", '{');
+		jw_open(w, "devices", '[');
 		for (k = 0; k < s->devs.n; k++) {
 			const struct snap_dev *d = SNAP_AT(&s->devs, struct snap_dev, k);
 
-			jw_d(w, d->name, snap_res_age(s, d, r));
+			jw_open(w, NULL, '{');
+			jw_dev(w, s, d->index);
+			jw_d(w, "age", snap_res_age(s, d, r));
+			jw_close(w, '}');
 		}
-		jw_close(w, '}');
+		jw_close(w, ']');
 		jw_close(w, '}');
 	}
 	jw_close(w, '}');
