@@ -19,29 +19,13 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include <sys/resource.h>
-
 #include "budget.h"
 #include "nl.h"
+#include "pace.h"
 #include "source.h"
 
 #define DUMP_RETRIES 3		/* interrupted dumps re-asked this often */
 #define RECV_TIMEOUT_MS 10000	/* a QP dump of 100k entries takes seconds */
-
-/*
- * The pacing state: one slot per device (index and name) of the last
- * device list, SNAP_RES_N tables each, planned together against the one
- * budget.  Devices past PACE_DEVS are dumped every sample.
- */
-#define PACE_DEVS (BUDGET_TABLES_MAX / SNAP_RES_N)
-
-struct pace {
-	size_t n;
-	uint32_t dev[PACE_DEVS];
-	char name[PACE_DEVS][SNAP_DEV_NAME_MAX];
-	struct budget_table t[PACE_DEVS * SNAP_RES_N];
-	bool due[PACE_DEVS * SNAP_RES_N];
-};
 
 struct live {
 	struct nl_sock ns;
@@ -52,38 +36,8 @@ struct live {
 	unsigned char *buf;	/* NL_BUF_SIZE */
 	char *fbuf;		/* file contents */
 	size_t fcap;
-	struct pace pace, spare;	/* spare: the next plan's slots, built aside */
+	struct source_pace pace;
 };
-
-static double now_sec(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
-/* What a request costs is counted under its kind (struct snap_self). */
-static enum snap_cost cost_kind(const struct nl_req *req)
-{
-	size_t r;
-
-	for (r = 0; r < SNAP_RES_N; r++)
-		if (req->cmd == nl_res_cmd((enum snap_res)r))
-			return SNAP_COST_RES + r;
-	switch (req->cmd) {
-	case RDMA_NLDEV_CMD_SYS_GET:
-		return SNAP_COST_SYS;
-	case RDMA_NLDEV_CMD_RES_GET:
-		return SNAP_COST_SUMMARY;
-	case RDMA_NLDEV_CMD_PORT_GET:
-		return SNAP_COST_PORTS;
-	case RDMA_NLDEV_CMD_STAT_GET:
-		return SNAP_COST_STATS;
-	default:
-		return SNAP_COST_DEVS;
-	}
-}
 
 /* Wait for and receive one datagram of the request in flight. */
 static ssize_t recv_reply(struct live *l)
@@ -150,11 +104,11 @@ static int request_once(struct source *src, struct snapshot *s, const struct nl_
 static int request_timed(struct source *src, struct snapshot *s, const struct nl_req *req,
 			 double *secs)
 {
-	double t0 = now_sec(), dt;
+	double t0 = source_now(), dt;
 	int ret = request_once(src, s, req);
 
-	dt = now_sec() - t0;
-	s->self.cost[cost_kind(req)] += dt;
+	dt = source_now() - t0;
+	s->self.cost[source_cost_kind(req->cmd)] += dt;
 	if (secs)
 		*secs = dt;
 	return ret;
@@ -199,7 +153,7 @@ static void read_file(struct source *src, struct snapshot *s, const char *path)
 	char full[1024];
 	ssize_t n = 0, r;
 	int fd, err = 0;
-	double t0 = now_sec();
+	double t0 = source_now();
 
 	if (source_cancelled(src))
 		return;
@@ -221,7 +175,7 @@ static void read_file(struct source *src, struct snapshot *s, const char *path)
 		n = 0;
 	l->fbuf[n] = '\0';
 	s->self.cost[strncmp(path, "/proc/", 6) ? SNAP_COST_FILES : SNAP_COST_PROC] +=
-		now_sec() - t0;
+		source_now() - t0;
 	source_feed_file(src, s, path, err, l->fbuf, (size_t)n);
 }
 
@@ -441,66 +395,6 @@ static int live_event_fd(struct source *src)
 	return l->mon_open ? nl_fd(&l->mon) : -1;
 }
 
-/*
- * Plan this sample's resource dumps (include/budget.h): the slots follow
- * the device list (a device new here, or another one under a reused index,
- * starts unmeasured: due at once), then one plan over every table.
- */
-static void pace_plan(struct source *src, const struct snapshot *s, double now)
-{
-	struct live *l = src->priv;
-	struct pace *old = &l->pace, *p = &l->spare;
-	size_t i, j, r;
-
-	p->n = s->devs.n < PACE_DEVS ? s->devs.n : PACE_DEVS;
-	for (i = 0; i < p->n; i++) {
-		const struct snap_dev *d = SNAP_AT(&s->devs, struct snap_dev, i);
-
-		p->dev[i] = d->index;
-		snprintf(p->name[i], sizeof(p->name[i]), "%s", d->name);
-		for (j = 0; j < old->n; j++)
-			if (old->dev[j] == d->index && !strcmp(old->name[j], d->name))
-				break;
-		for (r = 0; r < SNAP_RES_N; r++)
-			p->t[i * SNAP_RES_N + r] = j < old->n ? old->t[j * SNAP_RES_N + r] :
-				(struct budget_table){ 0 };
-	}
-	l->pace = *p;
-	p = &l->pace;
-	budget_plan(p->t, p->n * SNAP_RES_N, src->budget > 0 ? src->budget / 100 : 0,
-		    src->interval > 0 ? src->interval : 1, BUDGET_MAX_AGE, now, p->due);
-}
-
-/* The slot of device dev, or NULL when it is not paced. */
-static struct budget_table *pace_slot(struct live *l, uint32_t dev)
-{
-	size_t i;
-
-	for (i = 0; i < l->pace.n; i++)
-		if (l->pace.dev[i] == dev)
-			return &l->pace.t[i * SNAP_RES_N];
-	return NULL;
-}
-
-/* What this sample cost, recorded with it (SOURCE_SELF) and parsed back. */
-static void feed_self(struct source *src, struct snapshot *s, double t0)
-{
-	struct snap_self m = s->self;
-	struct rusage ru;
-	char text[1024];
-	int n;
-
-	if (!getrusage(RUSAGE_SELF, &ru)) {
-		m.utime = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6;
-		m.stime = (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
-	}
-	m.wall = now_sec() - t0;
-	m.budget = src->budget > 0 ? src->budget : 0;
-	n = snap_self_format(&m, text, sizeof(text));
-	if (n > 0)
-		source_feed_file(src, s, SOURCE_SELF, 0, text, (size_t)n);
-}
-
 static int live_sample(struct source *src, struct snapshot *s)
 {
 	struct live *l = src->priv;
@@ -510,7 +404,7 @@ static int live_sample(struct source *src, struct snapshot *s)
 	struct snap_port *ports = NULL;
 	bool *asked = NULL;	/* per device: dev_gone() asked already */
 	size_t ndev, nport, i, t;
-	double t0 = now_sec(), mono;
+	double t0 = source_now(), mono;
 	int ret;
 
 	clock_gettime(CLOCK_MONOTONIC, &s->mono);
@@ -567,10 +461,10 @@ static int live_sample(struct source *src, struct snapshot *s)
 		goto fail;
 	}
 	mono = (double)s->mono.tv_sec + (double)s->mono.tv_nsec / 1e9;
-	pace_plan(src, s, mono);
+	source_pace_plan(&l->pace, s, src->budget, src->interval, mono);
 	for (i = 0; i < ndev; i++) {
-		struct budget_table *pace = pace_slot(l, devs[i]);
-		const bool *due = pace ? l->pace.due + (pace - l->pace.t) : NULL;
+		const bool *due;
+		struct budget_table *pace = source_pace_slot(&l->pace, devs[i], &due);
 
 		req.dev = devs[i];
 		req.flags = NLM_F_DUMP;
@@ -649,7 +543,7 @@ end:
 	/* stopped by a signal: the recorder drops the partial sample */
 	if (source_cancelled(src))
 		return -ECANCELED;
-	feed_self(src, s, t0);
+	source_feed_self(src, s, t0);
 	if (src->sink && src->sink->end)
 		return src->sink->end(src->sink->ctx, s);
 	return 0;
