@@ -92,17 +92,18 @@ void jw_str(struct jw *w, const char *str)
 	jw_putc(w, '"');
 }
 
+/* as iproute2 6.15+'s `rdma -j system show` (print_on_off: booleans in JSON) */
 static void json_sys(struct jw *w, const struct snap_sys *y)
 {
 	jw_open(w, "system", '{');
 	if (y->valid & SNAP_SYS_NETNS_MODE)
 		jw_s(w, "netns", y->netns_shared ? "shared" : "exclusive");
 	if (y->valid & SNAP_SYS_COPY_ON_FORK)
-		jw_s(w, "copy-on-fork", y->copy_on_fork ? "on" : "off");
+		jw_b(w, "copy-on-fork", y->copy_on_fork);
 	if (y->valid & SNAP_SYS_PRIV_QKEY)
-		jw_s(w, "privileged-qkey", y->privileged_qkey ? "on" : "off");
+		jw_b(w, "privileged-qkey", y->privileged_qkey);
 	if (y->valid & SNAP_SYS_MONITOR)
-		jw_s(w, "monitor", y->monitor_mode ? "on" : "off");
+		jw_b(w, "monitor", y->monitor_mode);
 	jw_close(w, '}');
 }
 

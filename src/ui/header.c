@@ -66,8 +66,13 @@ void ui_draw_header(struct ui *u, const struct ui_layout *l)
 	if (s->sys.valid & SNAP_SYS_NETNS_MODE)
 		x = pair(y, x, end, "netns", s->sys.netns_shared ? "shared" : "exclusive",
 			 ROLE_HEADER_VALUE);
-	pair(y, x, end, "copy-on-fork", onoff(s->sys.valid, SNAP_SYS_COPY_ON_FORK,
-					      s->sys.copy_on_fork), ROLE_HEADER_VALUE);
+	x = pair(y, x, end, "copy-on-fork", onoff(s->sys.valid, SNAP_SYS_COPY_ON_FORK,
+						  s->sys.copy_on_fork), ROLE_HEADER_VALUE);
+	/* kernels 6.5+ (PRIVILEGED_QKEY_MODE), as -b and JSON show it */
+	if (s->sys.valid & SNAP_SYS_PRIV_QKEY)
+		pair(y, x, end, "privileged-qkey", onoff(s->sys.valid, SNAP_SYS_PRIV_QKEY,
+							 s->sys.privileged_qkey),
+		     ROLE_HEADER_VALUE);
 
 	/* totals */
 	y++;

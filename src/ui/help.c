@@ -51,7 +51,7 @@ void ui_draw_help(struct ui *u, const struct ui_layout *l)
 	for (i = u->help_top; i < n && i - u->help_top < h - 1; i++) {
 		int row = y + 1 + i - u->help_top;
 
-		ui_put(row, 1, 28, ROLE_KEY, keys[i].key);
+		ui_put_own(row, 1, 28, ROLE_KEY, keys[i].key);
 		ui_put(row, 30, l->table.w - 30, ROLE_DEFAULT, keys[i].what);
 	}
 }

@@ -17,6 +17,9 @@ void ui_screen_theme(struct ui *u);
 
 /* Drawing primitives (screen.c): text is escaped and clipped to w cells. */
 void ui_put(int y, int x, int w, int role, const char *text);
+/* The program's own text (help, key names), shown as it is: a backslash
+ * stays one backslash. */
+void ui_put_own(int y, int x, int w, int role, const char *text);
 /* Same, right-aligned in w cells. */
 void ui_put_right(int y, int x, int w, int role, const char *text);
 /* Fill w cells with blanks of a role. */

@@ -270,7 +270,7 @@ static char *render(const struct snapshot *s, const struct out_opts *o, bool jso
 
 static const char expect_61[] =
 	"{\"time\":\"2026-11-30T05:00:00.250Z\",\"interval\":1,\"host\":\"vm\","
-	"\"kernel\":\"6.1.0-57-amd64\",\"system\":{\"netns\":\"shared\",\"copy-on-fork\":\"on\"},"
+	"\"kernel\":\"6.1.0-57-amd64\",\"system\":{\"netns\":\"shared\",\"copy-on-fork\":true},"
 	/* rdma -j dev show -d */
 	"\"devices\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"node_type\":\"ca\","
 	"\"node_guid\":\"0000:00ff:fe00:0001\",\"sys_image_guid\":\"0000:00ff:fe00:0001\","
@@ -654,8 +654,8 @@ static void test_json_more(void)
 		c->dst.family = 1;	/* AF_UNIX: rdma cannot print it either */
 	}
 	out = render(&s, NULL, true);
-	CHECK(out && strstr(out, "\"system\":{\"netns\":\"shared\",\"copy-on-fork\":\"on\","
-			    "\"privileged-qkey\":\"off\",\"monitor\":\"on\"}"));
+	CHECK(out && strstr(out, "\"system\":{\"netns\":\"shared\",\"copy-on-fork\":true,"
+			    "\"privileged-qkey\":false,\"monitor\":true}"));
 	CHECK(out && strstr(out, "\"node_type\":\"ca\",\"protocol\":\"roce\",\"node_guid\""));
 	CHECK(out && strstr(out, "\"caps\":[\"MEM_WINDOW_TYPE_2B\",\"UNKNOWN\",\"UNKNOWN\"]"));
 	CHECK(out && strstr(out, "\"srqs\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"srqn\":3,"
