@@ -148,6 +148,8 @@ struct snap_dev {
 	uint8_t dim;
 	uint16_t res_valid;		/* bit (1 << enum snap_res) */
 	uint64_t res[SNAP_RES_N];	/* resource summary (RES_GET) */
+	uint16_t res_chg_valid;		/* bit (1 << enum snap_res): both samples had it */
+	int64_t res_chg[SNAP_RES_N];	/* res minus the previous sample's (rate.c) */
 	int tbl_err[SNAP_TBL_N];	/* 0, or -errno of that table's dump */
 };
 

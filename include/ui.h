@@ -16,13 +16,17 @@
 #include "theme.h"
 #include "view.h"
 
-enum ui_pane { UI_QPS, UI_PROCS, UI_COUNTERS, UI_CONNS, UI_LINKS, UI_PANE_N };
+/* The tabs, in their order (keys 1-9 and 0 pick the first ten). */
+enum ui_pane {
+	UI_QPS, UI_PROCS, UI_COUNTERS, UI_CONNS, UI_LINKS, UI_DEVS, UI_CQS, UI_MRS, UI_PDS,
+	UI_CTXS, UI_SRQS, UI_PANE_N
+};
 
 enum ui_prompt {
 	PROMPT_NONE, PROMPT_FILTER, PROMPT_SEARCH, PROMPT_DELAY, PROMPT_TIME, PROMPT_NETNS,
 };
 
-enum ui_detail { DETAIL_NONE, DETAIL_PROC, DETAIL_QP, DETAIL_LINK };
+enum ui_detail { DETAIL_NONE, DETAIL_PROC, DETAIL_QP, DETAIL_LINK, DETAIL_DEV };
 
 /* Identity of a row, so the selection follows the object as rows move. */
 struct ui_rowkey {

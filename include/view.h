@@ -133,13 +133,16 @@ struct view_col {
 
 /*
  * Column ids: the columns a pane, a writer or a row key names, by table;
- * each is the column's index in view_cols().  Tables nobody names by
- * column (CQs, MRs, PDs, CTXs, SRQs) keep their ids in their column file.
+ * each is the column's index in view_cols().  The owner's pid, tid and
+ * comm end every resource table (VC_CQ_PID + 1, + 2).
  */
 enum view_dev_col {
 	VC_DEV_NAME, VC_DEV_INDEX, VC_DEV_NODE_TYPE, VC_DEV_PROTOCOL, VC_DEV_FW,
 	VC_DEV_NODE_GUID, VC_DEV_SYS_GUID, VC_DEV_PORTS, VC_DEV_PD, VC_DEV_CQ, VC_DEV_QP,
-	VC_DEV_CM_ID, VC_DEV_MR, VC_DEV_CTX, VC_DEV_SRQ, VC_DEV_N
+	VC_DEV_CM_ID, VC_DEV_MR, VC_DEV_CTX, VC_DEV_SRQ,
+	/* each count's change since the previous sample, in the same order */
+	VC_DEV_PD_CHG, VC_DEV_CQ_CHG, VC_DEV_QP_CHG, VC_DEV_CM_ID_CHG, VC_DEV_MR_CHG,
+	VC_DEV_CTX_CHG, VC_DEV_SRQ_CHG, VC_DEV_CAPS, VC_DEV_DIM, VC_DEV_N
 };
 enum view_link_col {
 	VC_LINK_DEV, VC_LINK_PORT, VC_LINK_STATE, VC_LINK_PHYS, VC_LINK_NETDEV,
@@ -164,6 +167,28 @@ enum view_qp_col {
 enum view_cm_id_col {
 	VC_CM_DEV, VC_CM_PORT, VC_CM_IDN, VC_CM_LQPN, VC_CM_TYPE, VC_CM_STATE, VC_CM_PS,
 	VC_CM_SRC, VC_CM_DST, VC_CM_PID, VC_CM_TID, VC_CM_COMM, VC_CM_N
+};
+
+enum view_cq_col {
+	VC_CQ_DEV, VC_CQ_CQN, VC_CQ_CQE, VC_CQ_USERS, VC_CQ_POLL_CTX, VC_CQ_DIM, VC_CQ_CTXN,
+	VC_CQ_PID, VC_CQ_N = VC_CQ_PID + 3
+};
+/* no IOVA column: only 4.17-era kernels sent it (to CAP_NET_ADMIN); JSON
+ * still writes it when present (doc/json.md) */
+enum view_mr_col {
+	VC_MR_DEV, VC_MR_MRN, VC_MR_RKEY, VC_MR_LKEY, VC_MR_LEN, VC_MR_PDN, VC_MR_PID,
+	VC_MR_N = VC_MR_PID + 3
+};
+enum view_pd_col {
+	VC_PD_DEV, VC_PD_PDN, VC_PD_LDMA, VC_PD_UNSAFE, VC_PD_USERS, VC_PD_CTXN, VC_PD_PID,
+	VC_PD_N = VC_PD_PID + 3
+};
+enum view_ctx_col {
+	VC_CTX_DEV, VC_CTX_CTXN, VC_CTX_PID, VC_CTX_N = VC_CTX_PID + 3
+};
+enum view_srq_col {
+	VC_SRQ_DEV, VC_SRQ_SRQN, VC_SRQ_TYPE, VC_SRQ_LQPN, VC_SRQ_PDN, VC_SRQ_CQN, VC_SRQ_PID,
+	VC_SRQ_N = VC_SRQ_PID + 3
 };
 
 /* Columns every table that has them plays the same part with. */

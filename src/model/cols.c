@@ -28,6 +28,33 @@ static void dev_res(const struct view_ctx *c, const void *row, const struct view
 	{ VIEW_COL(n, h, w, true, VIEW_T_UINT, VIEW_F_PLAIN), .get = dev_res, .arg = r, \
 	  .desc = h "s of the device (the kernel's resource summary)" }
 
+/* A count's change since the previous sample (arg: enum snap_res). */
+static void dev_res_chg(const struct view_ctx *c, const void *row, const struct view_col *col,
+			struct view_value *v)
+{
+	const struct snap_dev *d = row;
+
+	(void)c;
+	v->valid = d->res_chg_valid & (1u << col->arg);
+	v->d = (double)d->res_chg[col->arg];
+}
+
+#define DEV_CHG(n, h, w, r, what)                                              \
+	{ VIEW_COL(n, h, w, true, VIEW_T_DOUBLE, VIEW_F_PLAIN), .get = dev_res_chg, .arg = r, \
+	  .desc = "change of the " what " count since the previous sample" }
+
+/* adaptive interrupt moderation, as rdma says it */
+static void dev_dim(const struct view_ctx *c, const void *row, const struct view_col *col,
+		    struct view_value *v)
+{
+	const struct snap_dev *d = row;
+
+	(void)c;
+	(void)col;
+	v->valid = SNAP_HAS(d, SNAP_DEV_DIM) && d->dim <= 1;
+	v->s = v->valid ? (d->dim ? "on" : "off") : "";
+}
+
 static const struct view_col devs_cols[VC_DEV_N] = {
 	[VC_DEV_NAME] = { COL_S("dev", "DEV", 10, SD, name, 0, "device name") },
 	[VC_DEV_INDEX] = { COL_N("index", "IDX", 3, SD, index, 0, "device index") },
@@ -49,6 +76,18 @@ static const struct view_col devs_cols[VC_DEV_N] = {
 	[VC_DEV_MR] = DEV_RES("mr", "MR", 6, SNAP_RES_MR),
 	[VC_DEV_CTX] = DEV_RES("ctx", "CTX", 4, SNAP_RES_CTX),
 	[VC_DEV_SRQ] = DEV_RES("srq", "SRQ", 4, SNAP_RES_SRQ),
+	[VC_DEV_PD_CHG] = DEV_CHG("pd_chg", "dPD", 4, SNAP_RES_PD, "PD"),
+	[VC_DEV_CQ_CHG] = DEV_CHG("cq_chg", "dCQ", 4, SNAP_RES_CQ, "CQ"),
+	[VC_DEV_QP_CHG] = DEV_CHG("qp_chg", "dQP", 5, SNAP_RES_QP, "QP"),
+	[VC_DEV_CM_ID_CHG] = DEV_CHG("cm_id_chg", "dCM_ID", 6, SNAP_RES_CM_ID, "CM_ID"),
+	[VC_DEV_MR_CHG] = DEV_CHG("mr_chg", "dMR", 5, SNAP_RES_MR, "MR"),
+	[VC_DEV_CTX_CHG] = DEV_CHG("ctx_chg", "dCTX", 4, SNAP_RES_CTX, "CTX"),
+	[VC_DEV_SRQ_CHG] = DEV_CHG("srq_chg", "dSRQ", 4, SNAP_RES_SRQ, "SRQ"),
+	[VC_DEV_CAPS] = { COL_F("caps", "CAPS", 16, VIEW_F_HEX, SD, caps, SNAP_DEV_CAPS,
+				"device capability flags (names in the device's details)") },
+	[VC_DEV_DIM] = { VIEW_COL("adaptive_moderation", "DIM", 3, false, VIEW_T_STR,
+				  VIEW_F_PLAIN), .get = dev_dim,
+			 .desc = "adaptive interrupt moderation" },
 };
 /* the device's own name is its dev column */
 const struct view_tab view_devs_tab = VIEW_TAB(devs_cols, SD, valid, [VIEW_ROLE_DEV] = 1);

@@ -228,6 +228,29 @@ static int rate_qps(const struct snapshot *prev, struct snapshot *cur, double dt
 	return 0;
 }
 
+/* Each summary count's change since the previous sample, by device index
+ * and name (a re-registered device starts again). */
+static void rate_devs(const struct snapshot *prev, struct snapshot *cur)
+{
+	size_t i;
+
+	for (i = 0; i < cur->devs.n; i++) {
+		struct snap_dev *d = SNAP_AT(&cur->devs, struct snap_dev, i);
+		const struct snap_dev *o = prev ? snap_dev_find(prev, d->index) : NULL;
+		unsigned int r;
+
+		d->res_chg_valid = 0;
+		if (!o || strcmp(o->name, d->name))
+			continue;
+		for (r = 0; r < SNAP_RES_N; r++) {
+			if (!(d->res_valid & o->res_valid & (1u << r)))
+				continue;
+			d->res_chg[r] = (int64_t)(d->res[r] - o->res[r]);
+			d->res_chg_valid |= (uint16_t)(1u << r);
+		}
+	}
+}
+
 int rate_compute(const struct snapshot *prev, struct snapshot *cur)
 {
 	double dt = 0;
@@ -236,6 +259,7 @@ int rate_compute(const struct snapshot *prev, struct snapshot *cur)
 	if (prev)
 		dt = ts_diff(&prev->mono, &cur->mono);
 	cur->interval = dt > 0 ? dt : 0;
+	rate_devs(prev, cur);
 	err = rate_counters(prev, cur, dt);
 	if (!err)
 		err = rate_qps(prev, cur, dt);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Drill-down views: everything a process holds, every field of a QP (and
- * its CM_ID), and a link's counters with full-width history graphs.  Each
+ * its CM_ID), a link's counters with full-width history graphs, and a
+ * device's fields, capabilities, ports and counters.  Each
  * builds a list of lines, then draws the part that fits from detail_top.
  */
 #include <math.h>
@@ -13,6 +14,7 @@
 #include "fmt.h"
 #include "graph.h"
 #include "history.h"
+#include "names.h"
 #include "priv.h"
 
 struct line {
@@ -268,6 +270,46 @@ static void build_link(struct ui *u, struct lines *L, int width)
 	section(u, L, VIEW_COUNTERS, "counters", link_counter);
 }
 
+static bool dev_row(const struct ui *u, enum view_table t, size_t row)
+{
+	char dev[64];
+
+	cell(u, t, row, view_col_role(t, VIEW_ROLE_DEV), dev, sizeof(dev));
+	return !strcmp(dev, u->detail_key.name);
+}
+
+/* A device: its fields and resource summary, capabilities by name, its
+ * ports and counters. */
+static void build_dev(struct ui *u, struct lines *L)
+{
+	const struct snap_dev *d = u->s ? snap_dev_by_name(u->s, u->detail_key.name) : NULL;
+	size_t i, n = view_count(&u->vc, VIEW_DEVS);
+	char caps[512] = "";
+	uint64_t c;
+	unsigned int bit;
+
+	add(L, ROLE_HEADER_VALUE, 0, "device %s", u->detail_key.name);
+	if (!d) {
+		add(L, ROLE_STATUS_WARN, 2, "%s", "this device is gone");
+		return;
+	}
+	for (i = 0; i < n; i++)
+		if (dev_row(u, VIEW_DEVS, i))
+			fields(u, L, VIEW_DEVS, i);
+	for (bit = 0, c = d->caps; SNAP_HAS(d, SNAP_DEV_CAPS) && c; bit++, c >>= 1) {
+		const char *name = snap_dev_cap_str(bit);
+
+		if (c & 1)
+			snprintf(caps + strlen(caps), sizeof(caps) - strlen(caps), "%s%s",
+				 *caps ? " " : "", name ? name : "UNKNOWN");
+	}
+	add(L, ROLE_DEFAULT, 2, "%-14s %s", "caps (names)", SNAP_HAS(d, SNAP_DEV_CAPS) ?
+	    caps : "n/a");
+	add(L, ROLE_DEFAULT, 0, "%s", "");
+	section(u, L, VIEW_LINKS, "ports", dev_row);
+	section(u, L, VIEW_COUNTERS, "counters", dev_row);
+}
+
 void ui_draw_detail(struct ui *u, const struct ui_layout *l)
 {
 	struct lines L = { 0 };
@@ -284,6 +326,9 @@ void ui_draw_detail(struct ui *u, const struct ui_layout *l)
 		break;
 	case DETAIL_LINK:
 		build_link(u, &L, l->table.w);
+		break;
+	case DETAIL_DEV:
+		build_dev(u, &L);
 		break;
 	default:
 		break;

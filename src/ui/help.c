@@ -8,9 +8,11 @@
 static const struct ui_keyhelp keys[] = {
 	{ "h ?  F1", "this help (any key closes it)" },
 	{ "q  F10", "quit" },
-	{ "Tab  1-5", "switch table: QPs, Processes, Counters, Connections, Links" },
+	{ "Tab  S-Tab  1-9 0", "switch table: 1 QPs, 2 Processes, 3 Counters, 4 Connections, "
+	  "5 Links, 6 Devices, 7 CQs, 8 MRs, 9 PDs, 0 CTXs; SRQs (Tab)" },
 	{ "Up Down PgUp PgDn Home End", "move the selection" },
-	{ "Enter", "details: a process's resources, a QP's fields, a link's graphs" },
+	{ "Enter", "details: a process's resources, a QP's fields, a link's graphs, a device's "
+	  "fields, caps, ports and counters; in CQs ... SRQs, the owner's process" },
 	{ "Esc  Backspace", "back from details; clear the filter" },
 	{ "< >  F6", "sort by the previous / next column" },
 	{ "R", "reverse the sort order" },

@@ -168,7 +168,13 @@ static void open_detail(struct ui *u)
 		u->detail = DETAIL_PROC;
 		break;
 	}
-	case UI_CONNS:
+	case UI_DEVS:
+		view_get(&u->vc, t, row, VC_DEV_NAME, &v);
+		snprintf(k->name, sizeof(k->name), "%s", view_fmt(&v, buf, sizeof(buf)));
+		u->detail = DETAIL_DEV;
+		break;
+	case UI_CONNS: case UI_CQS: case UI_MRS: case UI_PDS: case UI_CTXS: case UI_SRQS:
+		/* the owner's process, as from the process table */
 		k->a = selected_pid(u);
 		view_get(&u->vc, t, row, view_col_role(t, VIEW_ROLE_TID), &v);
 		k->b = !k->a && v.valid ? (uint32_t)v.u : 0;
@@ -314,8 +320,11 @@ enum ui_action ui_key(struct ui *u, int key)
 	case KEY_BTAB:
 		set_pane(u, (enum ui_pane)((u->pane + UI_PANE_N - 1) % UI_PANE_N));
 		break;
-	case '1': case '2': case '3': case '4': case '5':
+	case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
 		set_pane(u, (enum ui_pane)(key - '1'));
+		break;
+	case '0':
+		set_pane(u, (enum ui_pane)9);
 		break;
 	case KEY_UP: move_sel(u, -1); break;
 	case KEY_DOWN: move_sel(u, 1); break;

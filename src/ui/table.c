@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The main table: QPs, processes, counters, connections or links, with
- * tabs, the sort column marked, and the selection kept on its object.
+ * The main table: QPs, processes, counters, connections, links, devices,
+ * CQs, MRs, PDs, CTXs or SRQs, with tabs, the sort column marked, and the
+ * selection kept on its object.
  */
 #include <stdio.h>
 #include <string.h>
@@ -34,17 +35,52 @@ static const int link_cols[] = {
 	VC_LINK_LAYER, VC_LINK_LID, VC_LINK_SM_LID, VC_LINK_NETDEV_INDEX,
 };
 
+/* the resource summary counts, each with its change since the last sample */
+static const int dev_cols[] = {
+	VC_DEV_NAME, VC_DEV_NODE_TYPE, VC_DEV_PROTOCOL, VC_DEV_QP, VC_DEV_QP_CHG, VC_DEV_MR,
+	VC_DEV_MR_CHG, VC_DEV_CQ, VC_DEV_CQ_CHG, VC_DEV_PD, VC_DEV_PD_CHG, VC_DEV_CM_ID,
+	VC_DEV_CM_ID_CHG, VC_DEV_CTX, VC_DEV_CTX_CHG, VC_DEV_SRQ, VC_DEV_SRQ_CHG, VC_DEV_FW,
+	VC_DEV_PORTS, VC_DEV_DIM, VC_DEV_NODE_GUID, VC_DEV_SYS_GUID, VC_DEV_CAPS, VC_DEV_INDEX,
+};
+/* the owner's pid and comm early, so they stay at 80 columns */
+static const int cq_cols[] = {
+	VC_CQ_DEV, VC_CQ_CQN, VC_CQ_CQE, VC_CQ_USERS, VC_CQ_PID, VC_CQ_PID + 2, VC_CQ_POLL_CTX,
+	VC_CQ_DIM, VC_CQ_CTXN, VC_CQ_PID + 1,
+};
+static const int mr_cols[] = {
+	VC_MR_DEV, VC_MR_MRN, VC_MR_LEN, VC_MR_PDN, VC_MR_PID, VC_MR_PID + 2, VC_MR_RKEY,
+	VC_MR_LKEY, VC_MR_PID + 1,
+};
+static const int pd_cols[] = {
+	VC_PD_DEV, VC_PD_PDN, VC_PD_USERS, VC_PD_CTXN, VC_PD_PID, VC_PD_PID + 2, VC_PD_LDMA,
+	VC_PD_UNSAFE, VC_PD_PID + 1,
+};
+static const int ctx_cols[] = {
+	VC_CTX_DEV, VC_CTX_CTXN, VC_CTX_PID, VC_CTX_PID + 2, VC_CTX_PID + 1,
+};
+static const int srq_cols[] = {
+	VC_SRQ_DEV, VC_SRQ_SRQN, VC_SRQ_TYPE, VC_SRQ_LQPN, VC_SRQ_PDN, VC_SRQ_CQN, VC_SRQ_PID,
+	VC_SRQ_PID + 2, VC_SRQ_PID + 1,
+};
+
+/* a tab's title, and a shorter one for when all of them do not fit */
 static const struct {
-	const char *title;
+	const char *title, *brief;
 	const int *cols;
 	size_t n;
 } panes[UI_PANE_N] = {
-#define P(id, t, c) [id] = { t, c, sizeof(c) / sizeof(c[0]) }
-	P(UI_QPS, "QPs", qp_cols),
-	P(UI_PROCS, "Processes", proc_cols),
-	P(UI_COUNTERS, "Counters", counter_cols),
-	P(UI_CONNS, "Connections", conn_cols),
-	P(UI_LINKS, "Links", link_cols),
+#define P(id, t, b, c) [id] = { t, b, c, sizeof(c) / sizeof(c[0]) }
+	P(UI_QPS, "QPs", "QPs", qp_cols),
+	P(UI_PROCS, "Processes", "Procs", proc_cols),
+	P(UI_COUNTERS, "Counters", "Cntrs", counter_cols),
+	P(UI_CONNS, "Connections", "Conns", conn_cols),
+	P(UI_LINKS, "Links", "Links", link_cols),
+	P(UI_DEVS, "Devices", "Devs", dev_cols),
+	P(UI_CQS, "CQs", "CQs", cq_cols),
+	P(UI_MRS, "MRs", "MRs", mr_cols),
+	P(UI_PDS, "PDs", "PDs", pd_cols),
+	P(UI_CTXS, "CTXs", "CTXs", ctx_cols),
+	P(UI_SRQS, "SRQs", "SRQs", srq_cols),
 #undef P
 };
 
@@ -78,23 +114,42 @@ int ui_value_role(const struct view_col *col, const struct view_value *v, const 
 	return ROLE_DEFAULT;
 }
 
+/* A tab's label: its key (1-9, 0; none past the tenth) and title. */
+static int tab_label(char *buf, size_t len, size_t i, bool brief)
+{
+	const char *t = brief ? panes[i].brief : panes[i].title;
+
+	if (i < 10)
+		return snprintf(buf, len, brief ? "%zu %s" : " %zu %s ", (i + 1) % 10, t);
+	return snprintf(buf, len, brief ? "%s" : " %s ", t);
+}
+
+/*
+ * The tabs: full titles, two blanks apart, when they fit with the row
+ * count; else the brief titles one blank apart (79 cells: 80 columns).
+ */
 static void draw_tabs(struct ui *u, int y, int w)
 {
-	int x = 0;
+	int x = 0, full = 0;
 	size_t i;
-	char buf[96];
+	char buf[96], rows[32];
+	bool brief;
 
+	snprintf(rows, sizeof(rows), "%zu rows", u->n_rows);
+	for (i = 0; i < UI_PANE_N; i++)
+		full += tab_label(buf, sizeof(buf), i, false) + 1;
+	brief = full + (int)strlen(rows) + 1 >= w;
 	ui_fill(y, 0, w, ROLE_TITLE);
 	for (i = 0; i < UI_PANE_N; i++) {
-		snprintf(buf, sizeof(buf), " %zu %s ", i + 1, panes[i].title);
+		int n = tab_label(buf, sizeof(buf), i, brief);
+
 		ui_put(y, x, w - x, i == u->pane ? ROLE_SELECTED : ROLE_TITLE, buf);
-		x += (int)strlen(buf) + 1;
+		x += n + 1;
 		if (x >= w)
 			return;
 	}
-	snprintf(buf, sizeof(buf), "%zu rows", u->n_rows);
-	if (x + (int)strlen(buf) + 1 < w)
-		ui_put_right(y, x, w - x - 1, ROLE_TITLE, buf);
+	if (x + (int)strlen(rows) + 1 < w)
+		ui_put_right(y, x, w - x - 1, ROLE_TITLE, rows);
 }
 
 void ui_draw_table(struct ui *u, const struct ui_layout *l)
