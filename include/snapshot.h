@@ -490,6 +490,13 @@ void snap_note(struct snapshot *s, int err, uint32_t dev, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
 struct snap_dev *snap_dev_find(const struct snapshot *s, uint32_t index);
+/*
+ * Why a sample with SNAP_F_NO_DEVICES has none, as one line for the user:
+ * in exclusive netns mode a device shows only in the network namespace it
+ * belongs to, so a container sees none of the host's until one is moved
+ * there; otherwise there is no driver or Soft-RoCE link.
+ */
+const char *snap_no_devices_why(const struct snapshot *s);
 struct snap_dev *snap_dev_by_name(const struct snapshot *s, const char *name);
 struct snap_port *snap_port_find(const struct snapshot *s, uint32_t dev, uint32_t port);
 /* Find or add the port row (dev, port). */

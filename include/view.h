@@ -62,6 +62,16 @@ enum {
  */
 int view_procs(const struct snapshot *s, struct view_proc **out);
 
+/*
+ * Whether an owner lives outside the reader's PID namespace: a user
+ * resource the kernel sent with neither RES_PID nor RES_KERN_NAME.  Since
+ * 5.5, nldev.c lists every resource whatever the reader's PID namespace, and
+ * fill_res_name_pid() leaves RES_PID out when task_pid_vnr() is 0: the task
+ * has no pid in the reader's namespace (it lives in a parent or sibling
+ * one), or, for an instant, it is exiting.  Kernel-owned resources carry
+ * RES_KERN_NAME instead.
+ */
+bool view_owner_outside(const struct snap_owner *o);
 /* comm of the owner's process (/proc/PID/comm, else the thread's), or "". */
 const char *view_owner_pcomm(const struct snapshot *s, const struct snap_owner *o);
 
@@ -86,6 +96,8 @@ struct view_value {
 	enum view_type type;
 	enum view_fmt fmt;
 	bool valid;		/* false: "n/a" */
+	bool outside;		/* n/a because the owner's task is outside the
+				 * reader's PID namespace (view_owner_outside) */
 	uint64_t u;
 	double d;
 	const char *s;

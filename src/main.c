@@ -51,8 +51,7 @@ static bool no_rdma(const struct snapshot *s)
 		return true;
 	}
 	if (s->flags & SNAP_F_NO_DEVICES) {
-		fprintf(stderr, "rdmatop: no RDMA devices found (load a driver, or add a "
-				"Soft-RoCE link: rdma link add rxe0 type rxe netdev eth0)\n");
+		fprintf(stderr, "rdmatop: %s\n", snap_no_devices_why(s));
 		return true;
 	}
 	return false;

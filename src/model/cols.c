@@ -204,7 +204,8 @@ const struct view_tab view_counters_tab = {
 	.role = { [VIEW_ROLE_DEV] = VC_CNT_DEV + 1, [VIEW_ROLE_PORT] = VC_CNT_PORT + 1 },
 };
 
-/* a process entry's comm; one whose process is not visible says so */
+/* a process entry's comm; one whose process is not visible says so, and
+ * the one of owners the kernel gave no pid says where they are */
 static void proc_comm(const struct view_ctx *c, const void *row, const struct view_col *col,
 		      struct view_value *v)
 {
@@ -214,7 +215,7 @@ static void proc_comm(const struct view_ctx *c, const void *row, const struct vi
 	v->s = snap_s(c->s, p->comm);
 	v->valid = *v->s;
 	if (!v->valid && (p->valid & VIEW_PROC_HIDDEN)) {
-		v->s = "(not visible)";
+		v->s = p->n_threads ? "(not visible)" : "(outside this PID namespace)";
 		v->valid = true;
 	}
 }

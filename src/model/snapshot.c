@@ -311,6 +311,16 @@ struct snap_task *snap_task_get(struct snapshot *s, uint32_t tid)
 	return t;
 }
 
+const char *snap_no_devices_why(const struct snapshot *s)
+{
+	if ((s->sys.valid & SNAP_SYS_NETNS_MODE) && !s->sys.netns_shared)
+		return "this network namespace sees none of the host's RDMA devices: the RDMA "
+		       "netns mode is exclusive, so a device shows only in the namespace it "
+		       "belongs to (move one here from the host: rdma dev set DEV netns NS)";
+	return "no RDMA devices found (load a driver, or add a Soft-RoCE link: "
+	       "rdma link add rxe0 type rxe netdev eth0)";
+}
+
 uint32_t snap_owner_pid(const struct snapshot *s, const struct snap_owner *o)
 {
 	const struct snap_task *t;

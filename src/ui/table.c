@@ -97,6 +97,10 @@ const char *ui_cell_text(const struct ui *u, const struct view_col *col,
 	 * PD keys only to CAP_NET_ADMIN */
 	if (!v->valid && u->s && (u->s->flags & SNAP_F_UNPRIVILEGED) && (col->flags & VIEW_C_KEY))
 		return "hidden";
+	/* an owner the kernel gave no pid: it lives outside our PID namespace
+	 * (a table's narrow PID column shows the first word) */
+	if (!v->valid && v->outside)
+		return "outside this PID namespace";
 	return view_fmt(v, buf, len);
 }
 
@@ -196,8 +200,9 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 		return;
 	if (!u->n_rows) {
 		ui_put(y, 0, l->table.w, ROLE_NA,
-		       u->s ? "(nothing to show: no rows, or none matches the filter)" :
-			      "(waiting for the first sample)");
+		       !u->s ? "(waiting for the first sample)" :
+		       (u->s->flags & SNAP_F_NO_DEVICES) ? snap_no_devices_why(u->s) :
+		       "(nothing to show: no rows, or none matches the filter)");
 		return;
 	}
 	if (*sel < *top)
