@@ -323,8 +323,8 @@ enum ui_action ui_key(struct ui *u, int key)
 	case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
 		set_pane(u, (enum ui_pane)(key - '1'));
 		break;
-	case '0':
-		set_pane(u, (enum ui_pane)9);
+	case '0':	/* the tenth tab */
+		set_pane(u, UI_CTXS);
 		break;
 	case KEY_UP: move_sel(u, -1); break;
 	case KEY_DOWN: move_sel(u, 1); break;
