@@ -53,6 +53,11 @@ uint16_t nl_res_cmd(enum snap_res r);
 void nl_qp_layouts(bool on);
 unsigned long nl_qp_layout_hits(void);	/* entries read so, on this thread */
 int nl_stat_parse(const struct nlmsghdr *nlh, struct snapshot *s);
+/* stat_qp.c: a STAT_GET answer about objects; 1 when it is none of them */
+int nl_stat_obj_parse(const struct nlmsghdr *nlh, struct snapshot *s, const struct nlattr **tb,
+		      struct snap_dev *d);
+int nl_stat_status_parse(const struct nlmsghdr *nlh, struct snapshot *s);
+uint8_t nl_stat_unit(const char *name);	/* SNAP_UNIT_* from a counter's name */
 int nl_monitor_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 
 /*

@@ -30,7 +30,7 @@ static ssize_t wait_reply(struct nl_sock *ns, void *buf, size_t len)
 /* The current mode: 1 shared, 0 exclusive, or -errno. */
 static int read_mode(struct nl_sock *ns, char *msg, size_t msglen)
 {
-	struct nl_req req = { RDMA_NLDEV_CMD_SYS_GET, 0, SNAP_NONE, SNAP_NONE };
+	struct nl_req req = { .cmd = RDMA_NLDEV_CMD_SYS_GET, .dev = SNAP_NONE, .port = SNAP_NONE };
 	static unsigned char buf[NL_BUF_SIZE];
 	struct nl_result res = { 0 };
 	struct snapshot s;
@@ -57,7 +57,8 @@ static int read_mode(struct nl_sock *ns, char *msg, size_t msglen)
 
 static int write_mode(struct nl_sock *ns, bool shared, char *msg, size_t msglen)
 {
-	struct nl_req req = { RDMA_NLDEV_CMD_SYS_SET, NLM_F_ACK, SNAP_NONE, SNAP_NONE };
+	struct nl_req req = { .cmd = RDMA_NLDEV_CMD_SYS_SET, .flags = NLM_F_ACK, .dev = SNAP_NONE,
+			       .port = SNAP_NONE };
 	unsigned char out[256];
 	static unsigned char buf[NL_BUF_SIZE];
 	struct nlmsghdr *nlh;

@@ -194,6 +194,8 @@ static void json_counter(struct jw *w, const struct snapshot *s, const void *row
 	jw_u(w, "value", c->value);
 	jw_s(w, "unit", c->unit < SNAP_UNIT_N ? unit[c->unit] : "events");
 	jw_s(w, "source", c->source < SNAP_SRC_N ? src[c->source] : "hw");
+	if (c->optional)
+		jw_b(w, "optional", true);
 	if (c->rate_status == RATE_DATA) {
 		jw_d(w, "rate", c->rate);
 		jw_u(w, "delta", c->delta);
@@ -384,6 +386,8 @@ int out_json(FILE *f, const struct snapshot *s, const struct out_opts *o)
 	}
 	err = err ?: TABLE(VIEW_COUNTERS, "counters", &s->counters, struct snap_counter,
 			   json_counter);
+	if (!err)
+		out_json_stat(w, s);
 	err = err ?: TABLE(VIEW_PROCS, "processes", NULL, struct view_proc, json_proc);
 	jw_open(w, "events", '[');
 	for (i = 0; i < s->events.n; i++) {
