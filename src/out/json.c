@@ -256,6 +256,22 @@ static void json_proc(struct jw *w, const struct snapshot *s, const void *row)
 	}
 	if (p->valid & VIEW_PROC_PSN_RATE)
 		jw_d(w, "psn_per_sec", p->psn_rate);
+	if (p->valid & VIEW_PROC_HW) {
+		static const char *const hk[VIEW_HW_N][2] = {
+			{ "retransmits", "retransmits_per_sec" }, { "errors", "errors_per_sec" },
+			{ "cnps", "cnps_per_sec" }, { "bytes", "bytes_per_sec" },
+		};
+		int c;
+
+		jw_open(w, "hw_counters", '{');
+		jw_u(w, "bound", p->n_qpcnt);
+		for (c = 0; c < VIEW_HW_N; c++) {
+			jw_u(w, hk[c][0], p->hw[c]);
+			if (p->valid & VIEW_PROC_HW_RATE)
+				jw_d(w, hk[c][1], p->hw_rate[c]);
+		}
+		jw_close(w, '}');
+	}
 	if (p->cgroup)
 		jw_s(w, "cgroup", snap_s(s, p->cgroup));
 }
