@@ -130,6 +130,7 @@ int nl_fd(const struct nl_sock *ns);
 int nl_send(struct nl_sock *ns, const struct nl_req *req);
 /* Non-blocking receive of one datagram: bytes, or -EAGAIN, or -errno. */
 ssize_t nl_recv(struct nl_sock *ns, void *buf, size_t len);
+ssize_t nl_wait(struct nl_sock *ns, void *buf, size_t len);	/* nl_recv, waiting up to 5 s */
 /* A receive buffer size: decimal bytes, or with a K suffix (KiB); 0, or
  * -EINVAL / -ERANGE (above INT_MAX). */
 int nl_rcvbuf_parse(const char *text, int *bytes);

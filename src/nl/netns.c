@@ -5,27 +5,11 @@
  * Read the mode, do nothing if it matches, set it, read it back.
  */
 #include <errno.h>
-#include <poll.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "netns.h"
 #include "nl.h"
-
-/* Wait for the answer to the request in flight (a few ms; 5 s at most). */
-static ssize_t wait_reply(struct nl_sock *ns, void *buf, size_t len)
-{
-	struct pollfd pfd = { .fd = nl_fd(ns), .events = POLLIN };
-
-	for (;;) {
-		ssize_t n = nl_recv(ns, buf, len);
-
-		if (n != -EAGAIN)
-			return n;
-		if (poll(&pfd, 1, 5000) == 0)
-			return -ETIMEDOUT;
-	}
-}
 
 /* The current mode: 1 shared, 0 exclusive, or -errno. */
 static int read_mode(struct nl_sock *ns, char *msg, size_t msglen)
@@ -40,7 +24,7 @@ static int read_mode(struct nl_sock *ns, char *msg, size_t msglen)
 	ret = nl_send(ns, &req);
 	if (ret)
 		return ret;
-	n = wait_reply(ns, buf, sizeof(buf));
+	n = nl_wait(ns, buf, sizeof(buf));
 	if (n < 0)
 		return (int)n;
 	snap_init(&s);
@@ -72,7 +56,7 @@ static int write_mode(struct nl_sock *ns, bool shared, char *msg, size_t msglen)
 	mnl_attr_put_u8(nlh, RDMA_NLDEV_SYS_ATTR_NETNS_MODE, shared ? 1 : 0);
 	if (mnl_socket_sendto(ns->mnl, nlh, nlh->nlmsg_len) < 0)
 		return -errno;
-	n = wait_reply(ns, buf, sizeof(buf));
+	n = nl_wait(ns, buf, sizeof(buf));
 	if (n < 0)
 		return (int)n;
 	/* the answer is an ACK: NLMSG_ERROR with 0 or the error */
