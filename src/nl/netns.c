@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The one write rdmatop makes, only when asked: the RDMA subsystem's
- * network-namespace mode (`rdma system set netns shared|exclusive`).
+ * One of the two writes rdmatop makes, each only when asked (qpcnt_set.c
+ * is the other): the RDMA subsystem's network-namespace mode (`rdma system
+ * set netns shared|exclusive`).
  * Read the mode, do nothing if it matches, set it, read it back.
  */
 #include <errno.h>

@@ -380,7 +380,7 @@ enum ui_action ui_key(struct ui *u, int key)
 	case 'W':
 		return UI_SAVE;
 	case 'N':
-		/* the one change rdmatop makes: only live, only confirmed */
+		/* a change rdmatop makes (Q is the other): only live, only confirmed */
 		if (u->replay || !u->s || !(u->s->sys.valid & SNAP_SYS_NETNS_MODE)) {
 			ui_set_status(u, ROLE_STATUS_WARN, "netns mode: %s", u->replay ?
 				      "not while replaying" : "not reported by this kernel");
