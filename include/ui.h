@@ -24,6 +24,7 @@ enum ui_pane {
 
 enum ui_prompt {
 	PROMPT_NONE, PROMPT_FILTER, PROMPT_SEARCH, PROMPT_DELAY, PROMPT_TIME, PROMPT_NETNS,
+	PROMPT_QPCNT,
 };
 
 enum ui_detail { DETAIL_NONE, DETAIL_PROC, DETAIL_QP, DETAIL_LINK, DETAIL_DEV };
@@ -47,6 +48,7 @@ enum ui_action {
 	UI_JUMP,	/* replay: to the sample at jump_wall */
 	UI_SAVE,	/* write the settings to the config file */
 	UI_NETNS,	/* confirmed: set the netns mode to netns_want */
+	UI_QPCNT,	/* typed: set qpcnt_link's QP counter mode to qpcnt_mode */
 };
 
 struct ui {
@@ -84,6 +86,9 @@ struct ui {
 	long sample_no;		/* replay: number of the sample shown, from 1 */
 	time_t jump_wall;	/* replay: where 'b' asked to go */
 	bool netns_want;	/* N: the mode to switch to (true = shared) */
+	char qpcnt_link[80];	/* Q: the link ("mlx5_0/1") and its mode now */
+	char qpcnt_now[32];
+	char qpcnt_mode[16];	/* Q: the mode typed (type, pid, type,pid, off) */
 	struct theme theme;
 	char themes[16][32];
 	size_t n_themes, theme_idx;

@@ -42,7 +42,23 @@ struct view_proc {
 	uint64_t mr_bytes;
 	double psn_rate;	/* sum of its QPs' sq+rq PSN rates */
 	uint32_t cgroup;	/* string id: its cgroup (job, pod, service), 0 = unknown */
+	/* its bound counters' totals and rates, by enum view_hw_class */
+	uint64_t hw[4];
+	double hw_rate[4];
+	uint32_t n_qpcnt;	/* bound counters counted here */
 };
+
+/*
+ * What a bound counter's value counts, for the per-process columns: by
+ * explicit names per driver (src/model/procs_hw.c); other names count in
+ * none of them.
+ */
+enum view_hw_class { VIEW_HW_RETX, VIEW_HW_ERR, VIEW_HW_CNP, VIEW_HW_BYTES, VIEW_HW_N };
+int view_hw_class(const char *name);	/* enum view_hw_class, or -1 */
+/* "auto type,pid", "manual", "none": a port's QP counter mode. */
+const char *view_qp_mode_str(const struct snap_port *p, char *buf, size_t len);
+/* Add each bound counter to the process it counts (from view_procs). */
+void view_procs_hw(const struct snapshot *s, struct view_proc *procs, size_t n);
 
 enum {
 	VIEW_PROC_UID = 1 << 0,
@@ -50,6 +66,8 @@ enum {
 	VIEW_PROC_KERN = 1 << 2,	/* a kernel owner: comm is its name */
 	VIEW_PROC_HIDDEN = 1 << 3,	/* owner's process not visible: one
 					 * entry per thread id, threads[0] */
+	VIEW_PROC_HW = 1 << 4,		/* hw[]: a bound counter counts it */
+	VIEW_PROC_HW_RATE = 1 << 5,	/* hw_rate[] */
 };
 
 /*
@@ -160,17 +178,20 @@ enum view_link_col {
 	VC_LINK_DEV, VC_LINK_PORT, VC_LINK_STATE, VC_LINK_PHYS, VC_LINK_NETDEV,
 	VC_LINK_NETDEV_INDEX, VC_LINK_RATE, VC_LINK_LAYER, VC_LINK_LID, VC_LINK_SM_LID,
 	VC_LINK_LMC, VC_LINK_SUBNET_PREFIX, VC_LINK_RX_BYTES, VC_LINK_TX_BYTES,
-	VC_LINK_RX_PACKETS, VC_LINK_TX_PACKETS, VC_LINK_N
+	VC_LINK_RX_PACKETS, VC_LINK_TX_PACKETS, VC_LINK_QP_MODE, VC_LINK_N
 };
 enum view_counter_col {
 	VC_CNT_DEV, VC_CNT_PORT, VC_CNT_SOURCE, VC_CNT_NAME, VC_CNT_VALUE, VC_CNT_UNIT,
-	VC_CNT_RATE, VC_CNT_DELTA, VC_CNT_N
+	VC_CNT_RATE, VC_CNT_DELTA, VC_CNT_OPTIONAL, VC_CNT_N
 };
 enum view_proc_col {
 	VC_PROC_PID, VC_PROC_COMM, VC_PROC_UID, VC_PROC_THREADS, VC_PROC_QP, VC_PROC_CQ,
 	VC_PROC_MR, VC_PROC_MR_BYTES, VC_PROC_PD, VC_PROC_CM_ID, VC_PROC_CTX, VC_PROC_SRQ,
-	VC_PROC_PSN_RATE, VC_PROC_CGROUP, VC_PROC_N
+	VC_PROC_PSN_RATE, VC_PROC_CGROUP, VC_PROC_RETX_RATE, VC_PROC_ERR_RATE, VC_PROC_CNP_RATE,
+	VC_PROC_BYTES_RATE, VC_PROC_RETX, VC_PROC_ERR, VC_PROC_CNP, VC_PROC_BYTES, VC_PROC_N
 };
+/* The per-process columns of bound counters (shown when any is bound). */
+#define VC_PROC_HW_FIRST VC_PROC_RETX_RATE
 enum view_qp_col {
 	VC_QP_DEV, VC_QP_PORT, VC_QP_LQPN, VC_QP_RQPN, VC_QP_TYPE, VC_QP_STATE, VC_QP_SQ_PSN,
 	VC_QP_RQ_PSN, VC_QP_PSN_RATE, VC_QP_SQ_RATE, VC_QP_RQ_RATE, VC_QP_PMIG, VC_QP_PDN,

@@ -18,6 +18,7 @@
 #include "export.h"
 #include "http.h"
 #include "netns.h"
+#include "qpcnt.h"
 #include "opts.h"
 #include "record.h"
 #include "out.h"
@@ -257,6 +258,13 @@ int main(int argc, char **argv)
 	}
 	if (o.set_netns >= 0)
 		return netns_mode_set(o.set_netns == 1, stdout, stderr);
+	if (o.set_qp_counters) {
+		char link[256];
+		const char *sp = strchr(o.set_qp_counters, ' ');
+
+		snprintf(link, sizeof(link), "%.*s", (int)(sp - o.set_qp_counters), o.set_qp_counters);
+		return qpcnt_mode_set(link, sp + 1, stdout, stderr);
+	}
 	if (o.listen) {
 		struct sockaddr_storage ss;
 		socklen_t len;

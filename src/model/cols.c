@@ -107,6 +107,18 @@ static void link_rate(const struct view_ctx *c, const void *row, const struct vi
 #define LINK_RATE(n, h, w, f, k, d)                                              \
 	{ VIEW_COL(n, h, w, true, VIEW_T_DOUBLE, f), .get = link_rate, .arg = k, .desc = d }
 
+/* the port's QP counter mode, as `rdma statistic qp mode` says it */
+static void link_qp_mode(const struct view_ctx *c, const void *row, const struct view_col *col,
+			 struct view_value *v)
+{
+	const struct snap_port *p = row;
+
+	(void)c;
+	(void)col;
+	v->valid = SNAP_HAS(p, SNAP_PORT_QP_MODE);
+	v->s = view_qp_mode_str(p, v->tmp, sizeof(v->tmp));
+}
+
 static const struct view_col links_cols[VC_LINK_N] = {
 	[VC_LINK_DEV] = COL_DEV(SP),
 	[VC_LINK_PORT] = { COL_N("port", "PORT", 4, SP, port, 0, "port number") },
@@ -138,6 +150,9 @@ static const struct view_col links_cols[VC_LINK_N] = {
 					 "packets received per second"),
 	[VC_LINK_TX_PACKETS] = LINK_RATE("tx_packets", "TXPKT/s", 8, VIEW_F_RATE, 3,
 					 "packets sent per second"),
+	[VC_LINK_QP_MODE] = { VIEW_COL("qp_counters", "QPCNT", 14, false, VIEW_T_STR, VIEW_F_PLAIN),
+			      .get = link_qp_mode,
+			      .desc = "QP counter mode: auto (by type, pid), manual, none" },
 };
 const struct view_tab view_links_tab =
 	VIEW_TAB(links_cols, SP, valid, [VIEW_ROLE_DEV] = VC_LINK_DEV + 1,
@@ -167,6 +182,10 @@ static void counter(const struct view_ctx *c, const void *row, const struct view
 	case VC_CNT_UNIT:
 		v->s = k->unit < SNAP_UNIT_N ? unit[k->unit] : "";
 		v->valid = *v->s;
+		break;
+	case VC_CNT_OPTIONAL:
+		v->valid = k->optional;
+		v->s = "on";
 		break;
 	case VC_CNT_RATE:
 		v->valid = data;
@@ -198,6 +217,8 @@ static const struct view_col counters_cols[VC_CNT_N] = {
 	    "change per second over the interval"),
 	CNT(VC_CNT_DELTA, "delta", "DELTA", 10, true, VIEW_T_UINT, VIEW_F_PLAIN,
 	    "change over the interval"),
+	CNT(VC_CNT_OPTIONAL, "optional", "OPT", 3, false, VIEW_T_STR, VIEW_F_PLAIN,
+	    "on: an optional counter (rdma statistic set ... optional-counters), enabled"),
 };
 const struct view_tab view_counters_tab = {
 	.cols = counters_cols, .n = VC_CNT_N, .size = sizeof(SC),
@@ -244,6 +265,24 @@ static const struct view_col procs_cols[VC_PROC_N] = {
 				   VIEW_PROC_PSN_RATE, "PSNs its QPs advanced per second") },
 	[VC_PROC_CGROUP] = { COL_ID("cgroup", "CGROUP", 40, VP, cgroup, 0,
 				  "its cgroup (job, pod, service)") },
+	[VC_PROC_RETX_RATE] = { COL_R("retx_rate", "RETX/s", 7, VIEW_F_RATE, VP, hw_rate[VIEW_HW_RETX],
+				    VIEW_PROC_HW_RATE, "retransmits and timeouts per second (bound counters)") },
+	[VC_PROC_ERR_RATE] = { COL_R("hw_err_rate", "HWERR/s", 7, VIEW_F_RATE, VP,
+				   hw_rate[VIEW_HW_ERR], VIEW_PROC_HW_RATE,
+				   "transport errors per second (bound counters)") },
+	[VC_PROC_CNP_RATE] = { COL_R("cnp_rate", "CNP/s", 7, VIEW_F_RATE, VP, hw_rate[VIEW_HW_CNP],
+				   VIEW_PROC_HW_RATE, "congestion notifications per second (bound counters)") },
+	[VC_PROC_BYTES_RATE] = { COL_R("hw_bytes_rate", "HWB/s", 9, VIEW_F_BPS, VP,
+				     hw_rate[VIEW_HW_BYTES], VIEW_PROC_HW_RATE,
+				     "bytes per second, where the driver counts them (bound counters)") },
+	[VC_PROC_RETX] = { COL_F("retx", "RETX", 7, VIEW_F_COUNT, VP, hw[VIEW_HW_RETX], VIEW_PROC_HW,
+			       "retransmits and timeouts (bound counters)") },
+	[VC_PROC_ERR] = { COL_F("hw_err", "HWERR", 7, VIEW_F_COUNT, VP, hw[VIEW_HW_ERR], VIEW_PROC_HW,
+			      "transport errors (bound counters)") },
+	[VC_PROC_CNP] = { COL_F("cnp", "CNP", 7, VIEW_F_COUNT, VP, hw[VIEW_HW_CNP], VIEW_PROC_HW,
+			      "congestion notifications (bound counters)") },
+	[VC_PROC_BYTES] = { COL_F("hw_bytes", "HWBYTES", 9, VIEW_F_BYTES, VP, hw[VIEW_HW_BYTES],
+				VIEW_PROC_HW, "bytes, where the driver counts them (bound counters)") },
 };
 const struct view_tab view_procs_tab =
 	VIEW_TAB(procs_cols, VP, valid, [VIEW_ROLE_PID] = VC_PROC_PID + 1,

@@ -195,6 +195,8 @@ static void json_counter(struct jw *w, const struct snapshot *s, const void *row
 	jw_u(w, "value", c->value);
 	jw_s(w, "unit", c->unit < SNAP_UNIT_N ? unit[c->unit] : "events");
 	jw_s(w, "source", c->source < SNAP_SRC_N ? src[c->source] : "hw");
+	if (c->optional)
+		jw_b(w, "optional", true);
 	if (c->rate_status == RATE_DATA) {
 		jw_d(w, "rate", c->rate);
 		jw_u(w, "delta", c->delta);
@@ -255,6 +257,22 @@ static void json_proc(struct jw *w, const struct snapshot *s, const void *row)
 	}
 	if (p->valid & VIEW_PROC_PSN_RATE)
 		jw_d(w, "psn_per_sec", p->psn_rate);
+	if (p->valid & VIEW_PROC_HW) {
+		static const char *const hk[VIEW_HW_N][2] = {
+			{ "retransmits", "retransmits_per_sec" }, { "errors", "errors_per_sec" },
+			{ "cnps", "cnps_per_sec" }, { "bytes", "bytes_per_sec" },
+		};
+		int c;
+
+		jw_open(w, "hw_counters", '{');
+		jw_u(w, "bound", p->n_qpcnt);
+		for (c = 0; c < VIEW_HW_N; c++) {
+			jw_u(w, hk[c][0], p->hw[c]);
+			if (p->valid & VIEW_PROC_HW_RATE)
+				jw_d(w, hk[c][1], p->hw_rate[c]);
+		}
+		jw_close(w, '}');
+	}
 	if (p->cgroup)
 		jw_s(w, "cgroup", snap_s(s, p->cgroup));
 }
@@ -385,6 +403,8 @@ int out_json(FILE *f, const struct snapshot *s, const struct out_opts *o)
 	}
 	err = err ?: TABLE(VIEW_COUNTERS, "counters", &s->counters, struct snap_counter,
 			   json_counter);
+	if (!err)
+		out_json_stat(w, s);
 	err = err ?: TABLE(VIEW_PROCS, "processes", NULL, struct view_proc, json_proc);
 	jw_open(w, "events", '[');
 	for (i = 0; i < s->events.n; i++) {

@@ -26,6 +26,7 @@ static const struct ui_keyhelp keys[] = {
 	{ "d", "type a refresh interval in seconds" },
 	{ "t  C", "next colour theme (in replay, C only)" },
 	{ "N", "change the RDMA netns mode (system-wide; asks to type yes first)" },
+	{ "Q", "change the selected link's QP counter mode (asks to type the mode)" },
 	{ "W", "write the settings (interval, theme, sort, filter) to the config file" },
 	{ "t  T", "replay: next / previous sample" },
 	{ "b", "replay: go to a time (HH:MM[:SS] or YYYY-MM-DD HH:MM[:SS])" },
@@ -68,7 +69,13 @@ void ui_draw_keybar(struct ui *u, const struct ui_layout *l)
 	size_t i;
 
 	if (u->prompt != PROMPT_NONE) {
-		const char *what = u->prompt == PROMPT_FILTER ? "filter: " :
+		char qpcnt_prompt[240];
+		const char *what;
+
+		snprintf(qpcnt_prompt, sizeof(qpcnt_prompt), "QP counters of %s are %s; auto mode "
+			 "binds QPs created from then on. type the new mode (type, pid, type,pid, "
+			 "off): ", u->qpcnt_link, u->qpcnt_now);
+		what = u->prompt == PROMPT_FILTER ? "filter: " :
 				   u->prompt == PROMPT_SEARCH ? "search: " :
 				   u->prompt == PROMPT_TIME ? "go to time: " :
 				   u->prompt == PROMPT_NETNS ? (u->netns_want ?
@@ -76,8 +83,9 @@ void ui_draw_keybar(struct ui *u, const struct ui_layout *l)
 				   "visible in every namespace)? type yes: " :
 				   "set the RDMA netns mode to EXCLUSIVE for the whole system (only "
 				   "possible before other namespaces exist)? type yes: ") :
+				   u->prompt == PROMPT_QPCNT ? qpcnt_prompt :
 				   "delay (s): ";
-		char buf[400];
+		char buf[640];
 
 		ui_fill(y, 0, l->keybar.w, ROLE_PROMPT);
 		snprintf(buf, sizeof(buf), "%s%s_", what, u->input);

@@ -43,6 +43,8 @@ int ui_state_role(const char *state);
 const int *ui_pane_cols(enum ui_pane p, size_t *n);
 
 /* A cell's text: the value, or "hidden" for a key the kernel withheld (table.c). */
+/* Whether a column has anything to show in this sample (table.c). */
+bool ui_col_shown(const struct ui *u, enum view_table t, int col);
 const char *ui_cell_text(const struct ui *u, const struct view_col *col,
 			 const struct view_value *v, char *buf, size_t len);
 

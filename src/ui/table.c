@@ -17,20 +17,23 @@ static const int qp_cols[] = {
 	VC_QP_SQ_RATE, VC_QP_RQ_RATE,
 };
 static const int proc_cols[] = {
-	VC_PROC_PID, VC_PROC_COMM, VC_PROC_UID, VC_PROC_QP, VC_PROC_CQ, VC_PROC_MR,
+	VC_PROC_PID, VC_PROC_COMM, VC_PROC_UID, VC_PROC_QP, VC_PROC_RETX_RATE, VC_PROC_ERR_RATE,
+	VC_PROC_CNP_RATE, VC_PROC_BYTES_RATE, VC_PROC_RETX, VC_PROC_ERR, VC_PROC_CNP, VC_PROC_CQ,
+	VC_PROC_MR,
 	VC_PROC_MR_BYTES, VC_PROC_PD, VC_PROC_CM_ID, VC_PROC_CTX, VC_PROC_SRQ, VC_PROC_PSN_RATE,
 	VC_PROC_THREADS, VC_PROC_CGROUP,
 };
 static const int counter_cols[] = {
 	VC_CNT_DEV, VC_CNT_PORT, VC_CNT_NAME, VC_CNT_VALUE, VC_CNT_RATE, VC_CNT_UNIT,
-	VC_CNT_SOURCE, VC_CNT_DELTA,
+	VC_CNT_SOURCE, VC_CNT_DELTA, VC_CNT_OPTIONAL,
 };
 static const int conn_cols[] = {
 	VC_CM_DEV, VC_CM_PORT, VC_CM_IDN, VC_CM_SRC, VC_CM_DST, VC_CM_STATE, VC_CM_LQPN,
 	VC_CM_TYPE, VC_CM_PS, VC_CM_PID, VC_CM_COMM, VC_CM_TID,
 };
 static const int link_cols[] = {
-	VC_LINK_DEV, VC_LINK_PORT, VC_LINK_STATE, VC_LINK_PHYS, VC_LINK_NETDEV, VC_LINK_RATE,
+	VC_LINK_DEV, VC_LINK_PORT, VC_LINK_STATE, VC_LINK_PHYS, VC_LINK_NETDEV, VC_LINK_QP_MODE,
+	VC_LINK_RATE,
 	VC_LINK_RX_BYTES, VC_LINK_TX_BYTES, VC_LINK_RX_PACKETS, VC_LINK_TX_PACKETS,
 	VC_LINK_LAYER, VC_LINK_LID, VC_LINK_SM_LID, VC_LINK_NETDEV_INDEX,
 };
@@ -88,6 +91,28 @@ const int *ui_pane_cols(enum ui_pane p, size_t *n)
 {
 	*n = panes[p].n;
 	return panes[p].cols;
+}
+
+/*
+ * The columns of bound counters, optional counters and QP counter modes
+ * show where the sample has any: on rxe they would be n/a throughout.
+ */
+bool ui_col_shown(const struct ui *u, enum view_table t, int col)
+{
+	const struct snapshot *s = u->s;
+	size_t i;
+
+	if (t == VIEW_PROCS && col >= VC_PROC_HW_FIRST)
+		return s && s->qpcnts.n;
+	if (t == VIEW_COUNTERS && col == VC_CNT_OPTIONAL)
+		return s && s->optcnts.n;
+	if (t == VIEW_LINKS && col == VC_LINK_QP_MODE) {
+		for (i = 0; s && i < s->ports.n; i++)
+			if (SNAP_AT(&s->ports, struct snap_port, i)->qp_mode != SNAP_QPCNT_NONE)
+				return true;
+		return false;
+	}
+	return true;
 }
 
 const char *ui_cell_text(const struct ui *u, const struct view_col *col,
@@ -174,7 +199,7 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 	for (c = 0, x = 0; c < ncol && shown < 32; c++) {
 		int k = ids[c];
 
-		if ((size_t)k >= nvc || x + vcols[k].width > l->table.w)
+		if ((size_t)k >= nvc || x + vcols[k].width > l->table.w || !ui_col_shown(u, t, k))
 			continue;
 		idx[shown++] = k;
 		x += vcols[k].width + 1;

@@ -362,6 +362,7 @@ static const char expect_61[] =
 	"\"unit\":\"events\",\"source\":\"hw\",\"reset\":true},"
 	"{\"ifindex\":0,\"ifname\":\"rxe0\",\"port\":1,\"name\":\"rx_bytes\",\"value\":9000000,"
 	"\"unit\":\"bytes\",\"source\":\"netdev\",\"rate\":1048576,\"delta\":1048576}],"
+	"\"stat_qp\":[],\"stat_qp_mode\":[],\"optional_counters\":[],\"stat_mr\":[],"
 	"\"processes\":["
 	"{\"pid\":387,\"comm\":\"ibv_rc_pingpong\",\"uid\":1000,\"threads\":[387],\"n_threads\":1,"
 	"\"qps\":1,\"qp_states\":{\"RTS\":1},\"cqs\":1,\"mrs\":1,\"mr_bytes\":4096,\"pds\":0,"
