@@ -3,10 +3,11 @@
 # cache, extract them, and build the initramfs the guest boots from.
 # Sourced by tests/vm/run; expects CACHE, VM_DIR, log(), die().
 
-# Userspace staged into every guest (bookworm main).  Libraries are resolved
-# per binary with the staged loader; the ones listed here are those the
-# binaries are known to need, anything else is found with `dpkg -S` on the
-# host (bookworm as well) and fetched on demand.
+# Userspace staged into the 6.1 and 6.12 guests (bookworm main; latest.sh
+# takes the same names, or their t64 successors, from sid).  Libraries are
+# resolved per binary with the staged loader; the ones listed here are
+# those the binaries are known to need, anything else is found with
+# `dpkg -S` on the host (bookworm as well) and fetched on demand.
 USER_PKGS="busybox-static libc6 libgcc-s1 libibverbs1 ibverbs-providers
 librdmacm1 libibumad3 ibverbs-utils rdmacm-utils perftest ncurses-base
 libnl-3-200 libnl-route-3-200 libmnl0 libbsd0 libmd0 libcap2 libelf1 zlib1g
@@ -22,6 +23,8 @@ WANT_MODS="crc32_generic crc32c_generic dummy veth virtio_pci virtio_blk
 rdma_rxe rdma_ucm"
 
 BPO_DIR="$CACHE/apt-bpo"
+# shellcheck source=tests/vm/latest.sh
+. "$VM_DIR/latest.sh"
 
 bpo_apt() {
 	local cmd="$1"
@@ -115,6 +118,10 @@ kernel_pkg() {
 # UROOT (extracted userspace), VMLINUZ.
 stage_kernel() {
 	local kv="$1" kpkg deb p
+	if [ "$kv" = latest ]; then
+		stage_latest
+		return 0
+	fi
 	KDIR="$CACHE/k$kv"
 	mkdir -p "$KDIR"
 	[ "$kv" = 6.12 ] && ensure_bpo
@@ -153,6 +160,10 @@ fetch_soname() {
 	local so="$1" pkg
 	pkg="$(dpkg -S "*/$so" 2>/dev/null | sed -n '1s/:.*//p')"
 	[ -n "$pkg" ] || die "library $so not found in the staged packages, and no host package owns it"
+	if [ "${RUN_KV:-}" = latest ]; then
+		latest_soname "$so" "$pkg"
+		return 0
+	fi
 	log "fetching $pkg for $so"
 	fetch main "$CACHE/debs/main" "$pkg"
 	extract "$(newest_deb "$CACHE/debs/main" "$pkg")" "$UROOT"
@@ -213,7 +224,7 @@ find_user_bin() {
 # ($KDIR/base.cpio), rebuilt when the staging recipe changes.
 build_base() {
 	local kv="$1" sum mroot lines m path name order="" b
-	sum="$( (cat "$VM_DIR/stage.sh"; ls "$UROOT"/.x.* "$KDIR"/kernel/.x.*) | md5sum | cut -c1-16)"
+	sum="$( (cat "$VM_DIR/stage.sh" "$VM_DIR/latest.sh"; ls "$UROOT"/.x.* "$KDIR"/kernel/.x.*) | md5sum | cut -c1-16)"
 	BASE_CPIO="$KDIR/base.cpio"
 	if [ -s "$BASE_CPIO" ] && [ "$(cat "$KDIR/base.sum" 2>/dev/null)" = "$sum" ]; then
 		return 0
@@ -290,6 +301,9 @@ EOF
 	mkdir -p "$IROOT/usr/share"
 	if [ -d "$UROOT/lib/terminfo" ]; then
 		cp -a "$UROOT/lib/terminfo" "$IROOT/usr/share/terminfo"
+	elif [ -d "$UROOT/usr/share/terminfo" ]; then
+		# (sid's ncurses-base)
+		cp -a "$UROOT/usr/share/terminfo" "$IROOT/usr/share/terminfo"
 	fi
 	[ -e "$IROOT/usr/share/terminfo/s/screen" ] || die "no terminfo for TERM=screen in ncurses-base"
 	printf 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/bin/sh\n' >"$IROOT/etc/passwd"
@@ -331,6 +345,7 @@ EOF
 	{
 		printf 'SCENARIOS="%s"\n' "$SCEN_LIST"
 		printf 'KV="%s"\n' "$RUN_KV"
+		printf 'KVER="%s"\n' "$KVER"
 		printf 'CAPTURE=%s\n' "$CAPTURE"
 		printf 'SHELL_MODE=%s\n' "$SHELL_MODE"
 		printf 'HAVE_RDMATOP=%s\n' "$([ -n "$RDMATOP" ] && echo 1 || echo 0)"
