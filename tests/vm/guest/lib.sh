@@ -163,6 +163,9 @@ capture() {
 	[ "$HAVE_RDMATOP" = 1 ] || return 0
 	mkdir -p "$d"
 	rdma_set "$d/rdma"
+	# iproute2 7.x: the kernel's FRMR pools (RDMA_NLDEV_CMD_FRMR_POOLS_GET,
+	# 7.x), which rdmatop does not read: what the kernel answers, kept
+	rdma -j res show frmr_pools >"$d/rdma/frmr_pools.json" 2>"$d/rdma/frmr_pools.err"
 	rt -b -n 3 -d 1 -o json -w "$d/$SCEN.rdrec" >"$d/rdmatop.json" 2>"$d/rdmatop.err"
 	echo "$?" >"$d/rdmatop.rc"
 	rt -j -n 1 >"$d/rdmatop-j.json" 2>"$d/rdmatop-j.err"
