@@ -198,8 +198,9 @@ def check_events(d, rep, kv, meta):
                 else [("poll", "dev_added", "rxe1")]),
         "rename": [("poll", "dev_renamed", "rxe9")] + ([("kernel", "RENAME", "rxe9")] if renames else []),
         "down": [("poll", "port_state", "rxe9")],
+        # (7.3's NETDEV_RENAME names the netdev only: index and new name)
         "ndrename": ([("poll", "netdev_changed", "rxe9")]
-                     + ([("kernel", "NETDEV_RENAME", "rxe9")] if renames else [])),
+                     + ([("kernel", "NETDEV_RENAME", None)] if renames else [])),
         "up": [("poll", "port_state", "rxe9")],
         "delete": ([("kernel", "UNREGISTER", "rxe9")] if kernel else [("poll", "dev_removed", "rxe9")]),
     }
@@ -225,8 +226,11 @@ def check_events(d, rep, kv, meta):
                 rep.ok(e.get("from") == "rxe1" and e.get("to") == "rxe9", "events: dev_renamed %s" % fmt(e))
             if e.get("type") == "netdev_changed" and act == "ndrename":
                 rep.ok(e.get("from") == "dummy1" and e.get("to") == "dummy9", "events: netdev_changed %s" % fmt(e))
-            if e.get("type") in ("RENAME", "NETDEV_RENAME"):
-                rep.ok(e.get("ifname") == "rxe9", "events: %s %s (want rxe9)" % (e.get("type"), fmt(e)))
+            if e.get("type") == "RENAME":
+                rep.ok(e.get("ifname") == "rxe9", "events: RENAME %s (want rxe9)" % fmt(e))
+            if e.get("type") == "NETDEV_RENAME":
+                rep.ok(e.get("netdev") == "dummy9" and isinstance(e.get("netdev_index"), int),
+                       "events: NETDEV_RENAME %s (want netdev dummy9 and its index)" % fmt(e))
             if e.get("type") == "port_state" and act in ("down", "up"):
                 exp = ("ACTIVE", "DOWN") if act == "down" else ("DOWN", "ACTIVE")
                 rep.ok((e.get("from"), e.get("to")) == exp, "events: %s port_state %s (want %s -> %s)"
