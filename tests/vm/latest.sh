@@ -8,8 +8,6 @@
 
 LATEST_DIR="$CACHE/apt-latest"
 LATEST_SUITES="trixie-backports sid"
-# rdmatop's own libraries that no staged package pulls in
-LATEST_EXTRA="libmicrohttpd12"
 
 # (an empty dpkg status: the host's installed bookworm packages must not
 # count as candidates)
@@ -123,9 +121,12 @@ fetch_exact() {
 # refresh of the view.
 resolve_latest() {
 	local f="$CACHE/klatest/resolved" best="" v s suite="" kimg kdebs p n roots="" users
-	local refreshed=0
+	local refreshed=0 want
 	ensure_latest_view || refreshed=1
-	[ "$refreshed" = 0 ] && [ -s "$f" ] && return 0
+	# (made again as well when the package list of stage.sh changed)
+	# shellcheck disable=SC2086,SC2116 # squeeze the list onto one line
+	want="$(echo $USER_PKGS iproute2)"
+	[ "$refreshed" = 0 ] && [ -s "$f" ] && grep -qxF "WANT=\"$want\"" "$f" && return 0
 	mkdir -p "$CACHE/klatest"
 	while IFS='|' read -r _ v s; do
 		v="${v//[[:space:]]/}"
@@ -149,13 +150,14 @@ EOF
 			"linux-base-${kimg#linux-image-}") kdebs="$kdebs $p=$best" ;;
 		esac
 	done
-	for p in $USER_PKGS iproute2 $LATEST_EXTRA; do
+	for p in $want; do
 		n="$(latest_name "$p")" || die "latest: no $p (nor ${p}t64) in $LATEST_SUITES"
 		roots="$roots $n"
 	done
 	# shellcheck disable=SC2086 # one argument per package
 	users="$(latest_closure $roots | sort -u | tr '\n' ' ')"
-	printf 'KSUITE=%s\nKIMG=%s\nKDEBS="%s"\nUDEBS="%s"\n' "$suite" "$kimg" "$kdebs" "${users% }" >"$f.tmp"
+	printf 'WANT="%s"\nKSUITE=%s\nKIMG=%s\nKDEBS="%s"\nUDEBS="%s"\n' "$want" "$suite" "$kimg" "$kdebs" \
+		"${users% }" >"$f.tmp"
 	mv "$f.tmp" "$f"
 }
 

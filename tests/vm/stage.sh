@@ -14,7 +14,8 @@ libnl-3-200 libnl-route-3-200 libmnl0 libbsd0 libmd0 libcap2 libelf1 zlib1g
 libbpf1 liblzma5 libpci3 libudev1 libselinux1 libpcre2-8-0 libdb5.3
 libtirpc3 libgssapi-krb5-2 libkrb5-3 libk5crypto3 libcom-err2
 libkrb5support0 libkeyutils1 libssl3 libev4 libncursesw6 libtinfo6 libzstd1
-tmux libevent-core-2.1-7 libutempter0 libc-bin"
+tmux libevent-core-2.1-7 libutempter0 libc-bin libmicrohttpd12 libgnutls30
+libcrypt1 libyaml-0-2"
 
 # Modules wanted in the guest; the load order comes from modprobe
 # --show-depends.  crc32_generic: rdma_rxe asks the crypto API for "crc32"
@@ -170,11 +171,12 @@ fetch_soname() {
 }
 
 # libs_of FILE: the staged library paths FILE needs, resolved by the staged
-# loader (not the host's ldd).
+# loader (not the host's ldd).  A library it finds only in the host's
+# default directories counts as missing: its package is staged too.
 libs_of() {
-	local f="$1" ld="$UROOT/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2" out so try
+	local f="$1" ld="$UROOT/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2" out so try n p
 	local lp="$UROOT/lib/x86_64-linux-gnu:$UROOT/usr/lib/x86_64-linux-gnu"
-	for try in 1 2 3 4 5 6; do
+	for try in $(seq 1 20); do
 		out="$("$ld" --library-path "$lp" --list "$f" 2>&1)" ||
 			case "$out" in
 			*"not found"*) ;;
@@ -182,10 +184,17 @@ libs_of() {
 			esac
 		so="$(printf '%s\n' "$out" | sed -n 's/^[[:space:]]*\([^ ]*\) => not found.*/\1/p' | head -n 1)"
 		if [ -z "$so" ]; then
+			# (the loader's own line names it by path: /lib64/ld-linux...)
+			so="$(printf '%s\n' "$out" | sed -n 's/^[[:space:]]*\([^/ ][^ ]*\) => \(\/[^ ]*\) (0x.*/\1 \2/p' |
+				while read -r n p; do
+					case "$p" in "$UROOT"/*) ;; *) echo "$n" && break ;; esac
+				done)"
+		fi
+		if [ -z "$so" ]; then
 			printf '%s\n' "$out" | sed -n 's/^.* => \(\/[^ ]*\) (0x.*/\1/p'
 			return 0
 		fi
-		[ "$try" -lt 6 ] || die "cannot resolve $so for $f"
+		[ "$try" -lt 20 ] || die "cannot resolve $so for $f"
 		fetch_soname "$so"
 	done
 }
