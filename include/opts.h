@@ -66,6 +66,10 @@ enum opt_out { OPT_OUT_TEXT, OPT_OUT_JSON, OPT_OUT_OPENMETRICS, OPT_OUT_PROMETHE
 	  "draw graphs and marks with ASCII only")                                            \
 	X(SET_NETNS, "set-netns-mode", 0, CHOICE, set_netns, "MODE", 0, 0, opt_netns_modes, NULL, 0, \
 	  "set the RDMA netns mode (shared or exclusive), verify it, and exit")               \
+	X(SET_QP_COUNTERS, "set-qp-counters", 0, STR, set_qp_counters, "LINK MODE", 0, 0, NULL, \
+	  NULL, 0,                                                                             \
+	  "set LINK's (DEV/PORT) QP counter mode: type, pid, type,pid (auto) or off; "       \
+	  "verify it, and exit")                                                              \
 	X(LISTEN, "listen", 0, STR, listen, "ADDR:PORT", 0, 0, NULL, NULL, 0,                 \
 	  "serve GET /metrics (OpenMetrics) on ADDR:PORT; :PORT is 127.0.0.1:PORT")           \
 	X(WEB_CONFIG, "web-config", 0, STR, web_config, "FILE", 0, 0, NULL, NULL, 0,           \
