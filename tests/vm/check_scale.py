@@ -154,8 +154,8 @@ def budget_notes(d, kv, n, runs, meta, rep):
     paced, full, watch = cpu("live30"), cpu("live30b0"), cpu("watch30")
     ages, dumps, ratio = budget_series(read(os.path.join(d, "budget_%d.txt" % n)))
     fmt = lambda v: "n/a" if v is None else "%.1f%%" % v
-    rep.note("scale %s N=%d budget: rdmatop -d 1 over %d s: %s of one CPU with the default "
-             "budget (%s), %s with --budget 0; watch -n 1 rdma res show qp %s"
+    rep.note("scale %s N=%d budget: rdmatop -d 1 over %d s: %s of one CPU with --budget 3 "
+             "(%s), %s with --budget 0; watch -n 1 rdma res show qp %s"
              % (kv, n, BUDGET_SECONDS, fmt(paced),
                 "n/a" if ratio is None else "%g%%" % (ratio * 100), fmt(full), fmt(watch)))
     dumped = [x for x in dumps if x > 0]

@@ -65,21 +65,21 @@ c100() {
 	wait_for "$p" 120
 }
 
-# budget_runs N (issue 18, --budget): 30 s of the dashboard at -d 1 with the
-# default budget and with --budget 0 against `watch -n 1 rdma res show qp`
+# budget_runs N (issue 18, --budget): 30 s of the dashboard at -d 1 with
+# --budget 3 and with --budget 0 (the default) against `watch -n 1 rdma res show qp`
 # (cpu.txt live30, live30b0, watch30); the paced QP table's ages and dump
 # times over 30 samples (budget_N.txt, from the OpenMetrics); 100 new QPs
 # created with nothing beside, then beside a paced and an unpaced rdmatop.
 budget_runs() {
 	local n="$1" r
-	timed "$n" live30 1 -t 200x50 rdmatop -d 1 -n 30
+	timed "$n" live30 1 -t 200x50 rdmatop -d 1 -n 30 --budget 3
 	timed "$n" live30b0 1 -t 200x50 rdmatop -d 1 -n 30 --budget 0
 	timed "$n" watch30 1 -t 200x50 timeout -s INT 30 watch -n 1 rdma res show qp
-	rt -b -o openmetrics -d 1 -n 30 2>/dev/null |
+	rt -b -o openmetrics -d 1 -n 30 --budget 3 2>/dev/null |
 		grep -E '^(rdmatop_table_age_seconds\{device="rxe0",table="qps"\}|rdmatop_request_seconds\{request="qps"\}|rdmatop_budget_ratio|rdma_sample_timestamp_seconds)' \
 		>"$R/budget_$n.txt"
 	c100 "$n" none
-	rdmatop -b -d 1 -o openmetrics >/dev/null 2>&1 &
+	rdmatop -b -d 1 -o openmetrics --budget 3 >/dev/null 2>&1 &
 	r=$!
 	sleep 3
 	c100 "$n" paced
