@@ -136,6 +136,19 @@ enum {
 	SNAP_DEV_PARENT = 1 << 9,	/* PARENT_NAME (6.12+) */
 };
 
+/*
+ * A resource summary entry of a type that has no enum snap_res (no dump of
+ * its own): kept under the kernel's name.  7.x: comp_cntr (completion
+ * counters; rxe reports 0).
+ */
+#define SNAP_RES_OTHER_N 4
+struct snap_res_other {
+	uint32_t name;		/* string id: the kernel's name ([A-Za-z0-9_]) */
+	bool max_valid;
+	uint64_t curr;
+	uint64_t max;
+};
+
 struct snap_dev {
 	uint32_t index;
 	uint32_t valid;
@@ -152,7 +165,21 @@ struct snap_dev {
 	char parent[SNAP_DEV_NAME_MAX];	/* the sub-device's parent device */
 	uint16_t res_valid;		/* bit (1 << enum snap_res) */
 	uint64_t res[SNAP_RES_N];	/* resource summary (RES_GET) */
+	uint16_t res_chg_valid;		/* bit (1 << enum snap_res): both samples had it */
+	int64_t res_chg[SNAP_RES_N];	/* res minus the previous sample's (rate.c) */
+	uint16_t res_max_valid;		/* bit (1 << enum snap_res): res_max sent (7.x) */
+	uint64_t res_max[SNAP_RES_N];	/* the device's limit (RES_SUMMARY_ENTRY_MAX) */
+	uint8_t n_res_other;
+	struct snap_res_other res_other[SNAP_RES_OTHER_N];
 	int tbl_err[SNAP_TBL_N];	/* 0, or -errno of that table's dump */
+	/*
+	 * Paced tables (--budget): which objects' dumps this sample asked
+	 * for (bit 1 << enum snap_res), which were carried over from the
+	 * previous sample instead (snap_carry), and the monotonic time the
+	 * rows of each are from: the sample that dumped them.
+	 */
+	uint16_t res_asked, res_carried;
+	struct timespec res_when[SNAP_RES_N];
 };
 
 /* ---- ports (RDMA_NLDEV_CMD_PORT_GET + sysfs) ---- */
@@ -167,9 +194,16 @@ enum {
 	SNAP_PORT_NDEV = 1 << 7,	/* ndev_index and ndev */
 	SNAP_PORT_RATE = 1 << 8,	/* sysfs ports/N/rate */
 	SNAP_PORT_LINK_LAYER = 1 << 9,	/* sysfs ports/N/link_layer */
-	SNAP_PORT_GUID = 1 << 10,	/* the interface id of GID 0 (sysfs gids/0) */
-	SNAP_PORT_NDEV_MTU = 1 << 11,	/* sysfs class/net/NDEV/mtu */
+	SNAP_PORT_QP_MODE = 1 << 10,	/* qp_mode (STAT_GET, STAT_RES = RES_QP) */
+	SNAP_PORT_QP_MASK = 1 << 11,	/* qp_mask: auto mode's criteria */
+	SNAP_PORT_QP_OPCNT = 1 << 12,	/* qp_opcnt: auto binds optional counters */
+	SNAP_PORT_GUID = 1 << 13,	/* the interface id of GID 0 (sysfs gids/0) */
+	SNAP_PORT_NDEV_MTU = 1 << 14,	/* sysfs class/net/NDEV/mtu */
 };
+
+/* The kernel's enum rdma_nl_counter_mode and _mask, as numbers. */
+enum { SNAP_QPCNT_NONE, SNAP_QPCNT_AUTO, SNAP_QPCNT_MANUAL };
+enum { SNAP_QPCNT_BY_TYPE = 1 << 0, SNAP_QPCNT_BY_PID = 1 << 1 };
 
 #define SNAP_PKEYS_MAX 32	/* P_Keys kept per port */
 
@@ -185,6 +219,7 @@ struct snap_port {
 	char ndev[SNAP_IFNAME_MAX];
 	char rate[40];
 	char link_layer[16];
+	uint8_t qp_mode, qp_mask, qp_opcnt;	/* `rdma statistic qp mode` */
 	uint64_t guid;			/* port GUID */
 	uint32_t ndev_mtu;		/* the bound netdev's MTU */
 	uint8_t npkeys;			/* P_Key table (sysfs pkeys/N) up to its first 0 */
@@ -239,7 +274,11 @@ struct snap_counter {
 	uint64_t value;		/* already in `unit` (PMA data words * 4) */
 	double rate;		/* per second, valid when RATE_DATA */
 	uint64_t delta;		/* value change over the interval (RATE_DATA) */
+	uint32_t obj;		/* s->objcnts: bound counter id, or MR number */
+	uint8_t optional;	/* an optional counter of its port (enabled) */
+	uint8_t kind;		/* s->objcnts: enum snap_objcnt_kind */
 };
+
 
 /* ---- who holds a resource ---- */
 enum {
@@ -268,6 +307,39 @@ struct snap_drv {
 	uint64_t v;		/* the number (a signed one sign-extended) */
 	uint8_t kind;		/* enum snap_drv_kind */
 	bool hex;		/* RDMA_NLDEV_PRINT_TYPE_HEX */
+};
+
+/* ---- counters of objects: bound (per-QP) counters and MR stats ---- */
+enum snap_objcnt_kind { SNAP_OBJ_QPCNT, SNAP_OBJ_MR };
+
+/*
+ * A counter bound to QPs (STAT_GET dump, STAT_RES = RES_QP: `rdma
+ * statistic qp show`), auto by type and/or pid, or by hand.  Its values
+ * are s->objcnts rows of kind SNAP_OBJ_QPCNT, obj = cntn.
+ */
+enum {
+	SNAP_QPCNT_MODE = 1 << 0,
+	SNAP_QPCNT_TYPE = 1 << 1,	/* qp_type (auto by type) */
+};
+
+struct snap_qpcnt {
+	uint32_t dev;
+	uint32_t port;
+	uint32_t cntn;
+	uint32_t lqpns;		/* string id: "288,289", the bound QPs */
+	uint32_t n_lqpn;
+	struct snap_owner own;	/* auto by pid: the process */
+	uint8_t valid, mode, qp_type;
+};
+
+/* A port's optional counter (STAT_GET_STATUS: `rdma statistic mode
+ * supported`): supported, and enabled or not. */
+struct snap_optcnt {
+	uint32_t dev;
+	uint32_t port;
+	uint32_t name;		/* string id */
+	uint32_t index;
+	uint8_t enabled;
 };
 
 /* IPv4/IPv6 endpoint of a CM_ID (RES_SRC_ADDR / RES_DST_ADDR). */
@@ -481,6 +553,50 @@ struct snap_note {
 	uint32_t text;		/* string id */
 };
 
+/*
+ * ---- rdmatop's own cost ----
+ * What a live sample cost, recorded with it (the FILE record SOURCE_SELF)
+ * so that a replay shows the recorded machine's costs.  Requests by kind:
+ * the settings, device and summary requests, the per-device port dumps and
+ * counter requests, sysfs and /proc reads, then each object's dumps.
+ */
+enum snap_cost {
+	SNAP_COST_SYS,
+	SNAP_COST_DEVS,
+	SNAP_COST_SUMMARY,
+	SNAP_COST_PORTS,
+	SNAP_COST_STATS,
+	SNAP_COST_FILES,	/* sysfs */
+	SNAP_COST_PROC,		/* /proc of the owners */
+	SNAP_COST_RES,		/* + enum snap_res */
+	SNAP_COST_N = SNAP_COST_RES + SNAP_RES_N
+};
+extern const char *const snap_cost_name[SNAP_COST_N];	/* "sys", ..., "qps" */
+
+enum {
+	SNAP_SELF_CPU = 1 << 0,		/* utime, stime, wall, cost[] */
+	SNAP_SELF_RATE = 1 << 1,	/* cpu (from the previous sample) */
+	SNAP_SELF_BUDGET = 1 << 2,	/* budget */
+};
+
+struct snap_self {
+	uint32_t valid;
+	double utime, stime;	/* the process's CPU seconds so far (getrusage) */
+	double wall;		/* seconds the sample took */
+	double cost[SNAP_COST_N];	/* wall seconds of this sample's requests */
+	double budget;		/* --budget, percent of one CPU (0: no pacing) */
+	double cpu;		/* percent of one CPU since the previous sample */
+	/* each object's last dump: this sample's cost of its dumps where it
+	 * was dumped, else the previous sample's dump[] (snap_carry) */
+	double dump[SNAP_RES_N];
+};
+
+struct snapshot;
+/* The SOURCE_SELF record's text: bytes written, or -ENOSPC; parse: 0 or
+ * -EBADMSG (s->self untouched then).  (src/model/self.c) */
+int snap_self_format(const struct snap_self *m, char *buf, size_t size);
+int snap_self_parse(struct snapshot *s, const char *buf, size_t len);
+
 /* Global conditions of a sample. */
 enum {
 	SNAP_F_NO_NETLINK = 1 << 0,	/* no NETLINK_RDMA in this kernel */
@@ -499,9 +615,13 @@ struct snapshot {
 	char host[65];
 	char kernel[65];
 	struct snap_sys sys;
+	struct snap_self self;
 	struct snap_vec devs;		/* struct snap_dev */
 	struct snap_vec ports;		/* struct snap_port */
 	struct snap_vec counters;	/* struct snap_counter */
+	struct snap_vec objcnts;	/* struct snap_counter of bound counters, MRs */
+	struct snap_vec qpcnts;		/* struct snap_qpcnt */
+	struct snap_vec optcnts;	/* struct snap_optcnt */
 	/* the objects' vectors, by enum snap_res or by name (s->qps) */
 	union {
 		struct snap_vec res[SNAP_RES_N];
@@ -533,6 +653,13 @@ void snap_note(struct snapshot *s, int err, uint32_t dev, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
 struct snap_dev *snap_dev_find(const struct snapshot *s, uint32_t index);
+/*
+ * Why a sample with SNAP_F_NO_DEVICES has none, as one line for the user:
+ * in exclusive netns mode a device shows only in the network namespace it
+ * belongs to, so a container sees none of the host's until one is moved
+ * there; otherwise there is no driver or Soft-RoCE link.
+ */
+const char *snap_no_devices_why(const struct snapshot *s);
 struct snap_dev *snap_dev_by_name(const struct snapshot *s, const char *name);
 struct snap_port *snap_port_find(const struct snapshot *s, uint32_t dev, uint32_t port);
 /* Find or add the port row (dev, port). */
@@ -546,6 +673,11 @@ void snap_tasks_sort(struct snapshot *s);
 
 /* Process id holding the resource, 0 when unknown or kernel-owned. */
 uint32_t snap_owner_pid(const struct snapshot *s, const struct snap_owner *o);
+/* The bound counter QP lqpn of device dev counts in, or NULL. */
+const struct snap_qpcnt *snap_qpcnt_of(const struct snapshot *s, uint32_t dev, uint32_t lqpn);
+/* Whether the comma-separated lqpn list of a bound counter holds lqpn. */
+bool snap_lqpns_has(const char *list, uint32_t lqpn);
+
 /* comm as `rdma` shows it: the thread's comm, or the kernel owner's name. */
 const char *snap_owner_comm(const struct snapshot *s, const struct snap_owner *o);
 
@@ -560,8 +692,23 @@ static inline const struct snap_owner *snap_res_owner(const void *obj, enum snap
 	return (const struct snap_owner *)((const char *)obj + snap_res_info[r].own);
 }
 
+/*
+ * In a paced sample (self.budget > 0), tables of cur's devices that it did
+ * not dump are taken
+ * from prev when it has the same device (index and name): their rows,
+ * their time (res_when), and the tasks of their owners that cur lacks.
+ * Live and replay alike, so a replay has the same tables and ages.
+ * 0, or -ENOMEM (then a table may be missing).
+ */
+int snap_carry(const struct snapshot *prev, struct snapshot *cur);
+/* Seconds between the sample and the rows of object r of device d. */
+double snap_res_age(const struct snapshot *s, const struct snap_dev *d, enum snap_res r);
+/* The oldest rows of object r among s's devices (0 when all are fresh). */
+double snap_table_age(const struct snapshot *s, enum snap_res r);
+
 /* Element counts, for rolling back a partially parsed (interrupted) dump. */
-#define SNAP_VECS (7 + SNAP_RES_N)	/* devs, ports, counters, notes, events, drvs, gids */
+#define SNAP_VECS (10 + SNAP_RES_N)	/* devs, ports, counters, notes, events,
+					 * objcnts, qpcnts, optcnts, drvs, gids */
 struct snap_mark {
 	size_t n[SNAP_VECS];
 	size_t strs;

@@ -26,6 +26,7 @@
 #include "events.h"
 #include "history.h"
 #include "netns.h"
+#include "qpcnt.h"
 #include "opts.h"
 #include "rate.h"
 #include "stop.h"
@@ -53,6 +54,7 @@ enum sampler_state {
 struct sample_req {
 	bool set;
 	long target;	/* -1: the next one */
+	double delay;	/* the interval at the time of asking */
 };
 
 struct app {
@@ -122,6 +124,7 @@ static void *sampler_main(void *arg)
 		a->state = SAMPLER_BUSY;
 		s = a->work;
 		target = a->req.target;
+		a->src->interval = a->req.delay;	/* the pacing follows the interval */
 		a->req.set = false;
 		pthread_mutex_unlock(&a->mu);
 
@@ -159,7 +162,8 @@ static void request_sample(struct app *a, long target)
 	case SAMPLER_READY:
 		/* a sample is in but on_done has not run (libev may call this
 		 * first): starting now would fill the snapshot it is to take */
-		a->pending = (struct sample_req){ .set = true, .target = target };
+		a->pending = (struct sample_req){ .set = true, .target = target,
+						  .delay = a->ui.delay };
 		break;
 	case SAMPLER_ASKED:
 	case SAMPLER_BUSY:
@@ -172,7 +176,8 @@ static void request_sample(struct app *a, long target)
 			break;	/* the recording is over: only a jump goes on */
 		/* fall through */
 	case SAMPLER_IDLE:
-		a->req = (struct sample_req){ .set = true, .target = target };
+		a->req = (struct sample_req){ .set = true, .target = target,
+					      .delay = a->ui.delay };
 		a->state = SAMPLER_ASKED;
 		pthread_cond_signal(&a->cv);
 		break;
@@ -277,7 +282,8 @@ static void on_done(struct ev_loop *loop, ev_async *w, int revents)
 		a->ui.sample_no = a->src->ops->tell(a->src);
 	pthread_mutex_unlock(&a->mu);
 
-	rate_compute(++a->samples > 1 ? a->prev : NULL, a->cur);
+	snap_carry(++a->samples > 1 ? a->prev : NULL, a->cur);
+	rate_compute(a->samples > 1 ? a->prev : NULL, a->cur);
 	export_to_fleet(a);
 	events_diff(a->samples > 1 ? a->prev : NULL, a->cur);
 	hist_update(&a->ui.hist, a->cur);
@@ -354,8 +360,9 @@ static void save_settings(struct app *a)
 		ui_set_status(u, ROLE_STATUS_INFO, "settings written to %s", path);
 }
 
-/* Confirmed by the user: change the mode and say what the kernel now has. */
-static void set_netns(struct app *a)
+/* Confirmed by the user: change a mode and say what the kernel now has
+ * (netns_mode_set or qpcnt_mode_set, their messages to the status line). */
+static void set_mode(struct app *a, bool qpcnt)
 {
 	char out[512] = "", err[512] = "";
 	FILE *fo = fmemopen(out, sizeof(out) - 1, "w"), *fe = fmemopen(err, sizeof(err) - 1, "w");
@@ -368,7 +375,8 @@ static void set_netns(struct app *a)
 			fclose(fe);
 		return;
 	}
-	ret = netns_mode_set(a->ui.netns_want, fo, fe);
+	ret = qpcnt ? qpcnt_mode_set(a->ui.qpcnt_link, a->ui.qpcnt_mode, fo, fe) :
+		      netns_mode_set(a->ui.netns_want, fo, fe);
 	fclose(fo);
 	fclose(fe);
 	out[strcspn(out, "\n")] = '\0';
@@ -403,7 +411,10 @@ static void on_input(struct ev_loop *loop, ev_io *w, int revents)
 			save_settings(a);
 			break;
 		case UI_NETNS:
-			set_netns(a);
+			set_mode(a, false);
+			break;
+		case UI_QPCNT:
+			set_mode(a, true);
 			break;
 		case UI_STEP_BACK:
 			if (a->ui.sample_no >= 2) {

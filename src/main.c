@@ -18,6 +18,7 @@
 #include "export.h"
 #include "http.h"
 #include "netns.h"
+#include "qpcnt.h"
 #include "opts.h"
 #include "record.h"
 #include "out.h"
@@ -51,8 +52,7 @@ static bool no_rdma(const struct snapshot *s)
 		return true;
 	}
 	if (s->flags & SNAP_F_NO_DEVICES) {
-		fprintf(stderr, "rdmatop: no RDMA devices found (load a driver, or add a "
-				"Soft-RoCE link: rdma link add rxe0 type rxe netdev eth0)\n");
+		fprintf(stderr, "rdmatop: %s\n", snap_no_devices_why(s));
 		return true;
 	}
 	return false;
@@ -180,6 +180,7 @@ static int run_batch(const struct opts *o, struct source *src, const struct out_
 			ret = 1;
 			break;
 		}
+		snap_carry(prev, cur);
 		rate_compute(prev, cur);
 		events_diff(prev, cur);
 		e = export_sample(ex, cur);
@@ -258,6 +259,13 @@ int main(int argc, char **argv)
 	}
 	if (o.set_netns >= 0)
 		return netns_mode_set(o.set_netns == 1, stdout, stderr);
+	if (o.set_qp_counters) {
+		char link[256];
+		const char *sp = strchr(o.set_qp_counters, ' ');
+
+		snprintf(link, sizeof(link), "%.*s", (int)(sp - o.set_qp_counters), o.set_qp_counters);
+		return qpcnt_mode_set(link, sp + 1, stdout, stderr);
+	}
 	if (o.listen) {
 		struct sockaddr_storage ss;
 		socklen_t len;
@@ -331,6 +339,8 @@ int main(int argc, char **argv)
 			fprintf(stderr, "rdmatop: %s\n", strerror(-ret));
 			goto out;
 		}
+		src.budget = o.budget;
+		src.interval = o.delay;
 	}
 	stop_source(&src);
 	if (o.write) {

@@ -60,7 +60,7 @@ static uint64_t counter_hash(const struct snapshot *s, const struct snap_counter
 {
 	uint64_t h = hash_mix(c->dev, c->port);
 
-	h = hash_mix(h, c->source);
+	h = hash_mix(hash_mix(h, c->source), hash_mix(c->obj, c->kind));
 	return hash_fmix(hash_mix(h, hash_str(snap_s(s, c->name))));
 }
 
@@ -68,7 +68,7 @@ static bool counter_same(const struct snapshot *a, const struct snap_counter *x,
 			 const struct snapshot *b, const struct snap_counter *y)
 {
 	return x->dev == y->dev && x->port == y->port && x->source == y->source &&
-	       !strcmp(snap_s(a, x->name), snap_s(b, y->name));
+	       x->obj == y->obj && x->kind == y->kind && !strcmp(snap_s(a, x->name), snap_s(b, y->name));
 }
 
 /*
@@ -83,37 +83,41 @@ static unsigned int counter_bits(const struct snap_counter *c)
 	return c->bits;
 }
 
-static int rate_counters(const struct snapshot *prev, struct snapshot *cur, double dt)
+/* The rates of one vector of counters: s->counters, or s->objcnts. */
+static int rate_counters(const struct snapshot *prev, struct snapshot *cur, double dt,
+			 size_t vec)
 {
+	const struct snap_vec *pv = prev ? (const struct snap_vec *)((const char *)prev + vec) : NULL;
+	struct snap_vec *cv = (struct snap_vec *)((char *)cur + vec);
 	struct rate_tab t;
 	size_t i, j;
 
-	for (i = 0; i < cur->counters.n; i++) {
-		struct snap_counter *c = SNAP_AT(&cur->counters, struct snap_counter, i);
+	for (i = 0; i < cv->n; i++) {
+		struct snap_counter *c = SNAP_AT(cv, struct snap_counter, i);
 
 		c->rate = 0;
 		c->delta = 0;
 		c->rate_status = prev ? RATE_NODATA : RATE_INIT;
 	}
-	if (!prev || !cur->counters.n)
+	if (!prev || !cv->n)
 		return 0;
-	if (tab_init(&t, prev->counters.n))
+	if (tab_init(&t, pv->n))
 		return -ENOMEM;
-	for (j = 0; j < prev->counters.n; j++) {
-		const struct snap_counter *p = SNAP_AT(&prev->counters, struct snap_counter, j);
+	for (j = 0; j < pv->n; j++) {
+		const struct snap_counter *p = SNAP_AT(pv, struct snap_counter, j);
 		size_t k = counter_hash(prev, p) & t.mask;
 
 		while (t.slot[k])
 			k = (k + 1) & t.mask;
 		t.slot[k] = j + 1;
 	}
-	for (i = 0; i < cur->counters.n; i++) {
-		struct snap_counter *c = SNAP_AT(&cur->counters, struct snap_counter, i);
+	for (i = 0; i < cv->n; i++) {
+		struct snap_counter *c = SNAP_AT(cv, struct snap_counter, i);
 		const struct snap_counter *p = NULL;
 		size_t k = counter_hash(cur, c) & t.mask;
 
 		for (; t.slot[k]; k = (k + 1) & t.mask) {
-			p = SNAP_AT(&prev->counters, struct snap_counter, t.slot[k] - 1);
+			p = SNAP_AT(pv, struct snap_counter, t.slot[k] - 1);
 			if (counter_same(prev, p, cur, c))
 				break;
 			p = NULL;
@@ -167,12 +171,42 @@ static size_t qp_lookup(const struct snapshot *prev, const struct rate_tab *t,
 	return 0;
 }
 
+/*
+ * Seconds between the QP rows of device dev in prev and in cur: the times
+ * of their own dumps (a paced table is older than its sample), else the
+ * samples' interval.  0 when cur's rows were carried over from prev.
+ */
+struct span_cache {
+	uint32_t dev;
+	double span;
+};
+
+static double qp_span(const struct snapshot *prev, const struct snapshot *cur, uint32_t dev,
+		      double dt, struct span_cache *c)
+{
+	const unsigned int bit = 1u << SNAP_RES_QP;
+	const struct snap_dev *cd, *pd;
+
+	if (c->dev == dev)
+		return c->span;
+	c->dev = dev;
+	c->span = dt;
+	cd = snap_dev_find(cur, dev);
+	pd = snap_dev_find(prev, dev);
+	if (cd && pd && ((cd->res_asked | cd->res_carried) & bit) &&
+	    ((pd->res_asked | pd->res_carried) & bit))
+		c->span = ts_diff(&pd->res_when[SNAP_RES_QP], &cd->res_when[SNAP_RES_QP]);
+	return c->span;
+}
+
 #define QP_AHEAD 4	/* rows a positional match may skip (QPs destroyed) */
 
 static int rate_qps(const struct snapshot *prev, struct snapshot *cur, double dt)
 {
 	struct rate_tab t = { NULL, 0 };
+	struct span_cache sc = { SNAP_NONE, 0 };
 	size_t i, j, at = 0, w;
+	double span;
 
 	for (i = 0; i < cur->qps.n; i++) {
 		struct snap_qp *q = SNAP_AT(&cur->qps, struct snap_qp, i);
@@ -217,15 +251,48 @@ static int rate_qps(const struct snapshot *prev, struct snapshot *cur, double dt
 			p = SNAP_AT(&prev->qps, struct snap_qp, j - 1);
 			at = j;
 		}
+		span = qp_span(prev, cur, q->dev, dt, &sc);
+		if (span == 0) {
+			/* the same dump as before: its rates, over its own span */
+			q->valid |= p->valid & (SNAP_QP_PSN_RATE | SNAP_QP_RQ_PSN_RATE);
+			q->sq_psn_rate = p->sq_psn_rate;
+			q->rq_psn_rate = p->rq_psn_rate;
+			continue;
+		}
+		if (span < 0)
+			continue;
 		if (p->valid & q->valid & SNAP_QP_SQ_PSN)
 			SNAP_SET(q, sq_psn_rate, SNAP_QP_PSN_RATE,
-				 (float)(rate_psn_delta(p->sq_psn, q->sq_psn) / dt));
+				 (float)(rate_psn_delta(p->sq_psn, q->sq_psn) / span));
 		if (p->valid & q->valid & SNAP_QP_RQ_PSN)
 			SNAP_SET(q, rq_psn_rate, SNAP_QP_RQ_PSN_RATE,
-				 (float)(rate_psn_delta(p->rq_psn, q->rq_psn) / dt));
+				 (float)(rate_psn_delta(p->rq_psn, q->rq_psn) / span));
 	}
 	free(t.slot);
 	return 0;
+}
+
+/* Each summary count's change since the previous sample, by device index
+ * and name (a re-registered device starts again). */
+static void rate_devs(const struct snapshot *prev, struct snapshot *cur)
+{
+	size_t i;
+
+	for (i = 0; i < cur->devs.n; i++) {
+		struct snap_dev *d = SNAP_AT(&cur->devs, struct snap_dev, i);
+		const struct snap_dev *o = prev ? snap_dev_find(prev, d->index) : NULL;
+		unsigned int r;
+
+		d->res_chg_valid = 0;
+		if (!o || strcmp(o->name, d->name))
+			continue;
+		for (r = 0; r < SNAP_RES_N; r++) {
+			if (!(d->res_valid & o->res_valid & (1u << r)))
+				continue;
+			d->res_chg[r] = (int64_t)(d->res[r] - o->res[r]);
+			d->res_chg_valid |= (uint16_t)(1u << r);
+		}
+	}
 }
 
 int rate_compute(const struct snapshot *prev, struct snapshot *cur)
@@ -236,7 +303,18 @@ int rate_compute(const struct snapshot *prev, struct snapshot *cur)
 	if (prev)
 		dt = ts_diff(&prev->mono, &cur->mono);
 	cur->interval = dt > 0 ? dt : 0;
-	err = rate_counters(prev, cur, dt);
+	cur->self.valid &= ~SNAP_SELF_RATE;
+	if (prev && dt > 0 && (prev->self.valid & cur->self.valid & SNAP_SELF_CPU)) {
+		double cpu = cur->self.utime + cur->self.stime - prev->self.utime -
+			     prev->self.stime;
+
+		if (cpu >= 0)
+			SNAP_SET(&cur->self, cpu, SNAP_SELF_RATE, cpu / dt * 100);
+	}
+	rate_devs(prev, cur);
+	err = rate_counters(prev, cur, dt, offsetof(struct snapshot, counters));
+	if (!err)
+		err = rate_counters(prev, cur, dt, offsetof(struct snapshot, objcnts));
 	if (!err)
 		err = rate_qps(prev, cur, dt);
 	return err;

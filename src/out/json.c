@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -92,17 +93,18 @@ void jw_str(struct jw *w, const char *str)
 	jw_putc(w, '"');
 }
 
+/* as iproute2 6.15+'s `rdma -j system show` (print_on_off: booleans in JSON) */
 static void json_sys(struct jw *w, const struct snap_sys *y)
 {
 	jw_open(w, "system", '{');
 	if (y->valid & SNAP_SYS_NETNS_MODE)
 		jw_s(w, "netns", y->netns_shared ? "shared" : "exclusive");
 	if (y->valid & SNAP_SYS_COPY_ON_FORK)
-		jw_s(w, "copy-on-fork", y->copy_on_fork ? "on" : "off");
+		jw_b(w, "copy-on-fork", y->copy_on_fork);
 	if (y->valid & SNAP_SYS_PRIV_QKEY)
-		jw_s(w, "privileged-qkey", y->privileged_qkey ? "on" : "off");
+		jw_b(w, "privileged-qkey", y->privileged_qkey);
 	if (y->valid & SNAP_SYS_MONITOR)
-		jw_s(w, "monitor", y->monitor_mode ? "on" : "off");
+		jw_b(w, "monitor", y->monitor_mode);
 	jw_close(w, '}');
 }
 
@@ -216,17 +218,33 @@ static void json_link(struct jw *w, const struct snapshot *s, const void *row)
 			jw_d(w, rk[k], lr.v[k]);
 }
 
+/* rdma's keys: the kernel's name, and NAME-max for the limit (7.x) */
+static void json_res_entry(struct jw *w, const char *name, uint64_t curr, bool has_max,
+			   uint64_t max)
+{
+	char key[48];
+
+	jw_u(w, name, curr);
+	if (has_max) {
+		snprintf(key, sizeof(key), "%s-max", name);
+		jw_u(w, key, max);
+	}
+}
+
 static void json_summary(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_dev *d = row;
 	int r;
 
-	(void)s;
 	jw_u(w, "ifindex", d->index);
 	jw_s(w, "ifname", d->name);
 	for (r = 0; r < SNAP_RES_N; r++)
 		if (d->res_valid & (1u << r))
-			jw_u(w, snap_res_name((enum snap_res)r), d->res[r]);
+			json_res_entry(w, snap_res_name((enum snap_res)r), d->res[r],
+				       d->res_max_valid & (1u << r), d->res_max[r]);
+	for (r = 0; r < d->n_res_other; r++)
+		json_res_entry(w, snap_s(s, d->res_other[r].name), d->res_other[r].curr,
+			       d->res_other[r].max_valid, d->res_other[r].max);
 }
 
 static void json_counter(struct jw *w, const struct snapshot *s, const void *row)
@@ -242,6 +260,8 @@ static void json_counter(struct jw *w, const struct snapshot *s, const void *row
 	jw_u(w, "value", c->value);
 	jw_s(w, "unit", c->unit < SNAP_UNIT_N ? unit[c->unit] : "events");
 	jw_s(w, "source", c->source < SNAP_SRC_N ? src[c->source] : "hw");
+	if (c->optional)
+		jw_b(w, "optional", true);
 	if (c->rate_status == RATE_DATA) {
 		jw_d(w, "rate", c->rate);
 		jw_u(w, "delta", c->delta);
@@ -302,6 +322,22 @@ static void json_proc(struct jw *w, const struct snapshot *s, const void *row)
 	}
 	if (p->valid & VIEW_PROC_PSN_RATE)
 		jw_d(w, "psn_per_sec", p->psn_rate);
+	if (p->valid & VIEW_PROC_HW) {
+		static const char *const hk[VIEW_HW_N][2] = {
+			{ "retransmits", "retransmits_per_sec" }, { "errors", "errors_per_sec" },
+			{ "cnps", "cnps_per_sec" }, { "bytes", "bytes_per_sec" },
+		};
+		int c;
+
+		jw_open(w, "hw_counters", '{');
+		jw_u(w, "bound", p->n_qpcnt);
+		for (c = 0; c < VIEW_HW_N; c++) {
+			jw_u(w, hk[c][0], p->hw[c]);
+			if (p->valid & VIEW_PROC_HW_RATE)
+				jw_d(w, hk[c][1], p->hw_rate[c]);
+		}
+		jw_close(w, '}');
+	}
 	if (p->cgroup)
 		jw_s(w, "cgroup", snap_s(s, p->cgroup));
 }
@@ -360,6 +396,72 @@ ssize_t out_rows(const struct view_ctx *c, enum view_table t, const struct out_o
 		if (view_pid_match(c, t, (*rows)[i], o->pid))
 			(*rows)[m++] = (*rows)[i];
 	return (ssize_t)m;
+}
+
+/* A cost: seconds to the microsecond (a request can take a few). */
+static void jw_secs(struct jw *w, const char *k, double v)
+{
+	char buf[32];
+
+	jw_key(w, k);
+	snprintf(buf, sizeof(buf), "%.6g", v);
+	jw_write(w, buf, strlen(buf));
+}
+
+/* What the sample cost rdmatop (samples that measured it). */
+static void json_self(struct jw *w, const struct snap_self *m)
+{
+	int i;
+
+	if (!(m->valid & SNAP_SELF_CPU))
+		return;
+	jw_open(w, "self", '{');
+	if (m->valid & SNAP_SELF_RATE)
+		jw_d(w, "cpu", m->cpu);
+	jw_secs(w, "utime", m->utime);
+	jw_secs(w, "stime", m->stime);
+	jw_secs(w, "wall", m->wall);
+	if (m->valid & SNAP_SELF_BUDGET)
+		jw_secs(w, "budget", m->budget);
+	jw_open(w, "requests", '{');
+	for (i = 0; i < SNAP_COST_N; i++)
+		jw_secs(w, snap_cost_name[i], m->cost[i]);
+	jw_close(w, '}');
+	jw_open(w, "last_dump", '{');
+	for (i = 0; i < SNAP_RES_N; i++)
+		jw_secs(w, snap_res_info[snap_res_dump((size_t)i)].table,
+		     m->dump[snap_res_dump((size_t)i)]);
+	jw_close(w, '}');
+	jw_close(w, '}');
+}
+
+/*
+ * Each object's age: seconds between the sample and its oldest rows (0
+ * when every device's table was dumped in this sample), and per device.
+ */
+static void json_ages(struct jw *w, const struct snapshot *s)
+{
+	size_t i, k;
+
+	jw_open(w, "tables", '{');
+	for (i = 0; i < SNAP_RES_N; i++) {
+		enum snap_res r = snap_res_dump(i);
+
+		jw_open(w, snap_res_info[r].table, '{');
+		jw_d(w, "age", snap_table_age(s, r));
+		jw_open(w, "devices", '[');
+		for (k = 0; k < s->devs.n; k++) {
+			const struct snap_dev *d = SNAP_AT(&s->devs, struct snap_dev, k);
+
+			jw_open(w, NULL, '{');
+			jw_dev(w, s, d->index);
+			jw_d(w, "age", snap_res_age(s, d, r));
+			jw_close(w, '}');
+		}
+		jw_close(w, ']');
+		jw_close(w, '}');
+	}
+	jw_close(w, '}');
 }
 
 static int json_table(struct jw *w, const struct view_ctx *c, const struct out_opts *o,
@@ -421,9 +523,11 @@ int out_json(FILE *f, const struct snapshot *s, const struct out_opts *o)
 	jw_s(w, "host", s->host);
 	jw_s(w, "kernel", s->kernel);
 	json_sys(w, &s->sys);
+	json_self(w, &s->self);
 	err = err ?: TABLE(VIEW_DEVS, "devices", &s->devs, struct snap_dev, json_dev);
 	err = err ?: TABLE(VIEW_LINKS, "links", &s->ports, struct snap_port, json_link);
 	err = err ?: TABLE(VIEW_DEVS, "resources", &s->devs, struct snap_dev, json_summary);
+	json_ages(w, s);
 	for (i = 0; i < SNAP_RES_N && !err; i++) {
 		enum snap_res r = snap_res_dump(i);
 
@@ -432,6 +536,8 @@ int out_json(FILE *f, const struct snapshot *s, const struct out_opts *o)
 	}
 	err = err ?: TABLE(VIEW_COUNTERS, "counters", &s->counters, struct snap_counter,
 			   json_counter);
+	if (!err)
+		out_json_stat(w, s);
 	err = err ?: TABLE(VIEW_PROCS, "processes", NULL, struct view_proc, json_proc);
 	jw_open(w, "events", '[');
 	for (i = 0; i < s->events.n; i++) {

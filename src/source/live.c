@@ -19,7 +19,9 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "budget.h"
 #include "nl.h"
+#include "pace.h"
 #include "source.h"
 #include "sysfs.h"
 
@@ -40,6 +42,7 @@ struct live {
 	/* requests a kernel refused DRIVER_DETAILS in, asked without it since */
 	struct { uint32_t dev; uint16_t cmd; } dd_no[DD_REFUSALS];
 	size_t n_dd_no;
+	struct source_pace pace;
 };
 
 /* Wait for and receive one datagram of the request in flight. */
@@ -69,7 +72,7 @@ static ssize_t recv_reply(struct live *l)
  * kernel reports are recorded by the parser (table errors, notes); the
  * return value is only for transport failures.
  */
-static int request(struct source *src, struct snapshot *s, const struct nl_req *req)
+static int request_once(struct source *src, struct snapshot *s, const struct nl_req *req)
 {
 	struct live *l = src->priv;
 	struct nl_result res;
@@ -104,6 +107,25 @@ static int request(struct source *src, struct snapshot *s, const struct nl_req *
 	return 0;
 }
 
+/* A request, its wall time counted under its kind; *secs gets it too. */
+static int request_timed(struct source *src, struct snapshot *s, const struct nl_req *req,
+			 double *secs)
+{
+	double t0 = source_now(), dt;
+	int ret = request_once(src, s, req);
+
+	dt = source_now() - t0;
+	s->self.cost[source_cost_kind(req->cmd)] += dt;
+	if (secs)
+		*secs = dt;
+	return ret;
+}
+
+static int request(struct source *src, struct snapshot *s, const struct nl_req *req)
+{
+	return request_timed(src, s, req, NULL);
+}
+
 /*
  * A resource request with DRIVER_DETAILS (6.9+ list the driver-detail
  * objects only then), unless the kernel refused it there before: then, and
@@ -111,23 +133,27 @@ static int request(struct source *src, struct snapshot *s, const struct nl_req *
  * per device and command once the plain request has worked, so a dump is
  * never lost to the attribute; past DD_REFUSALS pairs, none is asked.
  */
-static int request_dd(struct source *src, struct snapshot *s, const struct nl_req *req)
+static int request_dd(struct source *src, struct snapshot *s, const struct nl_req *req,
+		      double *secs)
 {
 	struct live *l = src->priv;
 	struct nl_req r = *req;
+	double first;
 	size_t i;
 	int ret;
 
 	for (i = 0; i < l->n_dd_no; i++)
 		if (l->dd_no[i].dev == req->dev && l->dd_no[i].cmd == req->cmd)
-			return request(src, s, req);
+			return request_timed(src, s, req, secs);
 	if (l->n_dd_no == DD_REFUSALS)
-		return request(src, s, req);
+		return request_timed(src, s, req, secs);
 	r.flags |= NL_REQ_DD;
-	ret = request(src, s, &r);
+	ret = request_timed(src, s, &r, secs);
 	if (ret || !nl_dd_refused(&r, l->last_err))
 		return ret;
-	ret = request(src, s, req);
+	first = *secs;	/* the refused request costs too */
+	ret = request_timed(src, s, req, secs);
+	*secs += first;
 	if (!ret && !l->last_err) {
 		l->dd_no[l->n_dd_no].dev = req->dev;
 		l->dd_no[l->n_dd_no++].cmd = req->cmd;
@@ -170,6 +196,7 @@ static ssize_t read_file(struct source *src, struct snapshot *s, const char *pat
 	char full[1024];
 	ssize_t n = 0, r;
 	int fd, err = 0;
+	double t0 = source_now();
 
 	if (source_cancelled(src))
 		return -ECANCELED;
@@ -190,6 +217,8 @@ static ssize_t read_file(struct source *src, struct snapshot *s, const char *pat
 	if (err)
 		n = 0;
 	l->fbuf[n] = '\0';
+	s->self.cost[strncmp(path, "/proc/", 6) ? SNAP_COST_FILES : SNAP_COST_PROC] +=
+		source_now() - t0;
 	source_feed_file(src, s, path, err, l->fbuf, (size_t)n);
 	return err ? err : n;
 }
@@ -427,6 +456,48 @@ static int live_event_fd(struct source *src)
 	return l->mon_open ? nl_fd(&l->mon) : -1;
 }
 
+/*
+ * The counters of objects: per port its QP counter mode and optional
+ * counters, per device its bound counters and MR stats.  A device or
+ * kernel without them answers an error the parser takes for "none".
+ */
+static int stat_objects(struct source *src, struct snapshot *s, const struct snap_port *ports,
+			size_t nport)
+{
+	struct nl_req req = { .cmd = RDMA_NLDEV_CMD_STAT_GET, .port = SNAP_NONE };
+	size_t i;
+	int ret;
+
+	for (i = 0; i < nport; i++) {
+		if (!snap_dev_find(s, ports[i].dev))
+			continue;
+		req.dev = ports[i].dev;
+		req.port = ports[i].port;
+		req.flags = 0;
+		req.kind = NL_REQ_STAT_QP;
+		req.cmd = RDMA_NLDEV_CMD_STAT_GET;
+		if ((ret = request(src, s, &req)))
+			return ret;
+		req.kind = NL_REQ_PLAIN;
+		req.cmd = RDMA_NLDEV_CMD_STAT_GET_STATUS;
+		if ((ret = request(src, s, &req)))
+			return ret;
+	}
+	req.cmd = RDMA_NLDEV_CMD_STAT_GET;
+	req.flags = NLM_F_DUMP;
+	req.port = SNAP_NONE;
+	for (i = 0; i < s->devs.n; i++) {
+		req.dev = SNAP_AT(&s->devs, struct snap_dev, i)->index;
+		req.kind = NL_REQ_STAT_QP;
+		if ((ret = request(src, s, &req)))
+			return ret;
+		req.kind = NL_REQ_STAT_MR;
+		if ((ret = request(src, s, &req)))
+			return ret;
+	}
+	return 0;
+}
+
 static int live_sample(struct source *src, struct snapshot *s)
 {
 	struct live *l = src->priv;
@@ -436,6 +507,7 @@ static int live_sample(struct source *src, struct snapshot *s)
 	struct snap_port *ports = NULL;
 	bool *asked = NULL;	/* per device: dev_gone() asked already */
 	size_t ndev, nport, i, t;
+	double t0 = source_now(), mono;
 	int ret;
 
 	clock_gettime(CLOCK_MONOTONIC, &s->mono);
@@ -491,14 +563,28 @@ static int live_sample(struct source *src, struct snapshot *s)
 		ret = -ENOMEM;
 		goto fail;
 	}
+	mono = (double)s->mono.tv_sec + (double)s->mono.tv_nsec / 1e9;
+	source_pace_plan(&l->pace, s, src->budget, src->interval, mono);
 	for (i = 0; i < ndev; i++) {
+		const bool *due;
+		struct budget_table *pace = source_pace_slot(&l->pace, devs[i], &due);
+
 		req.dev = devs[i];
 		req.flags = NLM_F_DUMP;
-		/* its ports, then its objects in the dump order */
+		/* its ports, then its objects in the dump order; a paced
+		 * table not due is left out (snap_carry keeps its rows) */
 		for (t = 0; t <= SNAP_RES_N; t++) {
-			req.cmd = t ? nl_res_cmd(snap_res_dump(t - 1)) : RDMA_NLDEV_CMD_PORT_GET;
-			if ((ret = t ? request_dd(src, s, &req) : request(src, s, &req)))
+			enum snap_res r = t ? snap_res_dump(t - 1) : SNAP_RES_N;
+			double secs;
+
+			if (t && due && !due[r])
+				continue;
+			req.cmd = t ? nl_res_cmd(r) : RDMA_NLDEV_CMD_PORT_GET;
+			if ((ret = t ? request_dd(src, s, &req, &secs) :
+				   request_timed(src, s, &req, &secs)))
 				goto fail;
+			if (t && pace)
+				budget_cost(&pace[r], secs, mono);
 			if ((ret = dev_gone(src, s, devs[i], &asked[i])) < 0)
 				goto fail;
 			if (ret)
@@ -534,6 +620,8 @@ static int live_sample(struct source *src, struct snapshot *s)
 		if (k < ndev && (ret = dev_gone(src, s, devs[k], &asked[k])) < 0)
 			goto fail;
 	}
+	if ((ret = stat_objects(src, s, ports, nport)))
+		goto fail;
 	for (i = 0; i < s->ports.n; i++) {
 		struct snap_port p = *SNAP_AT(&s->ports, struct snap_port, i);
 		const struct snap_dev *d = snap_dev_find(s, p.dev);
@@ -561,6 +649,7 @@ end:
 	/* stopped by a signal: the recorder drops the partial sample */
 	if (source_cancelled(src))
 		return -ECANCELED;
+	source_feed_self(src, s, t0);
 	if (src->sink && src->sink->end)
 		return src->sink->end(src->sink->ctx, s);
 	return 0;

@@ -258,6 +258,15 @@ void ui_put(int y, int x, int w, int role, const char *text)
 	attrset(role_attr[ROLE_DEFAULT]);
 }
 
+void ui_put_own(int y, int x, int w, int role, const char *text)
+{
+	if (w <= 0 || !text)
+		return;
+	attrset(role_attr[role < ROLE_N ? role : ROLE_DEFAULT]);
+	put_clipped(y, x, w, text, role_attr[role < ROLE_N ? role : ROLE_DEFAULT]);
+	attrset(role_attr[ROLE_DEFAULT]);
+}
+
 void ui_put_right(int y, int x, int w, int role, const char *text)
 {
 	char buf[1024];

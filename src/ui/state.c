@@ -16,7 +16,9 @@
 
 static const enum view_table pane_table[UI_PANE_N] = {
 	[UI_QPS] = VIEW_QPS, [UI_PROCS] = VIEW_PROCS, [UI_COUNTERS] = VIEW_COUNTERS,
-	[UI_CONNS] = VIEW_CM_IDS, [UI_LINKS] = VIEW_LINKS,
+	[UI_CONNS] = VIEW_CM_IDS, [UI_LINKS] = VIEW_LINKS, [UI_DEVS] = VIEW_DEVS,
+	[UI_CQS] = VIEW_CQS, [UI_MRS] = VIEW_MRS, [UI_PDS] = VIEW_PDS, [UI_CTXS] = VIEW_CTXS,
+	[UI_SRQS] = VIEW_SRQS,
 };
 
 enum view_table ui_pane_table(enum ui_pane p)
@@ -81,6 +83,14 @@ void ui_row_key(const struct ui *u, enum ui_pane p, size_t row, struct ui_rowkey
 	case UI_LINKS:
 		col_s(u, t, row, VC_LINK_DEV, k->name, sizeof(k->name));
 		col_u(u, t, row, VC_LINK_PORT, &k->a);
+		break;
+	case UI_DEVS:
+		col_s(u, t, row, VC_DEV_NAME, k->name, sizeof(k->name));
+		break;
+	case UI_CQS: case UI_MRS: case UI_PDS: case UI_CTXS: case UI_SRQS:
+		/* the device, then the object's number: its second column */
+		col_s(u, t, row, view_col_role(t, VIEW_ROLE_DEV), k->name, sizeof(k->name));
+		col_u(u, t, row, 1, &k->a);
 		break;
 	default:
 		k->set = false;

@@ -106,10 +106,12 @@ def check_text(out, batch, plain):
             return 'U+%04X raw at %d' % (ord(ch), i)
     forms = [term_escaped(n) for n in batch] + ['[%s]' % p for p in plain] + list(plain)
     section, seen = None, False
-    titles = ('DEVICES', 'LINKS', 'RESOURCES', 'QPS', 'PROCESSES', 'EVENTS', 'NOTES')
+    # the tables whose last column is the owner's comm, and the others
+    owned = ('QPS', 'CM_IDS', 'CQS', 'MRS', 'PDS', 'CTXS', 'SRQS', 'PROCESSES')
+    titles = owned + ('DEVICES', 'LINKS', 'RESOURCES', 'COUNTERS', 'EVENTS', 'NOTES')
     for line in text.split('\n'):
         if line in titles or line.startswith('rdmatop '):
-            section = line if line in ('QPS', 'PROCESSES') else None
+            section = line if line in owned else None
             continue
         if not line or line.lstrip().startswith(('DEV ', 'PID ')) or section is None:
             continue

@@ -270,7 +270,7 @@ static char *render(const struct snapshot *s, const struct out_opts *o, bool jso
 
 static const char expect_61[] =
 	"{\"time\":\"2026-11-30T05:00:00.250Z\",\"interval\":1,\"host\":\"vm\","
-	"\"kernel\":\"6.1.0-57-amd64\",\"system\":{\"netns\":\"shared\",\"copy-on-fork\":\"on\"},"
+	"\"kernel\":\"6.1.0-57-amd64\",\"system\":{\"netns\":\"shared\",\"copy-on-fork\":true},"
 	/* rdma -j dev show -d */
 	"\"devices\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"node_type\":\"ca\","
 	"\"node_guid\":\"0000:00ff:fe00:0001\",\"sys_image_guid\":\"0000:00ff:fe00:0001\","
@@ -294,6 +294,14 @@ static const char expect_61[] =
 	"\"resources\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"pd\":7,\"cq\":5,\"qp\":5,"
 	"\"cm_id\":3,\"mr\":9,\"ctx\":4,\"srq\":0},{\"ifindex\":1,\"ifname\":\"rxe1\","
 	"\"pd\":1,\"cq\":1,\"qp\":1,\"cm_id\":0,\"mr\":0,\"ctx\":0,\"srq\":0}],"
+	/* every table dumped in this sample: no age */
+	"\"tables\":{\"qps\":{\"age\":0,\"devices\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"age\":0},{\"ifindex\":1,\"ifname\":\"rxe1\",\"age\":0}]},"
+	"\"cm_ids\":{\"age\":0,\"devices\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"age\":0},{\"ifindex\":1,\"ifname\":\"rxe1\",\"age\":0}]},"
+	"\"cqs\":{\"age\":0,\"devices\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"age\":0},{\"ifindex\":1,\"ifname\":\"rxe1\",\"age\":0}]},"
+	"\"mrs\":{\"age\":0,\"devices\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"age\":0},{\"ifindex\":1,\"ifname\":\"rxe1\",\"age\":0}]},"
+	"\"pds\":{\"age\":0,\"devices\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"age\":0},{\"ifindex\":1,\"ifname\":\"rxe1\",\"age\":0}]},"
+	"\"ctxs\":{\"age\":0,\"devices\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"age\":0},{\"ifindex\":1,\"ifname\":\"rxe1\",\"age\":0}]},"
+	"\"srqs\":{\"age\":0,\"devices\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"age\":0},{\"ifindex\":1,\"ifname\":\"rxe1\",\"age\":0}]}},"
 	/* rdma -j -d res show qp */
 	"\"qps\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"port\":1,\"lqpn\":17,\"rqpn\":18,"
 	"\"type\":\"RC\",\"state\":\"RTS\",\"rq-psn\":9026229,\"sq-psn\":11660903,"
@@ -362,6 +370,7 @@ static const char expect_61[] =
 	"\"unit\":\"events\",\"source\":\"hw\",\"reset\":true},"
 	"{\"ifindex\":0,\"ifname\":\"rxe0\",\"port\":1,\"name\":\"rx_bytes\",\"value\":9000000,"
 	"\"unit\":\"bytes\",\"source\":\"netdev\",\"rate\":1048576,\"delta\":1048576}],"
+	"\"stat_qp\":[],\"stat_qp_mode\":[],\"optional_counters\":[],\"stat_mr\":[],"
 	"\"processes\":["
 	"{\"pid\":387,\"comm\":\"ibv_rc_pingpong\",\"uid\":1000,\"threads\":[387],\"n_threads\":1,"
 	"\"qps\":1,\"qp_states\":{\"RTS\":1},\"cqs\":1,\"mrs\":1,\"mr_bytes\":4096,\"pds\":0,"
@@ -653,9 +662,20 @@ static void test_json_more(void)
 		inet_pton(AF_INET6, "fe80::1", c->src.addr);
 		c->dst.family = 1;	/* AF_UNIX: rdma cannot print it either */
 	}
+	/* 7.x (rdma -j res show of iproute2 7.3 with rxe): limits as NAME-max,
+	 * a type without a dump of its own under the kernel's name */
+	d->res_max[SNAP_RES_PD] = 1048576;
+	d->res_max[SNAP_RES_SRQ] = 917503;
+	d->res_max_valid = 1u << SNAP_RES_PD | 1u << SNAP_RES_SRQ;
+	d->res_other[0].name = snap_str(&s, "comp_cntr", 32);
+	d->res_other[0].curr = 2;
+	d->n_res_other = 1;
 	out = render(&s, NULL, true);
-	CHECK(out && strstr(out, "\"system\":{\"netns\":\"shared\",\"copy-on-fork\":\"on\","
-			    "\"privileged-qkey\":\"off\",\"monitor\":\"on\"}"));
+	CHECK(out && strstr(out, "\"resources\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"pd\":7,"
+			    "\"pd-max\":1048576,\"cq\":5,\"qp\":5,\"cm_id\":3,\"mr\":9,\"ctx\":4,"
+			    "\"srq\":0,\"srq-max\":917503,\"comp_cntr\":2},{\"ifindex\":1,"));
+	CHECK(out && strstr(out, "\"system\":{\"netns\":\"shared\",\"copy-on-fork\":true,"
+			    "\"privileged-qkey\":false,\"monitor\":true}"));
 	CHECK(out && strstr(out, "\"node_type\":\"ca\",\"protocol\":\"roce\",\"node_guid\""));
 	CHECK(out && strstr(out, "\"caps\":[\"MEM_WINDOW_TYPE_2B\",\"UNKNOWN\",\"UNKNOWN\"]"));
 	CHECK(out && strstr(out, "\"srqs\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"srqn\":3,"

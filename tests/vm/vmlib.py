@@ -12,6 +12,12 @@ import re
 PSN_MOD = 1 << 24
 
 
+def has_notify(kv):
+    """The kernel has the RDMA notify group (RDMA_NL_GROUP_NOTIFY): Debian's
+    6.12 and the newest kernel (--kernel latest), not 6.1."""
+    return kv != "6.1"
+
+
 # (rdmatop key, rdma file, key fields besides ifindex)
 KINDS = [
     ("devices", "dev.json", ()),
@@ -156,10 +162,13 @@ def read_meta(d):
 
 
 def parse_sys(text):
-    """`rdma sys show` text ("netns shared copy-on-fork on ...") -> dict.
-    iproute2 6.1 and 6.15 print it as text even with -j."""
+    """`rdma sys show` text ("netns shared copy-on-fork on ...") -> dict,
+    in the JSON's types: on/off as booleans, as iproute2 6.15+'s `rdma -j
+    system show` prints them (print_on_off) and rdmatop's JSON does.
+    iproute2 6.1 and 6.15 print the text even with -j."""
     words = text.split()
-    return {words[i]: words[i + 1] for i in range(0, len(words) - 1, 2)}
+    onoff = {"on": True, "off": False}
+    return {words[i]: onoff.get(words[i + 1], words[i + 1]) for i in range(0, len(words) - 1, 2)}
 
 
 def same(a, b):
