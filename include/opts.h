@@ -41,6 +41,8 @@ enum opt_out { OPT_OUT_TEXT, OPT_OUT_JSON, OPT_OUT_OPENMETRICS, OPT_OUT_PROMETHE
 	X(OUTPUT, "output", 'o', CHOICE, output, "FMT", 0, 0, opt_outputs, NULL, OPT_CONFIG,  \
 	  "batch output format: text, json, openmetrics or prometheus (text 0.0.4)")          \
 	X(JSON, "json", 'j', NONE, json, NULL, 0, 0, NULL, NULL, 0, "same as -b -o json")     \
+	X(GROUPS, "groups", 'g', NONE, groups, NULL, 0, 0, NULL, NULL, 0,                     \
+	  "group processes by job, pod, container or unit: start on the groups table; -b: print it") \
 	X(PID, "pid", 'p', INT, pid, "PID", 1, 4294967295.0, NULL, NULL, 0,                   \
 	  "show only resources of process PID")                                               \
 	X(SORT, "sort", 's', STR, sort, "COL", 0, 0, NULL, NULL, OPT_CONFIG | OPT_SAVED,      \

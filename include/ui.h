@@ -16,7 +16,7 @@
 #include "theme.h"
 #include "view.h"
 
-enum ui_pane { UI_QPS, UI_PROCS, UI_COUNTERS, UI_CONNS, UI_LINKS, UI_PANE_N };
+enum ui_pane { UI_QPS, UI_PROCS, UI_COUNTERS, UI_CONNS, UI_LINKS, UI_GROUPS, UI_PANE_N };
 
 enum ui_prompt {
 	PROMPT_NONE, PROMPT_FILTER, PROMPT_SEARCH, PROMPT_DELAY, PROMPT_TIME, PROMPT_NETNS,
@@ -51,6 +51,8 @@ struct ui {
 	struct view_ctx vc;
 	struct view_proc *procs;
 	size_t n_procs;
+	struct view_group *groups;
+	size_t n_groups;
 	size_t *rows;		/* rows of the current pane, filtered + sorted */
 	size_t n_rows;
 
@@ -64,6 +66,8 @@ struct ui {
 	char filter_text[256];
 	char search[64];
 	uint32_t pid;		/* show one process, 0 = all */
+	bool group_set;		/* processes: only those of `group` (Enter on a group) */
+	struct view_group_key group;
 	bool paused, help, ascii, color, replay;
 	bool errors_only;	/* counters table: error/congestion counters only */
 	int help_top;

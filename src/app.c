@@ -568,6 +568,8 @@ int app_run(const struct app_opts *o)
 			goto out_ui;
 		}
 	a->ui.pid = o->pid;
+	if (o->settings && o->settings->groups)
+		a->ui.pane = UI_GROUPS;
 	if (o->sort_col >= 0) {
 		a->ui.sort[UI_QPS] = o->sort_col;
 		a->ui.reverse[UI_QPS] = o->reverse;

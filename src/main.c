@@ -290,6 +290,7 @@ int main(int argc, char **argv)
 	}
 	oo.reverse = o.reverse;
 	oo.pid = o.pid;
+	oo.groups = o.groups;
 	if (o.n_filters) {
 		filter = view_filter_new();
 		if (!filter) {

@@ -8,10 +8,11 @@
 static const struct ui_keyhelp keys[] = {
 	{ "h ?  F1", "this help (any key closes it)" },
 	{ "q  F10", "quit" },
-	{ "Tab  1-5", "switch table: QPs, Processes, Counters, Connections, Links" },
+	{ "Tab  1-6", "switch table: QPs, Processes, Counters, Connections, Links, Groups" },
+	{ "g", "groups: processes by job, pod, container, unit; Enter: its processes" },
 	{ "Up Down PgUp PgDn Home End", "move the selection" },
 	{ "Enter", "details: a process's resources, a QP's fields, a link's graphs" },
-	{ "Esc  Backspace", "back from details; clear the filter" },
+	{ "Esc  Backspace", "back from details; clear the filter (and the group shown)" },
 	{ "< >  F6", "sort by the previous / next column" },
 	{ "R", "reverse the sort order" },
 	{ "/  F3", "search: select the next row containing the text" },

@@ -168,6 +168,15 @@ static void open_detail(struct ui *u)
 		u->detail = DETAIL_PROC;
 		break;
 	}
+	case UI_GROUPS:
+		/* drill down: the group's processes */
+		u->group = u->groups[row].key;
+		u->group_set = true;
+		u->detail = DETAIL_NONE;
+		set_pane(u, UI_PROCS);
+		ui_set_status(u, ROLE_STATUS_INFO, "processes of %s %.60s (Esc: all)",
+			      view_group_kind_str(u->group.kind), u->group.name);
+		break;
 	case UI_CONNS:
 		k->a = selected_pid(u);
 		view_get(&u->vc, t, row, view_col_role(t, VIEW_ROLE_TID), &v);
@@ -313,8 +322,11 @@ enum ui_action ui_key(struct ui *u, int key)
 	case KEY_BTAB:
 		set_pane(u, (enum ui_pane)((u->pane + UI_PANE_N - 1) % UI_PANE_N));
 		break;
-	case '1': case '2': case '3': case '4': case '5':
+	case '1': case '2': case '3': case '4': case '5': case '6':
 		set_pane(u, (enum ui_pane)(key - '1'));
+		break;
+	case 'g':
+		set_pane(u, UI_GROUPS);
 		break;
 	case KEY_UP: move_sel(u, -1); break;
 	case KEY_DOWN: move_sel(u, 1); break;
@@ -326,8 +338,9 @@ enum ui_action ui_key(struct ui *u, int key)
 		open_detail(u);
 		break;
 	case KEY_ESC: case KEY_BACKSPACE: case 127: case 8:
-		if (u->filter_text[0] || u->pid) {
+		if (u->filter_text[0] || u->pid || u->group_set) {
 			u->pid = 0;
+			u->group_set = false;
 			ui_set_filter(u, NULL);
 			ui_set_status(u, ROLE_STATUS_INFO, "filter cleared");
 		}

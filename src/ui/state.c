@@ -12,11 +12,12 @@
 #include <time.h>
 
 #include "names.h"
+#include "util.h"
 #include "priv.h"
 
 static const enum view_table pane_table[UI_PANE_N] = {
 	[UI_QPS] = VIEW_QPS, [UI_PROCS] = VIEW_PROCS, [UI_COUNTERS] = VIEW_COUNTERS,
-	[UI_CONNS] = VIEW_CM_IDS, [UI_LINKS] = VIEW_LINKS,
+	[UI_CONNS] = VIEW_CM_IDS, [UI_LINKS] = VIEW_LINKS, [UI_GROUPS] = VIEW_GROUPS,
 };
 
 enum view_table ui_pane_table(enum ui_pane p)
@@ -82,6 +83,12 @@ void ui_row_key(const struct ui *u, enum ui_pane p, size_t row, struct ui_rowkey
 		col_s(u, t, row, VC_LINK_DEV, k->name, sizeof(k->name));
 		col_u(u, t, row, VC_LINK_PORT, &k->a);
 		break;
+	case UI_GROUPS:
+		/* names (container ids, paths) outgrow the key: their hash too */
+		k->a = u->groups[row].key.kind;
+		k->b = (uint32_t)hash_str(u->groups[row].key.name);
+		snprintf(k->name, sizeof(k->name), "%.63s", u->groups[row].key.name);
+		break;
 	default:
 		k->set = false;
 	}
@@ -135,6 +142,18 @@ void ui_refresh_rows(struct ui *u)
 				u->rows[m++] = u->rows[i];
 		n = (ssize_t)m;
 	}
+	/* Enter on a group: the processes of that group */
+	if (u->group_set && t == VIEW_PROCS) {
+		size_t m = 0;
+		struct view_group_key gk;
+
+		for (i = 0; i < (size_t)n; i++) {
+			view_proc_group(u->s, &u->procs[u->rows[i]], &gk);
+			if (view_group_key_eq(&gk, &u->group))
+				u->rows[m++] = u->rows[i];
+		}
+		n = (ssize_t)m;
+	}
 	if (u->errors_only && t == VIEW_COUNTERS) {
 		size_t m = 0;
 
@@ -177,9 +196,15 @@ void ui_set_snapshot(struct ui *u, const struct snapshot *s)
 		u->s = s;
 		n = view_procs(s, &u->procs);
 		u->n_procs = n > 0 ? (size_t)n : 0;
+		free(u->groups);
+		u->groups = NULL;
+		n = view_groups(s, u->procs, u->n_procs, &u->groups, NULL);
+		u->n_groups = n > 0 ? (size_t)n : 0;
 		u->vc.s = s;
 		u->vc.procs = u->procs;
 		u->vc.n_procs = u->n_procs;
+		u->vc.groups = u->groups;
+		u->vc.n_groups = u->n_groups;
 	}
 	ui_refresh_rows(u);
 }
@@ -315,6 +340,7 @@ void ui_free(struct ui *u)
 {
 	free(u->rows);
 	free(u->procs);
+	free(u->groups);
 	view_filter_free(u->filter);
 	hist_free(&u->hist);
 	memset(u, 0, sizeof(*u));

@@ -34,6 +34,12 @@ static const int link_cols[] = {
 	VC_LINK_LAYER, VC_LINK_LID, VC_LINK_SM_LID, VC_LINK_NETDEV_INDEX,
 };
 
+static const int group_cols[] = {
+	VC_GRP_KIND, VC_GRP_NAME, VC_GRP_PROCS, VC_GRP_QP, VC_GRP_RTS, VC_GRP_QP_ERR,
+	VC_GRP_PSN_RATE, VC_GRP_MR_BYTES, VC_GRP_MR, VC_GRP_CQ, VC_GRP_PD, VC_GRP_CM_ID,
+	VC_GRP_QP_OTHER, VC_GRP_CTX, VC_GRP_SRQ, VC_GRP_RUNTIME, VC_GRP_CGROUP,
+};
+
 static const struct {
 	const char *title;
 	const int *cols;
@@ -45,6 +51,7 @@ static const struct {
 	P(UI_COUNTERS, "Counters", counter_cols),
 	P(UI_CONNS, "Connections", conn_cols),
 	P(UI_LINKS, "Links", link_cols),
+	P(UI_GROUPS, "Groups", group_cols),
 #undef P
 };
 

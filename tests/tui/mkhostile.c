@@ -5,15 +5,52 @@
  * invalid UTF-8.  The screen tests replay the copy and check that nothing
  * of it reaches the terminal unescaped.
  *
- * usage: mkhostile IN.rdrec OUT.rdrec
+ * With -g, names stay and every process gets a cgroup instead, by its pid
+ * (a SLURM job, a Kubernetes pod, a docker container, a systemd unit, as
+ * SLURM, the kubelet, docker and systemd write them), so the screen tests
+ * have groups to show.
+ *
+ * usage: mkhostile [-g] IN.rdrec OUT.rdrec
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "record.h"
 #include "source.h"
 
 static const char hostile[] = "\x1b]0;PWNED\x07\x1b[2J\x1b[H\xff\xfe" "evil\n";
+static int groups_mode;
+
+static const char *const cgroups[] = {
+	"0::/system.slice/slurmstepd.scope/job_4242/step_0/user/task_0\n",
+	"0::/kubepods.slice/kubepods-burstable.slice/"
+	"kubepods-burstable-pod8e2f3b1a_5c4d_4e6f_9a0b_1c2d3e4f5a6b.slice/"
+	"cri-containerd-4bd9d4cd4f8c1d0b2e8e0ef0b9c7f7e6a6c1d9e4d8b0a3f2c1e0d9c8b7a6f5e4.scope\n",
+	"0::/system.slice/slurmstepd.scope/job_4242/step_1/user/task_0\n",
+	"0::/system.slice/docker-0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef.scope\n",
+	"0::/user.slice/user-1000.slice/user@1000.service/app.slice/ib-bench.service\n",
+};
+
+/* /proc/TGID/cgroup of the process a status file names */
+static int add_cgroup(struct raw_sink *k, const char *status, size_t len)
+{
+	char buf[512], path[64];
+	const char *t, *c;
+	unsigned long pid;
+
+	if (len >= sizeof(buf))
+		len = sizeof(buf) - 1;
+	memcpy(buf, status, len);
+	buf[len] = '\0';
+	t = strstr(buf, "Tgid:");
+	if (!t)
+		return 0;
+	pid = strtoul(t + 5, NULL, 10);
+	c = cgroups[pid % (sizeof(cgroups) / sizeof(cgroups[0]))];
+	snprintf(path, sizeof(path), "/proc/%lu/cgroup", pid);
+	return k->file(k->ctx, path, 0, c, strlen(c));
+}
 
 static int copy_sample(struct raw_sink *k, const uint8_t *buf, size_t len)
 {
@@ -58,10 +95,14 @@ static int copy_sample(struct raw_sink *k, const uint8_t *buf, size_t len)
 				return -1;
 			memcpy(path, b + 6, pl);
 			path[pl] = '\0';
-			if (!err && strstr(path, "/comm"))
+			if (!groups_mode && !err && strstr(path, "/comm"))
 				ret = k->file(k->ctx, path, 0, hostile, sizeof(hostile) - 1);
-			else
+			else if (!groups_mode || !strstr(path, "/cgroup"))
 				ret = k->file(k->ctx, path, err, b + 6 + pl, blen - 6 - pl);
+			/* the live source stops at the first cgroup it cannot read (the
+			 * recording's guest mounts none): one per process seen */
+			if (groups_mode && !ret && !err && strstr(path, "/status"))
+				ret = add_cgroup(k, (const char *)b + 6 + pl, blen - 6 - pl);
 		}
 	}
 	if (!ret)
@@ -79,8 +120,13 @@ int main(int argc, char **argv)
 	char err[256];
 	int ret, n = 0;
 
+	if (argc == 4 && !strcmp(argv[1], "-g")) {
+		groups_mode = 1;
+		argv++;
+		argc--;
+	}
 	if (argc != 3) {
-		fprintf(stderr, "usage: mkhostile IN OUT\n");
+		fprintf(stderr, "usage: mkhostile [-g] IN OUT\n");
 		return 2;
 	}
 	if (rec_reader_open(&r, argv[1], err, sizeof(err))) {
