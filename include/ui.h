@@ -95,6 +95,16 @@ struct ui {
 	uint32_t changed_dev[16];	/* devices that changed recently */
 	uint64_t changed_tick[16];
 	int rows_n, cols_n;	/* screen size */
+	/* the mouse: on unless --no-mouse; where the table was last drawn */
+	bool mouse;
+	struct ui_hit {
+		int tabs_y, head_y, body_y, body_h;	/* -1: not drawn */
+		int tab_x[UI_PANE_N + 1];	/* tab i spans [tab_x[i], tab_x[i + 1]) */
+		int n;			/* columns shown */
+		int x[32], w[32], col[32];
+	} hit;
+	size_t click_row;	/* the last click, for double clicks */
+	long long click_ms;
 };
 
 int ui_init(struct ui *u, double delay, const char *theme, bool replay);
@@ -111,6 +121,13 @@ int ui_set_filter(struct ui *u, const char *expr);
 void ui_set_status(struct ui *u, int role, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 enum ui_action ui_key(struct ui *u, int key);
+/*
+ * A mouse event at screen cell (y, x): what = the button pressed (1 left,
+ * 4 wheel up, 5 wheel down), at time ms (monotonic, for double clicks).
+ * Header: sort by the column (again: reverse); tab: switch; row: select,
+ * twice on one row within 400 ms: its details; wheel: scroll (src/ui/mouse.c).
+ */
+enum ui_action ui_mouse(struct ui *u, int what, int y, int x, long long ms);
 
 /* Curses side (src/ui/screen.c). */
 int ui_screen_open(struct ui *u);

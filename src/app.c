@@ -342,6 +342,7 @@ static void save_settings(struct app *a)
 	v.n_filters = u->filter_text[0] != '\0';
 	v.filters[0] = u->filter_text;
 	v.ascii = u->ascii;
+	v.no_mouse = !u->mouse;
 
 	if (!cfg_path(path, sizeof(path))) {
 		ui_set_status(u, ROLE_STATUS_WARN, "no HOME or XDG_CONFIG_HOME: nowhere to save");
@@ -561,6 +562,7 @@ int app_run(const struct app_opts *o)
 	if (ret)
 		goto out_free;
 	a->ui.ascii = o->ascii;
+	a->ui.mouse = !(o->settings && o->settings->no_mouse);
 	for (i = 0; i < o->n_filters; i++)
 		if (ui_set_filter(&a->ui, o->filters[i])) {
 			fprintf(stderr, "rdmatop: %s\n", a->ui.status);

@@ -25,7 +25,9 @@ static const struct ui_keyhelp keys[] = {
 	{ "d", "type a refresh interval in seconds" },
 	{ "t  C", "next colour theme (in replay, C only)" },
 	{ "N", "change the RDMA netns mode (system-wide; asks to type yes first)" },
-	{ "W", "write the settings (interval, theme, sort, filter) to the config file" },
+	{ "W", "write the settings (interval, theme, sort, filter, mouse) to the config file" },
+	{ "mouse", "click a header: sort (again: reverse); a tab: switch; a row: select," },
+	{ "", "double click: details; wheel: scroll (--no-mouse: off)" },
 	{ "t  T", "replay: next / previous sample" },
 	{ "b", "replay: go to a time (HH:MM[:SS] or YYYY-MM-DD HH:MM[:SS])" },
 };

@@ -11,6 +11,10 @@ enum view_table ui_pane_table(enum ui_pane p);
 const char *const *ui_theme_dirs(void);
 void ui_row_key(const struct ui *u, enum ui_pane p, size_t row, struct ui_rowkey *k);
 void ui_refresh_rows(struct ui *u);
+/* Enter on the selected row: its details, or a group's processes (keys.c). */
+void ui_open_detail(struct ui *u);
+void ui_set_pane(struct ui *u, enum ui_pane p);
+void ui_move_sel(struct ui *u, long by);
 
 /* Apply the theme's roles to the terminal's colour pairs (screen.c). */
 void ui_screen_theme(struct ui *u);

@@ -323,6 +323,8 @@ int ui_init(struct ui *u, double delay, const char *theme, bool replay)
 	memset(u, 0, sizeof(*u));
 	for (i = 0; i < UI_PANE_N; i++)
 		u->sort[i] = -1;
+	u->mouse = true;
+	u->hit.tabs_y = -1;
 	u->delay = delay;
 	u->replay = replay;
 	u->n_themes = theme_list(dirs, u->themes, sizeof(u->themes) / sizeof(u->themes[0]));

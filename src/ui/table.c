@@ -92,12 +92,18 @@ static void draw_tabs(struct ui *u, int y, int w)
 	char buf[96];
 
 	ui_fill(y, 0, w, ROLE_TITLE);
+	u->hit.tabs_y = y;
 	for (i = 0; i < UI_PANE_N; i++) {
 		snprintf(buf, sizeof(buf), " %zu %s ", i + 1, panes[i].title);
 		ui_put(y, x, w - x, i == u->pane ? ROLE_SELECTED : ROLE_TITLE, buf);
+		u->hit.tab_x[i] = x;
 		x += (int)strlen(buf) + 1;
-		if (x >= w)
+		u->hit.tab_x[i + 1] = x < w ? x : w;
+		if (x >= w) {
+			for (i++; i < UI_PANE_N; i++)
+				u->hit.tab_x[i + 1] = w;
 			return;
+		}
 	}
 	snprintf(buf, sizeof(buf), "%zu rows", u->n_rows);
 	if (x + (int)strlen(buf) + 1 < w)
@@ -113,6 +119,8 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 	int idx[32], x, y = l->table.y, body, shown = 0;
 	size_t *sel = &u->sel[u->pane], *top = &u->top[u->pane];
 
+	u->hit.tabs_y = u->hit.head_y = u->hit.body_y = -1;
+	u->hit.n = u->hit.body_h = 0;
 	if (!l->table.h)
 		return;
 	draw_tabs(u, y++, l->table.w);
@@ -128,11 +136,16 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 		x += vcols[k].width + 1;
 	}
 	ui_fill(y, 0, l->table.w, ROLE_COLUMN);
+	u->hit.head_y = y;
+	u->hit.n = shown;
 	for (c = 0, x = 0; c < (size_t)shown; c++) {
 		const struct view_col *vc = &vcols[idx[c]];
 		int role = idx[c] == u->sort[u->pane] ? ROLE_COLUMN_SORT : ROLE_COLUMN;
 		char hdr[40];
 
+		u->hit.x[c] = x;
+		u->hit.w[c] = vc->width;
+		u->hit.col[c] = idx[c];
 		snprintf(hdr, sizeof(hdr), "%s%s", vc->header, idx[c] == u->sort[u->pane] ?
 			 (u->reverse[u->pane] ? (u->ascii ? "^" : "\u25b2") :
 			  (u->ascii ? "v" : "\u25bc")) : "");
@@ -146,6 +159,8 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 	body = l->table.h - 2;
 	if (body <= 0)
 		return;
+	u->hit.body_y = y;
+	u->hit.body_h = body;
 	if (!u->n_rows) {
 		ui_put(y, 0, l->table.w, ROLE_NA,
 		       u->s ? "(nothing to show: no rows, or none matches the filter)" :
