@@ -64,6 +64,8 @@ enum opt_out { OPT_OUT_TEXT, OPT_OUT_JSON, OPT_OUT_OPENMETRICS, OPT_OUT_PROMETHE
 	  "colour theme: default, light, high-contrast, mono, or a NAME.theme file")          \
 	X(ASCII, "ascii", 0, NONE, ascii, NULL, 0, 0, NULL, NULL, OPT_CONFIG | OPT_SAVED,     \
 	  "draw graphs and marks with ASCII only")                                            \
+	X(COLUMNS, "columns", 0, LIST, columns, "TABLE:COLS", 0, 0, NULL, NULL, OPT_CONFIG | OPT_SAVED, \
+	  "the dashboard's columns of TABLE (qps, processes, counters, cm_ids, links, groups), in order, comma-separated; repeatable") \
 	X(NO_MOUSE, "no-mouse", 0, NONE, no_mouse, NULL, 0, 0, NULL, NULL, OPT_CONFIG | OPT_SAVED, \
 	  "leave the mouse to the terminal (no click to sort or select, no wheel)")           \
 	X(SET_NETNS, "set-netns-mode", 0, CHOICE, set_netns, "MODE", 0, 0, opt_netns_modes, NULL, 0, \

@@ -18,6 +18,8 @@
 
 enum ui_pane { UI_QPS, UI_PROCS, UI_COUNTERS, UI_CONNS, UI_LINKS, UI_GROUPS, UI_PANE_N };
 
+#define UI_COLS_MAX 32	/* columns a pane can show */
+
 enum ui_prompt {
 	PROMPT_NONE, PROMPT_FILTER, PROMPT_SEARCH, PROMPT_DELAY, PROMPT_TIME, PROMPT_NETNS,
 };
@@ -105,6 +107,11 @@ struct ui {
 	} hit;
 	size_t click_row;	/* the last click, for double clicks */
 	long long click_ms;
+	/* the columns each pane shows, in order (F2 Setup changes them) */
+	int cols[UI_PANE_N][UI_COLS_MAX];
+	size_t n_cols[UI_PANE_N];
+	bool setup;		/* the column setup screen is open */
+	size_t setup_sel;
 };
 
 int ui_init(struct ui *u, double delay, const char *theme, bool replay);
@@ -128,6 +135,17 @@ enum ui_action ui_key(struct ui *u, int key);
  * twice on one row within 400 ms: its details; wheel: scroll (src/ui/mouse.c).
  */
 enum ui_action ui_mouse(struct ui *u, int what, int y, int x, long long ms);
+/*
+ * A pane's columns from "TABLE:COL,COL,..." (--columns, the config), TABLE
+ * a table's name (qps, processes, ...): 0, or -EINVAL with the reason in
+ * err.  ui_columns_spec writes a pane's as such a line, or "" when they
+ * are its default (src/ui/setup.c).
+ */
+int ui_set_columns(struct ui *u, const char *spec, char *err, size_t len);
+int ui_columns_check(const char *spec, char *err, size_t len);
+/* A pane's columns before any setup, most useful first (src/ui/table.c). */
+const int *ui_pane_cols_default(enum ui_pane p, size_t *n);
+void ui_columns_spec(const struct ui *u, enum ui_pane p, char *buf, size_t len);
 
 /* Curses side (src/ui/screen.c). */
 int ui_screen_open(struct ui *u);

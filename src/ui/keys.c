@@ -61,8 +61,8 @@ void ui_set_pane(struct ui *u, enum ui_pane p)
 /* Next sort column among those the pane shows; -1 (natural order) too. */
 static void step_sort(struct ui *u, int dir)
 {
-	size_t n, i;
-	const int *ids = ui_pane_cols(u->pane, &n);
+	size_t n = u->n_cols[u->pane], i;
+	const int *ids = u->cols[u->pane];
 	long pos = -1;
 
 	for (i = 0; i < n; i++)
@@ -317,6 +317,8 @@ enum ui_action ui_key(struct ui *u, int key)
 		return mouse_key(u);
 	if (u->prompt != PROMPT_NONE)
 		return prompt_key(u, key);
+	if (u->setup)
+		return ui_setup_key(u, key);
 	if (key == 'q' || key == KEY_F(10))
 		return UI_QUIT;
 	if (u->help) {
@@ -361,6 +363,10 @@ enum ui_action ui_key(struct ui *u, int key)
 		break;
 	case 'g':
 		ui_set_pane(u, UI_GROUPS);
+		break;
+	case KEY_F(2): case 'S':
+		u->setup = true;
+		u->setup_sel = 0;
 		break;
 	case KEY_UP: ui_move_sel(u, -1); break;
 	case KEY_DOWN: ui_move_sel(u, 1); break;

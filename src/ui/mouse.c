@@ -59,7 +59,7 @@ static enum ui_action click_row(struct ui *u, int y, long long ms)
 
 enum ui_action ui_mouse(struct ui *u, int what, int y, int x, long long ms)
 {
-	if (!u->mouse || u->prompt != PROMPT_NONE)
+	if (!u->mouse || u->prompt != PROMPT_NONE || u->setup)
 		return UI_NONE;
 	if (u->help) {
 		u->help_top += what == 4 ? -WHEEL_ROWS : what == 5 ? WHEEL_ROWS : 0;

@@ -35,13 +35,13 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l);
 void ui_draw_detail(struct ui *u, const struct ui_layout *l);
 void ui_draw_help(struct ui *u, const struct ui_layout *l);
 void ui_draw_keybar(struct ui *u, const struct ui_layout *l);
+/* The column setup screen and its keys (setup.c). */
+void ui_draw_setup(struct ui *u, const struct ui_layout *l);
+enum ui_action ui_setup_key(struct ui *u, int key);
 
 /* Role of a state name: ACTIVE/RTS good, DOWN/ERR bad, others warn (links.c). */
 int ui_state_role(const char *state);
 
-/* Columns a pane shows (ids of its table), most useful first, as many as
- * fit (table.c). */
-const int *ui_pane_cols(enum ui_pane p, size_t *n);
 
 /* A cell's text: the value, or "hidden" for a key the kernel withheld (table.c). */
 const char *ui_cell_text(const struct ui *u, const struct view_col *col,

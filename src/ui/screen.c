@@ -306,7 +306,9 @@ void ui_draw(struct ui *u)
 		return;
 	}
 	ui_draw_header(u, &l);
-	if (u->help) {
+	if (u->setup) {
+		ui_draw_setup(u, &l);
+	} else if (u->help) {
 		ui_draw_help(u, &l);
 	} else if (u->detail != DETAIL_NONE) {
 		ui_draw_detail(u, &l);

@@ -325,6 +325,15 @@ int ui_init(struct ui *u, double delay, const char *theme, bool replay)
 		u->sort[i] = -1;
 	u->mouse = true;
 	u->hit.tabs_y = -1;
+	for (i = 0; i < UI_PANE_N; i++) {
+		size_t n;
+		const int *c = ui_pane_cols_default((enum ui_pane)i, &n);
+
+		if (n > UI_COLS_MAX)
+			n = UI_COLS_MAX;
+		memcpy(u->cols[i], c, n * sizeof(*c));
+		u->n_cols[i] = n;
+	}
 	u->delay = delay;
 	u->replay = replay;
 	u->n_themes = theme_list(dirs, u->themes, sizeof(u->themes) / sizeof(u->themes[0]));

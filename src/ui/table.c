@@ -55,7 +55,7 @@ static const struct {
 #undef P
 };
 
-const int *ui_pane_cols(enum ui_pane p, size_t *n)
+const int *ui_pane_cols_default(enum ui_pane p, size_t *n)
 {
 	*n = panes[p].n;
 	return panes[p].cols;
@@ -113,8 +113,8 @@ static void draw_tabs(struct ui *u, int y, int w)
 void ui_draw_table(struct ui *u, const struct ui_layout *l)
 {
 	enum view_table t = ui_pane_table(u->pane);
-	const int *ids = panes[u->pane].cols;
-	size_t ncol = panes[u->pane].n, nvc, i, c;
+	const int *ids = u->cols[u->pane];
+	size_t ncol = u->n_cols[u->pane], nvc, i, c;
 	const struct view_col *vcols = view_cols(t, &nvc);
 	int idx[32], x, y = l->table.y, body, shown = 0;
 	size_t *sel = &u->sel[u->pane], *top = &u->top[u->pane];
