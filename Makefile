@@ -84,10 +84,10 @@ $(BUILD)/tests/%: tests/unit/%.c $(UNIT_HELPERS) $(LIB)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(CPPFLAGS) -Itests/unit $(ALL_CFLAGS) -o $@ $< $(UNIT_HELPERS) $(LIB) $(LDLIBS)
 
-# a test tool: a recording with hostile process names (tests/tui)
-$(BUILD)/tests/mkhostile: tests/tui/mkhostile.c $(LIB)
+# a test tool: a recording with hostile process names (tests/tui, batch, metrics)
+$(BUILD)/tests/mkhostile: tests/tui/mkhostile.c tests/unit/hostile.c tests/unit/hostile.h $(LIB)
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+	$(Q)$(CC) $(CPPFLAGS) -Itests/unit $(ALL_CFLAGS) -o $@ $< tests/unit/hostile.c $(LIB) $(LDLIBS)
 
 -include $(LIB_OBJ:.o=.d) $(BUILD)/src/main.d
 

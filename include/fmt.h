@@ -8,6 +8,7 @@
 #ifndef RDMATOP_FMT_H
 #define RDMATOP_FMT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <time.h>
@@ -36,17 +37,38 @@ const char *fmt_addr(char *buf, size_t len, const struct snap_addr *a);
 
 /*
  * Copy s for display on a terminal: valid printable UTF-8 passes, and
- * control characters (C0, DEL, C1), backslashes and bytes that are not
- * UTF-8 become \xNN (\\ for a backslash), so a hostile name cannot move the
- * cursor or retitle the terminal.  Always NUL-terminates; truncates.
+ * control characters (C0, DEL, C1), the invisible characters of
+ * fmt_cp_invisible(), backslashes and bytes that are not UTF-8 become \xNN
+ * per byte (\\ for a backslash), so a hostile name cannot move the cursor,
+ * retitle the terminal or reorder what is shown.  Always NUL-terminates;
+ * truncates, never inside an escape or a character.
  */
 const char *fmt_escape(char *buf, size_t len, const char *s);
 
+/* *cp of a unit that is not UTF-8 (above any code point) */
+#define FMT_UTF8_BAD 0xffffffffu
+
 /*
- * Length of the valid UTF-8 sequence at s (1-4), or 0 if s does not start
- * one (overlong forms, surrogates and code points past U+10FFFF are invalid).
- * *cp receives the code point.
+ * The UTF-8 unit at s: its length, 1-4, and its code point in *cp.  Bytes
+ * that are not valid UTF-8 (a stray continuation byte, C0, C1, F5..FF,
+ * overlong forms, surrogates, code points past U+10FFFF, a sequence cut
+ * short, also by the terminating NUL) make a unit of their own, the
+ * maximal subpart of Unicode's recommended practice: *cp is FMT_UTF8_BAD
+ * and the length is at least 1, so a caller that steps by it always
+ * advances and replaces each unit with one U+FFFD as Python's and the
+ * WHATWG decoders do.  Reads no further than a NUL.
  */
 int fmt_utf8(const unsigned char *s, uint32_t *cp);
+
+/* C0, DEL and C1 control characters. */
+bool fmt_cp_control(uint32_t cp);
+/*
+ * Characters that change how the text around them is shown without being
+ * seen: the bidi controls (U+202A-U+202E embeddings and overrides,
+ * U+2066-U+2069 isolates, LRM/RLM U+200E/U+200F, ALM U+061C) and the line
+ * and paragraph separators U+2028/U+2029.  A process named with U+202E
+ * would otherwise show reversed next to the names around it.
+ */
+bool fmt_cp_invisible(uint32_t cp);
 
 #endif

@@ -53,6 +53,11 @@ uint16_t nl_res_cmd(enum snap_res r);
 void nl_qp_layouts(bool on);
 unsigned long nl_qp_layout_hits(void);	/* entries read so, on this thread */
 int nl_stat_parse(const struct nlmsghdr *nlh, struct snapshot *s);
+/* stat_qp.c: a STAT_GET answer about objects; 1 when it is none of them */
+int nl_stat_obj_parse(const struct nlmsghdr *nlh, struct snapshot *s, const struct nlattr **tb,
+		      struct snap_dev *d);
+int nl_stat_status_parse(const struct nlmsghdr *nlh, struct snapshot *s);
+uint8_t nl_stat_unit(const char *name);	/* SNAP_UNIT_* from a counter's name */
 int nl_monitor_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 
 /*
@@ -125,6 +130,7 @@ int nl_fd(const struct nl_sock *ns);
 int nl_send(struct nl_sock *ns, const struct nl_req *req);
 /* Non-blocking receive of one datagram: bytes, or -EAGAIN, or -errno. */
 ssize_t nl_recv(struct nl_sock *ns, void *buf, size_t len);
+ssize_t nl_wait(struct nl_sock *ns, void *buf, size_t len);	/* nl_recv, waiting up to 5 s */
 /* A receive buffer size: decimal bytes, or with a K suffix (KiB); 0, or
  * -EINVAL / -ERANGE (above INT_MAX). */
 int nl_rcvbuf_parse(const char *text, int *bytes);

@@ -21,7 +21,17 @@ struct nl_req {
 	uint16_t flags;		/* NLM_F_DUMP or 0 */
 	uint32_t dev;		/* RDMA_NLDEV_ATTR_DEV_INDEX or SNAP_NONE */
 	uint32_t port;		/* RDMA_NLDEV_ATTR_PORT_INDEX or SNAP_NONE */
+	uint16_t kind;		/* enum nl_req_kind: what a STAT_GET asks for */
+	uint16_t pad;
 };
+
+/*
+ * STAT_GET asks for several things by STAT_RES (nldev_stat_get_doit /
+ * _dumpit): the port's counters (none), the bound counters (RES_QP dump),
+ * the port's QP counter mode (RES_QP doit, with a STAT_MODE), the MRs'
+ * driver stats (RES_MR dump).
+ */
+enum nl_req_kind { NL_REQ_PLAIN, NL_REQ_STAT_QP, NL_REQ_STAT_MR };
 
 /* What a response stream ended with. */
 struct nl_result {

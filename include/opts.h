@@ -42,7 +42,7 @@ enum opt_out { OPT_OUT_TEXT, OPT_OUT_JSON, OPT_OUT_OPENMETRICS, OPT_OUT_PROMETHE
 	  "batch output format: text, json, openmetrics or prometheus (text 0.0.4)")          \
 	X(JSON, "json", 'j', NONE, json, NULL, 0, 0, NULL, NULL, 0, "same as -b -o json")     \
 	X(GROUPS, "groups", 'g', NONE, groups, NULL, 0, 0, NULL, NULL, 0,                     \
-	  "group processes by job, pod, container or unit: start on the groups table; -b: print it") \
+	  "start on the groups table: processes by job, pod, container or unit") \
 	X(PID, "pid", 'p', INT, pid, "PID", 1, 4294967295.0, NULL, NULL, 0,                   \
 	  "show only resources of process PID")                                               \
 	X(SORT, "sort", 's', STR, sort, "COL", 0, 0, NULL, NULL, OPT_CONFIG | OPT_SAVED,      \
@@ -65,11 +65,15 @@ enum opt_out { OPT_OUT_TEXT, OPT_OUT_JSON, OPT_OUT_OPENMETRICS, OPT_OUT_PROMETHE
 	X(ASCII, "ascii", 0, NONE, ascii, NULL, 0, 0, NULL, NULL, OPT_CONFIG | OPT_SAVED,     \
 	  "draw graphs and marks with ASCII only")                                            \
 	X(COLUMNS, "columns", 0, LIST, columns, "TABLE:COLS", 0, 0, NULL, NULL, OPT_CONFIG | OPT_SAVED, \
-	  "the dashboard's columns of TABLE (qps, processes, counters, cm_ids, links, groups), in order, comma-separated; repeatable") \
+	  "the dashboard's columns of TABLE (qps, processes, counters, cm_ids, links, devices, cqs, mrs, pds, ctxs, srqs, groups), in order, comma-separated; repeatable") \
 	X(NO_MOUSE, "no-mouse", 0, NONE, no_mouse, NULL, 0, 0, NULL, NULL, OPT_CONFIG | OPT_SAVED, \
 	  "leave the mouse to the terminal (no click to sort or select, no wheel)")           \
 	X(SET_NETNS, "set-netns-mode", 0, CHOICE, set_netns, "MODE", 0, 0, opt_netns_modes, NULL, 0, \
 	  "set the RDMA netns mode (shared or exclusive), verify it, and exit")               \
+	X(SET_QP_COUNTERS, "set-qp-counters", 0, STR, set_qp_counters, "LINK MODE", 0, 0, NULL, \
+	  NULL, 0,                                                                             \
+	  "set LINK's (DEV/PORT) QP counter mode: type, pid, type,pid (auto) or off; "       \
+	  "verify it, and exit")                                                              \
 	X(LISTEN, "listen", 0, STR, listen, "ADDR:PORT", 0, 0, NULL, NULL, 0,                 \
 	  "serve GET /metrics (OpenMetrics) on ADDR:PORT; :PORT is 127.0.0.1:PORT")           \
 	X(WEB_CONFIG, "web-config", 0, STR, web_config, "FILE", 0, 0, NULL, NULL, 0,           \

@@ -14,7 +14,6 @@ struct out_opts {
 	int sort_col;				/* column of the QP table, -1 = natural */
 	bool reverse;
 	uint32_t pid;				/* only this process, 0 = all */
-	bool groups;				/* text: the groups table too (-g) */
 };
 
 /*
@@ -58,7 +57,8 @@ struct out_om_opts {
  */
 int out_openmetrics(FILE *f, const struct snapshot *s, const struct out_om_opts *o);
 /* A label value, escaped for both formats (\\, \", \n; other control
- * characters and bytes that are not UTF-8 become U+FFFD). */
+ * characters become U+FFFD, and so does each ill-formed UTF-8 unit of
+ * fmt_utf8).  Always ends: every step advances. */
 void out_om_label(FILE *f, const char *str);
 
 #endif

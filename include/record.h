@@ -58,6 +58,9 @@ enum {
 	REC_NL_DEV = 4,			/* u32 */
 	REC_NL_PORT = 8,		/* u32 */
 	REC_NL_DATA = 12,
+	/* REC_NL_KIND's body: REC_NL's, the request's kind after the port */
+	REC_NL_KIND_KIND = 12,		/* u16: enum nl_req_kind */
+	REC_NL_KIND_DATA = 14,
 	/* REC_FILE's body: u32 -errno or 0, u16 path length, path, contents */
 	REC_FILE_ERR = 0,
 	REC_FILE_PATH_LEN = 4,
@@ -80,6 +83,8 @@ enum rec_kind {
 	REC_NL = 2,	/* one netlink datagram answering a request */
 	REC_FILE = 3,	/* one file's contents (or read error) */
 	REC_END = 4,
+	REC_NL_KIND = 5,	/* REC_NL of a request with a kind (a STAT_GET of
+				 * bound counters, MR stats): older readers skip it */
 };
 
 uint32_t rec_crc32(uint32_t crc, const void *buf, size_t len);

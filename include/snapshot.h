@@ -148,6 +148,8 @@ struct snap_dev {
 	uint8_t dim;
 	uint16_t res_valid;		/* bit (1 << enum snap_res) */
 	uint64_t res[SNAP_RES_N];	/* resource summary (RES_GET) */
+	uint16_t res_chg_valid;		/* bit (1 << enum snap_res): both samples had it */
+	int64_t res_chg[SNAP_RES_N];	/* res minus the previous sample's (rate.c) */
 	int tbl_err[SNAP_TBL_N];	/* 0, or -errno of that table's dump */
 };
 
@@ -163,7 +165,14 @@ enum {
 	SNAP_PORT_NDEV = 1 << 7,	/* ndev_index and ndev */
 	SNAP_PORT_RATE = 1 << 8,	/* sysfs ports/N/rate */
 	SNAP_PORT_LINK_LAYER = 1 << 9,	/* sysfs ports/N/link_layer */
+	SNAP_PORT_QP_MODE = 1 << 10,	/* qp_mode (STAT_GET, STAT_RES = RES_QP) */
+	SNAP_PORT_QP_MASK = 1 << 11,	/* qp_mask: auto mode's criteria */
+	SNAP_PORT_QP_OPCNT = 1 << 12,	/* qp_opcnt: auto binds optional counters */
 };
+
+/* The kernel's enum rdma_nl_counter_mode and _mask, as numbers. */
+enum { SNAP_QPCNT_NONE, SNAP_QPCNT_AUTO, SNAP_QPCNT_MANUAL };
+enum { SNAP_QPCNT_BY_TYPE = 1 << 0, SNAP_QPCNT_BY_PID = 1 << 1 };
 
 struct snap_port {
 	uint32_t dev;
@@ -177,6 +186,7 @@ struct snap_port {
 	char ndev[SNAP_IFNAME_MAX];
 	char rate[40];
 	char link_layer[16];
+	uint8_t qp_mode, qp_mask, qp_opcnt;	/* `rdma statistic qp mode` */
 };
 
 /* ---- counters: one row per (device, port, source, name) ---- */
@@ -213,7 +223,11 @@ struct snap_counter {
 	uint64_t value;		/* already in `unit` (PMA data words * 4) */
 	double rate;		/* per second, valid when RATE_DATA */
 	uint64_t delta;		/* value change over the interval (RATE_DATA) */
+	uint32_t obj;		/* s->objcnts: bound counter id, or MR number */
+	uint8_t optional;	/* an optional counter of its port (enabled) */
+	uint8_t kind;		/* s->objcnts: enum snap_objcnt_kind */
 };
+
 
 /* ---- who holds a resource ---- */
 enum {
@@ -225,6 +239,39 @@ struct snap_owner {
 	uint32_t tid;		/* id as the kernel reports it (a thread id) */
 	uint32_t kern;		/* string id of the kernel owner name */
 	uint8_t valid;
+};
+
+/* ---- counters of objects: bound (per-QP) counters and MR stats ---- */
+enum snap_objcnt_kind { SNAP_OBJ_QPCNT, SNAP_OBJ_MR };
+
+/*
+ * A counter bound to QPs (STAT_GET dump, STAT_RES = RES_QP: `rdma
+ * statistic qp show`), auto by type and/or pid, or by hand.  Its values
+ * are s->objcnts rows of kind SNAP_OBJ_QPCNT, obj = cntn.
+ */
+enum {
+	SNAP_QPCNT_MODE = 1 << 0,
+	SNAP_QPCNT_TYPE = 1 << 1,	/* qp_type (auto by type) */
+};
+
+struct snap_qpcnt {
+	uint32_t dev;
+	uint32_t port;
+	uint32_t cntn;
+	uint32_t lqpns;		/* string id: "288,289", the bound QPs */
+	uint32_t n_lqpn;
+	struct snap_owner own;	/* auto by pid: the process */
+	uint8_t valid, mode, qp_type;
+};
+
+/* A port's optional counter (STAT_GET_STATUS: `rdma statistic mode
+ * supported`): supported, and enabled or not. */
+struct snap_optcnt {
+	uint32_t dev;
+	uint32_t port;
+	uint32_t name;		/* string id */
+	uint32_t index;
+	uint8_t enabled;
 };
 
 /* IPv4/IPv6 endpoint of a CM_ID (RES_SRC_ADDR / RES_DST_ADDR). */
@@ -459,6 +506,9 @@ struct snapshot {
 	struct snap_vec devs;		/* struct snap_dev */
 	struct snap_vec ports;		/* struct snap_port */
 	struct snap_vec counters;	/* struct snap_counter */
+	struct snap_vec objcnts;	/* struct snap_counter of bound counters, MRs */
+	struct snap_vec qpcnts;		/* struct snap_qpcnt */
+	struct snap_vec optcnts;	/* struct snap_optcnt */
 	/* the objects' vectors, by enum snap_res or by name (s->qps) */
 	union {
 		struct snap_vec res[SNAP_RES_N];
@@ -488,6 +538,13 @@ void snap_note(struct snapshot *s, int err, uint32_t dev, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
 struct snap_dev *snap_dev_find(const struct snapshot *s, uint32_t index);
+/*
+ * Why a sample with SNAP_F_NO_DEVICES has none, as one line for the user:
+ * in exclusive netns mode a device shows only in the network namespace it
+ * belongs to, so a container sees none of the host's until one is moved
+ * there; otherwise there is no driver or Soft-RoCE link.
+ */
+const char *snap_no_devices_why(const struct snapshot *s);
 struct snap_dev *snap_dev_by_name(const struct snapshot *s, const char *name);
 struct snap_port *snap_port_find(const struct snapshot *s, uint32_t dev, uint32_t port);
 /* Find or add the port row (dev, port). */
@@ -501,6 +558,11 @@ void snap_tasks_sort(struct snapshot *s);
 
 /* Process id holding the resource, 0 when unknown or kernel-owned. */
 uint32_t snap_owner_pid(const struct snapshot *s, const struct snap_owner *o);
+/* The bound counter QP lqpn of device dev counts in, or NULL. */
+const struct snap_qpcnt *snap_qpcnt_of(const struct snapshot *s, uint32_t dev, uint32_t lqpn);
+/* Whether the comma-separated lqpn list of a bound counter holds lqpn. */
+bool snap_lqpns_has(const char *list, uint32_t lqpn);
+
 /* comm as `rdma` shows it: the thread's comm, or the kernel owner's name. */
 const char *snap_owner_comm(const struct snapshot *s, const struct snap_owner *o);
 
@@ -516,7 +578,8 @@ static inline const struct snap_owner *snap_res_owner(const void *obj, enum snap
 }
 
 /* Element counts, for rolling back a partially parsed (interrupted) dump. */
-#define SNAP_VECS (5 + SNAP_RES_N)	/* devs, ports, counters, notes, events */
+#define SNAP_VECS (8 + SNAP_RES_N)	/* devs, ports, counters, notes, events,
+					 * objcnts, qpcnts, optcnts */
 struct snap_mark {
 	size_t n[SNAP_VECS];
 	size_t strs;

@@ -16,15 +16,20 @@
 #include "theme.h"
 #include "view.h"
 
-enum ui_pane { UI_QPS, UI_PROCS, UI_COUNTERS, UI_CONNS, UI_LINKS, UI_GROUPS, UI_PANE_N };
+/* The tabs, in their order (keys 1-9 and 0 pick the first ten; g the groups). */
+enum ui_pane {
+	UI_QPS, UI_PROCS, UI_COUNTERS, UI_CONNS, UI_LINKS, UI_DEVS, UI_CQS, UI_MRS, UI_PDS,
+	UI_CTXS, UI_SRQS, UI_GROUPS, UI_PANE_N
+};
 
 #define UI_COLS_MAX 32	/* columns a pane can show */
 
 enum ui_prompt {
 	PROMPT_NONE, PROMPT_FILTER, PROMPT_SEARCH, PROMPT_DELAY, PROMPT_TIME, PROMPT_NETNS,
+	PROMPT_QPCNT,
 };
 
-enum ui_detail { DETAIL_NONE, DETAIL_PROC, DETAIL_QP, DETAIL_LINK };
+enum ui_detail { DETAIL_NONE, DETAIL_PROC, DETAIL_QP, DETAIL_LINK, DETAIL_DEV };
 
 /* Identity of a row, so the selection follows the object as rows move. */
 struct ui_rowkey {
@@ -45,6 +50,7 @@ enum ui_action {
 	UI_JUMP,	/* replay: to the sample at jump_wall */
 	UI_SAVE,	/* write the settings to the config file */
 	UI_NETNS,	/* confirmed: set the netns mode to netns_want */
+	UI_QPCNT,	/* typed: set qpcnt_link's QP counter mode to qpcnt_mode */
 };
 
 struct ui {
@@ -86,6 +92,9 @@ struct ui {
 	long sample_no;		/* replay: number of the sample shown, from 1 */
 	time_t jump_wall;	/* replay: where 'b' asked to go */
 	bool netns_want;	/* N: the mode to switch to (true = shared) */
+	char qpcnt_link[80];	/* Q: the link ("mlx5_0/1") and its mode now */
+	char qpcnt_now[32];
+	char qpcnt_mode[16];	/* Q: the mode typed (type, pid, type,pid, off) */
 	struct theme theme;
 	char themes[16][32];
 	size_t n_themes, theme_idx;

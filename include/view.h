@@ -43,7 +43,23 @@ struct view_proc {
 	uint64_t mr_bytes;
 	double psn_rate;	/* sum of its QPs' sq+rq PSN rates */
 	uint32_t cgroup;	/* string id: its cgroup (job, pod, service), 0 = unknown */
+	/* its bound counters' totals and rates, by enum view_hw_class */
+	uint64_t hw[4];
+	double hw_rate[4];
+	uint32_t n_qpcnt;	/* bound counters counted here */
 };
+
+/*
+ * What a bound counter's value counts, for the per-process columns: by
+ * explicit names per driver (src/model/procs_hw.c); other names count in
+ * none of them.
+ */
+enum view_hw_class { VIEW_HW_RETX, VIEW_HW_ERR, VIEW_HW_CNP, VIEW_HW_BYTES, VIEW_HW_N };
+int view_hw_class(const char *name);	/* enum view_hw_class, or -1 */
+/* "auto type,pid", "manual", "none": a port's QP counter mode. */
+const char *view_qp_mode_str(const struct snap_port *p, char *buf, size_t len);
+/* Add each bound counter to the process it counts (from view_procs). */
+void view_procs_hw(const struct snapshot *s, struct view_proc *procs, size_t n);
 
 enum {
 	VIEW_PROC_UID = 1 << 0,
@@ -51,6 +67,8 @@ enum {
 	VIEW_PROC_KERN = 1 << 2,	/* a kernel owner: comm is its name */
 	VIEW_PROC_HIDDEN = 1 << 3,	/* owner's process not visible: one
 					 * entry per thread id, threads[0] */
+	VIEW_PROC_HW = 1 << 4,		/* hw[]: a bound counter counts it */
+	VIEW_PROC_HW_RATE = 1 << 5,	/* hw_rate[] */
 };
 
 /*
@@ -62,6 +80,17 @@ enum {
  * thread.  *out is malloc'd; returns the count or -ENOMEM.  O(n log n).
  */
 int view_procs(const struct snapshot *s, struct view_proc **out);
+
+/*
+ * Whether an owner lives outside the reader's PID namespace: a user
+ * resource the kernel sent with neither RES_PID nor RES_KERN_NAME.  Since
+ * 5.5, nldev.c lists every resource whatever the reader's PID namespace, and
+ * fill_res_name_pid() leaves RES_PID out when task_pid_vnr() is 0: the task
+ * has no pid in the reader's namespace (it lives in a parent or sibling
+ * one), or, for an instant, it is exiting.  Kernel-owned resources carry
+ * RES_KERN_NAME instead.
+ */
+bool view_owner_outside(const struct snap_owner *o);
 
 /*
  * Groups of processes by cgroup (src/model/groups.c has the rules): a
@@ -128,6 +157,8 @@ struct view_value {
 	enum view_type type;
 	enum view_fmt fmt;
 	bool valid;		/* false: "n/a" */
+	bool outside;		/* n/a because the owner's task is outside the
+				 * reader's PID namespace (view_owner_outside) */
 	uint64_t u;
 	double d;
 	const char *s;
@@ -177,34 +208,41 @@ struct view_col {
 
 /*
  * Column ids: the columns a pane, a writer or a row key names, by table;
- * each is the column's index in view_cols().  Tables nobody names by
- * column (CQs, MRs, PDs, CTXs, SRQs) keep their ids in their column file.
+ * each is the column's index in view_cols().  The owner's pid, tid and
+ * comm end every resource table (VC_CQ_PID + 1, + 2).
  */
 enum view_dev_col {
 	VC_DEV_NAME, VC_DEV_INDEX, VC_DEV_NODE_TYPE, VC_DEV_PROTOCOL, VC_DEV_FW,
 	VC_DEV_NODE_GUID, VC_DEV_SYS_GUID, VC_DEV_PORTS, VC_DEV_PD, VC_DEV_CQ, VC_DEV_QP,
-	VC_DEV_CM_ID, VC_DEV_MR, VC_DEV_CTX, VC_DEV_SRQ, VC_DEV_N
+	VC_DEV_CM_ID, VC_DEV_MR, VC_DEV_CTX, VC_DEV_SRQ,
+	/* each count's change since the previous sample, in the same order */
+	VC_DEV_PD_CHG, VC_DEV_CQ_CHG, VC_DEV_QP_CHG, VC_DEV_CM_ID_CHG, VC_DEV_MR_CHG,
+	VC_DEV_CTX_CHG, VC_DEV_SRQ_CHG, VC_DEV_CAPS, VC_DEV_DIM, VC_DEV_N
 };
 enum view_link_col {
 	VC_LINK_DEV, VC_LINK_PORT, VC_LINK_STATE, VC_LINK_PHYS, VC_LINK_NETDEV,
 	VC_LINK_NETDEV_INDEX, VC_LINK_RATE, VC_LINK_LAYER, VC_LINK_LID, VC_LINK_SM_LID,
 	VC_LINK_LMC, VC_LINK_SUBNET_PREFIX, VC_LINK_RX_BYTES, VC_LINK_TX_BYTES,
-	VC_LINK_RX_PACKETS, VC_LINK_TX_PACKETS, VC_LINK_N
+	VC_LINK_RX_PACKETS, VC_LINK_TX_PACKETS, VC_LINK_QP_MODE, VC_LINK_N
 };
 enum view_counter_col {
 	VC_CNT_DEV, VC_CNT_PORT, VC_CNT_SOURCE, VC_CNT_NAME, VC_CNT_VALUE, VC_CNT_UNIT,
-	VC_CNT_RATE, VC_CNT_DELTA, VC_CNT_N
+	VC_CNT_RATE, VC_CNT_DELTA, VC_CNT_OPTIONAL, VC_CNT_N
 };
 enum view_proc_col {
 	VC_PROC_PID, VC_PROC_COMM, VC_PROC_UID, VC_PROC_THREADS, VC_PROC_QP, VC_PROC_CQ,
 	VC_PROC_MR, VC_PROC_MR_BYTES, VC_PROC_PD, VC_PROC_CM_ID, VC_PROC_CTX, VC_PROC_SRQ,
-	VC_PROC_PSN_RATE, VC_PROC_CGROUP, VC_PROC_GROUP, VC_PROC_N
+	VC_PROC_PSN_RATE, VC_PROC_CGROUP, VC_PROC_GROUP, VC_PROC_RETX_RATE, VC_PROC_ERR_RATE,
+	VC_PROC_CNP_RATE, VC_PROC_BYTES_RATE, VC_PROC_RETX, VC_PROC_ERR, VC_PROC_CNP, VC_PROC_BYTES,
+	VC_PROC_N
 };
 enum view_group_col {
 	VC_GRP_KIND, VC_GRP_RUNTIME, VC_GRP_NAME, VC_GRP_PROCS, VC_GRP_QP, VC_GRP_RTS,
 	VC_GRP_QP_ERR, VC_GRP_QP_OTHER, VC_GRP_CQ, VC_GRP_MR, VC_GRP_MR_BYTES, VC_GRP_PD,
 	VC_GRP_CM_ID, VC_GRP_CTX, VC_GRP_SRQ, VC_GRP_PSN_RATE, VC_GRP_CGROUP, VC_GRP_N
 };
+/* The per-process columns of bound counters (shown when any is bound). */
+#define VC_PROC_HW_FIRST VC_PROC_RETX_RATE
 enum view_qp_col {
 	VC_QP_DEV, VC_QP_PORT, VC_QP_LQPN, VC_QP_RQPN, VC_QP_TYPE, VC_QP_STATE, VC_QP_SQ_PSN,
 	VC_QP_RQ_PSN, VC_QP_PSN_RATE, VC_QP_SQ_RATE, VC_QP_RQ_RATE, VC_QP_PMIG, VC_QP_PDN,
@@ -213,6 +251,28 @@ enum view_qp_col {
 enum view_cm_id_col {
 	VC_CM_DEV, VC_CM_PORT, VC_CM_IDN, VC_CM_LQPN, VC_CM_TYPE, VC_CM_STATE, VC_CM_PS,
 	VC_CM_SRC, VC_CM_DST, VC_CM_PID, VC_CM_TID, VC_CM_COMM, VC_CM_N
+};
+
+enum view_cq_col {
+	VC_CQ_DEV, VC_CQ_CQN, VC_CQ_CQE, VC_CQ_USERS, VC_CQ_POLL_CTX, VC_CQ_DIM, VC_CQ_CTXN,
+	VC_CQ_PID, VC_CQ_N = VC_CQ_PID + 3
+};
+/* no IOVA column: only 4.17-era kernels sent it (to CAP_NET_ADMIN); JSON
+ * still writes it when present (doc/json.md) */
+enum view_mr_col {
+	VC_MR_DEV, VC_MR_MRN, VC_MR_RKEY, VC_MR_LKEY, VC_MR_LEN, VC_MR_PDN, VC_MR_PID,
+	VC_MR_N = VC_MR_PID + 3
+};
+enum view_pd_col {
+	VC_PD_DEV, VC_PD_PDN, VC_PD_LDMA, VC_PD_UNSAFE, VC_PD_USERS, VC_PD_CTXN, VC_PD_PID,
+	VC_PD_N = VC_PD_PID + 3
+};
+enum view_ctx_col {
+	VC_CTX_DEV, VC_CTX_CTXN, VC_CTX_PID, VC_CTX_N = VC_CTX_PID + 3
+};
+enum view_srq_col {
+	VC_SRQ_DEV, VC_SRQ_SRQN, VC_SRQ_TYPE, VC_SRQ_LQPN, VC_SRQ_PDN, VC_SRQ_CQN, VC_SRQ_PID,
+	VC_SRQ_N = VC_SRQ_PID + 3
 };
 
 /* Columns every table that has them plays the same part with. */

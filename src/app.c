@@ -26,6 +26,7 @@
 #include "events.h"
 #include "history.h"
 #include "netns.h"
+#include "qpcnt.h"
 #include "opts.h"
 #include "rate.h"
 #include "stop.h"
@@ -362,8 +363,9 @@ static void save_settings(struct app *a)
 		ui_set_status(u, ROLE_STATUS_INFO, "settings written to %s", path);
 }
 
-/* Confirmed by the user: change the mode and say what the kernel now has. */
-static void set_netns(struct app *a)
+/* Confirmed by the user: change a mode and say what the kernel now has
+ * (netns_mode_set or qpcnt_mode_set, their messages to the status line). */
+static void set_mode(struct app *a, bool qpcnt)
 {
 	char out[512] = "", err[512] = "";
 	FILE *fo = fmemopen(out, sizeof(out) - 1, "w"), *fe = fmemopen(err, sizeof(err) - 1, "w");
@@ -376,7 +378,8 @@ static void set_netns(struct app *a)
 			fclose(fe);
 		return;
 	}
-	ret = netns_mode_set(a->ui.netns_want, fo, fe);
+	ret = qpcnt ? qpcnt_mode_set(a->ui.qpcnt_link, a->ui.qpcnt_mode, fo, fe) :
+		      netns_mode_set(a->ui.netns_want, fo, fe);
 	fclose(fo);
 	fclose(fe);
 	out[strcspn(out, "\n")] = '\0';
@@ -411,7 +414,10 @@ static void on_input(struct ev_loop *loop, ev_io *w, int revents)
 			save_settings(a);
 			break;
 		case UI_NETNS:
-			set_netns(a);
+			set_mode(a, false);
+			break;
+		case UI_QPCNT:
+			set_mode(a, true);
 			break;
 		case UI_STEP_BACK:
 			if (a->ui.sample_no >= 2) {

@@ -18,6 +18,7 @@
 #include "export.h"
 #include "http.h"
 #include "netns.h"
+#include "qpcnt.h"
 #include "opts.h"
 #include "record.h"
 #include "out.h"
@@ -52,8 +53,7 @@ static bool no_rdma(const struct snapshot *s)
 		return true;
 	}
 	if (s->flags & SNAP_F_NO_DEVICES) {
-		fprintf(stderr, "rdmatop: no RDMA devices found (load a driver, or add a "
-				"Soft-RoCE link: rdma link add rxe0 type rxe netdev eth0)\n");
+		fprintf(stderr, "rdmatop: %s\n", snap_no_devices_why(s));
 		return true;
 	}
 	return false;
@@ -259,6 +259,13 @@ int main(int argc, char **argv)
 	}
 	if (o.set_netns >= 0)
 		return netns_mode_set(o.set_netns == 1, stdout, stderr);
+	if (o.set_qp_counters) {
+		char link[256];
+		const char *sp = strchr(o.set_qp_counters, ' ');
+
+		snprintf(link, sizeof(link), "%.*s", (int)(sp - o.set_qp_counters), o.set_qp_counters);
+		return qpcnt_mode_set(link, sp + 1, stdout, stderr);
+	}
 	if (o.listen) {
 		struct sockaddr_storage ss;
 		socklen_t len;
@@ -296,7 +303,6 @@ int main(int argc, char **argv)
 		}
 	oo.reverse = o.reverse;
 	oo.pid = o.pid;
-	oo.groups = o.groups;
 	if (o.n_filters) {
 		filter = view_filter_new();
 		if (!filter) {

@@ -251,8 +251,24 @@ int opts_parse(struct opts *o, int argc, char **argv, FILE *err)
 			o->output = OPT_OUT_JSON;
 		}
 	}
+	/* --set-qp-counters LINK MODE: its MODE is the one operand there is */
+	if (o->set_qp_counters && optind == argc - 1 && !strchr(o->set_qp_counters, ' ')) {
+		static char both[320];
+
+		snprintf(both, sizeof(both), "%.255s %.63s", o->set_qp_counters, argv[optind++]);
+		o->set_qp_counters = both;
+	}
 	if (optind < argc) {
 		fprintf(err, "rdmatop: unexpected argument '%s' (try --help)\n", argv[optind]);
+		return -EINVAL;
+	}
+	if (o->set_qp_counters && !strchr(o->set_qp_counters, ' ')) {
+		fprintf(err, "rdmatop: --set-qp-counters needs LINK and MODE (e.g. mlx5_0/1 type,pid)\n");
+		return -EINVAL;
+	}
+	if (o->set_qp_counters && (o->batch || o->read || o->write || o->set_netns >= 0)) {
+		fprintf(err, "rdmatop: --set-qp-counters is a command of its own: not with -b, -r, -w "
+			"or --set-netns-mode\n");
 		return -EINVAL;
 	}
 	if (o->iterations < 0)

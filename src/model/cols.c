@@ -29,6 +29,33 @@ static void dev_res(const struct view_ctx *c, const void *row, const struct view
 	{ VIEW_COL(n, h, w, true, VIEW_T_UINT, VIEW_F_PLAIN), .get = dev_res, .arg = r, \
 	  .desc = h "s of the device (the kernel's resource summary)" }
 
+/* A count's change since the previous sample (arg: enum snap_res). */
+static void dev_res_chg(const struct view_ctx *c, const void *row, const struct view_col *col,
+			struct view_value *v)
+{
+	const struct snap_dev *d = row;
+
+	(void)c;
+	v->valid = d->res_chg_valid & (1u << col->arg);
+	v->d = (double)d->res_chg[col->arg];
+}
+
+#define DEV_CHG(n, h, w, r, what)                                              \
+	{ VIEW_COL(n, h, w, true, VIEW_T_DOUBLE, VIEW_F_PLAIN), .get = dev_res_chg, .arg = r, \
+	  .desc = "change of the " what " count since the previous sample" }
+
+/* adaptive interrupt moderation, as rdma says it */
+static void dev_dim(const struct view_ctx *c, const void *row, const struct view_col *col,
+		    struct view_value *v)
+{
+	const struct snap_dev *d = row;
+
+	(void)c;
+	(void)col;
+	v->valid = SNAP_HAS(d, SNAP_DEV_DIM) && d->dim <= 1;
+	v->s = v->valid ? (d->dim ? "on" : "off") : "";
+}
+
 static const struct view_col devs_cols[VC_DEV_N] = {
 	[VC_DEV_NAME] = { COL_S("dev", "DEV", 10, SD, name, 0, "device name") },
 	[VC_DEV_INDEX] = { COL_N("index", "IDX", 3, SD, index, 0, "device index") },
@@ -50,6 +77,18 @@ static const struct view_col devs_cols[VC_DEV_N] = {
 	[VC_DEV_MR] = DEV_RES("mr", "MR", 6, SNAP_RES_MR),
 	[VC_DEV_CTX] = DEV_RES("ctx", "CTX", 4, SNAP_RES_CTX),
 	[VC_DEV_SRQ] = DEV_RES("srq", "SRQ", 4, SNAP_RES_SRQ),
+	[VC_DEV_PD_CHG] = DEV_CHG("pd_chg", "dPD", 4, SNAP_RES_PD, "PD"),
+	[VC_DEV_CQ_CHG] = DEV_CHG("cq_chg", "dCQ", 4, SNAP_RES_CQ, "CQ"),
+	[VC_DEV_QP_CHG] = DEV_CHG("qp_chg", "dQP", 5, SNAP_RES_QP, "QP"),
+	[VC_DEV_CM_ID_CHG] = DEV_CHG("cm_id_chg", "dCM_ID", 6, SNAP_RES_CM_ID, "CM_ID"),
+	[VC_DEV_MR_CHG] = DEV_CHG("mr_chg", "dMR", 5, SNAP_RES_MR, "MR"),
+	[VC_DEV_CTX_CHG] = DEV_CHG("ctx_chg", "dCTX", 4, SNAP_RES_CTX, "CTX"),
+	[VC_DEV_SRQ_CHG] = DEV_CHG("srq_chg", "dSRQ", 4, SNAP_RES_SRQ, "SRQ"),
+	[VC_DEV_CAPS] = { COL_F("caps", "CAPS", 16, VIEW_F_HEX, SD, caps, SNAP_DEV_CAPS,
+				"device capability flags (names in the device's details)") },
+	[VC_DEV_DIM] = { VIEW_COL("adaptive_moderation", "DIM", 3, false, VIEW_T_STR,
+				  VIEW_F_PLAIN), .get = dev_dim,
+			 .desc = "adaptive interrupt moderation" },
 };
 /* the device's own name is its dev column */
 const struct view_tab view_devs_tab = VIEW_TAB(devs_cols, SD, valid, [VIEW_ROLE_DEV] = 1);
@@ -68,6 +107,18 @@ static void link_rate(const struct view_ctx *c, const void *row, const struct vi
 
 #define LINK_RATE(n, h, w, f, k, d)                                              \
 	{ VIEW_COL(n, h, w, true, VIEW_T_DOUBLE, f), .get = link_rate, .arg = k, .desc = d }
+
+/* the port's QP counter mode, as `rdma statistic qp mode` says it */
+static void link_qp_mode(const struct view_ctx *c, const void *row, const struct view_col *col,
+			 struct view_value *v)
+{
+	const struct snap_port *p = row;
+
+	(void)c;
+	(void)col;
+	v->valid = SNAP_HAS(p, SNAP_PORT_QP_MODE);
+	v->s = view_qp_mode_str(p, v->tmp, sizeof(v->tmp));
+}
 
 static const struct view_col links_cols[VC_LINK_N] = {
 	[VC_LINK_DEV] = COL_DEV(SP),
@@ -100,6 +151,9 @@ static const struct view_col links_cols[VC_LINK_N] = {
 					 "packets received per second"),
 	[VC_LINK_TX_PACKETS] = LINK_RATE("tx_packets", "TXPKT/s", 8, VIEW_F_RATE, 3,
 					 "packets sent per second"),
+	[VC_LINK_QP_MODE] = { VIEW_COL("qp_counters", "QPCNT", 14, false, VIEW_T_STR, VIEW_F_PLAIN),
+			      .get = link_qp_mode,
+			      .desc = "QP counter mode: auto (by type, pid), manual, none" },
 };
 const struct view_tab view_links_tab =
 	VIEW_TAB(links_cols, SP, valid, [VIEW_ROLE_DEV] = VC_LINK_DEV + 1,
@@ -129,6 +183,10 @@ static void counter(const struct view_ctx *c, const void *row, const struct view
 	case VC_CNT_UNIT:
 		v->s = k->unit < SNAP_UNIT_N ? unit[k->unit] : "";
 		v->valid = *v->s;
+		break;
+	case VC_CNT_OPTIONAL:
+		v->valid = k->optional;
+		v->s = "on";
 		break;
 	case VC_CNT_RATE:
 		v->valid = data;
@@ -160,13 +218,16 @@ static const struct view_col counters_cols[VC_CNT_N] = {
 	    "change per second over the interval"),
 	CNT(VC_CNT_DELTA, "delta", "DELTA", 10, true, VIEW_T_UINT, VIEW_F_PLAIN,
 	    "change over the interval"),
+	CNT(VC_CNT_OPTIONAL, "optional", "OPT", 3, false, VIEW_T_STR, VIEW_F_PLAIN,
+	    "on: an optional counter (rdma statistic set ... optional-counters), enabled"),
 };
 const struct view_tab view_counters_tab = {
 	.cols = counters_cols, .n = VC_CNT_N, .size = sizeof(SC),
 	.role = { [VIEW_ROLE_DEV] = VC_CNT_DEV + 1, [VIEW_ROLE_PORT] = VC_CNT_PORT + 1 },
 };
 
-/* a process entry's comm; one whose process is not visible says so */
+/* a process entry's comm; one whose process is not visible says so, and
+ * the one of owners the kernel gave no pid says where they are */
 static void proc_comm(const struct view_ctx *c, const void *row, const struct view_col *col,
 		      struct view_value *v)
 {
@@ -176,7 +237,7 @@ static void proc_comm(const struct view_ctx *c, const void *row, const struct vi
 	v->s = snap_s(c->s, p->comm);
 	v->valid = *v->s;
 	if (!v->valid && (p->valid & VIEW_PROC_HIDDEN)) {
-		v->s = "(not visible)";
+		v->s = p->n_threads ? "(not visible)" : "(outside this PID namespace)";
 		v->valid = true;
 	}
 }
@@ -221,6 +282,24 @@ static const struct view_col procs_cols[VC_PROC_N] = {
 	[VC_PROC_GROUP] = { VIEW_COL("group", "GROUP", 30, false, VIEW_T_STR, VIEW_F_PLAIN),
 			    .get = proc_group,
 			    .desc = "its group (kind:name, see the groups table)" },
+	[VC_PROC_RETX_RATE] = { COL_R("retx_rate", "RETX/s", 7, VIEW_F_RATE, VP, hw_rate[VIEW_HW_RETX],
+				    VIEW_PROC_HW_RATE, "retransmits and timeouts per second (bound counters)") },
+	[VC_PROC_ERR_RATE] = { COL_R("hw_err_rate", "HWERR/s", 7, VIEW_F_RATE, VP,
+				   hw_rate[VIEW_HW_ERR], VIEW_PROC_HW_RATE,
+				   "transport errors per second (bound counters)") },
+	[VC_PROC_CNP_RATE] = { COL_R("cnp_rate", "CNP/s", 7, VIEW_F_RATE, VP, hw_rate[VIEW_HW_CNP],
+				   VIEW_PROC_HW_RATE, "congestion notifications per second (bound counters)") },
+	[VC_PROC_BYTES_RATE] = { COL_R("hw_bytes_rate", "HWB/s", 9, VIEW_F_BPS, VP,
+				     hw_rate[VIEW_HW_BYTES], VIEW_PROC_HW_RATE,
+				     "bytes per second, where the driver counts them (bound counters)") },
+	[VC_PROC_RETX] = { COL_F("retx", "RETX", 7, VIEW_F_COUNT, VP, hw[VIEW_HW_RETX], VIEW_PROC_HW,
+			       "retransmits and timeouts (bound counters)") },
+	[VC_PROC_ERR] = { COL_F("hw_err", "HWERR", 7, VIEW_F_COUNT, VP, hw[VIEW_HW_ERR], VIEW_PROC_HW,
+			      "transport errors (bound counters)") },
+	[VC_PROC_CNP] = { COL_F("cnp", "CNP", 7, VIEW_F_COUNT, VP, hw[VIEW_HW_CNP], VIEW_PROC_HW,
+			      "congestion notifications (bound counters)") },
+	[VC_PROC_BYTES] = { COL_F("hw_bytes", "HWBYTES", 9, VIEW_F_BYTES, VP, hw[VIEW_HW_BYTES],
+				VIEW_PROC_HW, "bytes, where the driver counts them (bound counters)") },
 };
 const struct view_tab view_procs_tab =
 	VIEW_TAB(procs_cols, VP, valid, [VIEW_ROLE_PID] = VC_PROC_PID + 1,

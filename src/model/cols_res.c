@@ -107,7 +107,6 @@ const struct view_tab view_cm_id_tab = RES_TAB(cm_id_cols, CM, VC_CM_PID,
 
 /* ---- CQs ---- */
 #define CQ struct snap_cq
-enum { CQ_DEV, CQ_CQN, CQ_CQE, CQ_USERS, CQ_POLL_CTX, CQ_DIM, CQ_CTXN, CQ_PID, CQ_N = CQ_PID + 3 };
 
 static void cq_dim(const struct view_ctx *c, const void *row, const struct view_col *col,
 		   struct view_value *v)
@@ -120,81 +119,75 @@ static void cq_dim(const struct view_ctx *c, const void *row, const struct view_
 	v->s = v->valid ? (q->dim ? "on" : "off") : "";
 }
 
-static const struct view_col cq_cols[CQ_N] = {
-	[CQ_DEV] = COL_DEV(CQ),
-	[CQ_CQN] = { COL_N("cqn", "CQN", 5, CQ, cqn, SNAP_CQ_CQN, "CQ number") },
-	[CQ_CQE] = { COL_N("cqe", "CQE", 6, CQ, cqe, SNAP_CQ_CQE, "entries") },
-	[CQ_USERS] = { COL_N("users", "USERS", 5, CQ, users, SNAP_CQ_USERS, "references") },
-	[CQ_POLL_CTX] = { COL_E("poll_ctx", "POLL_CTX", 9, CQ, poll_ctx, SNAP_CQ_POLL_CTX,
+static const struct view_col cq_cols[VC_CQ_N] = {
+	[VC_CQ_DEV] = COL_DEV(CQ),
+	[VC_CQ_CQN] = { COL_N("cqn", "CQN", 5, CQ, cqn, SNAP_CQ_CQN, "CQ number") },
+	[VC_CQ_CQE] = { COL_N("cqe", "CQE", 6, CQ, cqe, SNAP_CQ_CQE, "entries") },
+	[VC_CQ_USERS] = { COL_N("users", "USERS", 5, CQ, users, SNAP_CQ_USERS, "references") },
+	[VC_CQ_POLL_CTX] = { COL_E("poll_ctx", "POLL_CTX", 9, CQ, poll_ctx, SNAP_CQ_POLL_CTX,
 				snap_poll_ctx_str, "polling context (kernel CQs)") },
-	[CQ_DIM] = { VIEW_COL("dim", "DIM", 3, false, VIEW_T_STR, VIEW_F_PLAIN), .get = cq_dim,
+	[VC_CQ_DIM] = { VIEW_COL("dim", "DIM", 3, false, VIEW_T_STR, VIEW_F_PLAIN), .get = cq_dim,
 		     .desc = "adaptive interrupt moderation" },
-	[CQ_CTXN] = { COL_N("ctxn", "CTXN", 4, CQ, ctxn, SNAP_CQ_CTXN, "its context (user CQs)") },
+	[VC_CQ_CTXN] = { COL_N("ctxn", "CTXN", 4, CQ, ctxn, SNAP_CQ_CTXN, "its context (user CQs)") },
 	COL_OWNER(CQ),
 };
-const struct view_tab view_cq_tab = RES_TAB(cq_cols, CQ, CQ_PID);
+const struct view_tab view_cq_tab = RES_TAB(cq_cols, CQ, VC_CQ_PID);
 
 /* ---- MRs ---- */
 #define MR struct snap_mr
-enum { MR_DEV, MR_MRN, MR_RKEY, MR_LKEY, MR_IOVA, MR_LEN, MR_PDN, MR_PID, MR_N = MR_PID + 3 };
 
-static const struct view_col mr_cols[MR_N] = {
-	[MR_DEV] = COL_DEV(MR),
-	[MR_MRN] = { COL_N("mrn", "MRN", 5, MR, mrn, SNAP_MR_MRN, "MR number") },
-	[MR_RKEY] = KEY("rkey", "RKEY", 8, MR, rkey, SNAP_MR_RKEY, "remote key"),
-	[MR_LKEY] = KEY("lkey", "LKEY", 8, MR, lkey, SNAP_MR_LKEY, "local key"),
-	[MR_IOVA] = { COL_F("iova", "IOVA", 16, VIEW_F_HEX, MR, iova, SNAP_MR_IOVA,
-			    "I/O virtual address") },
-	[MR_LEN] = { COL_F("mrlen", "MRLEN", 10, VIEW_F_BYTES, MR, mrlen, SNAP_MR_LEN,
+static const struct view_col mr_cols[VC_MR_N] = {
+	[VC_MR_DEV] = COL_DEV(MR),
+	[VC_MR_MRN] = { COL_N("mrn", "MRN", 5, MR, mrn, SNAP_MR_MRN, "MR number") },
+	[VC_MR_RKEY] = KEY("rkey", "RKEY", 8, MR, rkey, SNAP_MR_RKEY, "remote key"),
+	[VC_MR_LKEY] = KEY("lkey", "LKEY", 8, MR, lkey, SNAP_MR_LKEY, "local key"),
+	[VC_MR_LEN] = { COL_F("mrlen", "MRLEN", 10, VIEW_F_BYTES, MR, mrlen, SNAP_MR_LEN,
 			   "bytes registered") },
-	[MR_PDN] = { COL_N("pdn", "PDN", 4, MR, pdn, SNAP_MR_PDN, "its PD's number") },
+	[VC_MR_PDN] = { COL_N("pdn", "PDN", 4, MR, pdn, SNAP_MR_PDN, "its PD's number") },
 	COL_OWNER(MR),
 };
-const struct view_tab view_mr_tab = RES_TAB(mr_cols, MR, MR_PID);
+const struct view_tab view_mr_tab = RES_TAB(mr_cols, MR, VC_MR_PID);
 
 /* ---- PDs ---- */
 #define PD struct snap_pd
-enum { PD_DEV, PD_PDN, PD_LDMA, PD_UNSAFE, PD_USERS, PD_CTXN, PD_PID, PD_N = PD_PID + 3 };
 
-static const struct view_col pd_cols[PD_N] = {
-	[PD_DEV] = COL_DEV(PD),
-	[PD_PDN] = { COL_N("pdn", "PDN", 4, PD, pdn, SNAP_PD_PDN, "PD number") },
-	[PD_LDMA] = KEY("local_dma_lkey", "LDMA_LKEY", 9, PD, local_dma_lkey,
+static const struct view_col pd_cols[VC_PD_N] = {
+	[VC_PD_DEV] = COL_DEV(PD),
+	[VC_PD_PDN] = { COL_N("pdn", "PDN", 4, PD, pdn, SNAP_PD_PDN, "PD number") },
+	[VC_PD_LDMA] = KEY("local_dma_lkey", "LDMA_LKEY", 9, PD, local_dma_lkey,
 			SNAP_PD_LOCAL_DMA_LKEY, "local DMA key"),
-	[PD_UNSAFE] = KEY("unsafe_global_rkey", "UNSAFE_RKEY", 11, PD, unsafe_global_rkey,
+	[VC_PD_UNSAFE] = KEY("unsafe_global_rkey", "UNSAFE_RKEY", 11, PD, unsafe_global_rkey,
 			  SNAP_PD_UNSAFE_RKEY, "unsafe global remote key"),
-	[PD_USERS] = { COL_N("users", "USERS", 5, PD, users, SNAP_PD_USERS, "references") },
-	[PD_CTXN] = { COL_N("ctxn", "CTXN", 4, PD, ctxn, SNAP_PD_CTXN, "its context") },
+	[VC_PD_USERS] = { COL_N("users", "USERS", 5, PD, users, SNAP_PD_USERS, "references") },
+	[VC_PD_CTXN] = { COL_N("ctxn", "CTXN", 4, PD, ctxn, SNAP_PD_CTXN, "its context") },
 	COL_OWNER(PD),
 };
-const struct view_tab view_pd_tab = RES_TAB(pd_cols, PD, PD_PID);
+const struct view_tab view_pd_tab = RES_TAB(pd_cols, PD, VC_PD_PID);
 
 /* ---- CTXs (no optional fields) ---- */
 #define CTX struct snap_ctx
-enum { CTX_DEV, CTX_CTXN, CTX_PID, CTX_N = CTX_PID + 3 };
 
-static const struct view_col ctx_cols[CTX_N] = {
-	[CTX_DEV] = COL_DEV(CTX),
-	[CTX_CTXN] = { COL_N("ctxn", "CTXN", 4, CTX, ctxn, 0, "context number") },
+static const struct view_col ctx_cols[VC_CTX_N] = {
+	[VC_CTX_DEV] = COL_DEV(CTX),
+	[VC_CTX_CTXN] = { COL_N("ctxn", "CTXN", 4, CTX, ctxn, 0, "context number") },
 	COL_OWNER(CTX),
 };
 const struct view_tab view_ctx_tab = {
-	.cols = ctx_cols, .n = CTX_N, .size = sizeof(CTX), .role = { ROLES_OWNER(CTX_PID) },
+	.cols = ctx_cols, .n = VC_CTX_N, .size = sizeof(CTX), .role = { ROLES_OWNER(VC_CTX_PID) },
 };
 
 /* ---- SRQs ---- */
 #define SRQ struct snap_srq
-enum { SRQ_DEV, SRQ_SRQN, SRQ_TYPE, SRQ_LQPN, SRQ_PDN, SRQ_CQN, SRQ_PID, SRQ_N = SRQ_PID + 3 };
 
-static const struct view_col srq_cols[SRQ_N] = {
-	[SRQ_DEV] = COL_DEV(SRQ),
-	[SRQ_SRQN] = { COL_N("srqn", "SRQN", 5, SRQ, srqn, SNAP_SRQ_SRQN, "SRQ number") },
-	[SRQ_TYPE] = { COL_E("type", "TYPE", 5, SRQ, type, SNAP_SRQ_TYPE, snap_srq_type_str,
+static const struct view_col srq_cols[VC_SRQ_N] = {
+	[VC_SRQ_DEV] = COL_DEV(SRQ),
+	[VC_SRQ_SRQN] = { COL_N("srqn", "SRQN", 5, SRQ, srqn, SNAP_SRQ_SRQN, "SRQ number") },
+	[VC_SRQ_TYPE] = { COL_E("type", "TYPE", 5, SRQ, type, SNAP_SRQ_TYPE, snap_srq_type_str,
 			     "SRQ type (BASIC, XRC, TM)") },
-	[SRQ_LQPN] = { COL_ID("lqpn", "LQPN", 12, SRQ, lqpn, SNAP_SRQ_LQPN,
+	[VC_SRQ_LQPN] = { COL_ID("lqpn", "LQPN", 12, SRQ, lqpn, SNAP_SRQ_LQPN,
 			      "the QPs it serves (\"3,5-7\")") },
-	[SRQ_PDN] = { COL_N("pdn", "PDN", 4, SRQ, pdn, SNAP_SRQ_PDN, "its PD's number") },
-	[SRQ_CQN] = { COL_N("cqn", "CQN", 4, SRQ, cqn, SNAP_SRQ_CQN, "its CQ's number") },
+	[VC_SRQ_PDN] = { COL_N("pdn", "PDN", 4, SRQ, pdn, SNAP_SRQ_PDN, "its PD's number") },
+	[VC_SRQ_CQN] = { COL_N("cqn", "CQN", 4, SRQ, cqn, SNAP_SRQ_CQN, "its CQ's number") },
 	COL_OWNER(SRQ),
 };
-const struct view_tab view_srq_tab = RES_TAB(srq_cols, SRQ, SRQ_PID);
+const struct view_tab view_srq_tab = RES_TAB(srq_cols, SRQ, VC_SRQ_PID);

@@ -215,35 +215,64 @@ const char *fmt_addr(char *buf, size_t len, const struct snap_addr *a)
 
 int fmt_utf8(const unsigned char *s, uint32_t *cp)
 {
+	/* the second byte's range depends on the lead (Unicode 15, table 3-7):
+	 * E0 and F0 would be overlong below it, ED a surrogate and F4 past
+	 * U+10FFFF above it; every later byte is 80..BF */
+	unsigned char lo = 0x80, hi = 0xbf;
 	uint32_t c;
 	int n, i;
 
+	*cp = FMT_UTF8_BAD;
 	if (s[0] < 0x80) {
 		*cp = s[0];
 		return 1;
 	}
-	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+	if (s[0] < 0xc2 || s[0] > 0xf4)
+		return 1;	/* a continuation byte, C0/C1 (overlong), F5..FF */
+	if (s[0] < 0xe0) {
 		n = 2;
 		c = s[0] & 0x1f;
-	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+	} else if (s[0] < 0xf0) {
 		n = 3;
 		c = s[0] & 0x0f;
-	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		lo = s[0] == 0xe0 ? 0xa0 : 0x80;
+		hi = s[0] == 0xed ? 0x9f : 0xbf;
+	} else {
 		n = 4;
 		c = s[0] & 0x07;
-	} else {
-		return 0;
+		lo = s[0] == 0xf0 ? 0x90 : 0x80;
+		hi = s[0] == 0xf4 ? 0x8f : 0xbf;
 	}
 	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
+		/* a NUL or any byte out of range ends the sequence early: the
+		 * bytes so far are one ill-formed unit (its maximal subpart) */
+		if (s[i] < lo || s[i] > hi)
+			return i;
 		c = (c << 6) | (s[i] & 0x3f);
+		lo = 0x80;
+		hi = 0xbf;
 	}
-	if ((n == 3 && c < 0x800) || (n == 4 && (c < 0x10000 || c > 0x10ffff)) ||
-	    (c >= 0xd800 && c <= 0xdfff))
-		return 0;
 	*cp = c;
 	return n;
+}
+
+bool fmt_cp_control(uint32_t cp)
+{
+	return cp < 0x20 || (cp >= 0x7f && cp < 0xa0);
+}
+
+bool fmt_cp_invisible(uint32_t cp)
+{
+	switch (cp) {
+	case 0x061c:			/* ARABIC LETTER MARK */
+	case 0x200e: case 0x200f:	/* LRM, RLM */
+	case 0x2028: case 0x2029:	/* LINE / PARAGRAPH SEPARATOR */
+	case 0x202a ... 0x202e:		/* LRE, RLE, PDF, LRO, RLO */
+	case 0x2066 ... 0x2069:		/* LRI, RLI, FSI, PDI */
+		return true;
+	default:
+		return false;
+	}
 }
 
 const char *fmt_escape(char *buf, size_t len, const char *str)
@@ -267,16 +296,16 @@ const char *fmt_escape(char *buf, size_t len, const char *str)
 			continue;
 		}
 		n = fmt_utf8(s, &cp);
-
-		if (n && cp >= 0x20 && cp != 0x7f && cp != '\\' && !(cp >= 0x80 && cp < 0xa0)) {
-			memcpy(tmp, s, (size_t)n);
-			tl = (size_t)n;
-		} else if (n == 1 && cp == '\\') {
+		if (cp == '\\') {
 			memcpy(tmp, "\\\\", 2);
 			tl = 2;
+		} else if (cp != FMT_UTF8_BAD && !fmt_cp_control(cp) && !fmt_cp_invisible(cp)) {
+			memcpy(tmp, s, (size_t)n);
+			tl = (size_t)n;
 		} else {
-			/* a control character or a byte that is not UTF-8:
-			 * escape the first byte, look again at the next */
+			/* a control or bidi character, or a byte that is not
+			 * UTF-8: escape the first byte, look again at the next
+			 * (each byte of the unit is \xNN in the end) */
 			snprintf(tmp, sizeof(tmp), "\\x%02x", s[0]);
 			tl = 4;
 			n = 1;

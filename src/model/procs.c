@@ -382,6 +382,7 @@ int view_procs(const struct snapshot *s, struct view_proc **out)
 	}
 	free(items);
 	free(gs.g);
+	view_procs_hw(s, procs, np);
 	*out = procs;
 	return (int)np;
 nomem:

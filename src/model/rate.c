@@ -60,7 +60,7 @@ static uint64_t counter_hash(const struct snapshot *s, const struct snap_counter
 {
 	uint64_t h = hash_mix(c->dev, c->port);
 
-	h = hash_mix(h, c->source);
+	h = hash_mix(hash_mix(h, c->source), hash_mix(c->obj, c->kind));
 	return hash_fmix(hash_mix(h, hash_str(snap_s(s, c->name))));
 }
 
@@ -68,7 +68,7 @@ static bool counter_same(const struct snapshot *a, const struct snap_counter *x,
 			 const struct snapshot *b, const struct snap_counter *y)
 {
 	return x->dev == y->dev && x->port == y->port && x->source == y->source &&
-	       !strcmp(snap_s(a, x->name), snap_s(b, y->name));
+	       x->obj == y->obj && x->kind == y->kind && !strcmp(snap_s(a, x->name), snap_s(b, y->name));
 }
 
 /*
@@ -83,37 +83,41 @@ static unsigned int counter_bits(const struct snap_counter *c)
 	return c->bits;
 }
 
-static int rate_counters(const struct snapshot *prev, struct snapshot *cur, double dt)
+/* The rates of one vector of counters: s->counters, or s->objcnts. */
+static int rate_counters(const struct snapshot *prev, struct snapshot *cur, double dt,
+			 size_t vec)
 {
+	const struct snap_vec *pv = prev ? (const struct snap_vec *)((const char *)prev + vec) : NULL;
+	struct snap_vec *cv = (struct snap_vec *)((char *)cur + vec);
 	struct rate_tab t;
 	size_t i, j;
 
-	for (i = 0; i < cur->counters.n; i++) {
-		struct snap_counter *c = SNAP_AT(&cur->counters, struct snap_counter, i);
+	for (i = 0; i < cv->n; i++) {
+		struct snap_counter *c = SNAP_AT(cv, struct snap_counter, i);
 
 		c->rate = 0;
 		c->delta = 0;
 		c->rate_status = prev ? RATE_NODATA : RATE_INIT;
 	}
-	if (!prev || !cur->counters.n)
+	if (!prev || !cv->n)
 		return 0;
-	if (tab_init(&t, prev->counters.n))
+	if (tab_init(&t, pv->n))
 		return -ENOMEM;
-	for (j = 0; j < prev->counters.n; j++) {
-		const struct snap_counter *p = SNAP_AT(&prev->counters, struct snap_counter, j);
+	for (j = 0; j < pv->n; j++) {
+		const struct snap_counter *p = SNAP_AT(pv, struct snap_counter, j);
 		size_t k = counter_hash(prev, p) & t.mask;
 
 		while (t.slot[k])
 			k = (k + 1) & t.mask;
 		t.slot[k] = j + 1;
 	}
-	for (i = 0; i < cur->counters.n; i++) {
-		struct snap_counter *c = SNAP_AT(&cur->counters, struct snap_counter, i);
+	for (i = 0; i < cv->n; i++) {
+		struct snap_counter *c = SNAP_AT(cv, struct snap_counter, i);
 		const struct snap_counter *p = NULL;
 		size_t k = counter_hash(cur, c) & t.mask;
 
 		for (; t.slot[k]; k = (k + 1) & t.mask) {
-			p = SNAP_AT(&prev->counters, struct snap_counter, t.slot[k] - 1);
+			p = SNAP_AT(pv, struct snap_counter, t.slot[k] - 1);
 			if (counter_same(prev, p, cur, c))
 				break;
 			p = NULL;
@@ -228,6 +232,29 @@ static int rate_qps(const struct snapshot *prev, struct snapshot *cur, double dt
 	return 0;
 }
 
+/* Each summary count's change since the previous sample, by device index
+ * and name (a re-registered device starts again). */
+static void rate_devs(const struct snapshot *prev, struct snapshot *cur)
+{
+	size_t i;
+
+	for (i = 0; i < cur->devs.n; i++) {
+		struct snap_dev *d = SNAP_AT(&cur->devs, struct snap_dev, i);
+		const struct snap_dev *o = prev ? snap_dev_find(prev, d->index) : NULL;
+		unsigned int r;
+
+		d->res_chg_valid = 0;
+		if (!o || strcmp(o->name, d->name))
+			continue;
+		for (r = 0; r < SNAP_RES_N; r++) {
+			if (!(d->res_valid & o->res_valid & (1u << r)))
+				continue;
+			d->res_chg[r] = (int64_t)(d->res[r] - o->res[r]);
+			d->res_chg_valid |= (uint16_t)(1u << r);
+		}
+	}
+}
+
 int rate_compute(const struct snapshot *prev, struct snapshot *cur)
 {
 	double dt = 0;
@@ -236,7 +263,10 @@ int rate_compute(const struct snapshot *prev, struct snapshot *cur)
 	if (prev)
 		dt = ts_diff(&prev->mono, &cur->mono);
 	cur->interval = dt > 0 ? dt : 0;
-	err = rate_counters(prev, cur, dt);
+	rate_devs(prev, cur);
+	err = rate_counters(prev, cur, dt, offsetof(struct snapshot, counters));
+	if (!err)
+		err = rate_counters(prev, cur, dt, offsetof(struct snapshot, objcnts));
 	if (!err)
 		err = rate_qps(prev, cur, dt);
 	return err;

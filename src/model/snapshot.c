@@ -12,7 +12,8 @@
 /* The vectors snap_mark/snap_rollback cover (SNAP_VECS), in one place. */
 static struct snap_vec *snap_vecs(struct snapshot *s, size_t i)
 {
-	struct snap_vec *v[] = { &s->devs, &s->ports, &s->counters, &s->notes, &s->events };
+	struct snap_vec *v[] = { &s->devs, &s->ports, &s->counters, &s->notes, &s->events,
+				 &s->objcnts, &s->qpcnts, &s->optcnts };
 
 	_Static_assert(sizeof(v) / sizeof(v[0]) + SNAP_RES_N == SNAP_VECS,
 		       "snap_mark covers every vector");
@@ -311,6 +312,16 @@ struct snap_task *snap_task_get(struct snapshot *s, uint32_t tid)
 	return t;
 }
 
+const char *snap_no_devices_why(const struct snapshot *s)
+{
+	if ((s->sys.valid & SNAP_SYS_NETNS_MODE) && !s->sys.netns_shared)
+		return "this network namespace sees none of the host's RDMA devices: the RDMA "
+		       "netns mode is exclusive, so a device shows only in the namespace it "
+		       "belongs to (move one here from the host: rdma dev set DEV netns NS)";
+	return "no RDMA devices found (load a driver, or add a Soft-RoCE link: "
+	       "rdma link add rxe0 type rxe netdev eth0)";
+}
+
 uint32_t snap_owner_pid(const struct snapshot *s, const struct snap_owner *o)
 {
 	const struct snap_task *t;
@@ -359,4 +370,32 @@ void snap_rollback(struct snapshot *s, const struct snap_mark *m)
 	 * for anything older */
 	if (s->strs.len > m->strs)
 		s->strs.len = m->strs;
+}
+
+bool snap_lqpns_has(const char *list, uint32_t lqpn)
+{
+	while (*list) {
+		char *end;
+		unsigned long v = strtoul(list, &end, 10);
+
+		if (end == list)
+			return false;
+		if (v == lqpn)
+			return true;
+		list = *end == ',' ? end + 1 : end;
+	}
+	return false;
+}
+
+const struct snap_qpcnt *snap_qpcnt_of(const struct snapshot *s, uint32_t dev, uint32_t lqpn)
+{
+	size_t i;
+
+	for (i = 0; i < s->qpcnts.n; i++) {
+		const struct snap_qpcnt *c = SNAP_AT(&s->qpcnts, struct snap_qpcnt, i);
+
+		if (c->dev == dev && snap_lqpns_has(snap_s(s, c->lqpns), lqpn))
+			return c;
+	}
+	return NULL;
 }

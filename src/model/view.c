@@ -117,12 +117,18 @@ void view_get_dev(const struct view_ctx *c, const void *row, const struct view_c
 }
 
 /* arg: which of the owner's (cols.h) */
+bool view_owner_outside(const struct snap_owner *o)
+{
+	return !(o->valid & (SNAP_OWN_TID | SNAP_OWN_KERN));
+}
+
 void view_get_owner(const struct view_ctx *c, const void *row, const struct view_col *col,
 		    struct view_value *v)
 {
 	const struct snap_owner *o = (const void *)((const char *)row + col->off);
 	uint32_t pid;
 
+	v->outside = view_owner_outside(o);
 	switch (col->arg) {
 	case VIEW_OWN_PID:
 		pid = snap_owner_pid(c->s, o);

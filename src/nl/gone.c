@@ -49,6 +49,9 @@ void nl_dev_gone(struct snapshot *s, uint32_t dev)
 	DROP(&s->devs, struct snap_dev, index);
 	DROP(&s->ports, struct snap_port, dev);
 	DROP(&s->counters, struct snap_counter, dev);
+	DROP(&s->objcnts, struct snap_counter, dev);
+	DROP(&s->qpcnts, struct snap_qpcnt, dev);
+	DROP(&s->optcnts, struct snap_optcnt, dev);
 	for (r = 0; r < SNAP_RES_N; r++)	/* each starts with its dev */
 		drop_rows(&s->res[r], snap_res_info[r].size, 0, dev);
 	/* "rxe1: QP table unavailable: ..." told only half of it */

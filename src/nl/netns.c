@@ -1,36 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The one write rdmatop makes, only when asked: the RDMA subsystem's
- * network-namespace mode (`rdma system set netns shared|exclusive`).
+ * One of the two writes rdmatop makes, each only when asked (qpcnt_set.c
+ * is the other): the RDMA subsystem's network-namespace mode (`rdma system
+ * set netns shared|exclusive`).
  * Read the mode, do nothing if it matches, set it, read it back.
  */
 #include <errno.h>
-#include <poll.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "netns.h"
 #include "nl.h"
 
-/* Wait for the answer to the request in flight (a few ms; 5 s at most). */
-static ssize_t wait_reply(struct nl_sock *ns, void *buf, size_t len)
-{
-	struct pollfd pfd = { .fd = nl_fd(ns), .events = POLLIN };
-
-	for (;;) {
-		ssize_t n = nl_recv(ns, buf, len);
-
-		if (n != -EAGAIN)
-			return n;
-		if (poll(&pfd, 1, 5000) == 0)
-			return -ETIMEDOUT;
-	}
-}
-
 /* The current mode: 1 shared, 0 exclusive, or -errno. */
 static int read_mode(struct nl_sock *ns, char *msg, size_t msglen)
 {
-	struct nl_req req = { RDMA_NLDEV_CMD_SYS_GET, 0, SNAP_NONE, SNAP_NONE };
+	struct nl_req req = { .cmd = RDMA_NLDEV_CMD_SYS_GET, .dev = SNAP_NONE, .port = SNAP_NONE };
 	static unsigned char buf[NL_BUF_SIZE];
 	struct nl_result res = { 0 };
 	struct snapshot s;
@@ -40,7 +25,7 @@ static int read_mode(struct nl_sock *ns, char *msg, size_t msglen)
 	ret = nl_send(ns, &req);
 	if (ret)
 		return ret;
-	n = wait_reply(ns, buf, sizeof(buf));
+	n = nl_wait(ns, buf, sizeof(buf));
 	if (n < 0)
 		return (int)n;
 	snap_init(&s);
@@ -57,7 +42,8 @@ static int read_mode(struct nl_sock *ns, char *msg, size_t msglen)
 
 static int write_mode(struct nl_sock *ns, bool shared, char *msg, size_t msglen)
 {
-	struct nl_req req = { RDMA_NLDEV_CMD_SYS_SET, NLM_F_ACK, SNAP_NONE, SNAP_NONE };
+	struct nl_req req = { .cmd = RDMA_NLDEV_CMD_SYS_SET, .flags = NLM_F_ACK, .dev = SNAP_NONE,
+			       .port = SNAP_NONE };
 	unsigned char out[256];
 	static unsigned char buf[NL_BUF_SIZE];
 	struct nlmsghdr *nlh;
@@ -71,7 +57,7 @@ static int write_mode(struct nl_sock *ns, bool shared, char *msg, size_t msglen)
 	mnl_attr_put_u8(nlh, RDMA_NLDEV_SYS_ATTR_NETNS_MODE, shared ? 1 : 0);
 	if (mnl_socket_sendto(ns->mnl, nlh, nlh->nlmsg_len) < 0)
 		return -errno;
-	n = wait_reply(ns, buf, sizeof(buf));
+	n = nl_wait(ns, buf, sizeof(buf));
 	if (n < 0)
 		return (int)n;
 	/* the answer is an ACK: NLMSG_ERROR with 0 or the error */

@@ -27,6 +27,7 @@ static const nl_msg_parser parsers[RDMA_NLDEV_NUM_OPS] = {
 	[RDMA_NLDEV_CMD_SYS_GET] = nl_sys_parse,
 	[RDMA_NLDEV_CMD_RES_GET] = nl_res_parse,
 	[RDMA_NLDEV_CMD_STAT_GET] = nl_stat_parse,
+	[RDMA_NLDEV_CMD_STAT_GET_STATUS] = nl_stat_status_parse,
 	[RDMA_NLDEV_CMD_MONITOR] = nl_monitor_parse,
 #define RES_PARSER(ID, name, cmd, dump, proc, json) \
 	[RDMA_NLDEV_CMD_##cmd] = nl_##name##_parse,
@@ -182,11 +183,35 @@ static void dev_label(const struct snapshot *s, uint32_t dev, char *buf, size_t 
 		buf[0] = '\0';
 }
 
+/*
+ * The requests about counters of objects and optional counters: a device
+ * without them answers -EOPNOTSUPP (no counter ops: rxe on 6.1 and 6.12),
+ * -EINVAL (no hw stats: stat_get_doit_default_counter, the status doit) or
+ * -ENOENT; that is "none", not a failed table, and says nothing.
+ */
+static bool optional_req(const struct nl_req *req, int err)
+{
+	if (!req->kind && req->cmd != RDMA_NLDEV_CMD_STAT_GET_STATUS)
+		return false;
+	return err == -EOPNOTSUPP || err == -EINVAL || err == -ENOENT || err == -ENODATA;
+}
+
+static const char *req_what(const struct nl_req *req)
+{
+	if (req->cmd == RDMA_NLDEV_CMD_STAT_GET_STATUS)
+		return "optional counters";
+	if (req->kind == NL_REQ_STAT_QP)
+		return req->flags & NLM_F_DUMP ? "bound counters" : "QP counter mode";
+	if (req->kind == NL_REQ_STAT_MR)
+		return "MR stats";
+	return cmd_what(req->cmd);
+}
+
 /* Say once that a request failed, and mark the device's table. */
 static void record_error(struct snapshot *s, const struct nl_req *req, int err,
 			 const struct nl_result *res)
 {
-	int t = cmd_table(req->cmd);
+	int t = req->kind ? -1 : cmd_table(req->cmd);
 	char who[SNAP_DEV_NAME_MAX + 16];
 
 	/*
@@ -200,6 +225,8 @@ static void record_error(struct snapshot *s, const struct nl_req *req, int err,
 		nl_dev_gone(s, req->dev);
 		return;
 	}
+	if (optional_req(req, err))
+		return;
 	if (t >= 0 && req->dev != SNAP_NONE) {
 		struct snap_dev *d = snap_dev_find(s, req->dev);
 
@@ -209,10 +236,10 @@ static void record_error(struct snapshot *s, const struct nl_req *req, int err,
 	dev_label(s, req->dev, who, sizeof(who));
 	if (res->msg[0])
 		snap_note(s, err, req->dev, "%s%s unavailable: %s (kernel: %s)", who,
-			  cmd_what(req->cmd), strerror(-err), res->msg);
+			  req_what(req), strerror(-err), res->msg);
 	else
 		snap_note(s, err, req->dev, "%s%s unavailable: %s", who,
-			  cmd_what(req->cmd), strerror(-err));
+			  req_what(req), strerror(-err));
 }
 
 static int dispatch(const struct nlmsghdr *nlh, struct snapshot *s,

@@ -4,6 +4,7 @@
  * numbers, extended ack on so errors carry the kernel's explanation.
  */
 #include <errno.h>
+#include <poll.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -110,4 +111,20 @@ int nl_set_rcvbuf(struct nl_sock *ns, int bytes)
 	if (setsockopt(nl_fd(ns), SOL_SOCKET, SO_RCVBUF, &bytes, sizeof(bytes)) < 0)
 		return -errno;
 	return 0;
+}
+
+/* Wait for a datagram of the request in flight (a few ms; 5 s at most):
+ * the one-shot writes (netns.c, qpcnt_set.c) wait so. */
+ssize_t nl_wait(struct nl_sock *ns, void *buf, size_t len)
+{
+	struct pollfd pfd = { .fd = nl_fd(ns), .events = POLLIN };
+
+	for (;;) {
+		ssize_t n = nl_recv(ns, buf, len);
+
+		if (n != -EAGAIN)
+			return n;
+		if (poll(&pfd, 1, 5000) == 0)
+			return -ETIMEDOUT;
+	}
 }

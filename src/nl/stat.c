@@ -3,7 +3,8 @@
  * RDMA_NLDEV_CMD_STAT_GET for one (device, port): the driver's hardware
  * counters (nldev.c stat_get_doit_default_counter), the same set as sysfs
  * hw_counters/.  Soft-RoCE (rxe, 6.1 and 6.12) reports packet and error
- * counts only.  QP-bound counter objects (STAT_COUNTER) are not read here.
+ * counts only.  The answers about objects (bound counters, the QP counter
+ * mode, MR stats) go to stat_qp.c.
  */
 #include <errno.h>
 #include <string.h>
@@ -17,7 +18,7 @@ struct stat_ctx {
 
 /* The unit a driver's counter counts, from its name: mlx5 "rx_write_bytes",
  * rxe "sent_pkts", bnxt_re "tx_packets"; anything else counts events. */
-static uint8_t unit_of(const char *name)
+uint8_t nl_stat_unit(const char *name)
 {
 	if (strstr(name, "bytes") || strstr(name, "octets"))
 		return SNAP_UNIT_BYTES;
@@ -41,7 +42,7 @@ static int hw_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
 	c->port = x->port;
 	c->name = snap_str(s, mnl_attr_get_str(name), mnl_attr_get_payload_len(name));
 	c->source = SNAP_SRC_HW;
-	c->unit = unit_of(mnl_attr_get_str(name));
+	c->unit = nl_stat_unit(mnl_attr_get_str(name));
 	c->bits = 64;	/* rdma_hw_stats values are u64 */
 	c->value = mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_VALUE]);
 	return 0;
@@ -56,6 +57,9 @@ int nl_stat_parse(const struct nlmsghdr *nlh, struct snapshot *s)
 
 	err = nl_msg_dev(nlh, s, tb, &d);
 	if (err)
+		return err;
+	err = nl_stat_obj_parse(nlh, s, tb, d);
+	if (err <= 0)
 		return err;
 	x.dev = d->index;
 	x.port = tb[RDMA_NLDEV_ATTR_PORT_INDEX] ?

@@ -61,10 +61,12 @@ void jw_str(struct jw *w, const char *str)
 			jw_write(w, (const char *)run, (size_t)(s - run));
 		if (!*s)
 			break;
+		/* n >= 1 whatever s holds: the loop always advances */
 		n = fmt_utf8(s, &cp);
-		if (!n) {
-			jw_write(w, "\\ufffd", 6);	/* not UTF-8: U+FFFD */
-			s++;
+		if (cp == FMT_UTF8_BAD) {
+			/* not UTF-8: one U+FFFD per ill-formed unit */
+			jw_write(w, "\\ufffd", 6);
+			s += n;
 			continue;
 		}
 		switch (cp) {
@@ -76,8 +78,9 @@ void jw_str(struct jw *w, const char *str)
 		case '\b': jw_write(w, "\\b", 2); break;
 		case '\f': jw_write(w, "\\f", 2); break;
 		default:
-			/* C0, DEL and C1 controls escaped: inert on any terminal */
-			if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) {
+			/* C0, DEL and C1 controls and the bidi controls and
+			 * separators escaped: inert on any terminal */
+			if (fmt_cp_control(cp) || fmt_cp_invisible(cp)) {
 				snprintf(esc, sizeof(esc), "\\u%04x", (unsigned int)cp);
 				jw_write(w, esc, 6);
 			} else {
@@ -89,17 +92,18 @@ void jw_str(struct jw *w, const char *str)
 	jw_putc(w, '"');
 }
 
+/* as iproute2 6.15+'s `rdma -j system show` (print_on_off: booleans in JSON) */
 static void json_sys(struct jw *w, const struct snap_sys *y)
 {
 	jw_open(w, "system", '{');
 	if (y->valid & SNAP_SYS_NETNS_MODE)
 		jw_s(w, "netns", y->netns_shared ? "shared" : "exclusive");
 	if (y->valid & SNAP_SYS_COPY_ON_FORK)
-		jw_s(w, "copy-on-fork", y->copy_on_fork ? "on" : "off");
+		jw_b(w, "copy-on-fork", y->copy_on_fork);
 	if (y->valid & SNAP_SYS_PRIV_QKEY)
-		jw_s(w, "privileged-qkey", y->privileged_qkey ? "on" : "off");
+		jw_b(w, "privileged-qkey", y->privileged_qkey);
 	if (y->valid & SNAP_SYS_MONITOR)
-		jw_s(w, "monitor", y->monitor_mode ? "on" : "off");
+		jw_b(w, "monitor", y->monitor_mode);
 	jw_close(w, '}');
 }
 
@@ -191,6 +195,8 @@ static void json_counter(struct jw *w, const struct snapshot *s, const void *row
 	jw_u(w, "value", c->value);
 	jw_s(w, "unit", c->unit < SNAP_UNIT_N ? unit[c->unit] : "events");
 	jw_s(w, "source", c->source < SNAP_SRC_N ? src[c->source] : "hw");
+	if (c->optional)
+		jw_b(w, "optional", true);
 	if (c->rate_status == RATE_DATA) {
 		jw_d(w, "rate", c->rate);
 		jw_u(w, "delta", c->delta);
@@ -211,10 +217,23 @@ static void json_res_counts(struct jw *w, const uint32_t *res, const uint32_t *q
 
 		jw_u(w, snap_res_info[r].table, res[r]);
 		if (r == SNAP_RES_QP) {
+			uint64_t unknown = 0;
+
+			/* states past the names table (newer kernels) are all
+			 * "UNKNOWN": one key, not one per state */
 			jw_open(w, "qp_states", '{');
-			for (i = 0; i < 16; i++)
-				if (qp_state[i])
-					jw_u(w, snap_qp_state_str((uint8_t)i), qp_state[i]);
+			for (i = 0; i < 16; i++) {
+				const char *n = snap_qp_state_str((uint8_t)i);
+
+				if (!qp_state[i])
+					continue;
+				if (strcmp(n, "UNKNOWN"))
+					jw_u(w, n, qp_state[i]);
+				else
+					unknown += qp_state[i];
+			}
+			if (unknown)
+				jw_u(w, "UNKNOWN", unknown);
 			jw_close(w, '}');
 		} else if (r == SNAP_RES_MR) {
 			jw_u(w, "mr_bytes", mr_bytes);
@@ -247,6 +266,22 @@ static void json_proc(struct jw *w, const struct snapshot *s, const void *row)
 	json_res_counts(w, p->res, p->qp_state, p->mr_bytes);
 	if (p->valid & VIEW_PROC_PSN_RATE)
 		jw_d(w, "psn_per_sec", p->psn_rate);
+	if (p->valid & VIEW_PROC_HW) {
+		static const char *const hk[VIEW_HW_N][2] = {
+			{ "retransmits", "retransmits_per_sec" }, { "errors", "errors_per_sec" },
+			{ "cnps", "cnps_per_sec" }, { "bytes", "bytes_per_sec" },
+		};
+		int c;
+
+		jw_open(w, "hw_counters", '{');
+		jw_u(w, "bound", p->n_qpcnt);
+		for (c = 0; c < VIEW_HW_N; c++) {
+			jw_u(w, hk[c][0], p->hw[c]);
+			if (p->valid & VIEW_PROC_HW_RATE)
+				jw_d(w, hk[c][1], p->hw_rate[c]);
+		}
+		jw_close(w, '}');
+	}
 	if (p->cgroup)
 		jw_s(w, "cgroup", snap_s(s, p->cgroup));
 }
@@ -431,6 +466,8 @@ int out_json(FILE *f, const struct snapshot *s, const struct out_opts *o)
 	}
 	err = err ?: TABLE(VIEW_COUNTERS, "counters", &s->counters, struct snap_counter,
 			   json_counter);
+	if (!err)
+		out_json_stat(w, s);
 	err = err ?: TABLE(VIEW_PROCS, "processes", NULL, struct view_proc, json_proc);
 	err = err ?: json_groups(w, &c, o, member_of);
 	jw_open(w, "events", '[');

@@ -208,5 +208,7 @@ typedef void (*json_row_fn)(struct jw *w, const struct snapshot *s, const void *
 extern const json_row_fn out_json_res[SNAP_RES_N];
 /* A row as its columns say: each valid one under its name, in their order. */
 void out_json_cols(struct jw *w, const struct view_ctx *c, enum view_table t, size_t row);
+/* json_stat.c: stat_qp, stat_qp_mode, optional_counters, stat_mr */
+void out_json_stat(struct jw *w, const struct snapshot *s);
 
 #endif

@@ -34,6 +34,13 @@ void out_om_family(struct om *w, const char *name, enum om_type type, const char
 		   const char *help);
 void out_om_u(struct om *w, const struct om_label *l, size_t n, uint64_t v);
 void out_om_d(struct om *w, const struct om_label *l, size_t n, double v);
+/*
+ * An enum value as a series key: every value the name table does not know
+ * is one key (OM_UNKNOWN_KEY, named "UNKNOWN" like them), or two states a
+ * newer kernel added would be two series of the same labels.
+ */
+#define OM_UNKNOWN_KEY 0xfe
+uint8_t out_om_known(uint8_t v, const char *(*name)(uint8_t));
 /* The per-process families, capped at max_procs (openmetrics_procs.c). */
 int out_om_procs(struct om *w, unsigned int max_procs);
 /* The per-group families, capped at max_groups (openmetrics_groups.c). */

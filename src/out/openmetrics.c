@@ -36,21 +36,27 @@ void out_om_label(FILE *f, const char *str)
 			fwrite(run, 1, (size_t)(s - run), f);
 		if (!*s)
 			break;
+		/* n >= 1 whatever s holds: the loop always advances */
 		n = fmt_utf8(s, &cp);
 		if (cp == '"' || cp == '\\' || cp == '\n') {
 			/* the only three escapes both formats define */
 			fputc('\\', f);
 			fputc(cp == '\n' ? 'n' : (int)cp, f);
-		} else if (!n || cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) {
-			/* not UTF-8, or a control character that has no escape:
-			 * U+FFFD keeps the line one line for every parser */
+		} else if (cp == FMT_UTF8_BAD || fmt_cp_control(cp)) {
+			/* not UTF-8 (one U+FFFD per ill-formed unit), or a
+			 * control character that has no escape: U+FFFD keeps
+			 * the value valid UTF-8 and the line one line */
 			fputs("\xef\xbf\xbd", f);
-			n = n ? n : 1;
 		} else {
 			fwrite(s, 1, (size_t)n, f);
 		}
 		s += n;
 	}
+}
+
+uint8_t out_om_known(uint8_t v, const char *(*name)(uint8_t))
+{
+	return strcmp(name(v), "UNKNOWN") ? v : OM_UNKNOWN_KEY;
 }
 
 /* HELP and TYPE (and UNIT in OpenMetrics) of one family. */
@@ -351,8 +357,9 @@ static int om_qps(struct om *w)
 		return -ENOMEM;
 	for (i = 0; i < s->qps.n; i++) {
 		const struct snap_qp *q = SNAP_AT(&s->qps, struct snap_qp, i);
-		uint64_t type = q->valid & SNAP_QP_TYPE ? q->type : 0x100;
-		uint64_t state = q->valid & SNAP_QP_STATE ? q->state : 0x100;
+		uint64_t type = q->valid & SNAP_QP_TYPE ? out_om_known(q->type, snap_qp_type_str) : 0x100;
+		uint64_t state = q->valid & SNAP_QP_STATE ? out_om_known(q->state, snap_qp_state_str) :
+			0x100;
 
 		keys[i] = (uint64_t)q->dev << 32 | type << 16 | state;
 	}

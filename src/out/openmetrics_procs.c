@@ -69,6 +69,38 @@ static void proc_add(struct view_proc *sum, const struct view_proc *p)
 	for (i = 0; i < 16; i++)
 		sum->qp_state[i] += p->qp_state[i];
 	sum->mr_bytes += p->mr_bytes;
+	for (i = 0; i < VIEW_HW_N; i++)
+		sum->hw[i] += p->hw[i];
+	sum->valid |= p->valid & VIEW_PROC_HW;
+}
+
+/*
+ * rdma_process_qp_hw_total{pid,comm,class}: what the counters bound
+ * to a process's QPs counted, by class (view_hw_class); only where a
+ * counter is bound (mlx5 in auto or manual mode), capped as the others.
+ */
+static void om_proc_hw(struct om *w, const struct om_proc *e, size_t shown)
+{
+	static const char *const cls[VIEW_HW_N] = { "retransmits", "errors", "cnps", "bytes" };
+	size_t k;
+	int c;
+
+	if (!w->s->qpcnts.n)
+		return;
+	out_om_family(w, "rdma_process_qp_hw", OM_COUNTER, NULL,
+		      "What the hardware counters bound to a process's QPs counted, by class "
+		      "(retransmits, errors, cnps, bytes; rdma statistic qp).");
+	for (k = 0; k < shown; k++) {
+		const struct view_proc *p = om_pv(&e[k]);
+
+		if (!(p->valid & VIEW_PROC_HW))
+			continue;
+		for (c = 0; c < VIEW_HW_N; c++)
+			out_om_u(w, (struct om_label[]){ { "pid", om_pid(&e[k]) },
+							 { "comm", e[k].comm },
+							 { "class", cls[c] } },
+				 3, p->hw[c]);
+	}
 }
 
 static int u32_cmp(const void *a, const void *b)
@@ -147,7 +179,7 @@ static int om_proc_qps(struct om *w, const struct om_proc *e, size_t shown, bool
 		if (ix == SIZE_MAX)
 			continue;	/* cannot happen: past the cap there is "other" */
 		keys[m++] = (uint64_t)ix << 41 | (uint64_t)q->dev << 9 |
-			    (q->valid & SNAP_QP_STATE ? q->state : 0x100);
+			    (q->valid & SNAP_QP_STATE ? out_om_known(q->state, snap_qp_state_str) : 0x100);
 	}
 	qsort(keys, m, sizeof(*keys), u64_cmp);
 	out_om_family(w, "rdma_process_qps", OM_GAUGE, NULL,
@@ -247,6 +279,7 @@ int out_om_procs(struct om *w, unsigned int max_procs)
 	for (k = 0; k < shown; k++)
 		out_om_u(w, (struct om_label[]){ { "pid", om_pid(&e[k]) }, { "comm", e[k].comm } }, 2,
 			 om_pv(&e[k])->mr_bytes);
+	om_proc_hw(w, e, shown);
 	free(e);
 	free(pv);
 	return 0;

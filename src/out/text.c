@@ -4,6 +4,7 @@
  * columns from the view tables.  Absent values print as n/a; every string
  * goes through fmt_escape, so names with control characters stay inert.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,29 +41,47 @@ static bool kernel_owned(const struct view_ctx *c, enum view_table t, size_t row
 	return !v.valid;
 }
 
-/* One section: a title, a header line, and the rows of table t. */
+/* One section: a title, a header line, and the rows of table t, in the
+ * columns ids (ending with -1; NULL: every column of the table). */
 static int text_table(FILE *f, const struct view_ctx *c, const struct out_opts *o,
 		      enum view_table t, const char *title, const int *ids)
 {
 	const struct view_col *cols;
-	int idx[MAX_COLS], comm = view_col_role(t, VIEW_ROLE_COMM);
+	int idx[MAX_COLS], width[MAX_COLS], comm = view_col_role(t, VIEW_ROLE_COMM);
 	size_t n, k = 0, i, *rows;
 	ssize_t nr;
 
 	cols = view_cols(t, &n);
-	for (i = 0; ids[i] >= 0 && k < MAX_COLS; i++)
-		if ((size_t)ids[i] < n)
-			idx[k++] = ids[i];
+	for (i = 0; ids ? ids[i] >= 0 : i < n; i++)
+		if (k < MAX_COLS && (!ids || (size_t)ids[i] < n))
+			idx[k++] = ids ? ids[i] : (int)i;
 	nr = out_rows(c, t, o, &rows);
 	if (nr < 0)
 		return (int)nr;
+	/* a name longer than its column (a counter's) widens the column, so
+	 * the columns after it stay aligned */
+	for (i = 0; i < k; i++) {
+		const struct view_col *col = &cols[idx[i]];
+
+		width[i] = col->width;
+		for (size_t r = 0; col->type == VIEW_T_STR && i + 1 < k && r < (size_t)nr; r++) {
+			struct view_value v;
+			char buf[128], esc[256];
+			int w;
+
+			view_get(c, t, rows[r], idx[i], &v);
+			w = (int)strlen(fmt_escape(esc, sizeof(esc), view_fmt(&v, buf, sizeof(buf))));
+			if (w > width[i] && w <= 64)
+				width[i] = w;
+		}
+	}
 	fprintf(f, "\n%s\n", title);
 	for (i = 0; i < k; i++) {
 		const struct view_col *col = &cols[idx[i]];
 
 		if (i)
 			fputc(' ', f);
-		put_cell(f, col->header, col->width, col->right, i + 1 == k);
+		put_cell(f, col->header, width[i], col->right, i + 1 == k);
 	}
 	fputc('\n', f);
 	for (size_t r = 0; r < (size_t)nr; r++) {
@@ -77,7 +96,7 @@ static int text_table(FILE *f, const struct view_ctx *c, const struct out_opts *
 				snprintf(buf, sizeof(buf), "[%s]", v.s);
 			if (i)
 				fputc(' ', f);
-			put_cell(f, buf, col->width, col->right, i + 1 == k);
+			put_cell(f, buf, width[i], col->right, i + 1 == k);
 		}
 		fputc('\n', f);
 	}
@@ -187,7 +206,8 @@ int out_text(FILE *f, const struct snapshot *s, const struct out_opts *o)
 	struct view_ctx c = { .s = s };
 	struct view_proc *pv;
 	struct view_group *gv = NULL;
-	int np, ng = 0, err = 0;
+	int np, ng, err = 0;
+	unsigned int d, r;
 
 	if (!o)
 		o = &none;
@@ -201,13 +221,27 @@ int out_text(FILE *f, const struct snapshot *s, const struct out_opts *o)
 	err = err ?: text_table(f, &c, o, VIEW_LINKS, "LINKS", links);
 	err = err ?: text_table(f, &c, o, VIEW_DEVS, "RESOURCES", res);
 	err = err ?: text_table(f, &c, o, VIEW_QPS, "QPS", qps);
+	/* the other objects in every column, in the JSON's order */
+	for (d = 0; d < SNAP_RES_N; d++)
+		for (r = 0; r < SNAP_RES_N; r++) {
+			char title[32];
+			size_t i;
+
+			if (snap_res_info[r].dump != d || r == SNAP_RES_QP)
+				continue;
+			for (i = 0; snap_res_info[r].table[i] && i + 1 < sizeof(title); i++)
+				title[i] = (char)toupper((unsigned char)snap_res_info[r].table[i]);
+			title[i] = '\0';
+			err = err ?: text_table(f, &c, o, VIEW_RES + r, title, NULL);
+		}
 	err = err ?: text_table(f, &c, o, VIEW_PROCS, "PROCESSES", procs);
-	if (!err && o->groups) {
+	if (!err) {
 		ng = view_groups(s, pv, (size_t)np, &gv, NULL);
 		c.groups = gv;
 		c.n_groups = ng > 0 ? (size_t)ng : 0;
 		err = ng < 0 ? ng : text_table(f, &c, o, VIEW_GROUPS, "GROUPS", groups);
 	}
+	err = err ?: text_table(f, &c, o, VIEW_COUNTERS, "COUNTERS", NULL);
 	text_events(f, s);
 	text_notes(f, s);
 	free(pv);

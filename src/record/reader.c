@@ -308,16 +308,20 @@ int rec_replay_sample(struct source *src, struct snapshot *s, const uint8_t *buf
 				 (const char *)k + 2);
 			break;
 		}
-		case REC_NL: {
-			struct nl_req req;
+		case REC_NL:
+		case REC_NL_KIND: {
+			size_t at = kind == REC_NL_KIND ? REC_NL_KIND_DATA : REC_NL_DATA;
+			struct nl_req req = { 0 };
 
-			if (blen < REC_NL_DATA)
+			if (blen < at)
 				return -EBADMSG;
 			req.cmd = le16(b + REC_NL_CMD);
 			req.flags = le16(b + REC_NL_FLAGS);
 			req.dev = le32(b + REC_NL_DEV);
 			req.port = le32(b + REC_NL_PORT);
-			source_feed_nl(src, s, &req, b + REC_NL_DATA, blen - REC_NL_DATA, NULL);
+			if (kind == REC_NL_KIND)
+				req.kind = le16(b + REC_NL_KIND_KIND);
+			source_feed_nl(src, s, &req, b + at, blen - at, NULL);
 			break;
 		}
 		case REC_FILE: {

@@ -128,7 +128,8 @@ static int w_begin(void *ctx, const struct snapshot *s)
 static int w_nl(void *ctx, const struct nl_req *req, const void *buf, size_t len)
 {
 	struct rec_writer *w = ctx;
-	uint8_t *p = record(w, REC_NL, REC_NL_DATA + len);
+	size_t off = req->kind ? REC_NL_KIND_DATA : REC_NL_DATA;
+	uint8_t *p = record(w, req->kind ? REC_NL_KIND : REC_NL, off + len);
 
 	if (!p)
 		return w->err;
@@ -136,7 +137,9 @@ static int w_nl(void *ctx, const struct nl_req *req, const void *buf, size_t len
 	put_le16(p + REC_NL_FLAGS, req->flags);
 	put_le32(p + REC_NL_DEV, req->dev);
 	put_le32(p + REC_NL_PORT, req->port);
-	memcpy(p + REC_NL_DATA, buf, len);
+	if (req->kind)
+		put_le16(p + REC_NL_KIND_KIND, req->kind);
+	memcpy(p + off, buf, len);
 	return 0;
 }
 

@@ -370,6 +370,48 @@ static int live_event_fd(struct source *src)
 	return l->mon_open ? nl_fd(&l->mon) : -1;
 }
 
+/*
+ * The counters of objects: per port its QP counter mode and optional
+ * counters, per device its bound counters and MR stats.  A device or
+ * kernel without them answers an error the parser takes for "none".
+ */
+static int stat_objects(struct source *src, struct snapshot *s, const struct snap_port *ports,
+			size_t nport)
+{
+	struct nl_req req = { .cmd = RDMA_NLDEV_CMD_STAT_GET, .port = SNAP_NONE };
+	size_t i;
+	int ret;
+
+	for (i = 0; i < nport; i++) {
+		if (!snap_dev_find(s, ports[i].dev))
+			continue;
+		req.dev = ports[i].dev;
+		req.port = ports[i].port;
+		req.flags = 0;
+		req.kind = NL_REQ_STAT_QP;
+		req.cmd = RDMA_NLDEV_CMD_STAT_GET;
+		if ((ret = request(src, s, &req)))
+			return ret;
+		req.kind = NL_REQ_PLAIN;
+		req.cmd = RDMA_NLDEV_CMD_STAT_GET_STATUS;
+		if ((ret = request(src, s, &req)))
+			return ret;
+	}
+	req.cmd = RDMA_NLDEV_CMD_STAT_GET;
+	req.flags = NLM_F_DUMP;
+	req.port = SNAP_NONE;
+	for (i = 0; i < s->devs.n; i++) {
+		req.dev = SNAP_AT(&s->devs, struct snap_dev, i)->index;
+		req.kind = NL_REQ_STAT_QP;
+		if ((ret = request(src, s, &req)))
+			return ret;
+		req.kind = NL_REQ_STAT_MR;
+		if ((ret = request(src, s, &req)))
+			return ret;
+	}
+	return 0;
+}
+
 static int live_sample(struct source *src, struct snapshot *s)
 {
 	struct live *l = src->priv;
@@ -477,6 +519,8 @@ static int live_sample(struct source *src, struct snapshot *s)
 		if (k < ndev && (ret = dev_gone(src, s, devs[k], &asked[k])) < 0)
 			goto fail;
 	}
+	if ((ret = stat_objects(src, s, ports, nport)))
+		goto fail;
 	for (i = 0; i < s->ports.n; i++) {
 		struct snap_port p = *SNAP_AT(&s->ports, struct snap_port, i);
 		const struct snap_dev *d = snap_dev_find(s, p.dev);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Drill-down views: everything a process holds, every field of a QP (and
- * its CM_ID), and a link's counters with full-width history graphs.  Each
+ * its CM_ID), a link's counters with full-width history graphs, and a
+ * device's fields, capabilities, ports and counters.  Each
  * builds a list of lines, then draws the part that fits from detail_top.
  */
 #include <math.h>
@@ -13,6 +14,7 @@
 #include "fmt.h"
 #include "graph.h"
 #include "history.h"
+#include "names.h"
 #include "priv.h"
 
 struct line {
@@ -130,6 +132,66 @@ static void section(struct ui *u, struct lines *L, enum view_table t, const char
 	add(L, ROLE_DEFAULT, 0, "%s", "");
 }
 
+/* The values of one object's counters (bound counter, MR), one a line. */
+static void obj_counters(struct ui *u, struct lines *L, uint8_t kind, uint32_t dev, uint32_t obj)
+{
+	char rate[32];
+	size_t i;
+
+	for (i = 0; i < u->s->objcnts.n; i++) {
+		const struct snap_counter *c = SNAP_AT(&u->s->objcnts, struct snap_counter, i);
+
+		if (c->kind != kind || c->dev != dev || c->obj != obj)
+			continue;
+		if (c->rate_status == RATE_DATA)
+			fmt_si(rate, sizeof(rate), c->rate);
+		else
+			snprintf(rate, sizeof(rate), "n/a");
+		add(L, ROLE_DEFAULT, 4, "%-32s %14llu %10s/s", snap_s(u->s, c->name),
+		    (unsigned long long)c->value, rate);
+	}
+}
+
+/* A process's bound counters by class, and its MRs' driver stats. */
+static void proc_hw(struct ui *u, struct lines *L, const struct view_proc *p)
+{
+	static const char *const what[VIEW_HW_N] = { "retransmits", "errors", "CNPs", "bytes" };
+	char rate[32];
+	size_t i;
+	int k;
+
+	if (p->valid & VIEW_PROC_HW) {
+		add(L, ROLE_TITLE, 0, "bound counters (%u)", p->n_qpcnt);
+		for (k = 0; k < VIEW_HW_N; k++) {
+			if (p->valid & VIEW_PROC_HW_RATE)
+				fmt_si(rate, sizeof(rate), p->hw_rate[k]);
+			else
+				snprintf(rate, sizeof(rate), "n/a");
+			add(L, ROLE_DEFAULT, 2, "%-12s %14llu %10s/s", what[k],
+			    (unsigned long long)p->hw[k], rate);
+		}
+		add(L, ROLE_DEFAULT, 0, "%s", "");
+	}
+	for (i = 0; i < u->s->mrs.n; i++) {
+		const struct snap_mr *m = SNAP_AT(&u->s->mrs, struct snap_mr, i);
+		size_t j;
+
+		if (!p->pid || snap_owner_pid(u->s, &m->own) != p->pid)
+			continue;
+		for (j = 0; j < u->s->objcnts.n; j++) {
+			const struct snap_counter *c = SNAP_AT(&u->s->objcnts, struct snap_counter, j);
+
+			if (c->kind == SNAP_OBJ_MR && c->dev == m->dev && c->obj == m->mrn)
+				break;
+		}
+		if (j == u->s->objcnts.n)
+			continue;
+		add(L, ROLE_TITLE, 0, "MR %u stats (rdma statistic mr)", m->mrn);
+		obj_counters(u, L, SNAP_OBJ_MR, m->dev, m->mrn);
+		add(L, ROLE_DEFAULT, 0, "%s", "");
+	}
+}
+
 static void build_proc(struct ui *u, struct lines *L)
 {
 	const struct ui_rowkey *k = &u->detail_key;
@@ -154,6 +216,8 @@ static void build_proc(struct ui *u, struct lines *L)
 		if (p->n_threads)
 			add(L, ROLE_DEFAULT, 0, "owner thread ids: %s%s", thr,
 			    p->n_threads > VIEW_PROC_THREADS ? ",..." : "");
+		add(L, ROLE_DEFAULT, 0, "%s", "");
+		proc_hw(u, L, p);
 		break;
 	}
 	add(L, ROLE_DEFAULT, 0, "%s", "");
@@ -189,6 +253,21 @@ static void fields(struct ui *u, struct lines *L, enum view_table t, size_t row)
 		    cell(u, t, row, (int)c, buf, sizeof(buf)));
 }
 
+/* The counter the QP is bound to, with its values and rates. */
+static void qp_counter(struct ui *u, struct lines *L)
+{
+	const struct snap_dev *d = u->s ? snap_dev_by_name(u->s, u->detail_key.name) : NULL;
+	const struct snap_qpcnt *c = d ? snap_qpcnt_of(u->s, d->index, u->detail_key.a) : NULL;
+
+	if (!c)
+		return;
+	add(L, ROLE_TITLE, 0, "bound counter %u (%s), port %u, QPs %s", c->cntn,
+	    c->mode == SNAP_QPCNT_AUTO ? "auto" : c->mode == SNAP_QPCNT_MANUAL ? "manual" : "?",
+	    c->port, snap_s(u->s, c->lqpns));
+	obj_counters(u, L, SNAP_OBJ_QPCNT, c->dev, c->cntn);
+	add(L, ROLE_DEFAULT, 0, "%s", "");
+}
+
 static void build_qp(struct ui *u, struct lines *L)
 {
 	size_t i, n = view_count(&u->vc, VIEW_QPS);
@@ -204,6 +283,7 @@ static void build_qp(struct ui *u, struct lines *L)
 	if (!found)
 		add(L, ROLE_STATUS_WARN, 2, "%s", "this QP is gone");
 	add(L, ROLE_DEFAULT, 0, "%s", "");
+	qp_counter(u, L);
 	n = view_count(&u->vc, VIEW_CM_IDS);
 	for (i = 0; i < n; i++)
 		if (is_qp(u, VIEW_CM_IDS, i)) {
@@ -249,6 +329,27 @@ static bool link_counter(const struct ui *u, enum view_table t, size_t row)
 	return !strcmp(dev, u->detail_key.name);
 }
 
+/* The port's QP counter mode and its optional counters. */
+static void link_stat(struct ui *u, struct lines *L, uint32_t dev, uint32_t port)
+{
+	const struct snap_port *p = snap_port_find(u->s, dev, port);
+	char buf[64];
+	size_t i;
+
+	if (p && SNAP_HAS(p, SNAP_PORT_QP_MODE))
+		add(L, ROLE_DEFAULT, 0, "QP counters: %s%s", view_qp_mode_str(p, buf, sizeof(buf)),
+		    p->qp_mode == SNAP_QPCNT_AUTO ?
+		    " (auto mode binds the QPs created from then on)" : "");
+	for (i = 0; i < u->s->optcnts.n; i++) {
+		const struct snap_optcnt *o = SNAP_AT(&u->s->optcnts, struct snap_optcnt, i);
+
+		if (o->dev == dev && o->port == port)
+			add(L, ROLE_DEFAULT, 2, "optional counter %-24s %s", snap_s(u->s, o->name),
+			    o->enabled ? "enabled" : "supported, off");
+	}
+	add(L, ROLE_DEFAULT, 0, "%s", "");
+}
+
 static void build_link(struct ui *u, struct lines *L, int width)
 {
 	const struct snap_dev *d = u->s ? snap_dev_by_name(u->s, u->detail_key.name) : NULL;
@@ -265,7 +366,48 @@ static void build_link(struct ui *u, struct lines *L, int width)
 	graph(u, L, "TX packets", d->name, d->index, port, HIST_TX_PKTS, false, width);
 	graph(u, L, "errors", d->name, d->index, port, HIST_ERRORS, false, width);
 	add(L, ROLE_DEFAULT, 0, "%s", "");
+	link_stat(u, L, d->index, port);
 	section(u, L, VIEW_COUNTERS, "counters", link_counter);
+}
+
+static bool dev_row(const struct ui *u, enum view_table t, size_t row)
+{
+	char dev[64];
+
+	cell(u, t, row, view_col_role(t, VIEW_ROLE_DEV), dev, sizeof(dev));
+	return !strcmp(dev, u->detail_key.name);
+}
+
+/* A device: its fields and resource summary, capabilities by name, its
+ * ports and counters. */
+static void build_dev(struct ui *u, struct lines *L)
+{
+	const struct snap_dev *d = u->s ? snap_dev_by_name(u->s, u->detail_key.name) : NULL;
+	size_t i, n = view_count(&u->vc, VIEW_DEVS);
+	char caps[512] = "";
+	uint64_t c;
+	unsigned int bit;
+
+	add(L, ROLE_HEADER_VALUE, 0, "device %s", u->detail_key.name);
+	if (!d) {
+		add(L, ROLE_STATUS_WARN, 2, "%s", "this device is gone");
+		return;
+	}
+	for (i = 0; i < n; i++)
+		if (dev_row(u, VIEW_DEVS, i))
+			fields(u, L, VIEW_DEVS, i);
+	for (bit = 0, c = d->caps; SNAP_HAS(d, SNAP_DEV_CAPS) && c; bit++, c >>= 1) {
+		const char *name = snap_dev_cap_str(bit);
+
+		if (c & 1)
+			snprintf(caps + strlen(caps), sizeof(caps) - strlen(caps), "%s%s",
+				 *caps ? " " : "", name ? name : "UNKNOWN");
+	}
+	add(L, ROLE_DEFAULT, 2, "%-14s %s", "caps (names)", SNAP_HAS(d, SNAP_DEV_CAPS) ?
+	    caps : "n/a");
+	add(L, ROLE_DEFAULT, 0, "%s", "");
+	section(u, L, VIEW_LINKS, "ports", dev_row);
+	section(u, L, VIEW_COUNTERS, "counters", dev_row);
 }
 
 void ui_draw_detail(struct ui *u, const struct ui_layout *l)
@@ -284,6 +426,9 @@ void ui_draw_detail(struct ui *u, const struct ui_layout *l)
 		break;
 	case DETAIL_LINK:
 		build_link(u, &L, l->table.w);
+		break;
+	case DETAIL_DEV:
+		build_dev(u, &L);
 		break;
 	default:
 		break;

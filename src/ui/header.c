@@ -31,7 +31,7 @@ void ui_draw_header(struct ui *u, const struct ui_layout *l)
 	const struct snapshot *s = u->s;
 	int y = l->header.y, end = l->header.w, x = 0;
 	char buf[128], when[32], line[320];
-	size_t i, ports_up = 0, qps = 0, rts = 0, err = 0;
+	size_t i, ports_up = 0, qps = 0, rts = 0, err = 0, outside = 0;
 	int st;
 
 	x = pair(y, x, end, "rdmatop", u->replay ? "replay" : "live", ROLE_TITLE);
@@ -45,8 +45,11 @@ void ui_draw_header(struct ui *u, const struct ui_layout *l)
 		struct tm tm;
 		time_t t = s->wall.tv_sec;
 
-		localtime_r(&t, &tm);
-		strftime(when, sizeof(when), u->replay ? "%Y-%m-%d %H:%M:%S" : "%H:%M:%S", &tm);
+		/* a recording's time may be past what struct tm holds */
+		if (!localtime_r(&t, &tm) ||
+		    !strftime(when, sizeof(when), u->replay ? "%Y-%m-%d %H:%M:%S" : "%H:%M:%S",
+			      &tm))
+			snprintf(when, sizeof(when), "n/a");
 	}
 	x = pair(y, x, end, "at", when, ROLE_HEADER_VALUE);
 	if (u->replay && u->sample_no > 0) {
@@ -63,8 +66,13 @@ void ui_draw_header(struct ui *u, const struct ui_layout *l)
 	if (s->sys.valid & SNAP_SYS_NETNS_MODE)
 		x = pair(y, x, end, "netns", s->sys.netns_shared ? "shared" : "exclusive",
 			 ROLE_HEADER_VALUE);
-	pair(y, x, end, "copy-on-fork", onoff(s->sys.valid, SNAP_SYS_COPY_ON_FORK,
-					      s->sys.copy_on_fork), ROLE_HEADER_VALUE);
+	x = pair(y, x, end, "copy-on-fork", onoff(s->sys.valid, SNAP_SYS_COPY_ON_FORK,
+						  s->sys.copy_on_fork), ROLE_HEADER_VALUE);
+	/* kernels 6.5+ (PRIVILEGED_QKEY_MODE), as -b and JSON show it */
+	if (s->sys.valid & SNAP_SYS_PRIV_QKEY)
+		pair(y, x, end, "privileged-qkey", onoff(s->sys.valid, SNAP_SYS_PRIV_QKEY,
+							 s->sys.privileged_qkey),
+		     ROLE_HEADER_VALUE);
 
 	/* totals */
 	y++;
@@ -97,7 +105,15 @@ void ui_draw_header(struct ui *u, const struct ui_layout *l)
 	snprintf(buf, sizeof(buf), "%zu/%zu up", ports_up, s->ports.n);
 	x = pair(y, x, end, "ports", buf, ports_up < s->ports.n ? ROLE_STATE_WARN :
 		 ROLE_HEADER_VALUE);
-	snprintf(buf, sizeof(buf), "%zu (%zu RTS, %zu error)", qps, rts, err);
+	/* owners the kernel gave no pid: outside our PID namespace (view.h) */
+	for (i = 0; i < u->n_procs; i++)
+		if ((u->procs[i].valid & VIEW_PROC_HIDDEN) && !u->procs[i].n_threads)
+			outside += u->procs[i].res[SNAP_RES_QP];
+	if (outside)
+		snprintf(buf, sizeof(buf), "%zu (%zu RTS, %zu error, %zu outside this PID "
+			 "namespace)", qps, rts, err, outside);
+	else
+		snprintf(buf, sizeof(buf), "%zu (%zu RTS, %zu error)", qps, rts, err);
 	x = pair(y, x, end, "QPs", buf, err ? ROLE_STATE_BAD : ROLE_HEADER_VALUE);
 	snprintf(buf, sizeof(buf), "%zu", u->n_procs);
 	x = pair(y, x, end, "owners", buf, ROLE_HEADER_VALUE);

@@ -8,10 +8,12 @@
 static const struct ui_keyhelp keys[] = {
 	{ "h ?  F1", "this help (any key closes it)" },
 	{ "q  F10", "quit" },
-	{ "Tab  1-6", "switch table: QPs, Processes, Counters, Connections, Links, Groups" },
+	{ "Tab  S-Tab  1-9 0", "switch table: 1 QPs, 2 Processes, 3 Counters, 4 Connections, "
+	  "5 Links, 6 Devices, 7 CQs, 8 MRs, 9 PDs, 0 CTXs; SRQs (Tab), Groups (g)" },
 	{ "g", "groups: processes by job, pod, container, unit; Enter: its processes" },
 	{ "Up Down PgUp PgDn Home End", "move the selection" },
-	{ "Enter", "details: a process's resources, a QP's fields, a link's graphs" },
+	{ "Enter", "details: a process's resources, a QP's fields, a link's graphs, a device's "
+	  "fields, caps, ports and counters; in CQs ... SRQs, the owner's process" },
 	{ "Esc  Backspace", "back from details; clear the filter (and the group shown)" },
 	{ "< >  F6", "sort by the previous / next column" },
 	{ "R", "reverse the sort order" },
@@ -25,6 +27,7 @@ static const struct ui_keyhelp keys[] = {
 	{ "d", "type a refresh interval in seconds" },
 	{ "t  C", "next colour theme (in replay, C only)" },
 	{ "N", "change the RDMA netns mode (system-wide; asks to type yes first)" },
+	{ "Q", "change the selected link's QP counter mode (asks to type the mode)" },
 	{ "W", "write the settings (interval, theme, sort, filter, mouse, columns) to the config file" },
 	{ "S  F2", "column setup: Space show/hide, [ ] move, Tab next table, Esc done" },
 	{ "mouse", "click a header: sort (again: reverse); a tab: switch; a row: select," },
@@ -55,7 +58,7 @@ void ui_draw_help(struct ui *u, const struct ui_layout *l)
 	for (i = u->help_top; i < n && i - u->help_top < h - 1; i++) {
 		int row = y + 1 + i - u->help_top;
 
-		ui_put(row, 1, 28, ROLE_KEY, keys[i].key);
+		ui_put_own(row, 1, 28, ROLE_KEY, keys[i].key);
 		ui_put(row, 30, l->table.w - 30, ROLE_DEFAULT, keys[i].what);
 	}
 }
@@ -70,7 +73,13 @@ void ui_draw_keybar(struct ui *u, const struct ui_layout *l)
 	size_t i;
 
 	if (u->prompt != PROMPT_NONE) {
-		const char *what = u->prompt == PROMPT_FILTER ? "filter: " :
+		char qpcnt_prompt[240];
+		const char *what;
+
+		snprintf(qpcnt_prompt, sizeof(qpcnt_prompt), "QP counters of %s are %s; auto mode "
+			 "binds QPs created from then on. type the new mode (type, pid, type,pid, "
+			 "off): ", u->qpcnt_link, u->qpcnt_now);
+		what = u->prompt == PROMPT_FILTER ? "filter: " :
 				   u->prompt == PROMPT_SEARCH ? "search: " :
 				   u->prompt == PROMPT_TIME ? "go to time: " :
 				   u->prompt == PROMPT_NETNS ? (u->netns_want ?
@@ -78,8 +87,9 @@ void ui_draw_keybar(struct ui *u, const struct ui_layout *l)
 				   "visible in every namespace)? type yes: " :
 				   "set the RDMA netns mode to EXCLUSIVE for the whole system (only "
 				   "possible before other namespaces exist)? type yes: ") :
+				   u->prompt == PROMPT_QPCNT ? qpcnt_prompt :
 				   "delay (s): ";
-		char buf[400];
+		char buf[640];
 
 		ui_fill(y, 0, l->keybar.w, ROLE_PROMPT);
 		snprintf(buf, sizeof(buf), "%s%s_", what, u->input);

@@ -58,6 +58,35 @@ void ui_set_pane(struct ui *u, enum ui_pane p)
 	ui_refresh_rows(u);
 }
 
+/* The link Q is about: the link detail's, or the Links table's selected
+ * row; its QP counter mode must be known.  Fills qpcnt_link and _now. */
+static bool qpcnt_link(struct ui *u)
+{
+	const struct snap_dev *d = NULL;
+	const struct snap_port *p = NULL;
+	uint32_t port = 0;
+
+	if (u->replay || !u->s)
+		return false;
+	if (u->detail == DETAIL_LINK) {
+		d = snap_dev_by_name(u->s, u->detail_key.name);
+		port = u->detail_key.a;
+	} else if (u->pane == UI_LINKS && u->sel[u->pane] < u->n_rows) {
+		const struct snap_port *sp = SNAP_AT(&u->s->ports, struct snap_port,
+						     u->rows[u->sel[u->pane]]);
+
+		d = snap_dev_find(u->s, sp->dev);
+		port = sp->port;
+	}
+	if (d)
+		p = snap_port_find(u->s, d->index, port);
+	if (!p || !SNAP_HAS(p, SNAP_PORT_QP_MODE))
+		return false;
+	snprintf(u->qpcnt_link, sizeof(u->qpcnt_link), "%s/%u", d->name, port);
+	view_qp_mode_str(p, u->qpcnt_now, sizeof(u->qpcnt_now));
+	return true;
+}
+
 /* Next sort column among those the pane shows; -1 (natural order) too. */
 static void step_sort(struct ui *u, int dir)
 {
@@ -177,7 +206,13 @@ void ui_open_detail(struct ui *u)
 		ui_set_status(u, ROLE_STATUS_INFO, "processes of %s %.60s (Esc: all)",
 			      view_group_kind_str(u->group.kind), u->group.name);
 		break;
-	case UI_CONNS:
+	case UI_DEVS:
+		view_get(&u->vc, t, row, VC_DEV_NAME, &v);
+		snprintf(k->name, sizeof(k->name), "%s", view_fmt(&v, buf, sizeof(buf)));
+		u->detail = DETAIL_DEV;
+		break;
+	case UI_CONNS: case UI_CQS: case UI_MRS: case UI_PDS: case UI_CTXS: case UI_SRQS:
+		/* the owner's process, as from the process table */
 		k->a = selected_pid(u);
 		view_get(&u->vc, t, row, view_col_role(t, VIEW_ROLE_TID), &v);
 		k->b = !k->a && v.valid ? (uint32_t)v.u : 0;
@@ -200,7 +235,8 @@ static int parse_time(const struct ui *u, const char *in, time_t *out)
 	struct tm day, tm;
 	size_t i;
 
-	localtime_r(&base, &day);
+	if (!localtime_r(&base, &day))
+		memset(&day, 0, sizeof(day));	/* a time past what struct tm holds */
 	day.tm_sec = 0;
 	for (i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
 		const char *end;
@@ -243,6 +279,19 @@ static enum ui_action prompt_key(struct ui *u, int key)
 				return UI_REDRAW;
 			}
 			return UI_NETNS;
+		} else if (p == PROMPT_QPCNT) {
+			static const char *const modes[] = { "type", "pid", "type,pid", "pid,type", "off" };
+			size_t i;
+
+			for (i = 0; i < sizeof(modes) / sizeof(modes[0]) && strcmp(u->input, modes[i]); i++)
+				;
+			if (i == sizeof(modes) / sizeof(modes[0])) {
+				ui_set_status(u, ROLE_STATUS_INFO, "QP counters of %s: nothing changed",
+					      u->qpcnt_link);
+				return UI_REDRAW;
+			}
+			snprintf(u->qpcnt_mode, sizeof(u->qpcnt_mode), "%s", modes[i]);
+			return UI_QPCNT;
 		} else if (p == PROMPT_TIME) {
 			if (parse_time(u, u->input, &u->jump_wall)) {
 				ui_set_status(u, ROLE_STATUS_WARN,
@@ -358,8 +407,11 @@ enum ui_action ui_key(struct ui *u, int key)
 	case KEY_BTAB:
 		ui_set_pane(u, (enum ui_pane)((u->pane + UI_PANE_N - 1) % UI_PANE_N));
 		break;
-	case '1': case '2': case '3': case '4': case '5': case '6':
+	case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
 		ui_set_pane(u, (enum ui_pane)(key - '1'));
+		break;
+	case '0':	/* the tenth tab */
+		ui_set_pane(u, UI_CTXS);
 		break;
 	case 'g':
 		ui_set_pane(u, UI_GROUPS);
@@ -390,7 +442,7 @@ enum ui_action ui_key(struct ui *u, int key)
 	case 'W':
 		return UI_SAVE;
 	case 'N':
-		/* the one change rdmatop makes: only live, only confirmed */
+		/* a change rdmatop makes (Q is the other): only live, only confirmed */
 		if (u->replay || !u->s || !(u->s->sys.valid & SNAP_SYS_NETNS_MODE)) {
 			ui_set_status(u, ROLE_STATUS_WARN, "netns mode: %s", u->replay ?
 				      "not while replaying" : "not reported by this kernel");
@@ -398,6 +450,16 @@ enum ui_action ui_key(struct ui *u, int key)
 		}
 		u->netns_want = !u->s->sys.netns_shared;
 		start_prompt(u, PROMPT_NETNS, "");
+		break;
+	case 'Q':
+		/* a port's QP counter mode: only live, only typed */
+		if (!qpcnt_link(u)) {
+			ui_set_status(u, ROLE_STATUS_WARN, "QP counters: %s", u->replay ?
+				      "not while replaying" : "select a link whose kernel reports its "
+				      "QP counter mode (5 Links, or a link's detail)");
+			break;
+		}
+		start_prompt(u, PROMPT_QPCNT, "");
 		break;
 	case 'e':
 		u->errors_only = !u->errors_only;

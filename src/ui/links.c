@@ -21,7 +21,7 @@ struct lcol {
 
 static const struct lcol cols[] = {
 	{ "DEV", 10, false }, { "PORT", 4, true }, { "STATE", 6, false },
-	{ "PHYS", 8, false }, { "NETDEV", 10, false }, { "RATE", 15, false },
+	{ "PHYS", 8, false }, { "NETDEV", 10, false }, { "RATE", 19, false },
 	{ "RX/s", 10, true }, { "TX/s", 10, true }, { "RXPKT/s", 8, true },
 	{ "TXPKT/s", 8, true }, { "ERR/s", 7, true },
 };
@@ -42,49 +42,25 @@ int ui_state_role(const char *state)
 	return ROLE_STATE_WARN;
 }
 
-/* sysfs "100 Gb/sec (4X EDR)" -> "100 Gb/s 4X EDR" */
-static const char *short_rate(char *buf, size_t len, const char *rate)
-{
-	size_t o = 0;
-	const char *p;
-
-	for (p = rate; *p && o + 1 < len; p++) {
-		if (*p == '(' || *p == ')')
-			continue;
-		if (!strncmp(p, "/sec", 4)) {
-			buf[o++] = '/';
-			if (o + 1 < len)
-				buf[o++] = 's';
-			p += 3;
-			continue;
-		}
-		buf[o++] = *p;
-	}
-	buf[o] = '\0';
-	return buf;
-}
-
+/* formatted as the tables format rates (view_fmt: "0 B/s", "1.2K/s") */
 static void rate_cell(int y, int x, int w, bool valid, double v, bool bytes, bool error)
 {
+	struct view_value val = {
+		.type = VIEW_T_DOUBLE, .fmt = bytes ? VIEW_F_BPS : VIEW_F_RATE, .valid = valid,
+		.d = v,
+	};
 	char buf[32];
 	int role;
 
-	if (!valid) {
-		ui_put_right(y, x, w, ROLE_NA, "n/a");
-		return;
-	}
-	if (bytes) {
-		fmt_iec(buf, sizeof(buf), v);
-	} else {
-		fmt_si(buf, sizeof(buf), v);
-	}
-	if (v <= 0)
+	if (!valid)
+		role = ROLE_NA;
+	else if (v <= 0)
 		role = ROLE_RATE_ZERO;
 	else if (error)
 		role = ROLE_ERROR;
 	else
 		role = v >= 1e6 ? ROLE_RATE_HIGH : ROLE_RATE_LOW;
-	ui_put_right(y, x, w, role, buf);
+	ui_put_right(y, x, w, role, view_fmt(&val, buf, sizeof(buf)));
 }
 
 void ui_draw_links(struct ui *u, const struct ui_layout *l)
@@ -136,8 +112,7 @@ void ui_draw_links(struct ui *u, const struct ui_layout *l)
 		       (p->valid & SNAP_PORT_NDEV) ? p->ndev : "n/a");
 		x += cols[4].w + 1;
 		ui_put(y, x, cols[5].w, (p->valid & SNAP_PORT_RATE) ? ROLE_DEFAULT : ROLE_NA,
-		       (p->valid & SNAP_PORT_RATE) ? short_rate(buf, sizeof(buf), p->rate) :
-		       "n/a");
+		       (p->valid & SNAP_PORT_RATE) ? p->rate : "n/a");
 		x += cols[5].w + 1;
 		view_link_rates(s, p->dev, p->port, &r);
 		for (c = 0; c < 4; c++) {

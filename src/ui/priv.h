@@ -21,11 +21,14 @@ void ui_screen_theme(struct ui *u);
 
 /* Drawing primitives (screen.c): text is escaped and clipped to w cells. */
 void ui_put(int y, int x, int w, int role, const char *text);
+/* The program's own text (help, key names), shown as it is: a backslash
+ * stays one backslash. */
+void ui_put_own(int y, int x, int w, int role, const char *text);
 /* Same, right-aligned in w cells. */
 void ui_put_right(int y, int x, int w, int role, const char *text);
 /* Fill w cells with blanks of a role. */
 void ui_fill(int y, int x, int w, int role);
-/* Display width of (escaped) text. */
+/* Cells text takes on screen once escaped, as ui_put shows it. */
 int ui_width(const char *text);
 
 /* Panes (one file each). */
@@ -44,6 +47,8 @@ int ui_state_role(const char *state);
 
 
 /* A cell's text: the value, or "hidden" for a key the kernel withheld (table.c). */
+/* Whether a column has anything to show in this sample (table.c). */
+bool ui_col_shown(const struct ui *u, enum view_table t, int col);
 const char *ui_cell_text(const struct ui *u, const struct view_col *col,
 			 const struct view_value *v, char *buf, size_t len);
 

@@ -156,7 +156,8 @@ int ui_screen_getkey(void)
 	return c;
 }
 
-int ui_width(const char *text)
+/* Cells that escaped text takes (fmt_escape's output: valid UTF-8). */
+static int escaped_width(const char *text)
 {
 	const unsigned char *p = (const unsigned char *)text;
 	int w = 0;
@@ -172,8 +173,9 @@ int ui_width(const char *text)
 			continue;
 		}
 		n = fmt_utf8(p, &cp);
-		if (n <= 0) {
-			p++;
+		if (cp == FMT_UTF8_BAD) {
+			/* cannot happen after fmt_escape */
+			p += n;
 			w++;
 			continue;
 		}
@@ -182,6 +184,14 @@ int ui_width(const char *text)
 		p += n;
 	}
 	return w;
+}
+
+/* Cells that text takes once escaped, as ui_put shows it. */
+int ui_width(const char *text)
+{
+	char buf[1024];
+
+	return escaped_width(fmt_escape(buf, sizeof(buf), text));
 }
 
 /*
@@ -232,7 +242,7 @@ static void put_clipped(int y, int x, int w, const char *s, attr_t a)
 		}
 		ascii = false;
 		n = fmt_utf8(p, &cp);
-		if (n <= 0)
+		if (cp == FMT_UTF8_BAD)
 			break;	/* cannot happen after fmt_escape */
 		cw = wcwidth((wchar_t)cp);
 		if (cw < 0)
@@ -258,6 +268,15 @@ void ui_put(int y, int x, int w, int role, const char *text)
 	attrset(role_attr[ROLE_DEFAULT]);
 }
 
+void ui_put_own(int y, int x, int w, int role, const char *text)
+{
+	if (w <= 0 || !text)
+		return;
+	attrset(role_attr[role < ROLE_N ? role : ROLE_DEFAULT]);
+	put_clipped(y, x, w, text, role_attr[role < ROLE_N ? role : ROLE_DEFAULT]);
+	attrset(role_attr[ROLE_DEFAULT]);
+}
+
 void ui_put_right(int y, int x, int w, int role, const char *text)
 {
 	char buf[1024];
@@ -266,7 +285,7 @@ void ui_put_right(int y, int x, int w, int role, const char *text)
 	if (w <= 0 || !text)
 		return;
 	fmt_escape(buf, sizeof(buf), text);
-	tw = ui_width(buf);
+	tw = escaped_width(buf);
 	if (tw < w)
 		x += w - tw;
 	attrset(role_attr[role < ROLE_N ? role : ROLE_DEFAULT]);

@@ -17,7 +17,9 @@
 
 static const enum view_table pane_table[UI_PANE_N] = {
 	[UI_QPS] = VIEW_QPS, [UI_PROCS] = VIEW_PROCS, [UI_COUNTERS] = VIEW_COUNTERS,
-	[UI_CONNS] = VIEW_CM_IDS, [UI_LINKS] = VIEW_LINKS, [UI_GROUPS] = VIEW_GROUPS,
+	[UI_CONNS] = VIEW_CM_IDS, [UI_LINKS] = VIEW_LINKS, [UI_DEVS] = VIEW_DEVS,
+	[UI_CQS] = VIEW_CQS, [UI_MRS] = VIEW_MRS, [UI_PDS] = VIEW_PDS, [UI_CTXS] = VIEW_CTXS,
+	[UI_SRQS] = VIEW_SRQS, [UI_GROUPS] = VIEW_GROUPS,
 };
 
 enum view_table ui_pane_table(enum ui_pane p)
@@ -88,6 +90,14 @@ void ui_row_key(const struct ui *u, enum ui_pane p, size_t row, struct ui_rowkey
 		k->a = u->groups[row].key.kind;
 		k->b = (uint32_t)hash_str(u->groups[row].key.name);
 		snprintf(k->name, sizeof(k->name), "%.63s", u->groups[row].key.name);
+		break;
+	case UI_DEVS:
+		col_s(u, t, row, VC_DEV_NAME, k->name, sizeof(k->name));
+		break;
+	case UI_CQS: case UI_MRS: case UI_PDS: case UI_CTXS: case UI_SRQS:
+		/* the device, then the object's number: its second column */
+		col_s(u, t, row, view_col_role(t, VIEW_ROLE_DEV), k->name, sizeof(k->name));
+		col_u(u, t, row, 1, &k->a);
 		break;
 	default:
 		k->set = false;
@@ -223,8 +233,8 @@ void ui_note_events(struct ui *u, const struct snapshot *s)
 		time_t t = s->wall.tv_sec;
 		size_t slot = 0;
 
-		localtime_r(&t, &tm);
-		k = (size_t)strftime(line, sizeof(line), "%H:%M:%S ", &tm);
+		/* a recording's time may be past what struct tm holds */
+		k = localtime_r(&t, &tm) ? (size_t)strftime(line, sizeof(line), "%H:%M:%S ", &tm) : 0;
 		snprintf(line + k, sizeof(line) - k, "%s %s%s%s%s%s%s", snap_event_str(e->type),
 			 snap_s(s, e->name), (e->valid & SNAP_EV_NDEV_NAME) ? " netdev " : "",
 			 snap_s(s, e->ndev), e->from ? " " : "", snap_s(s, e->from),

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The main table: QPs, processes, counters, connections or links, with
- * tabs, the sort column marked, and the selection kept on its object.
+ * The main table: QPs, processes, counters, connections, links, devices,
+ * CQs, MRs, PDs, CTXs or SRQs, with tabs, the sort column marked, and the
+ * selection kept on its object.
  */
 #include <stdio.h>
 #include <string.h>
@@ -16,20 +17,23 @@ static const int qp_cols[] = {
 	VC_QP_SQ_RATE, VC_QP_RQ_RATE,
 };
 static const int proc_cols[] = {
-	VC_PROC_PID, VC_PROC_COMM, VC_PROC_UID, VC_PROC_QP, VC_PROC_CQ, VC_PROC_MR,
+	VC_PROC_PID, VC_PROC_COMM, VC_PROC_UID, VC_PROC_QP, VC_PROC_RETX_RATE, VC_PROC_ERR_RATE,
+	VC_PROC_CNP_RATE, VC_PROC_BYTES_RATE, VC_PROC_RETX, VC_PROC_ERR, VC_PROC_CNP, VC_PROC_CQ,
+	VC_PROC_MR,
 	VC_PROC_MR_BYTES, VC_PROC_PD, VC_PROC_CM_ID, VC_PROC_CTX, VC_PROC_SRQ, VC_PROC_PSN_RATE,
 	VC_PROC_THREADS, VC_PROC_CGROUP,
 };
 static const int counter_cols[] = {
 	VC_CNT_DEV, VC_CNT_PORT, VC_CNT_NAME, VC_CNT_VALUE, VC_CNT_RATE, VC_CNT_UNIT,
-	VC_CNT_SOURCE, VC_CNT_DELTA,
+	VC_CNT_SOURCE, VC_CNT_DELTA, VC_CNT_OPTIONAL,
 };
 static const int conn_cols[] = {
 	VC_CM_DEV, VC_CM_PORT, VC_CM_IDN, VC_CM_SRC, VC_CM_DST, VC_CM_STATE, VC_CM_LQPN,
 	VC_CM_TYPE, VC_CM_PS, VC_CM_PID, VC_CM_COMM, VC_CM_TID,
 };
 static const int link_cols[] = {
-	VC_LINK_DEV, VC_LINK_PORT, VC_LINK_STATE, VC_LINK_PHYS, VC_LINK_NETDEV, VC_LINK_RATE,
+	VC_LINK_DEV, VC_LINK_PORT, VC_LINK_STATE, VC_LINK_PHYS, VC_LINK_NETDEV, VC_LINK_QP_MODE,
+	VC_LINK_RATE,
 	VC_LINK_RX_BYTES, VC_LINK_TX_BYTES, VC_LINK_RX_PACKETS, VC_LINK_TX_PACKETS,
 	VC_LINK_LAYER, VC_LINK_LID, VC_LINK_SM_LID, VC_LINK_NETDEV_INDEX,
 };
@@ -40,18 +44,53 @@ static const int group_cols[] = {
 	VC_GRP_QP_OTHER, VC_GRP_CTX, VC_GRP_SRQ, VC_GRP_RUNTIME, VC_GRP_CGROUP,
 };
 
+/* the resource summary counts, each with its change since the last sample */
+static const int dev_cols[] = {
+	VC_DEV_NAME, VC_DEV_NODE_TYPE, VC_DEV_PROTOCOL, VC_DEV_QP, VC_DEV_QP_CHG, VC_DEV_MR,
+	VC_DEV_MR_CHG, VC_DEV_CQ, VC_DEV_CQ_CHG, VC_DEV_PD, VC_DEV_PD_CHG, VC_DEV_CM_ID,
+	VC_DEV_CM_ID_CHG, VC_DEV_CTX, VC_DEV_CTX_CHG, VC_DEV_SRQ, VC_DEV_SRQ_CHG, VC_DEV_FW,
+	VC_DEV_PORTS, VC_DEV_DIM, VC_DEV_NODE_GUID, VC_DEV_SYS_GUID, VC_DEV_CAPS, VC_DEV_INDEX,
+};
+/* the owner's pid and comm early, so they stay at 80 columns */
+static const int cq_cols[] = {
+	VC_CQ_DEV, VC_CQ_CQN, VC_CQ_CQE, VC_CQ_USERS, VC_CQ_PID, VC_CQ_PID + 2, VC_CQ_POLL_CTX,
+	VC_CQ_DIM, VC_CQ_CTXN, VC_CQ_PID + 1,
+};
+static const int mr_cols[] = {
+	VC_MR_DEV, VC_MR_MRN, VC_MR_LEN, VC_MR_PDN, VC_MR_PID, VC_MR_PID + 2, VC_MR_RKEY,
+	VC_MR_LKEY, VC_MR_PID + 1,
+};
+static const int pd_cols[] = {
+	VC_PD_DEV, VC_PD_PDN, VC_PD_USERS, VC_PD_CTXN, VC_PD_PID, VC_PD_PID + 2, VC_PD_LDMA,
+	VC_PD_UNSAFE, VC_PD_PID + 1,
+};
+static const int ctx_cols[] = {
+	VC_CTX_DEV, VC_CTX_CTXN, VC_CTX_PID, VC_CTX_PID + 2, VC_CTX_PID + 1,
+};
+static const int srq_cols[] = {
+	VC_SRQ_DEV, VC_SRQ_SRQN, VC_SRQ_TYPE, VC_SRQ_LQPN, VC_SRQ_PDN, VC_SRQ_CQN, VC_SRQ_PID,
+	VC_SRQ_PID + 2, VC_SRQ_PID + 1,
+};
+
+/* a tab's title, and a shorter one for when all of them do not fit */
 static const struct {
-	const char *title;
+	const char *title, *brief;
 	const int *cols;
 	size_t n;
 } panes[UI_PANE_N] = {
-#define P(id, t, c) [id] = { t, c, sizeof(c) / sizeof(c[0]) }
-	P(UI_QPS, "QPs", qp_cols),
-	P(UI_PROCS, "Processes", proc_cols),
-	P(UI_COUNTERS, "Counters", counter_cols),
-	P(UI_CONNS, "Connections", conn_cols),
-	P(UI_LINKS, "Links", link_cols),
-	P(UI_GROUPS, "Groups", group_cols),
+#define P(id, t, b, c) [id] = { t, b, c, sizeof(c) / sizeof(c[0]) }
+	P(UI_QPS, "QPs", "QPs", qp_cols),
+	P(UI_PROCS, "Processes", "Procs", proc_cols),
+	P(UI_COUNTERS, "Counters", "Cntrs", counter_cols),
+	P(UI_CONNS, "Connections", "Conns", conn_cols),
+	P(UI_LINKS, "Links", "Links", link_cols),
+	P(UI_DEVS, "Devices", "Devs", dev_cols),
+	P(UI_CQS, "CQs", "CQs", cq_cols),
+	P(UI_MRS, "MRs", "MRs", mr_cols),
+	P(UI_PDS, "PDs", "PDs", pd_cols),
+	P(UI_CTXS, "CTXs", "CTXs", ctx_cols),
+	P(UI_SRQS, "SRQs", "SRQs", srq_cols),
+	P(UI_GROUPS, "Groups", "Grps", group_cols),
 #undef P
 };
 
@@ -61,6 +100,28 @@ const int *ui_pane_cols_default(enum ui_pane p, size_t *n)
 	return panes[p].cols;
 }
 
+/*
+ * The columns of bound counters, optional counters and QP counter modes
+ * show where the sample has any: on rxe they would be n/a throughout.
+ */
+bool ui_col_shown(const struct ui *u, enum view_table t, int col)
+{
+	const struct snapshot *s = u->s;
+	size_t i;
+
+	if (t == VIEW_PROCS && col >= VC_PROC_HW_FIRST)
+		return s && s->qpcnts.n;
+	if (t == VIEW_COUNTERS && col == VC_CNT_OPTIONAL)
+		return s && s->optcnts.n;
+	if (t == VIEW_LINKS && col == VC_LINK_QP_MODE) {
+		for (i = 0; s && i < s->ports.n; i++)
+			if (SNAP_AT(&s->ports, struct snap_port, i)->qp_mode != SNAP_QPCNT_NONE)
+				return true;
+		return false;
+	}
+	return true;
+}
+
 const char *ui_cell_text(const struct ui *u, const struct view_col *col,
 			 const struct view_value *v, char *buf, size_t len)
 {
@@ -68,6 +129,10 @@ const char *ui_cell_text(const struct ui *u, const struct view_col *col,
 	 * PD keys only to CAP_NET_ADMIN */
 	if (!v->valid && u->s && (u->s->flags & SNAP_F_UNPRIVILEGED) && (col->flags & VIEW_C_KEY))
 		return "hidden";
+	/* an owner the kernel gave no pid: it lives outside our PID namespace
+	 * (a table's narrow PID column shows the first word) */
+	if (!v->valid && v->outside)
+		return "outside this PID namespace";
 	return view_fmt(v, buf, len);
 }
 
@@ -85,19 +150,42 @@ int ui_value_role(const struct view_col *col, const struct view_value *v, const 
 	return ROLE_DEFAULT;
 }
 
+/* A tab's label: its key (1-9, 0, g; none for the rest) and title; the
+ * brief groups tab drops its key to fit 80 columns. */
+static int tab_label(char *buf, size_t len, size_t i, bool brief)
+{
+	const char *t = brief ? panes[i].brief : panes[i].title;
+
+	if (i == UI_GROUPS && !brief)
+		return snprintf(buf, len, " g %s ", t);
+	if (i < 10)
+		return snprintf(buf, len, brief ? "%zu %s" : " %zu %s ", (i + 1) % 10, t);
+	return snprintf(buf, len, brief ? "%s" : " %s ", t);
+}
+
+/*
+ * The tabs: full titles, two blanks apart, when they fit with the row
+ * count; else the brief titles one blank apart (79 cells: 80 columns).
+ */
 static void draw_tabs(struct ui *u, int y, int w)
 {
-	int x = 0;
+	int x = 0, full = 0;
 	size_t i;
-	char buf[96];
+	char buf[96], rows[32];
+	bool brief;
 
+	snprintf(rows, sizeof(rows), "%zu rows", u->n_rows);
+	for (i = 0; i < UI_PANE_N; i++)
+		full += tab_label(buf, sizeof(buf), i, false) + 1;
+	brief = full + (int)strlen(rows) + 1 >= w;
 	ui_fill(y, 0, w, ROLE_TITLE);
 	u->hit.tabs_y = y;
 	for (i = 0; i < UI_PANE_N; i++) {
-		snprintf(buf, sizeof(buf), " %zu %s ", i + 1, panes[i].title);
+		int n = tab_label(buf, sizeof(buf), i, brief);
+
 		ui_put(y, x, w - x, i == u->pane ? ROLE_SELECTED : ROLE_TITLE, buf);
 		u->hit.tab_x[i] = x;
-		x += (int)strlen(buf) + 1;
+		x += n + 1;
 		u->hit.tab_x[i + 1] = x < w ? x : w;
 		if (x >= w) {
 			for (i++; i < UI_PANE_N; i++)
@@ -105,9 +193,8 @@ static void draw_tabs(struct ui *u, int y, int w)
 			return;
 		}
 	}
-	snprintf(buf, sizeof(buf), "%zu rows", u->n_rows);
-	if (x + (int)strlen(buf) + 1 < w)
-		ui_put_right(y, x, w - x - 1, ROLE_TITLE, buf);
+	if (x + (int)strlen(rows) + 1 < w)
+		ui_put_right(y, x, w - x - 1, ROLE_TITLE, rows);
 }
 
 void ui_draw_table(struct ui *u, const struct ui_layout *l)
@@ -130,7 +217,7 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 	for (c = 0, x = 0; c < ncol && shown < 32; c++) {
 		int k = ids[c];
 
-		if ((size_t)k >= nvc || x + vcols[k].width > l->table.w)
+		if ((size_t)k >= nvc || x + vcols[k].width > l->table.w || !ui_col_shown(u, t, k))
 			continue;
 		idx[shown++] = k;
 		x += vcols[k].width + 1;
@@ -163,8 +250,9 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 	u->hit.body_h = body;
 	if (!u->n_rows) {
 		ui_put(y, 0, l->table.w, ROLE_NA,
-		       u->s ? "(nothing to show: no rows, or none matches the filter)" :
-			      "(waiting for the first sample)");
+		       !u->s ? "(waiting for the first sample)" :
+		       (u->s->flags & SNAP_F_NO_DEVICES) ? snap_no_devices_why(u->s) :
+		       "(nothing to show: no rows, or none matches the filter)");
 		return;
 	}
 	if (*sel < *top)

@@ -27,23 +27,28 @@ static const struct {
 	uint16_t cmd;
 	uint16_t flags;
 	bool dev, port;
+	uint16_t kind;
 } reqs[] = {
-	{ RDMA_NLDEV_CMD_SYS_GET, 0, false, false },
-	{ RDMA_NLDEV_CMD_GET, NLM_F_DUMP, false, false },
-	{ RDMA_NLDEV_CMD_GET, 0, true, false },
-	{ RDMA_NLDEV_CMD_RES_GET, NLM_F_DUMP, false, false },
-	{ RDMA_NLDEV_CMD_PORT_GET, NLM_F_DUMP, true, false },
-	{ RDMA_NLDEV_CMD_PORT_GET, 0, true, true },
-	{ RDMA_NLDEV_CMD_RES_QP_GET, NLM_F_DUMP, true, false },
-	{ RDMA_NLDEV_CMD_RES_CM_ID_GET, NLM_F_DUMP, true, false },
-	{ RDMA_NLDEV_CMD_RES_CQ_GET, NLM_F_DUMP, true, false },
-	{ RDMA_NLDEV_CMD_RES_MR_GET, NLM_F_DUMP, true, false },
-	{ RDMA_NLDEV_CMD_RES_PD_GET, NLM_F_DUMP, true, false },
-	{ RDMA_NLDEV_CMD_RES_CTX_GET, NLM_F_DUMP, true, false },
-	{ RDMA_NLDEV_CMD_RES_SRQ_GET, NLM_F_DUMP, true, false },
-	{ RDMA_NLDEV_CMD_STAT_GET, 0, true, true },
-	{ RDMA_NLDEV_CMD_STAT_GET, NLM_F_DUMP, true, false },
-	{ RDMA_NLDEV_CMD_MONITOR, 0, false, false },
+	{ RDMA_NLDEV_CMD_SYS_GET, 0, false, false, NL_REQ_PLAIN },
+	{ RDMA_NLDEV_CMD_GET, NLM_F_DUMP, false, false, NL_REQ_PLAIN },
+	{ RDMA_NLDEV_CMD_GET, 0, true, false, NL_REQ_PLAIN },
+	{ RDMA_NLDEV_CMD_RES_GET, NLM_F_DUMP, false, false, NL_REQ_PLAIN },
+	{ RDMA_NLDEV_CMD_PORT_GET, NLM_F_DUMP, true, false, NL_REQ_PLAIN },
+	{ RDMA_NLDEV_CMD_PORT_GET, 0, true, true, NL_REQ_PLAIN },
+	{ RDMA_NLDEV_CMD_RES_QP_GET, NLM_F_DUMP, true, false, NL_REQ_PLAIN },
+	{ RDMA_NLDEV_CMD_RES_CM_ID_GET, NLM_F_DUMP, true, false, NL_REQ_PLAIN },
+	{ RDMA_NLDEV_CMD_RES_CQ_GET, NLM_F_DUMP, true, false, NL_REQ_PLAIN },
+	{ RDMA_NLDEV_CMD_RES_MR_GET, NLM_F_DUMP, true, false, NL_REQ_PLAIN },
+	{ RDMA_NLDEV_CMD_RES_PD_GET, NLM_F_DUMP, true, false, NL_REQ_PLAIN },
+	{ RDMA_NLDEV_CMD_RES_CTX_GET, NLM_F_DUMP, true, false, NL_REQ_PLAIN },
+	{ RDMA_NLDEV_CMD_RES_SRQ_GET, NLM_F_DUMP, true, false, NL_REQ_PLAIN },
+	{ RDMA_NLDEV_CMD_STAT_GET, 0, true, true, NL_REQ_PLAIN },
+	{ RDMA_NLDEV_CMD_STAT_GET, NLM_F_DUMP, true, false, NL_REQ_PLAIN },
+	{ RDMA_NLDEV_CMD_STAT_GET, NLM_F_DUMP, true, false, NL_REQ_STAT_QP },
+	{ RDMA_NLDEV_CMD_STAT_GET, 0, true, true, NL_REQ_STAT_QP },
+	{ RDMA_NLDEV_CMD_STAT_GET, NLM_F_DUMP, true, false, NL_REQ_STAT_MR },
+	{ RDMA_NLDEV_CMD_STAT_GET_STATUS, 0, true, true, NL_REQ_PLAIN },
+	{ RDMA_NLDEV_CMD_MONITOR, 0, false, false, NL_REQ_PLAIN },
 };
 
 /* kept between inputs for their allocations only: cleared each time */
@@ -105,7 +110,7 @@ static void feed(struct snapshot *s, const struct nl_req *req, const uint8_t *da
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct nl_req req;
+	struct nl_req req = { 0 };
 	size_t pick;
 
 	if (size < 2)
@@ -115,6 +120,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	req.flags = reqs[pick].flags;
 	req.dev = reqs[pick].dev ? data[1] & 0x0f : SNAP_NONE;
 	req.port = reqs[pick].port ? data[1] >> 4 : SNAP_NONE;
+	req.kind = reqs[pick].kind;
 	snap_clear(&prev);
 	snap_clear(&cur);
 	feed(&prev, &req, data, size);

@@ -34,7 +34,8 @@ COMMANDS = [
     ("qp", "res show qp"), ("cq", "res show cq"), ("mr", "res show mr"), ("pd", "res show pd"),
     ("ctx", "res show ctx"), ("srq", "res show srq"), ("cm_id", "res show cm_id"),
     ("stat", "stat show"), ("stat_qp", "stat qp show"), ("stat_qp_mode", "stat qp mode"),
-    ("stat_mode_supported", "stat mode supported"), ("stat_mr", "stat mr"), ("sys", "system"),
+    ("stat_mode_supported", "stat mode supported"), ("stat_mode", "stat mode"), ("stat_mr", "stat mr"),
+    ("sys", "system"),
 ]
 
 # expect.jsonl "cmd" -> (file, flags)
@@ -54,8 +55,8 @@ for t in ("qp", "cq", "mr", "pd", "ctx", "srq", "cm_id"):
 # strict nlmsg_parse() refuses it there (its resource handlers ignore it)
 DD_SENT = {"stat_mr"}
 
-# rdma commands rdmatop has no counterpart of yet (issue 16's deliverables)
-NO_COUNTERPART = ["stat_qp", "stat_qp_mode", "stat_mode_supported", "stat_mr"]
+# rdma commands rdmatop has no counterpart of yet
+NO_COUNTERPART = []
 
 # Known disagreements of today's rdmatop with rdma, by field; each must
 # still disagree (a fixed one is taken off the list, so it cannot go
@@ -250,10 +251,81 @@ def compare_rdmatop(rep, fix, res, outs, tool, notyet):
         rep.ok(sysr[k] == sysb[k], "%s: system %s: rdmatop %s, rdma %s" % (label, k, fmt(sysr[k]), fmt(sysb[k])))
     for k in sorted(set(sysb) - set(sysr)):
         notyet.add("system.%s" % k)
+    compare_stat(rep, label, rt, outs, procs)
     for name in NO_COUNTERPART:
         data = outs.get(("d", name))
         if data:
             notyet.add("%s: %d object%s (no rdmatop counterpart yet)" % (name, len(data), "s" * (len(data) > 1)))
+
+
+def compare_objects(rep, label, what, rdma, mine, keys, procs):
+    """Every object rdma lists is in rdmatop's with every field equal."""
+    ro = {tuple(o.get(k) for k in keys): o for o in mine}
+    bo = {tuple(o.get(k) for k in keys): o for o in rdma}
+    for k in sorted(bo, key=str):
+        b = dict(bo[k])
+        if isinstance(b.get("pid"), int) and "comm" not in b and b["pid"] in procs:
+            b["comm"] = procs[b["pid"]][1]
+        where = "%s: %s%s" % (label, what, list(k))
+        if not rep.ok(k in ro, "%s: in rdma, missing in rdmatop" % where):
+            continue
+        for field in sorted(b):
+            r = ro[k].get(field)
+            rep.ok(type(r) is type(b[field]) and r == b[field],
+                   "%s %s: rdmatop %s, rdma %s" % (where, field, fmt(r), fmt(b[field])))
+    for k in sorted(set(ro) - set(bo), key=str):
+        rep.fail("%s: %s%s only in rdmatop" % (label, what, list(k)))
+
+
+def compare_stat(rep, label, rt, outs, procs):
+    """stat qp show, stat qp mode, stat mode [supported], stat mr."""
+    if ("d", "stat_qp") in outs:
+        compare_objects(rep, label, "stat_qp", outs[("d", "stat_qp")], rt.get("stat_qp") or [],
+                        ("ifname", "port", "cntn"), procs)
+    if ("d", "stat_qp_mode") in outs:
+        mine = {(o["ifname"], o["port"]): o for o in rt.get("stat_qp_mode") or []}
+        for o in outs[("d", "stat_qp_mode")]:
+            k = (o.get("ifname"), o.get("port"))
+            m = mine.pop(k, None)
+            if not rep.ok(m is not None, "%s: stat_qp_mode%s: in rdma, missing in rdmatop" % (label, list(k))):
+                continue
+            want = m["mode"]
+            # iproute2 7.x adds the auto mode's optional-counters binding
+            # (STAT_OPCOUNTER_ENABLED, absent here: off)
+            if "optional-counters" in o.get("mode", "") and m["counter_mode"] == "auto":
+                want += " optional-counters off"
+            rep.ok(o.get("mode") == want, "%s: stat_qp_mode%s mode: rdmatop %s, rdma %s"
+                   % (label, list(k), fmt(want), fmt(o.get("mode"))))
+            rep.ok(o.get("ifindex") == m["ifindex"], "%s: stat_qp_mode%s ifindex" % (label, list(k)))
+        for k in mine:
+            rep.fail("%s: stat_qp_mode%s only in rdmatop" % (label, list(k)))
+    opt = {}
+    for o in rt.get("optional_counters") or []:
+        opt.setdefault((o["ifname"], o["port"]), []).append(o)
+    for name, key, enabled_only in (("stat_mode_supported", "supported optional-counters", False),
+                                    ("stat_mode", "optional-counters", True)):
+        if ("d", name) not in outs:
+            continue
+        seen = set()
+        for o in outs[("d", name)]:
+            k = (o.get("ifname"), o.get("port"))
+            seen.add(k)
+            mine = [c["name"] for c in opt.get(k, []) if c["enabled"] or not enabled_only]
+            rep.ok(o.get(key) == mine, "%s: %s%s: rdmatop %s, rdma %s"
+                   % (label, name, list(k), fmt(mine), fmt(o.get(key))))
+        for k, cs in opt.items():
+            if k not in seen and any(c["enabled"] or not enabled_only for c in cs):
+                rep.fail("%s: %s%s only in rdmatop" % (label, name, list(k)))
+    if ("d", "stat_mr") in outs:
+        rdma = outs[("d", "stat_mr")]
+        # an MR without driver stats: rdma lists it bare, rdmatop in its MR table
+        bare = [o for o in rdma if set(o) <= {"ifindex", "ifname", "mrn"}]
+        mrs = {(o.get("ifname"), o.get("mrn")) for o in rt.get("mrs") or []}
+        for o in bare:
+            rep.ok((o.get("ifname"), o.get("mrn")) in mrs, "%s: stat_mr %s/%s: not an MR of rdmatop"
+                   % (label, o.get("ifname"), o.get("mrn")))
+        compare_objects(rep, label, "stat_mr", [o for o in rdma if o not in bare],
+                        rt.get("stat_mr") or [], ("ifname", "mrn"), procs)
 
 
 def main():

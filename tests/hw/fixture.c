@@ -65,6 +65,25 @@ static const struct {
 	{ RDMA_NLDEV_ATTR_DRIVER_DETAILS, "dd" },
 };
 
+/* A u32 attribute of a request, -1 when absent (0 for the mask: absent
+ * is none, as nldev reads it). */
+static long long set_val(const struct nlmsghdr *nlh, unsigned int want)
+{
+	const unsigned char *p = (const unsigned char *)nlh + NLMSG_HDRLEN;
+	const unsigned char *end = (const unsigned char *)nlh + nlh->nlmsg_len;
+
+	while (p + NLA_HDRLEN <= end) {
+		const struct nlattr *a = (const struct nlattr *)p;
+
+		if (a->nla_len < NLA_HDRLEN || p + a->nla_len > end)
+			break;
+		if ((a->nla_type & NLA_TYPE_MASK) == want && a->nla_len >= NLA_HDRLEN + 4)
+			return *(const uint32_t *)(p + NLA_HDRLEN);
+		p += NLA_ALIGN(a->nla_len);
+	}
+	return want == RDMA_NLDEV_ATTR_STAT_AUTO_MODE_MASK ? 0 : -1;
+}
+
 void fix_key(const struct nlmsghdr *nlh, char *key, size_t len, int *known_dev, const struct fix *f)
 {
 	unsigned int client = RDMA_NL_GET_CLIENT(nlh->nlmsg_type), op = RDMA_NL_GET_OP(nlh->nlmsg_type);
@@ -110,6 +129,11 @@ void fix_key(const struct nlmsghdr *nlh, char *key, size_t len, int *known_dev, 
 	for (size_t i = 0; i < sizeof(vals) / sizeof(vals[0]); i++)
 		if (vals[i] >= 0 && n < len)
 			n += (size_t)snprintf(key + n, len - n, " %s=%lld", key_attrs[i].name, vals[i]);
+	/* what STAT_SET sets (nldev_stat_set_mode_doit): the mode and mask */
+	if (client == RDMA_NL_NLDEV && op == RDMA_NLDEV_CMD_STAT_SET && n < len)
+		n += (size_t)snprintf(key + n, len - n, " mode=%lld mask=%lld",
+				      set_val(nlh, RDMA_NLDEV_ATTR_STAT_MODE),
+				      set_val(nlh, RDMA_NLDEV_ATTR_STAT_AUTO_MODE_MASK));
 	if (have_dev && f) {
 		*known_dev = 0;
 		for (size_t i = 0; i < f->ndevs; i++)

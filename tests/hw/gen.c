@@ -523,6 +523,7 @@ static int gen_one(const char *outdir, const struct gfix *f)
 		}
 		answer_stat_mr(&f->devs[i], false);
 		answer_stat_mr(&f->devs[i], true);
+		answer_stat_set(&f->devs[i]);
 	}
 	fclose(fix_out);
 	fclose(index_out);

@@ -122,6 +122,8 @@ struct gdev {
 	uint8_t dev_type;	/* 6.12+: RDMA_DEVICE_TYPE_SMI; 0: none */
 	const char *parent;
 	const char *hca_type, *board_id;	/* sysfs */
+	int set_err;		/* STAT_SET of the QP counter mode: 0 as
+				 * rdma_counter_set_auto_mode() rules, or this */
 	unsigned int nports;
 	struct gport ports[2];
 	/* the driver's counter table: hw_counters, STAT_GET; optional ones

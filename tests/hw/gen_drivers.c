@@ -16,6 +16,8 @@
  * Every value is hw_value() of its position, so a decoded value names
  * the counter it belongs to.
  */
+#include <errno.h>
+
 #include "gen.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -356,6 +358,9 @@ static struct gfix bnxt_re = {
 	.ndevs = 1,
 	.devs = { {
 		.index = 0, .name = "bnxt_re0", .node_type = RDMA_NODE_IB_CA, .fw = "227.1.111.0",
+		/* the QP counter mode set: as a driver without counter_bind_qp
+		 * answers (rdma_counter_set_auto_mode: -EOPNOTSUPP) */
+		.set_err = -EOPNOTSUPP,
 		.node_guid = 0x5e0bcefffe3a1b2cull, .sys_guid = 0x5e0bcefffe3a1b2cull,
 		.caps = 0x1001c1c21ull, .protocol = "roce",
 		.nports = 1,
@@ -389,6 +394,9 @@ static struct gfix irdma = {
 	.devs = {
 		{
 			.index = 0, .name = "iwp24s0f0", .node_type = RDMA_NODE_RNIC, .fw = "1.71",
+			/* the QP counter mode set as an unprivileged caller gets it
+			 * (STAT_SET is RDMA_NL_ADMIN_PERM: -EPERM) */
+			.set_err = -EPERM,
 			.node_guid = 0x6a05cafffe1c0e00ull, .sys_guid = 0x6a05cafffe1c0e00ull,
 			.caps = 0x1000000c21ull, .protocol = "iw",
 			.nports = 1,

@@ -75,6 +75,7 @@ unsigned int port_counters(const struct gdev *d, unsigned int port, const char *
 void answer_stat(const struct gdev *d);
 void answer_stat_qp(const struct gdev *d, unsigned int port, bool dd);
 void answer_stat_mr(const struct gdev *d, bool dd);
+void answer_stat_set(const struct gdev *d);
 /* gen_sysfs.c */
 void mkdirs(const char *path);
 void write_sysfs(void);

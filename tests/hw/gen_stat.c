@@ -255,3 +255,35 @@ void answer_stat_mr(const struct gdev *d, bool dd)
 		 dd ? " dd=1" : "");
 	rec_write(key, 0, NULL);
 }
+
+/*
+ * nldev_stat_set_doit() with STAT_RES = RES_QP and STAT_MODE = AUTO
+ * (nldev_stat_set_mode_doit, then rdma_counter_set_auto_mode() of
+ * drivers/infiniband/core/counters.c, 6.x): a mask turns auto mode on,
+ * -EBUSY while counters are bound on the port (__counter_set_mode); mask
+ * 0 turns it off (manual while counters remain, -EINVAL when it was not
+ * auto).  The answer is the ack alone.  The shim keeps no state: a
+ * later read still says the fixture's mode, which tests reading back.
+ */
+void answer_stat_set(const struct gdev *d)
+{
+	char key[128];
+
+	for (unsigned int p = 1; p <= d->nports; p++) {
+		unsigned int ncnt = 0;
+
+		for (unsigned int c = 0; c < MAXN && d->counters[c].id; c++)
+			ncnt += d->counters[c].port == p;
+		for (unsigned int mask = 0; mask <= 3; mask++) {
+			int err = d->set_err;
+
+			if (!err && mask && ncnt)
+				err = -EBUSY;
+			if (!err && !mask && d->ports[p - 1].mode != RDMA_COUNTER_MODE_AUTO)
+				err = -EINVAL;
+			snprintf(key, sizeof(key), "stat_set dev=%u port=%u res=%u mode=%u mask=%u", d->index, p,
+				 RDMA_NLDEV_ATTR_RES_QP, RDMA_COUNTER_MODE_AUTO, mask);
+			rec_write(key, err, NULL);
+		}
+	}
+}

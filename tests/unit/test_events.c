@@ -9,7 +9,7 @@
 /* Feed every multicast datagram (seq 0, type MONITOR) of the capture. */
 static void test_monitor_capture(void)
 {
-	struct nl_req req = { RDMA_NLDEV_CMD_MONITOR, 0, SNAP_NONE, SNAP_NONE };
+	struct nl_req req = { .cmd = RDMA_NLDEV_CMD_MONITOR, .dev = SNAP_NONE, .port = SNAP_NONE };
 	size_t len;
 	char *text = test_slurp(test_data("ref/linux-6.12-rxe/mon_strace.nlhex"), &len);
 	char *expect = test_slurp(test_data("ref/linux-6.12-rxe/mon_json_out.txt"), &len);

@@ -9,6 +9,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "hostile.h"
 #include "out.h"
 #include "test.h"
 #include "../../src/out/jw.h"
@@ -269,7 +270,7 @@ static char *render(const struct snapshot *s, const struct out_opts *o, bool jso
 
 static const char expect_61[] =
 	"{\"time\":\"2026-11-30T05:00:00.250Z\",\"interval\":1,\"host\":\"vm\","
-	"\"kernel\":\"6.1.0-57-amd64\",\"system\":{\"netns\":\"shared\",\"copy-on-fork\":\"on\"},"
+	"\"kernel\":\"6.1.0-57-amd64\",\"system\":{\"netns\":\"shared\",\"copy-on-fork\":true},"
 	/* rdma -j dev show -d */
 	"\"devices\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"node_type\":\"ca\","
 	"\"node_guid\":\"0000:00ff:fe00:0001\",\"sys_image_guid\":\"0000:00ff:fe00:0001\","
@@ -361,6 +362,7 @@ static const char expect_61[] =
 	"\"unit\":\"events\",\"source\":\"hw\",\"reset\":true},"
 	"{\"ifindex\":0,\"ifname\":\"rxe0\",\"port\":1,\"name\":\"rx_bytes\",\"value\":9000000,"
 	"\"unit\":\"bytes\",\"source\":\"netdev\",\"rate\":1048576,\"delta\":1048576}],"
+	"\"stat_qp\":[],\"stat_qp_mode\":[],\"optional_counters\":[],\"stat_mr\":[],"
 	"\"processes\":["
 	"{\"pid\":387,\"comm\":\"ibv_rc_pingpong\",\"uid\":1000,\"threads\":[387],\"n_threads\":1,"
 	"\"qps\":1,\"qp_states\":{\"RTS\":1},\"cqs\":1,\"mrs\":1,\"mr_bytes\":4096,\"pds\":0,"
@@ -454,6 +456,131 @@ static void test_json_hostile(void)
 	check_parses(out);
 	free(out);
 	snap_free(&s);
+}
+
+/* QP states a newer kernel may add: one "UNKNOWN" key, not one per state. */
+static void test_json_unknown_states(void)
+{
+	struct snapshot s;
+	struct snap_qp *q;
+	char *out, *p;
+	int i;
+
+	build_61(&s);
+	for (i = 0; i < 3; i++) {
+		q = snap_push(&s.qps, sizeof(*q));
+		q->lqpn = 100 + (uint32_t)i;
+		q->type = 2;
+		q->state = (uint8_t)(7 + 2 * i);	/* 7, 9, 11 */
+		q->own = user(389);
+		q->valid = SNAP_QP_TYPE | SNAP_QP_STATE;
+	}
+	out = render(&s, NULL, true);
+	/* the process's and its group's */
+	p = out ? strstr(out, "\"UNKNOWN\":3") : NULL;
+	CHECK(p != NULL);
+	p = p ? strstr(p + 1, "\"UNKNOWN\"") : NULL;
+	CHECK(p && !strncmp(p, "\"UNKNOWN\":3", 11) && p > strstr(out, "\"groups\":"));
+	CHECK(p && !strstr(p + 1, "\"UNKNOWN\""));
+	check_parses(out);
+	free(out);
+	snap_free(&s);
+}
+
+/* jw_str(str) into a new string. */
+static char *jstr(const char *str)
+{
+	struct jw *w = calloc(1, sizeof(*w));
+	char *buf = NULL;
+	size_t len = 0;
+
+	w->f = open_memstream(&buf, &len);
+	jw_str(w, str);
+	jw_flush(w);
+	fclose(w->f);
+	free(w);
+	return buf;
+}
+
+/* Every ill-formed unit between two of each escaped character, and bidi. */
+static void test_json_units(void)
+{
+	static const char *const esc[] = { "\\\"", "\\\\", "\\n", "\\t", "\\u001b",
+					   "\\u0001", "\\u007f" };
+	size_t e, u, k;
+	char *got;
+
+	alarm(20);
+	got = jstr("a\"\xff");
+	CHECK_EQ_S(got, "\"a\\\"\\ufffd\"");
+	free(got);
+	got = jstr("\xe2\x80\xae" "gnp.exe\xe2\x81\xa6\xd8\x9c\xe2\x80\xaf");
+	CHECK_EQ_S(got, "\"\\u202egnp.exe\\u2066\\u061c\xe2\x80\xaf\"");
+	free(got);
+	for (e = 0; hostile_esc[e]; e++) {
+		for (u = 0; u < hostile_units_n; u++) {
+			char in[32], want[128];
+			size_t o;
+
+			snprintf(in, sizeof(in), "%c%s%c%s", hostile_esc[e], hostile_units[u].bytes,
+				 hostile_esc[e], hostile_units[u].bytes);
+			o = (size_t)snprintf(want, sizeof(want), "\"%s", esc[e]);
+			for (k = 0; k < hostile_units[u].fffd; k++)
+				o += (size_t)snprintf(want + o, sizeof(want) - o, "\\ufffd");
+			o += (size_t)snprintf(want + o, sizeof(want) - o, "%s", esc[e]);
+			for (k = 0; k < hostile_units[u].fffd; k++)
+				o += (size_t)snprintf(want + o, sizeof(want) - o, "\\ufffd");
+			snprintf(want + o, sizeof(want) - o, "\"");
+			got = jstr(in);
+			CHECK_EQ_S(got, want);
+			free(got);
+		}
+	}
+	alarm(0);
+}
+
+struct all_out {
+	FILE *f;
+	int samples, bad;
+};
+
+static int json_sample(const struct snapshot *s, void *ctx)
+{
+	struct all_out *a = ctx;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	CHECK_EQ_U(out_json(f, s, NULL), 0);
+	fclose(f);
+	if (!hostile_utf8(buf, len) || !hostile_terminal_clean(buf, len) ||
+	    !len || buf[len - 1] != '\n' || strchr(buf, '\n') != buf + len - 1)
+		a->bad++;
+	fwrite(buf, 1, len, a->f);
+	a->samples++;
+	free(buf);
+	return a->bad;
+}
+
+/* A real recording with each hostile name: one line of JSON each sample. */
+static void test_json_hostile_recording(void)
+{
+	struct all_out a = { 0 };
+	char *buf = NULL;
+	size_t len = 0;
+
+	alarm(60);
+	a.f = open_memstream(&buf, &len);
+	CHECK(hostile_replay(json_sample, &a) > 0);
+	fclose(a.f);
+	alarm(0);
+	CHECK_EQ_U(a.bad, 0);
+	CHECK(a.samples >= (int)hostile_names_n() / 3);
+	CHECK(buf && strstr(buf, "\"comm\":\"a\\\"\\ufffd\""));
+	CHECK(buf && strstr(buf, "\"comm\":\"\\u202egnp.exe\""));
+	if (buf)
+		check_parses(buf);
+	free(buf);
 }
 
 static void test_json_opts(void)
@@ -583,8 +710,8 @@ static void test_json_more(void)
 		c->dst.family = 1;	/* AF_UNIX: rdma cannot print it either */
 	}
 	out = render(&s, NULL, true);
-	CHECK(out && strstr(out, "\"system\":{\"netns\":\"shared\",\"copy-on-fork\":\"on\","
-			    "\"privileged-qkey\":\"off\",\"monitor\":\"on\"}"));
+	CHECK(out && strstr(out, "\"system\":{\"netns\":\"shared\",\"copy-on-fork\":true,"
+			    "\"privileged-qkey\":false,\"monitor\":true}"));
 	CHECK(out && strstr(out, "\"node_type\":\"ca\",\"protocol\":\"roce\",\"node_guid\""));
 	CHECK(out && strstr(out, "\"caps\":[\"MEM_WINDOW_TYPE_2B\",\"UNKNOWN\",\"UNKNOWN\"]"));
 	CHECK(out && strstr(out, "\"srqs\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"srqn\":3,"
@@ -638,5 +765,6 @@ static void test_json_writer(void)
 	free(w);
 }
 
-TEST_MAIN(test_json_61, test_json_more, test_json_hostile, test_json_opts, test_json_lines,
+TEST_MAIN(test_json_61, test_json_more, test_json_hostile, test_json_units,
+	  test_json_hostile_recording, test_json_unknown_states, test_json_opts, test_json_lines,
 	  test_json_writer, test_json_groups)

@@ -6,7 +6,9 @@
  * on per-process series.
  */
 #include <errno.h>
+#include <unistd.h>
 
+#include "hostile.h"
 #include "out.h"
 #include "test.h"
 
@@ -378,6 +380,120 @@ static void test_hostile_names(void)
 	snap_free(&s);
 }
 
+/* out_om_label(str) into a new string. */
+static char *label(const char *str)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	out_om_label(f, str);
+	fclose(f);
+	return buf;
+}
+
+/*
+ * Every ill-formed unit between two of each escaped character: the label
+ * ends (an alarm fails the test otherwise: `a"\xff` looped for good), each
+ * unit is one U+FFFD, each escape stays what the formats define.
+ */
+static void test_label_units(void)
+{
+	static const char *const esc[] = { "\\\"", "\\\\", "\\n", "\xef\xbf\xbd",
+					   "\xef\xbf\xbd", "\xef\xbf\xbd", "\xef\xbf\xbd" };
+	size_t e, u, k;
+	char *got;
+
+	alarm(20);
+	got = label("a\"\xff");
+	CHECK_EQ_S(got, "a\\\"\xef\xbf\xbd");
+	free(got);
+	for (e = 0; hostile_esc[e]; e++) {
+		for (u = 0; u < hostile_units_n; u++) {
+			char in[32], want[128];
+			size_t o;
+
+			snprintf(in, sizeof(in), "%c%s%c%s", hostile_esc[e], hostile_units[u].bytes,
+				 hostile_esc[e], hostile_units[u].bytes);
+			o = (size_t)snprintf(want, sizeof(want), "%s", esc[e]);
+			for (k = 0; k < hostile_units[u].fffd; k++)
+				o += (size_t)snprintf(want + o, sizeof(want) - o, "\xef\xbf\xbd");
+			o += (size_t)snprintf(want + o, sizeof(want) - o, "%s", esc[e]);
+			for (k = 0; k < hostile_units[u].fffd; k++)
+				o += (size_t)snprintf(want + o, sizeof(want) - o, "\xef\xbf\xbd");
+			got = label(in);
+			CHECK_EQ_S(got, want);
+			free(got);
+		}
+	}
+	alarm(0);
+}
+
+/* QP states a newer kernel may add: one UNKNOWN series, not one per state. */
+static void test_unknown_states(void)
+{
+	struct snapshot s;
+	char *out;
+
+	snap_init(&s);
+	build(&s);
+	qp(&s, 0, 2, 7, user(103));
+	qp(&s, 0, 2, 9, user(103));
+	qp(&s, 0, 2, 200, user(103));
+	out = render(&s, NULL);
+	CHECK(out && strstr(out, "rdma_qps{device=\"rxe0\",type=\"RC\",state=\"UNKNOWN\"} 3\n"));
+	CHECK(out && strstr(out, "comm=\"rping\",device=\"rxe0\",state=\"UNKNOWN\"} 3\n"));
+	CHECK(out && strstr(out, "state=\"UNKNOWN\"} 3\n") == strstr(out, "state=\"UNKNOWN\""));
+	free(out);
+	snap_free(&s);
+}
+
+struct all_out {
+	FILE *f;
+	int samples, bad;
+};
+
+static int om_sample(const struct snapshot *s, void *ctx)
+{
+	struct all_out *a = ctx;
+	int fmt;
+
+	for (fmt = 0; fmt < 2; fmt++) {
+		struct out_om_opts o = { .format = fmt ? OUT_OM_PROMETHEUS : OUT_OM_OPENMETRICS,
+					 .max_procs = 50, .sample_seconds = -1 };
+		char *out = render(s, &o);
+		size_t len = out ? strlen(out) : 0;
+
+		if (!out || !well_formed(out) || !hostile_utf8(out, len) ||
+		    (!fmt && (len < 6 || strcmp(out + len - 6, "# EOF\n"))))
+			a->bad++;
+		if (out)
+			fputs(out, a->f);
+		free(out);
+	}
+	a->samples++;
+	return a->bad;
+}
+
+/* A real recording with each hostile name: both formats end, well formed. */
+static void test_hostile_recording(void)
+{
+	struct all_out a = { 0 };
+	char *buf = NULL;
+	size_t len = 0;
+
+	alarm(60);
+	a.f = open_memstream(&buf, &len);
+	CHECK(hostile_replay(om_sample, &a) > 0);
+	fclose(a.f);
+	alarm(0);
+	CHECK_EQ_U(a.bad, 0);
+	CHECK(a.samples >= (int)hostile_names_n() / 3);
+	CHECK(buf && strstr(buf, "comm=\"a\\\"\xef\xbf\xbd\""));
+	CHECK(buf && strstr(buf, "comm=\"\\\\\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\\\\"));
+	free(buf);
+}
+
 /* Sum of the values of the samples whose line starts with prefix. */
 static uint64_t sum_of(const char *out, const char *prefix)
 {
@@ -488,4 +604,5 @@ static void test_group_cap(void)
 	snap_free(&s);
 }
 
-TEST_MAIN(test_golden, test_prometheus_text, test_hostile_names, test_cap, test_group_cap)
+TEST_MAIN(test_golden, test_prometheus_text, test_hostile_names, test_label_units,
+	  test_hostile_recording, test_unknown_states, test_cap, test_group_cap)

@@ -3,8 +3,10 @@
 #include <math.h>
 #include <errno.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include "fmt.h"
+#include "hostile.h"
 #include "out.h"
 #include "test.h"
 
@@ -99,10 +101,41 @@ static const char golden[] =
 	"rxe0          1      17     n/a RC    RTS          5      n/a   250/s     900     900 \\x1b]0;pwn\\x07\n"
 	"rxe0          1       1     n/a GSI   RTS          3      n/a     n/a     n/a     n/a [ib_core]\n"
 	"\n"
+	"CM_IDS\n"
+	"DEV        PORT CM_IDN    LQPN TYPE STATE          PS    SRC                    DST"
+	"                        PID     TID COMM\n"
+	"\n"
+	"CQS\n"
+	"DEV          CQN    CQE USERS POLL_CTX  DIM CTXN     PID     TID COMM\n"
+	"\n"
+	"MRS\n"
+	"DEV          MRN     RKEY     LKEY      MRLEN  PDN     PID     TID COMM\n"
+	"\n"
+	"PDS\n"
+	"DEV         PDN LDMA_LKEY UNSAFE_RKEY USERS CTXN     PID     TID COMM\n"
+	"\n"
+	"CTXS\n"
+	"DEV        CTXN     PID     TID COMM\n"
+	"\n"
+	"SRQS\n"
+	"DEV         SRQN TYPE  LQPN          PDN  CQN     PID     TID COMM\n"
+	"\n"
 	"PROCESSES\n"
 	"    PID   UID THR    QP    CQ    MR   MR_BYTES    PD CM_ID  CTX  SRQ   PSN/s COMM\n"
 	"    900   n/a   1     1     0     0        0 B     0     0    0    0   250/s \\x1b]0;pwn\\x07\n"
 	"    n/a   n/a   0     1     0     0        0 B     0     0    0    0     n/a [ib_core]\n"
+	"\n"
+	"GROUPS\n"
+	"KIND      PROCS    QP   RTS  ERR OTHER    MR   MR_BYTES   PSN/s RUNTIME    GROUP\n"
+	"kernel        1     1     1    0     0     0        0 B     n/a n/a        kernel\n"
+	"unknown       1     1     1    0     0     0        0 B   250/s n/a        n/a\n"
+	"\n"
+	"COUNTERS\n"
+	"DEV        PORT SRC    NAME                            VALUE UNIT       RATE/s      DELTA OPT\n"
+	"rxe0          1 netdev rx_bytes                            0 events     1.6M/s          0 n/a\n"
+	"rxe0          1 netdev tx_bytes                            0 events        0/s          0 n/a\n"
+	"rxe0          1 netdev rx_packets                          0 events     1.2K/s          0 n/a\n"
+	"rxe0          1 netdev tx_packets                          0 events     1.0K/s          0 n/a\n"
 	"\n"
 	"NOTES\n"
 	"EPERM: keys need CAP_NET_ADMIN\n";
@@ -142,7 +175,7 @@ static void test_opts(void)
 	CHECK_EQ_U(view_filter_add(f, "type=GSI", err, sizeof(err)), 0);
 	out = render(&s, &o);
 	CHECK(out && strstr(out, "pwn") != NULL);	/* the process row stays */
-	CHECK(out && strstr(out, "RC ") == NULL);
+	CHECK(out && strstr(out, " RC ") == NULL);
 	free(out);
 	o.filter = NULL;
 	o.pid = 900;
@@ -297,9 +330,115 @@ static void test_escape(void)
 	CHECK_EQ_S(fmt_escape(b, sizeof(b), "caf\xc3\xa9"), "caf\xc3\xa9");
 	CHECK_EQ_S(fmt_escape(b, sizeof(b), "\xc2\x9b" "2J"), "\\xc2\\x9b2J");
 	CHECK_EQ_S(fmt_escape(b, sizeof(b), "\xff\xe0\x80\x80"), "\\xff\\xe0\\x80\\x80");
+	/* every byte of an ill-formed unit: overlong, surrogate, past
+	 * U+10FFFF, cut short at the end */
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), "\xc0\xaf\xed\xa0\x80"), "\\xc0\\xaf\\xed\\xa0\\x80");
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), "\xf4\x90\x80\x80"), "\\xf4\\x90\\x80\\x80");
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), "a\"\xe2\x82"), "a\"\\xe2\\x82");
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), "\\\xff\\"), "\\\\\\xff\\\\");
+	/* bidi controls cannot reorder the line; U+202F next to them passes */
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), "a\xe2\x80\xae" "b\xe2\x80\xaf"), "a\\xe2\\x80\\xae" "b\xe2\x80\xaf");
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), "\xe2\x81\xa6x\xe2\x81\xa9"), "\\xe2\\x81\\xa6x\\xe2\\x81\\xa9");
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), "\xd8\x9c\xe2\x80\x8f"), "\\xd8\\x9c\\xe2\\x80\\x8f");
 	/* truncation never splits an escape */
 	CHECK_EQ_S(fmt_escape(b, 6, "ab\x1b"), "ab");
 	CHECK_EQ_S(fmt_escape(b, 1, "abc"), "");
 }
 
-TEST_MAIN(test_golden, test_opts, test_fmt, test_fmt_digits, test_num_digits, test_escape)
+struct all_out {
+	FILE *f;
+	int samples, bad;
+};
+
+static int text_sample(const struct snapshot *s, void *ctx)
+{
+	struct all_out *a = ctx;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	CHECK_EQ_U(out_text(f, s, NULL), 0);
+	fclose(f);
+	if (!hostile_utf8(buf, len) || !hostile_terminal_clean(buf, len))
+		a->bad++;
+	fwrite(buf, 1, len, a->f);
+	a->samples++;
+	free(buf);
+	return a->bad;
+}
+
+/* A real recording with each hostile name: text with each one escaped. */
+static void test_text_hostile_recording(void)
+{
+	struct all_out a = { 0 };
+	char *buf = NULL;
+	size_t len = 0;
+
+	alarm(60);
+	a.f = open_memstream(&buf, &len);
+	CHECK(hostile_replay(text_sample, &a) > 0);
+	fclose(a.f);
+	alarm(0);
+	CHECK_EQ_U(a.bad, 0);
+	CHECK(a.samples >= (int)hostile_names_n() / 3);
+	CHECK(buf && strstr(buf, " a\"\\xff\n"));
+	CHECK(buf && strstr(buf, " \\xe2\\x80\\xaegnp.exe\n"));
+	CHECK(buf && strstr(buf, " \\\\\\xed\\xa0\\x80\\\\"));
+	free(buf);
+}
+
+/* Every unit: its length, and whether it is UTF-8, by the standard's table. */
+static void test_utf8(void)
+{
+	static const struct {
+		const char *s;
+		int n;
+		uint32_t cp;
+	} u[] = {
+		{ "A", 1, 'A' },
+		{ "\xc2\x80", 2, 0x80 },
+		{ "\xdf\xbf", 2, 0x7ff },
+		{ "\xe0\xa0\x80", 3, 0x800 },
+		{ "\xed\x9f\xbf", 3, 0xd7ff },
+		{ "\xee\x80\x80", 3, 0xe000 },
+		{ "\xf0\x90\x80\x80", 4, 0x10000 },
+		{ "\xf4\x8f\xbf\xbf", 4, 0x10ffff },
+		{ "\x80", 1, FMT_UTF8_BAD },		/* stray continuation */
+		{ "\xbf\xbf", 1, FMT_UTF8_BAD },
+		{ "\xc0\x80", 1, FMT_UTF8_BAD },	/* overlong NUL */
+		{ "\xc1\xbf", 1, FMT_UTF8_BAD },
+		{ "\xe0\x9f\xbf", 1, FMT_UTF8_BAD },	/* overlong */
+		{ "\xf0\x8f\xbf\xbf", 1, FMT_UTF8_BAD },
+		{ "\xed\xa0\x80", 1, FMT_UTF8_BAD },	/* surrogate */
+		{ "\xf4\x90\x80\x80", 1, FMT_UTF8_BAD },	/* past U+10FFFF */
+		{ "\xf5\x80\x80\x80", 1, FMT_UTF8_BAD },
+		{ "\xff", 1, FMT_UTF8_BAD },
+		{ "\xc3", 1, FMT_UTF8_BAD },		/* cut short by the NUL */
+		{ "\xe2\x82", 2, FMT_UTF8_BAD },
+		{ "\xf0\x9f\x98", 3, FMT_UTF8_BAD },
+		{ "\xe2\x82" "A", 2, FMT_UTF8_BAD },	/* cut short by a byte */
+		{ "\xf0\x9f\x98\xc3\xa9", 3, FMT_UTF8_BAD },
+	};
+	size_t i;
+	int c;
+
+	for (i = 0; i < sizeof(u) / sizeof(u[0]); i++) {
+		uint32_t cp = 0;
+		int n = fmt_utf8((const unsigned char *)u[i].s, &cp);
+
+		if (n != u[i].n || cp != u[i].cp)
+			fprintf(stderr, "unit %zu: %d U+%04" PRIx32 "\n", i, n, cp);
+		CHECK(n == u[i].n && cp == u[i].cp);
+	}
+	/* each lone byte 80..FF: a unit of one, never 0 */
+	for (c = 0x80; c <= 0xff; c++) {
+		unsigned char one[2] = { (unsigned char)c, 0 };
+		uint32_t cp = 0;
+
+		CHECK_EQ_U(fmt_utf8(one, &cp), 1);
+		CHECK_EQ_U(cp, FMT_UTF8_BAD);
+	}
+}
+
+TEST_MAIN(test_golden, test_opts, test_fmt, test_fmt_digits, test_num_digits, test_escape,
+	  test_utf8, test_text_hostile_recording)

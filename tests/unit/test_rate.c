@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <math.h>
+#include <stdio.h>
 
 #include "rate.h"
 #include "test.h"
@@ -263,5 +264,53 @@ static void test_device_reregistered(void)
 	snap_free(&b);
 }
 
+static struct snap_dev *add_dev(struct snapshot *s, uint32_t index, const char *name)
+{
+	struct snap_dev *d = snap_push(&s->devs, sizeof(*d));
+
+	d->index = index;
+	snprintf(d->name, sizeof(d->name), "%s", name);
+	return d;
+}
+
+/* The Devices table's dQP, ...: each summary count's change, where both
+ * samples have it, on the same device (index and name). */
+static void test_res_change(void)
+{
+	struct snapshot a, b;
+	struct snap_dev *o, *d, *r;
+
+	snap_init(&a);
+	snap_init(&b);
+	at(&a, 1, 0);
+	at(&b, 2, 0);
+	o = add_dev(&a, 0, "rxe0");
+	o->res[SNAP_RES_QP] = 7;
+	o->res[SNAP_RES_CQ] = 2;
+	o->res_valid = 1u << SNAP_RES_QP | 1u << SNAP_RES_CQ;
+	add_dev(&a, 1, "rxe1")->res_valid = 1u << SNAP_RES_QP;
+	d = add_dev(&b, 0, "rxe0");
+	d->res[SNAP_RES_QP] = 4;
+	d->res[SNAP_RES_MR] = 9;
+	d->res[SNAP_RES_CQ] = 2;
+	d->res_valid = 1u << SNAP_RES_QP | 1u << SNAP_RES_MR | 1u << SNAP_RES_CQ;
+	/* index 1 is another device now: no change to report */
+	r = add_dev(&b, 1, "mlx5_0");
+	r->res[SNAP_RES_QP] = 3;
+	r->res_valid = 1u << SNAP_RES_QP;
+	d = SNAP_AT(&b.devs, struct snap_dev, 0);	/* the push may have moved it */
+	rate_compute(&a, &b);
+	CHECK_EQ_U(d->res_chg_valid, 1u << SNAP_RES_QP | 1u << SNAP_RES_CQ);
+	CHECK(d->res_chg[SNAP_RES_QP] == -3);
+	CHECK(d->res_chg[SNAP_RES_CQ] == 0);
+	CHECK_EQ_U(r->res_chg_valid, 0);
+	/* the first sample has none */
+	rate_compute(NULL, &b);
+	CHECK_EQ_U(d->res_chg_valid, 0);
+	snap_free(&a);
+	snap_free(&b);
+}
+
 TEST_MAIN(test_delta, test_psn_delta, test_first_sample, test_rates, test_pma_data_wrap,
-	  test_order_independent, test_qp_psn, test_zero_interval, test_device_reregistered)
+	  test_order_independent, test_qp_psn, test_zero_interval, test_device_reregistered,
+	  test_res_change)

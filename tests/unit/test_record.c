@@ -47,7 +47,8 @@ static void write_recording(int n)
 	CHECK_EQ_U(rec_writer_open(&w, path), 0);
 	k = rec_writer_sink(w);
 	for (i = 0; i < n; i++) {
-		struct nl_req req = { RDMA_NLDEV_CMD_GET, NLM_F_DUMP, SNAP_NONE, SNAP_NONE };
+		struct nl_req req = { .cmd = RDMA_NLDEV_CMD_GET, .flags = NLM_F_DUMP,
+				      .dev = SNAP_NONE, .port = SNAP_NONE };
 		char val[32];
 		size_t len = dev_reply(buf, 0, "rxe0");
 

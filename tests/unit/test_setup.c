@@ -36,7 +36,9 @@ static void test_defaults_unsaved(void)
 	CHECK(ui_set_columns(&u, "processes:pid,nosuch", err, sizeof(err)) < 0);
 	CHECK(strstr(err, "no such column 'nosuch'") != NULL);
 	CHECK_EQ_U(u.n_cols[UI_PROCS], n);	/* unchanged */
-	CHECK(ui_columns_check("devices:dev", err, sizeof(err)) < 0);
+	CHECK(ui_columns_check("nosuch:dev", err, sizeof(err)) < 0);
+	CHECK_EQ_U(ui_columns_check("devices:dev", err, sizeof(err)), 0);
+	CHECK_EQ_U(ui_columns_check("groups:kind,group", err, sizeof(err)), 0);
 	CHECK(ui_columns_check("qps", err, sizeof(err)) < 0);
 	CHECK(ui_columns_check("qps:", err, sizeof(err)) < 0);
 	CHECK_EQ_U(ui_columns_check("cm_ids:dev,src,dst", err, sizeof(err)), 0);

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <string.h>
+
 #include "snapshot.h"
 #include "test.h"
 
@@ -84,4 +86,24 @@ static void test_owner(void)
 	snap_free(&s);
 }
 
-TEST_MAIN(test_strings, test_tasks_sorted, test_rollback, test_owner)
+/* A container's network namespace in exclusive mode sees no device: say
+ * why, not "load a driver". */
+static void test_no_devices_why(void)
+{
+	struct snapshot s;
+
+	snap_init(&s);
+	s.flags |= SNAP_F_NO_DEVICES;
+	CHECK(strstr(snap_no_devices_why(&s), "load a driver") != NULL);
+	s.sys.valid |= SNAP_SYS_NETNS_MODE;
+	s.sys.netns_shared = 1;
+	CHECK(strstr(snap_no_devices_why(&s), "load a driver") != NULL);
+	s.sys.netns_shared = 0;
+	CHECK(strstr(snap_no_devices_why(&s), "this network namespace sees none of the host's"));
+	CHECK(strstr(snap_no_devices_why(&s), "mode is exclusive"));
+	CHECK(strstr(snap_no_devices_why(&s), "rdma dev set DEV netns NS"));
+	CHECK(!strstr(snap_no_devices_why(&s), "load a driver"));
+	snap_free(&s);
+}
+
+TEST_MAIN(test_strings, test_tasks_sorted, test_rollback, test_owner, test_no_devices_why)

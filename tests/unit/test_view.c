@@ -128,6 +128,54 @@ out:
 	snap_free(&s);
 }
 
+/*
+ * Inside a PID namespace the kernel lists every QP and leaves RES_PID out
+ * of those whose task it cannot name there (nldev.c fill_res_name_pid):
+ * the owner is outside, said so; a kernel owner or a thread whose /proc
+ * entry is gone is not.
+ */
+static void test_pidns_outside(void)
+{
+	struct snapshot s;
+	struct view_proc *p;
+	struct view_ctx c = { .s = &s };
+	struct snap_owner none = { 0 };
+	struct view_value v;
+	char buf[64];
+	int n, k;
+
+	snap_init(&s);
+	task(&s, 42, 42, "inside", NULL);
+	qp(&s, 10, 3, tid(42));
+	qp(&s, 11, 3, kern(&s, "ib_core"));
+	qp(&s, 12, 3, tid(7000));	/* exited: no /proc entry */
+	qp(&s, 13, 3, none);
+	qp(&s, 14, 3, none);
+	for (k = 0; k < 5; k++) {
+		view_get(&c, VIEW_QPS, (size_t)k, VC_QP_PID, &v);
+		CHECK_EQ_U(v.outside, k >= 3);
+		CHECK_EQ_U(v.valid, k == 0);
+		view_get(&c, VIEW_QPS, (size_t)k, VC_QP_COMM, &v);
+		CHECK_EQ_U(v.outside, k >= 3);
+	}
+	CHECK(!view_owner_outside(&SNAP_AT(&s.qps, struct snap_qp, 1)->own));
+	CHECK(view_owner_outside(&SNAP_AT(&s.qps, struct snap_qp, 4)->own));
+	n = view_procs(&s, &p);
+	c.procs = p;
+	c.n_procs = n > 0 ? (size_t)n : 0;
+	/* inside, ib_core, the outside ones together, then the exited thread */
+	CHECK_EQ_U(n, 4);
+	if (n == 4) {
+		CHECK_EQ_U(p[2].res[SNAP_RES_QP], 2);
+		view_get(&c, VIEW_PROCS, 2, VC_PROC_COMM, &v);
+		CHECK_EQ_S(view_fmt(&v, buf, sizeof(buf)), "(outside this PID namespace)");
+		view_get(&c, VIEW_PROCS, 3, VC_PROC_COMM, &v);
+		CHECK_EQ_S(view_fmt(&v, buf, sizeof(buf)), "(not visible)");
+	}
+	free(p);
+	snap_free(&s);
+}
+
 static void test_procs_empty(void)
 {
 	struct snapshot s;
@@ -382,4 +430,4 @@ static void test_link_rates(void)
 	snap_free(&s);
 }
 
-TEST_MAIN(test_procs, test_procs_empty, test_sort, test_cols, test_col_descriptors, test_cols_documented, test_get_fmt, test_link_rates)
+TEST_MAIN(test_procs, test_pidns_outside, test_procs_empty, test_sort, test_cols, test_col_descriptors, test_cols_documented, test_get_fmt, test_link_rates)

@@ -269,7 +269,7 @@ def check_overflow(d, rep, kv, meta):
         return
     for i in range(stop):
         rep.ok(not notes(js[i], OVF_NOTE), "overflow: sample %d (before the burst) has %s" % (i, notes(js[i], OVF_NOTE)))
-        rep.ok((js[i].get("system") or {}).get("monitor") == "on", "overflow: sample %d: monitor %s"
+        rep.ok((js[i].get("system") or {}).get("monitor") is True, "overflow: sample %d: monitor %s"
                % (i, (js[i].get("system") or {}).get("monitor")))
     hit = [i for i in range(stop, len(js)) if notes(js[i], OVF_NOTE)]
     if not rep.ok(hit and hit[0] <= stop + 1, "overflow: no \"%s\" note in the samples after the burst (%d on)"
@@ -316,7 +316,7 @@ def _st_sample(devs, qps, procs=(), nts=(), evs=(), mrs=()):
             "links": [{"ifindex": i, "ifname": n, "port": 1} for i, n in devs],
             "qps": [dict(q) for q in qps], "mrs": [dict(m) for m in mrs],
             "processes": [dict(p) for p in procs], "notes": [{"message": m} for m in nts],
-            "events": [dict(e) for e in evs], "system": {"monitor": "on"}}
+            "events": [dict(e) for e in evs], "system": {"monitor": True}}
 
 
 def _st_files():

@@ -227,7 +227,7 @@ def check_events(d, rep, kv, meta):
             rep.note("events: %s: the first sample also had %s" % (act, first))
         mon = (samples[1].get("system") or {}).get("monitor")
         if kernel:
-            rep.ok(mon == "on", "events: system monitor %s on 6.12" % fmt(mon))
+            rep.ok(mon is True, "events: system monitor %s on 6.12" % fmt(mon))
 
 
 def note_of(sample, word):

@@ -282,7 +282,7 @@ def st_rdmatop():
     links[0]["link_layer"] = "Ethernet"
     return {
         "time": "2026-11-30T05:00:00Z", "interval": 0, "host": "guest", "kernel": "6.1.0-57-amd64",
-        "system": {"netns": "shared", "copy-on-fork": "on"},
+        "system": {"netns": "shared", "copy-on-fork": True},
         "devices": add("devices", b["dev.json"]), "links": links, "resources": add("resources", b["res.json"]),
         "qps": qps, "cm_ids": add("cm_ids", b["cm_id.json"]), "cqs": add("cqs", b["cq.json"]),
         "mrs": add("mrs", b["mr.json"]), "pds": add("pds", b["pd.json"]), "ctxs": add("ctxs", b["ctx.json"]),
@@ -387,7 +387,7 @@ def self_test():
     run("process_pid not the Tgid", tgid, ["pdn=5] pid 393: process_pid 395, Tgid is 393"])
 
     def system(rt, _):
-        rt["system"]["copy-on-fork"] = "off"
+        rt["system"]["copy-on-fork"] = False
     run("system differs", system, ["system: rdmatop"])
 
     def users(rt, sets):
@@ -406,7 +406,7 @@ def self_test():
 
     def newer_attrs(rt, _):
         rt["devices"][0]["protocol"] = "roce"
-        rt["system"]["privileged-qkey"] = "off"
+        rt["system"]["privileged-qkey"] = False
     run("attributes iproute2 6.1 cannot print", newer_attrs, iproute2=(6, 1))
     run("attributes iproute2 6.15 would print", newer_attrs, iproute2=(6, 15),
         expect=["protocol: rdmatop reports \"roce\", rdma does not", "system: rdmatop"])
@@ -415,7 +415,7 @@ def self_test():
 
     # parse_sys on both iproute2 versions' texts
     if parse_sys("netns shared privileged-qkey off monitor on copy-on-fork on\n") != {
-            "netns": "shared", "privileged-qkey": "off", "monitor": "on", "copy-on-fork": "on"}:
+            "netns": "shared", "privileged-qkey": False, "monitor": True, "copy-on-fork": True}:
         failures.append("parse_sys")
 
     # rate check

@@ -154,10 +154,13 @@ def read_meta(d):
 
 
 def parse_sys(text):
-    """`rdma sys show` text ("netns shared copy-on-fork on ...") -> dict.
-    iproute2 6.1 and 6.15 print it as text even with -j."""
+    """`rdma sys show` text ("netns shared copy-on-fork on ...") -> dict,
+    in the JSON's types: on/off as booleans, as iproute2 6.15+'s `rdma -j
+    system show` prints them (print_on_off) and rdmatop's JSON does.
+    iproute2 6.1 and 6.15 print the text even with -j."""
     words = text.split()
-    return {words[i]: words[i + 1] for i in range(0, len(words) - 1, 2)}
+    onoff = {"on": True, "off": False}
+    return {words[i]: onoff.get(words[i + 1], words[i + 1]) for i in range(0, len(words) - 1, 2)}
 
 
 def same(a, b):

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * A write rdmatop makes only when asked: a port's QP counter mode
+ * (`rdma statistic qp set link DEV/PORT auto type,pid on|off`).  Read the
+ * mode, do nothing if it matches, set it (STAT_SET, STAT_RES = RES_QP,
+ * STAT_MODE = AUTO, STAT_AUTO_MODE_MASK), read it back.
+ *
+ * The kernel's rule (rdma_counter_set_auto_mode(), counters.c, 5.3+):
+ * auto mode binds the QPs created (moved to INIT) from then on, each to the
+ * counter of its type and/or process; QPs that exist keep what they have.
+ * It refuses auto mode with -EBUSY while counters are bound on the port;
+ * "off" leaves bound counters in manual mode until their QPs are gone.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nl.h"
+#include "qpcnt.h"
+
+static unsigned char buf[NL_BUF_SIZE];
+
+/* Send req (plus the set's attributes when mask >= 0) and parse every
+ * datagram of the answer into s; 0 or the -errno of the answer. */
+static int ask(struct nl_sock *ns, const struct nl_req *req, int mask, struct snapshot *s,
+	       char *msg, size_t msglen)
+{
+	unsigned char out[256];
+	struct nl_result res = { 0 };
+	struct nlmsghdr *nlh;
+	int ret;
+
+	ns->seq = ns->next_seq++;
+	nlh = nl_req_build(out, req, ns->seq);
+	if (mask >= 0) {
+		mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_STAT_RES, RDMA_NLDEV_ATTR_RES_QP);
+		mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_STAT_MODE, RDMA_COUNTER_MODE_AUTO);
+		mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_STAT_AUTO_MODE_MASK, (uint32_t)mask);
+	}
+	if (mnl_socket_sendto(ns->mnl, nlh, nlh->nlmsg_len) < 0)
+		return -errno;
+	do {
+		ssize_t n = nl_wait(ns, buf, sizeof(buf));
+
+		if (n < 0)
+			return (int)n;
+		ret = nl_parse(s, req, buf, (size_t)n, &res);
+	} while (ret == 1);
+	if (res.msg[0])
+		snprintf(msg, msglen, "%s", res.msg);
+	return ret;
+}
+
+/* The port's mode as `rdmatop` says it ("auto type,pid", "manual",
+ * "none"), or -errno. */
+static int read_mode(struct nl_sock *ns, uint32_t dev, uint32_t port, int *mode, int *mask,
+		     char *msg, size_t msglen)
+{
+	struct nl_req req = { .cmd = RDMA_NLDEV_CMD_STAT_GET, .dev = dev, .port = port,
+			      .kind = NL_REQ_STAT_QP };
+	struct snapshot s;
+	const struct snap_port *p;
+	int ret;
+
+	snap_init(&s);
+	ret = ask(ns, &req, -1, &s, msg, msglen);
+	p = ret ? NULL : snap_port_find(&s, dev, port);
+	if (!ret && (!p || !SNAP_HAS(p, SNAP_PORT_QP_MODE)))
+		ret = -EOPNOTSUPP;
+	if (!ret) {
+		*mode = p->qp_mode;
+		*mask = p->qp_mode == SNAP_QPCNT_AUTO ? p->qp_mask : 0;
+	}
+	snap_free(&s);
+	return ret;
+}
+
+static const char *mode_name(int mode, int mask, char *b, size_t len)
+{
+	if (mode == SNAP_QPCNT_MANUAL)
+		return "manual (auto off, counters bound)";
+	if (mode != SNAP_QPCNT_AUTO)
+		return "off";
+	snprintf(b, len, "auto %s%s%s", mask & SNAP_QPCNT_BY_TYPE ? "type" : "",
+		 (mask & SNAP_QPCNT_BY_TYPE) && (mask & SNAP_QPCNT_BY_PID) ? "," : "",
+		 mask & SNAP_QPCNT_BY_PID ? "pid" : "");
+	return b;
+}
+
+/* "type", "pid", "type,pid" (or "pid,type"), "off": the mask, or -1. */
+static int parse_mode(const char *m)
+{
+	if (!strcmp(m, "off"))
+		return 0;
+	if (!strcmp(m, "type"))
+		return SNAP_QPCNT_BY_TYPE;
+	if (!strcmp(m, "pid"))
+		return SNAP_QPCNT_BY_PID;
+	if (!strcmp(m, "type,pid") || !strcmp(m, "pid,type"))
+		return SNAP_QPCNT_BY_TYPE | SNAP_QPCNT_BY_PID;
+	return -1;
+}
+
+/* The device index of name, from the device dump; -errno when none. */
+static int find_dev(struct nl_sock *ns, const char *name, uint32_t *index)
+{
+	struct nl_req req = { .cmd = RDMA_NLDEV_CMD_GET, .flags = NLM_F_DUMP, .dev = SNAP_NONE,
+			      .port = SNAP_NONE };
+	struct snapshot s;
+	const struct snap_dev *d;
+	char msg[256];
+	int ret;
+
+	snap_init(&s);
+	ret = ask(ns, &req, -1, &s, msg, sizeof(msg));
+	d = ret ? NULL : snap_dev_by_name(&s, name);
+	if (d)
+		*index = d->index;
+	else if (!ret)
+		ret = -ENODEV;
+	snap_free(&s);
+	return ret;
+}
+
+static int refused(FILE *err, const char *link, int ret, const char *msg, const char *now)
+{
+	if (ret == -EPERM || ret == -EACCES)
+		fprintf(err, "rdmatop: changing the QP counter mode needs CAP_NET_ADMIN (run as "
+			"root); nothing changed, %s is still %s\n", link, now);
+	else if (ret == -EOPNOTSUPP)
+		fprintf(err, "rdmatop: the kernel refused (EOPNOTSUPP): the driver of %s cannot bind "
+			"QPs to counters; nothing changed\n", link);
+	else if (ret == -EBUSY)
+		fprintf(err, "rdmatop: the kernel refused (EBUSY): auto mode can only be turned on "
+			"while no counter is bound on the port; unbind them (rdma statistic qp "
+			"unbind) or let their QPs end; %s stays %s\n", link, now);
+	else
+		fprintf(err, "rdmatop: setting the QP counter mode of %s failed: %s%s%s\n", link,
+			strerror(-ret), msg[0] ? ": " : "", msg);
+	return 1;
+}
+
+int qpcnt_mode_set(const char *link, const char *mode, FILE *out, FILE *err)
+{
+	char dev[SNAP_DEV_NAME_MAX], msg[256] = "", b1[64], b2[64];
+	const char *slash = strchr(link, '/');
+	int want = parse_mode(mode), cur, cur_mask, after, after_mask, ret;
+	struct nl_req req = { .cmd = RDMA_NLDEV_CMD_STAT_SET, .flags = NLM_F_ACK };
+	struct snapshot s;
+	struct nl_sock ns;
+	unsigned long port;
+	char *end;
+
+	if (!slash || (size_t)(slash - link) >= sizeof(dev) || slash == link ||
+	    (port = strtoul(slash + 1, &end, 10)) == 0 || *end || port > UINT32_MAX) {
+		fprintf(err, "rdmatop: --set-qp-counters: LINK is DEV/PORT (e.g. mlx5_0/1), not '%s'\n",
+			link);
+		return 2;
+	}
+	if (want < 0) {
+		fprintf(err, "rdmatop: --set-qp-counters: MODE is type, pid, type,pid or off, not '%s'\n",
+			mode);
+		return 2;
+	}
+	memcpy(dev, link, (size_t)(slash - link));
+	dev[slash - link] = '\0';
+	ret = nl_open(&ns, 0);
+	if (ret) {
+		fprintf(err, "rdmatop: cannot open NETLINK_RDMA: %s\n", strerror(-ret));
+		return 1;
+	}
+	ret = find_dev(&ns, dev, &req.dev);
+	if (ret) {
+		fprintf(err, "rdmatop: %s: %s\n", dev, ret == -ENODEV ? "no such RDMA device" :
+			strerror(-ret));
+		nl_close(&ns);
+		return 1;
+	}
+	req.port = (uint32_t)port;
+	ret = read_mode(&ns, req.dev, req.port, &cur, &cur_mask, msg, sizeof(msg));
+	if (ret) {
+		fprintf(err, "rdmatop: cannot read the QP counter mode of %s: %s%s%s\n", link,
+			strerror(-ret), msg[0] ? ": " : "", msg);
+		nl_close(&ns);
+		return 1;
+	}
+	if ((want && cur == SNAP_QPCNT_AUTO && cur_mask == want) ||
+	    (!want && cur != SNAP_QPCNT_AUTO)) {
+		fprintf(out, "QP counters of %s are already %s: nothing changed\n", link,
+			mode_name(cur, cur_mask, b1, sizeof(b1)));
+		nl_close(&ns);
+		return 0;
+	}
+	snap_init(&s);
+	ret = ask(&ns, &req, want, &s, msg, sizeof(msg));
+	snap_free(&s);
+	if (read_mode(&ns, req.dev, req.port, &after, &after_mask, b2, sizeof(b2)))
+		after = -1;
+	nl_close(&ns);
+	if (ret)
+		return refused(err, link, ret, msg, mode_name(cur, cur_mask, b1, sizeof(b1)));
+	if (after < 0) {
+		fprintf(err, "rdmatop: the kernel accepted it, but the mode of %s could not be read "
+			"back\n", link);
+		return 1;
+	}
+	if ((want && (after != SNAP_QPCNT_AUTO || after_mask != want)) ||
+	    (!want && after == SNAP_QPCNT_AUTO)) {
+		fprintf(err, "rdmatop: the kernel accepted %s, but reading it back says %s\n",
+			want ? mode : "off", mode_name(after, after_mask, b1, sizeof(b1)));
+		return 1;
+	}
+	if (want)
+		fprintf(out, "QP counters of %s set to %s (verified: the kernel now reports it). Auto "
+			"mode binds the QPs created from now on, each to the counter of its %s; QPs "
+			"that exist keep theirs (or none).\n", link, mode_name(after, after_mask, b1,
+			sizeof(b1)), want == 3 ? "type and process" : want == 1 ? "type" : "process");
+	else
+		fprintf(out, "QP counters of %s: auto mode off, now %s (verified). New QPs are bound "
+			"no more; counters bound already stay until their QPs end.\n", link,
+			mode_name(after, after_mask, b1, sizeof(b1)));
+	return 0;
+}

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The JSON of counters of objects, with `rdma -j` keys and order:
+ *   stat_qp        `rdma statistic qp show`: one object per bound counter
+ *                  (counter values flat, then "lqpn"), plus ours: "mode",
+ *                  "rates" (per second, by counter name);
+ *   stat_qp_mode   `rdma statistic qp mode`: "mode" as rdma 6.1 prints it,
+ *                  plus "counter_mode" and "auto_mask";
+ *   optional_counters  `rdma statistic mode [supported]`: per port, each
+ *                  optional counter and whether it is enabled;
+ *   stat_mr        `rdma statistic mr`: per MR its driver stats.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "jw.h"
+#include "names.h"
+#include "out.h"
+
+static const char *mode_str(uint8_t m)
+{
+	return m == SNAP_QPCNT_AUTO ? "auto" : m == SNAP_QPCNT_MANUAL ? "manual" : "none";
+}
+
+/* The values of one object (kind, dev, obj), then their rates. */
+static void obj_values(struct jw *w, const struct snapshot *s, uint8_t kind, uint32_t dev,
+		       uint32_t obj, bool rates)
+{
+	size_t i;
+
+	for (i = 0; i < s->objcnts.n; i++) {
+		const struct snap_counter *c = SNAP_AT(&s->objcnts, struct snap_counter, i);
+
+		if (c->kind != kind || c->dev != dev || c->obj != obj)
+			continue;
+		if (!rates)
+			jw_u(w, snap_s(s, c->name), c->value);
+		else if (c->rate_status == RATE_DATA)
+			jw_d(w, snap_s(s, c->name), c->rate);
+	}
+}
+
+static void json_qpcnt(struct jw *w, const struct snapshot *s, const struct snap_qpcnt *c)
+{
+	const char *p = snap_s(s, c->lqpns);
+
+	jw_dev(w, s, c->dev);
+	jw_u(w, "port", c->port);
+	jw_u(w, "cntn", c->cntn);
+	if (SNAP_HAS(c, SNAP_QPCNT_TYPE))
+		jw_s(w, "qp-type", snap_qp_type_str(c->qp_type));
+	jw_owner(w, s, &c->own, true);
+	obj_values(w, s, SNAP_OBJ_QPCNT, c->dev, c->cntn, false);
+	jw_open(w, "lqpn", '[');
+	while (*p) {
+		char *end;
+		unsigned long v = strtoul(p, &end, 10);
+
+		if (end == p)
+			break;
+		jw_u(w, NULL, v);
+		p = *end == ',' ? end + 1 : end;
+	}
+	jw_close(w, ']');
+	if (SNAP_HAS(c, SNAP_QPCNT_MODE))
+		jw_s(w, "mode", mode_str(c->mode));
+	jw_owner(w, s, &c->own, false);
+	jw_open(w, "rates", '{');
+	obj_values(w, s, SNAP_OBJ_QPCNT, c->dev, c->cntn, true);
+	jw_close(w, '}');
+}
+
+static void json_qp_mode(struct jw *w, const struct snapshot *s, const struct snap_port *p)
+{
+	char buf[64];
+
+	jw_dev(w, s, p->dev);
+	jw_u(w, "port", p->port);
+	/* rdma prints "qp auto off" for every mode but auto */
+	if (p->qp_mode != SNAP_QPCNT_AUTO)
+		snprintf(buf, sizeof(buf), "qp auto off");
+	else
+		snprintf(buf, sizeof(buf), "qp auto %s%s%s on",
+			 p->qp_mask & SNAP_QPCNT_BY_TYPE ? "type" : "",
+			 (p->qp_mask & SNAP_QPCNT_BY_TYPE) && (p->qp_mask & SNAP_QPCNT_BY_PID) ? "," : "",
+			 p->qp_mask & SNAP_QPCNT_BY_PID ? "pid" : "");
+	jw_s(w, "mode", buf);
+	jw_s(w, "counter_mode", mode_str(p->qp_mode));
+	jw_open(w, "auto_mask", '[');
+	if (p->qp_mode == SNAP_QPCNT_AUTO && (p->qp_mask & SNAP_QPCNT_BY_TYPE))
+		jw_s(w, NULL, "type");
+	if (p->qp_mode == SNAP_QPCNT_AUTO && (p->qp_mask & SNAP_QPCNT_BY_PID))
+		jw_s(w, NULL, "pid");
+	jw_close(w, ']');
+}
+
+static void json_optional(struct jw *w, const struct snapshot *s, const struct snap_optcnt *o)
+{
+	jw_dev(w, s, o->dev);
+	jw_u(w, "port", o->port);
+	jw_s(w, "name", snap_s(s, o->name));
+	jw_u(w, "index", o->index);
+	jw_b(w, "enabled", o->enabled);
+}
+
+/* An MR's stats, one object per MR that has any (rdma lists the bare
+ * ones too, with "mrn" alone: the MR table has those). */
+static void json_mrs(struct jw *w, const struct snapshot *s)
+{
+	size_t i;
+
+	jw_open(w, "stat_mr", '[');
+	for (i = 0; i < s->objcnts.n; i++) {
+		const struct snap_counter *c = SNAP_AT(&s->objcnts, struct snap_counter, i);
+		const struct snap_counter *b = i ? c - 1 : NULL;
+
+		if (c->kind != SNAP_OBJ_MR)
+			continue;
+		if (b && b->kind == SNAP_OBJ_MR && b->dev == c->dev && b->obj == c->obj)
+			continue;	/* its values are written with the first */
+		jw_open(w, NULL, '{');
+		jw_dev(w, s, c->dev);
+		jw_u(w, "mrn", c->obj);
+		obj_values(w, s, SNAP_OBJ_MR, c->dev, c->obj, false);
+		jw_open(w, "rates", '{');
+		obj_values(w, s, SNAP_OBJ_MR, c->dev, c->obj, true);
+		jw_close(w, '}');
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+}
+
+void out_json_stat(struct jw *w, const struct snapshot *s)
+{
+	size_t i;
+
+	jw_open(w, "stat_qp", '[');
+	for (i = 0; i < s->qpcnts.n; i++) {
+		jw_open(w, NULL, '{');
+		json_qpcnt(w, s, SNAP_AT(&s->qpcnts, struct snap_qpcnt, i));
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+	jw_open(w, "stat_qp_mode", '[');
+	for (i = 0; i < s->ports.n; i++) {
+		const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
+
+		if (!SNAP_HAS(p, SNAP_PORT_QP_MODE))
+			continue;
+		jw_open(w, NULL, '{');
+		json_qp_mode(w, s, p);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+	jw_open(w, "optional_counters", '[');
+	for (i = 0; i < s->optcnts.n; i++) {
+		jw_open(w, NULL, '{');
+		json_optional(w, s, SNAP_AT(&s->optcnts, struct snap_optcnt, i));
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+	json_mrs(w, s);
+}

@@ -1,0 +1,550 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* A snapshot from fuzz input, and the bounded output stream (snapgen.h). */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE	/* fopencookie */
+#endif
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include "out.h"
+#include "snapgen.h"
+
+uint8_t fz_u8(struct fz *z)
+{
+	if (!z->n)
+		return 0;
+	z->n--;
+	return *z->p++;
+}
+
+uint32_t fz_u32(struct fz *z)
+{
+	uint32_t v = 0;
+	int i;
+
+	for (i = 0; i < 4; i++)
+		v = v << 8 | fz_u8(z);
+	return v;
+}
+
+static uint64_t fz_u64(struct fz *z)
+{
+	uint64_t hi = fz_u32(z);
+
+	return hi << 32 | fz_u32(z);
+}
+
+static double fz_double(struct fz *z)
+{
+	uint64_t b = fz_u64(z);
+	double d;
+
+	memcpy(&d, &b, sizeof(d));	/* NaN and infinities too */
+	return d;
+}
+
+/* A name: a length byte (up to max - 1), then that many bytes. */
+static void fz_name(struct fz *z, char *buf, size_t max)
+{
+	size_t len = fz_u8(z) % max, i;
+
+	for (i = 0; i < len; i++) {
+		char c = (char)fz_u8(z);
+
+		buf[i] = c == '^' ? '?' : c;	/* see snapgen.h */
+	}
+	buf[len] = '\0';
+}
+
+static uint32_t fz_str(struct snapshot *s, struct fz *z)
+{
+	char buf[256];
+
+	fz_name(z, buf, sizeof(buf));
+	return snap_str(s, buf, sizeof(buf));
+}
+
+/*
+ * Whether a and b are one label value in an exposition: bytes that are not
+ * UTF-8 all become U+FFFD there.  The kernel's names are unique; names
+ * that differ only in such bytes are left out too (only a privileged
+ * rename could make them), or the exposition would have a series twice.
+ */
+static bool same_label(const char *a, const char *b)
+{
+	char la[1024], lb[1024];
+	FILE *f;
+
+	f = fmemopen(la, sizeof(la), "w");
+	out_om_label(f, a);
+	fputc('\0', f);
+	fclose(f);
+	f = fmemopen(lb, sizeof(lb), "w");
+	out_om_label(f, b);
+	fputc('\0', f);
+	fclose(f);
+	return !strcmp(la, lb);
+}
+
+/* One of the devices already made (their indexes), or the first. */
+static uint32_t fz_dev(const struct snapshot *s, struct fz *z)
+{
+	uint8_t k = fz_u8(z);
+
+	if (!s->devs.n)
+		return 0;
+	return SNAP_AT(&s->devs, struct snap_dev, k % s->devs.n)->index;
+}
+
+static uint32_t kern[4];
+static size_t n_kern;
+
+static struct snap_owner fz_owner(struct fz *z)
+{
+	struct snap_owner o = { 0 };
+	uint8_t k = fz_u8(z);
+
+	if (k & 1) {
+		o.valid |= SNAP_OWN_TID;
+		o.tid = 1 + fz_u8(z) % 32;	/* among the tasks below */
+	}
+	if ((k & 2) && n_kern) {
+		o.valid |= SNAP_OWN_KERN;
+		o.kern = kern[fz_u8(z) % n_kern];
+	}
+	return o;
+}
+
+/* Kernel owners: a few module names (KBUILD_MODNAME), one label each. */
+static void fz_kern(struct snapshot *s, struct fz *z)
+{
+	unsigned int n = fz_u8(z) % 4, i, j;
+
+	n_kern = 0;
+	for (i = 0; i < n; i++) {
+		uint32_t id = fz_str(s, z);
+
+		for (j = 0; j < n_kern; j++)
+			if (same_label(snap_s(s, kern[j]), snap_s(s, id)))
+				break;
+		if (j == n_kern)
+			kern[n_kern++] = id;
+	}
+}
+
+static bool dev_name_taken(const struct snapshot *s, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < s->devs.n; i++)
+		if (same_label(SNAP_AT(&s->devs, struct snap_dev, i)->name, name))
+			return true;
+	return false;
+}
+
+static void fz_devs(struct snapshot *s, struct fz *z)
+{
+	unsigned int n = fz_u8(z) % 6, i;
+	int r;
+
+	for (i = 0; i < n; i++) {
+		char name[SNAP_DEV_NAME_MAX];
+		uint32_t index = fz_u8(z);
+		struct snap_dev *d;
+
+		fz_name(z, name, sizeof(name));
+		/* the kernel's device names and indexes are unique */
+		if (snap_dev_find(s, index) || dev_name_taken(s, name))
+			continue;
+		d = snap_push(&s->devs, sizeof(*d));
+		if (!d)
+			return;
+		d->index = index;
+		memcpy(d->name, name, sizeof(name));
+		d->valid = fz_u8(z);
+		fz_name(z, d->fw, sizeof(d->fw));
+		fz_name(z, d->protocol, sizeof(d->protocol));
+		d->caps = fz_u64(z);
+		d->node_guid = fz_u64(z);
+		d->sys_image_guid = fz_u64(z);
+		d->num_ports = fz_u8(z);
+		d->node_type = fz_u8(z);
+		d->dim = fz_u8(z);
+		d->res_valid = (uint16_t)(fz_u8(z) & ((1u << SNAP_RES_N) - 1));
+		for (r = 0; r < SNAP_RES_N; r++)
+			if (d->res_valid & (1u << r))
+				d->res[r] = fz_u32(z);
+		for (r = 0; r < SNAP_TBL_N; r++)
+			d->tbl_err[r] = (fz_u8(z) & 7) == 7 ? -(int)(fz_u8(z) % 140) : 0;
+	}
+}
+
+static void fz_ports(struct snapshot *s, struct fz *z)
+{
+	unsigned int n = s->devs.n ? fz_u8(z) % 8 : 0, i;
+
+	for (i = 0; i < n; i++) {
+		struct snap_port *p = snap_port_get(s, fz_dev(s, z), fz_u8(z) % 4);
+
+		if (!p)
+			return;
+		p->valid = fz_u32(z);
+		p->lid = fz_u32(z);
+		p->sm_lid = fz_u32(z);
+		p->ndev_index = fz_u32(z);
+		p->cap_flags = fz_u64(z);
+		p->subnet_prefix = fz_u64(z);
+		p->lmc = fz_u8(z);
+		p->state = fz_u8(z);
+		p->phys_state = fz_u8(z);
+		fz_name(z, p->ndev, sizeof(p->ndev));
+		if (fz_u8(z) & 1)
+			/* the form sysfs has, with a number of the input */
+			snprintf(p->rate, sizeof(p->rate), "%u Gb/sec (4X EDR)", fz_u32(z));
+		else
+			fz_name(z, p->rate, sizeof(p->rate));
+		fz_name(z, p->link_layer, sizeof(p->link_layer));
+	}
+}
+
+static bool counter_dup(const struct snapshot *s, const struct snap_counter *c)
+{
+	size_t i;
+
+	for (i = 0; i < s->counters.n; i++) {
+		const struct snap_counter *o = SNAP_AT(&s->counters, struct snap_counter, i);
+
+		if (o != c && o->dev == c->dev && o->port == c->port && o->source == c->source &&
+		    same_label(snap_s(s, o->name), snap_s(s, c->name)))
+			return true;
+	}
+	return false;
+}
+
+static void fz_counters(struct snapshot *s, struct fz *z)
+{
+	unsigned int n = s->devs.n ? fz_u8(z) % 48 : 0, i;
+
+	for (i = 0; i < n; i++) {
+		struct snap_counter *c = snap_push(&s->counters, sizeof(*c));
+
+		if (!c)
+			return;
+		c->dev = fz_dev(s, z);
+		c->port = fz_u8(z) % 4;
+		c->source = fz_u8(z) % SNAP_SRC_N;
+		c->name = fz_str(s, z);
+		c->unit = fz_u8(z) % SNAP_UNIT_N;
+		c->bits = fz_u8(z) & 1 ? 32 : 64;
+		c->rate_status = fz_u8(z) % 4;
+		c->value = fz_u64(z);
+		c->rate = fz_double(z);
+		c->delta = fz_u64(z);
+		if (counter_dup(s, c))
+			s->counters.n--;
+	}
+}
+
+static void fz_tasks(struct snapshot *s, struct fz *z)
+{
+	unsigned int n = fz_u8(z) % 24, i;
+
+	for (i = 0; i < n; i++) {
+		struct snap_task *t = snap_task_get(s, 1 + fz_u8(z) % 32);
+
+		if (!t)
+			return;
+		t->pid = 1 + fz_u8(z) % 32;
+		t->uid = fz_u32(z);
+		t->valid = fz_u8(z);
+		t->comm = fz_str(s, z);
+		t->pcomm = fz_u8(z) & 1 ? t->comm : fz_str(s, z);
+		t->cgroup = fz_str(s, z);
+	}
+}
+
+static void fz_addr(struct fz *z, struct snap_addr *a)
+{
+	size_t i;
+
+	a->family = fz_u8(z) & 1 ? 2 /* AF_INET */ : 10 /* AF_INET6 */;
+	if (fz_u8(z) == 0xff)
+		a->family = fz_u8(z);
+	a->port = (uint16_t)fz_u32(z);
+	a->scope_id = fz_u8(z);
+	for (i = 0; i < sizeof(a->addr); i++)
+		a->addr[i] = fz_u8(z);
+}
+
+static void fz_res(struct snapshot *s, struct fz *z)
+{
+	unsigned int n, i;
+
+	if (!s->devs.n)
+		return;
+	for (n = fz_u8(z) % 48, i = 0; i < n; i++) {
+		struct snap_qp *q = snap_push(&s->qps, sizeof(*q));
+
+		if (!q)
+			return;
+		q->dev = fz_dev(s, z);
+		q->port = fz_u8(z) % 4;
+		q->lqpn = fz_u32(z);
+		q->rqpn = fz_u32(z);
+		q->rq_psn = fz_u32(z);
+		q->sq_psn = fz_u32(z);
+		q->pdn = fz_u8(z);
+		q->subtype = fz_str(s, z);
+		q->own = fz_owner(z);
+		q->valid = (uint16_t)fz_u32(z);
+		q->type = fz_u8(z);
+		q->state = fz_u8(z);
+		q->pmig = fz_u8(z);
+		q->sq_psn_rate = (float)fz_double(z);
+		q->rq_psn_rate = (float)fz_double(z);
+	}
+	for (n = fz_u8(z) % 12, i = 0; i < n; i++) {
+		struct snap_cm_id *c = snap_push(&s->cm_ids, sizeof(*c));
+
+		if (!c)
+			return;
+		c->dev = fz_dev(s, z);
+		c->port = fz_u8(z) % 4;
+		c->cm_idn = fz_u32(z);
+		c->lqpn = fz_u32(z);
+		c->ps = fz_u32(z);
+		c->own = fz_owner(z);
+		c->valid = (uint16_t)fz_u32(z);
+		c->qp_type = fz_u8(z);
+		c->state = fz_u8(z);
+		fz_addr(z, &c->src);
+		fz_addr(z, &c->dst);
+	}
+	for (n = fz_u8(z) % 12, i = 0; i < n; i++) {
+		struct snap_cq *c = snap_push(&s->cqs, sizeof(*c));
+
+		if (!c)
+			return;
+		c->dev = fz_dev(s, z);
+		c->cqn = fz_u32(z);
+		c->cqe = fz_u32(z);
+		c->ctxn = fz_u8(z);
+		c->users = fz_u64(z);
+		c->own = fz_owner(z);
+		c->valid = (uint16_t)fz_u32(z);
+		c->poll_ctx = fz_u8(z);
+		c->dim = fz_u8(z);
+	}
+	for (n = fz_u8(z) % 12, i = 0; i < n; i++) {
+		struct snap_mr *m = snap_push(&s->mrs, sizeof(*m));
+
+		if (!m)
+			return;
+		m->dev = fz_dev(s, z);
+		m->mrn = fz_u32(z);
+		m->rkey = fz_u32(z);
+		m->lkey = fz_u32(z);
+		m->pdn = fz_u8(z);
+		m->iova = fz_u64(z);
+		m->mrlen = fz_u64(z);
+		m->own = fz_owner(z);
+		m->valid = (uint16_t)fz_u32(z);
+	}
+	for (n = fz_u8(z) % 12, i = 0; i < n; i++) {
+		struct snap_pd *p = snap_push(&s->pds, sizeof(*p));
+
+		if (!p)
+			return;
+		p->dev = fz_dev(s, z);
+		p->pdn = fz_u8(z);
+		p->local_dma_lkey = fz_u32(z);
+		p->unsafe_global_rkey = fz_u32(z);
+		p->ctxn = fz_u8(z);
+		p->users = fz_u64(z);
+		p->own = fz_owner(z);
+		p->valid = (uint16_t)fz_u32(z);
+	}
+	for (n = fz_u8(z) % 8, i = 0; i < n; i++) {
+		struct snap_ctx *c = snap_push(&s->ctxs, sizeof(*c));
+
+		if (!c)
+			return;
+		c->dev = fz_dev(s, z);
+		c->ctxn = fz_u8(z);
+		c->own = fz_owner(z);
+	}
+	for (n = fz_u8(z) % 8, i = 0; i < n; i++) {
+		struct snap_srq *q = snap_push(&s->srqs, sizeof(*q));
+
+		if (!q)
+			return;
+		q->dev = fz_dev(s, z);
+		q->srqn = fz_u32(z);
+		q->pdn = fz_u8(z);
+		q->cqn = fz_u32(z);
+		q->lqpn = fz_str(s, z);
+		q->own = fz_owner(z);
+		q->valid = (uint16_t)fz_u32(z);
+		q->type = fz_u8(z);
+	}
+}
+
+static void fz_events(struct snapshot *s, struct fz *z)
+{
+	unsigned int n, i;
+
+	for (n = fz_u8(z) % 8, i = 0; i < n; i++) {
+		struct snap_event *e = snap_push(&s->events, sizeof(*e));
+		uint8_t k;
+
+		if (!e)
+			return;
+		e->source = fz_u8(z) & 1;
+		e->valid = (uint16_t)fz_u32(z);
+		k = fz_u8(z);
+		e->type = k < 8 ? k : SNAP_EV_DEV_ADDED + k % 8;
+		e->dev = fz_dev(s, z);
+		e->port = fz_u8(z) % 4;
+		e->ndev_index = fz_u32(z);
+		e->name = fz_str(s, z);
+		e->ndev = fz_str(s, z);
+		e->from = fz_str(s, z);
+		e->to = fz_str(s, z);
+	}
+	for (n = fz_u8(z) % 6, i = 0; i < n; i++) {
+		struct snap_note *t = snap_push(&s->notes, sizeof(*t));
+
+		if (!t)
+			return;
+		t->err = -(int)(fz_u8(z) % 140);
+		t->dev = fz_u8(z) & 1 ? SNAP_NONE : fz_dev(s, z);
+		t->text = fz_str(s, z);
+	}
+}
+
+void fz_snapshot(struct snapshot *s, struct fz *z)
+{
+	s->wall.tv_sec = (time_t)fz_u64(z);
+	s->wall.tv_nsec = fz_u32(z) % 1000000000;
+	s->mono.tv_sec = fz_u32(z);
+	s->interval = fz_double(z);
+	s->flags = fz_u8(z);
+	fz_name(z, s->host, sizeof(s->host));
+	fz_name(z, s->kernel, sizeof(s->kernel));
+	s->sys.valid = fz_u8(z);
+	s->sys.netns_shared = fz_u8(z) & 1;
+	s->sys.copy_on_fork = fz_u8(z) & 1;
+	s->sys.privileged_qkey = fz_u8(z) & 1;
+	s->sys.monitor_mode = fz_u8(z) & 1;
+	fz_devs(s, z);
+	fz_ports(s, z);
+	fz_counters(s, z);
+	fz_tasks(s, z);
+	fz_kern(s, z);
+	fz_res(s, z);
+	fz_events(s, z);
+	snap_tasks_sort(s);
+}
+
+struct fz_buf {
+	char *buf;
+	size_t len, cap, max;
+};
+
+static ssize_t buf_write(void *c, const char *p, size_t n)
+{
+	struct fz_buf *b = c;
+
+	if (n > b->max - b->len) {
+		fprintf(stderr, "writer output past %zu bytes: it does not end, or grows without "
+			"bound\n", b->max);
+		abort();
+	}
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = (b->len + n + 1) * 2;
+		char *nb = realloc(b->buf, cap);
+
+		if (!nb)
+			abort();
+		b->buf = nb;
+		b->cap = cap;
+	}
+	memcpy(b->buf + b->len, p, n);
+	b->len += n;
+	b->buf[b->len] = '\0';
+	return (ssize_t)n;
+}
+
+static int buf_close(void *c)
+{
+	(void)c;
+	return 0;
+}
+
+static struct fz_buf *open_buf;
+
+FILE *fz_out_open(size_t cap)
+{
+	static const cookie_io_functions_t io = { .write = buf_write, .close = buf_close };
+	struct fz_buf *b = calloc(1, sizeof(*b));
+	FILE *f;
+
+	if (!b)
+		abort();
+	b->max = cap;
+	f = fopencookie(b, "w", io);
+	if (!f)
+		abort();
+	open_buf = b;
+	return f;
+}
+
+char *fz_out_close(FILE *f, size_t *len)
+{
+	struct fz_buf *b = open_buf;
+	char *out;
+
+	fclose(f);
+	out = b->buf ? b->buf : strdup("");
+	*len = b->len;
+	free(b);
+	open_buf = NULL;
+	return out;
+}
+
+void fz_fail(const char *what, const char *out, size_t len, size_t at)
+{
+	size_t a = at, e = at;
+
+	while (a > 0 && out[a - 1] != '\n')
+		a--;
+	while (e < len && out[e] != '\n')
+		e++;
+	fprintf(stderr, "%s at byte %zu of %zu; the line:\n", what, at, len);
+	fwrite(out + a, 1, e - a > 400 ? 400 : e - a, stderr);
+	fputc('\n', stderr);
+	abort();
+}
+
+void fz_dump(const char *ext, const char *out, size_t len)
+{
+	static unsigned long seq;
+	const char *dir = getenv("RDMATOP_FUZZ_DUMP");
+	char path[4096];
+	int fd;
+
+	if (!dir || !*dir)
+		return;
+	snprintf(path, sizeof(path), "%s/%d-%lu.%s", dir, (int)getpid(), seq++, ext);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return;
+	if (write(fd, out, len) != (ssize_t)len)
+		perror(path);
+	close(fd);
+}

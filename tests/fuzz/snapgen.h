@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Shared by the writer fuzz targets: a snapshot built from the fuzz input
+ * (snapgen.c), output captured in a bounded buffer, and the checkers of
+ * what each writer must give (check.c).
+ */
+#ifndef RDMATOP_FUZZ_SNAPGEN_H
+#define RDMATOP_FUZZ_SNAPGEN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "snapshot.h"
+
+/* Input consumed from the front; zeros once it runs out. */
+struct fz {
+	const uint8_t *p;
+	size_t n;
+};
+
+uint8_t fz_u8(struct fz *z);
+uint32_t fz_u32(struct fz *z);
+
+/*
+ * Fill s (snap_init'ed) from the input: host, kernel, devices, ports,
+ * counters, tasks, every resource table, events and notes, each name and
+ * value taken from the input.  Names may hold any byte but NUL and '^'
+ * (the screen target reads '^' as ncurses' mark of a raw control
+ * character).  What the kernel and the parsers guarantee holds: device
+ * indexes and names are unique, a counter is unique by (device, port,
+ * source, name), kernel owners are a few module names, resources name
+ * devices that exist.  Unique as the exposition shows them: names that
+ * differ only in bytes that are not UTF-8 (one U+FFFD there) are not made,
+ * since only a privileged rename could give two such devices.
+ */
+void fz_snapshot(struct snapshot *s, struct fz *z);
+
+/*
+ * A stream whose contents are kept in memory, at most cap bytes: one byte
+ * more aborts the run (a writer that does not end, or writes far more than
+ * its input can account for).  fz_out_close returns the contents
+ * (NUL-terminated, caller frees) and their length.
+ */
+FILE *fz_out_open(size_t cap);
+char *fz_out_close(FILE *f, size_t *len);
+
+/* The output bound of every writer target: 64 KiB + 1 KiB per input byte. */
+#define FZ_OUT_CAP(insize) ((size_t)65536 + (size_t)1024 * (insize))
+
+/* Abort with the reason and the line it was found on. */
+void fz_fail(const char *what, const char *out, size_t len, size_t at)
+	__attribute__((noreturn));
+
+/* check.c: each aborts through fz_fail on the first fault. */
+/* Valid UTF-8 and no raw C0 (but '\n'), DEL, C1 or bidi control / separator. */
+void fz_check_terminal_text(const char *out, size_t len);
+/* JSON Lines: each line one strict RFC 8259 value, strings holding no raw
+ * C1 or bidi control either. */
+void fz_check_json_lines(const char *out, size_t len);
+/* An exposition: OpenMetrics 1.0 (om) or the Prometheus 0.0.4 text. */
+void fz_check_exposition(const char *out, size_t len, bool om);
+
+/*
+ * When RDMATOP_FUZZ_DUMP names a directory, the targets also write each
+ * output there (the smoke run feeds them to promtool and a real
+ * OpenMetrics parser).
+ */
+void fz_dump(const char *ext, const char *out, size_t len);
+
+#endif
