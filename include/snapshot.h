@@ -134,6 +134,19 @@ enum {
 	SNAP_DEV_NUM_PORTS = 1 << 7,
 };
 
+/*
+ * A resource summary entry of a type that has no enum snap_res (no dump of
+ * its own): kept under the kernel's name.  7.x: comp_cntr (completion
+ * counters; rxe reports 0).
+ */
+#define SNAP_RES_OTHER_N 4
+struct snap_res_other {
+	uint32_t name;		/* string id: the kernel's name ([A-Za-z0-9_]) */
+	bool max_valid;
+	uint64_t curr;
+	uint64_t max;
+};
+
 struct snap_dev {
 	uint32_t index;
 	uint32_t valid;
@@ -150,6 +163,10 @@ struct snap_dev {
 	uint64_t res[SNAP_RES_N];	/* resource summary (RES_GET) */
 	uint16_t res_chg_valid;		/* bit (1 << enum snap_res): both samples had it */
 	int64_t res_chg[SNAP_RES_N];	/* res minus the previous sample's (rate.c) */
+	uint16_t res_max_valid;		/* bit (1 << enum snap_res): res_max sent (7.x) */
+	uint64_t res_max[SNAP_RES_N];	/* the device's limit (RES_SUMMARY_ENTRY_MAX) */
+	uint8_t n_res_other;
+	struct snap_res_other res_other[SNAP_RES_OTHER_N];
 	int tbl_err[SNAP_TBL_N];	/* 0, or -errno of that table's dump */
 };
 

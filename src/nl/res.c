@@ -1,13 +1,55 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * RDMA_NLDEV_CMD_RES_GET: the per-device resource summary, a nested list
- * of (name, current count) pairs (nldev.c fill_res_info).  Names we do not
- * know (a future resource type) are skipped.
+ * of (name, current count) pairs (nldev.c fill_res_info); 7.x adds the
+ * device's limit (RES_SUMMARY_ENTRY_MAX, for pd, cq, qp, mr and srq on rxe)
+ * and a type without a dump of its own (comp_cntr).  A name that is no
+ * enum snap_res is kept as it comes, when it is a plain word.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "walk.h"
+
+/* what a JSON key and an OpenMetrics label value take without escaping */
+static bool plain_name(const char *n)
+{
+	size_t i;
+
+	for (i = 0; n[i]; i++)
+		if (i >= 31 || !((n[i] >= 'a' && n[i] <= 'z') || (n[i] >= 'A' && n[i] <= 'Z') ||
+				 (n[i] >= '0' && n[i] <= '9') || n[i] == '_'))
+			return false;
+	return i > 0;
+}
+
+static int other_entry(struct snapshot *s, struct snap_dev *d, const char *name,
+		       const struct nlattr **tb)
+{
+	struct snap_res_other *o;
+	uint8_t i;
+
+	if (!plain_name(name))
+		return 0;
+	/* a device summarised twice in one sample (a dump read again) */
+	for (i = 0; i < d->n_res_other; i++)
+		if (!strcmp(snap_s(s, d->res_other[i].name), name))
+			break;
+	if (i >= SNAP_RES_OTHER_N)
+		return 0;
+	o = &d->res_other[i];
+	o->name = snap_str(s, name, 32);
+	if (!o->name)
+		return -ENOMEM;
+	o->curr = mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_CURR]);
+	o->max_valid = tb[RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_MAX] != NULL;
+	if (o->max_valid)
+		o->max = mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_MAX]);
+	if (i == d->n_res_other)
+		d->n_res_other++;
+	return 0;
+}
 
 static int summary_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
 {
@@ -15,7 +57,6 @@ static int summary_entry(struct snapshot *s, const struct nlattr **tb, void *arg
 	const char *name;
 	int r;
 
-	(void)s;
 	if (!tb[RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_NAME] ||
 	    !tb[RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_CURR])
 		return -EBADMSG;
@@ -25,9 +66,13 @@ static int summary_entry(struct snapshot *s, const struct nlattr **tb, void *arg
 			continue;
 		d->res[r] = mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_CURR]);
 		d->res_valid |= (uint16_t)(1u << r);
-		break;
+		if (tb[RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_MAX]) {
+			d->res_max[r] = mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_MAX]);
+			d->res_max_valid |= (uint16_t)(1u << r);
+		}
+		return 0;
 	}
-	return 0;
+	return other_entry(s, d, name, tb);
 }
 
 int nl_res_parse(const struct nlmsghdr *nlh, struct snapshot *s)

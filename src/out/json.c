@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -169,17 +170,33 @@ static void json_link(struct jw *w, const struct snapshot *s, const void *row)
 			jw_d(w, rk[k], lr.v[k]);
 }
 
+/* rdma's keys: the kernel's name, and NAME-max for the limit (7.x) */
+static void json_res_entry(struct jw *w, const char *name, uint64_t curr, bool has_max,
+			   uint64_t max)
+{
+	char key[48];
+
+	jw_u(w, name, curr);
+	if (has_max) {
+		snprintf(key, sizeof(key), "%s-max", name);
+		jw_u(w, key, max);
+	}
+}
+
 static void json_summary(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_dev *d = row;
 	int r;
 
-	(void)s;
 	jw_u(w, "ifindex", d->index);
 	jw_s(w, "ifname", d->name);
 	for (r = 0; r < SNAP_RES_N; r++)
 		if (d->res_valid & (1u << r))
-			jw_u(w, snap_res_name((enum snap_res)r), d->res[r]);
+			json_res_entry(w, snap_res_name((enum snap_res)r), d->res[r],
+				       d->res_max_valid & (1u << r), d->res_max[r]);
+	for (r = 0; r < d->n_res_other; r++)
+		json_res_entry(w, snap_s(s, d->res_other[r].name), d->res_other[r].curr,
+			       d->res_other[r].max_valid, d->res_other[r].max);
 }
 
 static void json_counter(struct jw *w, const struct snapshot *s, const void *row)

@@ -143,12 +143,19 @@ static void test_port_sys_summary(void)
 	nlh = msg(buf, RDMA_NLDEV_CMD_RES_GET, 0);
 	put_dev(nlh, 0, "mlx5_0");
 	tab = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_RES_SUMMARY);
-	for (int i = 0; i < 4; i++) {
-		static const char *const names[] = { "qp", "xrcd", "srq", "cq" };
+	/* 7.x: a limit on some entries (RES_SUMMARY_ENTRY_MAX), and types that
+	 * have no enum snap_res (comp_cntr); a name that is no plain word is
+	 * dropped (it would be a JSON key) */
+	for (int i = 0; i < 6; i++) {
+		static const char *const names[] = {
+			"qp", "xrcd", "srq", "cq", "comp_cntr", "a\"b",
+		};
 
 		ent = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY);
 		mnl_attr_put_strz(nlh, RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_NAME, names[i]);
 		mnl_attr_put_u64(nlh, RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_CURR, 10 + i);
+		if (i == 0 || i == 4)
+			mnl_attr_put_u64(nlh, RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_MAX, 1000 + i);
 		put_unknown(nlh);
 		mnl_attr_nest_end(nlh, ent);
 	}
@@ -162,7 +169,21 @@ static void test_port_sys_summary(void)
 		CHECK_EQ_U(d->res[SNAP_RES_QP], 10);
 		CHECK_EQ_U(d->res[SNAP_RES_SRQ], 12);
 		CHECK_EQ_U(d->res[SNAP_RES_CQ], 13);
+		CHECK_EQ_U(d->res_max_valid, 1u << SNAP_RES_QP);
+		CHECK_EQ_U(d->res_max[SNAP_RES_QP], 1000);
+		CHECK_EQ_U(d->n_res_other, 2);
+		CHECK_EQ_S(snap_s(&s, d->res_other[0].name), "xrcd");
+		CHECK_EQ_U(d->res_other[0].curr, 11);
+		CHECK(!d->res_other[0].max_valid);
+		CHECK_EQ_S(snap_s(&s, d->res_other[1].name), "comp_cntr");
+		CHECK_EQ_U(d->res_other[1].curr, 14);
+		CHECK(d->res_other[1].max_valid);
+		CHECK_EQ_U(d->res_other[1].max, 1004);
 	}
+	/* the same summary again (a dump read twice) updates, never appends */
+	CHECK_EQ_U(parse_one(&s, nlh, RDMA_NLDEV_CMD_RES_GET, 0), 0);
+	d = snap_dev_find(&s, 0);
+	CHECK(d && d->n_res_other == 2);
 	snap_free(&s);
 }
 

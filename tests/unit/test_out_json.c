@@ -709,7 +709,18 @@ static void test_json_more(void)
 		inet_pton(AF_INET6, "fe80::1", c->src.addr);
 		c->dst.family = 1;	/* AF_UNIX: rdma cannot print it either */
 	}
+	/* 7.x (rdma -j res show of iproute2 7.3 with rxe): limits as NAME-max,
+	 * a type without a dump of its own under the kernel's name */
+	d->res_max[SNAP_RES_PD] = 1048576;
+	d->res_max[SNAP_RES_SRQ] = 917503;
+	d->res_max_valid = 1u << SNAP_RES_PD | 1u << SNAP_RES_SRQ;
+	d->res_other[0].name = snap_str(&s, "comp_cntr", 32);
+	d->res_other[0].curr = 2;
+	d->n_res_other = 1;
 	out = render(&s, NULL, true);
+	CHECK(out && strstr(out, "\"resources\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"pd\":7,"
+			    "\"pd-max\":1048576,\"cq\":5,\"qp\":5,\"cm_id\":3,\"mr\":9,\"ctx\":4,"
+			    "\"srq\":0,\"srq-max\":917503,\"comp_cntr\":2},{\"ifindex\":1,"));
 	CHECK(out && strstr(out, "\"system\":{\"netns\":\"shared\",\"copy-on-fork\":true,"
 			    "\"privileged-qkey\":false,\"monitor\":true}"));
 	CHECK(out && strstr(out, "\"node_type\":\"ca\",\"protocol\":\"roce\",\"node_guid\""));

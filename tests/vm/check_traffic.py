@@ -298,7 +298,8 @@ def check_counters(d, rep, meta):
             continue
         s1, s2 = samples
         iv = s2.get("interval")
-        for name in ("sent_pkts", "rcvd_pkts"):
+        # (sent_bytes, rcvd_bytes: rxe's hw byte counters, new in 7.x)
+        for name in ("sent_pkts", "rcvd_pkts", "sent_bytes", "rcvd_bytes"):
             sb = stat_value(os.path.join(d, "stat_before.json"), dev, 1, name)
             sa = stat_value(os.path.join(d, "stat_after.json"), dev, 1, name)
             c = rt_counter(s2, dev, 1, name)
@@ -308,6 +309,16 @@ def check_counters(d, rep, meta):
                 rep.note("counters: %s %s: rdmatop %s/s * %.3f s = %s, rdma -j stat show delta %d"
                          % (dev, name, c.get("rate"), iv, c.get("delta"), sa - sb))
         link = [x for x in s2.get("links") or [] if x.get("ifname") == dev]
+        # 7.x: rxe has IB PMA port counters (sysfs ports/1/counters), which
+        # rank before the netdev's for the link's bytes/s; they count the
+        # RDMA packets without the Ethernet header: at least the payload,
+        # at most what the netdev counted
+        pma = {}
+        for name, lkey in (("port_xmit_data", "tx_bytes_per_sec"), ("port_rcv_data", "rx_bytes_per_sec")):
+            c = [x for x in s2.get("counters") or [] if x.get("ifname") == dev and x.get("name") == name
+                 and x.get("source") == "pma" and isinstance(x.get("rate"), (int, float))]
+            if c:
+                pma[lkey] = c[0]
         for name, lkey in (("tx_bytes", "tx_bytes_per_sec"), ("rx_bytes", "rx_bytes_per_sec")):
             c = [x for x in s2.get("counters") or [] if x.get("ifname") == dev and x.get("name") == name
                  and x.get("source") == "netdev"]
@@ -335,7 +346,16 @@ def check_counters(d, rep, meta):
                       "n/a" if b0 is None or b1 is None else b1 - b0, 0.95 * expect, upper))
             rep.note("counters: %s netdev %s %.0f B/s over %.2f s = %.0f B; workload %d B (payload %d B): %+.2f%%"
                      % (dev, name, rate, iv, moved, expect, k * size, 100.0 * (moved - expect) / expect))
+            if lkey in pma:
+                p = pma[lkey]
+                pm = p["rate"] * iv
+                rep.ok(p.get("unit") == "bytes" and k * size <= pm <= moved * 1.001 + 1,
+                       "counters: %s pma %s: %.0f B/s * %.3f s = %.0f B (%s), outside [payload %d, netdev %.0f]"
+                       % (dev, p.get("name"), p["rate"], iv, pm, fmt(p.get("unit")), k * size, moved))
+                rep.note("counters: %s pma %s %.0f B/s over %.2f s = %.0f B (payload %d B, netdev %.0f B)"
+                         % (dev, p.get("name"), p["rate"], iv, pm, k * size, moved))
+                rate, name = p["rate"], "pma " + p.get("name")
             if rep.ok(len(link) == 1, "counters: no link %s/1" % dev):
-                rep.ok(link[0].get(lkey) == rate, "counters: link %s %s %s, netdev %s rate %s"
+                rep.ok(link[0].get(lkey) == rate, "counters: link %s %s %s, %s rate %s"
                        % (dev, lkey, fmt(link[0].get(lkey)), name, rate))
     rep.note("counters: workload %d x %d B in %ss" % (k, size, meta.get("workload_s")))

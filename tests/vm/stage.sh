@@ -3,17 +3,19 @@
 # cache, extract them, and build the initramfs the guest boots from.
 # Sourced by tests/vm/run; expects CACHE, VM_DIR, log(), die().
 
-# Userspace staged into every guest (bookworm main).  Libraries are resolved
-# per binary with the staged loader; the ones listed here are those the
-# binaries are known to need, anything else is found with `dpkg -S` on the
-# host (bookworm as well) and fetched on demand.
+# Userspace staged into the 6.1 and 6.12 guests (bookworm main; latest.sh
+# takes the same names, or their t64 successors, from sid).  Libraries are
+# resolved per binary with the staged loader; the ones listed here are
+# those the binaries are known to need, anything else is found with
+# `dpkg -S` on the host (bookworm as well) and fetched on demand.
 USER_PKGS="busybox-static libc6 libgcc-s1 libibverbs1 ibverbs-providers
 librdmacm1 libibumad3 ibverbs-utils rdmacm-utils perftest ncurses-base
 libnl-3-200 libnl-route-3-200 libmnl0 libbsd0 libmd0 libcap2 libelf1 zlib1g
 libbpf1 liblzma5 libpci3 libudev1 libselinux1 libpcre2-8-0 libdb5.3
 libtirpc3 libgssapi-krb5-2 libkrb5-3 libk5crypto3 libcom-err2
 libkrb5support0 libkeyutils1 libssl3 libev4 libncursesw6 libtinfo6 libzstd1
-tmux libevent-core-2.1-7 libutempter0 libc-bin"
+tmux libevent-core-2.1-7 libutempter0 libc-bin libmicrohttpd12 libgnutls30
+libcrypt1 libyaml-0-2"
 
 # Modules wanted in the guest; the load order comes from modprobe
 # --show-depends.  crc32_generic: rdma_rxe asks the crypto API for "crc32"
@@ -22,6 +24,8 @@ WANT_MODS="crc32_generic crc32c_generic dummy veth virtio_pci virtio_blk
 rdma_rxe rdma_ucm"
 
 BPO_DIR="$CACHE/apt-bpo"
+# shellcheck source=tests/vm/latest.sh
+. "$VM_DIR/latest.sh"
 
 bpo_apt() {
 	local cmd="$1"
@@ -115,6 +119,10 @@ kernel_pkg() {
 # UROOT (extracted userspace), VMLINUZ.
 stage_kernel() {
 	local kv="$1" kpkg deb p
+	if [ "$kv" = latest ]; then
+		stage_latest
+		return 0
+	fi
 	KDIR="$CACHE/k$kv"
 	mkdir -p "$KDIR"
 	[ "$kv" = 6.12 ] && ensure_bpo
@@ -153,17 +161,22 @@ fetch_soname() {
 	local so="$1" pkg
 	pkg="$(dpkg -S "*/$so" 2>/dev/null | sed -n '1s/:.*//p')"
 	[ -n "$pkg" ] || die "library $so not found in the staged packages, and no host package owns it"
+	if [ "${RUN_KV:-}" = latest ]; then
+		latest_soname "$so" "$pkg"
+		return 0
+	fi
 	log "fetching $pkg for $so"
 	fetch main "$CACHE/debs/main" "$pkg"
 	extract "$(newest_deb "$CACHE/debs/main" "$pkg")" "$UROOT"
 }
 
 # libs_of FILE: the staged library paths FILE needs, resolved by the staged
-# loader (not the host's ldd).
+# loader (not the host's ldd).  A library it finds only in the host's
+# default directories counts as missing: its package is staged too.
 libs_of() {
-	local f="$1" ld="$UROOT/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2" out so try
+	local f="$1" ld="$UROOT/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2" out so try n p
 	local lp="$UROOT/lib/x86_64-linux-gnu:$UROOT/usr/lib/x86_64-linux-gnu"
-	for try in 1 2 3 4 5 6; do
+	for try in $(seq 1 20); do
 		out="$("$ld" --library-path "$lp" --list "$f" 2>&1)" ||
 			case "$out" in
 			*"not found"*) ;;
@@ -171,10 +184,17 @@ libs_of() {
 			esac
 		so="$(printf '%s\n' "$out" | sed -n 's/^[[:space:]]*\([^ ]*\) => not found.*/\1/p' | head -n 1)"
 		if [ -z "$so" ]; then
+			# (the loader's own line names it by path: /lib64/ld-linux...)
+			so="$(printf '%s\n' "$out" | sed -n 's/^[[:space:]]*\([^/ ][^ ]*\) => \(\/[^ ]*\) (0x.*/\1 \2/p' |
+				while read -r n p; do
+					case "$p" in "$UROOT"/*) ;; *) echo "$n" && break ;; esac
+				done)"
+		fi
+		if [ -z "$so" ]; then
 			printf '%s\n' "$out" | sed -n 's/^.* => \(\/[^ ]*\) (0x.*/\1/p'
 			return 0
 		fi
-		[ "$try" -lt 6 ] || die "cannot resolve $so for $f"
+		[ "$try" -lt 20 ] || die "cannot resolve $so for $f"
 		fetch_soname "$so"
 	done
 }
@@ -213,7 +233,7 @@ find_user_bin() {
 # ($KDIR/base.cpio), rebuilt when the staging recipe changes.
 build_base() {
 	local kv="$1" sum mroot lines m path name order="" b
-	sum="$( (cat "$VM_DIR/stage.sh"; ls "$UROOT"/.x.* "$KDIR"/kernel/.x.*) | md5sum | cut -c1-16)"
+	sum="$( (cat "$VM_DIR/stage.sh" "$VM_DIR/latest.sh"; ls "$UROOT"/.x.* "$KDIR"/kernel/.x.*) | md5sum | cut -c1-16)"
 	BASE_CPIO="$KDIR/base.cpio"
 	if [ -s "$BASE_CPIO" ] && [ "$(cat "$KDIR/base.sum" 2>/dev/null)" = "$sum" ]; then
 		return 0
@@ -290,6 +310,9 @@ EOF
 	mkdir -p "$IROOT/usr/share"
 	if [ -d "$UROOT/lib/terminfo" ]; then
 		cp -a "$UROOT/lib/terminfo" "$IROOT/usr/share/terminfo"
+	elif [ -d "$UROOT/usr/share/terminfo" ]; then
+		# (sid's ncurses-base)
+		cp -a "$UROOT/usr/share/terminfo" "$IROOT/usr/share/terminfo"
 	fi
 	[ -e "$IROOT/usr/share/terminfo/s/screen" ] || die "no terminfo for TERM=screen in ncurses-base"
 	printf 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/bin/sh\n' >"$IROOT/etc/passwd"
@@ -331,6 +354,7 @@ EOF
 	{
 		printf 'SCENARIOS="%s"\n' "$SCEN_LIST"
 		printf 'KV="%s"\n' "$RUN_KV"
+		printf 'KVER="%s"\n' "$KVER"
 		printf 'CAPTURE=%s\n' "$CAPTURE"
 		printf 'SHELL_MODE=%s\n' "$SHELL_MODE"
 		printf 'HAVE_RDMATOP=%s\n' "$([ -n "$RDMATOP" ] && echo 1 || echo 0)"

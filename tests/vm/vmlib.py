@@ -12,6 +12,12 @@ import re
 PSN_MOD = 1 << 24
 
 
+def has_notify(kv):
+    """The kernel has the RDMA notify group (RDMA_NL_GROUP_NOTIFY): Debian's
+    6.12 and the newest kernel (--kernel latest), not 6.1."""
+    return kv != "6.1"
+
+
 # (rdmatop key, rdma file, key fields besides ifindex)
 KINDS = [
     ("devices", "dev.json", ()),

@@ -1,7 +1,8 @@
 # shellcheck shell=dash
 # Helpers for the scenarios (sourced inside the guest; busybox sh).
 # Environment from the guest init: SCEN (scenario name), R (its result
-# directory), KV (6.1|6.12), CAPTURE, HAVE_RDMATOP.
+# directory), KV (6.1|6.12|latest), KVER (the kernel release), CAPTURE,
+# HAVE_RDMATOP.
 # shellcheck disable=SC1091
 . /etc/vm.conf
 set -u
@@ -12,10 +13,12 @@ say() { echo "[$(now)] $*"; }
 # meta KEY VALUE: facts for the host-side checks (tests/vm/compare.py).
 meta() { echo "$1=$2" >>"$R/meta.txt"; }
 
-# per_kernel A B: A on 6.1, B on 6.12.  Soft-RoCE traffic on Debian's 6.12
-# under TCG is roughly 10x slower than on 6.1 (rxe runs its packet
-# processing from a workqueue there, a tasklet in 6.1).
-per_kernel() { if [ "$KV" = 6.12 ]; then echo "$2"; else echo "$1"; fi; }
+# per_kernel A B: A on 6.1, B on 6.12 and latest.  Soft-RoCE traffic on
+# Debian's 6.12 under TCG is roughly 10x slower than on 6.1 (rxe runs its
+# packet processing from a workqueue there, a tasklet in 6.1; 7.x as 6.12).
+per_kernel() { if [ "$KV" = 6.1 ]; then echo "$1"; else echo "$2"; fi; }
+# has_notify: the kernel has the RDMA notify group (6.12 and later, not 6.1)
+has_notify() { [ "$KV" != 6.1 ]; }
 
 # rt ARGS: the rdmatop under test, killed after RT_TIMEOUT seconds so that a
 # hang (or a sample count it ignores) costs one check, not the scenario.
@@ -160,6 +163,9 @@ capture() {
 	[ "$HAVE_RDMATOP" = 1 ] || return 0
 	mkdir -p "$d"
 	rdma_set "$d/rdma"
+	# iproute2 7.x: the kernel's FRMR pools (RDMA_NLDEV_CMD_FRMR_POOLS_GET,
+	# 7.x), which rdmatop does not read: what the kernel answers, kept
+	rdma -j res show frmr_pools >"$d/rdma/frmr_pools.json" 2>"$d/rdma/frmr_pools.err"
 	rt -b -n 3 -d 1 -o json -w "$d/$SCEN.rdrec" >"$d/rdmatop.json" 2>"$d/rdmatop.err"
 	echo "$?" >"$d/rdmatop.rc"
 	rt -j -n 1 >"$d/rdmatop-j.json" 2>"$d/rdmatop-j.err"

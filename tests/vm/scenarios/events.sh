@@ -9,6 +9,9 @@
 #    finds them at the next sample.
 #  - 6.1: no notify group (SYS_GET has no monitor mode): everything is found
 #    by polling at the next sample, and the header says "polling".
+#  - latest (7.3): as 6.12, and renames have events too: RENAME for `rdma
+#    dev set NAME name`, NETDEV_RENAME for `ip link set NETDEV name` (only
+#    in the JSON part: the netdev is renamed while down).
 # meta: ACTION_ran_s (how long the command took), ACTION_seen_s (from the
 # command's return until the screen showed it; "timeout" when never).
 # shellcheck source=tests/vm/guest/lib.sh
@@ -71,6 +74,7 @@ jaround() {
 jaround add rdma link add rxe1 type rxe netdev dummy1
 jaround rename rdma dev set rxe1 name rxe9
 jaround down /bin/ip link set dummy1 down
-jaround up /bin/ip link set dummy1 up
+jaround ndrename /bin/ip link set dummy1 name dummy9
+jaround up /bin/ip link set dummy9 up
 jaround delete rdma link delete rxe9
-/bin/ip link delete dummy1
+/bin/ip link delete dummy9
