@@ -117,6 +117,9 @@ struct view_group {
 	uint32_t qp_state[16];
 	uint64_t mr_bytes;
 	double psn_rate;
+	/* its processes' bound counter totals (VIEW_PROC_HW), by enum view_hw_class */
+	uint64_t hw[VIEW_HW_N];
+	uint32_t n_qpcnt;
 };
 const char *view_group_kind_str(uint8_t kind);
 /* The group of a cgroup path (NULL or "": VIEW_G_UNKNOWN). */
@@ -239,8 +242,11 @@ enum view_proc_col {
 enum view_group_col {
 	VC_GRP_KIND, VC_GRP_RUNTIME, VC_GRP_NAME, VC_GRP_PROCS, VC_GRP_QP, VC_GRP_RTS,
 	VC_GRP_QP_ERR, VC_GRP_QP_OTHER, VC_GRP_CQ, VC_GRP_MR, VC_GRP_MR_BYTES, VC_GRP_PD,
-	VC_GRP_CM_ID, VC_GRP_CTX, VC_GRP_SRQ, VC_GRP_PSN_RATE, VC_GRP_CGROUP, VC_GRP_N
+	VC_GRP_CM_ID, VC_GRP_CTX, VC_GRP_SRQ, VC_GRP_PSN_RATE, VC_GRP_CGROUP, VC_GRP_RETX,
+	VC_GRP_ERR, VC_GRP_CNP, VC_GRP_N
 };
+/* The per-group columns of bound counters (shown when any is bound). */
+#define VC_GRP_HW_FIRST VC_GRP_RETX
 /* The per-process columns of bound counters (shown when any is bound). */
 #define VC_PROC_HW_FIRST VC_PROC_RETX_RATE
 enum view_qp_col {

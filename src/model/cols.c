@@ -365,5 +365,11 @@ static const struct view_col groups_cols[VC_GRP_N] = {
 				    VIEW_PROC_PSN_RATE, "PSNs its QPs advanced per second") },
 	[VC_GRP_CGROUP] = { COL_ID("cgroup", "CGROUP", 40, VG, cgroup, 0,
 				   "the cgroup of its first process") },
+	[VC_GRP_RETX] = { COL_F("retx", "RETX", 7, VIEW_F_COUNT, VG, hw[VIEW_HW_RETX], VIEW_PROC_HW,
+				"its processes' retransmits and timeouts (bound counters)") },
+	[VC_GRP_ERR] = { COL_F("hw_err", "HWERR", 7, VIEW_F_COUNT, VG, hw[VIEW_HW_ERR], VIEW_PROC_HW,
+			       "its processes' transport errors (bound counters)") },
+	[VC_GRP_CNP] = { COL_F("cnp", "CNP", 7, VIEW_F_COUNT, VG, hw[VIEW_HW_CNP], VIEW_PROC_HW,
+			       "its processes' congestion notifications (bound counters)") },
 };
 const struct view_tab view_groups_tab = VIEW_TAB(groups_cols, VG, valid);

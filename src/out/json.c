@@ -258,6 +258,26 @@ static void json_res_counts(struct jw *w, const uint32_t *res, const uint32_t *q
 	}
 }
 
+/* a process's or a group's bound counter totals, by enum view_hw_class;
+ * rates: NULL for none */
+static void json_hw(struct jw *w, uint32_t bound, const uint64_t *hw, const double *rates)
+{
+	static const char *const hk[VIEW_HW_N][2] = {
+		{ "retransmits", "retransmits_per_sec" }, { "errors", "errors_per_sec" },
+		{ "cnps", "cnps_per_sec" }, { "bytes", "bytes_per_sec" },
+	};
+	int c;
+
+	jw_open(w, "hw_counters", '{');
+	jw_u(w, "bound", bound);
+	for (c = 0; c < VIEW_HW_N; c++) {
+		jw_u(w, hk[c][0], hw[c]);
+		if (rates)
+			jw_d(w, hk[c][1], rates[c]);
+	}
+	jw_close(w, '}');
+}
+
 static void json_proc(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct view_proc *p = row;
@@ -283,22 +303,8 @@ static void json_proc(struct jw *w, const struct snapshot *s, const void *row)
 	json_res_counts(w, p->res, p->qp_state, p->mr_bytes);
 	if (p->valid & VIEW_PROC_PSN_RATE)
 		jw_d(w, "psn_per_sec", p->psn_rate);
-	if (p->valid & VIEW_PROC_HW) {
-		static const char *const hk[VIEW_HW_N][2] = {
-			{ "retransmits", "retransmits_per_sec" }, { "errors", "errors_per_sec" },
-			{ "cnps", "cnps_per_sec" }, { "bytes", "bytes_per_sec" },
-		};
-		int c;
-
-		jw_open(w, "hw_counters", '{');
-		jw_u(w, "bound", p->n_qpcnt);
-		for (c = 0; c < VIEW_HW_N; c++) {
-			jw_u(w, hk[c][0], p->hw[c]);
-			if (p->valid & VIEW_PROC_HW_RATE)
-				jw_d(w, hk[c][1], p->hw_rate[c]);
-		}
-		jw_close(w, '}');
-	}
+	if (p->valid & VIEW_PROC_HW)
+		json_hw(w, p->n_qpcnt, p->hw, p->valid & VIEW_PROC_HW_RATE ? p->hw_rate : NULL);
 	if (p->cgroup)
 		jw_s(w, "cgroup", snap_s(s, p->cgroup));
 }
@@ -336,6 +342,8 @@ static int json_groups(struct jw *w, const struct view_ctx *c, const struct out_
 		json_res_counts(w, g->res, g->qp_state, g->mr_bytes);
 		if (g->valid & VIEW_PROC_PSN_RATE)
 			jw_d(w, "psn_per_sec", g->psn_rate);
+		if (g->valid & VIEW_PROC_HW)
+			json_hw(w, g->n_qpcnt, g->hw, NULL);
 		if (g->cgroup)
 			jw_s(w, "cgroup", snap_s(c->s, g->cgroup));
 		jw_close(w, '}');

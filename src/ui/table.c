@@ -41,7 +41,8 @@ static const int link_cols[] = {
 static const int group_cols[] = {
 	VC_GRP_KIND, VC_GRP_NAME, VC_GRP_PROCS, VC_GRP_QP, VC_GRP_RTS, VC_GRP_QP_ERR,
 	VC_GRP_PSN_RATE, VC_GRP_MR_BYTES, VC_GRP_MR, VC_GRP_CQ, VC_GRP_PD, VC_GRP_CM_ID,
-	VC_GRP_QP_OTHER, VC_GRP_CTX, VC_GRP_SRQ, VC_GRP_RUNTIME, VC_GRP_CGROUP,
+	VC_GRP_QP_OTHER, VC_GRP_CTX, VC_GRP_SRQ, VC_GRP_RETX, VC_GRP_ERR, VC_GRP_CNP,
+	VC_GRP_RUNTIME, VC_GRP_CGROUP,
 };
 
 /* the resource summary counts, each with its change since the last sample */
@@ -109,7 +110,8 @@ bool ui_col_shown(const struct ui *u, enum view_table t, int col)
 	const struct snapshot *s = u->s;
 	size_t i;
 
-	if (t == VIEW_PROCS && col >= VC_PROC_HW_FIRST)
+	if ((t == VIEW_PROCS && col >= VC_PROC_HW_FIRST) ||
+	    (t == VIEW_GROUPS && col >= VC_GRP_HW_FIRST))
 		return s && s->qpcnts.n;
 	if (t == VIEW_COUNTERS && col == VC_CNT_OPTIONAL)
 		return s && s->optcnts.n;
