@@ -190,8 +190,8 @@ static void draw_tabs(struct ui *u, int y, int w)
 		x += n + 1;
 		u->hit.tab_x[i + 1] = x < w ? x : w;
 		if (x >= w) {
-			for (i++; i < UI_PANE_N; i++)
-				u->hit.tab_x[i + 1] = w;
+			for (i++; i < UI_PANE_N; i++)	/* the tabs cut off: none */
+				u->hit.tab_x[i] = u->hit.tab_x[i + 1] = w;
 			return;
 		}
 	}
