@@ -5,7 +5,7 @@ SLURM, the kubelet, docker and systemd name theirs, and wrote down the
 group each should land in (meta want_PID = "KIND NAME"), the guest's
 /proc/PID/cgroup before and after rdmatop's run (cgroups.txt,
 cgroups_after.txt), rdma's QPs (qp.json), rdmatop's JSON (groups.json, two
-samples), its text (-b -g), its OpenMetrics and the dashboard's screens.
+samples), its text (-b), its OpenMetrics and the dashboard's screens.
 
   cgroups:  the move took (each /proc/PID/cgroup is the cgroup v2 line of
             the path the scenario made) and rdmatop's process has that
@@ -101,9 +101,9 @@ def check_files(f, meta, rep):
                    "groups: %s %s runtime %r" % (key + (g.get("runtime"),)))
     # the text table, the metrics, the screens
     text = f.get("groups.txt", "")
-    rep.ok(re.search(r"^GROUPS$", text, re.M) is not None, "groups: -b -g has no GROUPS table")
+    rep.ok(re.search(r"^GROUPS$", text, re.M) is not None, "groups: -b has no GROUPS table")
     rep.ok(re.search(r"^job +2 +2 +2 +0 +0 .* slurm +1$", text, re.M) is not None,
-           "groups: -b -g has no row for job 1 with 2 processes and 2 QPs in RTS")
+           "groups: -b has no row for job 1 with 2 processes and 2 QPs in RTS")
     om = f.get("groups.om", "")
     rep.ok('rdma_group_processes{kind="job",group="1"} 2' in om, "groups: metrics lack job 1's 2 processes")
     rep.ok(re.search(r'rdma_group_qps\{kind="pod",group="8e2f3b1a-5c4d-4e6f-9a0b-1c2d3e4f5a6b",'

@@ -66,7 +66,7 @@ for p in $pids; do echo "$p $(tr '\n' ' ' </proc/"$p"/cgroup)"; done >"$R/cgroup
 rdma -j res show qp >"$R/qp.json" 2>&1
 rt -j -n 2 -d 1 >"$R/groups.json" 2>"$R/groups.err"
 meta rt_rc "$?"
-rt -b -g -n 1 >"$R/groups.txt" 2>&1
+rt -b -n 1 >"$R/groups.txt" 2>&1
 rt -b -o openmetrics -n 1 >"$R/groups.om" 2>&1
 for p in $pids; do echo "$p $(tr '\n' ' ' </proc/"$p"/cgroup)"; done >"$R/cgroups_after.txt"
 
