@@ -7,8 +7,10 @@
  * going cannot grow a TSDB without bound.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "names.h"
 #include "om.h"
@@ -67,15 +69,28 @@ static void om_group_series(struct om *w, const struct view_group *const *e, siz
 	out_om_family(w, "rdma_group_qps", OM_GAUGE, NULL,
 		      "Queue pairs held by the processes of a group, by QP state.");
 	for (k = 0; k < n; k++) {
-		uint32_t known = 0;
+		uint32_t known = 0, unnamed = 0;
 
 		for (i = 0; i < 16; i++) {
+			const char *st = snap_qp_state_str((uint8_t)i);
+
 			known += e[k]->qp_state[i];
 			if (!e[k]->qp_state[i])
 				continue;
+			/* states past the names table (newer kernels): one
+			 * UNKNOWN series, as for JSON */
+			if (!strcmp(st, "UNKNOWN")) {
+				unnamed += e[k]->qp_state[i];
+				continue;
+			}
 			labels(e[k], l);
-			l[2] = (struct om_label){ "state", snap_qp_state_str((uint8_t)i) };
+			l[2] = (struct om_label){ "state", st };
 			out_om_u(w, l, 3, e[k]->qp_state[i]);
+		}
+		if (unnamed) {
+			labels(e[k], l);
+			l[2] = (struct om_label){ "state", "UNKNOWN" };
+			out_om_u(w, l, 3, unnamed);
 		}
 		if (e[k]->res[SNAP_RES_QP] > known) {
 			labels(e[k], l);
@@ -93,7 +108,9 @@ static void om_group_series(struct om *w, const struct view_group *const *e, siz
 		      "PSNs the QPs of a group advanced per second (send and receive), "
 		      "over the last interval.");
 	for (k = 0; k < n; k++) {
-		if (!(e[k]->valid & VIEW_PROC_PSN_RATE))
+		/* a sum past DBL_MAX (hostile or damaged input) is no rate:
+		 * the exposition has no "inf" */
+		if (!(e[k]->valid & VIEW_PROC_PSN_RATE) || !isfinite(e[k]->psn_rate))
 			continue;
 		labels(e[k], l);
 		out_om_d(w, l, 2, e[k]->psn_rate);
