@@ -168,6 +168,14 @@ struct snap_dev {
 	uint8_t n_res_other;
 	struct snap_res_other res_other[SNAP_RES_OTHER_N];
 	int tbl_err[SNAP_TBL_N];	/* 0, or -errno of that table's dump */
+	/*
+	 * Paced tables (--budget): which objects' dumps this sample asked
+	 * for (bit 1 << enum snap_res), which were carried over from the
+	 * previous sample instead (snap_carry), and the monotonic time the
+	 * rows of each are from: the sample that dumped them.
+	 */
+	uint16_t res_asked, res_carried;
+	struct timespec res_when[SNAP_RES_N];
 };
 
 /* ---- ports (RDMA_NLDEV_CMD_PORT_GET + sysfs) ---- */
@@ -502,6 +510,50 @@ struct snap_note {
 	uint32_t text;		/* string id */
 };
 
+/*
+ * ---- rdmatop's own cost ----
+ * What a live sample cost, recorded with it (the FILE record SOURCE_SELF)
+ * so that a replay shows the recorded machine's costs.  Requests by kind:
+ * the settings, device and summary requests, the per-device port dumps and
+ * counter requests, sysfs and /proc reads, then each object's dumps.
+ */
+enum snap_cost {
+	SNAP_COST_SYS,
+	SNAP_COST_DEVS,
+	SNAP_COST_SUMMARY,
+	SNAP_COST_PORTS,
+	SNAP_COST_STATS,
+	SNAP_COST_FILES,	/* sysfs */
+	SNAP_COST_PROC,		/* /proc of the owners */
+	SNAP_COST_RES,		/* + enum snap_res */
+	SNAP_COST_N = SNAP_COST_RES + SNAP_RES_N
+};
+extern const char *const snap_cost_name[SNAP_COST_N];	/* "sys", ..., "qps" */
+
+enum {
+	SNAP_SELF_CPU = 1 << 0,		/* utime, stime, wall, cost[] */
+	SNAP_SELF_RATE = 1 << 1,	/* cpu (from the previous sample) */
+	SNAP_SELF_BUDGET = 1 << 2,	/* budget */
+};
+
+struct snap_self {
+	uint32_t valid;
+	double utime, stime;	/* the process's CPU seconds so far (getrusage) */
+	double wall;		/* seconds the sample took */
+	double cost[SNAP_COST_N];	/* wall seconds of this sample's requests */
+	double budget;		/* --budget, percent of one CPU (0: no pacing) */
+	double cpu;		/* percent of one CPU since the previous sample */
+	/* each object's last dump: this sample's cost of its dumps where it
+	 * was dumped, else the previous sample's dump[] (snap_carry) */
+	double dump[SNAP_RES_N];
+};
+
+struct snapshot;
+/* The SOURCE_SELF record's text: bytes written, or -ENOSPC; parse: 0 or
+ * -EBADMSG (s->self untouched then).  (src/model/self.c) */
+int snap_self_format(const struct snap_self *m, char *buf, size_t size);
+int snap_self_parse(struct snapshot *s, const char *buf, size_t len);
+
 /* Global conditions of a sample. */
 enum {
 	SNAP_F_NO_NETLINK = 1 << 0,	/* no NETLINK_RDMA in this kernel */
@@ -520,6 +572,7 @@ struct snapshot {
 	char host[65];
 	char kernel[65];
 	struct snap_sys sys;
+	struct snap_self self;
 	struct snap_vec devs;		/* struct snap_dev */
 	struct snap_vec ports;		/* struct snap_port */
 	struct snap_vec counters;	/* struct snap_counter */
@@ -593,6 +646,20 @@ static inline const struct snap_owner *snap_res_owner(const void *obj, enum snap
 {
 	return (const struct snap_owner *)((const char *)obj + snap_res_info[r].own);
 }
+
+/*
+ * In a paced sample (self.budget > 0), tables of cur's devices that it did
+ * not dump are taken
+ * from prev when it has the same device (index and name): their rows,
+ * their time (res_when), and the tasks of their owners that cur lacks.
+ * Live and replay alike, so a replay has the same tables and ages.
+ * 0, or -ENOMEM (then a table may be missing).
+ */
+int snap_carry(const struct snapshot *prev, struct snapshot *cur);
+/* Seconds between the sample and the rows of object r of device d. */
+double snap_res_age(const struct snapshot *s, const struct snap_dev *d, enum snap_res r);
+/* The oldest rows of object r among s's devices (0 when all are fresh). */
+double snap_table_age(const struct snapshot *s, enum snap_res r);
 
 /* Element counts, for rolling back a partially parsed (interrupted) dump. */
 #define SNAP_VECS (8 + SNAP_RES_N)	/* devs, ports, counters, notes, events,

@@ -25,6 +25,12 @@
  */
 #define SOURCE_EVENTS_LOST "rdmatop:events-lost"
 
+/*
+ * Not a file either: a FILE record with this path holds what the sample
+ * cost (struct snap_self) as "key value" lines (doc/recording.md).
+ */
+#define SOURCE_SELF "rdmatop:self"
+
 /* Observer of raw inputs, called in the order they are fed. */
 struct raw_sink {
 	void *ctx;
@@ -67,10 +73,15 @@ struct source {
 	struct nl_result dump_res;
 	/* set by source_cancel(), from any thread or a signal handler */
 	atomic_bool cancel;
+	/* --budget in percent of one CPU (0: no pacing) and the interval the
+	 * samples are asked at: the live source paces its resource dumps to
+	 * them (include/budget.h); set by whoever asks for samples. */
+	double budget, interval;
 };
 
 /* Live source: the kernel's NETLINK_RDMA plus sysfs and /proc. */
 int source_live_open(struct source *src, const char *sysroot);
+
 
 /* Replay source over a recording (src/source/replay.c); 0 or -errno with a
  * one-line reason in err. */

@@ -54,6 +54,7 @@ enum sampler_state {
 struct sample_req {
 	bool set;
 	long target;	/* -1: the next one */
+	double delay;	/* the interval at the time of asking */
 };
 
 struct app {
@@ -123,6 +124,7 @@ static void *sampler_main(void *arg)
 		a->state = SAMPLER_BUSY;
 		s = a->work;
 		target = a->req.target;
+		a->src->interval = a->req.delay;	/* the pacing follows the interval */
 		a->req.set = false;
 		pthread_mutex_unlock(&a->mu);
 
@@ -160,7 +162,8 @@ static void request_sample(struct app *a, long target)
 	case SAMPLER_READY:
 		/* a sample is in but on_done has not run (libev may call this
 		 * first): starting now would fill the snapshot it is to take */
-		a->pending = (struct sample_req){ .set = true, .target = target };
+		a->pending = (struct sample_req){ .set = true, .target = target,
+						  .delay = a->ui.delay };
 		break;
 	case SAMPLER_ASKED:
 	case SAMPLER_BUSY:
@@ -173,7 +176,8 @@ static void request_sample(struct app *a, long target)
 			break;	/* the recording is over: only a jump goes on */
 		/* fall through */
 	case SAMPLER_IDLE:
-		a->req = (struct sample_req){ .set = true, .target = target };
+		a->req = (struct sample_req){ .set = true, .target = target,
+					      .delay = a->ui.delay };
 		a->state = SAMPLER_ASKED;
 		pthread_cond_signal(&a->cv);
 		break;
@@ -278,7 +282,8 @@ static void on_done(struct ev_loop *loop, ev_async *w, int revents)
 		a->ui.sample_no = a->src->ops->tell(a->src);
 	pthread_mutex_unlock(&a->mu);
 
-	rate_compute(++a->samples > 1 ? a->prev : NULL, a->cur);
+	snap_carry(++a->samples > 1 ? a->prev : NULL, a->cur);
+	rate_compute(a->samples > 1 ? a->prev : NULL, a->cur);
 	export_to_fleet(a);
 	events_diff(a->samples > 1 ? a->prev : NULL, a->cur);
 	hist_update(&a->ui.hist, a->cur);

@@ -181,6 +181,7 @@ static int run_batch(const struct opts *o, struct source *src, const struct out_
 			ret = 1;
 			break;
 		}
+		snap_carry(prev, cur);
 		rate_compute(prev, cur);
 		events_diff(prev, cur);
 		e = export_sample(ex, cur);
@@ -344,6 +345,8 @@ int main(int argc, char **argv)
 			fprintf(stderr, "rdmatop: %s\n", strerror(-ret));
 			goto out;
 		}
+		src.budget = o.budget;
+		src.interval = o.delay;
 	}
 	stop_source(&src);
 	if (o.write) {

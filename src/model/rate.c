@@ -171,12 +171,42 @@ static size_t qp_lookup(const struct snapshot *prev, const struct rate_tab *t,
 	return 0;
 }
 
+/*
+ * Seconds between the QP rows of device dev in prev and in cur: the times
+ * of their own dumps (a paced table is older than its sample), else the
+ * samples' interval.  0 when cur's rows were carried over from prev.
+ */
+struct span_cache {
+	uint32_t dev;
+	double span;
+};
+
+static double qp_span(const struct snapshot *prev, const struct snapshot *cur, uint32_t dev,
+		      double dt, struct span_cache *c)
+{
+	const unsigned int bit = 1u << SNAP_RES_QP;
+	const struct snap_dev *cd, *pd;
+
+	if (c->dev == dev)
+		return c->span;
+	c->dev = dev;
+	c->span = dt;
+	cd = snap_dev_find(cur, dev);
+	pd = snap_dev_find(prev, dev);
+	if (cd && pd && ((cd->res_asked | cd->res_carried) & bit) &&
+	    ((pd->res_asked | pd->res_carried) & bit))
+		c->span = ts_diff(&pd->res_when[SNAP_RES_QP], &cd->res_when[SNAP_RES_QP]);
+	return c->span;
+}
+
 #define QP_AHEAD 4	/* rows a positional match may skip (QPs destroyed) */
 
 static int rate_qps(const struct snapshot *prev, struct snapshot *cur, double dt)
 {
 	struct rate_tab t = { NULL, 0 };
+	struct span_cache sc = { SNAP_NONE, 0 };
 	size_t i, j, at = 0, w;
+	double span;
 
 	for (i = 0; i < cur->qps.n; i++) {
 		struct snap_qp *q = SNAP_AT(&cur->qps, struct snap_qp, i);
@@ -221,12 +251,22 @@ static int rate_qps(const struct snapshot *prev, struct snapshot *cur, double dt
 			p = SNAP_AT(&prev->qps, struct snap_qp, j - 1);
 			at = j;
 		}
+		span = qp_span(prev, cur, q->dev, dt, &sc);
+		if (span == 0) {
+			/* the same dump as before: its rates, over its own span */
+			q->valid |= p->valid & (SNAP_QP_PSN_RATE | SNAP_QP_RQ_PSN_RATE);
+			q->sq_psn_rate = p->sq_psn_rate;
+			q->rq_psn_rate = p->rq_psn_rate;
+			continue;
+		}
+		if (span < 0)
+			continue;
 		if (p->valid & q->valid & SNAP_QP_SQ_PSN)
 			SNAP_SET(q, sq_psn_rate, SNAP_QP_PSN_RATE,
-				 (float)(rate_psn_delta(p->sq_psn, q->sq_psn) / dt));
+				 (float)(rate_psn_delta(p->sq_psn, q->sq_psn) / span));
 		if (p->valid & q->valid & SNAP_QP_RQ_PSN)
 			SNAP_SET(q, rq_psn_rate, SNAP_QP_RQ_PSN_RATE,
-				 (float)(rate_psn_delta(p->rq_psn, q->rq_psn) / dt));
+				 (float)(rate_psn_delta(p->rq_psn, q->rq_psn) / span));
 	}
 	free(t.slot);
 	return 0;
@@ -263,6 +303,14 @@ int rate_compute(const struct snapshot *prev, struct snapshot *cur)
 	if (prev)
 		dt = ts_diff(&prev->mono, &cur->mono);
 	cur->interval = dt > 0 ? dt : 0;
+	cur->self.valid &= ~SNAP_SELF_RATE;
+	if (prev && dt > 0 && (prev->self.valid & cur->self.valid & SNAP_SELF_CPU)) {
+		double cpu = cur->self.utime + cur->self.stime - prev->self.utime -
+			     prev->self.stime;
+
+		if (cpu >= 0)
+			SNAP_SET(&cur->self, cpu, SNAP_SELF_RATE, cpu / dt * 100);
+	}
 	rate_devs(prev, cur);
 	err = rate_counters(prev, cur, dt, offsetof(struct snapshot, counters));
 	if (!err)

@@ -242,6 +242,22 @@ static void record_error(struct snapshot *s, const struct nl_req *req, int err,
 			  req_what(req), strerror(-err));
 }
 
+/*
+ * A resource dump of one device came to its end (complete or failed): the
+ * table was asked for in this sample, and its rows are from now.
+ */
+static void mark_asked(struct snapshot *s, const struct nl_req *req)
+{
+	enum snap_res r = cmd_res(req->cmd);
+	struct snap_dev *d;
+
+	if (r == SNAP_RES_N || req->dev == SNAP_NONE || !(req->flags & NLM_F_DUMP) ||
+	    !(d = snap_dev_find(s, req->dev)))
+		return;
+	d->res_asked |= (uint16_t)(1u << r);
+	d->res_when[r] = s->mono;
+}
+
 static int dispatch(const struct nlmsghdr *nlh, struct snapshot *s,
 		    const struct nl_req *req)
 {
@@ -343,12 +359,14 @@ static int parse_buf(struct snapshot *s, const struct nl_req *req, const void *b
 	if (err) {
 		res->err = err;
 		record_error(s, req, err, res);
+		mark_asked(s, req);
 		return err;
 	}
 	if (!res->done) {
 		res->more = true;
 		return 1;
 	}
+	mark_asked(s, req);
 	return 0;
 
 bad:
@@ -356,8 +374,10 @@ bad:
 	snap_rollback(s, &res->mark);
 	res->err = err;
 	res->done = err != -EINTR;
-	if (err != -EINTR)
+	if (err != -EINTR) {
 		record_error(s, req, err, res);
+		mark_asked(s, req);
+	}
 	return err;
 }
 

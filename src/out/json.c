@@ -409,6 +409,72 @@ ssize_t out_rows(const struct view_ctx *c, enum view_table t, const struct out_o
 	return (ssize_t)m;
 }
 
+/* A cost: seconds to the microsecond (a request can take a few). */
+static void jw_secs(struct jw *w, const char *k, double v)
+{
+	char buf[32];
+
+	jw_key(w, k);
+	snprintf(buf, sizeof(buf), "%.6g", v);
+	jw_write(w, buf, strlen(buf));
+}
+
+/* What the sample cost rdmatop (samples that measured it). */
+static void json_self(struct jw *w, const struct snap_self *m)
+{
+	int i;
+
+	if (!(m->valid & SNAP_SELF_CPU))
+		return;
+	jw_open(w, "self", '{');
+	if (m->valid & SNAP_SELF_RATE)
+		jw_d(w, "cpu", m->cpu);
+	jw_secs(w, "utime", m->utime);
+	jw_secs(w, "stime", m->stime);
+	jw_secs(w, "wall", m->wall);
+	if (m->valid & SNAP_SELF_BUDGET)
+		jw_secs(w, "budget", m->budget);
+	jw_open(w, "requests", '{');
+	for (i = 0; i < SNAP_COST_N; i++)
+		jw_secs(w, snap_cost_name[i], m->cost[i]);
+	jw_close(w, '}');
+	jw_open(w, "last_dump", '{');
+	for (i = 0; i < SNAP_RES_N; i++)
+		jw_secs(w, snap_res_info[snap_res_dump((size_t)i)].table,
+		     m->dump[snap_res_dump((size_t)i)]);
+	jw_close(w, '}');
+	jw_close(w, '}');
+}
+
+/*
+ * Each object's age: seconds between the sample and its oldest rows (0
+ * when every device's table was dumped in this sample), and per device.
+ */
+static void json_ages(struct jw *w, const struct snapshot *s)
+{
+	size_t i, k;
+
+	jw_open(w, "tables", '{');
+	for (i = 0; i < SNAP_RES_N; i++) {
+		enum snap_res r = snap_res_dump(i);
+
+		jw_open(w, snap_res_info[r].table, '{');
+		jw_d(w, "age", snap_table_age(s, r));
+		jw_open(w, "devices", '[');
+		for (k = 0; k < s->devs.n; k++) {
+			const struct snap_dev *d = SNAP_AT(&s->devs, struct snap_dev, k);
+
+			jw_open(w, NULL, '{');
+			jw_dev(w, s, d->index);
+			jw_d(w, "age", snap_res_age(s, d, r));
+			jw_close(w, '}');
+		}
+		jw_close(w, ']');
+		jw_close(w, '}');
+	}
+	jw_close(w, '}');
+}
+
 static int json_table(struct jw *w, const struct view_ctx *c, const struct out_opts *o,
 		      enum view_table t, const char *key, const struct snap_vec *vec,
 		      size_t size, json_row_fn fn)
@@ -480,9 +546,11 @@ int out_json(FILE *f, const struct snapshot *s, const struct out_opts *o)
 	jw_s(w, "host", s->host);
 	jw_s(w, "kernel", s->kernel);
 	json_sys(w, &s->sys);
+	json_self(w, &s->self);
 	err = err ?: TABLE(VIEW_DEVS, "devices", &s->devs, struct snap_dev, json_dev);
 	err = err ?: TABLE(VIEW_LINKS, "links", &s->ports, struct snap_port, json_link);
 	err = err ?: TABLE(VIEW_DEVS, "resources", &s->devs, struct snap_dev, json_summary);
+	json_ages(w, s);
 	for (i = 0; i < SNAP_RES_N && !err; i++) {
 		enum snap_res r = snap_res_dump(i);
 

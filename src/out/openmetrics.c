@@ -98,7 +98,14 @@ static void om_sample(struct om *w, const struct om_label *l, size_t n, const ch
 		out_om_label(w->f, l[i].v);
 		fputc('"', w->f);
 	}
-	fprintf(w->f, "%s %s\n", n ? "}" : "", value);
+	fprintf(w->f, "%s %s", n ? "}" : "", value);
+	/* rows older than the sample (a paced table) keep the time they are
+	 * from: seconds in OpenMetrics, milliseconds in 0.0.4 */
+	if (w->ts > 0 && w->prom)
+		fprintf(w->f, " %.0f", w->ts * 1e3);
+	else if (w->ts > 0)
+		fprintf(w->f, " %.3f", w->ts);
+	fputc('\n', w->f);
 }
 
 void out_om_u(struct om *w, const struct om_label *l, size_t n, uint64_t v)
@@ -347,6 +354,15 @@ static int qp_key_cmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The wall time of device dev's object r rows when older than the sample, else 0. */
+static double dump_wall(const struct snapshot *s, uint32_t dev, enum snap_res r)
+{
+	const struct snap_dev *d = snap_dev_find(s, dev);
+	double age = d ? snap_res_age(s, d, r) : 0;
+
+	return age > 0 ? (double)s->wall.tv_sec + (double)s->wall.tv_nsec / 1e9 - age : 0;
+}
+
 static int om_qps(struct om *w)
 {
 	const struct snapshot *s = w->s;
@@ -372,14 +388,57 @@ static int om_qps(struct om *w)
 
 		for (j = i; j < s->qps.n && keys[j] == keys[i]; j++)
 			;
+		w->ts = dump_wall(s, (uint32_t)(keys[i] >> 32), SNAP_RES_QP);
 		out_om_u(w, (struct om_label[]){
 			     { "device", dev_label(s, (uint32_t)(keys[i] >> 32), dbuf, sizeof(dbuf)) },
 			     { "type", type > 0xff ? "unknown" : snap_qp_type_str((uint8_t)type) },
 			     { "state", state > 0xff ? "unknown" : snap_qp_state_str((uint8_t)state) } },
 		     3, j - i);
 	}
+	w->ts = 0;
 	free(keys);
 	return 0;
+}
+
+/* What rdmatop costs (samples that measured it) and how old each table is. */
+static void om_self(struct om *w)
+{
+	const struct snapshot *s = w->s;
+	const struct snap_self *m = &s->self;
+	size_t i, k;
+
+	if (m->valid & SNAP_SELF_CPU) {
+		out_om_family(w, "rdmatop_cpu_seconds", OM_COUNTER, "seconds",
+			  "CPU time rdmatop has used (getrusage), by mode.");
+		out_om_d(w, (struct om_label[]){ { "mode", "user" } }, 1, m->utime);
+		out_om_d(w, (struct om_label[]){ { "mode", "system" } }, 1, m->stime);
+		out_om_family(w, "rdmatop_request_seconds", OM_GAUGE, "seconds",
+			  "Wall time of the sample's kernel requests and file reads, by kind "
+			  "(qps: the QP dumps of every device; 0 when not dumped this sample).");
+		for (i = 0; i < SNAP_COST_N; i++)
+			out_om_d(w, (struct om_label[]){ { "request", snap_cost_name[i] } }, 1,
+				 m->cost[i]);
+		if (m->valid & SNAP_SELF_BUDGET) {
+			out_om_family(w, "rdmatop_budget_ratio", OM_GAUGE, NULL,
+				  "--budget: the share of one CPU the resource dumps are paced "
+				  "to (0: every table every sample).");
+			out_om_d(w, NULL, 0, m->budget / 100);
+		}
+	}
+	out_om_family(w, "rdmatop_table_age_seconds", OM_GAUGE, "seconds",
+		  "How old a device's resource table is: 0 when dumped in this sample, "
+		  "else the time since the dump its rows are from (--budget).");
+	for (i = 0; i < SNAP_RES_N; i++) {
+		enum snap_res r = snap_res_dump(i);
+
+		for (k = 0; k < s->devs.n; k++) {
+			const struct snap_dev *d = SNAP_AT(&s->devs, struct snap_dev, k);
+
+			out_om_d(w, (struct om_label[]){ { "device", d->name },
+							 { "table", snap_res_info[r].table } },
+				 2, snap_res_age(s, d, r));
+		}
+	}
 }
 
 static double mono_since(const struct timespec *t)
@@ -428,6 +487,7 @@ int out_openmetrics(FILE *f, const struct snapshot *s, const struct out_om_opts 
 		err = out_om_procs(&w, o->max_procs);
 	if (!err)
 		err = out_om_groups(&w, o->max_procs);
+	om_self(&w);
 	if (o->timed) {
 		/* last, so that it covers building everything above */
 		out_om_family(&w, "rdma_scrape_duration_seconds", OM_GAUGE, "seconds",

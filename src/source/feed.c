@@ -53,6 +53,11 @@ int source_feed_file(struct source *src, struct snapshot *s, const char *path,
 		s->flags |= SNAP_F_EVENTS_LOST;
 		return 0;
 	}
+	if (!strcmp(path, SOURCE_SELF)) {
+		if (!err && snap_self_parse(s, buf, buf ? len : 0))
+			snap_note(s, -EBADMSG, SNAP_NONE, "unexpected contents in %s", path);
+		return 0;
+	}
 	ret = sysfs_parse(s, path, err, buf, len);
 	if (ret == -EBADMSG)
 		snap_note(s, ret, SNAP_NONE, "unexpected contents in %s", path);

@@ -19,7 +19,9 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "budget.h"
 #include "nl.h"
+#include "pace.h"
 #include "source.h"
 
 #define DUMP_RETRIES 3		/* interrupted dumps re-asked this often */
@@ -34,6 +36,7 @@ struct live {
 	unsigned char *buf;	/* NL_BUF_SIZE */
 	char *fbuf;		/* file contents */
 	size_t fcap;
+	struct source_pace pace;
 };
 
 /* Wait for and receive one datagram of the request in flight. */
@@ -63,7 +66,7 @@ static ssize_t recv_reply(struct live *l)
  * kernel reports are recorded by the parser (table errors, notes); the
  * return value is only for transport failures.
  */
-static int request(struct source *src, struct snapshot *s, const struct nl_req *req)
+static int request_once(struct source *src, struct snapshot *s, const struct nl_req *req)
 {
 	struct live *l = src->priv;
 	struct nl_result res;
@@ -95,6 +98,25 @@ static int request(struct source *src, struct snapshot *s, const struct nl_req *
 	}
 	snap_note(s, -EINTR, req->dev, "dump still interrupted after %d tries", tries);
 	return 0;
+}
+
+/* A request, its wall time counted under its kind; *secs gets it too. */
+static int request_timed(struct source *src, struct snapshot *s, const struct nl_req *req,
+			 double *secs)
+{
+	double t0 = source_now(), dt;
+	int ret = request_once(src, s, req);
+
+	dt = source_now() - t0;
+	s->self.cost[source_cost_kind(req->cmd)] += dt;
+	if (secs)
+		*secs = dt;
+	return ret;
+}
+
+static int request(struct source *src, struct snapshot *s, const struct nl_req *req)
+{
+	return request_timed(src, s, req, NULL);
 }
 
 /*
@@ -131,6 +153,7 @@ static void read_file(struct source *src, struct snapshot *s, const char *path)
 	char full[1024];
 	ssize_t n = 0, r;
 	int fd, err = 0;
+	double t0 = source_now();
 
 	if (source_cancelled(src))
 		return;
@@ -151,6 +174,8 @@ static void read_file(struct source *src, struct snapshot *s, const char *path)
 	if (err)
 		n = 0;
 	l->fbuf[n] = '\0';
+	s->self.cost[strncmp(path, "/proc/", 6) ? SNAP_COST_FILES : SNAP_COST_PROC] +=
+		source_now() - t0;
 	source_feed_file(src, s, path, err, l->fbuf, (size_t)n);
 }
 
@@ -421,6 +446,7 @@ static int live_sample(struct source *src, struct snapshot *s)
 	struct snap_port *ports = NULL;
 	bool *asked = NULL;	/* per device: dev_gone() asked already */
 	size_t ndev, nport, i, t;
+	double t0 = source_now(), mono;
 	int ret;
 
 	clock_gettime(CLOCK_MONOTONIC, &s->mono);
@@ -476,14 +502,27 @@ static int live_sample(struct source *src, struct snapshot *s)
 		ret = -ENOMEM;
 		goto fail;
 	}
+	mono = (double)s->mono.tv_sec + (double)s->mono.tv_nsec / 1e9;
+	source_pace_plan(&l->pace, s, src->budget, src->interval, mono);
 	for (i = 0; i < ndev; i++) {
+		const bool *due;
+		struct budget_table *pace = source_pace_slot(&l->pace, devs[i], &due);
+
 		req.dev = devs[i];
 		req.flags = NLM_F_DUMP;
-		/* its ports, then its objects in the dump order */
+		/* its ports, then its objects in the dump order; a paced
+		 * table not due is left out (snap_carry keeps its rows) */
 		for (t = 0; t <= SNAP_RES_N; t++) {
-			req.cmd = t ? nl_res_cmd(snap_res_dump(t - 1)) : RDMA_NLDEV_CMD_PORT_GET;
-			if ((ret = request(src, s, &req)))
+			enum snap_res r = t ? snap_res_dump(t - 1) : SNAP_RES_N;
+			double secs;
+
+			if (t && due && !due[r])
+				continue;
+			req.cmd = t ? nl_res_cmd(r) : RDMA_NLDEV_CMD_PORT_GET;
+			if ((ret = request_timed(src, s, &req, &secs)))
 				goto fail;
+			if (t && pace)
+				budget_cost(&pace[r], secs, mono);
 			if ((ret = dev_gone(src, s, devs[i], &asked[i])) < 0)
 				goto fail;
 			if (ret)
@@ -548,6 +587,7 @@ end:
 	/* stopped by a signal: the recorder drops the partial sample */
 	if (source_cancelled(src))
 		return -ECANCELED;
+	source_feed_self(src, s, t0);
 	if (src->sink && src->sink->end)
 		return src->sink->end(src->sink->ctx, s);
 	return 0;

@@ -120,7 +120,19 @@ void ui_draw_header(struct ui *u, const struct ui_layout *l)
 	snprintf(buf, sizeof(buf), "%zu", s->cm_ids.n);
 	x = pair(y, x, end, "CM_IDs", buf, ROLE_HEADER_VALUE);
 	snprintf(buf, sizeof(buf), "%zu", s->mrs.n);
-	pair(y, x, end, "MRs", buf, ROLE_HEADER_VALUE);
+	x = pair(y, x, end, "MRs", buf, ROLE_HEADER_VALUE);
+	/* what rdmatop itself costs (samples that measured it: live, and
+	 * recordings made since) */
+	if (s->self.valid & SNAP_SELF_CPU) {
+		char cpu[24] = "";
+
+		if (s->self.valid & SNAP_SELF_RATE)
+			snprintf(cpu, sizeof(cpu), "%.1f%% CPU, ", s->self.cpu);
+		double ms = s->self.dump[SNAP_RES_QP] * 1e3;
+
+		snprintf(buf, sizeof(buf), "%sQP dump %.*f ms", cpu, ms < 10 ? 1 : 0, ms);
+		pair(y, x, end, "self", buf, ROLE_HEADER_VALUE);
+	}
 
 	/* status: the user's last message, else the sample's first note */
 	if (u->status[0]) {

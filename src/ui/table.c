@@ -152,14 +152,22 @@ int ui_value_role(const struct view_col *col, const struct view_value *v, const 
 	return ROLE_DEFAULT;
 }
 
-/* A tab's label: its key (1-9, 0, g; none for the rest) and title; the
- * brief groups tab drops its key to fit 80 columns. */
-static int tab_label(char *buf, size_t len, size_t i, bool brief)
+/*
+ * A tab's label: its key (1-9, 0, g; none for the rest) and title (the
+ * brief groups tab drops its key to fit 80 columns); a paced QP table says
+ * how old its oldest rows are (age >= 0.5 s).
+ */
+static int tab_label(char *buf, size_t len, size_t i, bool brief, double age)
 {
 	const char *t = brief ? panes[i].brief : panes[i].title;
+	char title[64];
 
 	if (i == UI_GROUPS && !brief)
 		return snprintf(buf, len, " g %s ", t);
+	if (i == UI_QPS && age >= 0.5) {
+		snprintf(title, sizeof(title), brief ? "%s %.0fs" : "%s, %.0fs old", t, age);
+		t = title;
+	}
 	if (i < 10)
 		return snprintf(buf, len, brief ? "%zu %s" : " %zu %s ", (i + 1) % 10, t);
 	return snprintf(buf, len, brief ? "%s" : " %s ", t);
@@ -175,15 +183,16 @@ static void draw_tabs(struct ui *u, int y, int w)
 	size_t i;
 	char buf[96], rows[32];
 	bool brief;
+	double age = u->s ? snap_table_age(u->s, SNAP_RES_QP) : 0;
 
 	snprintf(rows, sizeof(rows), "%zu rows", u->n_rows);
 	for (i = 0; i < UI_PANE_N; i++)
-		full += tab_label(buf, sizeof(buf), i, false) + 1;
+		full += tab_label(buf, sizeof(buf), i, false, age) + 1;
 	brief = full + (int)strlen(rows) + 1 >= w;
 	ui_fill(y, 0, w, ROLE_TITLE);
 	u->hit.tabs_y = y;
 	for (i = 0; i < UI_PANE_N; i++) {
-		int n = tab_label(buf, sizeof(buf), i, brief);
+		int n = tab_label(buf, sizeof(buf), i, brief, age);
 
 		ui_put(y, x, w - x, i == u->pane ? ROLE_SELECTED : ROLE_TITLE, buf);
 		u->hit.tab_x[i] = x;
@@ -197,6 +206,19 @@ static void draw_tabs(struct ui *u, int y, int w)
 	}
 	if (x + (int)strlen(rows) + 1 < w)
 		ui_put_right(y, x, w - x - 1, ROLE_TITLE, rows);
+}
+
+/* Whether QP row `row` is older than the interval. */
+static bool row_old(const struct ui *u, size_t row)
+{
+	const struct snap_qp *q;
+	const struct snap_dev *d;
+
+	if (!u->s || row >= u->s->qps.n)
+		return false;
+	q = SNAP_AT(&u->s->qps, struct snap_qp, row);
+	d = snap_dev_find(u->s, q->dev);
+	return d && snap_res_age(u->s, d, SNAP_RES_QP) > u->delay / 2;
 }
 
 void ui_draw_table(struct ui *u, const struct ui_layout *l)
@@ -265,6 +287,8 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 		*top = u->n_rows > (size_t)body ? u->n_rows - (size_t)body : 0;
 	for (i = *top; i < u->n_rows && i < *top + (size_t)body; i++, y++) {
 		bool selected = i == *sel;
+		/* QP rows older than the interval (a paced table) are dimmed */
+		bool old = t == VIEW_QPS && row_old(u, u->rows[i]);
 
 		if (selected)
 			ui_fill(y, 0, l->table.w, ROLE_SELECTED);
@@ -277,7 +301,7 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 
 			view_get(&u->vc, t, u->rows[i], idx[c], &v);
 			text = ui_cell_text(u, vc, &v, buf, sizeof(buf));
-			role = selected ? ROLE_SELECTED : ui_value_role(vc, &v, text);
+			role = selected ? ROLE_SELECTED : old ? ROLE_NA : ui_value_role(vc, &v, text);
 			if (t == VIEW_COUNTERS && !selected && idx[c] == VC_CNT_RATE &&
 			    v.valid && v.d > 0) {
 				struct view_value nv;

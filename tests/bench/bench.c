@@ -81,6 +81,7 @@ static __attribute__((noinline)) int refresh(struct source *src, struct snapshot
 	if (rec_replay_sample(src, cur, buf, len))
 		return -1;
 	snap_tasks_sort(cur);
+	snap_carry(prev, cur);
 	rate_compute(prev, cur);
 	events_diff(prev, cur);
 	hist_update(&u->hist, cur);

@@ -66,7 +66,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			path[plen] = '\0';
 			memcpy(buf, nul + 1, clen);
 			/* the contents are not NUL-terminated: ASan sees overreads */
-			sysfs_parse(&s, path, (k == 1 && clen == 0) ? -2 : 0, buf, clen);
+			if (!strcmp(path, "rdmatop:self"))	/* SOURCE_SELF, fed beside */
+				snap_self_parse(&s, buf, clen);
+			else
+				sysfs_parse(&s, path, (k == 1 && clen == 0) ? -2 : 0, buf, clen);
 		}
 		free(path);
 		free(buf);

@@ -294,6 +294,14 @@ static const char expect_61[] =
 	"\"resources\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"pd\":7,\"cq\":5,\"qp\":5,"
 	"\"cm_id\":3,\"mr\":9,\"ctx\":4,\"srq\":0},{\"ifindex\":1,\"ifname\":\"rxe1\","
 	"\"pd\":1,\"cq\":1,\"qp\":1,\"cm_id\":0,\"mr\":0,\"ctx\":0,\"srq\":0}],"
+	/* every table dumped in this sample: no age */
+	"\"tables\":{\"qps\":{\"age\":0,\"devices\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"age\":0},{\"ifindex\":1,\"ifname\":\"rxe1\",\"age\":0}]},"
+	"\"cm_ids\":{\"age\":0,\"devices\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"age\":0},{\"ifindex\":1,\"ifname\":\"rxe1\",\"age\":0}]},"
+	"\"cqs\":{\"age\":0,\"devices\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"age\":0},{\"ifindex\":1,\"ifname\":\"rxe1\",\"age\":0}]},"
+	"\"mrs\":{\"age\":0,\"devices\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"age\":0},{\"ifindex\":1,\"ifname\":\"rxe1\",\"age\":0}]},"
+	"\"pds\":{\"age\":0,\"devices\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"age\":0},{\"ifindex\":1,\"ifname\":\"rxe1\",\"age\":0}]},"
+	"\"ctxs\":{\"age\":0,\"devices\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"age\":0},{\"ifindex\":1,\"ifname\":\"rxe1\",\"age\":0}]},"
+	"\"srqs\":{\"age\":0,\"devices\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"age\":0},{\"ifindex\":1,\"ifname\":\"rxe1\",\"age\":0}]}},"
 	/* rdma -j -d res show qp */
 	"\"qps\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"port\":1,\"lqpn\":17,\"rqpn\":18,"
 	"\"type\":\"RC\",\"state\":\"RTS\",\"rq-psn\":9026229,\"sq-psn\":11660903,"

@@ -270,6 +270,24 @@ static const char golden[] =
 	"rdma_group_memory_region_bytes{kind=\"other\",group=\"other\"} 0\n"
 	"# HELP rdma_group_psn_rate PSNs the QPs of a group advanced per second (send and receive), over the last interval.\n"
 	"# TYPE rdma_group_psn_rate gauge\n"
+	/* rdmatop's own: every table dumped in this sample */
+	"# HELP rdmatop_table_age_seconds How old a device's resource table is: 0 when dumped in this sample, else the time since the dump its rows are from (--budget).\n"
+	"# TYPE rdmatop_table_age_seconds gauge\n"
+	"# UNIT rdmatop_table_age_seconds seconds\n"
+	"rdmatop_table_age_seconds{device=\"rxe0\",table=\"qps\"} 0\n"
+	"rdmatop_table_age_seconds{device=\"mlx5_0\",table=\"qps\"} 0\n"
+	"rdmatop_table_age_seconds{device=\"rxe0\",table=\"cm_ids\"} 0\n"
+	"rdmatop_table_age_seconds{device=\"mlx5_0\",table=\"cm_ids\"} 0\n"
+	"rdmatop_table_age_seconds{device=\"rxe0\",table=\"cqs\"} 0\n"
+	"rdmatop_table_age_seconds{device=\"mlx5_0\",table=\"cqs\"} 0\n"
+	"rdmatop_table_age_seconds{device=\"rxe0\",table=\"mrs\"} 0\n"
+	"rdmatop_table_age_seconds{device=\"mlx5_0\",table=\"mrs\"} 0\n"
+	"rdmatop_table_age_seconds{device=\"rxe0\",table=\"pds\"} 0\n"
+	"rdmatop_table_age_seconds{device=\"mlx5_0\",table=\"pds\"} 0\n"
+	"rdmatop_table_age_seconds{device=\"rxe0\",table=\"ctxs\"} 0\n"
+	"rdmatop_table_age_seconds{device=\"mlx5_0\",table=\"ctxs\"} 0\n"
+	"rdmatop_table_age_seconds{device=\"rxe0\",table=\"srqs\"} 0\n"
+	"rdmatop_table_age_seconds{device=\"mlx5_0\",table=\"srqs\"} 0\n"
 	"# EOF\n";
 
 static void test_golden(void)

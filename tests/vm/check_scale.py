@@ -121,6 +121,55 @@ def check_sample(d, n, meta, rep):
            "many_qp holds %d" % (n, mine, sorted(pids), rts, want))
 
 
+BUDGET_SECONDS = 30
+
+
+def budget_series(text):
+    """budget_N.txt (OpenMetrics lines) -> (qp ages, qp dump seconds, budget ratio)."""
+    ages, dumps, ratio = [], [], None
+    for line in text.splitlines():
+        w = line.split()
+        if len(w) < 2:
+            continue
+        try:
+            v = float(w[1])
+        except ValueError:
+            continue
+        if w[0].startswith("rdmatop_table_age_seconds"):
+            ages.append(v)
+        elif w[0].startswith("rdmatop_request_seconds"):
+            dumps.append(v)
+        elif w[0] == "rdmatop_budget_ratio":
+            ratio = v
+    return ages, dumps, ratio
+
+
+def budget_notes(d, kv, n, runs, meta, rep):
+    """Issue 18's figures at N QPs, as notes (the test bed is too noisy to check)."""
+    def cpu(what):
+        rr = [r for r in runs.get((n, what), []) if r[2] == "0"]
+        if not rr:
+            return None
+        return (rr[0][0] + rr[0][1]) / BUDGET_SECONDS * 100
+    paced, full, watch = cpu("live30"), cpu("live30b0"), cpu("watch30")
+    ages, dumps, ratio = budget_series(read(os.path.join(d, "budget_%d.txt" % n)))
+    fmt = lambda v: "n/a" if v is None else "%.1f%%" % v
+    rep.note("scale %s N=%d budget: rdmatop -d 1 over %d s: %s of one CPU with --budget 3 "
+             "(%s), %s with --budget 0; watch -n 1 rdma res show qp %s"
+             % (kv, n, BUDGET_SECONDS, fmt(paced),
+                "n/a" if ratio is None else "%g%%" % (ratio * 100), fmt(full), fmt(watch)))
+    dumped = [x for x in dumps if x > 0]
+    if ages:
+        rep.note("scale %s N=%d budget: QP table age max %.1f s (period reached %.1f s), "
+                 "%d of %d samples dumped it, median dump %.0f ms"
+                 % (kv, n, max(ages), max(ages) + 1, len(dumped), len(dumps),
+                    (median(dumped) or 0) * 1e3))
+    c = ["%s %s s" % (k, meta.get("create100_%s_%d" % (k, n), "n/a"))
+         for k in ("none", "paced", "budget0")]
+    rep.note("scale %s N=%d budget: 100 new QPs created and connected in: %s"
+             % (kv, n, ", ".join(c)))
+
+
 def check(d, kv, rep, meta):
     """The scale scenario's results directory d; meta from meta.txt."""
     steps = [int(x) for x in meta.get("steps", "").split()]
@@ -155,6 +204,8 @@ def check(d, kv, rep, meta):
             rep.ok(r["user_sys"] is not None and r["user_sys"] <= USER_SYS_MAX,
                    "scale %s N=%d %s: refresh user/sys %s, above %.2f"
                    % (kv, n, label, r["user_sys"] and "%.3f" % r["user_sys"], USER_SYS_MAX))
+        if (n, "live30") in runs:
+            budget_notes(d, kv, n, runs, meta, rep)
         for k in ("create_s", "mem_avail_kb"):
             if "%s_%d" % (k, n) in meta:
                 rep.note("scale %s N=%d: %s %s" % (kv, n, k, meta["%s_%d" % (k, n)]))

@@ -20,6 +20,8 @@
 # (tests/vm/check_scale.py) takes the median of REPS runs and checks the
 # ratios.
 #
+# With rdmatop, per N also the budget runs (budget_runs below, issue 18).
+#
 # cpu.txt: "N WHAT REP user U sys S status RC" per run.  In a --shell guest,
 # SCALE_STEPS and SCALE_REPS change the QP counts and the repetitions.
 # shellcheck source=tests/vm/guest/lib.sh
@@ -48,6 +50,48 @@ timed() {
 	timeout -k 3 300 cputime -c 1 -o "$R/ct.tmp" "$@" >/dev/null 2>>"$R/timed.err"
 	line="$(cat "$R/ct.tmp" 2>/dev/null)"
 	echo "$n $what $rep ${line:-user 0 sys 0 status timeout}" >>"$R/cpu.txt"
+}
+
+# c100 N LABEL: seconds to create and connect 100 more RC QPs (2 x 50), as
+# meta create100_LABEL_N; whatever runs beside is the caller's
+c100() {
+	local a p
+	a="$(now)"
+	many_qp -d rxe0 -n 50 -m 2 >"$R/c100_$2_$1.txt" 2>&1 &
+	p=$!
+	wait_grep "$R/c100_$2_$1.txt" '^READY' 300 || say "$1: c100 $2 not ready"
+	meta "create100_$2_$1" "$(awk -v a="$a" -v b="$(now)" 'BEGIN{print b-a}')"
+	kill "$p"
+	wait_for "$p" 120
+}
+
+# budget_runs N (issue 18, --budget): 30 s of the dashboard at -d 1 with
+# --budget 3 and with --budget 0 (the default) against `watch -n 1 rdma res show qp`
+# (cpu.txt live30, live30b0, watch30); the paced QP table's ages and dump
+# times over 30 samples (budget_N.txt, from the OpenMetrics); 100 new QPs
+# created with nothing beside, then beside a paced and an unpaced rdmatop.
+budget_runs() {
+	local n="$1" r
+	timed "$n" live30 1 -t 200x50 rdmatop -d 1 -n 30 --budget 3
+	timed "$n" live30b0 1 -t 200x50 rdmatop -d 1 -n 30 --budget 0
+	timed "$n" watch30 1 -t 200x50 timeout -s INT 30 watch -n 1 rdma res show qp
+	rt -b -o openmetrics -d 1 -n 30 --budget 3 2>/dev/null |
+		grep -E '^(rdmatop_table_age_seconds\{device="rxe0",table="qps"\}|rdmatop_request_seconds\{request="qps"\}|rdmatop_budget_ratio|rdma_sample_timestamp_seconds)' \
+		>"$R/budget_$n.txt"
+	c100 "$n" none
+	rdmatop -b -d 1 -o openmetrics --budget 3 >/dev/null 2>&1 &
+	r=$!
+	sleep 3
+	c100 "$n" paced
+	kill "$r"
+	wait_for "$r" 60
+	rdmatop -b -d 1 -o openmetrics --budget 0 >/dev/null 2>&1 &
+	r=$!
+	sleep 3
+	c100 "$n" budget0
+	kill "$r"
+	wait_for "$r" 60
+	say "$n: budget: $(grep "^$n \(live30\|live30b0\|watch30\) " "$R/cpu.txt" | tr '\n' ';') $(grep "^create100_.*_$n=" "$R/meta.txt" | tr '\n' ' ')"
 }
 
 held=0
@@ -86,6 +130,7 @@ for n in $STEPS; do
 		say "$n: run $i: $(grep "^$n [a-z0-9]* $i " "$R/cpu.txt" | tr '\n' ';')"
 		i=$((i + 1))
 	done
+	[ "$HAVE_RDMATOP" = 1 ] && budget_runs "$n"
 done
 a="$(now)"
 # shellcheck disable=SC2086 # the pid list is split on purpose

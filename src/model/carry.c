@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Tables a paced sample did not dump (--budget) are carried over from the
+ * previous sample: the rows, the time they are from, and their owners'
+ * tasks.  Only in samples that say they were paced (the budget in their
+ * SOURCE_SELF record).  A pure function of the two snapshots, so that a replay of a
+ * paced recording rebuilds the very tables and ages the live run showed.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "snapshot.h"
+
+static double ts_diff(const struct timespec *a, const struct timespec *b)
+{
+	return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_nsec - a->tv_nsec) / 1e9;
+}
+
+/* A string id of prev as an id of cur. */
+static uint32_t restr(const struct snapshot *prev, struct snapshot *cur, uint32_t id)
+{
+	const char *t = snap_s(prev, id);
+
+	return id && t[0] ? snap_str(cur, t, strlen(t)) : 0;
+}
+
+/*
+ * The string fields of an object, moved to cur's strings.  Every object's
+ * owner may carry a kernel name; QPs a driver subtype, SRQs their QP list.
+ */
+static void restr_obj(const struct snapshot *prev, struct snapshot *cur, enum snap_res r,
+		      void *obj)
+{
+	struct snap_owner *o = (struct snap_owner *)((char *)obj + snap_res_info[r].own);
+
+	if (o->valid & SNAP_OWN_KERN)
+		o->kern = restr(prev, cur, o->kern);
+	if (r == SNAP_RES_QP) {
+		struct snap_qp *q = obj;
+
+		if (q->valid & SNAP_QP_SUBTYPE)
+			q->subtype = restr(prev, cur, q->subtype);
+	} else if (r == SNAP_RES_SRQ) {
+		struct snap_srq *q = obj;
+
+		if (q->valid & SNAP_SRQ_LQPN)
+			q->lqpn = restr(prev, cur, q->lqpn);
+	}
+}
+
+static int carry_task(const struct snapshot *prev, struct snapshot *cur, uint32_t tid)
+{
+	const struct snap_task *p = snap_task_find(prev, tid);
+	struct snap_task *t;
+
+	if (!p || snap_task_find(cur, tid))
+		return 0;
+	t = snap_task_get(cur, tid);
+	if (!t)
+		return -ENOMEM;
+	*t = *p;
+	t->comm = restr(prev, cur, p->comm);
+	t->pcomm = restr(prev, cur, p->pcomm);
+	t->cgroup = restr(prev, cur, p->cgroup);
+	return 0;
+}
+
+static int carry_table(const struct snapshot *prev, struct snapshot *cur,
+		       const struct snap_dev *pd, enum snap_res r)
+{
+	size_t size = snap_res_info[r].size, i;
+
+	for (i = 0; i < prev->res[r].n; i++) {
+		const void *src = snap_res_at(prev, r, i);
+		const struct snap_owner *o;
+		void *obj;
+
+		if (*(const uint32_t *)src != pd->index)
+			continue;	/* dev is every object's first field */
+		obj = snap_push(&cur->res[r], size);
+		if (!obj)
+			return -ENOMEM;
+		memcpy(obj, src, size);
+		restr_obj(prev, cur, r, obj);
+		o = snap_res_owner(obj, r);
+		if ((o->valid & SNAP_OWN_TID) && carry_task(prev, cur, o->tid))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/* What each object's last dump cost, this sample's or the one before. */
+static void last_dumps(const struct snapshot *prev, struct snapshot *cur)
+{
+	unsigned int asked = 0;
+	size_t i;
+	int r;
+
+	for (i = 0; i < cur->devs.n; i++)
+		asked |= SNAP_AT(&cur->devs, struct snap_dev, i)->res_asked;
+	for (r = 0; r < SNAP_RES_N; r++)
+		cur->self.dump[r] = (asked & (1u << r)) || !prev ?
+			cur->self.cost[SNAP_COST_RES + r] : prev->self.dump[r];
+}
+
+int snap_carry(const struct snapshot *prev, struct snapshot *cur)
+{
+	bool tasks = false;
+	size_t i;
+	int r, err = 0;
+
+	if (cur->self.valid & SNAP_SELF_CPU)
+		last_dumps(prev && (prev->self.valid & SNAP_SELF_CPU) ? prev : NULL, cur);
+	/* only a paced sample leaves tables out on purpose: in any other, a
+	 * missing table is an error of this sample, not old rows */
+	if (!prev || !(cur->self.valid & SNAP_SELF_BUDGET) || cur->self.budget <= 0)
+		return 0;
+	for (i = 0; i < cur->devs.n && !err; i++) {
+		struct snap_dev *d = SNAP_AT(&cur->devs, struct snap_dev, i);
+		const struct snap_dev *pd = snap_dev_find(prev, d->index);
+		uint32_t all = (1u << SNAP_RES_N) - 1;
+
+		if ((d->res_asked & all) == all || !pd || strcmp(pd->name, d->name))
+			continue;
+		for (r = 0; r < SNAP_RES_N && !err; r++) {
+			if (d->res_asked & (1u << r))
+				continue;
+			if (!(pd->res_asked & (1u << r)) && !(pd->res_carried & (1u << r)))
+				continue;	/* never dumped: nothing to carry */
+			err = carry_table(prev, cur, pd, (enum snap_res)r);
+			/* cur->devs may not move: snap_push grew other vectors only */
+			d->res_carried |= 1u << r;
+			d->res_when[r] = pd->res_when[r];
+			d->tbl_err[SNAP_TBL_RES + r] = pd->tbl_err[SNAP_TBL_RES + r];
+			tasks = true;
+		}
+	}
+	if (tasks)
+		snap_tasks_sort(cur);
+	return err;
+}
+
+double snap_res_age(const struct snapshot *s, const struct snap_dev *d, enum snap_res r)
+{
+	double age;
+
+	if (!(d->res_carried & (1u << r)))
+		return 0;
+	age = ts_diff(&d->res_when[r], &s->mono);
+	return age > 0 ? age : 0;
+}
+
+double snap_table_age(const struct snapshot *s, enum snap_res r)
+{
+	double age = 0;
+	size_t i;
+
+	for (i = 0; i < s->devs.n; i++) {
+		double a = snap_res_age(s, SNAP_AT(&s->devs, struct snap_dev, i), r);
+
+		if (a > age)
+			age = a;
+	}
+	return age;
+}
