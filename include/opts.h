@@ -43,6 +43,8 @@ enum opt_out { OPT_OUT_TEXT, OPT_OUT_JSON, OPT_OUT_OPENMETRICS, OPT_OUT_PROMETHE
 	X(OUTPUT, "output", 'o', CHOICE, output, "FMT", 0, 0, opt_outputs, NULL, OPT_CONFIG,  \
 	  "batch output format: text, json, openmetrics or prometheus (text 0.0.4)")          \
 	X(JSON, "json", 'j', NONE, json, NULL, 0, 0, NULL, NULL, 0, "same as -b -o json")     \
+	X(GROUPS, "groups", 'g', NONE, groups, NULL, 0, 0, NULL, NULL, 0,                     \
+	  "start on the groups table: processes by job, pod, container or unit") \
 	X(PID, "pid", 'p', INT, pid, "PID", 1, 4294967295.0, NULL, NULL, 0,                   \
 	  "show only resources of process PID")                                               \
 	X(SORT, "sort", 's', STR, sort, "COL", 0, 0, NULL, NULL, OPT_CONFIG | OPT_SAVED,      \
@@ -64,6 +66,10 @@ enum opt_out { OPT_OUT_TEXT, OPT_OUT_JSON, OPT_OUT_OPENMETRICS, OPT_OUT_PROMETHE
 	  "colour theme: default, light, high-contrast, mono, or a NAME.theme file")          \
 	X(ASCII, "ascii", 0, NONE, ascii, NULL, 0, 0, NULL, NULL, OPT_CONFIG | OPT_SAVED,     \
 	  "draw graphs and marks with ASCII only")                                            \
+	X(COLUMNS, "columns", 0, LIST, columns, "TABLE:COLS", 0, 0, NULL, NULL, OPT_CONFIG | OPT_SAVED, \
+	  "the dashboard's columns of TABLE (qps, processes, counters, cm_ids, links, devices, cqs, mrs, pds, ctxs, srqs, groups), in order, comma-separated; repeatable") \
+	X(NO_MOUSE, "no-mouse", 0, NONE, no_mouse, NULL, 0, 0, NULL, NULL, OPT_CONFIG | OPT_SAVED, \
+	  "leave the mouse to the terminal (no click to sort or select, no wheel)")           \
 	X(SET_NETNS, "set-netns-mode", 0, CHOICE, set_netns, "MODE", 0, 0, opt_netns_modes, NULL, 0, \
 	  "set the RDMA netns mode (shared or exclusive), verify it, and exit")               \
 	X(SET_QP_COUNTERS, "set-qp-counters", 0, STR, set_qp_counters, "LINK MODE", 0, 0, NULL, \

@@ -16,11 +16,13 @@
 #include "theme.h"
 #include "view.h"
 
-/* The tabs, in their order (keys 1-9 and 0 pick the first ten). */
+/* The tabs, in their order (keys 1-9 and 0 pick the first ten; g the groups). */
 enum ui_pane {
 	UI_QPS, UI_PROCS, UI_COUNTERS, UI_CONNS, UI_LINKS, UI_DEVS, UI_CQS, UI_MRS, UI_PDS,
-	UI_CTXS, UI_SRQS, UI_PANE_N
+	UI_CTXS, UI_SRQS, UI_GROUPS, UI_PANE_N
 };
+
+#define UI_COLS_MAX 32	/* columns a pane can show */
 
 enum ui_prompt {
 	PROMPT_NONE, PROMPT_FILTER, PROMPT_SEARCH, PROMPT_DELAY, PROMPT_TIME, PROMPT_NETNS,
@@ -57,6 +59,8 @@ struct ui {
 	struct view_ctx vc;
 	struct view_proc *procs;
 	size_t n_procs;
+	struct view_group *groups;
+	size_t n_groups;
 	size_t *rows;		/* rows of the current pane, filtered + sorted */
 	size_t n_rows;
 
@@ -70,6 +74,8 @@ struct ui {
 	char filter_text[256];
 	char search[64];
 	uint32_t pid;		/* show one process, 0 = all */
+	bool group_set;		/* processes: only those of `group` (Enter on a group) */
+	struct view_group_key group;
 	bool paused, help, ascii, color, replay;
 	bool errors_only;	/* counters table: error/congestion counters only */
 	int help_top;
@@ -100,6 +106,21 @@ struct ui {
 	uint32_t changed_dev[16];	/* devices that changed recently */
 	uint64_t changed_tick[16];
 	int rows_n, cols_n;	/* screen size */
+	/* the mouse: on unless --no-mouse; where the table was last drawn */
+	bool mouse;
+	struct ui_hit {
+		int tabs_y, head_y, body_y, body_h;	/* -1: not drawn */
+		int tab_x[UI_PANE_N + 1];	/* tab i spans [tab_x[i], tab_x[i + 1]) */
+		int n;			/* columns shown */
+		int x[32], w[32], col[32];
+	} hit;
+	size_t click_row;	/* the last click, for double clicks */
+	long long click_ms;
+	/* the columns each pane shows, in order (F2 Setup changes them) */
+	int cols[UI_PANE_N][UI_COLS_MAX];
+	size_t n_cols[UI_PANE_N];
+	bool setup;		/* the column setup screen is open */
+	size_t setup_sel;
 };
 
 int ui_init(struct ui *u, double delay, const char *theme, bool replay);
@@ -116,6 +137,24 @@ int ui_set_filter(struct ui *u, const char *expr);
 void ui_set_status(struct ui *u, int role, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 enum ui_action ui_key(struct ui *u, int key);
+/*
+ * A mouse event at screen cell (y, x): what = the button pressed (1 left,
+ * 4 wheel up, 5 wheel down), at time ms (monotonic, for double clicks).
+ * Header: sort by the column (again: reverse); tab: switch; row: select,
+ * twice on one row within 400 ms: its details; wheel: scroll (src/ui/mouse.c).
+ */
+enum ui_action ui_mouse(struct ui *u, int what, int y, int x, long long ms);
+/*
+ * A pane's columns from "TABLE:COL,COL,..." (--columns, the config), TABLE
+ * a table's name (qps, processes, ...): 0, or -EINVAL with the reason in
+ * err.  ui_columns_spec writes a pane's as such a line, or "" when they
+ * are its default (src/ui/setup.c).
+ */
+int ui_set_columns(struct ui *u, const char *spec, char *err, size_t len);
+int ui_columns_check(const char *spec, char *err, size_t len);
+/* A pane's columns before any setup, most useful first (src/ui/table.c). */
+const int *ui_pane_cols_default(enum ui_pane p, size_t *n);
+void ui_columns_spec(const struct ui *u, enum ui_pane p, char *buf, size_t len);
 
 /* Curses side (src/ui/screen.c). */
 int ui_screen_open(struct ui *u);

@@ -15,12 +15,13 @@
 
 #include "snapshot.h"
 
-/* The tables: four of their own, then one per resource object. */
+/* The tables: five of their own, then one per resource object. */
 enum view_table {
 	VIEW_DEVS,
 	VIEW_LINKS,
 	VIEW_COUNTERS,
 	VIEW_PROCS,
+	VIEW_GROUPS,
 	VIEW_RES,	/* + enum snap_res: VIEW_QPS, ... */
 #define VIEW_RES_TABLE(ID, name, cmd, dump, proc, json) VIEW_##ID##S = VIEW_RES + SNAP_RES_##ID,
 	SNAP_RES_LIST(VIEW_RES_TABLE)
@@ -90,6 +91,51 @@ int view_procs(const struct snapshot *s, struct view_proc **out);
  * RES_KERN_NAME instead.
  */
 bool view_owner_outside(const struct snap_owner *o);
+
+/*
+ * Groups of processes by cgroup (src/model/groups.c has the rules): a
+ * SLURM job, a Kubernetes pod, a container, a systemd unit, else the
+ * cgroup path; kernel owners and processes not visible here form one each.
+ */
+enum view_group_kind {
+	VIEW_G_JOB, VIEW_G_POD, VIEW_G_CONTAINER, VIEW_G_UNIT, VIEW_G_CGROUP,
+	VIEW_G_KERNEL, VIEW_G_HIDDEN, VIEW_G_UNKNOWN, VIEW_G_N
+};
+struct view_group_key {
+	uint8_t kind;		/* enum view_group_kind */
+	char runtime[16];	/* slurm, kubernetes, docker, containerd, cri-o, podman,
+				 * systemd, "" */
+	char name[256];		/* job id, pod UID, container id, unit, path */
+	char container[80];	/* a pod's: the process's container id */
+};
+struct view_group {
+	struct view_group_key key;
+	uint32_t valid;		/* VIEW_PROC_PSN_RATE */
+	uint32_t n_procs;
+	uint32_t cgroup;	/* string id: its first process's cgroup */
+	uint32_t res[SNAP_RES_N];
+	uint32_t qp_state[16];
+	uint64_t mr_bytes;
+	double psn_rate;
+	/* its processes' bound counter totals (VIEW_PROC_HW), by enum view_hw_class */
+	uint64_t hw[VIEW_HW_N];
+	uint32_t n_qpcnt;
+};
+const char *view_group_kind_str(uint8_t kind);
+/* The group of a cgroup path (NULL or "": VIEW_G_UNKNOWN). */
+void view_group_classify(const char *path, struct view_group_key *k);
+/* The group of a process entry. */
+void view_proc_group(const struct snapshot *s, const struct view_proc *p,
+		     struct view_group_key *k);
+bool view_group_key_eq(const struct view_group_key *a, const struct view_group_key *b);
+/* Add g's processes and totals to sum (the metrics' "other"). */
+void view_group_sum(struct view_group *sum, const struct view_group *g);
+/* One entry per group of procs[0..n), by kind then name; *out is malloc'd;
+ * member_of (NULL, or n entries) gets each process's group index; the
+ * count or -ENOMEM. */
+int view_groups(const struct snapshot *s, const struct view_proc *procs, size_t n,
+		struct view_group **out, uint32_t *member_of);
+
 /* comm of the owner's process (/proc/PID/comm, else the thread's), or "". */
 const char *view_owner_pcomm(const struct snapshot *s, const struct snap_owner *o);
 
@@ -119,7 +165,7 @@ struct view_value {
 	uint64_t u;
 	double d;
 	const char *s;
-	char tmp[64];
+	char tmp[96];	/* a container group: "container:" + 64 hex digits */
 };
 
 /* Everything a view needs besides the snapshot. */
@@ -127,6 +173,8 @@ struct view_ctx {
 	const struct snapshot *s;
 	const struct view_proc *procs;	/* for VIEW_PROCS */
 	size_t n_procs;
+	const struct view_group *groups;	/* for VIEW_GROUPS */
+	size_t n_groups;
 };
 
 enum {
@@ -188,9 +236,18 @@ enum view_counter_col {
 enum view_proc_col {
 	VC_PROC_PID, VC_PROC_COMM, VC_PROC_UID, VC_PROC_THREADS, VC_PROC_QP, VC_PROC_CQ,
 	VC_PROC_MR, VC_PROC_MR_BYTES, VC_PROC_PD, VC_PROC_CM_ID, VC_PROC_CTX, VC_PROC_SRQ,
-	VC_PROC_PSN_RATE, VC_PROC_CGROUP, VC_PROC_RETX_RATE, VC_PROC_ERR_RATE, VC_PROC_CNP_RATE,
-	VC_PROC_BYTES_RATE, VC_PROC_RETX, VC_PROC_ERR, VC_PROC_CNP, VC_PROC_BYTES, VC_PROC_N
+	VC_PROC_PSN_RATE, VC_PROC_CGROUP, VC_PROC_GROUP, VC_PROC_RETX_RATE, VC_PROC_ERR_RATE,
+	VC_PROC_CNP_RATE, VC_PROC_BYTES_RATE, VC_PROC_RETX, VC_PROC_ERR, VC_PROC_CNP, VC_PROC_BYTES,
+	VC_PROC_N
 };
+enum view_group_col {
+	VC_GRP_KIND, VC_GRP_RUNTIME, VC_GRP_NAME, VC_GRP_PROCS, VC_GRP_QP, VC_GRP_RTS,
+	VC_GRP_QP_ERR, VC_GRP_QP_OTHER, VC_GRP_CQ, VC_GRP_MR, VC_GRP_MR_BYTES, VC_GRP_PD,
+	VC_GRP_CM_ID, VC_GRP_CTX, VC_GRP_SRQ, VC_GRP_PSN_RATE, VC_GRP_CGROUP, VC_GRP_RETX,
+	VC_GRP_ERR, VC_GRP_CNP, VC_GRP_N
+};
+/* The per-group columns of bound counters (shown when any is bound). */
+#define VC_GRP_HW_FIRST VC_GRP_RETX
 /* The per-process columns of bound counters (shown when any is bound). */
 #define VC_PROC_HW_FIRST VC_PROC_RETX_RATE
 enum view_qp_col {

@@ -337,7 +337,8 @@ static void save_settings(struct app *a)
 	size_t n;
 	const struct view_col *cols = view_cols(VIEW_QPS, &n);
 	struct opts v = *a->settings;	/* as started, then what the screen changed */
-	char path[4096];
+	char path[4096], cols_spec[UI_PANE_N][512];
+	size_t i;
 	int ret;
 
 	v.delay = u->delay;
@@ -348,6 +349,13 @@ static void save_settings(struct app *a)
 	v.n_filters = u->filter_text[0] != '\0';
 	v.filters[0] = u->filter_text;
 	v.ascii = u->ascii;
+	v.no_mouse = !u->mouse;
+	v.n_columns = 0;
+	for (i = 0; i < UI_PANE_N; i++) {
+		ui_columns_spec(u, (enum ui_pane)i, cols_spec[i], sizeof(cols_spec[i]));
+		if (cols_spec[i][0])
+			v.columns[v.n_columns++] = cols_spec[i];
+	}
 
 	if (!cfg_path(path, sizeof(path))) {
 		ui_set_status(u, ROLE_STATUS_WARN, "no HOME or XDG_CONFIG_HOME: nowhere to save");
@@ -572,6 +580,16 @@ int app_run(const struct app_opts *o)
 	if (ret)
 		goto out_free;
 	a->ui.ascii = o->ascii;
+	a->ui.mouse = !(o->settings && o->settings->no_mouse);
+	for (i = 0; o->settings && i < o->settings->n_columns; i++) {
+		char err[200];
+
+		if (ui_set_columns(&a->ui, o->settings->columns[i], err, sizeof(err))) {
+			fprintf(stderr, "rdmatop: %s\n", err);
+			ret = -EINVAL;
+			goto out_ui;
+		}
+	}
 	for (i = 0; i < o->n_filters; i++)
 		if (ui_set_filter(&a->ui, o->filters[i])) {
 			fprintf(stderr, "rdmatop: %s\n", a->ui.status);
@@ -579,6 +597,8 @@ int app_run(const struct app_opts *o)
 			goto out_ui;
 		}
 	a->ui.pid = o->pid;
+	if (o->settings && o->settings->groups)
+		a->ui.pane = UI_GROUPS;
 	if (o->sort_col >= 0) {
 		a->ui.sort[UI_QPS] = o->sort_col;
 		a->ui.reverse[UI_QPS] = o->reverse;

@@ -71,12 +71,20 @@ static int yes(const char *v, int *out)
 	return 0;
 }
 
+/* the parser keeps pointers into its arguments: they live on, to the exit */
+static char *kept[128];
+static size_t n_kept;
+static bool kept_registered;
+
+static void kept_free(void)
+{
+	while (n_kept)
+		free(kept[--n_kept]);
+}
+
 /* One line: 0, or -EINVAL with the reason in why. */
 static int apply(struct opts *o, char *line, char *why, size_t whylen)
 {
-	/* the parser keeps pointers into its arguments: they live on */
-	static char *kept[128];
-	static size_t n_kept;
 	char *eq = strchr(line, '='), *key, *val, arg[600], *argv[3];
 	const struct opt_def *d;
 	FILE *devnull;
@@ -109,6 +117,8 @@ static int apply(struct opts *o, char *line, char *why, size_t whylen)
 		snprintf(why, whylen, "too many settings");
 		return -EINVAL;
 	}
+	if (!kept_registered)
+		kept_registered = !atexit(kept_free);
 	kept[n_kept] = strdup(arg);
 	if (!kept[n_kept])
 		return -ENOMEM;

@@ -26,6 +26,7 @@
 #include "snapshot.h"
 #include "source.h"
 #include "stop.h"
+#include "ui.h"
 #include "view.h"
 #include "webcfg.h"
 #include "wfile.h"
@@ -296,6 +297,11 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
+	for (i = 0; i < o.n_columns; i++)
+		if (ui_columns_check(o.columns[i], err, sizeof(err))) {
+			fprintf(stderr, "rdmatop: %s\n", err);
+			return 2;
+		}
 	oo.reverse = o.reverse;
 	oo.pid = o.pid;
 	if (o.n_filters) {

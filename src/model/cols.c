@@ -3,6 +3,7 @@
  * The columns of the devices, links, counters and processes tables: one
  * descriptor each, in the order of the ids of include/view.h.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "cols.h"
@@ -245,6 +246,19 @@ static void proc_comm(const struct view_ctx *c, const void *row, const struct vi
 	}
 }
 
+/* a process's group, as kind:name (drill-down and filters match it) */
+static void proc_group(const struct view_ctx *c, const void *row, const struct view_col *col,
+		       struct view_value *v)
+{
+	struct view_group_key k;
+
+	(void)col;
+	view_proc_group(c->s, row, &k);
+	snprintf(v->tmp, sizeof(v->tmp), "%s:%.80s", view_group_kind_str(k.kind), k.name);
+	v->s = v->tmp;
+	v->valid = true;
+}
+
 #define PROC_RES(n, h, w, r) { COL_N(n, h, w, VP, res[r], 0, h "s it holds") }
 
 static const struct view_col procs_cols[VC_PROC_N] = {
@@ -269,6 +283,9 @@ static const struct view_col procs_cols[VC_PROC_N] = {
 				   VIEW_PROC_PSN_RATE, "PSNs its QPs advanced per second") },
 	[VC_PROC_CGROUP] = { COL_ID("cgroup", "CGROUP", 40, VP, cgroup, 0,
 				  "its cgroup (job, pod, service)") },
+	[VC_PROC_GROUP] = { VIEW_COL("group", "GROUP", 30, false, VIEW_T_STR, VIEW_F_PLAIN),
+			    .get = proc_group,
+			    .desc = "its group (kind:name, see the groups table)" },
 	[VC_PROC_RETX_RATE] = { COL_R("retx_rate", "RETX/s", 7, VIEW_F_RATE, VP, hw_rate[VIEW_HW_RETX],
 				    VIEW_PROC_HW_RATE, "retransmits and timeouts per second (bound counters)") },
 	[VC_PROC_ERR_RATE] = { COL_R("hw_err_rate", "HWERR/s", 7, VIEW_F_RATE, VP,
@@ -291,3 +308,72 @@ static const struct view_col procs_cols[VC_PROC_N] = {
 const struct view_tab view_procs_tab =
 	VIEW_TAB(procs_cols, VP, valid, [VIEW_ROLE_PID] = VC_PROC_PID + 1,
 		 [VIEW_ROLE_COMM] = VC_PROC_COMM + 1);
+
+#define VG struct view_group
+enum { QPS_RTS = 3, QPS_ERR = 6 };	/* the kernel's enum ib_qp_state */
+
+/* kind by name; a group's QPs in RTS, in ERR, in any other state */
+static void group_get(const struct view_ctx *c, const void *row, const struct view_col *col,
+		      struct view_value *v)
+{
+	const struct view_group *g = row;
+	(void)c;
+	v->valid = true;
+	switch (col->arg) {
+	case VC_GRP_KIND:
+		v->s = view_group_kind_str(g->key.kind);
+		return;
+	case VC_GRP_NAME:
+		v->s = g->key.name;
+		v->valid = *v->s;
+		return;
+	case VC_GRP_RTS:
+		v->u = g->qp_state[QPS_RTS];
+		return;
+	case VC_GRP_QP_ERR:
+		v->u = g->qp_state[QPS_ERR];
+		return;
+	default:
+		/* QPs of no known state count here too */
+		v->u = g->res[SNAP_RES_QP] - g->qp_state[QPS_RTS] - g->qp_state[QPS_ERR];
+	}
+}
+
+#define GRP_GET(id, n, h, w, r, ty, d)                                          \
+	[id] = { VIEW_COL(n, h, w, r, ty, VIEW_F_PLAIN), .get = group_get, .arg = id, .desc = d }
+#define GRP_RES(n, h, w, r) { COL_N(n, h, w, VG, res[r], 0, h "s its processes hold") }
+
+static const struct view_col groups_cols[VC_GRP_N] = {
+	GRP_GET(VC_GRP_KIND, "kind", "KIND", 9, false, VIEW_T_STR,
+		"job, pod, container, unit, cgroup, kernel, hidden or unknown"),
+	[VC_GRP_RUNTIME] = { COL_S("runtime", "RUNTIME", 10, VG, key.runtime, 0,
+				   "what made the cgroup: slurm, kubernetes, docker, containerd, "
+				   "cri-o, podman, systemd") },
+	GRP_GET(VC_GRP_NAME, "group", "GROUP", 36, false, VIEW_T_STR,
+		"job id, pod UID, container id, unit name or cgroup path"),
+	[VC_GRP_PROCS] = { COL_N("procs", "PROCS", 5, VG, n_procs, 0, "processes in it") },
+	[VC_GRP_QP] = GRP_RES("qp", "QP", 5, SNAP_RES_QP),
+	GRP_GET(VC_GRP_RTS, "rts", "RTS", 5, true, VIEW_T_UINT, "its QPs in state RTS"),
+	GRP_GET(VC_GRP_QP_ERR, "qp_err", "ERR", 4, true, VIEW_T_UINT, "its QPs in state ERR"),
+	GRP_GET(VC_GRP_QP_OTHER, "qp_other", "OTHER", 5, true, VIEW_T_UINT,
+		"its QPs in any other state (RESET, INIT, RTR, SQD, SQE, unknown)"),
+	[VC_GRP_CQ] = GRP_RES("cq", "CQ", 5, SNAP_RES_CQ),
+	[VC_GRP_MR] = GRP_RES("mr", "MR", 5, SNAP_RES_MR),
+	[VC_GRP_MR_BYTES] = { COL_F("mr_bytes", "MR_BYTES", 10, VIEW_F_BYTES, VG, mr_bytes, 0,
+				    "bytes of memory its MRs register") },
+	[VC_GRP_PD] = GRP_RES("pd", "PD", 5, SNAP_RES_PD),
+	[VC_GRP_CM_ID] = GRP_RES("cm_id", "CM_ID", 5, SNAP_RES_CM_ID),
+	[VC_GRP_CTX] = GRP_RES("ctx", "CTX", 4, SNAP_RES_CTX),
+	[VC_GRP_SRQ] = GRP_RES("srq", "SRQ", 4, SNAP_RES_SRQ),
+	[VC_GRP_PSN_RATE] = { COL_R("psn_rate", "PSN/s", 7, VIEW_F_RATE, VG, psn_rate,
+				    VIEW_PROC_PSN_RATE, "PSNs its QPs advanced per second") },
+	[VC_GRP_CGROUP] = { COL_ID("cgroup", "CGROUP", 40, VG, cgroup, 0,
+				   "the cgroup of its first process") },
+	[VC_GRP_RETX] = { COL_F("retx", "RETX", 7, VIEW_F_COUNT, VG, hw[VIEW_HW_RETX], VIEW_PROC_HW,
+				"its processes' retransmits and timeouts (bound counters)") },
+	[VC_GRP_ERR] = { COL_F("hw_err", "HWERR", 7, VIEW_F_COUNT, VG, hw[VIEW_HW_ERR], VIEW_PROC_HW,
+			       "its processes' transport errors (bound counters)") },
+	[VC_GRP_CNP] = { COL_F("cnp", "CNP", 7, VIEW_F_COUNT, VG, hw[VIEW_HW_CNP], VIEW_PROC_HW,
+			       "its processes' congestion notifications (bound counters)") },
+};
+const struct view_tab view_groups_tab = VIEW_TAB(groups_cols, VG, valid);

@@ -29,7 +29,7 @@ struct view_tab {
 	}
 
 extern const struct view_tab view_devs_tab, view_links_tab, view_counters_tab,
-	view_procs_tab;
+	view_procs_tab, view_groups_tab;
 #define VIEW_RES_TAB(ID, name, cmd, dump, proc, json) extern const struct view_tab view_##name##_tab;
 SNAP_RES_LIST(VIEW_RES_TAB)
 #undef VIEW_RES_TAB

@@ -16,6 +16,7 @@
 static const struct view_tab *const tables[VIEW_N] = {
 	[VIEW_DEVS] = &view_devs_tab, [VIEW_LINKS] = &view_links_tab,
 	[VIEW_COUNTERS] = &view_counters_tab, [VIEW_PROCS] = &view_procs_tab,
+	[VIEW_GROUPS] = &view_groups_tab,
 #define RES_TAB(ID, name, cmd, dump, proc, json) [VIEW_##ID##S] = &view_##name##_tab,
 	SNAP_RES_LIST(RES_TAB)
 #undef RES_TAB
@@ -25,7 +26,7 @@ const char *view_table_name(enum view_table t)
 {
 	static const char *const names[VIEW_RES] = {
 		[VIEW_DEVS] = "devices", [VIEW_LINKS] = "links", [VIEW_COUNTERS] = "counters",
-		[VIEW_PROCS] = "processes",
+		[VIEW_PROCS] = "processes", [VIEW_GROUPS] = "groups",
 	};
 
 	if ((unsigned int)t >= VIEW_N)
@@ -136,6 +137,8 @@ size_t view_count(const struct view_ctx *c, enum view_table t)
 
 	if (t == VIEW_PROCS)
 		return c->n_procs;
+	if (t == VIEW_GROUPS)
+		return c->n_groups;
 	v = table_vec(c->s, t);
 	return v ? v->n : 0;
 }
@@ -270,13 +273,18 @@ void view_get(const struct view_ctx *c, enum view_table t, size_t row, int col,
 	 * looks at */
 	vec = table_vec(c->s, t);
 	if (col < 0 || (size_t)col >= tb->n ||
-	    row >= (t == VIEW_PROCS ? c->n_procs : vec ? vec->n : 0))
+	    row >= (t == VIEW_PROCS ? c->n_procs : t == VIEW_GROUPS ? c->n_groups :
+		    vec ? vec->n : 0))
 		return;
 	cd = &tb->cols[col];
 	v->type = cd->type;
 	v->fmt = cd->fmt;
-	r = t == VIEW_PROCS ? (const void *)&c->procs[row] :
-			      (const void *)((const char *)vec->v + row * tb->size);
+	if (t == VIEW_PROCS)
+		r = &c->procs[row];
+	else if (t == VIEW_GROUPS)
+		r = &c->groups[row];
+	else
+		r = (const char *)vec->v + row * tb->size;
 	if (cd->get)
 		cd->get(c, r, cd, v);
 	else

@@ -44,5 +44,7 @@ void out_om_d(struct om *w, const struct om_label *l, size_t n, double v);
 uint8_t out_om_known(uint8_t v, const char *(*name)(uint8_t));
 /* The per-process families, capped at max_procs (openmetrics_procs.c). */
 int out_om_procs(struct om *w, unsigned int max_procs);
+/* The per-group families, capped at max_groups (openmetrics_groups.c). */
+int out_om_groups(struct om *w, unsigned int max_groups);
 
 #endif

@@ -485,6 +485,8 @@ int out_openmetrics(FILE *f, const struct snapshot *s, const struct out_om_opts 
 	err = om_qps(&w);
 	if (!err)
 		err = out_om_procs(&w, o->max_procs);
+	if (!err)
+		err = out_om_groups(&w, o->max_procs);
 	om_self(&w);
 	if (o->timed) {
 		/* last, so that it covers building everything above */

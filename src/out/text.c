@@ -198,10 +198,15 @@ int out_text(FILE *f, const struct snapshot *s, const struct out_opts *o)
 		VC_PROC_MR_BYTES, VC_PROC_PD, VC_PROC_CM_ID, VC_PROC_CTX, VC_PROC_SRQ,
 		VC_PROC_PSN_RATE, VC_PROC_COMM, -1,
 	};
+	static const int groups[] = {
+		VC_GRP_KIND, VC_GRP_PROCS, VC_GRP_QP, VC_GRP_RTS, VC_GRP_QP_ERR, VC_GRP_QP_OTHER,
+		VC_GRP_MR, VC_GRP_MR_BYTES, VC_GRP_PSN_RATE, VC_GRP_RUNTIME, VC_GRP_NAME, -1,
+	};
 	struct out_opts none = { .sort_col = -1 };
 	struct view_ctx c = { .s = s };
 	struct view_proc *pv;
-	int np, err = 0;
+	struct view_group *gv = NULL;
+	int np, ng, err = 0;
 	unsigned int d, r;
 
 	if (!o)
@@ -230,10 +235,17 @@ int out_text(FILE *f, const struct snapshot *s, const struct out_opts *o)
 			err = err ?: text_table(f, &c, o, VIEW_RES + r, title, NULL);
 		}
 	err = err ?: text_table(f, &c, o, VIEW_PROCS, "PROCESSES", procs);
+	if (!err) {
+		ng = view_groups(s, pv, (size_t)np, &gv, NULL);
+		c.groups = gv;
+		c.n_groups = ng > 0 ? (size_t)ng : 0;
+		err = ng < 0 ? ng : text_table(f, &c, o, VIEW_GROUPS, "GROUPS", groups);
+	}
 	err = err ?: text_table(f, &c, o, VIEW_COUNTERS, "COUNTERS", NULL);
 	text_events(f, s);
 	text_notes(f, s);
 	free(pv);
+	free(gv);
 	if (!err && ferror(f))
 		err = -EIO;
 	return err;

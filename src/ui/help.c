@@ -9,11 +9,12 @@ static const struct ui_keyhelp keys[] = {
 	{ "h ?  F1", "this help (any key closes it)" },
 	{ "q  F10", "quit" },
 	{ "Tab  S-Tab  1-9 0", "switch table: 1 QPs, 2 Processes, 3 Counters, 4 Connections, "
-	  "5 Links, 6 Devices, 7 CQs, 8 MRs, 9 PDs, 0 CTXs; SRQs (Tab)" },
+	  "5 Links, 6 Devices, 7 CQs, 8 MRs, 9 PDs, 0 CTXs; SRQs (Tab), Groups (g)" },
+	{ "g", "groups: processes by job, pod, container, unit; Enter: its processes" },
 	{ "Up Down PgUp PgDn Home End", "move the selection" },
 	{ "Enter", "details: a process's resources, a QP's fields, a link's graphs, a device's "
 	  "fields, caps, ports and counters; in CQs ... SRQs, the owner's process" },
-	{ "Esc  Backspace", "back from details; clear the filter" },
+	{ "Esc  Backspace", "back from details; clear the filter (and the group shown)" },
 	{ "< >  F6", "sort by the previous / next column" },
 	{ "R", "reverse the sort order" },
 	{ "/  F3", "search: select the next row containing the text" },
@@ -27,7 +28,10 @@ static const struct ui_keyhelp keys[] = {
 	{ "t  C", "next colour theme (in replay, C only)" },
 	{ "N", "change the RDMA netns mode (system-wide; asks to type yes first)" },
 	{ "Q", "change the selected link's QP counter mode (asks to type the mode)" },
-	{ "W", "write the settings (interval, theme, sort, filter) to the config file" },
+	{ "W", "write the settings (interval, theme, sort, filter, mouse, columns) to the config file" },
+	{ "S  F2", "column setup: Space show/hide, [ ] move, Tab next table, Esc done" },
+	{ "mouse", "click a header: sort (again: reverse); a tab: switch; a row: select," },
+	{ "", "double click: details; wheel: scroll (--no-mouse: off)" },
 	{ "t  T", "replay: next / previous sample" },
 	{ "b", "replay: go to a time (HH:MM[:SS] or YYYY-MM-DD HH:MM[:SS])" },
 };

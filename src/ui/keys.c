@@ -37,7 +37,7 @@ static void step_delay(struct ui *u, int dir)
 	}
 }
 
-static void move_sel(struct ui *u, long by)
+void ui_move_sel(struct ui *u, long by)
 {
 	size_t *sel = &u->sel[u->pane];
 	long v = (long)*sel + by;
@@ -52,7 +52,7 @@ static void move_sel(struct ui *u, long by)
 	ui_row_key(u, u->pane, u->rows[*sel], &u->selkey[u->pane]);
 }
 
-static void set_pane(struct ui *u, enum ui_pane p)
+void ui_set_pane(struct ui *u, enum ui_pane p)
 {
 	u->pane = p;
 	ui_refresh_rows(u);
@@ -90,8 +90,8 @@ static bool qpcnt_link(struct ui *u)
 /* Next sort column among those the pane shows; -1 (natural order) too. */
 static void step_sort(struct ui *u, int dir)
 {
-	size_t n, i;
-	const int *ids = ui_pane_cols(u->pane, &n);
+	size_t n = u->n_cols[u->pane], i;
+	const int *ids = u->cols[u->pane];
 	long pos = -1;
 
 	for (i = 0; i < n; i++)
@@ -161,7 +161,7 @@ static uint32_t selected_pid(struct ui *u)
 	return v.valid ? (uint32_t)v.u : 0;
 }
 
-static void open_detail(struct ui *u)
+void ui_open_detail(struct ui *u)
 {
 	enum view_table t = ui_pane_table(u->pane);
 	struct ui_rowkey *k = &u->detail_key;
@@ -197,6 +197,15 @@ static void open_detail(struct ui *u)
 		u->detail = DETAIL_PROC;
 		break;
 	}
+	case UI_GROUPS:
+		/* drill down: the group's processes */
+		u->group = u->groups[row].key;
+		u->group_set = true;
+		u->detail = DETAIL_NONE;
+		ui_set_pane(u, UI_PROCS);
+		ui_set_status(u, ROLE_STATUS_INFO, "processes of %s %.60s (Esc: all)",
+			      view_group_kind_str(u->group.kind), u->group.name);
+		break;
 	case UI_DEVS:
 		view_get(&u->vc, t, row, VC_DEV_NAME, &v);
 		snprintf(k->name, sizeof(k->name), "%s", view_fmt(&v, buf, sizeof(buf)));
@@ -319,10 +328,46 @@ static void start_prompt(struct ui *u, enum ui_prompt p, const char *initial)
 	u->input_len = strlen(u->input);
 }
 
+/*
+ * Mouse events from curses, to ui_mouse(): the button pressed and its cell.
+ * Events that arrive together (a fast double click) wait in curses's
+ * queue: all of them, oldest first.
+ */
+static enum ui_action mouse_key(struct ui *u)
+{
+	enum ui_action r = UI_NONE, a;
+	struct timespec ts;
+	MEVENT ev;
+	int i;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	for (i = 0; i < 16 && getmouse(&ev) == OK; i++) {
+		int what = 0;
+
+		if (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))
+			what = 1;
+		else if (ev.bstate & BUTTON4_PRESSED)
+			what = 4;
+#ifdef BUTTON5_PRESSED
+		else if (ev.bstate & BUTTON5_PRESSED)
+			what = 5;
+#endif
+		a = ui_mouse(u, what, ev.y, ev.x,
+			     (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000);
+		if (a != UI_NONE)
+			r = a;
+	}
+	return r;
+}
+
 enum ui_action ui_key(struct ui *u, int key)
 {
+	if (key == KEY_MOUSE)
+		return mouse_key(u);
 	if (u->prompt != PROMPT_NONE)
 		return prompt_key(u, key);
+	if (u->setup)
+		return ui_setup_key(u, key);
 	if (key == 'q' || key == KEY_F(10))
 		return UI_QUIT;
 	if (u->help) {
@@ -357,29 +402,37 @@ enum ui_action ui_key(struct ui *u, int key)
 		u->help_top = 0;
 		break;
 	case KEY_TAB:
-		set_pane(u, (enum ui_pane)((u->pane + 1) % UI_PANE_N));
+		ui_set_pane(u, (enum ui_pane)((u->pane + 1) % UI_PANE_N));
 		break;
 	case KEY_BTAB:
-		set_pane(u, (enum ui_pane)((u->pane + UI_PANE_N - 1) % UI_PANE_N));
+		ui_set_pane(u, (enum ui_pane)((u->pane + UI_PANE_N - 1) % UI_PANE_N));
 		break;
 	case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
-		set_pane(u, (enum ui_pane)(key - '1'));
+		ui_set_pane(u, (enum ui_pane)(key - '1'));
 		break;
 	case '0':	/* the tenth tab */
-		set_pane(u, UI_CTXS);
+		ui_set_pane(u, UI_CTXS);
 		break;
-	case KEY_UP: move_sel(u, -1); break;
-	case KEY_DOWN: move_sel(u, 1); break;
-	case KEY_PPAGE: move_sel(u, -(long)(u->rows_n > 12 ? u->rows_n - 12 : 1)); break;
-	case KEY_NPAGE: move_sel(u, (long)(u->rows_n > 12 ? u->rows_n - 12 : 1)); break;
-	case KEY_HOME: move_sel(u, -(long)u->n_rows); break;
-	case KEY_END: move_sel(u, (long)u->n_rows); break;
+	case 'g':
+		ui_set_pane(u, UI_GROUPS);
+		break;
+	case KEY_F(2): case 'S':
+		u->setup = true;
+		u->setup_sel = 0;
+		break;
+	case KEY_UP: ui_move_sel(u, -1); break;
+	case KEY_DOWN: ui_move_sel(u, 1); break;
+	case KEY_PPAGE: ui_move_sel(u, -(long)(u->rows_n > 12 ? u->rows_n - 12 : 1)); break;
+	case KEY_NPAGE: ui_move_sel(u, (long)(u->rows_n > 12 ? u->rows_n - 12 : 1)); break;
+	case KEY_HOME: ui_move_sel(u, -(long)u->n_rows); break;
+	case KEY_END: ui_move_sel(u, (long)u->n_rows); break;
 	case '\n': case '\r': case KEY_ENTER:
-		open_detail(u);
+		ui_open_detail(u);
 		break;
 	case KEY_ESC: case KEY_BACKSPACE: case 127: case 8:
-		if (u->filter_text[0] || u->pid) {
+		if (u->filter_text[0] || u->pid || u->group_set) {
 			u->pid = 0;
+			u->group_set = false;
 			ui_set_filter(u, NULL);
 			ui_set_status(u, ROLE_STATUS_INFO, "filter cleared");
 		}

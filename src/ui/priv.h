@@ -11,6 +11,10 @@ enum view_table ui_pane_table(enum ui_pane p);
 const char *const *ui_theme_dirs(void);
 void ui_row_key(const struct ui *u, enum ui_pane p, size_t row, struct ui_rowkey *k);
 void ui_refresh_rows(struct ui *u);
+/* Enter on the selected row: its details, or a group's processes (keys.c). */
+void ui_open_detail(struct ui *u);
+void ui_set_pane(struct ui *u, enum ui_pane p);
+void ui_move_sel(struct ui *u, long by);
 
 /* Apply the theme's roles to the terminal's colour pairs (screen.c). */
 void ui_screen_theme(struct ui *u);
@@ -34,13 +38,13 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l);
 void ui_draw_detail(struct ui *u, const struct ui_layout *l);
 void ui_draw_help(struct ui *u, const struct ui_layout *l);
 void ui_draw_keybar(struct ui *u, const struct ui_layout *l);
+/* The column setup screen and its keys (setup.c). */
+void ui_draw_setup(struct ui *u, const struct ui_layout *l);
+enum ui_action ui_setup_key(struct ui *u, int key);
 
 /* Role of a state name: ACTIVE/RTS good, DOWN/ERR bad, others warn (links.c). */
 int ui_state_role(const char *state);
 
-/* Columns a pane shows (ids of its table), most useful first, as many as
- * fit (table.c). */
-const int *ui_pane_cols(enum ui_pane p, size_t *n);
 
 /* A cell's text: the value, or "hidden" for a key the kernel withheld (table.c). */
 /* Whether a column has anything to show in this sample (table.c). */

@@ -98,6 +98,16 @@ int ui_screen_open(struct ui *u)
 	nodelay(stdscr, TRUE);
 	curs_set(0);
 	set_escdelay(25);
+	if (u->mouse) {
+		/* presses, not clicks: no wait for a release; double clicks
+		 * are told apart in ui_mouse */
+		mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON4_PRESSED
+#ifdef BUTTON5_PRESSED
+			  | BUTTON5_PRESSED
+#endif
+			  , NULL);
+		mouseinterval(0);
+	}
 	u->color = false;
 	if (has_colors() && !(getenv("NO_COLOR") && *getenv("NO_COLOR"))) {
 		start_color();
@@ -302,6 +312,7 @@ void ui_draw(struct ui *u)
 	getmaxyx(stdscr, u->rows_n, u->cols_n);
 	erase();
 	ui_layout(u->rows_n, u->cols_n, n_links, &l);
+	u->hit.tabs_y = -1;	/* until the table is drawn again */
 	if (l.too_small) {
 		/* whatever fits of the notice, never past the edge; and not in
 		 * the lower-right cell of a one-line screen: ncurses 6.4 reads
@@ -314,7 +325,9 @@ void ui_draw(struct ui *u)
 		return;
 	}
 	ui_draw_header(u, &l);
-	if (u->help) {
+	if (u->setup) {
+		ui_draw_setup(u, &l);
+	} else if (u->help) {
 		ui_draw_help(u, &l);
 	} else if (u->detail != DETAIL_NONE) {
 		ui_draw_detail(u, &l);

@@ -12,13 +12,14 @@
 #include <time.h>
 
 #include "names.h"
+#include "util.h"
 #include "priv.h"
 
 static const enum view_table pane_table[UI_PANE_N] = {
 	[UI_QPS] = VIEW_QPS, [UI_PROCS] = VIEW_PROCS, [UI_COUNTERS] = VIEW_COUNTERS,
 	[UI_CONNS] = VIEW_CM_IDS, [UI_LINKS] = VIEW_LINKS, [UI_DEVS] = VIEW_DEVS,
 	[UI_CQS] = VIEW_CQS, [UI_MRS] = VIEW_MRS, [UI_PDS] = VIEW_PDS, [UI_CTXS] = VIEW_CTXS,
-	[UI_SRQS] = VIEW_SRQS,
+	[UI_SRQS] = VIEW_SRQS, [UI_GROUPS] = VIEW_GROUPS,
 };
 
 enum view_table ui_pane_table(enum ui_pane p)
@@ -84,6 +85,12 @@ void ui_row_key(const struct ui *u, enum ui_pane p, size_t row, struct ui_rowkey
 		col_s(u, t, row, VC_LINK_DEV, k->name, sizeof(k->name));
 		col_u(u, t, row, VC_LINK_PORT, &k->a);
 		break;
+	case UI_GROUPS:
+		/* names (container ids, paths) outgrow the key: their hash too */
+		k->a = u->groups[row].key.kind;
+		k->b = (uint32_t)hash_str(u->groups[row].key.name);
+		snprintf(k->name, sizeof(k->name), "%.63s", u->groups[row].key.name);
+		break;
 	case UI_DEVS:
 		col_s(u, t, row, VC_DEV_NAME, k->name, sizeof(k->name));
 		break;
@@ -145,6 +152,18 @@ void ui_refresh_rows(struct ui *u)
 				u->rows[m++] = u->rows[i];
 		n = (ssize_t)m;
 	}
+	/* Enter on a group: the processes of that group */
+	if (u->group_set && t == VIEW_PROCS) {
+		size_t m = 0;
+		struct view_group_key gk;
+
+		for (i = 0; i < (size_t)n; i++) {
+			view_proc_group(u->s, &u->procs[u->rows[i]], &gk);
+			if (view_group_key_eq(&gk, &u->group))
+				u->rows[m++] = u->rows[i];
+		}
+		n = (ssize_t)m;
+	}
 	if (u->errors_only && t == VIEW_COUNTERS) {
 		size_t m = 0;
 
@@ -187,9 +206,15 @@ void ui_set_snapshot(struct ui *u, const struct snapshot *s)
 		u->s = s;
 		n = view_procs(s, &u->procs);
 		u->n_procs = n > 0 ? (size_t)n : 0;
+		free(u->groups);
+		u->groups = NULL;
+		n = view_groups(s, u->procs, u->n_procs, &u->groups, NULL);
+		u->n_groups = n > 0 ? (size_t)n : 0;
 		u->vc.s = s;
 		u->vc.procs = u->procs;
 		u->vc.n_procs = u->n_procs;
+		u->vc.groups = u->groups;
+		u->vc.n_groups = u->n_groups;
 	}
 	ui_refresh_rows(u);
 }
@@ -308,6 +333,17 @@ int ui_init(struct ui *u, double delay, const char *theme, bool replay)
 	memset(u, 0, sizeof(*u));
 	for (i = 0; i < UI_PANE_N; i++)
 		u->sort[i] = -1;
+	u->mouse = true;
+	u->hit.tabs_y = -1;
+	for (i = 0; i < UI_PANE_N; i++) {
+		size_t n;
+		const int *c = ui_pane_cols_default((enum ui_pane)i, &n);
+
+		if (n > UI_COLS_MAX)
+			n = UI_COLS_MAX;
+		memcpy(u->cols[i], c, n * sizeof(*c));
+		u->n_cols[i] = n;
+	}
 	u->delay = delay;
 	u->replay = replay;
 	u->n_themes = theme_list(dirs, u->themes, sizeof(u->themes) / sizeof(u->themes[0]));
@@ -325,6 +361,7 @@ void ui_free(struct ui *u)
 {
 	free(u->rows);
 	free(u->procs);
+	free(u->groups);
 	view_filter_free(u->filter);
 	hist_free(&u->hist);
 	memset(u, 0, sizeof(*u));

@@ -38,6 +38,13 @@ static const int link_cols[] = {
 	VC_LINK_LAYER, VC_LINK_LID, VC_LINK_SM_LID, VC_LINK_NETDEV_INDEX,
 };
 
+static const int group_cols[] = {
+	VC_GRP_KIND, VC_GRP_NAME, VC_GRP_PROCS, VC_GRP_QP, VC_GRP_RTS, VC_GRP_QP_ERR,
+	VC_GRP_PSN_RATE, VC_GRP_MR_BYTES, VC_GRP_MR, VC_GRP_CQ, VC_GRP_PD, VC_GRP_CM_ID,
+	VC_GRP_QP_OTHER, VC_GRP_CTX, VC_GRP_SRQ, VC_GRP_RETX, VC_GRP_ERR, VC_GRP_CNP,
+	VC_GRP_RUNTIME, VC_GRP_CGROUP,
+};
+
 /* the resource summary counts, each with its change since the last sample */
 static const int dev_cols[] = {
 	VC_DEV_NAME, VC_DEV_NODE_TYPE, VC_DEV_PROTOCOL, VC_DEV_QP, VC_DEV_QP_CHG, VC_DEV_MR,
@@ -84,10 +91,11 @@ static const struct {
 	P(UI_PDS, "PDs", "PDs", pd_cols),
 	P(UI_CTXS, "CTXs", "CTXs", ctx_cols),
 	P(UI_SRQS, "SRQs", "SRQs", srq_cols),
+	P(UI_GROUPS, "Groups", "Grps", group_cols),
 #undef P
 };
 
-const int *ui_pane_cols(enum ui_pane p, size_t *n)
+const int *ui_pane_cols_default(enum ui_pane p, size_t *n)
 {
 	*n = panes[p].n;
 	return panes[p].cols;
@@ -102,7 +110,8 @@ bool ui_col_shown(const struct ui *u, enum view_table t, int col)
 	const struct snapshot *s = u->s;
 	size_t i;
 
-	if (t == VIEW_PROCS && col >= VC_PROC_HW_FIRST)
+	if ((t == VIEW_PROCS && col >= VC_PROC_HW_FIRST) ||
+	    (t == VIEW_GROUPS && col >= VC_GRP_HW_FIRST))
 		return s && s->qpcnts.n;
 	if (t == VIEW_COUNTERS && col == VC_CNT_OPTIONAL)
 		return s && s->optcnts.n;
@@ -144,14 +153,17 @@ int ui_value_role(const struct view_col *col, const struct view_value *v, const 
 }
 
 /*
- * A tab's label: its key (1-9, 0; none past the tenth) and title; a paced
- * QP table says how old its oldest rows are (age >= 0.5 s).
+ * A tab's label: its key (1-9, 0, g; none for the rest) and title (the
+ * brief groups tab drops its key to fit 80 columns); a paced QP table says
+ * how old its oldest rows are (age >= 0.5 s).
  */
 static int tab_label(char *buf, size_t len, size_t i, bool brief, double age)
 {
 	const char *t = brief ? panes[i].brief : panes[i].title;
 	char title[64];
 
+	if (i == UI_GROUPS && !brief)
+		return snprintf(buf, len, " g %s ", t);
 	if (i == UI_QPS && age >= 0.5) {
 		snprintf(title, sizeof(title), brief ? "%s %.0fs" : "%s, %.0fs old", t, age);
 		t = title;
@@ -178,13 +190,19 @@ static void draw_tabs(struct ui *u, int y, int w)
 		full += tab_label(buf, sizeof(buf), i, false, age) + 1;
 	brief = full + (int)strlen(rows) + 1 >= w;
 	ui_fill(y, 0, w, ROLE_TITLE);
+	u->hit.tabs_y = y;
 	for (i = 0; i < UI_PANE_N; i++) {
 		int n = tab_label(buf, sizeof(buf), i, brief, age);
 
 		ui_put(y, x, w - x, i == u->pane ? ROLE_SELECTED : ROLE_TITLE, buf);
+		u->hit.tab_x[i] = x;
 		x += n + 1;
-		if (x >= w)
+		u->hit.tab_x[i + 1] = x < w ? x : w;
+		if (x >= w) {
+			for (i++; i < UI_PANE_N; i++)	/* the tabs cut off: none */
+				u->hit.tab_x[i] = u->hit.tab_x[i + 1] = w;
 			return;
+		}
 	}
 	if (x + (int)strlen(rows) + 1 < w)
 		ui_put_right(y, x, w - x - 1, ROLE_TITLE, rows);
@@ -206,12 +224,14 @@ static bool row_old(const struct ui *u, size_t row)
 void ui_draw_table(struct ui *u, const struct ui_layout *l)
 {
 	enum view_table t = ui_pane_table(u->pane);
-	const int *ids = panes[u->pane].cols;
-	size_t ncol = panes[u->pane].n, nvc, i, c;
+	const int *ids = u->cols[u->pane];
+	size_t ncol = u->n_cols[u->pane], nvc, i, c;
 	const struct view_col *vcols = view_cols(t, &nvc);
 	int idx[32], x, y = l->table.y, body, shown = 0;
 	size_t *sel = &u->sel[u->pane], *top = &u->top[u->pane];
 
+	u->hit.tabs_y = u->hit.head_y = u->hit.body_y = -1;
+	u->hit.n = u->hit.body_h = 0;
 	if (!l->table.h)
 		return;
 	draw_tabs(u, y++, l->table.w);
@@ -227,11 +247,16 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 		x += vcols[k].width + 1;
 	}
 	ui_fill(y, 0, l->table.w, ROLE_COLUMN);
+	u->hit.head_y = y;
+	u->hit.n = shown;
 	for (c = 0, x = 0; c < (size_t)shown; c++) {
 		const struct view_col *vc = &vcols[idx[c]];
 		int role = idx[c] == u->sort[u->pane] ? ROLE_COLUMN_SORT : ROLE_COLUMN;
 		char hdr[40];
 
+		u->hit.x[c] = x;
+		u->hit.w[c] = vc->width;
+		u->hit.col[c] = idx[c];
 		snprintf(hdr, sizeof(hdr), "%s%s", vc->header, idx[c] == u->sort[u->pane] ?
 			 (u->reverse[u->pane] ? (u->ascii ? "^" : "\u25b2") :
 			  (u->ascii ? "v" : "\u25bc")) : "");
@@ -245,6 +270,8 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 	body = l->table.h - 2;
 	if (body <= 0)
 		return;
+	u->hit.body_y = y;
+	u->hit.body_h = body;
 	if (!u->n_rows) {
 		ui_put(y, 0, l->table.w, ROLE_NA,
 		       !u->s ? "(waiting for the first sample)" :

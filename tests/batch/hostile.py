@@ -108,7 +108,7 @@ def check_text(out, batch, plain):
     section, seen = None, False
     # the tables whose last column is the owner's comm, and the others
     owned = ('QPS', 'CM_IDS', 'CQS', 'MRS', 'PDS', 'CTXS', 'SRQS', 'PROCESSES')
-    titles = owned + ('DEVICES', 'LINKS', 'RESOURCES', 'COUNTERS', 'EVENTS', 'NOTES')
+    titles = owned + ('DEVICES', 'LINKS', 'RESOURCES', 'GROUPS', 'COUNTERS', 'EVENTS', 'NOTES')
     for line in text.split('\n'):
         if line in titles or line.startswith('rdmatop '):
             section = line if line in owned else None

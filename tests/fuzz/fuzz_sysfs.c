@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * libFuzzer target for the file parsers (sysfs port counters and
- * attributes, GID and P_Key tables, netdev statistics and MTU, /proc status
- * and comm): input is a path,
+ * attributes, GID and P_Key tables, netdev statistics and MTU, /proc status,
+ * comm and cgroup, and the groups a cgroup path makes): input is a path,
  * a NUL, and the file's contents; a second NUL-separated pair may follow.
  * The snapshot knows a device rxe0 (index 0) with port 1 on netdev dummy0
  * and a few tasks, so every path kind reaches its parser.
@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "sysfs.h"
+#include "view.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -73,6 +74,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(path);
 		free(buf);
 		off = (size_t)((end ? end + 1 : data + size) - data);
+	}
+	for (k = 0; k < (int)s.tasks.n; k++) {
+		const struct snap_task *t = SNAP_AT(&s.tasks, struct snap_task, (size_t)k);
+		struct view_group_key g;
+
+		if (t->valid & SNAP_TASK_CGROUP)
+			view_group_classify(snap_s(&s, t->cgroup), &g);
 	}
 	snap_free(&s);
 	return 0;

@@ -6,9 +6,12 @@
  * screen tests; with -a FIRST the i-th process seen gets hostile name
  * FIRST + i of the set of ill-formed UTF-8 next to escaped characters.
  * Prints the number of processes renamed.  -l lists the set, one name a
- * line in hex, for the oracles of the batch and metrics suites.
+ * line in hex, for the oracles of the batch and metrics suites.  With -g,
+ * names stay and every process gets a cgroup instead, by its pid (a SLURM
+ * job, a Kubernetes pod, a docker container, a systemd unit), so the screen
+ * tests have groups to show.
  *
- * usage: mkhostile [-a FIRST] IN.rdrec OUT.rdrec | mkhostile -l
+ * usage: mkhostile [-a FIRST | -g] IN.rdrec OUT.rdrec | mkhostile -l
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,9 +40,13 @@ int main(int argc, char **argv)
 		first = strtoul(argv[2], NULL, 10);
 		argv += 2;
 		argc -= 2;
+	} else if (argc == 4 && !strcmp(argv[1], "-g")) {
+		all = HOSTILE_GROUPS;
+		argv++;
+		argc--;
 	}
 	if (argc != 3) {
-		fprintf(stderr, "usage: mkhostile [-a FIRST] IN OUT | mkhostile -l\n");
+		fprintf(stderr, "usage: mkhostile [-a FIRST | -g] IN OUT | mkhostile -l\n");
 		return 2;
 	}
 	n = hostile_rewrite(argv[1], argv[2], all, first, err, sizeof(err));

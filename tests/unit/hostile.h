@@ -33,10 +33,13 @@ const char *hostile_name(size_t k);
 
 /*
  * Copy recording in to out.  all: every distinct id whose /proc/ID/comm is
- * recorded gets hostile_name((first + i) % n) for the i-th id seen; else
- * each gets the terminal-escape name of the screen tests.  The number of
- * distinct ids, or -1 with a message in err.
+ * recorded gets hostile_name((first + i) % n) for the i-th id seen; 0: each
+ * gets the terminal-escape name of the screen tests; HOSTILE_GROUPS: names
+ * stay and every process gets a cgroup instead, by its pid, so the screen
+ * tests have groups to show.  The number of distinct ids renamed, or -1
+ * with a message in err.
  */
+#define HOSTILE_GROUPS 2
 int hostile_rewrite(const char *in, const char *out, int all, size_t first, char *err,
 		    size_t errlen);
 

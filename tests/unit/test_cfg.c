@@ -38,10 +38,10 @@ static void test_load(void)
 
 	snprintf(path, sizeof(path), "/tmp/rdmatop-cfg-%d", (int)getpid());
 	put("# settings\n\ndelay = 2.5\ntheme=light\r\n  reverse = yes\nascii = no\n"
-	    "filter = type=RC state!=RTS\nsort = lqpn\n");
+	    "filter = type=RC state!=RTS\nsort = lqpn\nno-mouse = yes\n");
 	CHECK_EQ_U(load(&o, err, sizeof(err)), 0);
 	CHECK_EQ_S(err, "");
-	CHECK(o.delay == 2.5 && o.reverse && !o.ascii);
+	CHECK(o.delay == 2.5 && o.reverse && !o.ascii && o.no_mouse);
 	CHECK_EQ_S(o.theme, "light");
 	CHECK_EQ_S(o.sort, "lqpn");
 	CHECK_EQ_U(o.n_filters, 1);
@@ -103,7 +103,7 @@ static void test_save_round_trip(void)
 	if (text)
 		CHECK_EQ_S(strchr(strchr(text, '\n') + 1, '\n') + 1,
 			   "delay = 0.5\nsort = psn_rate\nreverse = yes\nfilter = comm~ping\n"
-			   "theme = mono\nascii = yes\n");
+			   "theme = mono\nascii = yes\nno-mouse = no\n");
 	free(text);
 	unlink(path);
 	snprintf(path, sizeof(path), "%s/sub", dir);

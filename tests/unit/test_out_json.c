@@ -388,6 +388,16 @@ static const char expect_61[] =
 	"\"mrs\":0,\"mr_bytes\":0,\"pds\":2,\"cm_ids\":0,\"ctxs\":0,\"srqs\":0},"
 	"{\"visible\":false,\"threads\":[4242],\"n_threads\":1,\"qps\":0,\"qp_states\":{},"
 	"\"cqs\":0,\"mrs\":0,\"mr_bytes\":0,\"pds\":0,\"cm_ids\":0,\"ctxs\":1,\"srqs\":0}],"
+	"\"groups\":["
+	"{\"kind\":\"kernel\",\"name\":\"kernel\",\"n_processes\":1,\"pids\":[],\"qps\":2,"
+	"\"qp_states\":{\"RTS\":2},\"cqs\":2,\"mrs\":0,\"mr_bytes\":0,\"pds\":2,\"cm_ids\":0,"
+	"\"ctxs\":0,\"srqs\":0},"
+	"{\"kind\":\"hidden\",\"name\":\"(not visible)\",\"n_processes\":1,\"pids\":[],\"qps\":0,"
+	"\"qp_states\":{},\"cqs\":0,\"mrs\":0,\"mr_bytes\":0,\"pds\":0,\"cm_ids\":0,\"ctxs\":1,"
+	"\"srqs\":0},"
+	"{\"kind\":\"unknown\",\"name\":\"\",\"n_processes\":4,\"pids\":[387,389,390,393],"
+	"\"qps\":4,\"qp_states\":{\"RTS\":4},\"cqs\":2,\"mrs\":2,\"mr_bytes\":5120,\"pds\":1,"
+	"\"cm_ids\":2,\"ctxs\":2,\"srqs\":0,\"psn_per_sec\":4000.5}],"
 	"\"events\":[],\"notes\":[{\"error\":\"EOPNOTSUPP\",\"ifname\":\"rxe1\","
 	"\"message\":\"srq: not supported by this kernel\"},"
 	"{\"error\":null,\"message\":\"keys hidden\"}]}\n";
@@ -474,8 +484,11 @@ static void test_json_unknown_states(void)
 		q->valid = SNAP_QP_TYPE | SNAP_QP_STATE;
 	}
 	out = render(&s, NULL, true);
+	/* the process's and its group's */
 	p = out ? strstr(out, "\"UNKNOWN\":3") : NULL;
 	CHECK(p != NULL);
+	p = p ? strstr(p + 1, "\"UNKNOWN\"") : NULL;
+	CHECK(p && !strncmp(p, "\"UNKNOWN\":3", 11) && p > strstr(out, "\"groups\":"));
 	CHECK(p && !strstr(p + 1, "\"UNKNOWN\""));
 	check_parses(out);
 	free(out);
@@ -608,6 +621,48 @@ static void test_json_opts(void)
 	snap_free(&s);
 }
 
+static void cgroup(struct snapshot *s, uint32_t pid, const char *path)
+{
+	struct snap_task *t = snap_task_get(s, pid);
+
+	SNAP_SET(t, cgroup, SNAP_TASK_CGROUP, snap_str(s, path, 255));
+}
+
+/* groups: a SLURM job of two processes, a container, a unit; -p narrows */
+static void test_json_groups(void)
+{
+	struct snapshot s;
+	struct out_opts o = { .sort_col = -1 };
+	char *out;
+
+	build_61(&s);
+	cgroup(&s, 387, "/system.slice/slurmstepd.scope/job_42/step_0/user/task_0");
+	cgroup(&s, 389, "/system.slice/slurmstepd.scope/job_42/step_0/user/task_1");
+	cgroup(&s, 390, "/system.slice/docker-0123456789abcdef.scope");
+	cgroup(&s, 393, "/user.slice/user-1000.slice/session-3.scope");
+	out = render(&s, NULL, true);
+	CHECK(out && strstr(out, "\"groups\":[{\"kind\":\"job\",\"runtime\":\"slurm\","
+			     "\"name\":\"42\",\"n_processes\":2,\"pids\":[387,389],\"qps\":2,"
+			     "\"qp_states\":{\"RTS\":2},\"cqs\":1,\"mrs\":1,\"mr_bytes\":4096,"));
+	CHECK(out && strstr(out, "\"psn_per_sec\":4000.5,\"cgroup\":\"/system.slice/"
+			     "slurmstepd.scope/job_42/step_0/user/task_0\"},"
+			     "{\"kind\":\"container\",\"runtime\":\"docker\","
+			     "\"name\":\"0123456789abcdef\",\"n_processes\":1,\"pids\":[390],"));
+	CHECK(out && strstr(out, "{\"kind\":\"unit\",\"runtime\":\"systemd\","
+			     "\"name\":\"session-3.scope\",\"n_processes\":1,\"pids\":[393],"));
+	CHECK(out && !strstr(out, "\"kind\":\"unknown\""));
+	check_parses(out);
+	free(out);
+	/* -p 395 (a thread of 393): its group only */
+	o.pid = 395;
+	out = render(&s, &o, true);
+	CHECK(out && strstr(out, "\"groups\":[{\"kind\":\"unit\""));
+	CHECK(out && strstr(out, "\"pids\":[393]"));
+	CHECK(out && !strstr(out, "\"kind\":\"job\""));
+	free(out);
+	snap_free(&s);
+}
+
 static void test_json_lines(void)
 {
 	struct snapshot s;
@@ -731,4 +786,4 @@ static void test_json_writer(void)
 
 TEST_MAIN(test_json_61, test_json_more, test_json_hostile, test_json_units,
 	  test_json_hostile_recording, test_json_unknown_states, test_json_opts, test_json_lines,
-	  test_json_writer)
+	  test_json_writer, test_json_groups)

@@ -29,6 +29,13 @@ static void task(struct snapshot *s, uint32_t tid, uint32_t pid, const char *com
 	t->valid = SNAP_TASK_PID | SNAP_TASK_COMM | SNAP_TASK_PCOMM;
 }
 
+static void cgroup(struct snapshot *s, uint32_t tid, const char *path)
+{
+	struct snap_task *t = snap_task_get(s, tid);
+
+	SNAP_SET(t, cgroup, SNAP_TASK_CGROUP, snap_str(s, path, 255));
+}
+
 static void dev(struct snapshot *s, uint32_t idx, const char *name)
 {
 	struct snap_dev *d = snap_push(&s->devs, sizeof(*d));
@@ -113,6 +120,10 @@ static void build(struct snapshot *s)
 	task(s, 101, 100, "ib_send_bw");
 	task(s, 102, 100, "ib_send_bw");
 	task(s, 103, 103, "rping");
+	/* a SLURM job (cgroup v1 layout) and a docker container */
+	cgroup(s, 101, "/slurm/uid_1000/job_7/step_0/task_0");
+	cgroup(s, 102, "/slurm/uid_1000/job_7/step_0/task_0");
+	cgroup(s, 103, "/system.slice/docker-0123456789abcdef.scope");
 	snap_tasks_sort(s);
 }
 
@@ -224,6 +235,41 @@ static const char golden[] =
 	"# UNIT rdma_process_memory_region_bytes bytes\n"
 	"rdma_process_memory_region_bytes{pid=\"100\",comm=\"ib_send_bw\"} 0\n"
 	"rdma_process_memory_region_bytes{pid=\"other\",comm=\"\"} 0\n"
+	"# HELP rdma_groups Groups (jobs, pods, containers, units, cgroups) of the processes holding RDMA resources, before the cap.\n"
+	"# TYPE rdma_groups gauge\n"
+	"rdma_groups 3\n"
+	"# HELP rdma_group_processes Processes holding RDMA resources in a group (a SLURM job, a Kubernetes pod, a container, a systemd unit or a cgroup).\n"
+	"# TYPE rdma_group_processes gauge\n"
+	"rdma_group_processes{kind=\"job\",group=\"7\"} 1\n"
+	"rdma_group_processes{kind=\"other\",group=\"other\"} 2\n"
+	"# HELP rdma_group_resources Resources held by the processes of a group, by type; group=\\\"other\\\" sums the groups past the cap.\n"
+	"# TYPE rdma_group_resources gauge\n"
+	"rdma_group_resources{kind=\"job\",group=\"7\",type=\"pd\"} 0\n"
+	"rdma_group_resources{kind=\"job\",group=\"7\",type=\"cq\"} 0\n"
+	"rdma_group_resources{kind=\"job\",group=\"7\",type=\"qp\"} 2\n"
+	"rdma_group_resources{kind=\"job\",group=\"7\",type=\"cm_id\"} 0\n"
+	"rdma_group_resources{kind=\"job\",group=\"7\",type=\"mr\"} 0\n"
+	"rdma_group_resources{kind=\"job\",group=\"7\",type=\"ctx\"} 0\n"
+	"rdma_group_resources{kind=\"job\",group=\"7\",type=\"srq\"} 0\n"
+	"rdma_group_resources{kind=\"other\",group=\"other\",type=\"pd\"} 0\n"
+	"rdma_group_resources{kind=\"other\",group=\"other\",type=\"cq\"} 0\n"
+	"rdma_group_resources{kind=\"other\",group=\"other\",type=\"qp\"} 2\n"
+	"rdma_group_resources{kind=\"other\",group=\"other\",type=\"cm_id\"} 0\n"
+	"rdma_group_resources{kind=\"other\",group=\"other\",type=\"mr\"} 0\n"
+	"rdma_group_resources{kind=\"other\",group=\"other\",type=\"ctx\"} 0\n"
+	"rdma_group_resources{kind=\"other\",group=\"other\",type=\"srq\"} 0\n"
+	"# HELP rdma_group_qps Queue pairs held by the processes of a group, by QP state.\n"
+	"# TYPE rdma_group_qps gauge\n"
+	"rdma_group_qps{kind=\"job\",group=\"7\",state=\"RTS\"} 1\n"
+	"rdma_group_qps{kind=\"job\",group=\"7\",state=\"ERR\"} 1\n"
+	"rdma_group_qps{kind=\"other\",group=\"other\",state=\"RTS\"} 2\n"
+	"# HELP rdma_group_memory_region_bytes Total length of the memory regions the processes of a group registered.\n"
+	"# TYPE rdma_group_memory_region_bytes gauge\n"
+	"# UNIT rdma_group_memory_region_bytes bytes\n"
+	"rdma_group_memory_region_bytes{kind=\"job\",group=\"7\"} 0\n"
+	"rdma_group_memory_region_bytes{kind=\"other\",group=\"other\"} 0\n"
+	"# HELP rdma_group_psn_rate PSNs the QPs of a group advanced per second (send and receive), over the last interval.\n"
+	"# TYPE rdma_group_psn_rate gauge\n"
 	/* rdmatop's own: every table dumped in this sample */
 	"# HELP rdmatop_table_age_seconds How old a device's resource table is: 0 when dumped in this sample, else the time since the dump its rows are from (--budget).\n"
 	"# TYPE rdmatop_table_age_seconds gauge\n"
@@ -530,5 +576,51 @@ static void test_cap(void)
 	snap_free(&s);
 }
 
+/* 200 jobs: 50 series of their own and "other"; a hostile path stays a label */
+static void test_group_cap(void)
+{
+	struct out_om_opts o = { .format = OUT_OM_OPENMETRICS, .max_procs = 50,
+				 .sample_seconds = -1 };
+	struct snapshot s;
+	char *out, *p, path[96];
+	uint32_t i, j, total = 0;
+	size_t series = 0;
+
+	snap_init(&s);
+	dev(&s, 0, "rxe0");
+	for (i = 1; i <= 200; i++) {
+		task(&s, 1000 + i, 1000 + i, "ib_write_bw");
+		snprintf(path, sizeof(path), "/system.slice/slurmstepd.scope/job_%u/step_0/user/task_0",
+			 i);
+		cgroup(&s, 1000 + i, path);
+		for (j = 0; j < i % 7 + 1; j++)
+			qp(&s, 0, 2, 3, user(1000 + i));
+		total += i % 7 + 1;
+	}
+	task(&s, 2000, 2000, "x");
+	cgroup(&s, 2000, "/evil\"}\nrdma_up 0\n/\\");
+	for (j = 0; j < 9; j++)
+		qp(&s, 0, 2, 3, user(2000));
+	total += 9;
+	snap_tasks_sort(&s);
+	out = render(&s, &o);
+	CHECK(out != NULL);
+	for (p = out; p && (p = strstr(p, "\nrdma_group_resources{")); p++)
+		if (strstr(p + 1, "type=\"qp\"") &&
+		    strstr(p + 1, "type=\"qp\"") < strchr(p + 1, '\n'))
+			series++;
+	CHECK_EQ_U(series, 51);
+	CHECK(out && strstr(out, "\nrdma_groups 201\n"));
+	CHECK(out && strstr(out, "rdma_group_resources{kind=\"job\",group=\"6\",type=\"qp\"} 7\n"));
+	CHECK(out && strstr(out, "rdma_group_qps{kind=\"cgroup\",group=\"/evil\\\"}\\nrdma_up 0\\n/\\\\\","
+			     "state=\"RTS\"} 9\n"));
+	CHECK(out && !strstr(out, "\nrdma_up 0\n"));
+	/* the jobs' and the rest's QPs add up (the hostile group holds 9) */
+	CHECK_EQ_U(sum_of(out, "rdma_group_qps{kind=\"job\"") +
+		   sum_of(out, "rdma_group_qps{kind=\"other\""), total - 9);
+	free(out);
+	snap_free(&s);
+}
+
 TEST_MAIN(test_golden, test_prometheus_text, test_hostile_names, test_label_units,
-	  test_hostile_recording, test_unknown_states, test_cap)
+	  test_hostile_recording, test_unknown_states, test_cap, test_group_cap)

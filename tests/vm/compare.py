@@ -31,6 +31,7 @@ import subprocess
 import tempfile
 
 import check_faults
+import check_groups
 import check_scale  # the scale scenario (tests/vm/check_scale.py)
 
 from vmlib import (RdmaSet, Report, compare_snapshot, iproute2_version, parse_sys, read_meta,
@@ -44,7 +45,7 @@ from check_screen import (check_demo, check_events, check_priv, check_tui, col, 
 
 
 # Scenarios that take no oracle snapshot of their own.
-NO_SNAPSHOT = {"events", "priv", "demo", "scale"}
+NO_SNAPSHOT = {"events", "priv", "demo", "scale", "groups"}
 
 
 def check_scenario(d, scen, kv, rep, rdmatop=None):
@@ -102,6 +103,8 @@ def check_scenario(d, scen, kv, rep, rdmatop=None):
         check_scale.check(d, kv, rep, meta)
     elif scen == "faults":
         check_faults.check(d, rep, kv, meta)
+    elif scen == "groups":
+        check_groups.check(d, rep, kv, meta)
     elif scen == "many-qp":
         for pid in meta.get("pids", "").split():
             check_owner(d, rep, "many", pid, want_qps=int(meta["qps_per_process"]))
@@ -468,6 +471,7 @@ def self_test():
     failures += check_scale.self_test()
 
     failures += check_faults.self_test()
+    failures += check_groups.self_test()
     for f in failures:
         print("self-test FAIL: " + f)
     print("self-test: %s" % ("ok" if not failures else "%d failures" % len(failures)))

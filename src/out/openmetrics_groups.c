@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Per-group series of the exposition (jobs, pods, containers, units: see
+ * src/model/groups.c), capped like the per-process ones: the groups
+ * holding the most QPs (then the most resources) keep series of their own,
+ * the rest are summed into group="other", so jobs and containers coming and
+ * going cannot grow a TSDB without bound.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "names.h"
+#include "om.h"
+
+struct om_group {
+	const struct view_group *g;
+	size_t order;
+	uint64_t total;
+};
+
+static int group_rank_cmp(const void *pa, const void *pb)
+{
+	const struct om_group *a = pa, *b = pb;
+	uint32_t qa = a->g->res[SNAP_RES_QP], qb = b->g->res[SNAP_RES_QP];
+
+	if (qa != qb)
+		return qa > qb ? -1 : 1;
+	if (a->total != b->total)
+		return a->total > b->total ? -1 : 1;
+	return (a->order > b->order) - (a->order < b->order);
+}
+
+/* kind and group labels of a shown series */
+static void labels(const struct view_group *g, struct om_label *l)
+{
+	l[0] = (struct om_label){ "kind", g->key.kind == VIEW_G_N ? "other" :
+						  view_group_kind_str(g->key.kind) };
+	l[1] = (struct om_label){ "group", g->key.name };
+	/* names that are not one: a label of their own */
+	if (g->key.kind == VIEW_G_HIDDEN || g->key.kind == VIEW_G_UNKNOWN)
+		l[1].v = view_group_kind_str(g->key.kind);
+}
+
+static void om_group_series(struct om *w, const struct view_group *const *e, size_t n)
+{
+	struct om_label l[3];
+	size_t k, i;
+	int r;
+
+	out_om_family(w, "rdma_group_processes", OM_GAUGE, NULL,
+		      "Processes holding RDMA resources in a group (a SLURM job, a Kubernetes pod, "
+		      "a container, a systemd unit or a cgroup).");
+	for (k = 0; k < n; k++) {
+		labels(e[k], l);
+		out_om_u(w, l, 2, e[k]->n_procs);
+	}
+	out_om_family(w, "rdma_group_resources", OM_GAUGE, NULL,
+		      "Resources held by the processes of a group, by type; group=\"other\" "
+		      "sums the groups past the cap.");
+	for (k = 0; k < n; k++)
+		for (r = 0; r < SNAP_RES_N; r++) {
+			labels(e[k], l);
+			l[2] = (struct om_label){ "type", snap_res_name((enum snap_res)r) };
+			out_om_u(w, l, 3, e[k]->res[r]);
+		}
+	out_om_family(w, "rdma_group_qps", OM_GAUGE, NULL,
+		      "Queue pairs held by the processes of a group, by QP state.");
+	for (k = 0; k < n; k++) {
+		uint32_t known = 0, unnamed = 0;
+
+		for (i = 0; i < 16; i++) {
+			const char *st = snap_qp_state_str((uint8_t)i);
+
+			known += e[k]->qp_state[i];
+			if (!e[k]->qp_state[i])
+				continue;
+			/* states past the names table (newer kernels): one
+			 * UNKNOWN series, as for JSON */
+			if (!strcmp(st, "UNKNOWN")) {
+				unnamed += e[k]->qp_state[i];
+				continue;
+			}
+			labels(e[k], l);
+			l[2] = (struct om_label){ "state", st };
+			out_om_u(w, l, 3, e[k]->qp_state[i]);
+		}
+		if (unnamed) {
+			labels(e[k], l);
+			l[2] = (struct om_label){ "state", "UNKNOWN" };
+			out_om_u(w, l, 3, unnamed);
+		}
+		if (e[k]->res[SNAP_RES_QP] > known) {
+			labels(e[k], l);
+			l[2] = (struct om_label){ "state", "unknown" };
+			out_om_u(w, l, 3, e[k]->res[SNAP_RES_QP] - known);
+		}
+	}
+	out_om_family(w, "rdma_group_memory_region_bytes", OM_GAUGE, "bytes",
+		      "Total length of the memory regions the processes of a group registered.");
+	for (k = 0; k < n; k++) {
+		labels(e[k], l);
+		out_om_u(w, l, 2, e[k]->mr_bytes);
+	}
+	out_om_family(w, "rdma_group_psn_rate", OM_GAUGE, NULL,
+		      "PSNs the QPs of a group advanced per second (send and receive), "
+		      "over the last interval.");
+	for (k = 0; k < n; k++) {
+		/* a sum past DBL_MAX (hostile or damaged input) is no rate:
+		 * the exposition has no "inf" */
+		if (!(e[k]->valid & VIEW_PROC_PSN_RATE) || !isfinite(e[k]->psn_rate))
+			continue;
+		labels(e[k], l);
+		out_om_d(w, l, 2, e[k]->psn_rate);
+	}
+}
+
+int out_om_groups(struct om *w, unsigned int max_groups)
+{
+	/* the sum past the cap: kind="other" */
+	struct view_group other = { .key = { .kind = VIEW_G_N } }, *gv = NULL;
+	const struct view_group **shown_g;
+	struct view_proc *pv;
+	struct om_group *e;
+	int np = view_procs(w->s, &pv), ng;
+	size_t i, k, shown;
+
+	if (np < 0)
+		return np;
+	ng = view_groups(w->s, pv, (size_t)np, &gv, NULL);
+	free(pv);
+	if (ng < 0)
+		return ng;
+	e = calloc((size_t)ng + 1, sizeof(*e));
+	shown_g = calloc((size_t)ng + 1, sizeof(*shown_g));
+	if (!e || !shown_g) {
+		free(e);
+		free(shown_g);
+		free(gv);
+		return -ENOMEM;
+	}
+	for (i = 0; i < (size_t)ng; i++) {
+		e[i].g = &gv[i];
+		e[i].order = i;
+		for (k = 0; k < SNAP_RES_N; k++)
+			e[i].total += gv[i].res[k];
+	}
+	qsort(e, (size_t)ng, sizeof(*e), group_rank_cmp);
+	shown = (size_t)ng < max_groups ? (size_t)ng : max_groups;
+	for (i = 0; i < shown; i++)
+		shown_g[i] = e[i].g;
+	for (i = shown; i < (size_t)ng; i++)
+		view_group_sum(&other, e[i].g);
+	if ((size_t)ng > shown) {
+		snprintf(other.key.name, sizeof(other.key.name), "other");
+		shown_g[shown++] = &other;
+	}
+	out_om_family(w, "rdma_groups", OM_GAUGE, NULL,
+		      "Groups (jobs, pods, containers, units, cgroups) of the processes holding "
+		      "RDMA resources, before the cap.");
+	out_om_u(w, NULL, 0, (uint64_t)ng);
+	om_group_series(w, shown_g, shown);
+	free(shown_g);
+	free(e);
+	free(gv);
+	return 0;
+}

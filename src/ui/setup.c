@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Column setup (htop's F2 Setup): which columns a table shows and in which
+ * order.  The list has the shown columns first, in their order, then the
+ * hidden ones; Space shows or hides one, [ and ] (or F7, F8) move a shown
+ * one; W saves every table's choice as a `columns` line of the config.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <curses.h>
+
+#include "priv.h"
+
+/* The setup list of pane p: column ids, shown ones first; returns its length. */
+static size_t setup_list(const struct ui *u, enum ui_pane p, int *ids)
+{
+	size_t n, i, k, m = 0;
+
+	view_cols(ui_pane_table(p), &n);
+	for (i = 0; i < u->n_cols[p]; i++)
+		ids[m++] = u->cols[p][i];
+	for (i = 0; i < n && m < 64; i++) {
+		for (k = 0; k < u->n_cols[p] && u->cols[p][k] != (int)i; k++)
+			;
+		if (k == u->n_cols[p])
+			ids[m++] = (int)i;
+	}
+	return m;
+}
+
+void ui_draw_setup(struct ui *u, const struct ui_layout *l)
+{
+	enum ui_pane p = u->pane;
+	const struct view_col *vc;
+	int ids[64], y = l->status.y, h = l->keybar.y - y - 2, top;
+	size_t n = setup_list(u, p, ids), i, nvc;
+	char buf[256];
+
+	vc = view_cols(ui_pane_table(p), &nvc);
+	if (u->setup_sel >= n)
+		u->setup_sel = n ? n - 1 : 0;
+	snprintf(buf, sizeof(buf), "Columns of the %s table: %zu of %zu shown",
+		 view_table_name(ui_pane_table(p)), u->n_cols[p], n);
+	ui_put(y++, 0, l->table.w, ROLE_TITLE, buf);
+	ui_put(y++, 0, l->table.w, ROLE_DEFAULT,
+	       "Space show/hide  [ ] or F7 F8 move  Esc done  W save  Tab other table");
+	if (h < 1)
+		return;
+	top = (int)u->setup_sel >= h ? (int)u->setup_sel - h + 1 : 0;
+	for (i = (size_t)top; i < n && (int)(i - (size_t)top) < h; i++, y++) {
+		const struct view_col *c = &vc[ids[i]];
+		bool shown = i < u->n_cols[p], sel = i == u->setup_sel;
+
+		snprintf(buf, sizeof(buf), " %s %-3zu %-16s %-12s %s", shown ? "[x]" : "[ ]",
+			 shown ? i + 1 : 0, c->name, c->header, c->desc ? c->desc : "");
+		if (!shown)
+			memcpy(buf + 5, "   ", 3);
+		if (sel)
+			ui_fill(y, 0, l->table.w, ROLE_SELECTED);
+		ui_put(y, 0, l->table.w, sel ? ROLE_SELECTED : shown ? ROLE_DEFAULT : ROLE_NA, buf);
+	}
+}
+
+/* Show or hide the column at list position i. */
+static void toggle(struct ui *u, enum ui_pane p, const int *ids, size_t i)
+{
+	if (i < u->n_cols[p]) {
+		if (u->n_cols[p] == 1)
+			return;	/* one column at least */
+		memmove(&u->cols[p][i], &u->cols[p][i + 1],
+			(u->n_cols[p] - i - 1) * sizeof(u->cols[p][0]));
+		u->n_cols[p]--;
+		u->setup_sel = u->n_cols[p];	/* it is now the first hidden one */
+		return;
+	}
+	if (u->n_cols[p] >= UI_COLS_MAX)
+		return;
+	u->cols[p][u->n_cols[p]] = ids[i];
+	u->setup_sel = u->n_cols[p]++;	/* shown last */
+}
+
+static void move_col(struct ui *u, enum ui_pane p, int by)
+{
+	size_t i = u->setup_sel, j = (size_t)((long)i + by);
+	int t;
+
+	if (i >= u->n_cols[p] || j >= u->n_cols[p])
+		return;
+	t = u->cols[p][i];
+	u->cols[p][i] = u->cols[p][j];
+	u->cols[p][j] = t;
+	u->setup_sel = j;
+}
+
+enum ui_action ui_setup_key(struct ui *u, int key)
+{
+	enum ui_pane p = u->pane;
+	int ids[64];
+	size_t n = setup_list(u, p, ids);
+
+	switch (key) {
+	case 27: case KEY_F(2): case 'S': case 'q': case '\n': case '\r': case KEY_ENTER:
+		u->setup = false;
+		ui_refresh_rows(u);
+		break;
+	case KEY_UP: if (u->setup_sel) u->setup_sel--; break;
+	case KEY_DOWN: if (u->setup_sel + 1 < n) u->setup_sel++; break;
+	case KEY_HOME: u->setup_sel = 0; break;
+	case KEY_END: u->setup_sel = n ? n - 1 : 0; break;
+	case ' ': if (u->setup_sel < n) toggle(u, p, ids, u->setup_sel); break;
+	case '[': case KEY_F(7): move_col(u, p, -1); break;
+	case ']': case KEY_F(8): move_col(u, p, 1); break;
+	case '\t':
+		ui_set_pane(u, (enum ui_pane)((p + 1) % UI_PANE_N));
+		u->setup_sel = 0;
+		break;
+	case 'W':
+		return UI_SAVE;
+	default:
+		break;
+	}
+	return UI_REDRAW;
+}
+
+/* "TABLE:COL,..." -> pane, column ids and their count; 0 or -EINVAL */
+static int parse_spec(const char *spec, size_t *pane, int *ids, size_t *count, char *err,
+		      size_t len)
+{
+	const char *colon = strchr(spec, ':'), *c;
+	size_t n = 0, p;
+
+	for (p = 0; colon && p < UI_PANE_N; p++) {
+		const char *name = view_table_name(ui_pane_table((enum ui_pane)p));
+
+		if (strlen(name) == (size_t)(colon - spec) && !strncmp(spec, name, strlen(name)))
+			break;
+	}
+	if (!colon || p == UI_PANE_N) {
+		snprintf(err, len, "columns '%s': want TABLE:COL,... with TABLE one of qps, "
+			 "processes, counters, cm_ids, links, groups", spec);
+		return -EINVAL;
+	}
+	for (c = colon + 1; *c;) {
+		size_t l = strcspn(c, ",");
+		char name[64];
+		int k;
+
+		snprintf(name, sizeof(name), "%.*s", (int)(l < 63 ? l : 63), c);
+		k = view_col_find(ui_pane_table((enum ui_pane)p), name);
+		if (k < 0 || n == UI_COLS_MAX) {
+			snprintf(err, len, "columns '%.40s': %s '%s'", spec,
+				 k < 0 ? "no such column" : "too many columns at", name);
+			return -EINVAL;
+		}
+		ids[n++] = k;
+		c += l + (c[l] == ',');
+	}
+	if (!n) {
+		snprintf(err, len, "columns '%s': no column named", spec);
+		return -EINVAL;
+	}
+	*pane = p;
+	*count = n;
+	return 0;
+}
+
+int ui_columns_check(const char *spec, char *err, size_t len)
+{
+	int ids[UI_COLS_MAX];
+	size_t p, n;
+
+	return parse_spec(spec, &p, ids, &n, err, len);
+}
+
+int ui_set_columns(struct ui *u, const char *spec, char *err, size_t len)
+{
+	int ids[UI_COLS_MAX];
+	size_t p, n;
+	int r = parse_spec(spec, &p, ids, &n, err, len);
+
+	if (r)
+		return r;
+	memcpy(u->cols[p], ids, n * sizeof(ids[0]));
+	u->n_cols[p] = n;
+	return 0;
+}
+
+void ui_columns_spec(const struct ui *u, enum ui_pane p, char *buf, size_t len)
+{
+	const struct view_col *vc;
+	const int *def;
+	size_t n, nd, i, k;
+
+	buf[0] = '\0';
+	def = ui_pane_cols_default(p, &nd);
+	if (nd == u->n_cols[p] && !memcmp(def, u->cols[p], nd * sizeof(*def)))
+		return;
+	vc = view_cols(ui_pane_table(p), &n);
+	k = (size_t)snprintf(buf, len, "%s:", view_table_name(ui_pane_table(p)));
+	for (i = 0; i < u->n_cols[p] && k < len; i++)
+		k += (size_t)snprintf(buf + k, len - k, "%s%s", i ? "," : "", vc[u->cols[p][i]].name);
+}
