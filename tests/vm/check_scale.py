@@ -26,6 +26,10 @@ import json
 import os
 import tempfile
 
+import check_budget  # the budget runs (tests/vm/check_budget.py)
+
+REPO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+
 VS_RDMA_MIN = 8.0
 USER_SYS_MAX = 0.10
 # (cpu.txt prefix, label, checked against the targets, samples of the long run)
@@ -35,15 +39,17 @@ MANY = {k[0]: k[3] for k in KINDS}
 
 
 def parse_cpu(text):
-    """cpu.txt -> {(n, what): [(user, sys, status), ...]}"""
+    """cpu.txt -> {(n, what): [(user, sys, status, wall or None), ...]}"""
     runs = {}
     for line in text.splitlines():
         w = line.split()
-        if len(w) != 9 or w[3] != "user" or w[5] != "sys" or w[7] != "status":
+        if len(w) not in (9, 11) or w[3] != "user" or w[5] != "sys" or w[7] != "status":
+            continue
+        if len(w) == 11 and w[9] != "wall":
             continue
         try:
             n = int(w[0])
-            run = (float(w[4]), float(w[6]), w[8])
+            run = (float(w[4]), float(w[6]), w[8], float(w[10]) if len(w) == 11 else None)
         except ValueError:
             continue
         runs.setdefault((n, w[1]), []).append(run)
@@ -121,57 +127,9 @@ def check_sample(d, n, meta, rep):
            "many_qp holds %d" % (n, mine, sorted(pids), rts, want))
 
 
-BUDGET_SECONDS = 30
-
-
-def budget_series(text):
-    """budget_N.txt (OpenMetrics lines) -> (qp ages, qp dump seconds, budget ratio)."""
-    ages, dumps, ratio = [], [], None
-    for line in text.splitlines():
-        w = line.split()
-        if len(w) < 2:
-            continue
-        try:
-            v = float(w[1])
-        except ValueError:
-            continue
-        if w[0].startswith("rdmatop_table_age_seconds"):
-            ages.append(v)
-        elif w[0].startswith("rdmatop_request_seconds"):
-            dumps.append(v)
-        elif w[0] == "rdmatop_budget_ratio":
-            ratio = v
-    return ages, dumps, ratio
-
-
-def budget_notes(d, kv, n, runs, meta, rep):
-    """Issue 18's figures at N QPs, as notes (the test bed is too noisy to check)."""
-    def cpu(what):
-        rr = [r for r in runs.get((n, what), []) if r[2] == "0"]
-        if not rr:
-            return None
-        return (rr[0][0] + rr[0][1]) / BUDGET_SECONDS * 100
-    paced, full, watch = cpu("live30"), cpu("live30b0"), cpu("watch30")
-    ages, dumps, ratio = budget_series(read(os.path.join(d, "budget_%d.txt" % n)))
-    fmt = lambda v: "n/a" if v is None else "%.1f%%" % v
-    rep.note("scale %s N=%d budget: rdmatop -d 1 over %d s: %s of one CPU with --budget 3 "
-             "(%s), %s with --budget 0; watch -n 1 rdma res show qp %s"
-             % (kv, n, BUDGET_SECONDS, fmt(paced),
-                "n/a" if ratio is None else "%g%%" % (ratio * 100), fmt(full), fmt(watch)))
-    dumped = [x for x in dumps if x > 0]
-    if ages:
-        rep.note("scale %s N=%d budget: QP table age max %.1f s (period reached %.1f s), "
-                 "%d of %d samples dumped it, median dump %.0f ms"
-                 % (kv, n, max(ages), max(ages) + 1, len(dumped), len(dumps),
-                    (median(dumped) or 0) * 1e3))
-    c = ["%s %s s" % (k, meta.get("create100_%s_%d" % (k, n), "n/a"))
-         for k in ("none", "paced", "budget0")]
-    rep.note("scale %s N=%d budget: 100 new QPs created and connected in: %s"
-             % (kv, n, ", ".join(c)))
-
-
-def check(d, kv, rep, meta):
-    """The scale scenario's results directory d; meta from meta.txt."""
+def check(d, kv, rep, meta, rdmatop=None):
+    """The scale scenario's results directory d; meta from meta.txt; rdmatop
+    the host binary, which replays the paced run's recording."""
     steps = [int(x) for x in meta.get("steps", "").split()]
     if not rep.ok(bool(steps), "scale: no steps in meta.txt"):
         return
@@ -186,7 +144,7 @@ def check(d, kv, rep, meta):
             continue
         check_sample(d, n, meta, rep)
         for (rn, what), rr in sorted(runs.items()):
-            bad = [r[2] for r in rr if r[2] != "0"]
+            bad = [r[2] for r in rr if not check_budget.ended_ok(what, r[2])]
             if rn == n:
                 rep.ok(not bad, "scale N=%d: %s exit status %s" % (n, what, bad))
         for kind, label, checked, _ in KINDS:
@@ -204,8 +162,8 @@ def check(d, kv, rep, meta):
             rep.ok(r["user_sys"] is not None and r["user_sys"] <= USER_SYS_MAX,
                    "scale %s N=%d %s: refresh user/sys %s, above %.2f"
                    % (kv, n, label, r["user_sys"] and "%.3f" % r["user_sys"], USER_SYS_MAX))
-        if (n, "live30") in runs:
-            budget_notes(d, kv, n, runs, meta, rep)
+        if (n, "live0") in runs:
+            check_budget.notes(d, kv, n, runs, meta, rep, rdmatop, REPO, n == max(steps))
         for k in ("create_s", "mem_avail_kb"):
             if "%s_%d" % (k, n) in meta:
                 rep.note("scale %s N=%d: %s %s" % (kv, n, k, meta["%s_%d" % (k, n)]))
@@ -287,4 +245,4 @@ def self_test():
                       {"type": "RC", "state": "RTS", "process_pid": 8}]}
     if count_qps(sample, {7}) != (1, 2):
         failures.append("scale: count_qps %s" % (count_qps(sample, {7}),))
-    return failures
+    return failures + check_budget.self_test()

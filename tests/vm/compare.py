@@ -25,6 +25,7 @@ Only the Python standard library is used.
 
 import json
 import os
+import re
 import shutil
 import sys
 import subprocess
@@ -34,8 +35,8 @@ import check_faults
 import check_groups
 import check_scale  # the scale scenario (tests/vm/check_scale.py)
 
-from vmlib import (RdmaSet, Report, compare_snapshot, iproute2_version, parse_sys, read_meta,
-                   read_text)
+from vmlib import (RdmaSet, Report, compare_snapshot, iproute2_version, parse_sys, read_json_lines,
+                   read_meta, read_text)
 
 from check_traffic import (check_alive, check_churn, check_counters, check_iterations, check_owner,
                            check_rate, check_roundtrip, check_threads)
@@ -48,8 +49,34 @@ from check_screen import (check_demo, check_events, check_priv, check_tui, col, 
 NO_SNAPSHOT = {"events", "priv", "demo", "scale", "groups"}
 
 
+RDMATOP_JSON = re.compile(r"^(rt[^/]*|live|rdmatop[^/]*)\.json$")
+
+
+def check_unpaced(d, rep):
+    """Every rdmatop JSON sample of a scenario has every table fresh (age 0):
+    the comparisons with rdma assume it, and rxe's tables of a few objects
+    cost far less than any budget (a paced table would be a carried one)."""
+    for top, _, files in os.walk(d):
+        for f in sorted(files):
+            if not RDMATOP_JSON.match(f):
+                continue
+            path = os.path.join(top, f)
+            try:
+                samples = read_json_lines(path)
+            except (OSError, ValueError):
+                continue        # the scenario's own checks say so
+            for i, smp in enumerate(samples):
+                tables = smp.get("tables") if isinstance(smp, dict) else None
+                old = sorted((t, v.get("age")) for t, v in (tables or {}).items()
+                             if isinstance(v, dict) and v.get("age"))
+                rep.ok(not old, "%s sample %d: tables paced %s (budget %s): rdma sees them live"
+                       % (os.path.relpath(path, d), i, old, (smp.get("self") or {}).get("budget")))
+
+
 def check_scenario(d, scen, kv, rep, rdmatop=None):
     meta = read_meta(d)
+    if scen != "scale":
+        check_unpaced(d, rep)
     iproute2 = iproute2_version(read_text(os.path.join(d, "..", "rdma_version.txt")))
     if iproute2 is None:
         rep.note("iproute2 version unknown: every field rdmatop adds must be in rdma's output")
@@ -100,7 +127,7 @@ def check_scenario(d, scen, kv, rep, rdmatop=None):
     elif scen == "demo":
         check_demo(d, rep, kv, meta, rdmatop)
     elif scen == "scale":
-        check_scale.check(d, kv, rep, meta)
+        check_scale.check(d, kv, rep, meta, rdmatop)
     elif scen == "faults":
         check_faults.check(d, rep, kv, meta)
     elif scen == "groups":

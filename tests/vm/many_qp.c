@@ -6,8 +6,10 @@
  * creates N RC QPs connected in pairs (QP 2i <-> QP 2i+1, an odd last one
  * to itself) on the same device through GID index 1 (with Soft-RoCE on an
  * IPv4 netdev: the IPv4-mapped GID).  When all children hold their QPs in
- * RTS, the parent prints "READY <total> <pid>..." and waits for SIGTERM or
- * SIGINT, which it forwards to the children; the QPs go away with them.
+ * RTS, the parent prints "SECONDS <s>" (from the first fork until the last
+ * child was ready: what creating and connecting them took) and "READY
+ * <total> <pid>...", and waits for SIGTERM or SIGINT, which it forwards to
+ * the children; the QPs go away with them.
  *
  * usage: many_qp [-d DEV] [-n QPS_PER_PROCESS] [-m PROCESSES] [-g GID_INDEX]
  */
@@ -17,11 +19,20 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <infiniband/verbs.h>
 
 static volatile sig_atomic_t stop;
+
+static double mono(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
 
 static void on_signal(int sig)
 {
@@ -166,6 +177,7 @@ int main(int argc, char **argv)
 	const char *dev = "rxe0";
 	int n = 100, m = 1, gid_index = 1, port = 1, opt, i, fds[2], ready = 0;
 	int status, rc = 0;
+	double t0;
 	pid_t *pids;
 	struct sigaction sa;
 	sigset_t block;
@@ -200,6 +212,7 @@ int main(int argc, char **argv)
 	pids = calloc((size_t)m, sizeof(*pids));
 	if (!pids)
 		return 1;
+	t0 = mono();
 	for (i = 0; i < m; i++) {
 		pids[i] = fork();
 		if (pids[i] < 0)
@@ -218,6 +231,7 @@ int main(int argc, char **argv)
 		rc = 1;
 		stop = 1;
 	} else {
+		printf("SECONDS %.6f\n", mono() - t0);
 		printf("READY %d", n * m);
 		for (i = 0; i < m; i++)
 			printf(" %d", (int)pids[i]);

@@ -20,10 +20,13 @@
 # (tests/vm/check_scale.py) takes the median of REPS runs and checks the
 # ratios.
 #
-# With rdmatop, per N also the budget runs (budget_runs below, issue 18).
+# With rdmatop, per N also the budget runs (budget_runs below, issue 18;
+# checked by tests/vm/check_budget.py).
 #
-# cpu.txt: "N WHAT REP user U sys S status RC" per run.  In a --shell guest,
-# SCALE_STEPS and SCALE_REPS change the QP counts and the repetitions.
+# cpu.txt: "N WHAT REP user U sys S status RC wall W" per run.  In a --shell
+# guest, SCALE_STEPS and SCALE_REPS change the QP counts and the
+# repetitions, SCALE_BUDGETS, SCALE_FRESH_BUDGET, SCALE_FRESH_N and
+# SCALE_C100_ROUNDS the budget runs.
 # shellcheck source=tests/vm/guest/lib.sh
 . /scenarios/lib.sh
 
@@ -52,34 +55,93 @@ timed() {
 	echo "$n $what $rep ${line:-user 0 sys 0 status timeout}" >>"$R/cpu.txt"
 }
 
-# c100 N LABEL: seconds to create and connect 100 more RC QPs (2 x 50), as
-# meta create100_LABEL_N; whatever runs beside is the caller's
+# c100 N LABEL: C100_ROUNDS times, the seconds to create and connect 100
+# more RC QPs (2 x 50, as many_qp measures it: from its first fork until
+# both processes hold their QPs in RTS), as meta create100_LABEL_N (one
+# figure per round); whatever runs beside is the caller's
+C100_ROUNDS="${SCALE_C100_ROUNDS:-5}"
 c100() {
-	local a p
-	a="$(now)"
-	many_qp -d rxe0 -n 50 -m 2 >"$R/c100_$2_$1.txt" 2>&1 &
-	p=$!
-	wait_grep "$R/c100_$2_$1.txt" '^READY' 300 || say "$1: c100 $2 not ready"
-	meta "create100_$2_$1" "$(awk -v a="$a" -v b="$(now)" 'BEGIN{print b-a}')"
-	kill "$p"
-	wait_for "$p" 120
+	local p i=1 t all="" f
+	while [ "$i" -le "$C100_ROUNDS" ]; do
+		# a file of its own per round: the background job's redirection
+		# truncates asynchronously, and a reused file could still show the
+		# round before's READY
+		f="$R/c100_$2_$1_$i.txt"
+		many_qp -d rxe0 -n 50 -m 2 >"$f" 2>&1 &
+		p=$!
+		wait_grep "$f" '^READY' 300 || say "$1: c100 $2 round $i not ready: $(cat "$f")"
+		t="$(sed -n 's/^SECONDS //p' "$f")"
+		all="$all ${t:-n/a}"
+		kill "$p"
+		wait_for "$p" 120
+		i=$((i + 1))
+	done
+	meta "create100_$2_$1" "${all# }"
 }
 
-# budget_runs N (issue 18, --budget): 30 s of the dashboard at -d 1 with
-# --budget 3 and with --budget 0 (the default) against `watch -n 1 rdma res show qp`
-# (cpu.txt live30, live30b0, watch30); the paced QP table's ages and dump
-# times over 30 samples (budget_N.txt, from the OpenMetrics); 100 new QPs
-# created with nothing beside, then beside a paced and an unpaced rdmatop.
+# traffic_start: two ibv_rc_pingpong pairs (ports 18515, 18516) on rxe0,
+# in event mode (-e: they sleep on the completion channel) and on CPU 0,
+# so that what they cost stays off CPU 1, where the timed commands run;
+# their pids in $pps (meta traffic_pids_N).  traffic_stop ends them.
+traffic_start() {
+	local port c
+	pps=""
+	for port in 18515 18516; do
+		taskset -c 0 ibv_rc_pingpong -d rxe0 -g 1 -e -p "$port" -n 100000000 >"$R/pp_s${port}_$1.txt" 2>&1 &
+		pps="$pps $!"
+		wait_port "$port" || return 1
+		taskset -c 0 ibv_rc_pingpong -d rxe0 -g 1 -e -p "$port" -n 100000000 10.0.0.1 >"$R/pp_c${port}_$1.txt" 2>&1 &
+		pps="$pps $!"
+	done
+	# connected within a second or two (no `rdma res show qp` to wait on:
+	# at 20000 QPs one costs seconds of CPU)
+	sleep 3
+	for c in $pps; do
+		alive "$c" || { say "$1: traffic: ibv_rc_pingpong $c is gone"; return 1; }
+	done
+	meta "traffic_pids_$1" "$pps"
+}
+traffic_stop() {
+	# shellcheck disable=SC2086 # the pid list is split on purpose
+	kill $pps 2>/dev/null
+	for c in $pps; do wait_for "$c" 30; done
+}
+
+# budget_runs N (issue 18, --budget): per budget B in BUDGETS, 30 s of the
+# dashboard at -d 1 (cpu.txt liveB: -n 30, CPU over the wall time from
+# cputime), and with --budget 0 (live0); `watch -n 1 rdma res show qp`
+# over 30 s (watch30), the baseline a user would otherwise leave running.
+# Then, with traffic on four RC QPs (traffic_start), FRESH_N samples of the
+# paced dashboard filtered to them (the visible rows), recorded with -w
+# (fresh_N.rdrec, cpu.txt fresh): the host replays it for the QP table's
+# ages, the dumps' cost and the visible rows' PSNs.  Last, 100 new QPs
+# created with nothing beside, beside a paced and an unpaced rdmatop.
+BUDGETS="${SCALE_BUDGETS:-3 5}"
+FRESH_B="${SCALE_FRESH_BUDGET:-3}"
+FRESH_N="${SCALE_FRESH_N:-45}"
+meta budgets "$BUDGETS"
+meta fresh_budget "$FRESH_B"
+meta fresh_samples "$FRESH_N"
 budget_runs() {
-	local n="$1" r
-	timed "$n" live30 1 -t 200x50 rdmatop -d 1 -n 30 --budget 3
-	timed "$n" live30b0 1 -t 200x50 rdmatop -d 1 -n 30 --budget 0
-	timed "$n" watch30 1 -t 200x50 timeout -s INT 30 watch -n 1 rdma res show qp
-	rt -b -o openmetrics -d 1 -n 30 --budget 3 2>/dev/null |
-		grep -E '^(rdmatop_table_age_seconds\{device="rxe0",table="qps"\}|rdmatop_request_seconds\{request="qps"\}|rdmatop_budget_ratio|rdma_sample_timestamp_seconds)' \
-		>"$R/budget_$n.txt"
+	local n="$1" r b
+	for b in $BUDGETS; do
+		timed "$n" "live$b" 1 -t 200x50 rdmatop -d 1 -n 30 --budget "$b"
+	done
+	timed "$n" live0 1 -t 200x50 rdmatop -d 1 -n 30 --budget 0
+	# (TERM: busybox watch ignores SIGINT while its command runs, as system()
+	# does, and at 20000 QPs rdma runs most of the time; cputime counts the
+	# rdma that watch leaves behind)
+	timed "$n" watch30 1 -t 200x50 timeout 30 watch -n 1 rdma res show qp
+	if traffic_start "$n"; then
+		timed "$n" fresh 1 -t 200x50 rdmatop -d 1 -n "$FRESH_N" --budget "$FRESH_B" \
+			-f comm=ibv_rc_pingpong -w "$R/fresh_$n.rdrec"
+		for c in $pps; do
+			alive "$c" || say "$n: traffic: ibv_rc_pingpong $c ended during the paced run"
+		done
+	fi
+	traffic_stop
 	c100 "$n" none
-	rdmatop -b -d 1 -o openmetrics --budget 3 >/dev/null 2>&1 &
+	rdmatop -b -d 1 -o openmetrics --budget "$FRESH_B" >/dev/null 2>&1 &
 	r=$!
 	sleep 3
 	c100 "$n" paced
@@ -91,7 +153,7 @@ budget_runs() {
 	c100 "$n" budget0
 	kill "$r"
 	wait_for "$r" 60
-	say "$n: budget: $(grep "^$n \(live30\|live30b0\|watch30\) " "$R/cpu.txt" | tr '\n' ';') $(grep "^create100_.*_$n=" "$R/meta.txt" | tr '\n' ' ')"
+	say "$n: budget: $(grep "^$n \(live[0-9]*\|watch30\|fresh\) " "$R/cpu.txt" | tr '\n' ';') $(grep "^create100_.*_$n=" "$R/meta.txt" | tr '\n' ' ')"
 }
 
 held=0

@@ -1,0 +1,280 @@
+"""Host-side check of the scale scenario's budget runs (issue 18: --budget;
+tests/vm/scenarios/scale.sh budget_runs), called by check_scale.py.
+
+Per QP count N the guest timed, pinned to CPU 1 (cpu.txt, with each run's
+wall time): the dashboard `rdmatop -d 1 -n 30` on a 200x50 pty with
+`--budget B` for each B of meta `budgets` (liveB) and with `--budget 0`
+(live0), and `watch -n 1 rdma res show qp` for 30 s (watch30).  Then, with
+traffic on four RC QPs (two ibv_rc_pingpong pairs), the paced dashboard
+filtered to them (`-f comm=ibv_rc_pingpong`: they are its rows), recorded
+(fresh_N.rdrec), which the host replays here with `rdmatop -r FILE -j`.
+
+CPU per second of dashboard: user + sys of the run over its wall time,
+all in (the first sample, complete whatever the budget, and the start
+included), and after the first sample: (run - dash1) / (wall - dash1's
+wall), dash1 being the median `rdmatop -n 1` of the ratio runs (the start,
+one complete sample on screen, the exit).  The second is what a dashboard
+left open costs, the one the budget is about.
+
+Goals (checked):
+  - at the largest N, CPU per second after the first sample within each
+    budget B: <= B * (1 + BUDGET_TOL) + BUDGET_SLACK percent (the pacing
+    counts the dumps' wall time, the CPU is the whole process's; TCG's
+    run-to-run noise);
+  - never starved: in the recorded paced run every table's age (JSON
+    `tables`) stays within BUDGET_MAX_AGE (include/budget.h) plus one
+    interval, and the QP table is dumped again within that;
+  - the recording replays, with the traffic's QPs in every sample.
+Reported: the periods the QP table reached, its dumps' cost, the CPU with
+--budget 0 and watch's, rdmatop's own `self.cpu` beside wait4's, and the
+time to create 100 QPs beside nothing, a paced and an unpaced rdmatop.
+
+Visible rows fresh every interval (the traffic QPs' PSNs move in every
+sample while the table itself is older): checked once the per-QP GETs of
+the visible rows exist (FRESH_ROWS_CHECKED); until then a note says how
+many samples showed them stale.  Standard library only.
+"""
+
+import json
+import os
+import re
+import subprocess
+
+BUDGET_TOL = 0.25
+BUDGET_SLACK = 0.5
+INTERVAL = 1.0
+# The visible QP rows are refreshed by per-QP GETs between the table's
+# dumps: until rdmatop does so, their staleness is reported, not failed.
+FRESH_ROWS_CHECKED = False
+TRAFFIC_COMM = "ibv_rc_pingpong"
+# The requests that are never paced (JSON self.requests).
+FIXED = ("sys", "devices", "summary", "ports", "counters", "sysfs", "proc")
+# The exit status each run ends with: watch30 is ended by timeout's TERM.
+ENDS = {"watch30": "143"}
+
+
+def ended_ok(what, status):
+    return status == ENDS.get(what, "0")
+
+
+def max_age(repo):
+    """BUDGET_MAX_AGE from include/budget.h (seconds)."""
+    try:
+        with open(os.path.join(repo, "include", "budget.h"), encoding="utf-8") as f:
+            m = re.search(r"#define\s+BUDGET_MAX_AGE\s+([0-9.]+)", f.read())
+    except OSError:
+        m = None
+    return float(m.group(1)) if m else None
+
+
+def first(runs, n, what):
+    rr = [r for r in runs.get((n, what), []) if ended_ok(what, r[2])]
+    return rr[0] if rr else None
+
+
+def cpu_rates(runs, n, what, base):
+    """(percent all in, percent after the first sample) of one run; base the
+    (user + sys, wall) of `rdmatop -n 1`, or None."""
+    r = first(runs, n, what)
+    if r is None or not r[3]:
+        return None, None
+    tot = r[0] + r[1]
+    allin = tot / r[3] * 100
+    if base is None or r[3] <= base[1]:
+        return allin, None
+    return allin, (tot - base[0]) / (r[3] - base[1]) * 100
+
+
+def replay(rdmatop, rec):
+    """The recording's samples (JSON, filtered to the traffic's QPs), or an
+    error text."""
+    try:
+        p = subprocess.run([rdmatop, "-r", rec, "-j", "-f", "comm=" + TRAFFIC_COMM],
+                           capture_output=True, text=True, timeout=300, check=False)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return None, "cannot run %s: %s" % (rdmatop, e)
+    if p.returncode != 0:
+        return None, "replay exit %d: %s" % (p.returncode, p.stderr.strip()[:300])
+    try:
+        return [json.loads(x) for x in p.stdout.splitlines() if x.strip()], None
+    except ValueError as e:
+        return None, "replay printed invalid JSON: %s" % e
+
+
+def analyse(samples):
+    """What the paced run showed, from its replayed samples:
+    ages {table: [age per sample]}, qp_dumps [sample indexes where the QP
+    table was dumped (age 0)], qp_cost [seconds of its dumps], cpu [self.cpu
+    per sample], fixed [seconds of the requests never paced, per sample],
+    traffic [QPs per sample], stale [(sample, age, lqpn) where
+    a traffic QP's PSNs did not move since the sample before]."""
+    out = {"ages": {}, "qp_dumps": [], "qp_cost": [], "cpu": [], "fixed": [], "traffic": [],
+           "stale": []}
+    prev = {}
+    for i, s in enumerate(samples):
+        for t, v in (s.get("tables") or {}).items():
+            out["ages"].setdefault(t, []).append(v.get("age"))
+        age = ((s.get("tables") or {}).get("qps") or {}).get("age")
+        req = ((s.get("self") or {}).get("requests") or {}).get("qps")
+        if age == 0:
+            out["qp_dumps"].append(i)
+            if req:
+                out["qp_cost"].append(req)
+        if (s.get("self") or {}).get("cpu") is not None:
+            out["cpu"].append(s["self"]["cpu"])
+            out["fixed"].append(sum(v for k, v in (s["self"].get("requests") or {}).items()
+                                    if k in FIXED and isinstance(v, (int, float))))
+        cur = {}
+        for q in s.get("qps") or []:
+            if q.get("comm") == TRAFFIC_COMM and q.get("type") == "RC":
+                cur[(q.get("ifindex"), q.get("lqpn"))] = (q.get("sq-psn"), q.get("rq-psn"))
+        out["traffic"].append(len(cur))
+        for k, psn in sorted(cur.items()):
+            if k in prev and prev[k] == psn:
+                out["stale"].append((i, age, k[1]))
+        prev = cur
+    return out
+
+
+def periods(dumps):
+    return [b - a for a, b in zip(dumps, dumps[1:])]
+
+
+def notes(d, kv, n, runs, meta, rep, rdmatop, repo, last):
+    """Issue 18's figures at N QPs; the goals checked where `last` (the
+    largest N)."""
+    budgets = [float(b) for b in meta.get("budgets", "3").split()]
+    dash1 = [r for r in runs.get((n, "dash1"), []) if r[2] == "0" and r[3]]
+    base = None
+    if dash1:
+        dash1.sort(key=lambda r: r[0] + r[1])
+        m = dash1[len(dash1) // 2]
+        base = (m[0] + m[1], m[3])
+    pct = lambda v: "n/a" if v is None else "%.2f%%" % v
+    for b in budgets + [0.0]:
+        what = "live%g" % b
+        allin, steady = cpu_rates(runs, n, what, base)
+        rep.note("scale %s N=%d budget %g%%: rdmatop -d 1 -n 30: %s of one CPU after the first "
+                 "sample (%s all in, over %s s)"
+                 % (kv, n, b, pct(steady), pct(allin),
+                    "%.1f" % first(runs, n, what)[3] if first(runs, n, what) else "n/a"))
+        if last and b > 0:
+            lim = b * (1 + BUDGET_TOL) + BUDGET_SLACK
+            rep.ok(steady is not None and steady <= lim,
+                   "scale %s N=%d budget %g%%: rdmatop used %s of one CPU per second after the "
+                   "first sample, above %.2f%% (the budget + %d%% + %.1f)"
+                   % (kv, n, b, pct(steady), lim, BUDGET_TOL * 100, BUDGET_SLACK))
+    allin, _ = cpu_rates(runs, n, "watch30", None)
+    rep.note("scale %s N=%d budget: watch -n 1 rdma res show qp: %s of one CPU" % (kv, n, pct(allin)))
+    c = []
+    for k in ("none", "paced", "budget0"):
+        t = sorted(float(x) for x in meta.get("create100_%s_%d" % (k, n), "").split()
+                   if re.match(r"^[0-9.]+$", x))
+        c.append("%s %s" % (k, "n/a" if not t else "median %.3f s, max %.3f s (%d rounds)"
+                            % (t[len(t) // 2], t[-1], len(t))))
+    rep.note("scale %s N=%d budget: 100 new QPs created and connected beside %s"
+             % (kv, n, "; ".join(c)))
+    fresh(d, kv, n, runs, meta, rep, rdmatop, repo, base)
+
+
+def fresh(d, kv, n, runs, meta, rep, rdmatop, repo, base):
+    """The recorded paced run with traffic: ages, starvation, visible rows."""
+    rec = os.path.join(d, "fresh_%d.rdrec" % n)
+    fb = meta.get("fresh_budget", "?")
+    want = int(meta.get("fresh_samples", "0") or 0)
+    if not rep.ok("traffic_pids_%d" % n in meta,
+                  "scale %s N=%d budget: the traffic did not start (log: %s)"
+                  % (kv, n, read(os.path.join(d, "log.txt"))[-300:])):
+        return
+    if not rdmatop:
+        rep.note("scale %s N=%d budget: no host rdmatop to replay %s" % (kv, n, rec))
+        return
+    samples, err = replay(rdmatop, rec)
+    if not rep.ok(err is None, "scale %s N=%d budget: replaying the paced run: %s" % (kv, n, err)):
+        return
+    a = analyse(samples)
+    rep.ok(len(samples) == want, "scale %s N=%d budget: the paced run recorded %d samples, "
+           "wanted %d" % (kv, n, len(samples), want))
+    rep.ok(samples and min(a["traffic"]) == 4,
+           "scale %s N=%d budget: the traffic's RC QPs per sample %s, wanted 4"
+           % (kv, n, sorted(set(a["traffic"]))))
+    lim = max_age(repo)
+    if rep.ok(lim is not None, "scale: no BUDGET_MAX_AGE in include/budget.h"):
+        for t, ages in sorted(a["ages"].items()):
+            worst = max([x for x in ages if x is not None] or [0])
+            rep.ok(worst <= lim + INTERVAL, "scale %s N=%d budget %s%%: table %s reached age %g s, "
+                   "above BUDGET_MAX_AGE %g s + %g" % (kv, n, fb, t, worst, lim, INTERVAL))
+        # a run longer than the oldest age allowed must see the QP table again
+        span = len(samples) - 1
+        gaps = periods(a["qp_dumps"] + ([span + 1] if a["qp_dumps"] else []))
+        if span > lim + INTERVAL:
+            rep.ok(a["qp_dumps"] and max(gaps) <= lim + INTERVAL,
+                   "scale %s N=%d budget %s%%: the QP table was dumped in samples %s of %d: "
+                   "a gap above BUDGET_MAX_AGE" % (kv, n, fb, a["qp_dumps"], len(samples)))
+    qa = [x for x in a["ages"].get("qps", []) if x is not None]
+    p = periods(a["qp_dumps"])
+    rep.note("scale %s N=%d budget %s%%: QP table dumped in %d of %d samples (%s), period %s s, "
+             "age max %s s, dump median %s ms"
+             % (kv, n, fb, len(a["qp_dumps"]), len(samples), a["qp_dumps"][:12],
+                "/".join("%d" % x for x in sorted(set(p))) or "n/a",
+                "%g" % max(qa) if qa else "n/a",
+                "%.0f" % (sorted(a["qp_cost"])[len(a["qp_cost"]) // 2] * 1e3) if a["qp_cost"] else "n/a"))
+    allin, steady = cpu_rates(runs, n, "fresh", base)
+    mean_self = sum(a["cpu"]) / len(a["cpu"]) if a["cpu"] else None
+    fixed = sorted(a["fixed"])
+    rep.note("scale %s N=%d budget %s%%: the paced run with traffic, recorded: %s of one CPU "
+             "after the first sample (wait4), rdmatop's own self.cpu mean %s; the requests "
+             "never paced took %s ms a sample (median)"
+             % (kv, n, fb, "n/a" if steady is None else "%.2f%%" % steady,
+                "n/a" if mean_self is None else "%.2f%%" % mean_self,
+                "%.1f" % (fixed[len(fixed) // 2] * 1e3) if fixed else "n/a"))
+    paced = [i for i, x in enumerate(a["ages"].get("qps", [])) if x]
+    stale = sorted({s[0] for s in a["stale"]})
+    msg = ("scale %s N=%d budget %s%%: visible rows fresh every interval: the traffic's PSNs "
+           "stood still in %d of %d samples (%s), the QP table older than the interval in %d"
+           % (kv, n, fb, len(stale), max(len(samples) - 1, 0), stale[:10], len(paced)))
+    if FRESH_ROWS_CHECKED:
+        rep.ok(paced and not stale, msg + ("" if paced else "; the table was never paced"))
+    else:
+        rep.note(msg + " (not checked until the visible rows get per-QP GETs)")
+
+
+def read(path):
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            return f.read()
+    except OSError:
+        return ""
+
+
+def self_test():
+    """Failures of the analysis on made-up samples (list of str)."""
+    failures = []
+
+    def sample(age, psn, cost=0.0, cpu=2.0):
+        qps = [{"ifindex": 0, "lqpn": q, "type": "RC", "comm": TRAFFIC_COMM,
+                "sq-psn": psn + q, "rq-psn": psn} for q in (17, 18, 19, 20)]
+        qps.append({"ifindex": 0, "lqpn": 99, "type": "RC", "comm": "many_qp", "sq-psn": 1, "rq-psn": 1})
+        return {"tables": {"qps": {"age": age}, "cqs": {"age": 0}},
+                "self": {"cpu": cpu, "requests": {"qps": cost}}, "qps": qps}
+
+    fresh_rows = [sample(0, 0, 0.5), sample(1, 10), sample(2, 20), sample(0, 30, 0.7), sample(1, 40)]
+    a = analyse(fresh_rows)
+    if a["stale"] or a["qp_dumps"] != [0, 3] or a["qp_cost"] != [0.5, 0.7] or a["traffic"] != [4] * 5:
+        failures.append("budget: analyse of fresh rows %s" % a)
+    if periods(a["qp_dumps"]) != [3] or a["ages"]["qps"] != [0, 1, 2, 0, 1]:
+        failures.append("budget: periods %s ages %s" % (periods(a["qp_dumps"]), a["ages"]))
+    carried = [sample(0, 0, 0.5), sample(1, 0), sample(2, 0), sample(0, 30, 0.7)]
+    a = analyse(carried)
+    if sorted({s[0] for s in a["stale"]}) != [1, 2] or len(a["stale"]) != 8:
+        failures.append("budget: carried rows not stale: %s" % a["stale"])
+    runs = {(20000, "live3"): [(0.5, 1.0, "0", 30.0)], (20000, "dash1"): [(0.1, 0.5, "0", 1.0)]}
+    allin, steady = cpu_rates(runs, 20000, "live3", (0.6, 1.0))
+    if abs(allin - 5.0) > 1e-9 or abs(steady - 0.9 / 29 * 100) > 1e-9:
+        failures.append("budget: cpu_rates %s %s" % (allin, steady))
+    if cpu_rates(runs, 20000, "live0", None) != (None, None):
+        failures.append("budget: a missing run has rates")
+    here = os.path.dirname(os.path.abspath(__file__))
+    if max_age(os.path.join(here, "..", "..")) is None:
+        failures.append("budget: no BUDGET_MAX_AGE read from include/budget.h")
+    return failures
