@@ -24,9 +24,11 @@ Goals (checked):
   - never starved: in the recorded paced run every table's age (JSON
     `tables`) stays within BUDGET_MAX_AGE (include/budget.h) plus one
     interval, and the QP table is dumped again within that;
-  - the recording replays, with the traffic's QPs in every sample.
+  - the recording replays, with the traffic's QPs in every sample;
+  - rdmatop's own CPU figure (self.cpu, mean over the samples) is wait4's
+    after the first sample, within SELF_TOL + SELF_SLACK.
 Reported: the periods the QP table reached, its dumps' cost, the CPU with
---budget 0 and watch's, rdmatop's own `self.cpu` beside wait4's, and the
+--budget 0 and watch's, the requests never paced, and the
 time to create 100 QPs beside nothing, a paced and an unpaced rdmatop.
 
 Visible rows fresh every interval (the traffic QPs' PSNs move in every
@@ -43,6 +45,10 @@ import subprocess
 BUDGET_TOL = 0.25
 BUDGET_SLACK = 0.5
 INTERVAL = 1.0
+# rdmatop's own measurement (JSON self.cpu, getrusage) against wait4's over
+# the same run: the same CPU seen from inside and outside
+SELF_TOL = 0.10
+SELF_SLACK = 0.5
 # The visible QP rows are refreshed by per-QP GETs between the table's
 # dumps: until rdmatop does so, their staleness is reported, not failed.
 FRESH_ROWS_CHECKED = False
@@ -105,10 +111,12 @@ def analyse(samples):
     """What the paced run showed, from its replayed samples:
     ages {table: [age per sample]}, qp_dumps [sample indexes where the QP
     table was dumped (age 0)], qp_cost [seconds of its dumps], cpu [self.cpu
-    per sample], fixed [seconds of the requests never paced, per sample],
+    per sample], fixed [seconds of the requests never paced, per sample;
+    by_kind: the same per kind],
     traffic [QPs per sample], stale [(sample, age, lqpn) where
     a traffic QP's PSNs did not move since the sample before]."""
-    out = {"ages": {}, "qp_dumps": [], "qp_cost": [], "cpu": [], "fixed": [], "traffic": [],
+    out = {"ages": {}, "qp_dumps": [], "qp_cost": [], "cpu": [], "fixed": [], "by_kind": {},
+           "traffic": [],
            "stale": []}
     prev = {}
     for i, s in enumerate(samples):
@@ -122,8 +130,11 @@ def analyse(samples):
                 out["qp_cost"].append(req)
         if (s.get("self") or {}).get("cpu") is not None:
             out["cpu"].append(s["self"]["cpu"])
-            out["fixed"].append(sum(v for k, v in (s["self"].get("requests") or {}).items()
-                                    if k in FIXED and isinstance(v, (int, float))))
+            reqs = {k: v for k, v in (s["self"].get("requests") or {}).items()
+                    if k in FIXED and isinstance(v, (int, float))}
+            out["fixed"].append(sum(reqs.values()))
+            for k, v in reqs.items():
+                out["by_kind"].setdefault(k, []).append(v)
         cur = {}
         for q in s.get("qps") or []:
             if q.get("comm") == TRAFFIC_COMM and q.get("type") == "RC":
@@ -221,13 +232,19 @@ def fresh(d, kv, n, runs, meta, rep, rdmatop, repo, base):
                 "%.0f" % (sorted(a["qp_cost"])[len(a["qp_cost"]) // 2] * 1e3) if a["qp_cost"] else "n/a"))
     allin, steady = cpu_rates(runs, n, "fresh", base)
     mean_self = sum(a["cpu"]) / len(a["cpu"]) if a["cpu"] else None
+    if steady is not None and mean_self is not None:
+        rep.ok(abs(mean_self - steady) <= SELF_TOL * steady + SELF_SLACK,
+               "scale %s N=%d budget %s%%: rdmatop's self.cpu (mean %.2f%%) is not wait4's "
+               "%.2f%% (within %d%% + %.1f)" % (kv, n, fb, mean_self, steady, SELF_TOL * 100, SELF_SLACK))
     fixed = sorted(a["fixed"])
     rep.note("scale %s N=%d budget %s%%: the paced run with traffic, recorded: %s of one CPU "
              "after the first sample (wait4), rdmatop's own self.cpu mean %s; the requests "
-             "never paced took %s ms a sample (median)"
+             "never paced took %s ms a sample (median; %s)"
              % (kv, n, fb, "n/a" if steady is None else "%.2f%%" % steady,
                 "n/a" if mean_self is None else "%.2f%%" % mean_self,
-                "%.1f" % (fixed[len(fixed) // 2] * 1e3) if fixed else "n/a"))
+                "%.1f" % (fixed[len(fixed) // 2] * 1e3) if fixed else "n/a",
+                ", ".join("%s %.1f" % (k, sorted(v)[len(v) // 2] * 1e3)
+                          for k, v in sorted(a["by_kind"].items()))))
     paced = [i for i, x in enumerate(a["ages"].get("qps", [])) if x]
     stale = sorted({s[0] for s in a["stale"]})
     msg = ("scale %s N=%d budget %s%%: visible rows fresh every interval: the traffic's PSNs "
