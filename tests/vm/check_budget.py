@@ -188,6 +188,21 @@ def notes(d, kv, n, runs, meta, rep, rdmatop, repo, last):
     fresh(d, kv, n, runs, meta, rep, rdmatop, repo, base)
 
 
+def starved(a, n_samples, lim, rep, where):
+    """No table older than lim + an interval; a run longer than that sees
+    the QP table dumped again within it."""
+    for t, ages in sorted(a["ages"].items()):
+        worst = max([x for x in ages if x is not None] or [0])
+        rep.ok(worst <= lim + INTERVAL, "%s: table %s reached age %g s, above BUDGET_MAX_AGE "
+               "%g s + %g" % (where, t, worst, lim, INTERVAL))
+    span = n_samples - 1
+    if span > lim + INTERVAL:
+        gaps = periods(a["qp_dumps"] + [span + 1])
+        rep.ok(a["qp_dumps"] and max(gaps) <= lim + INTERVAL,
+               "%s: the QP table was dumped in samples %s of %d: a gap above BUDGET_MAX_AGE"
+               % (where, a["qp_dumps"], n_samples))
+
+
 def fresh(d, kv, n, runs, meta, rep, rdmatop, repo, base):
     """The recorded paced run with traffic: ages, starvation, visible rows."""
     rec = os.path.join(d, "fresh_%d.rdrec" % n)
@@ -211,17 +226,7 @@ def fresh(d, kv, n, runs, meta, rep, rdmatop, repo, base):
            % (kv, n, sorted(set(a["traffic"]))))
     lim = max_age(repo)
     if rep.ok(lim is not None, "scale: no BUDGET_MAX_AGE in include/budget.h"):
-        for t, ages in sorted(a["ages"].items()):
-            worst = max([x for x in ages if x is not None] or [0])
-            rep.ok(worst <= lim + INTERVAL, "scale %s N=%d budget %s%%: table %s reached age %g s, "
-                   "above BUDGET_MAX_AGE %g s + %g" % (kv, n, fb, t, worst, lim, INTERVAL))
-        # a run longer than the oldest age allowed must see the QP table again
-        span = len(samples) - 1
-        gaps = periods(a["qp_dumps"] + ([span + 1] if a["qp_dumps"] else []))
-        if span > lim + INTERVAL:
-            rep.ok(a["qp_dumps"] and max(gaps) <= lim + INTERVAL,
-                   "scale %s N=%d budget %s%%: the QP table was dumped in samples %s of %d: "
-                   "a gap above BUDGET_MAX_AGE" % (kv, n, fb, a["qp_dumps"], len(samples)))
+        starved(a, len(samples), lim, rep, "scale %s N=%d budget %s%%" % (kv, n, fb))
     qa = [x for x in a["ages"].get("qps", []) if x is not None]
     p = periods(a["qp_dumps"])
     rep.note("scale %s N=%d budget %s%%: QP table dumped in %d of %d samples (%s), period %s s, "
@@ -291,6 +296,36 @@ def self_test():
         failures.append("budget: cpu_rates %s %s" % (allin, steady))
     if cpu_rates(runs, 20000, "live0", None) != (None, None):
         failures.append("budget: a missing run has rates")
+
+    class Rep:
+        def __init__(self):
+            self.errors, self.notes = [], []
+
+        def note(self, m):
+            self.notes.append(m)
+
+        def ok(self, cond, m):
+            if not cond:
+                self.errors.append(m)
+            return cond
+
+    # starvation: a table past the maximum age, a QP table never dumped again
+    ok = analyse([sample(0 if i % 20 == 0 else i % 20, i) for i in range(45)])
+    old = analyse([sample(0, 0)] + [sample(i, i) for i in range(1, 45)])
+    for name, a, want in (("dumped every 20", ok, 0), ("never again", old, 2)):
+        rep = Rep()
+        starved(a, 45, 30.0, rep, name)
+        if len(rep.errors) != want:
+            failures.append("budget: starved %s: %s" % (name, rep.errors))
+    # the budget: over it at the largest N fails, at a smaller N is a note
+    runs = {(20000, "dash1"): [(0.1, 0.3, "0", 0.4)], (20000, "live3"): [(0.4, 1.9, "0", 29.1)],
+            (20000, "live0"): [(0.6, 10.6, "0", 29.4)], (20000, "watch30"): [(3, 23, "143", 30.1)]}
+    for last, want in ((True, 1), (False, 0)):
+        rep = Rep()
+        notes("/nonexistent", "6.1", 20000, runs, {"budgets": "3"}, rep, None, ".", last)
+        bad = [e for e in rep.errors if "above 4.25%" in e]
+        if len(bad) != want or not any("watch" in m and "86.38%" in m for m in rep.notes):
+            failures.append("budget: notes last=%s: %s %s" % (last, rep.errors, rep.notes))
     here = os.path.dirname(os.path.abspath(__file__))
     if max_age(os.path.join(here, "..", "..")) is None:
         failures.append("budget: no BUDGET_MAX_AGE read from include/budget.h")
