@@ -113,10 +113,11 @@ def analyse(samples):
     table was dumped (age 0)], qp_cost [seconds of its dumps], cpu [self.cpu
     per sample], fixed [seconds of the requests never paced, per sample;
     by_kind: the same per kind],
+    row_ages [the traffic rows' own ages, where the JSON gives one],
     traffic [QPs per sample], stale [(sample, age, lqpn) where
     a traffic QP's PSNs did not move since the sample before]."""
     out = {"ages": {}, "qp_dumps": [], "qp_cost": [], "cpu": [], "fixed": [], "by_kind": {},
-           "traffic": [],
+           "row_ages": [], "traffic": [],
            "stale": []}
     prev = {}
     for i, s in enumerate(samples):
@@ -139,6 +140,8 @@ def analyse(samples):
         for q in s.get("qps") or []:
             if q.get("comm") == TRAFFIC_COMM and q.get("type") == "RC":
                 cur[(q.get("ifindex"), q.get("lqpn"))] = (q.get("sq-psn"), q.get("rq-psn"))
+                if isinstance(q.get("age"), (int, float)):
+                    out["row_ages"].append(q["age"])
         out["traffic"].append(len(cur))
         for k, psn in sorted(cur.items()):
             if k in prev and prev[k] == psn:
@@ -253,8 +256,10 @@ def fresh(d, kv, n, runs, meta, rep, rdmatop, repo, base):
     paced = [i for i, x in enumerate(a["ages"].get("qps", [])) if x]
     stale = sorted({s[0] for s in a["stale"]})
     msg = ("scale %s N=%d budget %s%%: visible rows fresh every interval: the traffic's PSNs "
-           "stood still in %d of %d samples (%s), the QP table older than the interval in %d"
-           % (kv, n, fb, len(stale), max(len(samples) - 1, 0), stale[:10], len(paced)))
+           "stood still in %d of %d samples (%s), the QP table older than the interval in %d; "
+           "the rows' own age at most %s"
+           % (kv, n, fb, len(stale), max(len(samples) - 1, 0), stale[:10], len(paced),
+              "%g s" % max(a["row_ages"]) if a["row_ages"] else "n/a (none given)"))
     if FRESH_ROWS_CHECKED:
         rep.ok(paced and not stale, msg + ("" if paced else "; the table was never paced"))
     else:
