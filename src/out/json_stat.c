@@ -8,7 +8,8 @@
  *                  plus "counter_mode" and "auto_mask";
  *   optional_counters  `rdma statistic mode [supported]`: per port, each
  *                  optional counter and whether it is enabled;
- *   stat_mr        `rdma statistic mr`: per MR its driver stats.
+ *   stat_mr        `rdma statistic mr`: per MR its driver stats;
+ * and the counters table (the ports' counters, one object per counter).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,29 @@
 #include "jw.h"
 #include "names.h"
 #include "out.h"
+
+void out_json_counter(struct jw *w, const struct snapshot *s, const void *row)
+{
+	const struct snap_counter *c = row;
+	static const char *const src[] = { "hw", "pma", "netdev" };
+	static const char *const unit[] = { "events", "packets", "bytes" };
+
+	jw_dev(w, s, c->dev);
+	if (c->port)
+		jw_u(w, "port", c->port);
+	jw_s(w, "name", snap_s(s, c->name));
+	jw_u(w, "value", c->value);
+	jw_s(w, "unit", c->unit < SNAP_UNIT_N ? unit[c->unit] : "events");
+	jw_s(w, "source", c->source < SNAP_SRC_N ? src[c->source] : "hw");
+	if (c->optional)
+		jw_b(w, "optional", true);
+	if (c->rate_status == RATE_DATA) {
+		jw_d(w, "rate", c->rate);
+		jw_u(w, "delta", c->delta);
+	} else if (c->rate_status == RATE_RESET) {
+		jw_b(w, "reset", true);
+	}
+}
 
 static const char *mode_str(uint8_t m)
 {
