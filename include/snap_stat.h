@@ -107,7 +107,8 @@ struct snap_optcnt {
 /*
  * One GID table entry of a port (sysfs ports/N/gids/K with gid_attrs/types/K
  * and gid_attrs/ndevs/K, drivers/infiniband/core/sysfs.c): the table is
- * read up to its first empty (all-zero) entry.
+ * read up to its first empty (all-zero) entry.  A RoCE GID of a VLAN
+ * netdev has its VLAN id, from /proc/net/vlan/config (root only).
  */
 enum snap_gid_type { SNAP_GID_IB, SNAP_GID_ROCE_V1, SNAP_GID_ROCE_V2, SNAP_GID_UNKNOWN };
 struct snap_gid {
@@ -115,6 +116,8 @@ struct snap_gid {
 	uint8_t gid[16];
 	uint8_t type;			/* enum snap_gid_type */
 	bool has_type;
+	bool has_vlan;			/* ndev is a VLAN device */
+	uint16_t vlan;			/* its VLAN id (0-4095) */
 	char ndev[SNAP_IFNAME_MAX];	/* "" when the entry has none (IB) */
 };
 

@@ -164,6 +164,8 @@ static void json_port_tables(struct jw *w, const struct snapshot *s, const struc
 			jw_s(w, "type", view_gid_type_str(g->type));
 		if (g->ndev[0])
 			jw_s(w, "netdev", g->ndev);
+		if (g->has_vlan)
+			jw_u(w, "vlan", g->vlan);
 		jw_close(w, '}');
 	}
 	if (any)

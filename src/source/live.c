@@ -217,8 +217,8 @@ static ssize_t read_file(struct source *src, struct snapshot *s, const char *pat
 	if (err)
 		n = 0;
 	l->fbuf[n] = '\0';
-	s->self.cost[strncmp(path, "/proc/", 6) ? SNAP_COST_FILES : SNAP_COST_PROC] +=
-		source_now() - t0;
+	s->self.cost[strncmp(path, "/proc/", 6) || !strncmp(path, "/proc/net/", 10) ?
+		     SNAP_COST_FILES : SNAP_COST_PROC] += source_now() - t0;
 	source_feed_file(src, s, path, err, l->fbuf, (size_t)n);
 	return err ? err : n;
 }
@@ -299,6 +299,22 @@ static void read_port_files(struct source *src, struct snapshot *s,
 			 netstats[i]);
 		read_file(src, s, path);
 	}
+}
+
+/* Whether a GID's netdev is not its port's: an upper device (VLAN, macvlan,
+ * bond) whose VLAN id /proc/net/vlan/config may give. */
+static bool vlan_gids(const struct snapshot *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->gids.n; i++) {
+		const struct snap_gid *g = SNAP_AT(&s->gids, struct snap_gid, i);
+		const struct snap_port *p = snap_port_find(s, g->dev, g->port);
+
+		if (g->ndev[0] && p && strcmp(g->ndev, p->ndev))
+			return true;
+	}
+	return false;
 }
 
 static int u32_cmp(const void *a, const void *b)
@@ -633,6 +649,8 @@ static int live_sample(struct source *src, struct snapshot *s)
 			read_port_files(src, s, &dc, &p);
 		}
 	}
+	if (vlan_gids(s))
+		read_file(src, s, SYSFS_VLAN_CONFIG);
 	read_tasks(src, s);
 	goto end;
 fail:

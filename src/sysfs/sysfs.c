@@ -194,6 +194,8 @@ int sysfs_parse(struct snapshot *s, const char *path, int err,
 		return parse_ib(s, path + sizeof(IB_CLASS) - 1, err, buf, len);
 	if (!strncmp(path, NET_CLASS, sizeof(NET_CLASS) - 1))
 		return parse_net(s, path + sizeof(NET_CLASS) - 1, err, buf, len);
+	if (!strcmp(path, SYSFS_VLAN_CONFIG))
+		return sysfs_vlan_parse(s, err, buf, len);
 	if (!strncmp(path, "/proc/", 6))
 		return sysfs_proc_parse(s, path + 6, err, buf, len);
 	return 0;

@@ -339,7 +339,7 @@ static bool link_counter(const struct ui *u, enum view_table t, size_t row)
 /* The port's sysfs facts: GUID, MTU, its GID and P_Key tables. */
 static void port_tables(struct ui *u, struct lines *L, const struct snap_port *p)
 {
-	char buf[48], line[512];
+	char buf[48], line[512], vlan[8];
 	uint32_t mtu = view_port_active_mtu(u->s, p);
 	size_t i, n = 0;
 
@@ -361,10 +361,13 @@ static void port_tables(struct ui *u, struct lines *L, const struct snap_port *p
 			continue;
 		if (!n++) {
 			add(L, ROLE_TITLE, 0, "%s", "GIDs");
-			add(L, ROLE_COLUMN, 2, "%-5s %-39s %-8s %s", "INDEX", "GID", "TYPE", "NETDEV");
+			add(L, ROLE_COLUMN, 2, "%-5s %-39s %-8s %-15s %s", "INDEX", "GID", "TYPE", "NETDEV",
+			    "VLAN");
 		}
-		add(L, ROLE_DEFAULT, 2, "%5u %-39s %-8s %s", g->index, fmt_gid(buf, sizeof(buf), g->gid),
-		    g->has_type ? view_gid_type_str(g->type) : "n/a", g->ndev[0] ? g->ndev : "-");
+		snprintf(vlan, sizeof(vlan), "%u", g->vlan);
+		add(L, ROLE_DEFAULT, 2, "%5u %-39s %-8s %-15s %s", g->index,
+		    fmt_gid(buf, sizeof(buf), g->gid), g->has_type ? view_gid_type_str(g->type) : "n/a",
+		    g->ndev[0] ? g->ndev : "-", g->has_vlan ? vlan : "-");
 	}
 	add(L, ROLE_DEFAULT, 0, "%s", "");
 }

@@ -209,6 +209,7 @@ static void fz_drv(struct snapshot *s, struct fz *z, struct snap_owner *o)
 static void fz_gids(struct snapshot *s, struct fz *z, struct snap_port *p)
 {
 	unsigned int n = fz_u8(z) % 4, i, k;
+	uint8_t b;
 
 	for (i = 0; i < n; i++) {
 		struct snap_gid *g = snap_push(&s->gids, sizeof(*g));
@@ -221,7 +222,11 @@ static void fz_gids(struct snapshot *s, struct fz *z, struct snap_port *p)
 		for (k = 0; k < sizeof(g->gid); k++)
 			g->gid[k] = fz_u8(z);
 		g->type = fz_u8(z) % 5;
-		g->has_type = fz_u8(z) & 1;
+		b = fz_u8(z);
+		g->has_type = b & 1;
+		/* a VLAN id from the same byte and the GID's last two */
+		g->has_vlan = (b & 2) != 0;
+		g->vlan = (uint16_t)((g->gid[14] << 8 | g->gid[15]) & 0xfff);
 		fz_name(z, g->ndev, sizeof(g->ndev));
 	}
 	p->npkeys = fz_u8(z) % (SNAP_PKEYS_MAX + 1);

@@ -259,6 +259,17 @@ def compare_rdmatop(rep, fix, res, outs, tool, version, notyet):
             notyet.add("%s: %d object%s (no rdmatop counterpart yet)" % (name, len(data), "s" * (len(data) > 1)))
 
 
+def vlan_ids(fix):
+    """{VLAN device: id} of the fixture's /proc/net/vlan/config, as
+    net/8021q/vlanproc.c vlan_seq_show() prints it: two header lines, then
+    "NAME<padded to 15>| ID  | REAL-DEVICE" (netdev names hold no blanks)."""
+    out = {}
+    for line in read_text(os.path.join(fix, "proc/net/vlan/config")).splitlines()[2:]:
+        name, vid, real = line.rsplit("|", 2)
+        out[name.rstrip(" ")] = int(vid.strip())
+    return out
+
+
 def sysfs_port(fix, dev, port, netdev, protocol):
     """What the generator put in the fixture's sysfs tree for one port, read
     by the kernel's sysfs.c formats, in rdmatop's JSON keys (no iproute2
@@ -266,6 +277,7 @@ def sysfs_port(fix, dev, port, netdev, protocol):
     `ibv_devinfo -v` needs verbs, which the shim does not give)."""
     pd = os.path.join(fix, "sys/class/infiniband", dev, "ports", str(port))
     ll = read_text(os.path.join(pd, "link_layer")).strip()
+    vlans = vlan_ids(fix)
     out, gids = {}, []
     for k in range(256):
         g = read_text(os.path.join(pd, "gids", str(k))).strip()
@@ -278,6 +290,8 @@ def sysfs_port(fix, dev, port, netdev, protocol):
         n = read_text(os.path.join(pd, "gid_attrs/ndevs", str(k))).strip()
         if n:
             e["netdev"] = n
+            if n in vlans:
+                e["vlan"] = vlans[n]
         gids.append(e)
     if gids:
         out["gids"] = gids

@@ -36,8 +36,11 @@ struct gport {
 	const char *rate;	/* sysfs rate */
 	const char *ndev;	/* netdev, NULL: none (IB, efa) */
 	uint32_t ndev_index;
-	const char *gid[4];	/* sysfs gids/N, RoCE: with types */
-	const char *gid_type[4];
+	const char *gid[6];	/* sysfs gids/N, RoCE: with types */
+	const char *gid_type[6];
+	const char *gid_ndev[6];	/* gid_attrs/ndevs/N; NULL: ndev */
+	const char *vlan_dev;	/* a VLAN device on ndev (/proc/net/vlan/config) */
+	uint16_t vlan_id;
 	uint16_t pkey[2];
 	unsigned int mode;	/* STAT_MODE: RDMA_COUNTER_MODE_* */
 	unsigned int auto_mask;	/* RDMA_COUNTER_MASK_* */
