@@ -117,7 +117,9 @@ static int mr_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
 			  RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY, obj_value, &x);
 }
 
-/* stat_get_doit_qp(): handle, port, STAT_MODE, and in auto mode the mask */
+/* stat_get_doit_qp(): handle, port, STAT_MODE, and in auto mode the mask
+ * and (6.15+) STAT_OPCOUNTER_ENABLED: whether the counters auto mode binds
+ * get the port's enabled optional counters too */
 static int port_mode(struct snapshot *s, const struct nlattr **tb, const struct snap_dev *d)
 {
 	struct snap_port *p;
@@ -132,6 +134,9 @@ static int port_mode(struct snapshot *s, const struct nlattr **tb, const struct 
 	if (tb[RDMA_NLDEV_ATTR_STAT_AUTO_MODE_MASK])
 		SNAP_SET(p, qp_mask, SNAP_PORT_QP_MASK,
 			 (uint8_t)mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_STAT_AUTO_MODE_MASK]));
+	if (tb[RDMA_NLDEV_ATTR_STAT_OPCOUNTER_ENABLED])
+		SNAP_SET(p, qp_opcnt, SNAP_PORT_QP_OPCNT,
+			 mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_STAT_OPCOUNTER_ENABLED]) != 0);
 	return 0;
 }
 

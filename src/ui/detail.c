@@ -383,6 +383,11 @@ static void link_stat(struct ui *u, struct lines *L, uint32_t dev, uint32_t port
 		add(L, ROLE_DEFAULT, 0, "QP counters: %s%s", view_qp_mode_str(p, buf, sizeof(buf)),
 		    p->qp_mode == SNAP_QPCNT_AUTO ?
 		    " (auto mode binds the QPs created from then on)" : "");
+	/* 6.15+: whether the counters auto mode makes count the enabled
+	 * optional counters too */
+	if (p && SNAP_HAS(p, SNAP_PORT_QP_OPCNT))
+		add(L, ROLE_DEFAULT, 2, "optional counters in them: %s",
+		    p->qp_opcnt ? "yes (optional-counters on)" : "no (optional-counters off)");
 	for (i = 0; i < u->s->optcnts.n; i++) {
 		const struct snap_optcnt *o = SNAP_AT(&u->s->optcnts, struct snap_optcnt, i);
 

@@ -391,9 +391,14 @@ def compare_stat(rep, label, rt, outs, procs):
                 continue
             want = m["mode"]
             # iproute2 7.x adds the auto mode's optional-counters binding
-            # (STAT_OPCOUNTER_ENABLED, absent here: off)
-            if "optional-counters" in o.get("mode", "") and m["counter_mode"] == "auto":
-                want += " optional-counters off"
+            # (STAT_OPCOUNTER_ENABLED, 6.15+; "off" where the kernel sent
+            # none), 6.1 never; rdmatop adds it where the kernel sent it
+            sfx = " optional-counters " + ("on" if m.get("optional_counters") else "off")
+            if m["counter_mode"] == "auto" and "optional_counters" in m:
+                if "optional-counters" not in o.get("mode", "") and want.endswith(sfx):
+                    want = want[:-len(sfx)]
+            elif m["counter_mode"] == "auto" and "optional-counters" in o.get("mode", ""):
+                want += sfx
             rep.ok(o.get("mode") == want, "%s: stat_qp_mode%s mode: rdmatop %s, rdma %s"
                    % (label, list(k), fmt(want), fmt(o.get("mode"))))
             rep.ok(o.get("ifindex") == m["ifindex"], "%s: stat_qp_mode%s ifindex" % (label, list(k)))

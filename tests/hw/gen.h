@@ -44,6 +44,9 @@ struct gport {
 	uint16_t pkey[2];
 	unsigned int mode;	/* STAT_MODE: RDMA_COUNTER_MODE_* */
 	unsigned int auto_mask;	/* RDMA_COUNTER_MASK_* */
+	uint8_t opcnt;		/* auto mode's bind_opcnt as 6.15+ sends it
+				 * (STAT_OPCOUNTER_ENABLED): 0 not sent (older
+				 * kernels), 1 off, 2 on */
 };
 
 struct gqp {

@@ -157,7 +157,8 @@ static const char *const hfi1_hw[] = {
 static struct gfix mlx5_roce = {
 	.name = "mlx5-roce",
 	.what = "ConnectX-6 Dx RoCE (mlx5_core): counters bound auto by type and by pid and by hand, "
-		"optional cc counters (one on), DCT/DCI/REG_UMR QPs marked RESTRACK_DD, driver nests",
+		"optional cc counters (one on, and bound with the auto counters: 6.15+), DCT/DCI/REG_UMR QPs "
+		"marked RESTRACK_DD, driver nests",
 	.netns_mode = 1, .cof = 1, .monitor = true,
 	PROCS_STD,
 	.ndevs = 1,
@@ -183,6 +184,7 @@ static struct gfix mlx5_roce = {
 			.vlan_dev = "ens1f0np0.100", .vlan_id = 100,
 			.pkey = { 0xffff, 0 },
 			.mode = RDMA_COUNTER_MODE_AUTO, .auto_mask = RDMA_COUNTER_MASK_QP_TYPE | RDMA_COUNTER_MASK_PID,
+			.opcnt = 2,	/* 6.15+: auto binds the optional counters too */
 		} },
 		.hw = mlx5_hw, .nhw = N(mlx5_hw), .opt = mlx5_opt, .nopt = N(mlx5_opt), .opt_enabled = 0x2,
 		.qps = {
