@@ -23,6 +23,8 @@ Only the Python standard library is used.
 
 import json
 import os
+import re
+import struct
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "vm"))
@@ -65,6 +67,59 @@ NO_COUNTERPART = []
 # still disagree (a fixed one is taken off the list, so it cannot go
 # stale).
 KNOWN = set()
+
+
+HEADER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                      "include/uapi/rdma/rdma_netlink.h")
+
+
+def nldev_attrs():
+    """{name: value} of enum rdma_nldev_attr in the vendored uapi header."""
+    text = read_text(HEADER)
+    body = text[text.index("enum rdma_nldev_attr {"):]
+    body = re.sub(r"/\*.*?\*/", "", body[:body.index("};")], flags=re.S)
+    out, nxt = {}, 0
+    for m in re.finditer(r"(RDMA_NLDEV_\w+)\s*(?:=\s*(\w+))?\s*,", body):
+        v = nxt if m.group(2) is None else out.get(m.group(2), int(m.group(2), 0) if m.group(2)[0].isdigit() else 0)
+        out[m.group(1)] = v
+        nxt = v + 1
+    return out
+
+
+def fixture_attrs(fix, key):
+    """The top-level attribute types of the fixture's answer to key (the
+    netlink.fix format of tests/hw/fixture.h, read here on its own)."""
+    data = open(os.path.join(fix, "netlink.fix"), "rb").read()
+    p, types = 8, set()
+    while p < len(data):
+        kl, = struct.unpack_from("=H", data, p)
+        k = data[p + 2:p + 2 + kl].decode()
+        p += 2 + kl + 8
+        tl, = struct.unpack_from("=H", data, p)
+        p += 2 + tl
+        n, = struct.unpack_from("=I", data, p)
+        p += 4
+        for _ in range(n):
+            ln, = struct.unpack_from("=I", data, p)
+            msg = data[p + 4:p + 4 + ln]
+            p += 4 + ln
+            if k != key:
+                continue
+            a = 16
+            while a + 4 <= len(msg):
+                alen, atype = struct.unpack_from("=HH", msg, a)
+                if alen < 4:
+                    break
+                types.add(atype & 0x3fff)
+                a += (alen + 3) & ~3
+    return types
+
+
+# `rdma system show` prints these whether the kernel sent them or not, off
+# when not (iproute2 rdma/sys.c: mon_mode = 0, cof = false unless the
+# attribute is there): not the kernel's word where it sent none
+SYS_DEFAULTS = {"monitor": ("RDMA_NLDEV_SYS_ATTR_MONITOR_MODE", False),
+                "copy-on-fork": ("RDMA_NLDEV_SYS_ATTR_COPY_ON_FORK", False)}
 
 
 def load(path):
@@ -275,7 +330,20 @@ def compare_rdmatop(rep, fix, res, outs, tool, version, notyet):
             rep.note("%s: system %s=%s not checked: rdma %s does not print it" % (label, k, sysr[k], tool))
             continue
         rep.ok(sysr[k] == sysb[k], "%s: system %s: rdmatop %s, rdma %s" % (label, k, fmt(sysr[k]), fmt(sysb[k])))
+    sent = fixture_attrs(fix, "sys_get")
+    attrs = nldev_attrs()
+    for k, (a, _) in sorted(SYS_DEFAULTS.items()):
+        rep.ok(k not in sysr or attrs[a] in sent, "%s: system %s=%s in rdmatop, but the kernel sent no %s"
+               % (label, k, fmt(sysr.get(k)), a))
     for k in sorted(set(sysb) - set(sysr)):
+        if k in SYS_DEFAULTS and attrs[SYS_DEFAULTS[k][0]] not in sent:
+            # the kernel sent none (6.1 has no MONITOR_MODE): rdmatop says
+            # nothing, rdma its default
+            rep.ok(sysb[k] is SYS_DEFAULTS[k][1], "%s: system %s: the kernel sent none, yet rdma %s says %s"
+                   % (label, k, tool, fmt(sysb[k])))
+            rep.note("%s: system %s: not sent by this kernel; rdma %s prints its default %s"
+                     % (label, k, tool, fmt(sysb[k])))
+            continue
         notyet.add("system.%s" % k)
     compare_stat(rep, label, rt, outs, procs)
     for name in NO_COUNTERPART:
