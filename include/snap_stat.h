@@ -54,6 +54,8 @@ struct snap_counter {
 	uint32_t obj;		/* s->objcnts: bound counter id, or MR number */
 	uint8_t optional;	/* an optional counter of its port (enabled) */
 	uint8_t kind;		/* s->objcnts: enum snap_objcnt_kind */
+	uint8_t cls;		/* enum cnt_class (classify.h), from its name */
+	uint8_t cls_flags;	/* CNT_F_*: retransmit, CNP, by rule, by default */
 };
 
 /*

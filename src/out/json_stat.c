@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "classify.h"
 #include "jw.h"
 #include "names.h"
 #include "out.h"
@@ -34,6 +35,8 @@ void out_json_counter(struct jw *w, const struct snapshot *s, const void *row)
 	jw_s(w, "source", c->source < SNAP_SRC_N ? src[c->source] : "hw");
 	if (c->optional)
 		jw_b(w, "optional", true);
+	jw_s(w, "class", cnt_class_name(c->cls));
+	jw_s(w, "class_by", cnt_by_name(c->cls_flags));
 	if (c->rate_status == RATE_DATA) {
 		jw_d(w, "rate", c->rate);
 		jw_u(w, "delta", c->delta);

@@ -11,6 +11,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "classify.h"
 #include "out.h"
 #include "snapgen.h"
 
@@ -292,6 +293,8 @@ static void fz_counters(struct snapshot *s, struct fz *z)
 		c->port = fz_u8(z) % 4;
 		c->source = fz_u8(z) % SNAP_SRC_N;
 		c->name = fz_str(s, z);
+		/* as the parsers do: the class of the name */
+		c->cls = cnt_classify(snap_s(s, c->name), &c->cls_flags);
 		c->unit = fz_u8(z) % SNAP_UNIT_N;
 		c->bits = fz_u8(z) & 1 ? 32 : 64;
 		c->rate_status = fz_u8(z) % 4;
