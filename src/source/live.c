@@ -8,7 +8,6 @@
  * dumps cost quadratically), hardware counters per port, the sysfs files of
  * the ports and their netdevs, and finally /proc once per distinct owner id.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -21,29 +20,12 @@
 
 #include "budget.h"
 #include "nl.h"
+#include "live.h"
 #include "pace.h"
 #include "source.h"
-#include "sysfs.h"
 
 #define DUMP_RETRIES 3		/* interrupted dumps re-asked this often */
 #define RECV_TIMEOUT_MS 10000	/* a QP dump of 100k entries takes seconds */
-#define DD_REFUSALS 32		/* (device, command) pairs remembered */
-
-struct live {
-	struct nl_sock ns;
-	bool open;
-	struct nl_sock mon;	/* joined to the notify group, when the kernel has it */
-	bool mon_open, mon_tried;
-	char sysroot[256];
-	unsigned char *buf;	/* NL_BUF_SIZE */
-	char *fbuf;		/* file contents */
-	size_t fcap;
-	int last_err;		/* the kernel's answer to the last request: 0, -errno */
-	/* requests a kernel refused DRIVER_DETAILS in, asked without it since */
-	struct { uint32_t dev; uint16_t cmd; } dd_no[DD_REFUSALS];
-	size_t n_dd_no;
-	struct source_pace pace;
-};
 
 /* Wait for and receive one datagram of the request in flight. */
 static ssize_t recv_reply(struct live *l)
@@ -189,206 +171,6 @@ static int dev_gone(struct source *src, struct snapshot *s, uint32_t dev, bool *
 	return !snap_dev_find(s, dev);
 }
 
-/* Read one file and feed it: its length, or -errno. */
-static ssize_t read_file(struct source *src, struct snapshot *s, const char *path)
-{
-	struct live *l = src->priv;
-	char full[1024];
-	ssize_t n = 0, r;
-	int fd, err = 0;
-	double t0 = source_now();
-
-	if (source_cancelled(src))
-		return -ECANCELED;
-	snprintf(full, sizeof(full), "%s%s", l->sysroot, path);
-	fd = open(full, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		err = -errno;
-	} else {
-		while ((r = read(fd, l->fbuf + n, l->fcap - 1 - (size_t)n)) > 0) {
-			n += r;
-			if ((size_t)n == l->fcap - 1)
-				break;	/* files we read are small */
-		}
-		if (r < 0)
-			err = -errno;
-		close(fd);
-	}
-	if (err)
-		n = 0;
-	l->fbuf[n] = '\0';
-	s->self.cost[strncmp(path, "/proc/", 6) ? SNAP_COST_FILES : SNAP_COST_PROC] +=
-		source_now() - t0;
-	source_feed_file(src, s, path, err, l->fbuf, (size_t)n);
-	return err ? err : n;
-}
-
-static int name_cmp(const void *a, const void *b)
-{
-	return strcmp(a, b);
-}
-
-static void read_port_files(struct source *src, struct snapshot *s,
-			    const struct snap_dev *d, const struct snap_port *p)
-{
-	static const char *const netstats[] = {
-		"rx_bytes", "tx_bytes", "rx_packets", "tx_packets",
-		"rx_errors", "tx_errors", "rx_dropped", "tx_dropped",
-	};
-	struct live *l = src->priv;
-	char dir[160], path[512], full[1024];
-	char ndev[SNAP_IFNAME_MAX];
-	struct dirent *de;
-	bool has_ndev = p->valid & SNAP_PORT_NDEV;
-	DIR *dh;
-	size_t i;
-
-	/* p points into s->ports, which reads below may not grow; copy */
-	snprintf(ndev, sizeof(ndev), "%s", p->ndev);
-	snprintf(dir, sizeof(dir), "/sys/class/infiniband/%s/ports/%u", d->name, p->port);
-	snprintf(path, sizeof(path), "%s/rate", dir);
-	read_file(src, s, path);
-	snprintf(path, sizeof(path), "%s/link_layer", dir);
-	read_file(src, s, path);
-	/* the GID and P_Key tables, each up to its first empty entry */
-	for (i = 0; i < 256; i++) {
-		snprintf(path, sizeof(path), "%s/gids/%zu", dir, i);
-		if (read_file(src, s, path) <= 0 || sysfs_gid_zero(l->fbuf, strlen(l->fbuf)))
-			break;
-		snprintf(path, sizeof(path), "%s/gid_attrs/types/%zu", dir, i);
-		read_file(src, s, path);
-		snprintf(path, sizeof(path), "%s/gid_attrs/ndevs/%zu", dir, i);
-		read_file(src, s, path);
-	}
-	for (i = 0; i < SNAP_PKEYS_MAX; i++) {
-		snprintf(path, sizeof(path), "%s/pkeys/%zu", dir, i);
-		if (read_file(src, s, path) <= 0 || strtoul(l->fbuf, NULL, 16) == 0)
-			break;
-	}
-
-	/* IB PMA counters; Soft-RoCE (rxe) has no counters/ directory */
-	snprintf(full, sizeof(full), "%s%s/counters", l->sysroot, dir);
-	dh = opendir(full);
-	if (dh) {
-		char names[128][64];
-		size_t n = 0;
-
-		while ((de = readdir(dh)) && n < 128) {
-			size_t len = strlen(de->d_name);
-
-			if (de->d_name[0] == '.' || len >= sizeof(names[0]))
-				continue;
-			memcpy(names[n++], de->d_name, len + 1);
-		}
-		closedir(dh);
-		/* a stable order, so recordings of equal states are equal */
-		qsort(names, n, sizeof(names[0]), name_cmp);
-		for (i = 0; i < n; i++) {
-			snprintf(path, sizeof(path), "%s/counters/%.63s", dir, names[i]);
-			read_file(src, s, path);
-		}
-	}
-
-	/* RoCE and iWARP bytes are only visible on the bound netdev */
-	if (!has_ndev || !ndev[0] || strchr(ndev, '/') || !strcmp(ndev, ".."))
-		return;
-	snprintf(path, sizeof(path), "/sys/class/net/%s/mtu", ndev);
-	read_file(src, s, path);
-	for (i = 0; i < sizeof(netstats) / sizeof(netstats[0]); i++) {
-		snprintf(path, sizeof(path), "/sys/class/net/%s/statistics/%s", ndev,
-			 netstats[i]);
-		read_file(src, s, path);
-	}
-}
-
-static int u32_cmp(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	return (x > y) - (x < y);
-}
-
-static void collect_owner(uint32_t **ids, size_t *n, size_t *cap,
-			  const struct snap_owner *o)
-{
-	if (!(o->valid & SNAP_OWN_TID))
-		return;
-	if (*n && (*ids)[*n - 1] == o->tid)
-		return;		/* rows of one owner tend to be adjacent */
-	if (*n == *cap) {
-		size_t nc = *cap ? *cap * 2 : 64;
-		uint32_t *ni = realloc(*ids, nc * sizeof(*ni));
-
-		if (!ni)
-			return;
-		*ids = ni;
-		*cap = nc;
-	}
-	(*ids)[(*n)++] = o->tid;
-}
-
-/* /proc once per distinct owner id, then once per process not yet read. */
-static void read_tasks(struct source *src, struct snapshot *s)
-{
-	uint32_t *ids = NULL;
-	size_t n = 0, cap = 0, i, u = 0;
-	char path[64];
-	int r;
-
-	for (r = 0; r < SNAP_RES_N; r++)
-		for (i = 0; i < s->res[r].n; i++)
-			collect_owner(&ids, &n, &cap,
-				      snap_res_owner(snap_res_at(s, (enum snap_res)r, i),
-						     (enum snap_res)r));
-	if (!n)
-		goto out;
-	qsort(ids, n, sizeof(*ids), u32_cmp);
-	for (i = 0; i < n; i++)
-		if (!u || ids[u - 1] != ids[i])
-			ids[u++] = ids[i];
-	for (i = 0; i < u; i++) {
-		snprintf(path, sizeof(path), "/proc/%u/status", ids[i]);
-		read_file(src, s, path);
-		snprintf(path, sizeof(path), "/proc/%u/comm", ids[i]);
-		read_file(src, s, path);
-	}
-	/*
-	 * Then once per process: its comm where only other threads owned
-	 * resources, and its cgroup (the job or pod).  Reading creates task
-	 * entries, so collect the process ids first.
-	 */
-	n = 0;
-	for (i = 0; i < s->tasks.n; i++) {
-		const struct snap_task *t = SNAP_AT(&s->tasks, struct snap_task, i);
-
-		if (!(t->valid & SNAP_TASK_PID) || n == u)
-			continue;
-		ids[n++] = t->pid;	/* ids has room: at most one per task read */
-	}
-	qsort(ids, n, sizeof(*ids), u32_cmp);
-	for (i = 0, u = 0; i < n; i++)
-		if (!u || ids[u - 1] != ids[i])
-			ids[u++] = ids[i];
-	for (i = 0; i < u; i++) {
-		const struct snap_task *pt = snap_task_find(s, ids[i]);
-
-		if (!pt || !(pt->valid & SNAP_TASK_COMM)) {
-			snprintf(path, sizeof(path), "/proc/%u/comm", ids[i]);
-			read_file(src, s, path);
-		}
-	}
-	for (i = 0; i < u; i++) {
-		const struct snap_task *pt;
-
-		snprintf(path, sizeof(path), "/proc/%u/cgroup", ids[i]);
-		read_file(src, s, path);
-		pt = snap_task_find(s, ids[i]);
-		if (!pt || !(pt->valid & SNAP_TASK_CGROUP))
-			break;	/* unreadable here (hidepid, LSM): do not retry per process */
-	}
-out:
-	free(ids);
-}
 
 /*
  * RDMATOP_EVENTS_RCVBUF: a smaller receive buffer for the notifications,
@@ -533,16 +315,13 @@ static int live_sample(struct source *src, struct snapshot *s)
 	}
 
 	/* our own privileges decide which fields the kernel sends */
-	read_file(src, s, "/proc/self/status");
+	live_read_file(src, s, "/proc/self/status");
 	req.cmd = RDMA_NLDEV_CMD_SYS_GET;
 	if ((ret = request(src, s, &req)))
 		goto fail;
 	drain_events(src, s);
 	req.cmd = RDMA_NLDEV_CMD_GET;
 	req.flags = NLM_F_DUMP;
-	if ((ret = request(src, s, &req)))
-		goto fail;
-	req.cmd = RDMA_NLDEV_CMD_RES_GET;
 	if ((ret = request(src, s, &req)))
 		goto fail;
 
@@ -568,14 +347,25 @@ static int live_sample(struct source *src, struct snapshot *s)
 	for (i = 0; i < ndev; i++) {
 		const bool *due;
 		struct budget_table *pace = source_pace_slot(&l->pace, devs[i], &due);
+		double secs;
 
+		/*
+		 * Its resource summary: a GET with DRIVER_DETAILS, as the dumps
+		 * below.  6.9+ counts the driver-detail objects (mlx5's DCI, DCT,
+		 * REG_UMR QPs) only then, and never in the summary dump
+		 * (_nldev_res_get_dumpit: fill_res_info(skb, device, false)):
+		 * the counts are those of the tables.
+		 */
 		req.dev = devs[i];
+		req.cmd = RDMA_NLDEV_CMD_RES_GET;
+		req.flags = 0;
+		if ((ret = request_dd(src, s, &req, &secs)))
+			goto fail;
 		req.flags = NLM_F_DUMP;
 		/* its ports, then its objects in the dump order; a paced
 		 * table not due is left out (snap_carry keeps its rows) */
 		for (t = 0; t <= SNAP_RES_N; t++) {
 			enum snap_res r = t ? snap_res_dump(t - 1) : SNAP_RES_N;
-			double secs;
 
 			if (t && due && !due[r])
 				continue;
@@ -630,10 +420,11 @@ static int live_sample(struct source *src, struct snapshot *s)
 			struct snap_dev dc;
 
 			memcpy(dc.name, d->name, sizeof(dc.name));
-			read_port_files(src, s, &dc, &p);
+			live_read_port_files(src, s, &dc, &p);
 		}
 	}
-	read_tasks(src, s);
+	live_read_vlans(src, s);
+	live_read_tasks(src, s);
 	goto end;
 fail:
 	snap_note(s, ret, req.dev, "sampling stopped early at netlink command %u: %s",
