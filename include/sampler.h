@@ -15,6 +15,7 @@
 
 #include <ev.h>
 
+#include "nlreq.h"
 #include "snapshot.h"
 #include "source.h"
 
@@ -38,6 +39,9 @@ struct sample_req {
 	bool set;
 	long target;	/* -1: the next one */
 	double delay;	/* the interval at the time of asking */
+	/* the QPs on screen at the time of asking: a copy (source.h) */
+	struct nl_want want[NL_WANT_MAX];
+	size_t n_want;
 };
 
 struct sampler {
@@ -78,8 +82,12 @@ struct sampler_took {
 /* Set up, and start the thread; `done` is sent on loop when a sample is in. */
 int sampler_start(struct sampler *sp, struct source *src, struct ev_loop *loop,
 		  ev_async *done);
-/* Ask for a sample: target is a replay sample number, -1 the next one. */
-enum sampler_ask sampler_request(struct sampler *sp, long target, double delay);
+/*
+ * Ask for a sample: target is a replay sample number, -1 the next one;
+ * want the QPs on screen (n of them, at most NL_WANT_MAX are kept).
+ */
+enum sampler_ask sampler_request(struct sampler *sp, long target, double delay,
+				 const struct nl_want *want, size_t n);
 /* The request kept while a sample waited, cleared; .set false if none. */
 struct sample_req sampler_pending(struct sampler *sp);
 /*

@@ -363,6 +363,12 @@ enum {
 	SNAP_QP_SUBTYPE = 1 << 8,
 	SNAP_QP_PSN_RATE = 1 << 9,	/* sq_psn_rate computed */
 	SNAP_QP_RQ_PSN_RATE = 1 << 10,	/* rq_psn_rate computed */
+	/* a per-QP GET (NL_REQ_OBJ) read this row: `when` is its own time,
+	 * not its table's (res_when); it stays so while carried */
+	SNAP_QP_WHEN = 1 << 11,
+	/* no row: the GET of (dev, lqpn) found no such QP; snap_carry drops
+	 * the carried row and this marker */
+	SNAP_QP_GONE = 1 << 12,
 };
 
 struct snap_qp {
@@ -376,6 +382,7 @@ struct snap_qp {
 	uint16_t valid;
 	uint8_t type, state, pmig;
 	float sq_psn_rate, rq_psn_rate;	/* PSNs per second */
+	struct timespec when;	/* SNAP_QP_WHEN: monotonic time of this row */
 };
 
 /* ---- CM_IDs (RES_CM_ID_GET) ---- */
@@ -569,7 +576,8 @@ enum snap_cost {
 	SNAP_COST_FILES,	/* sysfs */
 	SNAP_COST_PROC,		/* /proc of the owners */
 	SNAP_COST_RES,		/* + enum snap_res */
-	SNAP_COST_N = SNAP_COST_RES + SNAP_RES_N
+	SNAP_COST_QP_GET = SNAP_COST_RES + SNAP_RES_N,	/* the per-QP GETs */
+	SNAP_COST_N
 };
 extern const char *const snap_cost_name[SNAP_COST_N];	/* "sys", ..., "qps" */
 
@@ -705,6 +713,12 @@ int snap_carry(const struct snapshot *prev, struct snapshot *cur);
 double snap_res_age(const struct snapshot *s, const struct snap_dev *d, enum snap_res r);
 /* The oldest rows of object r among s's devices (0 when all are fresh). */
 double snap_table_age(const struct snapshot *s, enum snap_res r);
+/* The monotonic time QP q's data is from: its own (a per-QP GET), else its table's. */
+struct timespec snap_qp_when(const struct snapshot *s, const struct snap_qp *q);
+/* Seconds between the sample and q's data. */
+double snap_qp_age(const struct snapshot *s, const struct snap_qp *q);
+/* Whether q's table of its device is carried (paced): its rows may differ in age. */
+bool snap_qp_paced(const struct snapshot *s, const struct snap_qp *q);
 
 /* Element counts, for rolling back a partially parsed (interrupted) dump. */
 #define SNAP_VECS (10 + SNAP_RES_N)	/* devs, ports, counters, notes, events,

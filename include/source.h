@@ -77,6 +77,11 @@ struct source {
 	 * samples are asked at: the live source paces its resource dumps to
 	 * them (include/budget.h); set by whoever asks for samples. */
 	double budget, interval;
+	/* the QPs the dashboard shows (set by whoever asks for samples):
+	 * where the QP table is paced and not due, each is asked for by a
+	 * GET of its own (NL_REQ_OBJ), at most NL_WANT_MAX a sample */
+	struct nl_want want[NL_WANT_MAX];
+	size_t n_want;
 };
 
 /* Live source: the kernel's NETLINK_RDMA plus sysfs and /proc. */

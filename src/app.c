@@ -58,8 +58,12 @@ struct app {
 /* target: replay sample to go to, or -1 for the next sample */
 static void request_sample(struct app *a, long target)
 {
+	struct nl_want want[NL_WANT_MAX];
+	size_t n = ui_want_qps(&a->ui, want, NL_WANT_MAX);
+
 	/* still sampling the last tick: the interval stretches */
-	if (sampler_request(&a->sp, target, a->ui.delay) == SAMPLER_ASK_BUSY && target < 0)
+	if (sampler_request(&a->sp, target, a->ui.delay, want, n) == SAMPLER_ASK_BUSY &&
+	    target < 0)
 		a->ui.stretched = true;
 }
 

@@ -44,6 +44,8 @@ static void *sampler_main(void *arg)
 		s = sp->work;
 		target = sp->req.target;
 		sp->src->interval = sp->req.delay;	/* the pacing follows the interval */
+		memcpy(sp->src->want, sp->req.want, sp->req.n_want * sizeof(sp->req.want[0]));
+		sp->src->n_want = sp->req.n_want;
 		sp->req.set = false;
 		pthread_mutex_unlock(&sp->mu);
 
@@ -96,7 +98,20 @@ int sampler_start(struct sampler *sp, struct source *src, struct ev_loop *loop,
 	return 0;
 }
 
-enum sampler_ask sampler_request(struct sampler *sp, long target, double delay)
+/* A request, with its own copy of the QPs wanted. */
+static void ask(struct sample_req *r, long target, double delay, const struct nl_want *want,
+		size_t n)
+{
+	r->set = true;
+	r->target = target;
+	r->delay = delay;
+	r->n_want = n < NL_WANT_MAX ? n : NL_WANT_MAX;
+	if (r->n_want)
+		memcpy(r->want, want, r->n_want * sizeof(*want));
+}
+
+enum sampler_ask sampler_request(struct sampler *sp, long target, double delay,
+				 const struct nl_want *want, size_t n)
 {
 	enum sampler_ask ret = SAMPLER_ASK_DROPPED;
 
@@ -105,8 +120,7 @@ enum sampler_ask sampler_request(struct sampler *sp, long target, double delay)
 	case SAMPLER_READY:
 		/* a sample is in but not taken yet (libev may call this
 		 * first): starting now would fill the snapshot it is to take */
-		sp->pending = (struct sample_req){ .set = true, .target = target,
-						   .delay = delay };
+		ask(&sp->pending, target, delay, want, n);
 		ret = SAMPLER_ASK_PENDING;
 		break;
 	case SAMPLER_ASKED:
@@ -118,8 +132,7 @@ enum sampler_ask sampler_request(struct sampler *sp, long target, double delay)
 			break;	/* the recording is over: only a jump goes on */
 		/* fall through */
 	case SAMPLER_IDLE:
-		sp->req = (struct sample_req){ .set = true, .target = target,
-					       .delay = delay };
+		ask(&sp->req, target, delay, want, n);
 		sp->state = SAMPLER_ASKED;
 		pthread_cond_signal(&sp->cv);
 		ret = SAMPLER_ASK_STARTED;

@@ -22,6 +22,7 @@ const char *const snap_cost_name[SNAP_COST_N] = {
 	[SNAP_COST_FILES] = "sysfs",
 	[SNAP_COST_PROC] = "proc",
 	SNAP_RES_LIST(COST_RES)
+	[SNAP_COST_QP_GET] = "qp_get",
 };
 #undef COST_RES
 
