@@ -42,6 +42,7 @@ struct sample_req {
 	/* the QPs on screen at the time of asking: a copy (source.h) */
 	struct nl_want want[NL_WANT_MAX];
 	size_t n_want;
+	uint32_t skip;	/* the tables no view needs (source.h) */
 };
 
 struct sampler {
@@ -87,7 +88,7 @@ int sampler_start(struct sampler *sp, struct source *src, struct ev_loop *loop,
  * want the QPs on screen (n of them, at most NL_WANT_MAX are kept).
  */
 enum sampler_ask sampler_request(struct sampler *sp, long target, double delay,
-				 const struct nl_want *want, size_t n);
+				 const struct nl_want *want, size_t n, uint32_t skip);
 /* The request kept while a sample waited, cleared; .set false if none. */
 struct sample_req sampler_pending(struct sampler *sp);
 /*

@@ -82,6 +82,9 @@ struct source {
 	 * GET of its own (NL_REQ_OBJ), at most NL_WANT_MAX a sample */
 	struct nl_want want[NL_WANT_MAX];
 	size_t n_want;
+	/* resource tables (1 << enum snap_res) no view needs: not dumped
+	 * (the dashboard's; 0 elsewhere: batch and export need all) */
+	uint32_t skip;
 };
 
 /* Live source: the kernel's NETLINK_RDMA plus sysfs and /proc. */

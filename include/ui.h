@@ -134,6 +134,12 @@ void ui_set_snapshot(struct ui *u, const struct snapshot *s);
  * again where their table is paced; at most max.  (src/ui/detail.c)
  */
 size_t ui_want_qps(const struct ui *u, struct nl_want *out, size_t max);
+/*
+ * The resource tables (1 << enum snap_res) a tab or drill-down shows: the
+ * dashboard asks for no other dump, and those it leaves out are carried
+ * with their age.  (src/ui/state.c)
+ */
+uint32_t ui_needs(enum ui_pane pane, enum ui_detail detail);
 /* Note the sample's events (kernel and polled) for the status line and
  * the row marks; called once per new sample. */
 void ui_note_events(struct ui *u, const struct snapshot *s);

@@ -44,6 +44,7 @@ struct app {
 	bool have_tio;
 
 	struct sampler sp;	/* the thread, and the snapshots: sp.cur, sp.prev */
+	uint32_t skip;		/* the tables the last request left out */
 	struct source *src;
 	unsigned long samples;
 	long iterations, taken;	/* -n: quit once this many are on screen */
@@ -60,10 +61,16 @@ static void request_sample(struct app *a, long target)
 {
 	struct nl_want want[NL_WANT_MAX];
 	size_t n = ui_want_qps(&a->ui, want, NL_WANT_MAX);
+	/* live: no dump of a table no view shows (a replay has what it has;
+	 * --listen and --textfile export every table) */
+	uint32_t skip = a->ui.replay || a->exporter ? 0 :
+			((1u << SNAP_RES_N) - 1) & ~ui_needs(a->ui.pane, a->ui.detail);
+	enum sampler_ask r = sampler_request(&a->sp, target, a->ui.delay, want, n, skip);
 
+	if (r == SAMPLER_ASK_STARTED || r == SAMPLER_ASK_PENDING)
+		a->skip = skip;
 	/* still sampling the last tick: the interval stretches */
-	if (sampler_request(&a->sp, target, a->ui.delay, want, n) == SAMPLER_ASK_BUSY &&
-	    target < 0)
+	if (r == SAMPLER_ASK_BUSY && target < 0)
 		a->ui.stretched = true;
 }
 
@@ -297,6 +304,10 @@ static void on_input(struct ev_loop *loop, ev_io *w, int revents)
 		}
 		a->dirty = true;
 	}
+	/* a tab or drill-down now showing a table the last sample left out:
+	 * sample at once, not at the next tick */
+	if (!a->ui.replay && !a->ui.paused && (a->skip & ui_needs(a->ui.pane, a->ui.detail)))
+		request_sample(a, -1);
 }
 
 static void on_redraw(struct ev_loop *loop, ev_prepare *w, int revents)

@@ -46,6 +46,7 @@ static void *sampler_main(void *arg)
 		sp->src->interval = sp->req.delay;	/* the pacing follows the interval */
 		memcpy(sp->src->want, sp->req.want, sp->req.n_want * sizeof(sp->req.want[0]));
 		sp->src->n_want = sp->req.n_want;
+		sp->src->skip = sp->req.skip;
 		sp->req.set = false;
 		pthread_mutex_unlock(&sp->mu);
 
@@ -100,8 +101,9 @@ int sampler_start(struct sampler *sp, struct source *src, struct ev_loop *loop,
 
 /* A request, with its own copy of the QPs wanted. */
 static void ask(struct sample_req *r, long target, double delay, const struct nl_want *want,
-		size_t n)
+		size_t n, uint32_t skip)
 {
+	r->skip = skip;
 	r->set = true;
 	r->target = target;
 	r->delay = delay;
@@ -111,7 +113,7 @@ static void ask(struct sample_req *r, long target, double delay, const struct nl
 }
 
 enum sampler_ask sampler_request(struct sampler *sp, long target, double delay,
-				 const struct nl_want *want, size_t n)
+				 const struct nl_want *want, size_t n, uint32_t skip)
 {
 	enum sampler_ask ret = SAMPLER_ASK_DROPPED;
 
@@ -120,7 +122,7 @@ enum sampler_ask sampler_request(struct sampler *sp, long target, double delay,
 	case SAMPLER_READY:
 		/* a sample is in but not taken yet (libev may call this
 		 * first): starting now would fill the snapshot it is to take */
-		ask(&sp->pending, target, delay, want, n);
+		ask(&sp->pending, target, delay, want, n, skip);
 		ret = SAMPLER_ASK_PENDING;
 		break;
 	case SAMPLER_ASKED:
@@ -132,7 +134,7 @@ enum sampler_ask sampler_request(struct sampler *sp, long target, double delay,
 			break;	/* the recording is over: only a jump goes on */
 		/* fall through */
 	case SAMPLER_IDLE:
-		ask(&sp->req, target, delay, want, n);
+		ask(&sp->req, target, delay, want, n, skip);
 		sp->state = SAMPLER_ASKED;
 		pthread_cond_signal(&sp->cv);
 		ret = SAMPLER_ASK_STARTED;

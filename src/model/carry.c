@@ -268,9 +268,11 @@ int snap_carry(const struct snapshot *prev, struct snapshot *cur)
 
 	if (cur->self.valid & SNAP_SELF_CPU)
 		last_dumps(prev && (prev->self.valid & SNAP_SELF_CPU) ? prev : NULL, cur);
-	/* only a paced sample leaves tables out on purpose: in any other, a
-	 * missing table is an error of this sample, not old rows */
-	if (!prev || !(cur->self.valid & SNAP_SELF_BUDGET) || cur->self.budget <= 0) {
+	/* only a paced sample, or one that left out tables no view needed
+	 * (its cost record says which), leaves tables out on purpose: in any
+	 * other, a missing table is an error of this sample, not old rows */
+	if (!prev || !(((cur->self.valid & SNAP_SELF_BUDGET) && cur->self.budget > 0) ||
+		       ((cur->self.valid & SNAP_SELF_SKIP) && cur->self.skip))) {
 		fresh_strip(cur);
 		return 0;
 	}

@@ -387,7 +387,7 @@ static int live_sample(struct source *src, struct snapshot *s)
 			enum snap_res r = t ? snap_res_dump(t - 1) : SNAP_RES_N;
 			double secs;
 
-			if (t && due && !due[r])
+			if (t && ((due && !due[r]) || (src->skip & (1u << r))))
 				continue;
 			req.cmd = t ? nl_res_cmd(r) : RDMA_NLDEV_CMD_PORT_GET;
 			if ((ret = t ? request_dd(src, s, &req, &secs) :
@@ -400,7 +400,8 @@ static int live_sample(struct source *src, struct snapshot *s)
 			if (ret)
 				break;
 		}
-		if (due && !due[SNAP_RES_QP] && snap_dev_find(s, devs[i]) &&
+		if (((due && !due[SNAP_RES_QP]) || (src->skip & (1u << SNAP_RES_QP))) &&
+		    snap_dev_find(s, devs[i]) &&
 		    (ret = qp_gets(src, s, devs[i], &gets)))
 			goto fail;
 	}

@@ -112,6 +112,7 @@ void source_feed_self(struct source *src, struct snapshot *s, double t0)
 	}
 	m.wall = source_now() - t0;
 	m.budget = src->budget > 0 ? src->budget : 0;
+	m.skip = src->skip & ((1u << SNAP_RES_N) - 1);
 	n = snap_self_format(&m, text, sizeof(text));
 	if (n > 0)
 		source_feed_file(src, s, SOURCE_SELF, 0, text, (size_t)n);
