@@ -57,8 +57,14 @@ static int get_answer(struct paced *p, const struct nlmsghdr *dump, const struct
 
 static int get_answers(struct paced *p, const struct nl_req *req, const void *buf, size_t len)
 {
-	const struct nlmsghdr *nlh = buf;
+	/* a replay's bytes sit at any offset: read them aligned */
+	static uint32_t copy[NL_BUF_SIZE / 4];
+	const struct nlmsghdr *nlh = (const void *)copy;
 	int rem = (int)len, ret;
+
+	if (len > sizeof(copy))
+		return -EMSGSIZE;
+	memcpy(copy, buf, len);
 
 	for (; mnl_nlmsg_ok(nlh, rem); nlh = mnl_nlmsg_next(nlh, &rem)) {
 		const struct nlattr *a, *e, *idx = NULL, *name = NULL, *table = NULL;
