@@ -499,6 +499,8 @@ enum {
 	SNAP_TASK_PCOMM = 1 << 3,	/* comm of the process */
 	SNAP_TASK_GONE = 1 << 4,	/* /proc entry missing (exited) */
 	SNAP_TASK_CGROUP = 1 << 5,	/* cgroup of the process */
+	SNAP_TASK_KEPT = 1 << 6,	/* not read again: filled from the previous
+					 * sample by snap_carry (src/model/tasks.c) */
 };
 
 struct snap_task {
@@ -670,6 +672,20 @@ struct snap_task *snap_task_get(struct snapshot *s, uint32_t tid);
 /* Sort the tasks and give each thread its process's comm and cgroup
  * (call once all /proc files of a sample are in). */
 void snap_tasks_sort(struct snapshot *s);
+/*
+ * The SOURCE_TASKS_KEPT record: ids, one a line, whose /proc files were not
+ * read again; each gets a SNAP_TASK_KEPT entry.  0 or -EBADMSG (the good
+ * lines kept), -ENOMEM.
+ */
+int snap_tasks_kept_parse(struct snapshot *s, const char *buf, size_t len);
+/*
+ * Fill cur's SNAP_TASK_KEPT entries from prev (NULL: none; an entry prev
+ * lacks goes away).  Called by snap_carry; true when there were any (then
+ * cur's tasks need snap_tasks_sort again).
+ */
+bool snap_tasks_keep(const struct snapshot *prev, struct snapshot *cur);
+/* A string id of `from` as an id of `to` (0 for the empty string). */
+uint32_t snap_str_copy(struct snapshot *to, const struct snapshot *from, uint32_t id);
 
 /* Process id holding the resource, 0 when unknown or kernel-owned. */
 uint32_t snap_owner_pid(const struct snapshot *s, const struct snap_owner *o);

@@ -134,7 +134,7 @@ static void last_dumps(const struct snapshot *prev, struct snapshot *cur)
 
 int snap_carry(const struct snapshot *prev, struct snapshot *cur)
 {
-	bool tasks = false;
+	bool tasks = snap_tasks_keep(prev, cur);
 	size_t i;
 	int r, err = 0;
 
@@ -143,7 +143,7 @@ int snap_carry(const struct snapshot *prev, struct snapshot *cur)
 	/* only a paced sample leaves tables out on purpose: in any other, a
 	 * missing table is an error of this sample, not old rows */
 	if (!prev || !(cur->self.valid & SNAP_SELF_BUDGET) || cur->self.budget <= 0)
-		return 0;
+		goto out;
 	for (i = 0; i < cur->devs.n && !err; i++) {
 		struct snap_dev *d = SNAP_AT(&cur->devs, struct snap_dev, i);
 		const struct snap_dev *pd = snap_dev_find(prev, d->index);
@@ -164,6 +164,7 @@ int snap_carry(const struct snapshot *prev, struct snapshot *cur)
 			tasks = true;
 		}
 	}
+out:
 	if (tasks)
 		snap_tasks_sort(cur);
 	return err;

@@ -429,12 +429,14 @@ end:
 	free(asked);
 	snap_tasks_sort(s);
 	/* stopped by a signal: the recorder drops the partial sample */
-	if (source_cancelled(src))
+	if (source_cancelled(src)) {
+		live_tasks_commit(l, false);
 		return -ECANCELED;
+	}
 	source_feed_self(src, s, t0);
-	if (src->sink && src->sink->end)
-		return src->sink->end(src->sink->ctx, s);
-	return 0;
+	ret = src->sink && src->sink->end ? src->sink->end(src->sink->ctx, s) : 0;
+	live_tasks_commit(l, !ret);
+	return ret;
 }
 
 static void live_close(struct source *src)
@@ -449,6 +451,8 @@ static void live_close(struct source *src)
 		nl_close(&l->mon);
 	free(l->buf);
 	free(l->fbuf);
+	free(l->tasks.v);
+	free(l->next.v);
 	free(l);
 	src->priv = NULL;
 }
