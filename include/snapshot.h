@@ -713,7 +713,8 @@ static inline const struct snap_owner *snap_res_owner(const void *obj, enum snap
  * not dump are taken
  * from prev when it has the same device (index and name): their rows,
  * their time (res_when), and the tasks of their owners that cur lacks.
- * Live and replay alike, so a replay has the same tables and ages.
+ * Live and replay alike, so a replay has the same tables and ages.  In
+ * every sample, the tasks it kept (SNAP_TASK_KEPT) are filled from prev.
  * 0, or -ENOMEM (then a table may be missing).
  */
 int snap_carry(const struct snapshot *prev, struct snapshot *cur);
