@@ -19,9 +19,7 @@ static double ts_diff(const struct timespec *a, const struct timespec *b)
 /* A string id of prev as an id of cur. */
 static uint32_t restr(const struct snapshot *prev, struct snapshot *cur, uint32_t id)
 {
-	const char *t = snap_s(prev, id);
-
-	return id && t[0] ? snap_str(cur, t, strlen(t)) : 0;
+	return snap_str_copy(cur, prev, id);
 }
 
 /*

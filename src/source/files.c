@@ -174,7 +174,9 @@ static const struct live_task *task_find(const struct live_task *v, size_t n, ui
  * pid (proc_pid_make_inode: a number from get_next_ino(), the times of
  * that moment), and drops it once no task has that struct pid
  * (pid_revalidate, pid_delete_dentry): a new task with the same id is
- * looked up afresh, with a new number and a later time (all kernels).  The
+ * looked up afresh, with a new number and a later time (fs/proc/base.c,
+ * so since 2.6; tests/unit/test_tasks_kept.c reuses an id on the real
+ * /proc of a pid namespace of its own).  The
  * inode can also be dropped while the task lives (memory pressure): then
  * the id is merely read again.  One stat, where /proc/ID/stat's start time
  * is a file to open, format and parse.
