@@ -312,8 +312,8 @@ int view_cmp(const struct view_value *a, const struct view_value *b);
 /*
  * Whether a row belongs to process `pid` (-p): its owner's process id or
  * the thread id the kernel gave; for the process table, the process or one
- * of its threads.  Rows of tables without owners (devices, links,
- * counters) always match.
+ * of its threads; for the groups, a group with such a process.  Rows of
+ * tables without owners (devices, links, counters) always match.
  */
 bool view_pid_match(const struct view_ctx *c, enum view_table t, size_t row, uint32_t pid);
 

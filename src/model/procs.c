@@ -289,6 +289,19 @@ bool view_pid_match(const struct view_ctx *c, enum view_table t, size_t row, uin
 				return true;
 		return false;
 	}
+	if (t == VIEW_GROUPS) {
+		/* a group holds pid when one of its processes is pid */
+		struct view_group_key k;
+
+		for (i = 0; i < c->n_procs; i++) {
+			if (!view_pid_match(c, VIEW_PROCS, i, pid))
+				continue;
+			view_proc_group(c->s, &c->procs[i], &k);
+			if (view_group_key_eq(&k, &c->groups[row].key))
+				return true;
+		}
+		return false;
+	}
 	col = view_col_role(t, VIEW_ROLE_PID);
 	if (col < 0)
 		return true;

@@ -69,4 +69,12 @@ void fz_check_exposition(const char *out, size_t len, bool om);
  */
 void fz_dump(const char *ext, const char *out, size_t len);
 
+/*
+ * writer.c: one run of a batch writer over a snapshot from the input (the
+ * writer's options first: see each kind), its output bounded, checked by
+ * the kind's checker and dumped.  Always 0 (libFuzzer's return).
+ */
+enum fz_writer { FZ_TEXT, FZ_JSON, FZ_OPENMETRICS, FZ_PROMETHEUS };
+int fz_writer_run(const uint8_t *data, size_t size, enum fz_writer which);
+
 #endif

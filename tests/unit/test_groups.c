@@ -215,6 +215,11 @@ static void test_aggregate(void)
 			c.n_procs = 5;
 			view_get(&c, VIEW_PROCS, 1, VC_PROC_GROUP, &v);
 			CHECK_EQ_S(view_fmt(&v, buf, sizeof(buf)), "job:5");
+			/* -p: the group of that process only (screen and JSON) */
+			CHECK(view_pid_match(&c, VIEW_GROUPS, 0, 11));
+			CHECK(!view_pid_match(&c, VIEW_GROUPS, 1, 11));
+			CHECK(view_pid_match(&c, VIEW_GROUPS, 1, 12));
+			CHECK(!view_pid_match(&c, VIEW_GROUPS, 0, 99));
 		}
 	}
 	free(g);

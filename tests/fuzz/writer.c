@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The batch writers' fuzz run, shared by fuzz_text, fuzz_json,
+ * fuzz_openmetrics and fuzz_prometheus.  The options come first in the
+ * input: text and JSON take a flags byte (0x80 a sort column byte follows,
+ * 0x40 reverse, 0x20 a -p byte follows); the expositions the flags byte
+ * (1 a sample-seconds word follows, 2 timestamps), then the per-process
+ * cap.  Then the snapshot (snapgen.c).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "out.h"
+#include "snapgen.h"
+
+static void batch_opts(struct fz *z, uint8_t k, struct out_opts *o)
+{
+	size_t n_cols;
+
+	view_cols(VIEW_QPS, &n_cols);
+	if (k & 0x80)
+		o->sort_col = (int)(fz_u8(z) % n_cols);
+	o->reverse = k & 0x40;
+	if (k & 0x20)
+		o->pid = 1 + fz_u8(z) % 32;
+}
+
+static void om_opts(struct fz *z, uint8_t k, struct out_om_opts *o)
+{
+	o->max_procs = fz_u8(z) % 64;
+	o->sample_seconds = k & 1 ? (double)fz_u32(z) / 1e6 : -1;
+	o->timed = k & 2;
+}
+
+int fz_writer_run(const uint8_t *data, size_t size, enum fz_writer which)
+{
+	static const char *const ext[] = { "txt", "json", "om", "prom" };
+	struct fz z = { data, size };
+	struct out_opts o = { .sort_col = -1 };
+	struct out_om_opts om = { .format = which == FZ_OPENMETRICS ? OUT_OM_OPENMETRICS :
+							       OUT_OM_PROMETHEUS };
+	uint8_t k = fz_u8(&z);
+	struct snapshot s;
+	size_t len;
+	char *out;
+	FILE *f;
+
+	if (which == FZ_TEXT || which == FZ_JSON)
+		batch_opts(&z, k, &o);
+	else
+		om_opts(&z, k, &om);
+	snap_init(&s);
+	fz_snapshot(&s, &z);
+	f = fz_out_open(FZ_OUT_CAP(size));
+	switch (which) {
+	case FZ_TEXT:
+		out_text(f, &s, &o);
+		break;
+	case FZ_JSON:
+		out_json(f, &s, &o);
+		break;
+	default:
+		out_openmetrics(f, &s, &om);
+		break;
+	}
+	out = fz_out_close(f, &len);
+	switch (which) {
+	case FZ_TEXT:
+		fz_check_terminal_text(out, len);
+		break;
+	case FZ_JSON:
+		fz_check_json_lines(out, len);
+		break;
+	default:
+		fz_check_exposition(out, len, which == FZ_OPENMETRICS);
+		break;
+	}
+	fz_dump(ext[which], out, len);
+	free(out);
+	snap_free(&s);
+	return 0;
+}
