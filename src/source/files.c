@@ -44,8 +44,8 @@ ssize_t live_read_file(struct source *src, struct snapshot *s, const char *path)
 	if (err)
 		n = 0;
 	l->fbuf[n] = '\0';
-	s->self.cost[strncmp(path, "/proc/", 6) ? SNAP_COST_FILES : SNAP_COST_PROC] +=
-		source_now() - t0;
+	s->self.cost[strncmp(path, "/proc/", 6) || !strncmp(path, "/proc/net/", 10) ?
+		     SNAP_COST_FILES : SNAP_COST_PROC] += source_now() - t0;
 	source_feed_file(src, s, path, err, l->fbuf, (size_t)n);
 	return err ? err : n;
 }
@@ -126,6 +126,30 @@ void live_read_port_files(struct source *src, struct snapshot *s,
 			 netstats[i]);
 		live_read_file(src, s, path);
 	}
+}
+
+/*
+ * Whether a GID's netdev is not its port's: an upper device (VLAN, macvlan,
+ * bond), whose VLAN id /proc/net/vlan/config may give.
+ */
+static bool vlan_gids(const struct snapshot *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->gids.n; i++) {
+		const struct snap_gid *g = SNAP_AT(&s->gids, struct snap_gid, i);
+		const struct snap_port *p = snap_port_find(s, g->dev, g->port);
+
+		if (g->ndev[0] && p && strcmp(g->ndev, p->ndev))
+			return true;
+	}
+	return false;
+}
+
+void live_read_vlans(struct source *src, struct snapshot *s)
+{
+	if (vlan_gids(s))
+		live_read_file(src, s, SYSFS_VLAN_CONFIG);
 }
 
 static int u32_cmp(const void *a, const void *b)

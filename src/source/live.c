@@ -324,9 +324,6 @@ static int live_sample(struct source *src, struct snapshot *s)
 	req.flags = NLM_F_DUMP;
 	if ((ret = request(src, s, &req)))
 		goto fail;
-	req.cmd = RDMA_NLDEV_CMD_RES_GET;
-	if ((ret = request(src, s, &req)))
-		goto fail;
 
 	ndev = s->devs.n;
 	if (!ndev) {
@@ -350,14 +347,25 @@ static int live_sample(struct source *src, struct snapshot *s)
 	for (i = 0; i < ndev; i++) {
 		const bool *due;
 		struct budget_table *pace = source_pace_slot(&l->pace, devs[i], &due);
+		double secs;
 
+		/*
+		 * Its resource summary: a GET with DRIVER_DETAILS, as the dumps
+		 * below.  6.9+ counts the driver-detail objects (mlx5's DCI, DCT,
+		 * REG_UMR QPs) only then, and never in the summary dump
+		 * (_nldev_res_get_dumpit: fill_res_info(skb, device, false)):
+		 * the counts are those of the tables.
+		 */
 		req.dev = devs[i];
+		req.cmd = RDMA_NLDEV_CMD_RES_GET;
+		req.flags = 0;
+		if ((ret = request_dd(src, s, &req, &secs)))
+			goto fail;
 		req.flags = NLM_F_DUMP;
 		/* its ports, then its objects in the dump order; a paced
 		 * table not due is left out (snap_carry keeps its rows) */
 		for (t = 0; t <= SNAP_RES_N; t++) {
 			enum snap_res r = t ? snap_res_dump(t - 1) : SNAP_RES_N;
-			double secs;
 
 			if (t && due && !due[r])
 				continue;
@@ -415,6 +423,7 @@ static int live_sample(struct source *src, struct snapshot *s)
 			live_read_port_files(src, s, &dc, &p);
 		}
 	}
+	live_read_vlans(src, s);
 	live_read_tasks(src, s);
 	goto end;
 fail:

@@ -73,5 +73,7 @@ void live_read_port_files(struct source *src, struct snapshot *s,
 void live_read_tasks(struct source *src, struct snapshot *s);
 /* The sample is delivered (ok) or not: what the next one may keep. */
 void live_tasks_commit(struct live *l, bool ok);
+/* /proc/net/vlan/config when a GID's netdev is not its port's. */
+void live_read_vlans(struct source *src, struct snapshot *s);
 
 #endif

@@ -2,11 +2,12 @@
 /*
  * libFuzzer target for the file parsers (sysfs port counters and
  * attributes, GID and P_Key tables, netdev statistics and MTU, /proc status,
- * comm and cgroup, the kept ids' record filled from a sample before, and
- * the groups a cgroup path makes): input is a path,
- * a NUL, and the file's contents; a second NUL-separated pair may follow.
- * The snapshot knows a device rxe0 (index 0) with port 1 on netdev dummy0
- * and a few tasks, so every path kind reaches its parser.
+ * comm and cgroup, /proc/net/vlan/config, the kept ids' record filled
+ * from a sample before, and the groups a cgroup path makes): input is a
+ * path, a NUL, and the file's contents; a second NUL-separated pair may
+ * follow.  The snapshot knows a device rxe0 (index 0) with port 1 on netdev
+ * dummy0, a GID on its VLAN device dummy0.7, and a few tasks, so every path
+ * kind reaches its parser.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -26,8 +27,14 @@ static void setup(struct snapshot *s)
 	if (d)
 		strcpy(d->name, "rxe0");
 	if (p) {
+		struct snap_gid *g = snap_push(&s->gids, sizeof(*g));
+
 		p->valid |= SNAP_PORT_NDEV;
 		strcpy(p->ndev, "dummy0");
+		if (g) {
+			g->port = 1;
+			strcpy(g->ndev, "dummy0.7");
+		}
 	}
 	t = snap_task_get(s, 914);
 	if (t) {
