@@ -19,7 +19,7 @@ enum hist_series {
 	HIST_TX_BYTES,
 	HIST_RX_PKTS,
 	HIST_TX_PKTS,
-	HIST_ERRORS,	/* sum of the error counters' rates */
+	HIST_ERRORS,	/* ERR/s: hist_error_rate() */
 	HIST_N
 };
 
@@ -45,11 +45,9 @@ size_t hist_get(const struct history *h, uint32_t dev, uint32_t port, const char
 		enum hist_series k, double *out, size_t max);
 void hist_free(struct history *h);
 
-/* Whether a counter name is an error or congestion counter (err, drop,
- * discard, retrans, retry, seq, nak, cnp, ecn, pause, timeout,
- * link_downed, symbol, ...). */
-bool hist_is_error_counter(const char *name);
-/* Sum of the rates of a port's error counters; *any: whether one had a rate. */
+/* ERR/s: the sum of the rates of a port's counters of class error
+ * (classify.h: by the table or by a rule; not flushes, not congestion);
+ * *any: whether one had a rate. */
 double hist_error_rate(const struct snapshot *s, uint32_t dev, uint32_t port, bool *any);
 
 #endif

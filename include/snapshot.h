@@ -226,59 +226,6 @@ struct snap_port {
 	uint16_t pkeys[SNAP_PKEYS_MAX];
 };
 
-/*
- * One GID table entry of a port (sysfs ports/N/gids/K with gid_attrs/types/K
- * and gid_attrs/ndevs/K, drivers/infiniband/core/sysfs.c): the table is
- * read up to its first empty (all-zero) entry.
- */
-enum snap_gid_type { SNAP_GID_IB, SNAP_GID_ROCE_V1, SNAP_GID_ROCE_V2, SNAP_GID_UNKNOWN };
-struct snap_gid {
-	uint32_t dev, port, index;
-	uint8_t gid[16];
-	uint8_t type;			/* enum snap_gid_type */
-	bool has_type;
-	char ndev[SNAP_IFNAME_MAX];	/* "" when the entry has none (IB) */
-};
-
-/* ---- counters: one row per (device, port, source, name) ---- */
-enum snap_src {
-	SNAP_SRC_HW,		/* netlink STAT_GET hardware counter */
-	SNAP_SRC_PMA,		/* sysfs ports/N/counters (IB PMA) */
-	SNAP_SRC_NETDEV,	/* sysfs class/net/NDEV/statistics */
-	SNAP_SRC_N
-};
-
-enum snap_unit {
-	SNAP_UNIT_EVENTS,
-	SNAP_UNIT_PACKETS,
-	SNAP_UNIT_BYTES,
-	SNAP_UNIT_N
-};
-
-/* Result of a rate computation (htop's INIT / NODATA / STALE / DATA). */
-enum rate_status {
-	RATE_INIT,	/* first sample of this object: no rate yet */
-	RATE_NODATA,	/* no previous value to compare with */
-	RATE_RESET,	/* counter went down: reset, no rate this interval */
-	RATE_DATA,	/* rate is valid */
-};
-
-struct snap_counter {
-	uint32_t dev;
-	uint32_t port;
-	uint32_t name;		/* string id */
-	uint8_t source;		/* enum snap_src */
-	uint8_t unit;		/* enum snap_unit */
-	uint8_t bits;		/* 32 or 64: width the counter wraps at */
-	uint8_t rate_status;	/* enum rate_status */
-	uint64_t value;		/* already in `unit` (PMA data words * 4) */
-	double rate;		/* per second, valid when RATE_DATA */
-	uint64_t delta;		/* value change over the interval (RATE_DATA) */
-	uint32_t obj;		/* s->objcnts: bound counter id, or MR number */
-	uint8_t optional;	/* an optional counter of its port (enabled) */
-	uint8_t kind;		/* s->objcnts: enum snap_objcnt_kind */
-};
-
 
 /* ---- who holds a resource ---- */
 enum {
@@ -294,53 +241,8 @@ struct snap_owner {
 	uint8_t valid;
 };
 
-/*
- * One attribute of an object's RDMA_NLDEV_ATTR_DRIVER nest, as a driver's
- * fill_res_*_entry puts it with rdma_nl_put_driver_{string,u32,u64}() and
- * their _hex forms (ib_core nldev.c): a DRIVER_STRING name, a PRINT_TYPE
- * (hex) when not plain, then one value.  rdma -dd prints it as "drv_NAME".
- */
-enum snap_drv_kind { SNAP_DRV_STR, SNAP_DRV_U32, SNAP_DRV_S32, SNAP_DRV_U64, SNAP_DRV_S64 };
-struct snap_drv {
-	uint32_t name;		/* string id */
-	uint32_t str;		/* string id of a SNAP_DRV_STR value */
-	uint64_t v;		/* the number (a signed one sign-extended) */
-	uint8_t kind;		/* enum snap_drv_kind */
-	bool hex;		/* RDMA_NLDEV_PRINT_TYPE_HEX */
-};
-
-/* ---- counters of objects: bound (per-QP) counters and MR stats ---- */
-enum snap_objcnt_kind { SNAP_OBJ_QPCNT, SNAP_OBJ_MR };
-
-/*
- * A counter bound to QPs (STAT_GET dump, STAT_RES = RES_QP: `rdma
- * statistic qp show`), auto by type and/or pid, or by hand.  Its values
- * are s->objcnts rows of kind SNAP_OBJ_QPCNT, obj = cntn.
- */
-enum {
-	SNAP_QPCNT_MODE = 1 << 0,
-	SNAP_QPCNT_TYPE = 1 << 1,	/* qp_type (auto by type) */
-};
-
-struct snap_qpcnt {
-	uint32_t dev;
-	uint32_t port;
-	uint32_t cntn;
-	uint32_t lqpns;		/* string id: "288,289", the bound QPs */
-	uint32_t n_lqpn;
-	struct snap_owner own;	/* auto by pid: the process */
-	uint8_t valid, mode, qp_type;
-};
-
-/* A port's optional counter (STAT_GET_STATUS: `rdma statistic mode
- * supported`): supported, and enabled or not. */
-struct snap_optcnt {
-	uint32_t dev;
-	uint32_t port;
-	uint32_t name;		/* string id */
-	uint32_t index;
-	uint8_t enabled;
-};
+/* Counters, bound counters, optional counters, driver attributes, GIDs. */
+#include "snap_stat.h"
 
 /* IPv4/IPv6 endpoint of a CM_ID (RES_SRC_ADDR / RES_DST_ADDR). */
 struct snap_addr {
@@ -506,6 +408,8 @@ enum {
 	SNAP_TASK_PCOMM = 1 << 3,	/* comm of the process */
 	SNAP_TASK_GONE = 1 << 4,	/* /proc entry missing (exited) */
 	SNAP_TASK_CGROUP = 1 << 5,	/* cgroup of the process */
+	SNAP_TASK_KEPT = 1 << 6,	/* not read again: filled from the previous
+					 * sample by snap_carry (src/model/tasks.c) */
 };
 
 struct snap_task {
@@ -560,54 +464,8 @@ struct snap_note {
 	uint32_t text;		/* string id */
 };
 
-/*
- * ---- rdmatop's own cost ----
- * What a live sample cost, recorded with it (the FILE record SOURCE_SELF)
- * so that a replay shows the recorded machine's costs.  Requests by kind:
- * the settings, device and summary requests, the per-device port dumps and
- * counter requests, sysfs and /proc reads, then each object's dumps.
- */
-enum snap_cost {
-	SNAP_COST_SYS,
-	SNAP_COST_DEVS,
-	SNAP_COST_SUMMARY,
-	SNAP_COST_PORTS,
-	SNAP_COST_STATS,
-	SNAP_COST_FILES,	/* sysfs */
-	SNAP_COST_PROC,		/* /proc of the owners */
-	SNAP_COST_RES,		/* + enum snap_res */
-	SNAP_COST_QP_GET = SNAP_COST_RES + SNAP_RES_N,	/* the per-QP GETs */
-	SNAP_COST_N
-};
-extern const char *const snap_cost_name[SNAP_COST_N];	/* "sys", ..., "qps" */
-
-enum {
-	SNAP_SELF_CPU = 1 << 0,		/* utime, stime, wall, cost[] */
-	SNAP_SELF_RATE = 1 << 1,	/* cpu (from the previous sample) */
-	SNAP_SELF_BUDGET = 1 << 2,	/* budget */
-	SNAP_SELF_SKIP = 1 << 3,	/* skip */
-};
-
-struct snap_self {
-	uint32_t valid;
-	double utime, stime;	/* the process's CPU seconds so far (getrusage) */
-	double wall;		/* seconds the sample took */
-	double cost[SNAP_COST_N];	/* wall seconds of this sample's requests */
-	double budget;		/* --budget, percent of one CPU (0: no pacing) */
-	/* the resource tables (1 << enum snap_res) this sample left out
-	 * because no view of the dashboard needed them */
-	uint32_t skip;
-	double cpu;		/* percent of one CPU since the previous sample */
-	/* each object's last dump: this sample's cost of its dumps where it
-	 * was dumped, else the previous sample's dump[] (snap_carry) */
-	double dump[SNAP_RES_N];
-};
-
-struct snapshot;
-/* The SOURCE_SELF record's text: bytes written, or -ENOSPC; parse: 0 or
- * -EBADMSG (s->self untouched then).  (src/model/self.c) */
-int snap_self_format(const struct snap_self *m, char *buf, size_t size);
-int snap_self_parse(struct snapshot *s, const char *buf, size_t len);
+/* rdmatop's own cost: struct snap_self (src/model/self.c). */
+#include "snap_self.h"
 
 /* Global conditions of a sample. */
 enum {
@@ -682,6 +540,20 @@ struct snap_task *snap_task_get(struct snapshot *s, uint32_t tid);
 /* Sort the tasks and give each thread its process's comm and cgroup
  * (call once all /proc files of a sample are in). */
 void snap_tasks_sort(struct snapshot *s);
+/*
+ * The SOURCE_TASKS_KEPT record: ids, one a line, whose /proc files were not
+ * read again; each gets a SNAP_TASK_KEPT entry.  0 or -EBADMSG (the good
+ * lines kept), -ENOMEM.
+ */
+int snap_tasks_kept_parse(struct snapshot *s, const char *buf, size_t len);
+/*
+ * Fill cur's SNAP_TASK_KEPT entries from prev (NULL: none; an entry prev
+ * lacks goes away).  Called by snap_carry; true when there were any (then
+ * cur's tasks need snap_tasks_sort again).
+ */
+bool snap_tasks_keep(const struct snapshot *prev, struct snapshot *cur);
+/* A string id of `from` as an id of `to` (0 for the empty string). */
+uint32_t snap_str_copy(struct snapshot *to, const struct snapshot *from, uint32_t id);
 
 /* Process id holding the resource, 0 when unknown or kernel-owned. */
 uint32_t snap_owner_pid(const struct snapshot *s, const struct snap_owner *o);
@@ -709,7 +581,8 @@ static inline const struct snap_owner *snap_res_owner(const void *obj, enum snap
  * not dump are taken
  * from prev when it has the same device (index and name): their rows,
  * their time (res_when), and the tasks of their owners that cur lacks.
- * Live and replay alike, so a replay has the same tables and ages.
+ * Live and replay alike, so a replay has the same tables and ages.  In
+ * every sample, the tasks it kept (SNAP_TASK_KEPT) are filled from prev.
  * 0, or -ENOMEM (then a table may be missing).
  */
 int snap_carry(const struct snapshot *prev, struct snapshot *cur);

@@ -31,6 +31,13 @@
  */
 #define SOURCE_SELF "rdmatop:self"
 
+/*
+ * Not a file: the owner ids whose /proc files this sample did not read
+ * again (the same task as in the previous sample), one a line; the model
+ * takes their tasks from the previous sample (src/model/tasks.c).
+ */
+#define SOURCE_TASKS_KEPT "rdmatop:tasks-kept"
+
 /* Observer of raw inputs, called in the order they are fed. */
 struct raw_sink {
 	void *ctx;

@@ -34,6 +34,10 @@ enum snap_unit sysfs_pma_unit(const char *name, int *words);
  * rest is one of them, 0 when not, -ENOMEM. */
 int sysfs_port_table(struct snapshot *s, struct snap_port *p, const char *rest,
 		     const char *buf, size_t len);
+#define SYSFS_VLAN_CONFIG "/proc/net/vlan/config"
+/* /proc/net/vlan/config (gid.c): the VLAN id of each GID whose netdev it
+ * lists; 0, or -EBADMSG for a line not in its form (the others are kept). */
+int sysfs_vlan_parse(struct snapshot *s, int err, const char *buf, size_t len);
 /* Whether the text of a gids/K file is the empty (all-zero) GID, or no GID. */
 bool sysfs_gid_zero(const char *buf, size_t len);
 /* Unit of a netdev statistics file (rx_bytes -> bytes, ...). */

@@ -50,12 +50,12 @@ struct view_proc {
 };
 
 /*
- * What a bound counter's value counts, for the per-process columns: by
- * explicit names per driver (src/model/procs_hw.c); other names count in
- * none of them.
+ * What a bound counter's value counts, for the per-process columns, from
+ * its classification (classify.h, src/model/procs_hw.c): retransmits, the
+ * other errors, CNPs, traffic bytes; other counters count in none.
  */
 enum view_hw_class { VIEW_HW_RETX, VIEW_HW_ERR, VIEW_HW_CNP, VIEW_HW_BYTES, VIEW_HW_N };
-int view_hw_class(const char *name);	/* enum view_hw_class, or -1 */
+int view_hw_class(const struct snap_counter *c);	/* enum view_hw_class, or -1 */
 /* "auto type,pid", "manual", "none": a port's QP counter mode. */
 const char *view_qp_mode_str(const struct snap_port *p, char *buf, size_t len);
 /* Add each bound counter to the process it counts (from view_procs). */
@@ -231,7 +231,7 @@ enum view_link_col {
 };
 enum view_counter_col {
 	VC_CNT_DEV, VC_CNT_PORT, VC_CNT_SOURCE, VC_CNT_NAME, VC_CNT_VALUE, VC_CNT_UNIT,
-	VC_CNT_RATE, VC_CNT_DELTA, VC_CNT_OPTIONAL, VC_CNT_N
+	VC_CNT_RATE, VC_CNT_DELTA, VC_CNT_OPTIONAL, VC_CNT_CLASS, VC_CNT_CLASS_BY, VC_CNT_N
 };
 enum view_proc_col {
 	VC_PROC_PID, VC_PROC_COMM, VC_PROC_UID, VC_PROC_THREADS, VC_PROC_QP, VC_PROC_CQ,

@@ -188,6 +188,9 @@ void opts_usage(FILE *f)
 	}
 	fprintf(f, "\nSIGINT, SIGTERM and SIGHUP end rdmatop within a second (status 0; a second\n"
 		   "signal ends it at once).\n"
+		   "ERR/s sums the rates of a port's counters of class error (a table of the\n"
+		   "kernel's counter names, then keyword rules: doc/counters.md); flushes at QP\n"
+		   "teardown, congestion (CNPs, ECN) and rxe's ack_deferred are not errors.\n"
 		   "Exit status: 0 ok, 1 no RDMA (batch mode) or runtime error, 2 bad usage.\n"
 		   "See rdmatop(1); the JSON schema is in doc/json.md.\n");
 }

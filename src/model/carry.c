@@ -20,9 +20,7 @@ static double ts_diff(const struct timespec *a, const struct timespec *b)
 /* A string id of prev as an id of cur. */
 static uint32_t restr(const struct snapshot *prev, struct snapshot *cur, uint32_t id)
 {
-	const char *t = snap_s(prev, id);
-
-	return id && t[0] ? snap_str(cur, t, strlen(t)) : 0;
+	return snap_str_copy(cur, prev, id);
 }
 
 /*
@@ -262,7 +260,7 @@ static int carry_qps(const struct snapshot *prev, struct snapshot *cur,
 
 int snap_carry(const struct snapshot *prev, struct snapshot *cur)
 {
-	bool tasks = false;
+	bool tasks = snap_tasks_keep(prev, cur);
 	size_t i;
 	int r, err = 0;
 
@@ -272,10 +270,8 @@ int snap_carry(const struct snapshot *prev, struct snapshot *cur)
 	 * (its cost record says which), leaves tables out on purpose: in any
 	 * other, a missing table is an error of this sample, not old rows */
 	if (!prev || !(((cur->self.valid & SNAP_SELF_BUDGET) && cur->self.budget > 0) ||
-		       ((cur->self.valid & SNAP_SELF_SKIP) && cur->self.skip))) {
-		fresh_strip(cur);
-		return 0;
-	}
+		       ((cur->self.valid & SNAP_SELF_SKIP) && cur->self.skip)))
+		goto out;
 	for (i = 0; i < cur->devs.n && !err; i++) {
 		struct snap_dev *d = SNAP_AT(&cur->devs, struct snap_dev, i);
 		const struct snap_dev *pd = snap_dev_find(prev, d->index);
@@ -297,6 +293,7 @@ int snap_carry(const struct snapshot *prev, struct snapshot *cur)
 			tasks = true;
 		}
 	}
+out:
 	fresh_strip(cur);
 	if (tasks)
 		snap_tasks_sort(cur);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "classify.h"
 #include "cols.h"
 #include "names.h"
 
@@ -192,6 +193,14 @@ static void counter(const struct view_ctx *c, const void *row, const struct view
 		v->valid = k->optional;
 		v->s = "on";
 		break;
+	case VC_CNT_CLASS:
+		v->s = cnt_class_name(k->cls);
+		v->valid = true;
+		break;
+	case VC_CNT_CLASS_BY:
+		v->s = cnt_by_name(k->cls_flags);
+		v->valid = true;
+		break;
 	case VC_CNT_RATE:
 		v->valid = data;
 		v->d = k->rate;
@@ -224,6 +233,10 @@ static const struct view_col counters_cols[VC_CNT_N] = {
 	    "change over the interval"),
 	CNT(VC_CNT_OPTIONAL, "optional", "OPT", 3, false, VIEW_T_STR, VIEW_F_PLAIN,
 	    "on: an optional counter (rdma statistic set ... optional-counters), enabled"),
+	CNT(VC_CNT_CLASS, "class", "CLASS", 10, false, VIEW_T_STR, VIEW_F_PLAIN,
+	    "error, flush, congestion, traffic or info (doc/counters.md); ERR/s sums error"),
+	CNT(VC_CNT_CLASS_BY, "class_by", "BY", 7, false, VIEW_T_STR, VIEW_F_PLAIN,
+	    "table: the counter table names it; rule: a keyword rule; default: neither (info)"),
 };
 const struct view_tab view_counters_tab = {
 	.cols = counters_cols, .n = VC_CNT_N, .size = sizeof(SC),

@@ -5,25 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "classify.h"
 #include "history.h"
 #include "view.h"
 
 #define HIST_FORGET 600	/* samples a vanished link's history is kept */
-
-bool hist_is_error_counter(const char *name)
-{
-	static const char *const words[] = {
-		"err", "drop", "discard", "retrans", "retry", "seq", "nak", "cnp",
-		"ecn", "pause", "timeout", "link_downed", "symbol", "overflow",
-		"violation", "rnr", "duplicate", "bad", "malformed",
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
-		if (strstr(name, words[i]))
-			return true;
-	return false;
-}
 
 static struct hist_link *find(const struct history *h, uint32_t dev, uint32_t port,
 			      const char *name)
@@ -49,7 +35,7 @@ double hist_error_rate(const struct snapshot *s, uint32_t dev, uint32_t port, bo
 		const struct snap_counter *c = SNAP_AT(&s->counters, struct snap_counter, i);
 
 		if (c->dev != dev || c->port != port || c->rate_status != RATE_DATA ||
-		    !hist_is_error_counter(snap_s(s, c->name)))
+		    !cnt_is_error(c->cls))
 			continue;
 		sum += c->rate;
 		*any = true;

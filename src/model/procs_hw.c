@@ -6,45 +6,14 @@
  * several processes (auto by type alone) cannot be split and counts for
  * none.
  *
- * The classes are explicit names per driver, a small table of its own
- * until one classification of every counter replaces it.
+ * The sums follow the counter classification (classify.h): retransmits
+ * (errors that make a resend), the other errors (not flushes), CNPs, and
+ * the bytes of traffic counters.
  */
 #include <stdio.h>
-#include <string.h>
 
+#include "classify.h"
 #include "view.h"
-
-static const struct {
-	const char *name;
-	int class;
-} hw_names[] = {
-	/* mlx5: drivers/infiniband/hw/mlx5/counters.c (the counters a QP
-	 * counter has: q counters, RoCE accel and cc, optional cc_* and the
-	 * 6.15 rdma_{rx,tx}_bytes) */
-	{ "local_ack_timeout_err", VIEW_HW_RETX },
-	{ "rnr_nak_retry_err", VIEW_HW_RETX },
-	{ "packet_seq_err", VIEW_HW_RETX },
-	{ "implied_nak_seq_err", VIEW_HW_RETX },
-	{ "duplicate_request", VIEW_HW_RETX },
-	{ "roce_adp_retrans", VIEW_HW_RETX },
-	{ "roce_adp_retrans_to", VIEW_HW_RETX },
-	{ "out_of_sequence", VIEW_HW_ERR },
-	{ "out_of_buffer", VIEW_HW_ERR },
-	{ "resp_local_length_error", VIEW_HW_ERR },
-	{ "resp_cqe_error", VIEW_HW_ERR },
-	{ "req_cqe_error", VIEW_HW_ERR },
-	{ "req_remote_invalid_request", VIEW_HW_ERR },
-	{ "req_remote_access_errors", VIEW_HW_ERR },
-	{ "resp_remote_access_errors", VIEW_HW_ERR },
-	{ "req_transport_retries_exceeded", VIEW_HW_ERR },
-	{ "req_rnr_retries_exceeded", VIEW_HW_ERR },
-	{ "np_cnp_sent", VIEW_HW_CNP },
-	{ "rp_cnp_handled", VIEW_HW_CNP },
-	{ "cc_rx_cnp_pkts", VIEW_HW_CNP },
-	{ "cc_tx_cnp_pkts", VIEW_HW_CNP },
-	{ "rdma_rx_bytes", VIEW_HW_BYTES },
-	{ "rdma_tx_bytes", VIEW_HW_BYTES },
-};
 
 const char *view_qp_mode_str(const struct snap_port *p, char *buf, size_t len)
 {
@@ -58,13 +27,16 @@ const char *view_qp_mode_str(const struct snap_port *p, char *buf, size_t len)
 	return buf;
 }
 
-int view_hw_class(const char *name)
+int view_hw_class(const struct snap_counter *c)
 {
-	size_t i;
-
-	for (i = 0; i < sizeof(hw_names) / sizeof(hw_names[0]); i++)
-		if (!strcmp(hw_names[i].name, name))
-			return hw_names[i].class;
+	if (c->cls_flags & CNT_F_RETX)
+		return VIEW_HW_RETX;
+	if (c->cls_flags & CNT_F_CNP)
+		return VIEW_HW_CNP;
+	if (c->cls == CNT_ERROR)
+		return VIEW_HW_ERR;
+	if (c->cls == CNT_TRAFFIC && c->unit == SNAP_UNIT_BYTES)
+		return VIEW_HW_BYTES;
 	return -1;
 }
 
@@ -104,7 +76,7 @@ static void add_counter(const struct snapshot *s, struct view_proc *p, const str
 
 		if (v->kind != SNAP_OBJ_QPCNT || v->dev != c->dev || v->obj != c->cntn)
 			continue;
-		k = view_hw_class(snap_s(s, v->name));
+		k = view_hw_class(v);
 		if (k < 0)
 			continue;
 		p->hw[k] += v->value;

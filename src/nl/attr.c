@@ -119,6 +119,7 @@ const uint8_t nl_policy[RDMA_NLDEV_ATTR_MAX] = {
 	[RDMA_NLDEV_ATTR_NAME_ASSIGN_TYPE] = K_U8,
 	[RDMA_NLDEV_ATTR_EVENT_TYPE] = K_U8,
 	[RDMA_NLDEV_SYS_ATTR_MONITOR_MODE] = K_U8,
+	[RDMA_NLDEV_ATTR_STAT_OPCOUNTER_ENABLED] = K_U8,
 };
 
 int nl_kind_check(const struct nlattr *a, enum nl_kind kind)

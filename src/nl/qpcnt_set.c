@@ -21,10 +21,11 @@
 
 static unsigned char buf[NL_BUF_SIZE];
 
-/* Send req (plus the set's attributes when mask >= 0) and parse every
- * datagram of the answer into s; 0 or the -errno of the answer. */
-static int ask(struct nl_sock *ns, const struct nl_req *req, int mask, struct snapshot *s,
-	       char *msg, size_t msglen)
+/* Send req (plus the set's attributes when mask >= 0, with
+ * STAT_OPCOUNTER_ENABLED when opcnt >= 0) and parse every datagram of the
+ * answer into s; 0 or the -errno of the answer. */
+static int ask(struct nl_sock *ns, const struct nl_req *req, int mask, int opcnt,
+	       struct snapshot *s, char *msg, size_t msglen)
 {
 	unsigned char out[256];
 	struct nl_result res = { 0 };
@@ -37,6 +38,8 @@ static int ask(struct nl_sock *ns, const struct nl_req *req, int mask, struct sn
 		mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_STAT_RES, RDMA_NLDEV_ATTR_RES_QP);
 		mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_STAT_MODE, RDMA_COUNTER_MODE_AUTO);
 		mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_STAT_AUTO_MODE_MASK, (uint32_t)mask);
+		if (opcnt >= 0)
+			mnl_attr_put_u8(nlh, RDMA_NLDEV_ATTR_STAT_OPCOUNTER_ENABLED, (uint8_t)opcnt);
 	}
 	if (mnl_socket_sendto(ns->mnl, nlh, nlh->nlmsg_len) < 0)
 		return -errno;
@@ -53,9 +56,10 @@ static int ask(struct nl_sock *ns, const struct nl_req *req, int mask, struct sn
 }
 
 /* The port's mode as `rdmatop` says it ("auto type,pid", "manual",
- * "none"), or -errno. */
+ * "none"), and whether auto mode binds the optional counters too (6.15+;
+ * -1 where the kernel does not say), or -errno. */
 static int read_mode(struct nl_sock *ns, uint32_t dev, uint32_t port, int *mode, int *mask,
-		     char *msg, size_t msglen)
+		     int *opcnt, char *msg, size_t msglen)
 {
 	struct nl_req req = { .cmd = RDMA_NLDEV_CMD_STAT_GET, .dev = dev, .port = port,
 			      .kind = NL_REQ_STAT_QP };
@@ -64,13 +68,14 @@ static int read_mode(struct nl_sock *ns, uint32_t dev, uint32_t port, int *mode,
 	int ret;
 
 	snap_init(&s);
-	ret = ask(ns, &req, -1, &s, msg, msglen);
+	ret = ask(ns, &req, -1, -1, &s, msg, msglen);
 	p = ret ? NULL : snap_port_find(&s, dev, port);
 	if (!ret && (!p || !SNAP_HAS(p, SNAP_PORT_QP_MODE)))
 		ret = -EOPNOTSUPP;
 	if (!ret) {
 		*mode = p->qp_mode;
 		*mask = p->qp_mode == SNAP_QPCNT_AUTO ? p->qp_mask : 0;
+		*opcnt = SNAP_HAS(p, SNAP_PORT_QP_OPCNT) ? p->qp_opcnt : -1;
 	}
 	snap_free(&s);
 	return ret;
@@ -113,7 +118,7 @@ static int find_dev(struct nl_sock *ns, const char *name, uint32_t *index)
 	int ret;
 
 	snap_init(&s);
-	ret = ask(ns, &req, -1, &s, msg, sizeof(msg));
+	ret = ask(ns, &req, -1, -1, &s, msg, sizeof(msg));
 	d = ret ? NULL : snap_dev_by_name(&s, name);
 	if (d)
 		*index = d->index;
@@ -145,7 +150,7 @@ int qpcnt_mode_set(const char *link, const char *mode, FILE *out, FILE *err)
 {
 	char dev[SNAP_DEV_NAME_MAX], msg[256] = "", b1[64], b2[64];
 	const char *slash = strchr(link, '/');
-	int want = parse_mode(mode), cur, cur_mask, after, after_mask, ret;
+	int want = parse_mode(mode), cur, cur_mask, opcnt, after, after_mask, after_opcnt, ret;
 	struct nl_req req = { .cmd = RDMA_NLDEV_CMD_STAT_SET, .flags = NLM_F_ACK };
 	struct snapshot s;
 	struct nl_sock ns;
@@ -178,7 +183,7 @@ int qpcnt_mode_set(const char *link, const char *mode, FILE *out, FILE *err)
 		return 1;
 	}
 	req.port = (uint32_t)port;
-	ret = read_mode(&ns, req.dev, req.port, &cur, &cur_mask, msg, sizeof(msg));
+	ret = read_mode(&ns, req.dev, req.port, &cur, &cur_mask, &opcnt, msg, sizeof(msg));
 	if (ret) {
 		fprintf(err, "rdmatop: cannot read the QP counter mode of %s: %s%s%s\n", link,
 			strerror(-ret), msg[0] ? ": " : "", msg);
@@ -192,10 +197,16 @@ int qpcnt_mode_set(const char *link, const char *mode, FILE *out, FILE *err)
 		nl_close(&ns);
 		return 0;
 	}
+	/*
+	 * 6.15+ reset the optional-counters binding of auto mode to off when
+	 * a set does not say (nldev_stat_set_mode_doit): say what the port
+	 * has, where it said so.  Only then: older kernels' strict parse
+	 * refuses the attribute.
+	 */
 	snap_init(&s);
-	ret = ask(&ns, &req, want, &s, msg, sizeof(msg));
+	ret = ask(&ns, &req, want, want && cur == SNAP_QPCNT_AUTO ? opcnt : -1, &s, msg, sizeof(msg));
 	snap_free(&s);
-	if (read_mode(&ns, req.dev, req.port, &after, &after_mask, b2, sizeof(b2)))
+	if (read_mode(&ns, req.dev, req.port, &after, &after_mask, &after_opcnt, b2, sizeof(b2)))
 		after = -1;
 	nl_close(&ns);
 	if (ret)

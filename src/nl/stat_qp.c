@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "classify.h"
 #include "nl.h"
 
 struct obj_ctx {
@@ -43,6 +44,7 @@ static int obj_value(struct snapshot *s, const struct nlattr **tb, void *arg)
 	c->name = snap_str(s, mnl_attr_get_str(name), mnl_attr_get_payload_len(name));
 	c->source = SNAP_SRC_HW;
 	c->unit = nl_stat_unit(mnl_attr_get_str(name));
+	c->cls = cnt_classify(snap_s(s, c->name), &c->cls_flags);
 	c->bits = 64;
 	c->value = mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_VALUE]);
 	return 0;
@@ -117,7 +119,9 @@ static int mr_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
 			  RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY, obj_value, &x);
 }
 
-/* stat_get_doit_qp(): handle, port, STAT_MODE, and in auto mode the mask */
+/* stat_get_doit_qp(): handle, port, STAT_MODE, and in auto mode the mask
+ * and (6.15+) STAT_OPCOUNTER_ENABLED: whether the counters auto mode binds
+ * get the port's enabled optional counters too */
 static int port_mode(struct snapshot *s, const struct nlattr **tb, const struct snap_dev *d)
 {
 	struct snap_port *p;
@@ -132,6 +136,9 @@ static int port_mode(struct snapshot *s, const struct nlattr **tb, const struct 
 	if (tb[RDMA_NLDEV_ATTR_STAT_AUTO_MODE_MASK])
 		SNAP_SET(p, qp_mask, SNAP_PORT_QP_MASK,
 			 (uint8_t)mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_STAT_AUTO_MODE_MASK]));
+	if (tb[RDMA_NLDEV_ATTR_STAT_OPCOUNTER_ENABLED])
+		SNAP_SET(p, qp_opcnt, SNAP_PORT_QP_OPCNT,
+			 mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_STAT_OPCOUNTER_ENABLED]) != 0);
 	return 0;
 }
 

@@ -4,18 +4,46 @@
  *   stat_qp        `rdma statistic qp show`: one object per bound counter
  *                  (counter values flat, then "lqpn"), plus ours: "mode",
  *                  "rates" (per second, by counter name);
- *   stat_qp_mode   `rdma statistic qp mode`: "mode" as rdma 6.1 prints it,
- *                  plus "counter_mode" and "auto_mask";
+ *   stat_qp_mode   `rdma statistic qp mode`: "mode" as rdma 6.1 prints it
+ *                  (7.x's " optional-counters on|off" where the kernel sent
+ *                  it), plus "counter_mode", "auto_mask", "optional_counters";
  *   optional_counters  `rdma statistic mode [supported]`: per port, each
  *                  optional counter and whether it is enabled;
- *   stat_mr        `rdma statistic mr`: per MR its driver stats.
+ *   stat_mr        `rdma statistic mr`: per MR its driver stats;
+ * and the counters table (the ports' counters, one object per counter).
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "classify.h"
 #include "jw.h"
 #include "names.h"
 #include "out.h"
+
+void out_json_counter(struct jw *w, const struct snapshot *s, const void *row)
+{
+	const struct snap_counter *c = row;
+	static const char *const src[] = { "hw", "pma", "netdev" };
+	static const char *const unit[] = { "events", "packets", "bytes" };
+
+	jw_dev(w, s, c->dev);
+	if (c->port)
+		jw_u(w, "port", c->port);
+	jw_s(w, "name", snap_s(s, c->name));
+	jw_u(w, "value", c->value);
+	jw_s(w, "unit", c->unit < SNAP_UNIT_N ? unit[c->unit] : "events");
+	jw_s(w, "source", c->source < SNAP_SRC_N ? src[c->source] : "hw");
+	if (c->optional)
+		jw_b(w, "optional", true);
+	jw_s(w, "class", cnt_class_name(c->cls));
+	jw_s(w, "class_by", cnt_by_name(c->cls_flags));
+	if (c->rate_status == RATE_DATA) {
+		jw_d(w, "rate", c->rate);
+		jw_u(w, "delta", c->delta);
+	} else if (c->rate_status == RATE_RESET) {
+		jw_b(w, "reset", true);
+	}
+}
 
 static const char *mode_str(uint8_t m)
 {
@@ -76,14 +104,18 @@ static void json_qp_mode(struct jw *w, const struct snapshot *s, const struct sn
 
 	jw_dev(w, s, p->dev);
 	jw_u(w, "port", p->port);
-	/* rdma prints "qp auto off" for every mode but auto */
+	/* rdma prints "qp auto off" for every mode but auto; 7.x adds the
+	 * kernel's STAT_OPCOUNTER_ENABLED (6.15+), which rdma 6.1 cannot read:
+	 * added where the kernel sent it */
 	if (p->qp_mode != SNAP_QPCNT_AUTO)
 		snprintf(buf, sizeof(buf), "qp auto off");
 	else
-		snprintf(buf, sizeof(buf), "qp auto %s%s%s on",
+		snprintf(buf, sizeof(buf), "qp auto %s%s%s on%s",
 			 p->qp_mask & SNAP_QPCNT_BY_TYPE ? "type" : "",
 			 (p->qp_mask & SNAP_QPCNT_BY_TYPE) && (p->qp_mask & SNAP_QPCNT_BY_PID) ? "," : "",
-			 p->qp_mask & SNAP_QPCNT_BY_PID ? "pid" : "");
+			 p->qp_mask & SNAP_QPCNT_BY_PID ? "pid" : "",
+			 !SNAP_HAS(p, SNAP_PORT_QP_OPCNT) ? "" :
+			 p->qp_opcnt ? " optional-counters on" : " optional-counters off");
 	jw_s(w, "mode", buf);
 	jw_s(w, "counter_mode", mode_str(p->qp_mode));
 	jw_open(w, "auto_mask", '[');
@@ -92,6 +124,8 @@ static void json_qp_mode(struct jw *w, const struct snapshot *s, const struct sn
 	if (p->qp_mode == SNAP_QPCNT_AUTO && (p->qp_mask & SNAP_QPCNT_BY_PID))
 		jw_s(w, NULL, "pid");
 	jw_close(w, ']');
+	if (SNAP_HAS(p, SNAP_PORT_QP_OPCNT))
+		jw_b(w, "optional_counters", p->qp_opcnt);
 }
 
 static void json_optional(struct jw *w, const struct snapshot *s, const struct snap_optcnt *o)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The JSON writer's primitives, shared by json.c and json_res.c: a
+ * The JSON writer's primitives, shared by the json*.c writers: a
  * one-line writer that puts commas between members, and the pieces every
  * rdma object has (ifindex/ifname, pid/comm).
  */
@@ -215,5 +215,12 @@ extern const json_row_fn out_json_res[SNAP_RES_N];
 void out_json_cols(struct jw *w, const struct view_ctx *c, enum view_table t, size_t row);
 /* json_stat.c: stat_qp, stat_qp_mode, optional_counters, stat_mr */
 void out_json_stat(struct jw *w, const struct snapshot *s);
+/* json_stat.c: a row of the counters table (struct snap_counter) */
+void out_json_counter(struct jw *w, const struct snapshot *s, const void *row);
+/* json_procs.c: a row of the processes table (struct view_proc), and the
+ * groups (member_of: each process's group, as view_groups() fills it) */
+void out_json_proc(struct jw *w, const struct snapshot *s, const void *row);
+int out_json_groups(struct jw *w, const struct view_ctx *c, const struct out_opts *o,
+		    const uint32_t *member_of);
 
 #endif

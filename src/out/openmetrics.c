@@ -7,7 +7,9 @@
  *
  * Counters are only values that the kernel increases monotonically (driver
  * hardware counters, IB PMA counters, netdev statistics); a reset shows as a
- * drop, which Prometheus' rate() already handles.  Everything else is a
+ * drop, which Prometheus' rate() already handles; each carries its class
+ * (classify.h) as a label, a function of its name, so no series more and
+ * the rules sum errors by class="error".  Everything else is a
  * gauge.  Per-process series are capped: the processes holding the most
  * QPs keep their own series, the rest are summed into pid="other", so a
  * host with thousands of short-lived processes cannot explode a TSDB.
@@ -17,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "classify.h"
 #include "fmt.h"
 #include "names.h"
 #include "om.h"
@@ -321,8 +324,9 @@ static void om_counters(struct om *w, enum snap_src src, const char *family, con
 		snprintf(port, sizeof(port), "%" PRIu32, c->port);
 		out_om_u(w, (struct om_label[]){
 			     { "device", dev_label(s, c->dev, dbuf, sizeof(dbuf)) },
-			     { "port", port }, { "counter", snap_s(s, c->name) } },
-		     3, c->value);
+			     { "port", port }, { "counter", snap_s(s, c->name) },
+			     { "class", cnt_class_name(c->cls) } },
+		     4, c->value);
 	}
 }
 
@@ -475,12 +479,15 @@ int out_openmetrics(FILE *f, const struct snapshot *s, const struct out_om_opts 
 	om_traffic(&w);
 	om_counters(&w, SNAP_SRC_HW, "rdma_hw_stat",
 		    "Hardware counter of the driver (netlink STAT_GET, as rdma stat show), "
-		    "named by the kernel; port 0 is device-wide.");
+		    "named by the kernel; port 0 is device-wide; class as rdmatop classes "
+		    "it (error, flush, congestion, traffic, info).");
 	om_counters(&w, SNAP_SRC_PMA, "rdma_pma_stat",
 		    "InfiniBand PMA port counter from sysfs ports/N/counters, named by the "
-		    "kernel; the data counters are converted from 4-octet words to bytes.");
+		    "kernel; the data counters are converted from 4-octet words to bytes; "
+		    "class as rdmatop classes it.");
 	om_counters(&w, SNAP_SRC_NETDEV, "rdma_netdev_stat",
-		    "Statistic of the netdev the port is bound to (sysfs statistics/).");
+		    "Statistic of the netdev the port is bound to (sysfs statistics/); "
+		    "class as rdmatop classes it.");
 	om_resources(&w);
 	err = om_qps(&w);
 	if (!err)

@@ -352,9 +352,6 @@ static int live_sample(struct source *src, struct snapshot *s)
 	req.flags = NLM_F_DUMP;
 	if ((ret = request(src, s, &req)))
 		goto fail;
-	req.cmd = RDMA_NLDEV_CMD_RES_GET;
-	if ((ret = request(src, s, &req)))
-		goto fail;
 
 	ndev = s->devs.n;
 	if (!ndev) {
@@ -378,14 +375,25 @@ static int live_sample(struct source *src, struct snapshot *s)
 	for (i = 0; i < ndev; i++) {
 		const bool *due;
 		struct budget_table *pace = source_pace_slot(&l->pace, devs[i], &due);
+		double secs;
 
+		/*
+		 * Its resource summary: a GET with DRIVER_DETAILS, as the dumps
+		 * below.  6.9+ counts the driver-detail objects (mlx5's DCI, DCT,
+		 * REG_UMR QPs) only then, and never in the summary dump
+		 * (_nldev_res_get_dumpit: fill_res_info(skb, device, false)):
+		 * the counts are those of the tables.
+		 */
 		req.dev = devs[i];
+		req.cmd = RDMA_NLDEV_CMD_RES_GET;
+		req.flags = 0;
+		if ((ret = request_dd(src, s, &req, &secs)))
+			goto fail;
 		req.flags = NLM_F_DUMP;
 		/* its ports, then its objects in the dump order; a paced
 		 * table not due is left out (snap_carry keeps its rows) */
 		for (t = 0; t <= SNAP_RES_N; t++) {
 			enum snap_res r = t ? snap_res_dump(t - 1) : SNAP_RES_N;
-			double secs;
 
 			if (t && ((due && !due[r]) || (src->skip & (1u << r))))
 				continue;
@@ -449,6 +457,7 @@ static int live_sample(struct source *src, struct snapshot *s)
 			live_read_port_files(src, s, &dc, &p);
 		}
 	}
+	live_read_vlans(src, s);
 	live_read_tasks(src, s);
 	goto end;
 fail:
@@ -463,12 +472,14 @@ end:
 	free(asked);
 	snap_tasks_sort(s);
 	/* stopped by a signal: the recorder drops the partial sample */
-	if (source_cancelled(src))
+	if (source_cancelled(src)) {
+		live_tasks_commit(l, false);
 		return -ECANCELED;
+	}
 	source_feed_self(src, s, t0);
-	if (src->sink && src->sink->end)
-		return src->sink->end(src->sink->ctx, s);
-	return 0;
+	ret = src->sink && src->sink->end ? src->sink->end(src->sink->ctx, s) : 0;
+	live_tasks_commit(l, !ret);
+	return ret;
 }
 
 static void live_close(struct source *src)
@@ -483,6 +494,8 @@ static void live_close(struct source *src)
 		nl_close(&l->mon);
 	free(l->buf);
 	free(l->fbuf);
+	free(l->tasks.v);
+	free(l->next.v);
 	free(l);
 	src->priv = NULL;
 }

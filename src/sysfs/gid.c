@@ -5,7 +5,8 @@
  * groups of four hex digits), gid_attrs/types/K "IB/RoCE v1" or "RoCE v2"
  * (ib_cache_gid_type_str(); the RoCE GID files fail with EINVAL for an
  * empty entry), gid_attrs/ndevs/K the netdev's name, pkeys/K "0x%04x".
- * The port GUID is the interface id (low 64 bits) of GID 0.
+ * The port GUID is the interface id (low 64 bits) of GID 0; the VLAN id of
+ * a GID whose netdev is a VLAN device comes from /proc/net/vlan/config.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -130,4 +131,76 @@ int sysfs_port_table(struct snapshot *s, struct snap_port *p, const char *rest,
 		line(g->ndev, sizeof(g->ndev), buf, len);
 	}
 	return 1;
+}
+
+/*
+ * One device line of /proc/net/vlan/config, "%-15s| %d  | %s" (the VLAN
+ * device, its id, the real device: net/8021q/vlanproc.c vlan_seq_show(),
+ * the same from 2.6 to 7.x).  Netdev names have no blanks but may hold a
+ * '|': the id is found from the last "  | ", before the real device's name.
+ */
+static int vlan_line(const char *l, char *name, size_t size, uint16_t *vid)
+{
+	const char *sep = NULL, *p, *bar;
+	unsigned long v = 0, mul = 1;
+	size_t n;
+
+	/* the last one: the name's padding before "| " has blanks too */
+	for (p = strstr(l, "  | "); p; p = strstr(p + 1, "  | "))
+		sep = p;
+	if (!sep || !sep[4])
+		return -EBADMSG;
+	p = sep;
+	while (p > l && p[-1] >= '0' && p[-1] <= '9' && mul <= 1000) {
+		p--;
+		v += (unsigned long)(*p - '0') * mul;
+		mul *= 10;
+	}
+	if (p == sep || v > 4095 || p - l < 2 || p[-1] != ' ' || p[-2] != '|')
+		return -EBADMSG;
+	bar = p - 2;
+	for (n = (size_t)(bar - l); n && l[n - 1] == ' '; n--)
+		;
+	if (!n || n >= size || memchr(l, ' ', n))
+		return -EBADMSG;
+	memcpy(name, l, n);
+	name[n] = '\0';
+	*vid = (uint16_t)v;
+	return 0;
+}
+
+int sysfs_vlan_parse(struct snapshot *s, int err, const char *buf, size_t len)
+{
+	size_t off = 0, i;
+	int ret = 0;
+
+	/* mode 0600: an unprivileged reader gets EACCES, and without the
+	 * 8021q module there is no file; no VLAN ids then */
+	if (err)
+		return 0;
+	while (off < len) {
+		const char *nl = memchr(buf + off, '\n', len - off);
+		size_t n = nl ? (size_t)(nl - (buf + off)) : len - off;
+		char l[128], name[SNAP_IFNAME_MAX];
+		uint16_t vid;
+
+		line(l, sizeof(l), buf + off, n);
+		off += n + 1;
+		/* the two header lines: "VLAN Dev name\t | VLAN ID", "Name-Type: ..." */
+		if (!l[0] || !strncmp(l, "VLAN Dev name", 13) || !strncmp(l, "Name-Type:", 10))
+			continue;
+		if (n >= sizeof(l) || vlan_line(l, name, sizeof(name), &vid)) {
+			ret = -EBADMSG;
+			continue;
+		}
+		for (i = 0; i < s->gids.n; i++) {
+			struct snap_gid *g = SNAP_AT(&s->gids, struct snap_gid, i);
+
+			if (!strcmp(g->ndev, name)) {
+				g->has_vlan = true;
+				g->vlan = vid;
+			}
+		}
+	}
+	return ret;
 }

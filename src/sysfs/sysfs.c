@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "classify.h"
 #include "sysfs.h"
 
 #define IB_CLASS "/sys/class/infiniband/"
@@ -89,6 +90,7 @@ static int push_counter(struct snapshot *s, uint32_t dev, uint32_t port,
 	c->name = snap_str(s, name, 64);
 	c->source = (uint8_t)src;
 	c->unit = (uint8_t)unit;
+	c->cls = cnt_classify(snap_s(s, c->name), &c->cls_flags);
 	c->bits = 64;
 	c->value = value;
 	return 0;
@@ -194,6 +196,8 @@ int sysfs_parse(struct snapshot *s, const char *path, int err,
 		return parse_ib(s, path + sizeof(IB_CLASS) - 1, err, buf, len);
 	if (!strncmp(path, NET_CLASS, sizeof(NET_CLASS) - 1))
 		return parse_net(s, path + sizeof(NET_CLASS) - 1, err, buf, len);
+	if (!strcmp(path, SYSFS_VLAN_CONFIG))
+		return sysfs_vlan_parse(s, err, buf, len);
 	if (!strncmp(path, "/proc/", 6))
 		return sysfs_proc_parse(s, path + 6, err, buf, len);
 	return 0;

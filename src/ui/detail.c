@@ -339,7 +339,7 @@ static bool link_counter(const struct ui *u, enum view_table t, size_t row)
 /* The port's sysfs facts: GUID, MTU, its GID and P_Key tables. */
 static void port_tables(struct ui *u, struct lines *L, const struct snap_port *p)
 {
-	char buf[48], line[512];
+	char buf[48], line[512], vlan[8];
 	uint32_t mtu = view_port_active_mtu(u->s, p);
 	size_t i, n = 0;
 
@@ -361,10 +361,13 @@ static void port_tables(struct ui *u, struct lines *L, const struct snap_port *p
 			continue;
 		if (!n++) {
 			add(L, ROLE_TITLE, 0, "%s", "GIDs");
-			add(L, ROLE_COLUMN, 2, "%-5s %-39s %-8s %s", "INDEX", "GID", "TYPE", "NETDEV");
+			add(L, ROLE_COLUMN, 2, "%-5s %-39s %-8s %-15s %s", "INDEX", "GID", "TYPE", "NETDEV",
+			    "VLAN");
 		}
-		add(L, ROLE_DEFAULT, 2, "%5u %-39s %-8s %s", g->index, fmt_gid(buf, sizeof(buf), g->gid),
-		    g->has_type ? view_gid_type_str(g->type) : "n/a", g->ndev[0] ? g->ndev : "-");
+		snprintf(vlan, sizeof(vlan), "%u", g->vlan);
+		add(L, ROLE_DEFAULT, 2, "%5u %-39s %-8s %-15s %s", g->index,
+		    fmt_gid(buf, sizeof(buf), g->gid), g->has_type ? view_gid_type_str(g->type) : "n/a",
+		    g->ndev[0] ? g->ndev : "-", g->has_vlan ? vlan : "-");
 	}
 	add(L, ROLE_DEFAULT, 0, "%s", "");
 }
@@ -380,6 +383,11 @@ static void link_stat(struct ui *u, struct lines *L, uint32_t dev, uint32_t port
 		add(L, ROLE_DEFAULT, 0, "QP counters: %s%s", view_qp_mode_str(p, buf, sizeof(buf)),
 		    p->qp_mode == SNAP_QPCNT_AUTO ?
 		    " (auto mode binds the QPs created from then on)" : "");
+	/* 6.15+: whether the counters auto mode makes count the enabled
+	 * optional counters too */
+	if (p && SNAP_HAS(p, SNAP_PORT_QP_OPCNT))
+		add(L, ROLE_DEFAULT, 2, "optional counters in them: %s",
+		    p->qp_opcnt ? "yes (optional-counters on)" : "no (optional-counters off)");
 	for (i = 0; i < u->s->optcnts.n; i++) {
 		const struct snap_optcnt *o = SNAP_AT(&u->s->optcnts, struct snap_optcnt, i);
 

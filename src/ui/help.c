@@ -21,7 +21,7 @@ static const struct ui_keyhelp keys[] = {
 	{ "n", "next search match" },
 	{ "\\  o  F4", "filter rows: key=val key!=val key~regex key!~regex" },
 	{ "p", "show only the selected process (again: all)" },
-	{ "e", "counters: error and congestion counters only (again: all)" },
+	{ "e", "counters: errors, flushes and congestion only (again: all)" },
 	{ "space", "pause / resume sampling" },
 	{ "+ -", "refresh interval up / down" },
 	{ "d", "type a refresh interval in seconds" },

@@ -464,7 +464,7 @@ enum ui_action ui_key(struct ui *u, int key)
 	case 'e':
 		u->errors_only = !u->errors_only;
 		ui_set_status(u, ROLE_STATUS_INFO, "counters: %s", u->errors_only ?
-			      "error and congestion counters only (e: all)" : "all");
+			      "errors, flushes and congestion only (e: all)" : "all");
 		if (u->errors_only && u->pane != UI_COUNTERS)
 			u->pane = UI_COUNTERS;
 		ui_refresh_rows(u);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "classify.h"
 #include "names.h"
 #include "util.h"
 #include "priv.h"
@@ -198,14 +199,12 @@ void ui_refresh_rows(struct ui *u)
 	if (u->errors_only && t == VIEW_COUNTERS) {
 		size_t m = 0;
 
-		for (i = 0; i < (size_t)n; i++) {
-			struct view_value v;
-			char buf[128];
-
-			view_get(&u->vc, t, u->rows[i], VC_CNT_NAME, &v);
-			if (hist_is_error_counter(view_fmt(&v, buf, sizeof(buf))))
+		/* errors, flushes and congestion (classify.h), by the
+		 * table or by a rule */
+		for (i = 0; i < (size_t)n; i++)
+			if (cnt_is_problem(SNAP_AT(&u->s->counters, struct snap_counter,
+						   u->rows[i])->cls))
 				u->rows[m++] = u->rows[i];
-		}
 		n = (ssize_t)m;
 	}
 	u->n_rows = (size_t)n;

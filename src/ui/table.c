@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "history.h"
+#include "classify.h"
 #include "priv.h"
 
 /* Each pane's columns, in the order they are shown while they fit. */
@@ -24,8 +24,8 @@ static const int proc_cols[] = {
 	VC_PROC_THREADS, VC_PROC_CGROUP,
 };
 static const int counter_cols[] = {
-	VC_CNT_DEV, VC_CNT_PORT, VC_CNT_NAME, VC_CNT_VALUE, VC_CNT_RATE, VC_CNT_UNIT,
-	VC_CNT_SOURCE, VC_CNT_DELTA, VC_CNT_OPTIONAL,
+	VC_CNT_DEV, VC_CNT_PORT, VC_CNT_NAME, VC_CNT_VALUE, VC_CNT_RATE, VC_CNT_CLASS,
+	VC_CNT_CLASS_BY, VC_CNT_UNIT, VC_CNT_SOURCE, VC_CNT_DELTA, VC_CNT_OPTIONAL,
 };
 static const int conn_cols[] = {
 	VC_CM_DEV, VC_CM_PORT, VC_CM_IDN, VC_CM_SRC, VC_CM_DST, VC_CM_STATE, VC_CM_LQPN,
@@ -299,14 +299,10 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 			text = ui_cell_text(u, vc, &v, buf, sizeof(buf));
 			role = selected ? ROLE_SELECTED : old ? ROLE_NA : ui_value_role(vc, &v, text);
 			if (t == VIEW_COUNTERS && !selected && idx[c] == VC_CNT_RATE &&
-			    v.valid && v.d > 0) {
-				struct view_value nv;
-				char nb[128];
-
-				view_get(&u->vc, t, u->rows[i], VC_CNT_NAME, &nv);
-				if (hist_is_error_counter(view_fmt(&nv, nb, sizeof(nb))))
-					role = ROLE_ERROR;
-			}
+			    v.valid && v.d > 0 &&
+			    cnt_is_error(SNAP_AT(&u->s->counters, struct snap_counter,
+						 u->rows[i])->cls))
+				role = ROLE_ERROR;
 			if (vc->right)
 				ui_put_right(y, x, vc->width, role, text);
 			else

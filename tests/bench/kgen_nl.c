@@ -124,37 +124,27 @@ size_t kgen_procs_on(const struct kgen *g, size_t dev)
 	return n;
 }
 
-static int answer_summary(struct kgen *g, struct raw_sink *sink, const struct nl_req *req)
+/* A device's summary: the answer to its RES_GET (a GET, one message). */
+static int answer_summary(struct kgen *g, struct raw_sink *sink, const struct kdev *d)
 {
 	static const char *const names[] = { "pd", "cq", "qp", "cm_id", "mr", "ctx", "srq" };
-	size_t i, r;
-	int err;
+	struct nl_req req = { .cmd = RDMA_NLDEV_CMD_RES_GET, .dev = d->index, .port = SNAP_NONE };
+	size_t np = kgen_procs_on(g, (size_t)(d - g->devs)), r;
+	uint64_t curr[7] = { np + 1, 2 * np + 1, d->n_qps + 1, 0, 2 * np, np, 0 };
+	struct nlmsghdr *nlh = msg_put(g, g->dg, RDMA_NLDEV_CMD_RES_GET, 0);
+	struct nlattr *tab;
 
-	for (i = 0; i < g->n_devs; i++) {
-		const struct kdev *d = &g->devs[i];
-		size_t np = kgen_procs_on(g, i);
-		uint64_t curr[7] = { np + 1, 2 * np + 1, d->n_qps + 1, 0, 2 * np, np, 0 };
-		struct nlmsghdr *nlh;
-		struct nlattr *tab;
+	put_handle(nlh, d);
+	tab = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_RES_SUMMARY);
+	for (r = 0; r < 7; r++) {
+		struct nlattr *e = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY);
 
-		if (d->absent)
-			continue;
-		nlh = msg_put(g, g->dg, RDMA_NLDEV_CMD_RES_GET, NLM_F_MULTI);
-		put_handle(nlh, d);
-		tab = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_RES_SUMMARY);
-		for (r = 0; r < 7; r++) {
-			struct nlattr *e = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY);
-
-			mnl_attr_put_strz(nlh, RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_NAME, names[r]);
-			mnl_attr_put_u64(nlh, RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_CURR, curr[r]);
-			mnl_attr_nest_end(nlh, e);
-		}
-		mnl_attr_nest_end(nlh, tab);
-		err = send_dg(g, sink, req, nlh->nlmsg_len);
-		if (err)
-			return err;
+		mnl_attr_put_strz(nlh, RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_NAME, names[r]);
+		mnl_attr_put_u64(nlh, RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_CURR, curr[r]);
+		mnl_attr_nest_end(nlh, e);
 	}
-	return send_done(g, sink, req);
+	mnl_attr_nest_end(nlh, tab);
+	return send_dg(g, sink, &req, nlh->nlmsg_len);
 }
 
 static int answer_ports(struct kgen *g, struct raw_sink *sink, const struct nl_req *req,
@@ -359,8 +349,11 @@ static int dev_tables(struct kgen *g, struct raw_sink *sink, struct kdev *d)
 	int err;
 
 	g->seq++;
+	err = answer_summary(g, sink, d);
+	g->seq++;
 	req.cmd = RDMA_NLDEV_CMD_PORT_GET;
-	err = answer_ports(g, sink, &req, d);
+	if (!err)
+		err = answer_ports(g, sink, &req, d);
 	g->seq++;
 	req.cmd = RDMA_NLDEV_CMD_RES_QP_GET;
 	if (!err)
@@ -412,10 +405,6 @@ int kgen_nl_sample(struct kgen *g, struct raw_sink *sink)
 	req.flags = NLM_F_DUMP;
 	if (!err)
 		err = answer_devs(g, sink, &req);
-	g->seq++;
-	req.cmd = RDMA_NLDEV_CMD_RES_GET;
-	if (!err)
-		err = answer_summary(g, sink, &req);
 	for (i = 0; !err && i < g->n_devs; i++)
 		if (!g->devs[i].absent)
 			err = dev_tables(g, sink, &g->devs[i]);

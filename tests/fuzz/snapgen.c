@@ -11,6 +11,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "classify.h"
 #include "out.h"
 #include "snapgen.h"
 
@@ -209,6 +210,7 @@ static void fz_drv(struct snapshot *s, struct fz *z, struct snap_owner *o)
 static void fz_gids(struct snapshot *s, struct fz *z, struct snap_port *p)
 {
 	unsigned int n = fz_u8(z) % 4, i, k;
+	uint8_t b;
 
 	for (i = 0; i < n; i++) {
 		struct snap_gid *g = snap_push(&s->gids, sizeof(*g));
@@ -221,7 +223,11 @@ static void fz_gids(struct snapshot *s, struct fz *z, struct snap_port *p)
 		for (k = 0; k < sizeof(g->gid); k++)
 			g->gid[k] = fz_u8(z);
 		g->type = fz_u8(z) % 5;
-		g->has_type = fz_u8(z) & 1;
+		b = fz_u8(z);
+		g->has_type = b & 1;
+		/* a VLAN id from the same byte and the GID's last two */
+		g->has_vlan = (b & 2) != 0;
+		g->vlan = (uint16_t)((g->gid[14] << 8 | g->gid[15]) & 0xfff);
 		fz_name(z, g->ndev, sizeof(g->ndev));
 	}
 	p->npkeys = fz_u8(z) % (SNAP_PKEYS_MAX + 1);
@@ -287,6 +293,8 @@ static void fz_counters(struct snapshot *s, struct fz *z)
 		c->port = fz_u8(z) % 4;
 		c->source = fz_u8(z) % SNAP_SRC_N;
 		c->name = fz_str(s, z);
+		/* as the parsers do: the class of the name */
+		c->cls = cnt_classify(snap_s(s, c->name), &c->cls_flags);
 		c->unit = fz_u8(z) % SNAP_UNIT_N;
 		c->bits = fz_u8(z) & 1 ? 32 : 64;
 		c->rate_status = fz_u8(z) % 4;

@@ -23,6 +23,8 @@ Only the Python standard library is used.
 
 import json
 import os
+import re
+import struct
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "vm"))
@@ -65,6 +67,59 @@ NO_COUNTERPART = []
 # still disagree (a fixed one is taken off the list, so it cannot go
 # stale).
 KNOWN = set()
+
+
+HEADER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                      "include/uapi/rdma/rdma_netlink.h")
+
+
+def nldev_attrs():
+    """{name: value} of enum rdma_nldev_attr in the vendored uapi header."""
+    text = read_text(HEADER)
+    body = text[text.index("enum rdma_nldev_attr {"):]
+    body = re.sub(r"/\*.*?\*/", "", body[:body.index("};")], flags=re.S)
+    out, nxt = {}, 0
+    for m in re.finditer(r"(RDMA_NLDEV_\w+)\s*(?:=\s*(\w+))?\s*,", body):
+        v = nxt if m.group(2) is None else out.get(m.group(2), int(m.group(2), 0) if m.group(2)[0].isdigit() else 0)
+        out[m.group(1)] = v
+        nxt = v + 1
+    return out
+
+
+def fixture_attrs(fix, key):
+    """The top-level attribute types of the fixture's answer to key (the
+    netlink.fix format of tests/hw/fixture.h, read here on its own)."""
+    data = open(os.path.join(fix, "netlink.fix"), "rb").read()
+    p, types = 8, set()
+    while p < len(data):
+        kl, = struct.unpack_from("=H", data, p)
+        k = data[p + 2:p + 2 + kl].decode()
+        p += 2 + kl + 8
+        tl, = struct.unpack_from("=H", data, p)
+        p += 2 + tl
+        n, = struct.unpack_from("=I", data, p)
+        p += 4
+        for _ in range(n):
+            ln, = struct.unpack_from("=I", data, p)
+            msg = data[p + 4:p + 4 + ln]
+            p += 4 + ln
+            if k != key:
+                continue
+            a = 16
+            while a + 4 <= len(msg):
+                alen, atype = struct.unpack_from("=HH", msg, a)
+                if alen < 4:
+                    break
+                types.add(atype & 0x3fff)
+                a += (alen + 3) & ~3
+    return types
+
+
+# `rdma system show` prints these whether the kernel sent them or not, off
+# when not (iproute2 rdma/sys.c: mon_mode = 0, cof = false unless the
+# attribute is there): not the kernel's word where it sent none
+SYS_DEFAULTS = {"monitor": ("RDMA_NLDEV_SYS_ATTR_MONITOR_MODE", False),
+                "copy-on-fork": ("RDMA_NLDEV_SYS_ATTR_COPY_ON_FORK", False)}
 
 
 def load(path):
@@ -188,17 +243,35 @@ def compare_rdmatop(rep, fix, res, outs, tool, version, notyet):
     procs = procs_of(fix)
     files = {"devices": "dev", "links": "link", "resources": "res", "qps": "qp", "cm_ids": "cm_id",
              "cqs": "cq", "mrs": "mr", "pds": "pd", "ctxs": "ctx", "srqs": "srq"}
+    # the driver-detail objects an iproute2 older than 6.9 cannot ask for:
+    # rdmatop lists them, and counts them in the summary
+    dd_only = {}
+    for kind, _, keys in KINDS:
+        if kind in DD_KINDS and not sends_dd(version):
+            bo = index_by(keys, outs.get(("dd", files[kind])))
+            for k, o in index_by(keys, rt.get(kind)).items():
+                if k not in bo and "subtype" in o:
+                    dd_only[(o.get("ifname"), kind[:-1])] = dd_only.get((o.get("ifname"), kind[:-1]), 0) + 1
     for kind, _, keys in KINDS:
         ro = index_by(keys, rt.get(kind))
         # rdmatop asks for driver details (6.9+: the driver-detail objects)
-        # and keeps the driver nests: the objects of a table are rdma -dd's
-        # (devices, links and the summary dump are the same with -d)
-        base = outs.get(("dd" if kind in DD_KINDS else "d", files[kind]))
+        # and keeps the driver nests: the objects of a table are rdma -dd's,
+        # and so are the summary's counts (each device's RES_GET with
+        # DRIVER_DETAILS, as rdma -dd res of iproute2 6.9+ asks; the summary
+        # dump would leave them out); devices and links are the same with -d
+        dd = kind in DD_KINDS or (kind == "resources" and sends_dd(version))
+        base = outs.get(("dd" if dd else "d", files[kind]))
         if base is None:
             continue
         bo = index_by(keys, base)
         for k in sorted(bo, key=str):
             b = dict(bo[k])
+            for field in sorted(b):
+                n = dd_only.get((b.get("ifname"), field), 0) if kind == "resources" else 0
+                if n and isinstance(b[field], int):
+                    b[field] += n
+                    rep.note("%s: resources[%s] %s: rdmatop counts %d driver-detail object%s more than rdma %s, "
+                             "which does not ask for them" % (label, b.get("ifname"), field, n, "s" * (n > 1), tool))
             # what rdma prints on the host itself: the owner's comm
             if isinstance(b.get("pid"), int) and "comm" not in b and b["pid"] in procs:
                 b["comm"] = procs[b["pid"]][1]
@@ -229,6 +302,13 @@ def compare_rdmatop(rep, fix, res, outs, tool, version, notyet):
                          % (label, kind, list(k), ro[k]["subtype"], tool))
                 continue
             rep.fail("%s: %s%s only in rdmatop" % (label, kind, list(k)))
+    # the summary counts what the tables list (a still fixture: no race)
+    for d in rt.get("resources") or []:
+        for kind in sorted(DD_KINDS):
+            if kind[:-1] in d:
+                n = len([o for o in rt.get(kind) or [] if o.get("ifname") == d.get("ifname")])
+                rep.ok(d[kind[:-1]] == n, "%s: resources[%s] %s %s, its table has %d"
+                       % (label, d.get("ifname"), kind[:-1], d[kind[:-1]], n))
     # hardware counters: rdma stat show per port
     rc_ = {(c.get("ifname"), c.get("port"), c.get("name")): c.get("value")
            for c in rt.get("counters") or [] if c.get("source") == "hw"}
@@ -250,13 +330,37 @@ def compare_rdmatop(rep, fix, res, outs, tool, version, notyet):
             rep.note("%s: system %s=%s not checked: rdma %s does not print it" % (label, k, sysr[k], tool))
             continue
         rep.ok(sysr[k] == sysb[k], "%s: system %s: rdmatop %s, rdma %s" % (label, k, fmt(sysr[k]), fmt(sysb[k])))
+    sent = fixture_attrs(fix, "sys_get")
+    attrs = nldev_attrs()
+    for k, (a, _) in sorted(SYS_DEFAULTS.items()):
+        rep.ok(k not in sysr or attrs[a] in sent, "%s: system %s=%s in rdmatop, but the kernel sent no %s"
+               % (label, k, fmt(sysr.get(k)), a))
     for k in sorted(set(sysb) - set(sysr)):
+        if k in SYS_DEFAULTS and attrs[SYS_DEFAULTS[k][0]] not in sent:
+            # the kernel sent none (6.1 has no MONITOR_MODE): rdmatop says
+            # nothing, rdma its default
+            rep.ok(sysb[k] is SYS_DEFAULTS[k][1], "%s: system %s: the kernel sent none, yet rdma %s says %s"
+                   % (label, k, tool, fmt(sysb[k])))
+            rep.note("%s: system %s: not sent by this kernel; rdma %s prints its default %s"
+                     % (label, k, tool, fmt(sysb[k])))
+            continue
         notyet.add("system.%s" % k)
     compare_stat(rep, label, rt, outs, procs)
     for name in NO_COUNTERPART:
         data = outs.get(("d", name))
         if data:
             notyet.add("%s: %d object%s (no rdmatop counterpart yet)" % (name, len(data), "s" * (len(data) > 1)))
+
+
+def vlan_ids(fix):
+    """{VLAN device: id} of the fixture's /proc/net/vlan/config, as
+    net/8021q/vlanproc.c vlan_seq_show() prints it: two header lines, then
+    "NAME<padded to 15>| ID  | REAL-DEVICE" (netdev names hold no blanks)."""
+    out = {}
+    for line in read_text(os.path.join(fix, "proc/net/vlan/config")).splitlines()[2:]:
+        name, vid, real = line.rsplit("|", 2)
+        out[name.rstrip(" ")] = int(vid.strip())
+    return out
 
 
 def sysfs_port(fix, dev, port, netdev, protocol):
@@ -266,6 +370,7 @@ def sysfs_port(fix, dev, port, netdev, protocol):
     `ibv_devinfo -v` needs verbs, which the shim does not give)."""
     pd = os.path.join(fix, "sys/class/infiniband", dev, "ports", str(port))
     ll = read_text(os.path.join(pd, "link_layer")).strip()
+    vlans = vlan_ids(fix)
     out, gids = {}, []
     for k in range(256):
         g = read_text(os.path.join(pd, "gids", str(k))).strip()
@@ -278,6 +383,8 @@ def sysfs_port(fix, dev, port, netdev, protocol):
         n = read_text(os.path.join(pd, "gid_attrs/ndevs", str(k))).strip()
         if n:
             e["netdev"] = n
+            if n in vlans:
+                e["vlan"] = vlans[n]
         gids.append(e)
     if gids:
         out["gids"] = gids
@@ -352,9 +459,14 @@ def compare_stat(rep, label, rt, outs, procs):
                 continue
             want = m["mode"]
             # iproute2 7.x adds the auto mode's optional-counters binding
-            # (STAT_OPCOUNTER_ENABLED, absent here: off)
-            if "optional-counters" in o.get("mode", "") and m["counter_mode"] == "auto":
-                want += " optional-counters off"
+            # (STAT_OPCOUNTER_ENABLED, 6.15+; "off" where the kernel sent
+            # none), 6.1 never; rdmatop adds it where the kernel sent it
+            sfx = " optional-counters " + ("on" if m.get("optional_counters") else "off")
+            if m["counter_mode"] == "auto" and "optional_counters" in m:
+                if "optional-counters" not in o.get("mode", "") and want.endswith(sfx):
+                    want = want[:-len(sfx)]
+            elif m["counter_mode"] == "auto" and "optional-counters" in o.get("mode", ""):
+                want += sfx
             rep.ok(o.get("mode") == want, "%s: stat_qp_mode%s mode: rdmatop %s, rdma %s"
                    % (label, list(k), fmt(want), fmt(o.get("mode"))))
             rep.ok(o.get("ifindex") == m["ifindex"], "%s: stat_qp_mode%s ifindex" % (label, list(k)))

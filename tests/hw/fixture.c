@@ -79,6 +79,8 @@ static long long set_val(const struct nlmsghdr *nlh, unsigned int want)
 			break;
 		if ((a->nla_type & NLA_TYPE_MASK) == want && a->nla_len >= NLA_HDRLEN + 4)
 			return *(const uint32_t *)(p + NLA_HDRLEN);
+		if ((a->nla_type & NLA_TYPE_MASK) == want && a->nla_len >= NLA_HDRLEN + 1)
+			return *(p + NLA_HDRLEN);	/* a u8 */
 		p += NLA_ALIGN(a->nla_len);
 	}
 	return want == RDMA_NLDEV_ATTR_STAT_AUTO_MODE_MASK ? 0 : -1;
@@ -129,11 +131,16 @@ void fix_key(const struct nlmsghdr *nlh, char *key, size_t len, int *known_dev, 
 	for (size_t i = 0; i < sizeof(vals) / sizeof(vals[0]); i++)
 		if (vals[i] >= 0 && n < len)
 			n += (size_t)snprintf(key + n, len - n, " %s=%lld", key_attrs[i].name, vals[i]);
-	/* what STAT_SET sets (nldev_stat_set_mode_doit): the mode and mask */
+	/* what STAT_SET sets (nldev_stat_set_mode_doit): the mode and mask,
+	 * and (6.15+) whether auto mode binds the optional counters too */
 	if (client == RDMA_NL_NLDEV && op == RDMA_NLDEV_CMD_STAT_SET && n < len)
 		n += (size_t)snprintf(key + n, len - n, " mode=%lld mask=%lld",
 				      set_val(nlh, RDMA_NLDEV_ATTR_STAT_MODE),
 				      set_val(nlh, RDMA_NLDEV_ATTR_STAT_AUTO_MODE_MASK));
+	if (client == RDMA_NL_NLDEV && op == RDMA_NLDEV_CMD_STAT_SET && n < len &&
+	    set_val(nlh, RDMA_NLDEV_ATTR_STAT_OPCOUNTER_ENABLED) >= 0)
+		n += (size_t)snprintf(key + n, len - n, " opcnt=%lld",
+				      set_val(nlh, RDMA_NLDEV_ATTR_STAT_OPCOUNTER_ENABLED));
 	if (have_dev && f) {
 		*known_dev = 0;
 		for (size_t i = 0; i < f->ndevs; i++)

@@ -36,11 +36,17 @@ struct gport {
 	const char *rate;	/* sysfs rate */
 	const char *ndev;	/* netdev, NULL: none (IB, efa) */
 	uint32_t ndev_index;
-	const char *gid[4];	/* sysfs gids/N, RoCE: with types */
-	const char *gid_type[4];
+	const char *gid[6];	/* sysfs gids/N, RoCE: with types */
+	const char *gid_type[6];
+	const char *gid_ndev[6];	/* gid_attrs/ndevs/N; NULL: ndev */
+	const char *vlan_dev;	/* a VLAN device on ndev (/proc/net/vlan/config) */
+	uint16_t vlan_id;
 	uint16_t pkey[2];
 	unsigned int mode;	/* STAT_MODE: RDMA_COUNTER_MODE_* */
 	unsigned int auto_mask;	/* RDMA_COUNTER_MASK_* */
+	uint8_t opcnt;		/* auto mode's bind_opcnt as 6.15+ sends it
+				 * (STAT_OPCOUNTER_ENABLED): 0 not sent (older
+				 * kernels), 1 off, 2 on */
 };
 
 struct gqp {

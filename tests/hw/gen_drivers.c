@@ -157,7 +157,8 @@ static const char *const hfi1_hw[] = {
 static struct gfix mlx5_roce = {
 	.name = "mlx5-roce",
 	.what = "ConnectX-6 Dx RoCE (mlx5_core): counters bound auto by type and by pid and by hand, "
-		"optional cc counters (one on), DCT/DCI/REG_UMR QPs marked RESTRACK_DD, driver nests",
+		"optional cc counters (one on, and bound with the auto counters: 6.15+), DCT/DCI/REG_UMR QPs "
+		"marked RESTRACK_DD, driver nests",
 	.netns_mode = 1, .cof = 1, .monitor = true,
 	PROCS_STD,
 	.ndevs = 1,
@@ -171,11 +172,19 @@ static struct gfix mlx5_roce = {
 			.state = IB_PORT_ACTIVE, .phys = IB_PORT_PHYS_LINK_UP,
 			.cap = 0x04010000, .link_layer = "Ethernet", .rate = "100 Gb/sec (2X HDR)",
 			.ndev = "ens1f0np0", .ndev_index = 6,
+			/* the default GIDs, the netdev's IPv4 address, then its
+			 * VLAN upper device's (roce_gid_mgmt.c: an upper
+			 * device's addresses are GIDs of the port, with the
+			 * upper device as their netdev) */
 			.gid = { "fe80:0000:0000:0000:0e42:a1ff:fe65:1234", "fe80:0000:0000:0000:0e42:a1ff:fe65:1234",
-				 "0000:0000:0000:0000:0000:ffff:0a00:0001", "0000:0000:0000:0000:0000:ffff:0a00:0001" },
-			.gid_type = { "IB/RoCE v1", "RoCE v2", "IB/RoCE v1", "RoCE v2" },
+				 "0000:0000:0000:0000:0000:ffff:0a00:0001", "0000:0000:0000:0000:0000:ffff:0a00:0001",
+				 "0000:0000:0000:0000:0000:ffff:0a64:0001", "0000:0000:0000:0000:0000:ffff:0a64:0001" },
+			.gid_type = { "IB/RoCE v1", "RoCE v2", "IB/RoCE v1", "RoCE v2", "IB/RoCE v1", "RoCE v2" },
+			.gid_ndev = { [4] = "ens1f0np0.100", [5] = "ens1f0np0.100" },
+			.vlan_dev = "ens1f0np0.100", .vlan_id = 100,
 			.pkey = { 0xffff, 0 },
 			.mode = RDMA_COUNTER_MODE_AUTO, .auto_mask = RDMA_COUNTER_MASK_QP_TYPE | RDMA_COUNTER_MASK_PID,
+			.opcnt = 2,	/* 6.15+: auto binds the optional counters too */
 		} },
 		.hw = mlx5_hw, .nhw = N(mlx5_hw), .opt = mlx5_opt, .nopt = N(mlx5_opt), .opt_enabled = 0x2,
 		.qps = {

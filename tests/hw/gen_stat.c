@@ -102,13 +102,17 @@ void answer_stat(const struct gdev *d)
 		/* stat_get_doit_qp() without a counter id: the port's mode
 		 * (rdma statistic qp mode): handle, PORT_INDEX, STAT_MODE,
 		 * AUTO_MODE_MASK when auto (the request must carry a STAT_MODE,
-		 * whose value is not read) */
+		 * whose value is not read), then in auto mode (6.15+, "RDMA/core:
+		 * Add support to optional-counters binding configuration")
+		 * STAT_OPCOUNTER_ENABLED: rdma_counter_get_mode()'s bind_opcnt */
 		nlh = msg_start(RDMA_NLDEV_CMD_STAT_GET, false);
 		put_handle(nlh, d);
 		mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_PORT_INDEX, p);
 		mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_STAT_MODE, d->ports[p - 1].mode);
 		if (d->ports[p - 1].mode == RDMA_COUNTER_MODE_AUTO)
 			mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_STAT_AUTO_MODE_MASK, d->ports[p - 1].auto_mask);
+		if (d->ports[p - 1].mode == RDMA_COUNTER_MODE_AUTO && d->ports[p - 1].opcnt)
+			mnl_attr_put_u8(nlh, RDMA_NLDEV_ATTR_STAT_OPCOUNTER_ENABLED, d->ports[p - 1].opcnt == 2);
 		msg_end(nlh);
 		snprintf(key, sizeof(key), "stat_get dev=%u port=%u res=%u", d->index, p, RDMA_NLDEV_ATTR_RES_QP);
 		rec_write(key, 0, NULL);
@@ -284,6 +288,20 @@ void answer_stat_set(const struct gdev *d)
 			snprintf(key, sizeof(key), "stat_set dev=%u port=%u res=%u mode=%u mask=%u", d->index, p,
 				 RDMA_NLDEV_ATTR_RES_QP, RDMA_COUNTER_MODE_AUTO, mask);
 			rec_write(key, err, NULL);
+			/* with STAT_OPCOUNTER_ENABLED: read by 6.15+, which a port
+			 * reporting it models (rdma_counter_set_auto_mode() with
+			 * bind_opcnt: the same checks); refused by older kernels'
+			 * strict nlmsg_parse() as beyond their ATTR_MAX */
+			for (unsigned int o = 0; o <= 1; o++) {
+				size_t kl = strlen(key);
+
+				snprintf(key + kl, sizeof(key) - kl, " opcnt=%u", o);
+				if (d->ports[p - 1].opcnt)
+					rec_write(key, err, NULL);
+				else
+					rec_write(key, -EINVAL, "Unknown attribute type");
+				key[kl] = '\0';
+			}
 		}
 	}
 }

@@ -56,6 +56,30 @@ static void guid_be(uint64_t g, char *b)
 	guid_str(g, b);
 }
 
+/*
+ * /proc/net/vlan/config, as net/8021q/vlanproc.c vlan_seq_show() prints it
+ * (6.1 to 7.x): two header lines, then "%-15s| %d  | %s\n" per VLAN
+ * device (its name, its id, the real device); only with a VLAN device
+ * (the 8021q module makes the directory).
+ */
+static void write_vlans(void)
+{
+	char body[1024];
+	size_t n = 0;
+
+	for (unsigned int i = 0; i < gen_fix->ndevs; i++)
+		for (unsigned int p = 0; p < gen_fix->devs[i].nports; p++) {
+			const struct gport *pt = &gen_fix->devs[i].ports[p];
+
+			if (pt->vlan_dev && n < sizeof(body))
+				n += (size_t)snprintf(body + n, sizeof(body) - n, "%-15s| %d  | %s\n",
+						      pt->vlan_dev, pt->vlan_id, pt->ndev);
+		}
+	if (n)
+		wfile("proc/net/vlan/config", "VLAN Dev name\t | VLAN ID\n"
+		      "Name-Type: VLAN_NAME_TYPE_RAW_PLUS_VID_NO_PAD\n%s", body);
+}
+
 /* drivers/infiniband/core/sysfs.c: state "4: ACTIVE", phys_state
  * "5: LinkUp", lid/sm_lid "0x%x", lid_mask_count "%u", cap_mask "0x%08x",
  * gids/N "%pI6", gid_attrs/types/N "IB/RoCE v1" or "RoCE v2",
@@ -86,6 +110,7 @@ void write_sysfs(void)
 			      p->tids[t], p->comm, p->pid, p->pid, 1);
 		}
 	}
+	write_vlans();
 	for (unsigned int i = 0; i < gen_fix->ndevs; i++) {
 		const struct gdev *d = &gen_fix->devs[i];
 		char dir[256];
@@ -135,14 +160,14 @@ void write_sysfs(void)
 			wfile(b, "0x%08x\n", pt->cap);
 			snprintf(b, sizeof(b), "%s/link_layer", pd);
 			wfile(b, "%s\n", pt->link_layer);
-			for (unsigned int k = 0; k < 4 && pt->gid[k]; k++) {
+			for (unsigned int k = 0; k < 6 && pt->gid[k]; k++) {
 				snprintf(b, sizeof(b), "%s/gids/%u", pd, k);
 				wfile(b, "%s\n", pt->gid[k]);
 				snprintf(b, sizeof(b), "%s/gid_attrs/types/%u", pd, k);
 				wfile(b, "%s\n", pt->gid_type[k] ? pt->gid_type[k] : "IB/RoCE v1");
 				if (pt->ndev) {
 					snprintf(b, sizeof(b), "%s/gid_attrs/ndevs/%u", pd, k);
-					wfile(b, "%s\n", pt->ndev);
+					wfile(b, "%s\n", pt->gid_ndev[k] ? pt->gid_ndev[k] : pt->ndev);
 				}
 			}
 			for (unsigned int k = 0; k < 2; k++) {

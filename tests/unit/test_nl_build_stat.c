@@ -160,7 +160,18 @@ static void test_mode_status_mr(void)
 	CHECK(p && SNAP_HAS(p, SNAP_PORT_QP_MODE) && p->qp_mode == SNAP_QPCNT_AUTO);
 	CHECK(p && SNAP_HAS(p, SNAP_PORT_QP_MASK) &&
 	      p->qp_mask == (SNAP_QPCNT_BY_TYPE | SNAP_QPCNT_BY_PID));
+	CHECK(p && !SNAP_HAS(p, SNAP_PORT_QP_OPCNT));	/* before 6.15: not said */
 	CHECK_EQ_U(s.counters.n, 1);	/* no counters from the mode */
+	/* 6.15+: auto mode's counters count the optional counters too */
+	nlh = stat_msg(RDMA_NLDEV_CMD_STAT_GET, 0);
+	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_PORT_INDEX, 1);
+	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_STAT_MODE, RDMA_COUNTER_MODE_AUTO);
+	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_STAT_AUTO_MODE_MASK, RDMA_COUNTER_MASK_PID);
+	mnl_attr_put_u8(nlh, RDMA_NLDEV_ATTR_STAT_OPCOUNTER_ENABLED, 1);
+	CHECK_EQ_U(parse(&s, nlh, RDMA_NLDEV_CMD_STAT_GET, 0, NL_REQ_STAT_QP), 0);
+	p = snap_port_find(&s, 3, 1);
+	CHECK(p && SNAP_HAS(p, SNAP_PORT_QP_OPCNT) && p->qp_opcnt == 1);
+	CHECK(p && p->qp_mask == SNAP_QPCNT_BY_PID);
 
 	nlh = stat_msg(RDMA_NLDEV_CMD_STAT_GET_STATUS, 0);
 	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_PORT_INDEX, 1);

@@ -49,19 +49,17 @@ static inline void decode_req(const unsigned char *b, long n, struct nl_req *req
  * unless `per_port` (rdma prints a QP from its port's dump, and PSNs move
  * between the two dumps under traffic).
  */
-static inline void replay_mode(struct snapshot *s, const char *kernel, const char *name,
-			       struct replay *r, bool per_port)
+static inline void replay_file(struct snapshot *s, const char *path, struct replay *r,
+			       bool per_port)
 {
 	static unsigned char bin[NL_BUF_SIZE * 2];
-	char path[256];
 	size_t len;
 	char *txt, *line, *save = NULL;
 	struct nl_req req = { .dev = SNAP_NONE, .port = SNAP_NONE };
 	bool skip = false;
 
 	memset(r, 0, sizeof(*r));
-	snprintf(path, sizeof(path), "ref/%s/%s.nlhex", kernel, name);
-	txt = test_slurp(test_data(path), &len);
+	txt = test_slurp(path, &len);
 	CHECK(txt != NULL);
 	if (!txt)
 		return;
@@ -93,6 +91,15 @@ static inline void replay_mode(struct snapshot *s, const char *kernel, const cha
 		}
 	}
 	free(txt);
+}
+
+static inline void replay_mode(struct snapshot *s, const char *kernel, const char *name,
+			       struct replay *r, bool per_port)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "ref/%s/%s.nlhex", kernel, name);
+	replay_file(s, test_data(path), r, per_port);
 }
 
 static inline void replay(struct snapshot *s, const char *kernel, const char *name,

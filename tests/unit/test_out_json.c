@@ -9,6 +9,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "classify.h"
 #include "hostile.h"
 #include "out.h"
 #include "test.h"
@@ -186,6 +187,7 @@ static struct snap_counter *counter(struct snapshot *s, uint32_t d, uint8_t src,
 	c->unit = unit;
 	c->bits = 64;
 	c->name = snap_str(s, name, 64);
+	c->cls = cnt_classify(name, &c->cls_flags);
 	c->value = v;
 	c->rate_status = st;
 	return c;
@@ -363,13 +365,16 @@ static const char expect_61[] =
 	"{\"ifindex\":0,\"ifname\":\"rxe0\",\"ctxn\":9,\"pid\":4242}],"
 	"\"srqs\":[],"
 	"\"counters\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"port\":1,\"name\":\"sent_pkts\","
-	"\"value\":180395,\"unit\":\"packets\",\"source\":\"hw\",\"rate\":1500.5,\"delta\":1500},"
+	"\"value\":180395,\"unit\":\"packets\",\"source\":\"hw\",\"class\":\"traffic\",\"class_by\":\"table\","
+	"\"rate\":1500.5,\"delta\":1500},"
 	"{\"ifindex\":0,\"ifname\":\"rxe0\",\"port\":1,\"name\":\"rcvd_pkts\",\"value\":180395,"
-	"\"unit\":\"packets\",\"source\":\"hw\"},"
+	"\"unit\":\"packets\",\"source\":\"hw\",\"class\":\"traffic\",\"class_by\":\"table\"},"
 	"{\"ifindex\":0,\"ifname\":\"rxe0\",\"port\":1,\"name\":\"link_downed\",\"value\":0,"
-	"\"unit\":\"events\",\"source\":\"hw\",\"reset\":true},"
+	"\"unit\":\"events\",\"source\":\"hw\",\"class\":\"error\",\"class_by\":\"table\","
+	"\"reset\":true},"
 	"{\"ifindex\":0,\"ifname\":\"rxe0\",\"port\":1,\"name\":\"rx_bytes\",\"value\":9000000,"
-	"\"unit\":\"bytes\",\"source\":\"netdev\",\"rate\":1048576,\"delta\":1048576}],"
+	"\"unit\":\"bytes\",\"source\":\"netdev\",\"class\":\"traffic\",\"class_by\":\"table\","
+	"\"rate\":1048576,\"delta\":1048576}],"
 	"\"stat_qp\":[],\"stat_qp_mode\":[],\"optional_counters\":[],\"stat_mr\":[],"
 	"\"processes\":["
 	"{\"pid\":387,\"comm\":\"ibv_rc_pingpong\",\"uid\":1000,\"threads\":[387],\"n_threads\":1,"

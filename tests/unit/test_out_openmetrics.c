@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <unistd.h>
 
+#include "classify.h"
 #include "hostile.h"
 #include "out.h"
 #include "test.h"
@@ -79,6 +80,7 @@ static void counter(struct snapshot *s, uint32_t d, uint32_t p, enum snap_src sr
 	c->port = p;
 	c->source = (uint8_t)src;
 	c->name = snap_str(s, name, 64);
+	c->cls = cnt_classify(name, &c->cls_flags);
 	c->value = v;
 }
 
@@ -181,18 +183,18 @@ static const char golden[] =
 	"# TYPE rdma_port_transmit_packets counter\n"
 	"# UNIT rdma_port_transmit_packets packets\n"
 	"rdma_port_transmit_packets_total{device=\"rxe0\",port=\"1\",source=\"netdev\"} 7\n"
-	"# HELP rdma_hw_stat Hardware counter of the driver (netlink STAT_GET, as rdma stat show), named by the kernel; port 0 is device-wide.\n"
+	"# HELP rdma_hw_stat Hardware counter of the driver (netlink STAT_GET, as rdma stat show), named by the kernel; port 0 is device-wide; class as rdmatop classes it (error, flush, congestion, traffic, info).\n"
 	"# TYPE rdma_hw_stat counter\n"
-	"rdma_hw_stat_total{device=\"rxe0\",port=\"1\",counter=\"rcvd_pkts\"} 12\n"
-	"# HELP rdma_pma_stat InfiniBand PMA port counter from sysfs ports/N/counters, named by the kernel; the data counters are converted from 4-octet words to bytes.\n"
+	"rdma_hw_stat_total{device=\"rxe0\",port=\"1\",counter=\"rcvd_pkts\",class=\"traffic\"} 12\n"
+	"# HELP rdma_pma_stat InfiniBand PMA port counter from sysfs ports/N/counters, named by the kernel; the data counters are converted from 4-octet words to bytes; class as rdmatop classes it.\n"
 	"# TYPE rdma_pma_stat counter\n"
-	"rdma_pma_stat_total{device=\"mlx5_0\",port=\"1\",counter=\"port_rcv_data\"} 4000\n"
-	"rdma_pma_stat_total{device=\"mlx5_0\",port=\"1\",counter=\"symbol_error\"} 0\n"
-	"# HELP rdma_netdev_stat Statistic of the netdev the port is bound to (sysfs statistics/).\n"
+	"rdma_pma_stat_total{device=\"mlx5_0\",port=\"1\",counter=\"port_rcv_data\",class=\"traffic\"} 4000\n"
+	"rdma_pma_stat_total{device=\"mlx5_0\",port=\"1\",counter=\"symbol_error\",class=\"error\"} 0\n"
+	"# HELP rdma_netdev_stat Statistic of the netdev the port is bound to (sysfs statistics/); class as rdmatop classes it.\n"
 	"# TYPE rdma_netdev_stat counter\n"
-	"rdma_netdev_stat_total{device=\"rxe0\",port=\"1\",counter=\"rx_bytes\"} 4096\n"
-	"rdma_netdev_stat_total{device=\"rxe0\",port=\"1\",counter=\"tx_packets\"} 7\n"
-	"rdma_netdev_stat_total{device=\"mlx5_0\",port=\"1\",counter=\"rx_bytes\"} 99\n"
+	"rdma_netdev_stat_total{device=\"rxe0\",port=\"1\",counter=\"rx_bytes\",class=\"traffic\"} 4096\n"
+	"rdma_netdev_stat_total{device=\"rxe0\",port=\"1\",counter=\"tx_packets\",class=\"traffic\"} 7\n"
+	"rdma_netdev_stat_total{device=\"mlx5_0\",port=\"1\",counter=\"rx_bytes\",class=\"traffic\"} 99\n"
 	"# HELP rdma_resources Resources of the device by type, from the kernel's resource summary.\n"
 	"# TYPE rdma_resources gauge\n"
 	"rdma_resources{device=\"rxe0\",type=\"cq\"} 2\n"

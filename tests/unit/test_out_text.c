@@ -5,6 +5,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "classify.h"
 #include "fmt.h"
 #include "hostile.h"
 #include "out.h"
@@ -49,6 +50,7 @@ static void build(struct snapshot *s)
 		c->port = 1;
 		c->source = SNAP_SRC_NETDEV;
 		c->name = snap_str(s, names[i], 32);
+		c->cls = cnt_classify(names[i], &c->cls_flags);
 		c->rate = rates[i];
 		c->rate_status = RATE_DATA;
 	}
@@ -131,11 +133,11 @@ static const char golden[] =
 	"unknown       1     1     1    0     0     0        0 B   250/s n/a        n/a\n"
 	"\n"
 	"COUNTERS\n"
-	"DEV        PORT SRC    NAME                            VALUE UNIT       RATE/s      DELTA OPT\n"
-	"rxe0          1 netdev rx_bytes                            0 events     1.6M/s          0 n/a\n"
-	"rxe0          1 netdev tx_bytes                            0 events        0/s          0 n/a\n"
-	"rxe0          1 netdev rx_packets                          0 events     1.2K/s          0 n/a\n"
-	"rxe0          1 netdev tx_packets                          0 events     1.0K/s          0 n/a\n"
+	"DEV        PORT SRC    NAME                            VALUE UNIT       RATE/s      DELTA OPT CLASS      BY\n"
+	"rxe0          1 netdev rx_bytes                            0 events     1.6M/s          0 n/a traffic    table\n"
+	"rxe0          1 netdev tx_bytes                            0 events        0/s          0 n/a traffic    table\n"
+	"rxe0          1 netdev rx_packets                          0 events     1.2K/s          0 n/a traffic    table\n"
+	"rxe0          1 netdev tx_packets                          0 events     1.0K/s          0 n/a traffic    table\n"
 	"\n"
 	"NOTES\n"
 	"EPERM: keys need CAP_NET_ADMIN\n";

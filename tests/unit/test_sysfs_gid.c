@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* A port's GID and P_Key tables and MTU from sysfs (src/sysfs/gid.c). */
+#include <errno.h>
 #include <string.h>
 
 #include "fmt.h"
@@ -91,4 +92,40 @@ static void test_ib(void)
 	snap_free(&s);
 }
 
-TEST_MAIN(test_roce, test_ib)
+/* /proc/net/vlan/config as vlanproc.c prints it: "%-15s| %d  | %s" */
+static void test_vlan(void)
+{
+	static const char cfg[] =
+		"VLAN Dev name\t | VLAN ID\n"
+		"Name-Type: VLAN_NAME_TYPE_RAW_PLUS_VID_NO_PAD\n"
+		"eth0.100       | 100  | eth0\n"
+		"vlan|4094long15| 4094  | eth0\n";
+	struct snapshot s;
+	const struct snap_gid *g;
+
+	snap_init(&s);
+	setup(&s, "roce", "Ethernet\n");
+	CHECK_EQ_U(FEED(&s, P "gids/0", "fe80:0000:0000:0000:0e42:a1ff:fe65:1234\n"), 0);
+	CHECK_EQ_U(FEED(&s, P "gid_attrs/ndevs/0", "eth0\n"), 0);
+	CHECK_EQ_U(FEED(&s, P "gids/1", "0000:0000:0000:0000:0000:ffff:0a64:0001\n"), 0);
+	CHECK_EQ_U(FEED(&s, P "gid_attrs/ndevs/1", "eth0.100\n"), 0);
+	CHECK_EQ_U(FEED(&s, P "gids/2", "0000:0000:0000:0000:0000:ffff:0a65:0001\n"), 0);
+	CHECK_EQ_U(FEED(&s, P "gid_attrs/ndevs/2", "vlan|4094long15\n"), 0);
+	/* unreadable (0600, not root) or absent (no 8021q): no ids */
+	CHECK_EQ_U(sysfs_parse(&s, "/proc/net/vlan/config", -13, NULL, 0), 0);
+	CHECK(!SNAP_AT(&s.gids, struct snap_gid, 1)->has_vlan);
+	CHECK_EQ_U(FEED(&s, "/proc/net/vlan/config", cfg), 0);
+	g = SNAP_AT(&s.gids, struct snap_gid, 0);
+	CHECK(!g->has_vlan);
+	g = SNAP_AT(&s.gids, struct snap_gid, 1);
+	CHECK(g->has_vlan && g->vlan == 100);
+	g = SNAP_AT(&s.gids, struct snap_gid, 2);
+	CHECK(g->has_vlan && g->vlan == 4094);
+	/* a line not in the form: refused, the others kept */
+	CHECK(FEED(&s, "/proc/net/vlan/config", "x | 5000  | eth0\neth0.100 | 7  | eth0\n") == -EBADMSG);
+	CHECK_EQ_U(SNAP_AT(&s.gids, struct snap_gid, 1)->vlan, 7);
+	CHECK(FEED(&s, "/proc/net/vlan/config", "a b| 7  | eth0\n|  | x\n| 7  | eth0\n") == -EBADMSG);
+	snap_free(&s);
+}
+
+TEST_MAIN(test_roce, test_ib, test_vlan)

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What a counter counts: one table of the kernel's counter names (the
+ * drivers' hardware counters, the IB PMA port counters, the netdev
+ * statistics), each with its class, and explicit keyword rules for names
+ * the table does not know.  Pure data, no UI: the parsers classify every
+ * counter they read (snap_counter.cls), and ERR/s, the `e` view, the
+ * error graph, the processes' counter sums and the metrics read that.
+ * doc/counters.md lists the table; tests/unit/test_classify.c keeps the
+ * two equal.
+ */
+#ifndef RDMATOP_CLASSIFY_H
+#define RDMATOP_CLASSIFY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum cnt_class {
+	CNT_INFO,	/* neither traffic nor a problem: resource counts, events */
+	CNT_TRAFFIC,	/* packets, bytes, requests that went through */
+	CNT_ERROR,	/* something failed or was lost: ERR/s sums these */
+	CNT_FLUSH,	/* work requests flushed when a QP entered the error
+			 * state: expected at every QP teardown, not in ERR/s */
+	CNT_CONGESTION,	/* CNPs, ECN marks, flow-control waits, slow restarts */
+	CNT_CLASS_N
+};
+
+/* cnt_flags: what else the table says of a counter */
+enum {
+	CNT_F_RETX = 1 << 0,	/* a request or packet was sent again (retransmits) */
+	CNT_F_CNP = 1 << 1,	/* counts congestion notification packets */
+	CNT_F_RULE = 1 << 4,	/* classed by a keyword rule, not by the table */
+	CNT_F_DEFAULT = 1 << 5,	/* no rule either: taken as info */
+};
+
+/* One group of the table: the names one kernel file declares. */
+struct cnt_entry {
+	const char *name;
+	uint8_t cls;	/* enum cnt_class */
+	uint8_t flags;	/* CNT_F_RETX, CNT_F_CNP */
+};
+
+struct cnt_group {
+	const char *driver;	/* "rxe", "mlx5", ..., "ib" (PMA), "netdev" */
+	const char *file;	/* the kernel file that names them */
+	const char *kernel;	/* the kernel versions they are from */
+	const struct cnt_entry *e;
+	size_t n;
+};
+
+/* A keyword rule for names the table does not know: a name containing
+ * one of its words (case-insensitive) gets its class. */
+struct cnt_rule {
+	const char *const *words;
+	uint8_t cls;
+	const char *why;
+};
+
+/* The class of a counter name (table first, then the rules); *flags gets
+ * CNT_F_* (CNT_F_RULE or CNT_F_DEFAULT when not in the table). */
+uint8_t cnt_classify(const char *name, uint8_t *flags);
+/* The table's entry for a name, NULL when it has none. */
+const struct cnt_entry *cnt_lookup(const char *name);
+/* "error", ...; "info" for values out of range */
+const char *cnt_class_name(uint8_t cls);
+/* "table", "rule" or "default", from CNT_F_* */
+const char *cnt_by_name(uint8_t flags);
+/* The table's groups and the rules, in order (docs and tests). */
+const struct cnt_group *cnt_groups(size_t *n);
+const struct cnt_rule *cnt_rules(size_t *n);
+/* Counted in ERR/s: class error, by the table or by a rule. */
+static inline bool cnt_is_error(uint8_t cls)
+{
+	return cls == CNT_ERROR;
+}
+/* Shown by the counters' `e` view: errors, flushes and congestion. */
+static inline bool cnt_is_problem(uint8_t cls)
+{
+	return cls == CNT_ERROR || cls == CNT_FLUSH || cls == CNT_CONGESTION;
+}
+
+#endif

@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The snapshot's counters and the tables around them: port counters (hw,
+ * PMA, netdev), the counters of objects (bound per-QP counters, MR stats)
+ * with the bound counters and the ports' optional counters, the objects'
+ * driver attributes, and the ports' GID tables.  Part of the snapshot
+ * model: included by snapshot.h, which defines what these use (struct
+ * snap_owner, the name limits).
+ */
+#ifndef RDMATOP_SNAP_STAT_H
+#define RDMATOP_SNAP_STAT_H
+
+#ifndef RDMATOP_SNAPSHOT_H
+#error "include snapshot.h"
+#endif
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* ---- counters: one row per (device, port, source, name) ---- */
+enum snap_src {
+	SNAP_SRC_HW,		/* netlink STAT_GET hardware counter */
+	SNAP_SRC_PMA,		/* sysfs ports/N/counters (IB PMA) */
+	SNAP_SRC_NETDEV,	/* sysfs class/net/NDEV/statistics */
+	SNAP_SRC_N
+};
+
+enum snap_unit {
+	SNAP_UNIT_EVENTS,
+	SNAP_UNIT_PACKETS,
+	SNAP_UNIT_BYTES,
+	SNAP_UNIT_N
+};
+
+/* Result of a rate computation (htop's INIT / NODATA / STALE / DATA). */
+enum rate_status {
+	RATE_INIT,	/* first sample of this object: no rate yet */
+	RATE_NODATA,	/* no previous value to compare with */
+	RATE_RESET,	/* counter went down: reset, no rate this interval */
+	RATE_DATA,	/* rate is valid */
+};
+
+struct snap_counter {
+	uint32_t dev;
+	uint32_t port;
+	uint32_t name;		/* string id */
+	uint8_t source;		/* enum snap_src */
+	uint8_t unit;		/* enum snap_unit */
+	uint8_t bits;		/* 32 or 64: width the counter wraps at */
+	uint8_t rate_status;	/* enum rate_status */
+	uint64_t value;		/* already in `unit` (PMA data words * 4) */
+	double rate;		/* per second, valid when RATE_DATA */
+	uint64_t delta;		/* value change over the interval (RATE_DATA) */
+	uint32_t obj;		/* s->objcnts: bound counter id, or MR number */
+	uint8_t optional;	/* an optional counter of its port (enabled) */
+	uint8_t kind;		/* s->objcnts: enum snap_objcnt_kind */
+	uint8_t cls;		/* enum cnt_class (classify.h), from its name */
+	uint8_t cls_flags;	/* CNT_F_*: retransmit, CNP, by rule, by default */
+};
+
+/*
+ * One attribute of an object's RDMA_NLDEV_ATTR_DRIVER nest, as a driver's
+ * fill_res_*_entry puts it with rdma_nl_put_driver_{string,u32,u64}() and
+ * their _hex forms (ib_core nldev.c): a DRIVER_STRING name, a PRINT_TYPE
+ * (hex) when not plain, then one value.  rdma -dd prints it as "drv_NAME".
+ */
+enum snap_drv_kind { SNAP_DRV_STR, SNAP_DRV_U32, SNAP_DRV_S32, SNAP_DRV_U64, SNAP_DRV_S64 };
+struct snap_drv {
+	uint32_t name;		/* string id */
+	uint32_t str;		/* string id of a SNAP_DRV_STR value */
+	uint64_t v;		/* the number (a signed one sign-extended) */
+	uint8_t kind;		/* enum snap_drv_kind */
+	bool hex;		/* RDMA_NLDEV_PRINT_TYPE_HEX */
+};
+
+/* ---- counters of objects: bound (per-QP) counters and MR stats ---- */
+enum snap_objcnt_kind { SNAP_OBJ_QPCNT, SNAP_OBJ_MR };
+
+/*
+ * A counter bound to QPs (STAT_GET dump, STAT_RES = RES_QP: `rdma
+ * statistic qp show`), auto by type and/or pid, or by hand.  Its values
+ * are s->objcnts rows of kind SNAP_OBJ_QPCNT, obj = cntn.
+ */
+enum {
+	SNAP_QPCNT_MODE = 1 << 0,
+	SNAP_QPCNT_TYPE = 1 << 1,	/* qp_type (auto by type) */
+};
+
+struct snap_qpcnt {
+	uint32_t dev;
+	uint32_t port;
+	uint32_t cntn;
+	uint32_t lqpns;		/* string id: "288,289", the bound QPs */
+	uint32_t n_lqpn;
+	struct snap_owner own;	/* auto by pid: the process */
+	uint8_t valid, mode, qp_type;
+};
+
+/* A port's optional counter (STAT_GET_STATUS: `rdma statistic mode
+ * supported`): supported, and enabled or not. */
+struct snap_optcnt {
+	uint32_t dev;
+	uint32_t port;
+	uint32_t name;		/* string id */
+	uint32_t index;
+	uint8_t enabled;
+};
+
+/*
+ * One GID table entry of a port (sysfs ports/N/gids/K with gid_attrs/types/K
+ * and gid_attrs/ndevs/K, drivers/infiniband/core/sysfs.c): the table is
+ * read up to its first empty (all-zero) entry.  A RoCE GID of a VLAN
+ * netdev has its VLAN id, from /proc/net/vlan/config (root only).
+ */
+enum snap_gid_type { SNAP_GID_IB, SNAP_GID_ROCE_V1, SNAP_GID_ROCE_V2, SNAP_GID_UNKNOWN };
+struct snap_gid {
+	uint32_t dev, port, index;
+	uint8_t gid[16];
+	uint8_t type;			/* enum snap_gid_type */
+	bool has_type;
+	bool has_vlan;			/* ndev is a VLAN device */
+	uint16_t vlan;			/* its VLAN id (0-4095) */
+	char ndev[SNAP_IFNAME_MAX];	/* "" when the entry has none (IB) */
+};
+
+#endif

@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The counter table (classify.h): the names each kernel file declares,
+ * in that file's order, with what they count.  A name several drivers use
+ * (rx_bytes, duplicate_request, link_downed) has one meaning in all of
+ * them; tests/unit/test_classify.c checks that every repeat agrees, so a
+ * name is classed the same whichever driver sent it.  A trailing "#"
+ * stands for a number the driver appends (hfi1's per-VL and per-context
+ * counters).
+ */
+#include "classify.h"
+#include "util.h"
+
+#define T(n) { n, CNT_TRAFFIC, 0 }
+#define I(n) { n, CNT_INFO, 0 }
+#define E(n) { n, CNT_ERROR, 0 }
+#define R(n) { n, CNT_ERROR, CNT_F_RETX }	/* an error that makes a resend */
+#define F(n) { n, CNT_FLUSH, 0 }
+#define C(n) { n, CNT_CONGESTION, 0 }
+#define N(n) { n, CNT_CONGESTION, CNT_F_CNP }
+
+/* drivers/infiniband/sw/rxe/rxe_hw_counters.c rxe_counter_name[] (4.9 to
+ * 7.x; sent_bytes and rcvd_bytes 7.x).  ack_deferred is
+ * RXE_CNT_COMPLETER_SCHED: the completer ran later, no fault at all. */
+static const struct cnt_entry rxe[] = {
+	T("sent_pkts"), T("rcvd_pkts"),
+	R("duplicate_request"),		/* the requester sent a request again */
+	E("out_of_seq_request"),
+	R("rcvd_rnr_err"),		/* RNR NAK received: the requester retries */
+	E("send_rnr_err"),		/* RNR NAK sent: no receive posted */
+	R("rcvd_seq_err"),		/* sequence NAK received: resent from the PSN */
+	I("ack_deferred"),
+	E("retry_exceeded_err"), E("retry_rnr_exceeded_err"),
+	R("completer_retry_err"), E("send_err"), E("link_downed"),
+	T("rdma_sends"), T("rdma_recvs"), T("sent_bytes"), T("rcvd_bytes"),
+};
+
+/* drivers/infiniband/hw/mlx5/counters.c (6.x to 7.x): basic_q_cnts,
+ * out_of_seq_q_cnts, retrans_q_cnts, extended_err_cnts, roce_accl_cnts,
+ * cong_cnts, ext_ppcnt_cnts and the optional op counters (cc_* 6.6+,
+ * rdma_{tx,rx}_* 6.15+).  Switchdev representors name the q counters with
+ * a "vport_" prefix (INIT_VPORT_Q_COUNTER): classify.c strips it.  The
+ * *_cqe_flush_error counters count the work requests a QP in the error
+ * state completes with IB_WC_WR_FLUSH_ERR, which every QP destroyed with
+ * work posted does: not errors of their own. */
+static const struct cnt_entry mlx5[] = {
+	T("rx_write_requests"), T("rx_read_requests"), T("rx_atomic_requests"),
+	T("rx_dct_connect"),
+	E("out_of_buffer"),		/* a packet came with no receive WQE posted */
+	E("out_of_sequence"),
+	R("duplicate_request"), R("rnr_nak_retry_err"), R("packet_seq_err"),
+	R("implied_nak_seq_err"), R("local_ack_timeout_err"),
+	E("resp_local_length_error"), E("resp_cqe_error"), E("req_cqe_error"),
+	E("req_remote_invalid_request"), E("req_remote_access_errors"),
+	E("resp_remote_access_errors"),
+	F("resp_cqe_flush_error"), F("req_cqe_flush_error"),
+	E("req_transport_retries_exceeded"), E("req_rnr_retries_exceeded"),
+	R("roce_adp_retrans"), R("roce_adp_retrans_to"),
+	C("roce_slow_restart"), C("roce_slow_restart_cnps"), C("roce_slow_restart_trans"),
+	C("rp_cnp_ignored"), N("rp_cnp_handled"), C("np_ecn_marked_roce_packets"),
+	N("np_cnp_sent"),
+	E("rx_icrc_encapsulated"),
+	C("cc_rx_ce_pkts"), N("cc_rx_cnp_pkts"), N("cc_tx_cnp_pkts"),
+	T("rdma_tx_packets"), T("rdma_tx_bytes"), T("rdma_rx_packets"), T("rdma_rx_bytes"),
+};
+
+/* drivers/infiniband/hw/mlx5/restrack.c fill_stat_mr_entry (5.9+): an
+ * ODP MR's page faults, invalidations and prefetches (rdma stat mr) */
+static const struct cnt_entry mlx5_mr[] = {
+	I("page_faults"), I("page_invalidations"), I("page_prefetch"),
+};
+
+/* drivers/infiniband/hw/bnxt_re/hw_counters.c bnxt_re_stat_descs[] (6.5+:
+ * the watermarks, the extended gen P5 counters, pacing).  The driver
+ * fills recoverable_errors from the chip's tx_bcast_pkts: a packet count,
+ * not errors. */
+static const struct cnt_entry bnxt_re[] = {
+	I("active_pds"), I("active_ahs"), I("active_qps"), I("active_rc_qps"),
+	I("active_ud_qps"), I("active_srqs"), I("active_cqs"), I("active_mrs"),
+	I("active_mws"), I("watermark_pds"), I("watermark_ahs"), I("watermark_qps"),
+	I("watermark_rc_qps"), I("watermark_ud_qps"), I("watermark_srqs"),
+	I("watermark_cqs"), I("watermark_mrs"), I("watermark_mws"), I("resize_cq_cnt"),
+	T("rx_pkts"), T("rx_bytes"), T("tx_pkts"), T("tx_bytes"),
+	I("recoverable_errors"),
+	E("tx_roce_errors"), E("tx_roce_discards"), E("rx_roce_errors"),
+	E("rx_roce_discards"),
+	R("to_retransmits"), R("seq_err_naks_rcvd"), E("max_retry_exceeded"),
+	R("rnr_naks_rcvd"), R("missing_resp"), E("unrecoverable_err"),
+	E("bad_resp_err"), E("local_qp_op_err"), E("local_protection_err"),
+	E("mem_mgmt_op_err"), E("remote_invalid_req_err"), E("remote_access_err"),
+	E("remote_op_err"), R("dup_req"),
+	E("res_exceed_max"), E("res_length_mismatch"), E("res_exceeds_wqe"),
+	E("res_opcode_err"), E("res_rx_invalid_rkey"), E("res_rx_domain_err"),
+	E("res_rx_no_perm"), E("res_rx_range_err"), E("res_tx_invalid_rkey"),
+	E("res_tx_domain_err"), E("res_tx_no_perm"), E("res_tx_range_err"),
+	E("res_irrq_oflow"), E("res_unsup_opcode"), E("res_unaligned_atomic"),
+	E("res_rem_inv_err"), E("res_mem_err"), E("res_srq_err"), E("res_cmp_err"),
+	E("res_invalid_dup_rkey"), E("res_wqe_format_err"), E("res_cq_load_err"),
+	E("res_srq_load_err"), E("res_tx_pci_err"), E("res_rx_pci_err"),
+	E("oos_drop_count"),
+	T("tx_atomic_req"), T("tx_read_req"), T("tx_read_resp"), T("tx_write_req"),
+	T("tx_send_req"), T("tx_roce_only_pkts"), T("tx_roce_only_bytes"),
+	T("rx_atomic_req"), T("rx_read_req"), T("rx_read_resp"), T("rx_write_req"),
+	T("rx_send_req"), T("rx_roce_only_pkts"), T("rx_roce_only_bytes"),
+	T("rx_roce_good_pkts"), T("rx_roce_good_bytes"),
+	E("rx_out_of_buffer"),
+	N("tx_cnp_pkts"), N("rx_cnp_pkts"), C("rx_ecn_marked_pkts"),
+	C("pacing_reschedule"),		/* doorbell pacing: posts held back */
+	I("pacing_complete"), C("pacing_alerts"),
+	I("db_fifo_register"),		/* a register's current value */
+};
+
+/* drivers/infiniband/hw/irdma/verbs.c irdma_hw_stat_names[] (5.14 to 6.x:
+ * gen1, and gen2 = E810); then the GEN3 statistics (irdma_hw_stat_descs,
+ * 2025) with its renamed iWARP and TCP counters. */
+static const struct cnt_entry irdma[] = {
+	E("ip4InDiscards"), E("ip4InTruncatedPkts"), E("ip4OutNoRoutes"),
+	E("ip6InDiscards"), E("ip6InTruncatedPkts"), E("ip6OutNoRoutes"),
+	R("tcpRetransSegs"), E("tcpInOptErrors"), E("tcpInProtoErrors"), E("rxVlanErrors"),
+	T("ip4InOctets"), T("ip4InPkts"), T("ip4InReasmRqd"), T("ip4InMcastPkts"),
+	T("ip4OutOctets"), T("ip4OutPkts"), T("ip4OutSegRqd"), T("ip4OutMcastPkts"),
+	T("ip6InOctets"), T("ip6InPkts"), T("ip6InReasmRqd"), T("ip6InMcastPkts"),
+	T("ip6OutOctets"), T("ip6OutPkts"), T("ip6OutSegRqd"), T("ip6OutMcastPkts"),
+	T("tcpInSegs"), T("tcpOutSegs"),
+	T("iwInRdmaReads"), T("iwInRdmaSends"), T("iwInRdmaWrites"), T("iwOutRdmaReads"),
+	T("iwOutRdmaSends"), T("iwOutRdmaWrites"), T("iwRdmaBnd"), T("iwRdmaInv"),
+	N("cnpHandled"), C("cnpIgnored"), N("cnpSent"),
+	T("ip4InMcastOctets"), T("ip4OutMcastOctets"), T("ip6InMcastOctets"),
+	T("ip6OutMcastOctets"), T("RxUDP"), T("TxUDP"), C("RxECNMrkd"),
+	/* GEN3 */
+	T("InRdmaReads"), T("InRdmaSends"), T("InRdmaWrites"), T("OutRdmaReads"),
+	T("OutRdmaSends"), T("OutRdmaWrites"), T("RdmaBnd"), T("RdmaInv"),
+	R("RetransSegs"), E("InOptErrors"), E("InProtoErrors"), T("InSegs"), T("OutSegs"),
+	E("RNR sent"), R("RNR received"), I("ord limit count"), I("ird limit count"),
+	T("Rx atomics"), T("Tx atomics"), R("Nak Sequence Error"),
+	R("Nak Sequence Error Implied"), R("RTO"), E("Rcvd Out of order packets"),
+	E("CRC errors"),
+};
+
+/* drivers/infiniband/hw/efa/efa_verbs.c EFA_DEFINE_PORT_STATS (5.12+;
+ * rdma_write_* 6.4+, the network stats retrans_* and *_events 6.11+) and
+ * EFA_DEFINE_DEVICE_STATS (port 0: admin commands and their failures) */
+static const struct cnt_entry efa[] = {
+	T("tx_bytes"), T("tx_pkts"), T("rx_bytes"), T("rx_pkts"), E("rx_drops"),
+	T("send_bytes"), T("send_wrs"), T("recv_bytes"), T("recv_wrs"),
+	T("rdma_read_wrs"), T("rdma_read_bytes"), E("rdma_read_wr_err"),
+	T("rdma_read_resp_bytes"), T("rdma_write_wrs"), T("rdma_write_bytes"),
+	E("rdma_write_wr_err"), T("rdma_write_recv_bytes"),
+	T("retrans_bytes"),		/* bytes, beside retrans_pkts's events */
+	R("retrans_pkts"), R("retrans_timeout_events"), E("unresponsive_remote_events"),
+	E("impaired_remote_conn_events"),
+	I("submitted_cmds"), I("completed_cmds"), E("cmds_err"), E("no_completion_cmds"),
+	I("keep_alive_rcvd"), E("alloc_pd_err"), E("create_qp_err"), E("create_cq_err"),
+	E("reg_mr_err"), E("alloc_ucontext_err"), E("create_ah_err"), E("mmap_err"),
+};
+
+/* drivers/infiniband/hw/hfi1/chip.c port_cntrs[] as init_cntrs() names
+ * them (per VL 0-7 and 15, per receive context), handed to the core by
+ * hfi1/verbs.c hfi_alloc_hw_port_stats (4.x to 6.x); then verbs.c's
+ * driver_cntr_names[], the device's.  The device's chip counters (chip.c
+ * dev_cntrs[]: hundreds, one per error bit) are left to the rules. */
+static const struct cnt_entry hfi1[] = {
+	E("TxUnVLErr"), E("TxInvalLen"), E("TxMMLenErr"), E("TxUnderrun"),
+	C("TxFlowStall"), E("TxDropped"), E("TxHdrErr"), T("TxPkt"), T("TxWords"),
+	C("TxWait"), T("TxFlitVL#"), T("TxPktVL#"), C("TxWaitVL#"), T("RxPkt"),
+	T("RxWords"), E("SwLinkDown"), I("SwLinkUp"), E("UnknownFrame"), E("XmitDscd"),
+	E("XmitDscdVl#"), E("XmitCstrErr"), E("RcvCstrErr"), T("LoopPkts"),
+	R("RcResend"), R("RnrNak"), E("OtherNak"), R("RcTimeOut"), E("PktDrop"),
+	C("DmaWait"),			/* QPs waiting for send DMA descriptors */
+	E("RcSeqNak"), E("RcDupRew"), E("RdmaSeq"), E("Unaligned"), E("SeqNak"),
+	C("RcCrWait"),			/* RC sends waiting for credits */
+	T("RcAcks"), T("RcQacks"), I("RcDelayComp"),
+	E("RcvHdrOvr#"),		/* a receive context's header queue overflowed */
+	I("DRIVER_KernIntr"), E("DRIVER_ErrorIntr"), E("DRIVER_Tx_Errs"),
+	E("DRIVER_Rcv_Errs"), E("DRIVER_HW_Errs"), C("DRIVER_NoPIOBufs"),
+	I("DRIVER_CtxtsOpen"), E("DRIVER_RcvLen_Errs"), E("DRIVER_EgrBufFull"),
+	E("DRIVER_EgrHdrFull"),
+};
+
+/* drivers/infiniband/core/sysfs.c PORT_PMA_ATTR and PORT_PMA_ATTR_EXT
+ * (2.6 to 7.x): ports/N/counters/, the IB PMA (IBA 16.1.3.5) */
+static const struct cnt_entry ib_pma[] = {
+	E("symbol_error"), E("link_error_recovery"), E("link_downed"),
+	E("port_rcv_errors"), E("port_rcv_remote_physical_errors"),
+	E("port_rcv_switch_relay_errors"), E("port_xmit_discards"),
+	E("port_xmit_constraint_errors"), E("port_rcv_constraint_errors"),
+	E("local_link_integrity_errors"), E("excessive_buffer_overrun_errors"),
+	E("VL15_dropped"), T("port_xmit_data"), T("port_rcv_data"),
+	T("port_xmit_packets"), T("port_rcv_packets"),
+	C("port_xmit_wait"),		/* ticks with data to send and no credit */
+	T("unicast_xmit_packets"), T("unicast_rcv_packets"),
+	T("multicast_xmit_packets"), T("multicast_rcv_packets"),
+};
+
+/* net/core/net-sysfs.c statistics/ (struct rtnl_link_stats64, every
+ * kernel): the bound netdev's; rdmatop reads the first eight */
+static const struct cnt_entry netdev[] = {
+	T("rx_bytes"), T("tx_bytes"), T("rx_packets"), T("tx_packets"),
+	E("rx_errors"), E("tx_errors"), E("rx_dropped"), E("tx_dropped"),
+	T("multicast"), E("collisions"), E("rx_length_errors"), E("rx_over_errors"),
+	E("rx_crc_errors"), E("rx_frame_errors"), E("rx_fifo_errors"),
+	E("rx_missed_errors"), E("tx_aborted_errors"), E("tx_carrier_errors"),
+	E("tx_fifo_errors"), E("tx_heartbeat_errors"), E("tx_window_errors"),
+	T("rx_compressed"), T("tx_compressed"), E("rx_nohandler"),
+};
+
+#define G(d, f, k, a) { d, f, k, a, ARRAY_SIZE(a) }
+
+static const struct cnt_group groups[] = {
+	G("rxe", "drivers/infiniband/sw/rxe/rxe_hw_counters.c", "4.9-7.x", rxe),
+	G("mlx5", "drivers/infiniband/hw/mlx5/counters.c", "6.x-7.x", mlx5),
+	G("mlx5", "drivers/infiniband/hw/mlx5/restrack.c", "5.9-7.x", mlx5_mr),
+	G("bnxt_re", "drivers/infiniband/hw/bnxt_re/hw_counters.c", "6.5-7.x", bnxt_re),
+	G("irdma", "drivers/infiniband/hw/irdma/verbs.c", "5.14-7.x", irdma),
+	G("efa", "drivers/infiniband/hw/efa/efa_verbs.c", "5.12-7.x", efa),
+	G("hfi1", "drivers/infiniband/hw/hfi1/chip.c, verbs.c", "4.x-6.x", hfi1),
+	G("ib", "drivers/infiniband/core/sysfs.c", "2.6-7.x", ib_pma),
+	G("netdev", "net/core/net-sysfs.c", "all", netdev),
+};
+
+const struct cnt_group *cnt_groups(size_t *n)
+{
+	*n = ARRAY_SIZE(groups);
+	return groups;
+}

@@ -1,0 +1,328 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The counter classification (classify.h): the table is consistent, known
+ * counters get their class, unknown ones a rule, the README's example
+ * counts real errors only, every counter name of every recording and
+ * capture is classed by the table or by a rule (never by default), and
+ * doc/counters.md lists exactly the table.
+ */
+#include <glob.h>
+#include <math.h>
+
+#include "classify.h"
+#include "history.h"
+#include "rate.h"
+#include "source.h"
+#include "test_nl_ref.h"
+
+static void test_table(void)
+{
+	size_t ng, g, i, h, j;
+	const struct cnt_group *grp = cnt_groups(&ng);
+
+	CHECK(ng >= 9);
+	for (g = 0; g < ng; g++) {
+		CHECK(grp[g].n > 0 && grp[g].driver && grp[g].file && grp[g].kernel);
+		for (i = 0; i < grp[g].n; i++) {
+			const struct cnt_entry *e = &grp[g].e[i];
+			const struct cnt_entry *f = cnt_lookup(e->name);
+
+			CHECK(e->name && *e->name && e->cls < CNT_CLASS_N);
+			CHECK(!(e->flags & ~(CNT_F_RETX | CNT_F_CNP)));
+			CHECK(!(e->flags & CNT_F_RETX) || e->cls == CNT_ERROR);
+			CHECK(!(e->flags & CNT_F_CNP) || e->cls == CNT_CONGESTION);
+			/* found, and a name repeated anywhere means the same */
+			CHECK(f && f->cls == e->cls && f->flags == e->flags);
+			if (!f || f->cls != e->cls || f->flags != e->flags)
+				fprintf(stderr, "  %s (%s) disagrees with another entry\n",
+					e->name, grp[g].driver);
+			for (h = g; h < ng; h++)
+				for (j = h == g ? i + 1 : 0; j < grp[h].n; j++)
+					if (!strcmp(e->name, grp[h].e[j].name))
+						CHECK(h != g);	/* not twice in one file */
+		}
+	}
+}
+
+static void expect(const char *name, uint8_t cls, uint8_t flags)
+{
+	uint8_t f = 0xff, c = cnt_classify(name, &f);
+
+	if (c != cls || f != flags) {
+		test_failures++;
+		fprintf(stderr, "%s: %s is %s/%s 0x%x, not %s/%s 0x%x\n", test_name, name,
+			cnt_class_name(c), cnt_by_name(f), f, cnt_class_name(cls),
+			cnt_by_name(flags), flags);
+	}
+}
+
+static void test_known(void)
+{
+	/* rxe's completer running later is no error (6.x README's ERR/s) */
+	expect("ack_deferred", CNT_INFO, 0);
+	expect("completer_retry_err", CNT_ERROR, CNT_F_RETX);
+	expect("retry_exceeded_err", CNT_ERROR, 0);
+	expect("sent_pkts", CNT_TRAFFIC, 0);
+	/* mlx5: real errors counted, flushes and CNPs apart */
+	expect("out_of_buffer", CNT_ERROR, 0);
+	expect("local_ack_timeout_err", CNT_ERROR, CNT_F_RETX);
+	expect("req_cqe_flush_error", CNT_FLUSH, 0);
+	expect("resp_cqe_flush_error", CNT_FLUSH, 0);
+	expect("np_cnp_sent", CNT_CONGESTION, CNT_F_CNP);
+	expect("np_ecn_marked_roce_packets", CNT_CONGESTION, 0);
+	expect("rdma_rx_bytes", CNT_TRAFFIC, 0);
+	expect("vport_out_of_buffer", CNT_ERROR, 0);
+	expect("vport_duplicate_request", CNT_ERROR, CNT_F_RETX);
+	/* bnxt_re fills recoverable_errors from tx_bcast_pkts */
+	expect("recoverable_errors", CNT_INFO, 0);
+	expect("rx_ecn_marked_pkts", CNT_CONGESTION, 0);
+	/* hfi1's numbered counters */
+	expect("TxPktVL15", CNT_TRAFFIC, 0);
+	expect("RcvHdrOvr25", CNT_ERROR, 0);
+	expect("TxWaitVL0", CNT_CONGESTION, 0);
+	expect("TxPkt", CNT_TRAFFIC, 0);
+	/* the IB PMA set and the netdev */
+	expect("symbol_error", CNT_ERROR, 0);
+	expect("port_xmit_wait", CNT_CONGESTION, 0);
+	expect("port_xmit_data", CNT_TRAFFIC, 0);
+	expect("VL15_dropped", CNT_ERROR, 0);
+	expect("rx_dropped", CNT_ERROR, 0);
+	expect("rx_bytes", CNT_TRAFFIC, 0);
+	CHECK(!cnt_lookup(NULL) && !cnt_lookup("") && !cnt_lookup("15"));
+	CHECK(!cnt_lookup("vport_") && !cnt_lookup("TxPktVL"));
+	CHECK_EQ_S(cnt_class_name(CNT_CLASS_N), "info");
+	CHECK_EQ_S(cnt_class_name(200), "info");
+}
+
+static void test_rules(void)
+{
+	expect("new_cqe_flush_err", CNT_FLUSH, CNT_F_RULE);
+	expect("rx_cnp_err", CNT_CONGESTION, CNT_F_RULE);
+	expect("CceCsrParityErr", CNT_ERROR, CNT_F_RULE);	/* hfi1 chip.c dev_cntrs */
+	expect("rx_discards_phy", CNT_ERROR, CNT_F_RULE);
+	expect("tx_vport_rdma_unicast_bytes", CNT_TRAFFIC, CNT_F_RULE);
+	expect("num_alloc_pds", CNT_INFO, CNT_F_DEFAULT);
+	expect("lifespan", CNT_INFO, CNT_F_DEFAULT);
+	expect("", CNT_INFO, CNT_F_DEFAULT);
+	CHECK_EQ_S(cnt_by_name(0), "table");
+	CHECK_EQ_S(cnt_by_name(CNT_F_RULE), "rule");
+	CHECK_EQ_S(cnt_by_name(CNT_F_DEFAULT), "default");
+}
+
+/* The README's screenshot: demo.rdrec at sample 41, rxe0 port 1.  The old
+ * substring rule summed ack_deferred (521/s) into ERR/s' 527/s. */
+static void test_readme(void)
+{
+	struct snapshot a, b;
+	struct source src = { 0 };
+	char err[256];
+	double ack = NAN, real = 0, erate;
+	bool any;
+	size_t i;
+
+	snap_init(&a);
+	snap_init(&b);
+	CHECK_EQ_U(source_replay_open(&src, test_data("demo.rdrec"), err, sizeof(err)), 0);
+	CHECK_EQ_U(src.ops->seek(&src, 39), 0);
+	CHECK_EQ_U(source_sample(&src, &a), 0);
+	CHECK_EQ_U(source_sample(&src, &b), 0);
+	source_close(&src);
+	CHECK_EQ_U(rate_compute(&a, &b), 0);
+	for (i = 0; i < b.counters.n; i++) {
+		const struct snap_counter *c = SNAP_AT(&b.counters, struct snap_counter, i);
+		const char *n = snap_s(&b, c->name);
+
+		if (c->dev || c->port != 1 || c->rate_status != RATE_DATA)
+			continue;
+		if (!strcmp(n, "ack_deferred"))
+			ack = c->rate;
+		if (!strcmp(n, "duplicate_request") || !strcmp(n, "completer_retry_err"))
+			real += c->rate;
+	}
+	erate = hist_error_rate(&b, 0, 1, &any);
+	CHECK(any);
+	CHECK(ack > 500 && ack < 530);
+	CHECK(real > 5 && real < 7);
+	CHECK(fabs(erate - real) < 1e-9);
+	CHECK(erate + ack > 520);	/* what the old rule showed */
+	snap_free(&a);
+	snap_free(&b);
+}
+
+static int unclassed;
+
+static void check_name(const char *what, const char *name, const struct snap_counter *c)
+{
+	uint8_t f, cls = cnt_classify(name, &f);
+
+	if (f & CNT_F_DEFAULT) {
+		unclassed++;
+		fprintf(stderr, "  unclassified without a rule: %s in %s\n", name, what);
+	}
+	/* what the parsers stored is the classification of the name */
+	if (c && (c->cls != cls || c->cls_flags != f)) {
+		test_failures++;
+		fprintf(stderr, "  %s in %s: parsed as %s, classed %s\n", name, what,
+			cnt_class_name(c->cls), cnt_class_name(cls));
+	}
+}
+
+static void check_snap(const char *what, const struct snapshot *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->counters.n; i++) {
+		const struct snap_counter *c = SNAP_AT(&s->counters, struct snap_counter, i);
+
+		check_name(what, snap_s(s, c->name), c);
+	}
+	for (i = 0; i < s->objcnts.n; i++) {
+		const struct snap_counter *c = SNAP_AT(&s->objcnts, struct snap_counter, i);
+
+		check_name(what, snap_s(s, c->name), c);
+	}
+	for (i = 0; i < s->optcnts.n; i++)
+		check_name(what, snap_s(s, SNAP_AT(&s->optcnts, struct snap_optcnt, i)->name),
+			   NULL);
+}
+
+static size_t each(const char *pattern, void (*fn)(const char *path))
+{
+	glob_t g;
+	size_t i, n;
+
+	if (glob(pattern, 0, NULL, &g))
+		return 0;
+	for (i = 0; i < g.gl_pathc; i++)
+		fn(g.gl_pathv[i]);
+	n = g.gl_pathc;
+	globfree(&g);
+	return n;
+}
+
+static size_t n_counters;
+
+static void recording(const char *path)
+{
+	struct snapshot s;
+	struct source src = { 0 };
+	char err[256];
+	int ret;
+
+	snap_init(&s);
+	CHECK_EQ_U(source_replay_open(&src, path, err, sizeof(err)), 0);
+	while ((ret = source_sample(&src, &s)) == 0) {
+		check_snap(path, &s);
+		n_counters += s.counters.n;
+		snap_clear(&s);
+	}
+	CHECK(ret == 1);
+	source_close(&src);
+	snap_free(&s);
+}
+
+static void capture(const char *path)
+{
+	struct snapshot s;
+	struct replay r;
+
+	snap_init(&s);
+	replay_file(&s, path, &r, false);
+	CHECK_EQ_U(r.errors, 0);
+	check_snap(path, &s);
+	n_counters += s.counters.n;
+	snap_free(&s);
+}
+
+/* Every recording (tests/data, its hardware fixtures) and every stat
+ * capture (tests/data/ref; $RDMATOP_CAPTURES too, laid out the same). */
+static void test_fixtures(void)
+{
+	const char *caps = getenv("RDMATOP_CAPTURES");
+	char pat[1024];
+	size_t n = 0;
+
+	unclassed = 0;
+	n_counters = 0;
+	n += each(test_data("*.rdrec"), recording);
+	n += each(test_data("*/*.rdrec"), recording);
+	n += each(test_data("hw/*/*.rdrec"), recording);
+	n += each(test_data("ref/*/stat*.nlhex"), capture);
+	if (caps) {
+		snprintf(pat, sizeof(pat), "%s/*/stat*.nlhex", caps);
+		n += each(pat, capture);
+	}
+	CHECK(n >= 30);
+	CHECK(n_counters > 1000);
+	CHECK_EQ_U(unclassed, 0);
+}
+
+/* doc/counters.md between its markers: the groups and the rules, as
+ * built here from the code.  RDMATOP_REGEN_DOC=1 writes them in. */
+static char *doc_table(void)
+{
+	size_t ng, nr, g, i, w, len = 0, cap = 1 << 16;
+	const struct cnt_group *grp = cnt_groups(&ng);
+	const struct cnt_rule *rules = cnt_rules(&nr);
+	char *b = malloc(cap);
+
+#define OUT(...) (len += (size_t)snprintf(b + len, cap - len, __VA_ARGS__))
+	if (!b)
+		return NULL;
+	b[0] = '\0';
+	for (g = 0; g < ng; g++) {
+		OUT("\n### %s: `%s` (%s)\n\n| counter | class | also |\n|---|---|---|\n",
+		    grp[g].driver, grp[g].file, grp[g].kernel);
+		for (i = 0; i < grp[g].n; i++) {
+			const struct cnt_entry *e = &grp[g].e[i];
+
+			OUT("| `%s` | %s | %s |\n", e->name, cnt_class_name(e->cls),
+			    e->flags & CNT_F_RETX ? "retransmit" : e->flags & CNT_F_CNP ? "CNP" : "");
+		}
+	}
+	OUT("\n### Rules, in order (first match wins)\n\n| words (any case) | class | why |\n"
+	    "|---|---|---|\n");
+	for (i = 0; i < nr; i++) {
+		OUT("| ");
+		for (w = 0; rules[i].words[w]; w++)
+			OUT("%s`%s`", w ? " " : "", rules[i].words[w]);
+		OUT(" | %s | %s |\n", cnt_class_name(rules[i].cls), rules[i].why);
+	}
+	OUT("\nA name no rule matches is taken as info (`class_by` \"default\").\n");
+#undef OUT
+	CHECK(len < cap);
+	return b;
+}
+
+static void test_doc(void)
+{
+	static const char begin[] = "<!-- the table: tests/unit/test_classify.c -->\n";
+	static const char end[] = "<!-- end of the table -->\n";
+	char *doc = test_slurp("doc/counters.md", NULL), *want = doc_table();
+	char *a = doc ? strstr(doc, begin) : NULL, *z = a ? strstr(a, end) : NULL;
+
+	CHECK(want && a && z);
+	if (!want || !a || !z)
+		goto out;
+	a += sizeof(begin) - 1;
+	if ((size_t)(z - a) != strlen(want) || memcmp(a, want, strlen(want))) {
+		if (getenv("RDMATOP_REGEN_DOC")) {
+			FILE *f = fopen("doc/counters.md", "w");
+
+			CHECK(f != NULL);
+			if (f) {
+				fprintf(f, "%.*s%s%s", (int)(a - doc), doc, want, z);
+				fclose(f);
+			}
+		} else {
+			test_failures++;
+			fprintf(stderr, "doc/counters.md differs from the table: "
+					"RDMATOP_REGEN_DOC=1 build/tests/test_classify rewrites it\n");
+		}
+	}
+out:
+	free(doc);
+	free(want);
+}
+
+TEST_MAIN(test_table, test_known, test_rules, test_readme, test_fixtures, test_doc)
