@@ -130,7 +130,7 @@ print-ldlibs:
 
 # Performance and robustness (tests/bench, tests/fuzz, tests/soak): the
 # synthetic-host generator and the programs that link the library.
-BENCH_TOOLS := $(addprefix $(BUILD)/bench/,gen bench layout check)
+BENCH_TOOLS := $(addprefix $(BUILD)/bench/,gen bench layout check procs)
 KGEN := tests/bench/kgen.c tests/bench/kgen_nl.c
 $(BUILD)/bench/%: tests/bench/%.c $(KGEN) tests/bench/kgen.h tests/bench/kgen_priv.h $(LIB)
 	@mkdir -p $(dir $@)

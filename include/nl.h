@@ -54,6 +54,10 @@ uint16_t nl_res_cmd(enum snap_res r);
  * default); off: each read attribute by attribute (tests compare the two) */
 void nl_qp_layouts(bool on);
 unsigned long nl_qp_layout_hits(void);	/* entries read so, on this thread */
+/* The answer to a GET of one QP (NL_REQ_OBJ): a row with its own time. */
+int nl_qp_get_parse(const struct nlmsghdr *nlh, struct snapshot *s, const struct nl_req *req);
+/* That GET found no such QP (-ENOENT): a SNAP_QP_GONE marker. */
+int nl_qp_gone(struct snapshot *s, const struct nl_req *req);
 int nl_stat_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 /* stat_qp.c: a STAT_GET answer about objects; 1 when it is none of them */
 int nl_stat_obj_parse(const struct nlmsghdr *nlh, struct snapshot *s, const struct nlattr **tb,

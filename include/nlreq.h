@@ -30,6 +30,7 @@ struct nl_req {
 	uint32_t port;		/* RDMA_NLDEV_ATTR_PORT_INDEX or SNAP_NONE */
 	uint16_t kind;		/* enum nl_req_kind: what a STAT_GET asks for */
 	uint16_t pad;
+	uint32_t id;		/* NL_REQ_OBJ: the object's id (RES_LQPN of a QP) */
 };
 
 /*
@@ -38,7 +39,21 @@ struct nl_req {
  * the port's QP counter mode (RES_QP doit, with a STAT_MODE), the MRs'
  * driver stats (RES_MR dump).
  */
-enum nl_req_kind { NL_REQ_PLAIN, NL_REQ_STAT_QP, NL_REQ_STAT_MR };
+enum nl_req_kind { NL_REQ_PLAIN, NL_REQ_STAT_QP, NL_REQ_STAT_MR, NL_REQ_OBJ };
+
+/*
+ * NL_REQ_OBJ: a resource GET without NLM_F_DUMP (the kernel's
+ * res_get_common_doit) asks for one object by its id: for RES_QP_GET,
+ * DEV_INDEX + PORT_INDEX + RES_LQPN, as `rdma res show qp link DEV/PORT
+ * lqpn N` sends it.  The dashboard asks so for the QPs it shows when the
+ * QP table is paced: the cost of each is one QP's, not the table's walk.
+ */
+#define NL_WANT_MAX 256		/* QPs asked for by GET per sample */
+
+/* A QP the dashboard shows: device index, port (0: none yet), LQPN. */
+struct nl_want {
+	uint32_t dev, port, lqpn;
+};
 
 /* What a response stream ended with. */
 struct nl_result {

@@ -61,6 +61,9 @@ enum {
 	/* REC_NL_KIND's body: REC_NL's, the request's kind after the port */
 	REC_NL_KIND_KIND = 12,		/* u16: enum nl_req_kind */
 	REC_NL_KIND_DATA = 14,
+	/* REC_NL_ID's body: REC_NL_KIND's, then the object's id */
+	REC_NL_ID_ID = 14,		/* u32: the LQPN a QP GET asked for */
+	REC_NL_ID_DATA = 18,
 	/* REC_FILE's body: u32 -errno or 0, u16 path length, path, contents */
 	REC_FILE_ERR = 0,
 	REC_FILE_PATH_LEN = 4,
@@ -85,6 +88,8 @@ enum rec_kind {
 	REC_END = 4,
 	REC_NL_KIND = 5,	/* REC_NL of a request with a kind (a STAT_GET of
 				 * bound counters, MR stats): older readers skip it */
+	REC_NL_ID = 6,		/* REC_NL_KIND of a GET of one object (NL_REQ_OBJ)
+				 * with its id: older readers skip it */
 };
 
 uint32_t rec_crc32(uint32_t crc, const void *buf, size_t len);

@@ -29,7 +29,8 @@ enum snap_cost {
 	SNAP_COST_FILES,	/* sysfs */
 	SNAP_COST_PROC,		/* /proc of the owners */
 	SNAP_COST_RES,		/* + enum snap_res */
-	SNAP_COST_N = SNAP_COST_RES + SNAP_RES_N
+	SNAP_COST_QP_GET = SNAP_COST_RES + SNAP_RES_N,	/* the per-QP GETs */
+	SNAP_COST_N
 };
 extern const char *const snap_cost_name[SNAP_COST_N];	/* "sys", ..., "qps" */
 
@@ -37,6 +38,7 @@ enum {
 	SNAP_SELF_CPU = 1 << 0,		/* utime, stime, wall, cost[] */
 	SNAP_SELF_RATE = 1 << 1,	/* cpu (from the previous sample) */
 	SNAP_SELF_BUDGET = 1 << 2,	/* budget */
+	SNAP_SELF_SKIP = 1 << 3,	/* skip */
 };
 
 struct snap_self {
@@ -45,6 +47,9 @@ struct snap_self {
 	double wall;		/* seconds the sample took */
 	double cost[SNAP_COST_N];	/* wall seconds of this sample's requests */
 	double budget;		/* --budget, percent of one CPU (0: no pacing) */
+	/* the resource tables (1 << enum snap_res) this sample left out
+	 * because no view of the dashboard needed them */
+	uint32_t skip;
 	double cpu;		/* percent of one CPU since the previous sample */
 	/* each object's last dump: this sample's cost of its dumps where it
 	 * was dumped, else the previous sample's dump[] (snap_carry) */

@@ -265,6 +265,12 @@ enum {
 	SNAP_QP_SUBTYPE = 1 << 8,
 	SNAP_QP_PSN_RATE = 1 << 9,	/* sq_psn_rate computed */
 	SNAP_QP_RQ_PSN_RATE = 1 << 10,	/* rq_psn_rate computed */
+	/* a per-QP GET (NL_REQ_OBJ) read this row: `when` is its own time,
+	 * not its table's (res_when); it stays so while carried */
+	SNAP_QP_WHEN = 1 << 11,
+	/* no row: the GET of (dev, lqpn) found no such QP; snap_carry drops
+	 * the carried row and this marker */
+	SNAP_QP_GONE = 1 << 12,
 };
 
 struct snap_qp {
@@ -278,6 +284,7 @@ struct snap_qp {
 	uint16_t valid;
 	uint8_t type, state, pmig;
 	float sq_psn_rate, rq_psn_rate;	/* PSNs per second */
+	struct timespec when;	/* SNAP_QP_WHEN: monotonic time of this row */
 };
 
 /* ---- CM_IDs (RES_CM_ID_GET) ---- */
@@ -401,6 +408,8 @@ enum {
 	SNAP_TASK_PCOMM = 1 << 3,	/* comm of the process */
 	SNAP_TASK_GONE = 1 << 4,	/* /proc entry missing (exited) */
 	SNAP_TASK_CGROUP = 1 << 5,	/* cgroup of the process */
+	SNAP_TASK_KEPT = 1 << 6,	/* not read again: filled from the previous
+					 * sample by snap_carry (src/model/tasks.c) */
 };
 
 struct snap_task {
@@ -531,6 +540,20 @@ struct snap_task *snap_task_get(struct snapshot *s, uint32_t tid);
 /* Sort the tasks and give each thread its process's comm and cgroup
  * (call once all /proc files of a sample are in). */
 void snap_tasks_sort(struct snapshot *s);
+/*
+ * The SOURCE_TASKS_KEPT record: ids, one a line, whose /proc files were not
+ * read again; each gets a SNAP_TASK_KEPT entry.  0 or -EBADMSG (the good
+ * lines kept), -ENOMEM.
+ */
+int snap_tasks_kept_parse(struct snapshot *s, const char *buf, size_t len);
+/*
+ * Fill cur's SNAP_TASK_KEPT entries from prev (NULL: none; an entry prev
+ * lacks goes away).  Called by snap_carry; true when there were any (then
+ * cur's tasks need snap_tasks_sort again).
+ */
+bool snap_tasks_keep(const struct snapshot *prev, struct snapshot *cur);
+/* A string id of `from` as an id of `to` (0 for the empty string). */
+uint32_t snap_str_copy(struct snapshot *to, const struct snapshot *from, uint32_t id);
 
 /* Process id holding the resource, 0 when unknown or kernel-owned. */
 uint32_t snap_owner_pid(const struct snapshot *s, const struct snap_owner *o);
@@ -558,7 +581,8 @@ static inline const struct snap_owner *snap_res_owner(const void *obj, enum snap
  * not dump are taken
  * from prev when it has the same device (index and name): their rows,
  * their time (res_when), and the tasks of their owners that cur lacks.
- * Live and replay alike, so a replay has the same tables and ages.
+ * Live and replay alike, so a replay has the same tables and ages.  In
+ * every sample, the tasks it kept (SNAP_TASK_KEPT) are filled from prev.
  * 0, or -ENOMEM (then a table may be missing).
  */
 int snap_carry(const struct snapshot *prev, struct snapshot *cur);
@@ -566,6 +590,12 @@ int snap_carry(const struct snapshot *prev, struct snapshot *cur);
 double snap_res_age(const struct snapshot *s, const struct snap_dev *d, enum snap_res r);
 /* The oldest rows of object r among s's devices (0 when all are fresh). */
 double snap_table_age(const struct snapshot *s, enum snap_res r);
+/* The monotonic time QP q's data is from: its own (a per-QP GET), else its table's. */
+struct timespec snap_qp_when(const struct snapshot *s, const struct snap_qp *q);
+/* Seconds between the sample and q's data. */
+double snap_qp_age(const struct snapshot *s, const struct snap_qp *q);
+/* Whether q's table of its device is carried (paced): its rows may differ in age. */
+bool snap_qp_paced(const struct snapshot *s, const struct snap_qp *q);
 
 /* Element counts, for rolling back a partially parsed (interrupted) dump. */
 #define SNAP_VECS (10 + SNAP_RES_N)	/* devs, ports, counters, notes, events,

@@ -31,6 +31,13 @@
  */
 #define SOURCE_SELF "rdmatop:self"
 
+/*
+ * Not a file: the owner ids whose /proc files this sample did not read
+ * again (the same task as in the previous sample), one a line; the model
+ * takes their tasks from the previous sample (src/model/tasks.c).
+ */
+#define SOURCE_TASKS_KEPT "rdmatop:tasks-kept"
+
 /* Observer of raw inputs, called in the order they are fed. */
 struct raw_sink {
 	void *ctx;
@@ -77,6 +84,14 @@ struct source {
 	 * samples are asked at: the live source paces its resource dumps to
 	 * them (include/budget.h); set by whoever asks for samples. */
 	double budget, interval;
+	/* the QPs the dashboard shows (set by whoever asks for samples):
+	 * where the QP table is paced and not due, each is asked for by a
+	 * GET of its own (NL_REQ_OBJ), at most NL_WANT_MAX a sample */
+	struct nl_want want[NL_WANT_MAX];
+	size_t n_want;
+	/* resource tables (1 << enum snap_res) no view needs: not dumped
+	 * (the dashboard's; 0 elsewhere: batch and export need all) */
+	uint32_t skip;
 };
 
 /* Live source: the kernel's NETLINK_RDMA plus sysfs and /proc. */

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "history.h"
+#include "nlreq.h"
 #include "snapshot.h"
 #include "theme.h"
 #include "view.h"
@@ -127,6 +128,18 @@ int ui_init(struct ui *u, double delay, const char *theme, bool replay);
 void ui_free(struct ui *u);
 /* A new sample to show (NULL: keep the current one). */
 void ui_set_snapshot(struct ui *u, const struct snapshot *s);
+/*
+ * The QPs the screen shows (the QP tab's visible rows, a process's QPs in
+ * its drill-down, the QP of the QP drill-down), for the sample to read
+ * again where their table is paced; at most max.  (src/ui/detail.c)
+ */
+size_t ui_want_qps(const struct ui *u, struct nl_want *out, size_t max);
+/*
+ * The resource tables (1 << enum snap_res) a tab or drill-down shows: the
+ * dashboard asks for no other dump, and those it leaves out are carried
+ * with their age.  (src/ui/state.c)
+ */
+uint32_t ui_needs(enum ui_pane pane, enum ui_detail detail);
 /* Note the sample's events (kernel and polled) for the status line and
  * the row marks; called once per new sample. */
 void ui_note_events(struct ui *u, const struct snapshot *s);

@@ -1,23 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The interactive loop (libev).  Sampling runs on its own thread, so a QP
- * dump of 100k entries (seconds of kernel time) or a slow /proc read never
- * stalls keys or drawing: the loop asks for a sample on each tick, the
- * sampler fills a spare snapshot and wakes the loop with an ev_async, and
- * the loop computes rates and swaps it in.  The snapshots are plain data;
- * exactly one thread owns each at any time (handed over under the mutex).
+ * The interactive loop (libev).  Sampling runs on its own thread
+ * (src/sampler.c): the loop asks for a sample on each tick, and when the
+ * sampler's ev_async says one is in, takes it, computes rates and shows it.
  *
  * Callbacks only change state and mark the screen dirty; one ev_prepare
  * watcher draws at most once per loop pass.
  */
 #include <errno.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <ev.h>
@@ -29,33 +24,11 @@
 #include "qpcnt.h"
 #include "opts.h"
 #include "rate.h"
+#include "sampler.h"
 #include "stop.h"
 #include "ui.h"
 #include "util.h"
 #include "wfile.h"
-
-/*
- * The hand-off of a sample between the loop and the sampler thread, under
- * a->mu: the loop asks (IDLE -> ASKED), the thread takes the request and
- * owns the source while it samples (BUSY), then leaves the sample for the
- * loop (READY), which takes it (-> IDLE, or ENDED at the end of a
- * recording, where only a jump asks again).
- */
-enum sampler_state {
-	SAMPLER_IDLE,
-	SAMPLER_ASKED,
-	SAMPLER_BUSY,
-	SAMPLER_READY,
-	SAMPLER_ENDED,
-	SAMPLER_QUIT,	/* the thread is to stop */
-};
-
-/* A sample asked for: the next one, or (replay) sample number `target`. */
-struct sample_req {
-	bool set;
-	long target;	/* -1: the next one */
-	double delay;	/* the interval at the time of asking */
-};
 
 struct app {
 	struct ev_loop *loop;
@@ -70,20 +43,9 @@ struct app {
 	struct termios tio;	/* the tty before the screen opened */
 	bool have_tio;
 
-	/* sampler thread */
-	pthread_t thread;
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
+	struct sampler sp;	/* the thread, and the snapshots: sp.cur, sp.prev */
+	uint32_t skip;		/* the tables the last request left out */
 	struct source *src;
-	enum sampler_state state;
-	struct sample_req req;		/* what ASKED asks for (its target) */
-	struct sample_req pending;	/* asked for while READY: asked once it is taken */
-	/* what the thread leaves with a READY sample */
-	int result;
-	bool pair;		/* it filled work2 (prev) and work (cur): a jump */
-	bool restart;		/* it went to sample 0: there is no previous one */
-	struct snapshot snaps[4];
-	struct snapshot *cur, *prev, *work, *work2;
 	unsigned long samples;
 	long iterations, taken;	/* -n: quit once this many are on screen */
 
@@ -94,97 +56,22 @@ struct app {
 	const struct opts *settings;
 };
 
-static void *sampler_main(void *arg)
-{
-	struct app *a = arg;
-	sigset_t set;
-
-	/* signals are the loop's business: never run their handlers here */
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGHUP);
-	sigaddset(&set, SIGWINCH);
-	sigaddset(&set, SIGTSTP);
-	sigaddset(&set, SIGCONT);
-	sigaddset(&set, SIGALRM);
-	pthread_sigmask(SIG_BLOCK, &set, NULL);
-
-	pthread_mutex_lock(&a->mu);
-	for (;;) {
-		struct snapshot *s;
-		long target;
-		bool pair;
-		int ret;
-
-		while (a->state != SAMPLER_ASKED && a->state != SAMPLER_QUIT)
-			pthread_cond_wait(&a->cv, &a->mu);
-		if (a->state == SAMPLER_QUIT)
-			break;
-		a->state = SAMPLER_BUSY;
-		s = a->work;
-		target = a->req.target;
-		a->src->interval = a->req.delay;	/* the pacing follows the interval */
-		a->req.set = false;
-		pthread_mutex_unlock(&a->mu);
-
-		pair = false;
-		if (target >= 0 && a->src->ops->seek) {
-			/* a jump: the sample before the target too, for rates */
-			ret = a->src->ops->seek(a->src, target ? target - 1 : 0);
-			if (!ret && target > 0) {
-				snap_clear(a->work2);
-				ret = source_sample(a->src, a->work2);
-				pair = ret == 0;
-			}
-		}
-		snap_clear(s);
-		ret = source_sample(a->src, s);
-
-		pthread_mutex_lock(&a->mu);
-		if (a->state == SAMPLER_QUIT)
-			break;
-		a->pair = pair;
-		a->restart = target == 0;
-		a->result = ret;
-		a->state = SAMPLER_READY;
-		ev_async_send(a->loop, &a->done);
-	}
-	pthread_mutex_unlock(&a->mu);
-	return NULL;
-}
-
 /* target: replay sample to go to, or -1 for the next sample */
 static void request_sample(struct app *a, long target)
 {
-	pthread_mutex_lock(&a->mu);
-	switch (a->state) {
-	case SAMPLER_READY:
-		/* a sample is in but on_done has not run (libev may call this
-		 * first): starting now would fill the snapshot it is to take */
-		a->pending = (struct sample_req){ .set = true, .target = target,
-						  .delay = a->ui.delay };
-		break;
-	case SAMPLER_ASKED:
-	case SAMPLER_BUSY:
-		/* still sampling the last tick: the interval stretches */
-		if (target < 0)
-			a->ui.stretched = true;
-		break;
-	case SAMPLER_ENDED:
-		if (target < 0)
-			break;	/* the recording is over: only a jump goes on */
-		/* fall through */
-	case SAMPLER_IDLE:
-		a->req = (struct sample_req){ .set = true, .target = target,
-					      .delay = a->ui.delay };
-		a->state = SAMPLER_ASKED;
-		pthread_cond_signal(&a->cv);
-		break;
-	case SAMPLER_QUIT:
-		break;
-	}
-	pthread_mutex_unlock(&a->mu);
+	struct nl_want want[NL_WANT_MAX];
+	size_t n = ui_want_qps(&a->ui, want, NL_WANT_MAX);
+	/* live: no dump of a table no view shows (a replay has what it has;
+	 * --listen and --textfile export every table) */
+	uint32_t skip = a->ui.replay || a->exporter ? 0 :
+			((1u << SNAP_RES_N) - 1) & ~ui_needs(a->ui.pane, a->ui.detail);
+	enum sampler_ask r = sampler_request(&a->sp, target, a->ui.delay, want, n, skip);
+
+	if (r == SAMPLER_ASK_STARTED || r == SAMPLER_ASK_PENDING)
+		a->skip = skip;
+	/* still sampling the last tick: the interval stretches */
+	if (r == SAMPLER_ASK_BUSY && target < 0)
+		a->ui.stretched = true;
 }
 
 /*
@@ -214,7 +101,7 @@ static void watch_events(struct app *a)
 /* The --listen endpoint serves this sample from now on; --textfile gets it. */
 static void export_to_fleet(struct app *a)
 {
-	int ret = a->exporter ? export_sample(a->exporter, a->cur) : 0;
+	int ret = a->exporter ? export_sample(a->exporter, a->sp.cur) : 0;
 
 	if (ret)
 		ui_set_status(&a->ui, ROLE_STATUS_WARN, "metrics textfile: %s", strerror(-ret));
@@ -223,73 +110,46 @@ static void export_to_fleet(struct app *a)
 static void on_done(struct ev_loop *loop, ev_async *w, int revents)
 {
 	struct app *a = container_of(w, struct app, done);
-	struct snapshot *old;
-	int ret;
+	struct sampler_took t;
+	long no;
 
-	(void)loop;
 	(void)revents;
-	pthread_mutex_lock(&a->mu);
-	if (a->state != SAMPLER_READY) {
-		pthread_mutex_unlock(&a->mu);
+	if (!sampler_take(&a->sp, &t))
 		return;
-	}
-	a->state = SAMPLER_IDLE;
-	if (a->pending.set) {
+	if (t.pending) {
 		/* asked for while this one waited: after it, ask again */
 		ev_timer_set(&a->again_w, 0, 0);
 		ev_timer_start(loop, &a->again_w);
 	}
-	ret = a->result;
-	a->result = 0;
-	if (ret > 0) {
-		a->state = SAMPLER_ENDED;
-		pthread_mutex_unlock(&a->mu);
+	if (t.result > 0) {
 		ui_set_status(&a->ui, ROLE_STATUS_INFO, "end of recording");
 		a->dirty = true;
 		return;
 	}
-	if (ret < 0) {
-		pthread_mutex_unlock(&a->mu);
-		ui_set_status(&a->ui, ROLE_STATUS_WARN, "sampling failed: %s", strerror(-ret));
+	if (t.result < 0) {
+		ui_set_status(&a->ui, ROLE_STATUS_WARN, "sampling failed: %s", strerror(-t.result));
 		a->dirty = true;
 		return;
 	}
-	if (a->pair) {
-		/* a replay jump: both samples are new */
-		struct snapshot *p = a->prev, *c = a->cur;
-
-		a->prev = a->work2;
-		a->cur = a->work;
-		a->work2 = p;
-		a->work = c;
+	if (t.pair) {
 		a->samples = 1;
-		rate_compute(NULL, a->prev);
-	} else {
-		/* rotate: the new sample becomes current, the oldest is reused */
-		old = a->prev;
-		a->prev = a->cur;
-		a->cur = a->work;
-		a->work = old;
-		if (a->restart)
-			a->samples = 0;
+		rate_compute(NULL, a->sp.prev);
+	} else if (t.restart) {
+		a->samples = 0;
 	}
-	/* the stale ones give their large vectors back until they are refilled */
-	snap_clear(a->work);
-	snap_clear(a->work2);
-	if (a->pair || a->restart)
+	if (t.pair || t.restart)
 		hist_free(&a->ui.hist);	/* the graphs restart at the jump */
-	if (a->src->ops->tell)
-		a->ui.sample_no = a->src->ops->tell(a->src);
-	pthread_mutex_unlock(&a->mu);
+	if ((no = sampler_tell(&a->sp)) >= 0)
+		a->ui.sample_no = no;
 
-	snap_carry(++a->samples > 1 ? a->prev : NULL, a->cur);
-	rate_compute(a->samples > 1 ? a->prev : NULL, a->cur);
+	snap_carry(++a->samples > 1 ? a->sp.prev : NULL, a->sp.cur);
+	rate_compute(a->samples > 1 ? a->sp.prev : NULL, a->sp.cur);
 	export_to_fleet(a);
-	events_diff(a->samples > 1 ? a->prev : NULL, a->cur);
-	hist_update(&a->ui.hist, a->cur);
-	ui_note_events(&a->ui, a->cur);
+	events_diff(a->samples > 1 ? a->sp.prev : NULL, a->sp.cur);
+	hist_update(&a->ui.hist, a->sp.cur);
+	ui_note_events(&a->ui, a->sp.cur);
 	watch_events(a);
-	ui_set_snapshot(&a->ui, a->cur);
+	ui_set_snapshot(&a->ui, a->sp.cur);
 	a->dirty = true;
 	if (a->iterations && ++a->taken >= a->iterations) {
 		/* -n N: the Nth sample on screen, then the end, as top -n */
@@ -302,15 +162,10 @@ static void on_done(struct ev_loop *loop, ev_async *w, int revents)
 static void on_again(struct ev_loop *loop, ev_timer *w, int revents)
 {
 	struct app *a = container_of(w, struct app, again_w);
+	struct sample_req r = sampler_pending(&a->sp);
 
 	(void)loop;
 	(void)revents;
-	struct sample_req r;
-
-	pthread_mutex_lock(&a->mu);
-	r = a->pending;
-	a->pending.set = false;
-	pthread_mutex_unlock(&a->mu);
 	if (r.set)
 		request_sample(a, r.target);
 }
@@ -433,25 +288,15 @@ static void on_input(struct ev_loop *loop, ev_io *w, int revents)
 			break;
 		case UI_JUMP: {
 			long ix;
+			int err = sampler_find_time(&a->sp, a->ui.jump_wall, &ix);
 
-			if (!a->src->ops->find_time) {
-				break;
-			}
-			/* the sampler thread owns the source while busy */
-			pthread_mutex_lock(&a->mu);
-			if (a->state == SAMPLER_ASKED || a->state == SAMPLER_BUSY) {
-				pthread_mutex_unlock(&a->mu);
+			if (err == -EBUSY)
 				ui_set_status(&a->ui, ROLE_STATUS_WARN, "busy: try again");
-				break;
-			}
-			if (a->src->ops->find_time(a->src, a->ui.jump_wall, &ix)) {
-				pthread_mutex_unlock(&a->mu);
+			else if (err == -ERANGE)
 				ui_set_status(&a->ui, ROLE_STATUS_WARN,
 					      "no sample at or after that time");
-				break;
-			}
-			pthread_mutex_unlock(&a->mu);
-			request_sample(a, ix);
+			else if (!err)
+				request_sample(a, ix);
 			break;
 		}
 		default:
@@ -459,6 +304,10 @@ static void on_input(struct ev_loop *loop, ev_io *w, int revents)
 		}
 		a->dirty = true;
 	}
+	/* a tab or drill-down now showing a table the last sample left out:
+	 * sample at once, not at the next tick */
+	if (!a->ui.replay && !a->ui.paused && (a->skip & ui_needs(a->ui.pane, a->ui.detail)))
+		request_sample(a, -1);
 }
 
 static void on_redraw(struct ev_loop *loop, ev_prepare *w, int revents)
@@ -533,21 +382,6 @@ static void on_cont(struct ev_loop *loop, ev_signal *w, int revents)
 	a->dirty = true;
 }
 
-/* pthread_join, giving up after ms: 0, or -ETIMEDOUT */
-static int join_within(pthread_t t, long ms)
-{
-	struct timespec until;
-
-	clock_gettime(CLOCK_REALTIME, &until);
-	until.tv_sec += ms / 1000;
-	until.tv_nsec += (ms % 1000) * 1000000L;
-	if (until.tv_nsec >= 1000000000L) {
-		until.tv_sec++;
-		until.tv_nsec -= 1000000000L;
-	}
-	return pthread_timedjoin_np(t, NULL, &until) ? -ETIMEDOUT : 0;
-}
-
 static void signal_start(struct app *a, ev_signal *w,
 			 void (*cb)(struct ev_loop *, ev_signal *, int), int sig)
 {
@@ -567,14 +401,6 @@ int app_run(const struct app_opts *o)
 	a->exporter = o->exporter;
 	a->settings = o->settings;
 	a->iterations = o->iterations;
-	for (i = 0; i < 4; i++)
-		snap_init(&a->snaps[i]);
-	a->cur = &a->snaps[0];
-	a->prev = &a->snaps[1];
-	a->work = &a->snaps[2];
-	a->work2 = &a->snaps[3];
-	pthread_mutex_init(&a->mu, NULL);
-	pthread_cond_init(&a->cv, NULL);
 
 	ret = ui_init(&a->ui, o->delay, o->theme, o->replay);
 	if (ret)
@@ -615,11 +441,9 @@ int app_run(const struct app_opts *o)
 	ret = screen_open(a);
 	if (ret)
 		goto out_ui;
-	if (pthread_create(&a->thread, NULL, sampler_main, a)) {
-		ret = -EAGAIN;
-		goto out_screen;
-	}
 	ev_async_init(&a->done, on_done);
+	if ((ret = sampler_start(&a->sp, a->src, a->loop, &a->done)))
+		goto out_screen;
 	ev_async_start(a->loop, &a->done);
 	ev_io_init(&a->input, on_input, STDIN_FILENO, EV_READ);
 	ev_io_start(a->loop, &a->input);
@@ -632,17 +456,12 @@ int app_run(const struct app_opts *o)
 
 	ev_run(a->loop, 0);
 
-	pthread_mutex_lock(&a->mu);
-	a->state = SAMPLER_QUIT;
-	pthread_cond_signal(&a->cv);
-	pthread_mutex_unlock(&a->mu);
 	/* the sample in flight stops at its next input; the terminal first,
 	 * it may still take a while */
-	source_cancel(a->src);
+	sampler_quit(&a->sp);
 	screen_close();
-	if (stop_requested()) {
-		pthread_join(a->thread, NULL);	/* or the stop watchdog ends us */
-	} else if (join_within(a->thread, STOP_GRACE_MS)) {
+	/* after a signal, the stop watchdog ends us if it does not stop */
+	if (sampler_join(&a->sp, stop_requested() ? -1 : STOP_GRACE_MS)) {
 		/* q, and stuck in a read: the thread keeps `a` and the
 		 * source, and the process ends without them */
 		return -EINPROGRESS;
@@ -654,10 +473,7 @@ out_ui:
 	stop_wake(NULL, NULL);
 	ui_free(&a->ui);
 out_free:
-	for (i = 0; i < 4; i++)
-		snap_free(&a->snaps[i]);
-	pthread_mutex_destroy(&a->mu);
-	pthread_cond_destroy(&a->cv);
+	sampler_free(&a->sp);
 	free(a);
 	return ret;
 }

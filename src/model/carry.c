@@ -7,6 +7,7 @@
  * paced recording rebuilds the very tables and ages the live run showed.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "snapshot.h"
@@ -19,9 +20,7 @@ static double ts_diff(const struct timespec *a, const struct timespec *b)
 /* A string id of prev as an id of cur. */
 static uint32_t restr(const struct snapshot *prev, struct snapshot *cur, uint32_t id)
 {
-	const char *t = snap_s(prev, id);
-
-	return id && t[0] ? snap_str(cur, t, strlen(t)) : 0;
+	return snap_str_copy(cur, prev, id);
 }
 
 /*
@@ -92,8 +91,66 @@ static int carry_task(const struct snapshot *prev, struct snapshot *cur, uint32_
 	return 0;
 }
 
+/*
+ * The rows per-QP GETs read in cur for one device (SNAP_QP_WHEN, and
+ * SNAP_QP_GONE markers), taken out of cur->qps and sorted by LQPN: the
+ * carried table takes them in the places of the rows they refresh.
+ */
+struct fresh {
+	struct snap_qp *v;
+	bool *used;
+	size_t n;
+};
+
+static int by_lqpn(const void *a, const void *b)
+{
+	const struct snap_qp *x = a, *y = b;
+
+	return x->lqpn < y->lqpn ? -1 : x->lqpn > y->lqpn;
+}
+
+static int fresh_take(struct snapshot *cur, uint32_t dev, struct fresh *f)
+{
+	size_t i, m = 0, n = 0;
+
+	memset(f, 0, sizeof(*f));
+	for (i = 0; i < cur->qps.n; i++)
+		n += SNAP_AT(&cur->qps, struct snap_qp, i)->dev == dev;
+	if (!n)
+		return 0;
+	f->v = malloc(n * sizeof(*f->v));
+	f->used = calloc(n, sizeof(*f->used));
+	if (!f->v || !f->used) {
+		free(f->v);
+		free(f->used);
+		return -ENOMEM;
+	}
+	for (i = 0; i < cur->qps.n; i++) {
+		struct snap_qp *q = SNAP_AT(&cur->qps, struct snap_qp, i);
+
+		if (q->dev == dev)
+			f->v[f->n++] = *q;
+		else
+			*SNAP_AT(&cur->qps, struct snap_qp, m++) = *q;
+	}
+	cur->qps.n = m;
+	qsort(f->v, f->n, sizeof(*f->v), by_lqpn);
+	return 0;
+}
+
+/* The fresh row (or gone marker) of lqpn, or NULL. */
+static const struct snap_qp *fresh_find(const struct fresh *f, uint32_t lqpn)
+{
+	struct snap_qp key = { .lqpn = lqpn };
+	const struct snap_qp *q = f->n ? bsearch(&key, f->v, f->n, sizeof(*f->v), by_lqpn) : NULL;
+
+	if (q)
+		f->used[q - f->v] = true;
+	return q;
+}
+
 static int carry_table(const struct snapshot *prev, struct snapshot *cur,
-		       const struct snap_dev *pd, enum snap_res r)
+		       const struct snap_dev *pd, enum snap_res r, const struct fresh *f)
 {
 	size_t size = snap_res_info[r].size, i;
 
@@ -104,6 +161,19 @@ static int carry_table(const struct snapshot *prev, struct snapshot *cur,
 
 		if (*(const uint32_t *)src != pd->index)
 			continue;	/* dev is every object's first field */
+		if (f && f->n) {
+			const struct snap_qp *q = fresh_find(f, ((const struct snap_qp *)src)->lqpn);
+
+			if (q && (q->valid & SNAP_QP_GONE))
+				continue;	/* destroyed since: no ghost row */
+			if (q) {
+				/* read again in this sample: cur's own row */
+				if (!(obj = snap_push(&cur->qps, size)))
+					return -ENOMEM;
+				memcpy(obj, q, size);
+				continue;
+			}
+		}
 		obj = snap_push(&cur->res[r], size);
 		if (!obj)
 			return -ENOMEM;
@@ -132,18 +202,76 @@ static void last_dumps(const struct snapshot *prev, struct snapshot *cur)
 			cur->self.cost[SNAP_COST_RES + r] : prev->self.dump[r];
 }
 
+/* Fresh rows no carried row took (a QP new to prev: a replay's seek). */
+static int fresh_rest(struct snapshot *cur, const struct fresh *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->n; i++) {
+		struct snap_qp *q;
+
+		if (f->used[i] || (f->v[i].valid & SNAP_QP_GONE))
+			continue;
+		if (!(q = snap_push(&cur->qps, sizeof(*q))))
+			return -ENOMEM;
+		*q = f->v[i];
+	}
+	return 0;
+}
+
+/*
+ * Rows of per-QP GETs outside a carried table: gone markers are no rows,
+ * and where the device's table was dumped in this sample the dump is the
+ * table (a GET there is not asked for, only a crafted recording has one).
+ */
+static void fresh_strip(struct snapshot *cur)
+{
+	size_t i, m = 0;
+
+	for (i = 0; i < cur->qps.n; i++) {
+		const struct snap_qp *q = SNAP_AT(&cur->qps, struct snap_qp, i);
+		const struct snap_dev *d;
+
+		if (q->valid & SNAP_QP_GONE)
+			continue;
+		if ((q->valid & SNAP_QP_WHEN) && (d = snap_dev_find(cur, q->dev)) &&
+		    (d->res_asked & (1u << SNAP_RES_QP)))
+			continue;
+		*SNAP_AT(&cur->qps, struct snap_qp, m++) = *q;
+	}
+	cur->qps.n = m;
+}
+
+static int carry_qps(const struct snapshot *prev, struct snapshot *cur,
+		     const struct snap_dev *pd)
+{
+	struct fresh f;
+	int err = fresh_take(cur, pd->index, &f);
+
+	if (err)
+		return err;
+	err = carry_table(prev, cur, pd, SNAP_RES_QP, &f);
+	if (!err)
+		err = fresh_rest(cur, &f);
+	free(f.v);
+	free(f.used);
+	return err;
+}
+
 int snap_carry(const struct snapshot *prev, struct snapshot *cur)
 {
-	bool tasks = false;
+	bool tasks = snap_tasks_keep(prev, cur);
 	size_t i;
 	int r, err = 0;
 
 	if (cur->self.valid & SNAP_SELF_CPU)
 		last_dumps(prev && (prev->self.valid & SNAP_SELF_CPU) ? prev : NULL, cur);
-	/* only a paced sample leaves tables out on purpose: in any other, a
-	 * missing table is an error of this sample, not old rows */
-	if (!prev || !(cur->self.valid & SNAP_SELF_BUDGET) || cur->self.budget <= 0)
-		return 0;
+	/* only a paced sample, or one that left out tables no view needed
+	 * (its cost record says which), leaves tables out on purpose: in any
+	 * other, a missing table is an error of this sample, not old rows */
+	if (!prev || !(((cur->self.valid & SNAP_SELF_BUDGET) && cur->self.budget > 0) ||
+		       ((cur->self.valid & SNAP_SELF_SKIP) && cur->self.skip)))
+		goto out;
 	for (i = 0; i < cur->devs.n && !err; i++) {
 		struct snap_dev *d = SNAP_AT(&cur->devs, struct snap_dev, i);
 		const struct snap_dev *pd = snap_dev_find(prev, d->index);
@@ -156,7 +284,8 @@ int snap_carry(const struct snapshot *prev, struct snapshot *cur)
 				continue;
 			if (!(pd->res_asked & (1u << r)) && !(pd->res_carried & (1u << r)))
 				continue;	/* never dumped: nothing to carry */
-			err = carry_table(prev, cur, pd, (enum snap_res)r);
+			err = r == SNAP_RES_QP ? carry_qps(prev, cur, pd) :
+			      carry_table(prev, cur, pd, (enum snap_res)r, NULL);
 			/* cur->devs may not move: snap_push grew other vectors only */
 			d->res_carried |= 1u << r;
 			d->res_when[r] = pd->res_when[r];
@@ -164,6 +293,8 @@ int snap_carry(const struct snapshot *prev, struct snapshot *cur)
 			tasks = true;
 		}
 	}
+out:
+	fresh_strip(cur);
 	if (tasks)
 		snap_tasks_sort(cur);
 	return err;
@@ -191,4 +322,31 @@ double snap_table_age(const struct snapshot *s, enum snap_res r)
 			age = a;
 	}
 	return age;
+}
+
+struct timespec snap_qp_when(const struct snapshot *s, const struct snap_qp *q)
+{
+	const struct snap_dev *d;
+
+	if (q->valid & SNAP_QP_WHEN)
+		return q->when;
+	d = snap_dev_find(s, q->dev);
+	if (d && ((d->res_asked | d->res_carried) & (1u << SNAP_RES_QP)))
+		return d->res_when[SNAP_RES_QP];
+	return s->mono;
+}
+
+double snap_qp_age(const struct snapshot *s, const struct snap_qp *q)
+{
+	struct timespec w = snap_qp_when(s, q);
+	double age = ts_diff(&w, &s->mono);
+
+	return age > 0 ? age : 0;
+}
+
+bool snap_qp_paced(const struct snapshot *s, const struct snap_qp *q)
+{
+	const struct snap_dev *d = snap_dev_find(s, q->dev);
+
+	return d && (d->res_carried & (1u << SNAP_RES_QP));
 }

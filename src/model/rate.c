@@ -176,27 +176,41 @@ static size_t qp_lookup(const struct snapshot *prev, const struct rate_tab *t,
  * of their own dumps (a paced table is older than its sample), else the
  * samples' interval.  0 when cur's rows were carried over from prev.
  */
+/*
+ * The span of a QP's rates: from the time of its previous row to its
+ * current one's, each its own (a per-QP GET) or its table's (the dump it
+ * is from, carried or not): never a mix.  The table's time is looked up
+ * once per device.
+ */
 struct span_cache {
 	uint32_t dev;
-	double span;
+	bool table;		/* the device's QP table has a time */
+	struct timespec when;
 };
 
-static double qp_span(const struct snapshot *prev, const struct snapshot *cur, uint32_t dev,
-		      double dt, struct span_cache *c)
+static struct timespec row_when(const struct snapshot *s, const struct snap_qp *q,
+				struct span_cache *c)
 {
-	const unsigned int bit = 1u << SNAP_RES_QP;
-	const struct snap_dev *cd, *pd;
+	if (q->valid & SNAP_QP_WHEN)
+		return q->when;
+	if (c->dev != q->dev) {
+		const struct snap_dev *d = snap_dev_find(s, q->dev);
 
-	if (c->dev == dev)
-		return c->span;
-	c->dev = dev;
-	c->span = dt;
-	cd = snap_dev_find(cur, dev);
-	pd = snap_dev_find(prev, dev);
-	if (cd && pd && ((cd->res_asked | cd->res_carried) & bit) &&
-	    ((pd->res_asked | pd->res_carried) & bit))
-		c->span = ts_diff(&pd->res_when[SNAP_RES_QP], &cd->res_when[SNAP_RES_QP]);
-	return c->span;
+		c->dev = q->dev;
+		c->table = d && ((d->res_asked | d->res_carried) & (1u << SNAP_RES_QP));
+		if (c->table)
+			c->when = d->res_when[SNAP_RES_QP];
+	}
+	return c->table ? c->when : s->mono;
+}
+
+static double qp_span(const struct snapshot *prev, const struct snapshot *cur,
+		      const struct snap_qp *p, const struct snap_qp *q,
+		      struct span_cache *pc, struct span_cache *cc)
+{
+	struct timespec a = row_when(prev, p, pc), b = row_when(cur, q, cc);
+
+	return ts_diff(&a, &b);
 }
 
 #define QP_AHEAD 4	/* rows a positional match may skip (QPs destroyed) */
@@ -204,7 +218,7 @@ static double qp_span(const struct snapshot *prev, const struct snapshot *cur, u
 static int rate_qps(const struct snapshot *prev, struct snapshot *cur, double dt)
 {
 	struct rate_tab t = { NULL, 0 };
-	struct span_cache sc = { SNAP_NONE, 0 };
+	struct span_cache pc = { .dev = SNAP_NONE }, cc = { .dev = SNAP_NONE };
 	size_t i, j, at = 0, w;
 	double span;
 
@@ -251,7 +265,7 @@ static int rate_qps(const struct snapshot *prev, struct snapshot *cur, double dt
 			p = SNAP_AT(&prev->qps, struct snap_qp, j - 1);
 			at = j;
 		}
-		span = qp_span(prev, cur, q->dev, dt, &sc);
+		span = qp_span(prev, cur, p, q, &pc, &cc);
 		if (span == 0) {
 			/* the same dump as before: its rates, over its own span */
 			q->valid |= p->valid & (SNAP_QP_PSN_RATE | SNAP_QP_RQ_PSN_RATE);

@@ -22,6 +22,7 @@ const char *const snap_cost_name[SNAP_COST_N] = {
 	[SNAP_COST_FILES] = "sysfs",
 	[SNAP_COST_PROC] = "proc",
 	SNAP_RES_LIST(COST_RES)
+	[SNAP_COST_QP_GET] = "qp_get",
 };
 #undef COST_RES
 
@@ -35,6 +36,13 @@ int snap_self_format(const struct snap_self *m, char *buf, size_t size)
 	if (w < 0 || (size_t)w >= size)
 		return -ENOSPC;
 	n = (size_t)w;
+	if (m->skip) {
+		/* written only when some are: older readers skip the key */
+		w = snprintf(buf + n, size - n, "skip %u\n", (unsigned int)m->skip);
+		if (w < 0 || (size_t)w >= size - n)
+			return -ENOSPC;
+		n += (size_t)w;
+	}
 	for (i = 0; i < SNAP_COST_N; i++) {
 		w = snprintf(buf + n, size - n, "%s %.6f\n", snap_cost_name[i], m->cost[i]);
 		if (w < 0 || (size_t)w >= size - n)
@@ -63,7 +71,7 @@ int snap_self_parse(struct snapshot *s, const char *buf, size_t len)
 {
 	struct snap_self m = { 0 };
 	const char *p = buf, *end = buf + (buf ? len : 0);
-	bool budget = false;
+	bool budget = false, skip = false;
 
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -80,6 +88,10 @@ int snap_self_parse(struct snapshot *s, const char *buf, size_t len)
 		if (KEY("budget")) {
 			m.budget = v;
 			budget = true;
+		} else if (KEY("skip")) {
+			/* a mask of the resource tables: the ones there are */
+			m.skip = (uint32_t)(v < (1u << SNAP_RES_N) ? v : 0) & ((1u << SNAP_RES_N) - 1);
+			skip = true;
 		} else if (KEY("utime")) {
 			m.utime = v;
 		} else if (KEY("stime")) {
@@ -96,7 +108,7 @@ int snap_self_parse(struct snapshot *s, const char *buf, size_t len)
 #undef KEY
 		p = line_end + 1;
 	}
-	m.valid = SNAP_SELF_CPU | (budget ? SNAP_SELF_BUDGET : 0);
+	m.valid = SNAP_SELF_CPU | (budget ? SNAP_SELF_BUDGET : 0) | (skip ? SNAP_SELF_SKIP : 0);
 	s->self = m;
 	return 0;
 }

@@ -216,6 +216,20 @@ static void record_error(struct snapshot *s, const struct nl_req *req, int err,
 
 	if (nl_dd_refused(req, err))
 		return;	/* asked again without DRIVER_DETAILS: no error */
+	if (req->kind == NL_REQ_OBJ) {
+		/*
+		 * A GET of one QP: rdma_restrack_get_byid() answers -ENOENT
+		 * when the QP is gone (the row goes with it); -EAGAIN when it
+		 * is on another port now, -EINVAL when the port or the device
+		 * is (6.1 to 7.x): its carried row stays, with its age.
+		 */
+		if (err == -ENOENT && req->dev != SNAP_NONE)
+			nl_qp_gone(s, req);
+		else if (err != -EAGAIN && err != -EINVAL && err != -EBADMSG)
+			snap_note(s, err, req->dev, "GET of QP %u failed: %s", req->id,
+				  strerror(-err));
+		return;
+	}
 	/*
 	 * A GET of one device the device list named: failing, it says the
 	 * device is gone (ib_device_get_by_index() finds it no more: -EINVAL
@@ -276,6 +290,9 @@ static int dispatch(const struct nlmsghdr *nlh, struct snapshot *s,
 	 */
 	if (op == RDMA_NLDEV_CMD_GET && req->cmd == RDMA_NLDEV_CMD_PORT_GET)
 		op = RDMA_NLDEV_CMD_PORT_GET;
+	if (req->kind == NL_REQ_OBJ)
+		return op == RDMA_NLDEV_CMD_RES_QP_GET && req->cmd == op ?
+		       nl_qp_get_parse(nlh, s, req) : 0;
 	if (op >= RDMA_NLDEV_NUM_OPS || !parsers[op])
 		return 0;
 	return parsers[op](nlh, s);

@@ -197,11 +197,10 @@ static int qp_fast(struct snapshot *s, const struct nlattr *entry, uint32_t dev)
  * clear and fill for each of 100k entries.  The last of a repeated
  * attribute wins, as in a table.
  */
-static int qp_slow(struct snapshot *s, const struct nlattr *entry, uint32_t dev)
+static int qp_slow(struct snapshot *s, const struct nlattr *a, size_t len, uint32_t dev,
+		   struct snap_qp **out)
 {
-	const struct nlattr *a = (const struct nlattr *)a_data(entry), *cur;
-	const struct nlattr *kern = NULL, *subtype = NULL, *drv = NULL;
-	size_t len = a_len(entry);
+	const struct nlattr *cur, *kern = NULL, *subtype = NULL, *drv = NULL;
 	struct snap_qp *q = snap_push(&s->qps, sizeof(*q));
 	bool lqpn = false;
 	int err;
@@ -240,8 +239,8 @@ static int qp_slow(struct snapshot *s, const struct nlattr *entry, uint32_t dev)
 	}
 	if (drv && (err = nl_driver(s, drv, &q->own)))
 		return err;
-	if (layouts_on)
-		layout_learn(entry);
+	if (out)
+		*out = q;
 	return 0;
 }
 
@@ -252,11 +251,53 @@ static int qp_entry(struct snapshot *s, const struct nlattr *entry, void *arg)
 
 	if (ret)
 		return ret < 0 ? ret : 0;
-	return qp_slow(s, entry, dev);
+	ret = qp_slow(s, (const struct nlattr *)a_data(entry), a_len(entry), dev, NULL);
+	if (!ret && layouts_on)
+		layout_learn(entry);
+	return ret;
 }
 
 int nl_qp_parse(const struct nlmsghdr *nlh, struct snapshot *s)
 {
 	return nl_res_table_nests(nlh, s, RDMA_NLDEV_ATTR_RES_QP,
 				  RDMA_NLDEV_ATTR_RES_QP_ENTRY, qp_entry);
+}
+
+/*
+ * The answer to a GET of one QP (NL_REQ_OBJ): res_get_common_doit() puts
+ * the device handle (DEV_INDEX, DEV_NAME) and then fill_res_qp_entry()'s
+ * attributes at the top level of one message, with no RES_QP table nor
+ * entry nest (nldev.c, 6.1 to 7.x).  The row is the QP's data as of this
+ * sample, whatever its table's age.
+ */
+int nl_qp_get_parse(const struct nlmsghdr *nlh, struct snapshot *s, const struct nl_req *req)
+{
+	struct snap_qp *q = NULL;
+	int ret;
+
+	if (req->dev == SNAP_NONE || nlh->nlmsg_len < MNL_NLMSG_HDRLEN)
+		return -EBADMSG;
+	ret = qp_slow(s, mnl_nlmsg_get_payload(nlh), nlh->nlmsg_len - MNL_NLMSG_HDRLEN,
+		      req->dev, &q);
+	if (ret)
+		return ret;
+	if (q->lqpn != req->id) {
+		s->qps.n--;	/* not the QP asked for */
+		return -EBADMSG;
+	}
+	q->when = s->mono;
+	q->valid |= SNAP_QP_WHEN;
+	return 0;
+}
+
+int nl_qp_gone(struct snapshot *s, const struct nl_req *req)
+{
+	struct snap_qp *q = snap_push(&s->qps, sizeof(*q));
+
+	if (!q)
+		return -ENOMEM;
+	q->dev = req->dev;
+	q->lqpn = req->id;
+	q->valid = SNAP_QP_GONE;
+	return 0;
 }

@@ -27,6 +27,9 @@ struct nlmsghdr *nl_req_build(void *buf, const struct nl_req *req, uint32_t seq)
 			mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_STAT_MODE, RDMA_COUNTER_MODE_NONE);
 	} else if (req->kind == NL_REQ_STAT_MR) {
 		mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_STAT_RES, RDMA_NLDEV_ATTR_RES_MR);
+	} else if (req->kind == NL_REQ_OBJ && req->cmd == RDMA_NLDEV_CMD_RES_QP_GET) {
+		/* res_get_common_doit() finds the QP by fill_entries[QP].id */
+		mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_RES_LQPN, req->id);
 	}
 	return nlh;
 }

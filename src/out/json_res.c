@@ -100,6 +100,9 @@ static void out_json_qp(struct jw *w, const struct snapshot *s, const void *row)
 		jw_d(w, "sq_psn_per_sec", q->sq_psn_rate);
 	if (SNAP_HAS(q, SNAP_QP_RQ_PSN_RATE))
 		jw_d(w, "rq_psn_per_sec", q->rq_psn_rate);
+	/* where its table is carried, rows differ in age (per-QP GETs) */
+	if (snap_qp_paced(s, q))
+		jw_d(w, "age", snap_qp_age(s, q));
 }
 
 static void out_json_cm_id(struct jw *w, const struct snapshot *s, const void *row)

@@ -309,8 +309,10 @@ int rec_replay_sample(struct source *src, struct snapshot *s, const uint8_t *buf
 			break;
 		}
 		case REC_NL:
-		case REC_NL_KIND: {
-			size_t at = kind == REC_NL_KIND ? REC_NL_KIND_DATA : REC_NL_DATA;
+		case REC_NL_KIND:
+		case REC_NL_ID: {
+			size_t at = kind == REC_NL_ID ? REC_NL_ID_DATA :
+				    kind == REC_NL_KIND ? REC_NL_KIND_DATA : REC_NL_DATA;
 			struct nl_req req = { 0 };
 
 			if (blen < at)
@@ -319,8 +321,10 @@ int rec_replay_sample(struct source *src, struct snapshot *s, const uint8_t *buf
 			req.flags = le16(b + REC_NL_FLAGS);
 			req.dev = le32(b + REC_NL_DEV);
 			req.port = le32(b + REC_NL_PORT);
-			if (kind == REC_NL_KIND)
+			if (kind != REC_NL)
 				req.kind = le16(b + REC_NL_KIND_KIND);
+			if (kind == REC_NL_ID)
+				req.id = le32(b + REC_NL_ID_ID);
 			source_feed_nl(src, s, &req, b + at, blen - at, NULL);
 			break;
 		}

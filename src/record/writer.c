@@ -128,8 +128,9 @@ static int w_begin(void *ctx, const struct snapshot *s)
 static int w_nl(void *ctx, const struct nl_req *req, const void *buf, size_t len)
 {
 	struct rec_writer *w = ctx;
-	size_t off = req->kind ? REC_NL_KIND_DATA : REC_NL_DATA;
-	uint8_t *p = record(w, req->kind ? REC_NL_KIND : REC_NL, off + len);
+	bool id = req->kind == NL_REQ_OBJ;
+	size_t off = id ? REC_NL_ID_DATA : req->kind ? REC_NL_KIND_DATA : REC_NL_DATA;
+	uint8_t *p = record(w, id ? REC_NL_ID : req->kind ? REC_NL_KIND : REC_NL, off + len);
 
 	if (!p)
 		return w->err;
@@ -139,6 +140,8 @@ static int w_nl(void *ctx, const struct nl_req *req, const void *buf, size_t len
 	put_le32(p + REC_NL_PORT, req->port);
 	if (req->kind)
 		put_le16(p + REC_NL_KIND_KIND, req->kind);
+	if (id)
+		put_le32(p + REC_NL_ID_ID, req->id);
 	memcpy(p + off, buf, len);
 	return 0;
 }

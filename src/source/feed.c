@@ -58,6 +58,12 @@ int source_feed_file(struct source *src, struct snapshot *s, const char *path,
 			snap_note(s, -EBADMSG, SNAP_NONE, "unexpected contents in %s", path);
 		return 0;
 	}
+	if (!strcmp(path, SOURCE_TASKS_KEPT)) {
+		ret = err ? 0 : snap_tasks_kept_parse(s, buf, buf ? len : 0);
+		if (ret == -EBADMSG)
+			snap_note(s, ret, SNAP_NONE, "unexpected contents in %s", path);
+		return ret == -ENOMEM ? ret : 0;
+	}
 	ret = sysfs_parse(s, path, err, buf, len);
 	if (ret == -EBADMSG)
 		snap_note(s, ret, SNAP_NONE, "unexpected contents in %s", path);

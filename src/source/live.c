@@ -97,7 +97,7 @@ static int request_timed(struct source *src, struct snapshot *s, const struct nl
 	int ret = request_once(src, s, req);
 
 	dt = source_now() - t0;
-	s->self.cost[source_cost_kind(req->cmd)] += dt;
+	s->self.cost[req->kind == NL_REQ_OBJ ? SNAP_COST_QP_GET : source_cost_kind(req->cmd)] += dt;
 	if (secs)
 		*secs = dt;
 	return ret;
@@ -280,6 +280,34 @@ static int stat_objects(struct source *src, struct snapshot *s, const struct sna
 	return 0;
 }
 
+/*
+ * The QPs on screen of a device whose QP table is not dumped in this
+ * sample: a GET each (res_get_common_doit: DEV_INDEX, PORT_INDEX and
+ * RES_LQPN; the QP's port is required, a QP bound to none (port 0) cannot
+ * be asked for and stays carried).  *budget counts down NL_WANT_MAX.
+ */
+static int qp_gets(struct source *src, struct snapshot *s, uint32_t dev, size_t *left)
+{
+	struct nl_req req = { .cmd = RDMA_NLDEV_CMD_RES_QP_GET, .dev = dev, .kind = NL_REQ_OBJ };
+	size_t i;
+	int ret;
+
+	for (i = 0; i < src->n_want && i < NL_WANT_MAX && *left; i++) {
+		const struct nl_want *w = &src->want[i];
+
+		if (w->dev != dev || !w->port || w->port == SNAP_NONE)
+			continue;
+		req.port = w->port;
+		req.id = w->lqpn;
+		(*left)--;
+		if ((ret = request(src, s, &req)))
+			return ret;
+		if (!snap_dev_find(s, dev))
+			break;
+	}
+	return 0;
+}
+
 static int live_sample(struct source *src, struct snapshot *s)
 {
 	struct live *l = src->priv;
@@ -288,7 +316,7 @@ static int live_sample(struct source *src, struct snapshot *s)
 	uint32_t *devs = NULL;
 	struct snap_port *ports = NULL;
 	bool *asked = NULL;	/* per device: dev_gone() asked already */
-	size_t ndev, nport, i, t;
+	size_t ndev, nport, i, t, gets = NL_WANT_MAX;
 	double t0 = source_now(), mono;
 	int ret;
 
@@ -367,7 +395,7 @@ static int live_sample(struct source *src, struct snapshot *s)
 		for (t = 0; t <= SNAP_RES_N; t++) {
 			enum snap_res r = t ? snap_res_dump(t - 1) : SNAP_RES_N;
 
-			if (t && due && !due[r])
+			if (t && ((due && !due[r]) || (src->skip & (1u << r))))
 				continue;
 			req.cmd = t ? nl_res_cmd(r) : RDMA_NLDEV_CMD_PORT_GET;
 			if ((ret = t ? request_dd(src, s, &req, &secs) :
@@ -380,7 +408,13 @@ static int live_sample(struct source *src, struct snapshot *s)
 			if (ret)
 				break;
 		}
+		if (((due && !due[SNAP_RES_QP]) || (src->skip & (1u << SNAP_RES_QP))) &&
+		    snap_dev_find(s, devs[i]) &&
+		    (ret = qp_gets(src, s, devs[i], &gets)))
+			goto fail;
 	}
+	if (src->budget > 0)
+		source_pace_gets(&l->pace, s->self.cost[SNAP_COST_QP_GET]);
 	/*
 	 * Hardware counters: a GET per port (the dump lists bound counters).
 	 * The ports are copied first: a device that goes away takes its
@@ -438,12 +472,14 @@ end:
 	free(asked);
 	snap_tasks_sort(s);
 	/* stopped by a signal: the recorder drops the partial sample */
-	if (source_cancelled(src))
+	if (source_cancelled(src)) {
+		live_tasks_commit(l, false);
 		return -ECANCELED;
+	}
 	source_feed_self(src, s, t0);
-	if (src->sink && src->sink->end)
-		return src->sink->end(src->sink->ctx, s);
-	return 0;
+	ret = src->sink && src->sink->end ? src->sink->end(src->sink->ctx, s) : 0;
+	live_tasks_commit(l, !ret);
+	return ret;
 }
 
 static void live_close(struct source *src)
@@ -458,6 +494,8 @@ static void live_close(struct source *src)
 		nl_close(&l->mon);
 	free(l->buf);
 	free(l->fbuf);
+	free(l->tasks.v);
+	free(l->next.v);
 	free(l);
 	src->priv = NULL;
 }

@@ -17,6 +17,30 @@
 
 #define DD_REFUSALS 32		/* (device, command) pairs remembered */
 
+/*
+ * An id's /proc files are read again at least every LIVE_TASKS_REREAD
+ * samples (staggered by id), whatever its identity says: a process can
+ * rename itself (prctl, exec), change its uid or move to another cgroup.
+ */
+#define LIVE_TASKS_REREAD 10
+
+/* An owner id (or its process) as the sample before saw it (files.c). */
+struct live_task {
+	uint32_t tid;
+	uint32_t pid;		/* its Tgid, 0 when unknown */
+	uint64_t ino;		/* /proc/ID's inode and change time: 0 when not known */
+	int64_t sec;
+	long nsec;
+	uint8_t role;		/* LIVE_TASK_OWNER, LIVE_TASK_PROC */
+	bool ok;		/* every file of it read without an error */
+	bool kept;		/* this sample did not read it again */
+};
+
+struct live_tasks {
+	struct live_task *v;
+	size_t n, cap;
+};
+
 struct live {
 	struct nl_sock ns;
 	bool open;
@@ -31,6 +55,9 @@ struct live {
 	struct { uint32_t dev; uint16_t cmd; } dd_no[DD_REFUSALS];
 	size_t n_dd_no;
 	struct source_pace pace;
+	/* the ids of the last sample delivered, by tid, and this sample's */
+	struct live_tasks tasks, next;
+	uint32_t tasks_seq;
 };
 
 /* Read one file (sysroot-relative path) and feed it: its length, or -errno. */
@@ -38,8 +65,14 @@ ssize_t live_read_file(struct source *src, struct snapshot *s, const char *path)
 /* A port's sysfs files: rate, link layer, GIDs, P_Keys, PMA counters, its netdev's. */
 void live_read_port_files(struct source *src, struct snapshot *s,
 			  const struct snap_dev *d, const struct snap_port *p);
-/* /proc once per distinct owner id, then once per process not yet read. */
+/*
+ * /proc once per distinct owner id, then once per process not yet read;
+ * an id whose task is the one the last sample saw is not read again but
+ * listed in a SOURCE_TASKS_KEPT record.
+ */
 void live_read_tasks(struct source *src, struct snapshot *s);
+/* The sample is delivered (ok) or not: what the next one may keep. */
+void live_tasks_commit(struct live *l, bool ok);
 /* /proc/net/vlan/config when a GID's netdev is not its port's. */
 void live_read_vlans(struct source *src, struct snapshot *s);
 

@@ -51,6 +51,7 @@ void source_pace_plan(struct source_pace *ps, const struct snapshot *s, double b
 {
 	struct pace_slots *old = &ps->cur, *p = &ps->spare;
 	size_t i, j, r;
+	double share;
 
 	p->n = s->devs.n < PACE_DEVS ? s->devs.n : PACE_DEVS;
 	for (i = 0; i < p->n; i++) {
@@ -67,8 +68,22 @@ void source_pace_plan(struct source_pace *ps, const struct snapshot *s, double b
 	}
 	ps->cur = *p;
 	p = &ps->cur;
-	budget_plan(p->t, p->n * SNAP_RES_N, budget > 0 ? budget / 100 : 0,
-		    interval > 0 ? interval : 1, BUDGET_MAX_AGE, now, p->due);
+	if (interval <= 0)
+		interval = 1;
+	/* the GETs of the QPs on screen come every interval: the dumps
+	 * share what they leave, and never less than a tenth (pacing
+	 * stays on; the tables' maximum age bounds the rest) */
+	share = budget > 0 ? budget / 100 : 0;
+	if (share > 0 && ps->gets > 0)
+		share = share - ps->gets / interval > share / 10 ? share - ps->gets / interval :
+								    share / 10;
+	budget_plan(p->t, p->n * SNAP_RES_N, share, interval, BUDGET_MAX_AGE, now, p->due);
+}
+
+void source_pace_gets(struct source_pace *p, double secs)
+{
+	p->gets = p->gets_measured ? p->gets + BUDGET_ALPHA * (secs - p->gets) : secs;
+	p->gets_measured = true;
 }
 
 struct budget_table *source_pace_slot(struct source_pace *ps, uint32_t dev, const bool **due)
@@ -97,6 +112,7 @@ void source_feed_self(struct source *src, struct snapshot *s, double t0)
 	}
 	m.wall = source_now() - t0;
 	m.budget = src->budget > 0 ? src->budget : 0;
+	m.skip = src->skip & ((1u << SNAP_RES_N) - 1);
 	n = snap_self_format(&m, text, sizeof(text));
 	if (n > 0)
 		source_feed_file(src, s, SOURCE_SELF, 0, text, (size_t)n);

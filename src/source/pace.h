@@ -28,6 +28,8 @@ struct pace_slots {
 
 struct source_pace {
 	struct pace_slots cur, spare;	/* spare: the next plan's slots, built aside */
+	double gets;	/* EWMA of a sample's per-QP GETs, seconds: off the budget */
+	bool gets_measured;
 };
 
 /* Monotonic seconds. */
@@ -37,6 +39,8 @@ enum snap_cost source_cost_kind(uint16_t cmd);
 /* Plan this sample's resource dumps: budget in percent of one CPU. */
 void source_pace_plan(struct source_pace *p, const struct snapshot *s, double budget,
 		      double interval, double now);
+/* This sample's per-QP GETs cost secs (0: none were asked). */
+void source_pace_gets(struct source_pace *p, double secs);
 /* Device dev's tables and their due[] flags, or NULL when it is not paced. */
 struct budget_table *source_pace_slot(struct source_pace *p, uint32_t dev, const bool **due);
 /* Feed what this sample cost (SOURCE_SELF), t0 its start (source_now). */

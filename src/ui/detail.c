@@ -499,3 +499,48 @@ void ui_draw_detail(struct ui *u, const struct ui_layout *l)
 		       l->table.w - L.v[i].indent, L.v[i].role, L.v[i].text);
 	free(L.v);
 }
+
+/* QP row i of the sample as a GET's target. */
+static size_t want_qp(const struct ui *u, size_t i, struct nl_want *out, size_t n, size_t max)
+{
+	const struct snap_qp *q;
+
+	if (n >= max || i >= u->s->qps.n)
+		return n;
+	q = SNAP_AT(&u->s->qps, struct snap_qp, i);
+	out[n] = (struct nl_want){ .dev = q->dev, .lqpn = q->lqpn,
+				   .port = (q->valid & SNAP_QP_PORT) ? q->port : 0 };
+	return n + 1;
+}
+
+size_t ui_want_qps(const struct ui *u, struct nl_want *out, size_t max)
+{
+	size_t i, n = 0, count;
+
+	if (!u->s)
+		return 0;
+	count = view_count(&u->vc, VIEW_QPS);
+	switch (u->detail) {
+	case DETAIL_PROC:
+		for (i = 0; i < count && n < max; i++)
+			if (owned_by(u, VIEW_QPS, i))
+				n = want_qp(u, i, out, n, max);
+		return n;
+	case DETAIL_QP:
+		for (i = 0; i < count; i++)
+			if (is_qp(u, VIEW_QPS, i))
+				return want_qp(u, i, out, n, max);
+		return 0;
+	case DETAIL_NONE:
+		break;
+	default:
+		return 0;
+	}
+	if (u->pane != UI_QPS)
+		return 0;
+	/* the rows drawn last (all of a screen's height before the first draw) */
+	count = u->hit.body_h > 0 ? (size_t)u->hit.body_h : (size_t)(u->rows_n > 0 ? u->rows_n : 0);
+	for (i = u->top[UI_QPS]; i < u->n_rows && i < u->top[UI_QPS] + count && n < max; i++)
+		n = want_qp(u, u->rows[i], out, n, max);
+	return n;
+}

@@ -34,6 +34,9 @@ static const struct ui_keyhelp keys[] = {
 	{ "", "double click: details; wheel: scroll (--no-mouse: off)" },
 	{ "t  T", "replay: next / previous sample" },
 	{ "b", "replay: go to a time (HH:MM[:SS] or YYYY-MM-DD HH:MM[:SS])" },
+	{ "(dim rows)", "QP data older than the interval (--budget: its table is carried; the" },
+	{ "", "QPs on screen are read again every sample; the QP tab's title: the table's age)" },
+	{ "", "live, a table no tab on screen shows is not read; switching to it reads it at once" },
 };
 
 const struct ui_keyhelp *ui_keys_help(size_t *n)

@@ -28,6 +28,37 @@ enum view_table ui_pane_table(enum ui_pane p)
 	return p < UI_PANE_N ? pane_table[p] : VIEW_QPS;
 }
 
+#define NEED(r) (1u << SNAP_RES_##r)
+#define NEED_ALL ((1u << SNAP_RES_N) - 1)
+/*
+ * The resource tables each tab shows.  Processes and groups sum every
+ * table per owner; counters, links and devices show none (the header's
+ * counts are the resource summary's, read every sample).
+ */
+static const uint32_t pane_needs[UI_PANE_N] = {
+	[UI_QPS] = NEED(QP), [UI_PROCS] = NEED_ALL, [UI_COUNTERS] = 0, [UI_CONNS] = NEED(CM_ID),
+	[UI_LINKS] = 0, [UI_DEVS] = 0, [UI_CQS] = NEED(CQ), [UI_MRS] = NEED(MR),
+	[UI_PDS] = NEED(PD), [UI_CTXS] = NEED(CTX), [UI_SRQS] = NEED(SRQ), [UI_GROUPS] = NEED_ALL,
+};
+
+uint32_t ui_needs(enum ui_pane pane, enum ui_detail detail)
+{
+	switch (detail) {
+	case DETAIL_PROC:
+		return NEED_ALL;	/* everything the process holds */
+	case DETAIL_QP:
+		return NEED(QP) | NEED(CM_ID);	/* the QP and its CM_ID */
+	case DETAIL_LINK:
+	case DETAIL_DEV:
+		return 0;
+	case DETAIL_NONE:
+		break;
+	}
+	return pane < UI_PANE_N ? pane_needs[pane] : NEED_ALL;
+}
+#undef NEED
+#undef NEED_ALL
+
 static void col_u(const struct ui *u, enum view_table t, size_t row, int c, uint32_t *out)
 {
 	struct view_value v;

@@ -208,17 +208,13 @@ static void draw_tabs(struct ui *u, int y, int w)
 		ui_put_right(y, x, w - x - 1, ROLE_TITLE, rows);
 }
 
-/* Whether QP row `row` is older than the interval. */
+/* Whether QP row `row` is older than the interval: its own time (a per-QP
+ * GET refreshes the rows on screen), else its table's. */
 static bool row_old(const struct ui *u, size_t row)
 {
-	const struct snap_qp *q;
-	const struct snap_dev *d;
-
 	if (!u->s || row >= u->s->qps.n)
 		return false;
-	q = SNAP_AT(&u->s->qps, struct snap_qp, row);
-	d = snap_dev_find(u->s, q->dev);
-	return d && snap_res_age(u->s, d, SNAP_RES_QP) > u->delay / 2;
+	return snap_qp_age(u->s, SNAP_AT(&u->s->qps, struct snap_qp, row)) > u->delay / 2;
 }
 
 void ui_draw_table(struct ui *u, const struct ui_layout *l)

@@ -3,7 +3,8 @@
  * gen: write a recording of a synthetic host in the kernel's wire format.
  *
  *   gen -o FILE [-q QPS] [-d DEVS] [-p PROCS] [-n SAMPLES] [-c CHURN_PER_MILLE]
- *       [-P PROCS_REPLACED] [-D DEV_EVERY] [-i INTERVAL_MS] [-s SEED]
+ *       [-P PROCS_REPLACED] [-D DEV_EVERY] [-i INTERVAL_MS] [-s SEED] [-R]
+ *   -R: every owner's /proc files in every sample (no kept ids, as before them)
  */
 #include <errno.h>
 #include <stdio.h>
@@ -17,7 +18,7 @@
 static void usage(void)
 {
 	fprintf(stderr, "usage: gen -o FILE [-q QPS] [-d DEVS] [-p PROCS] [-n SAMPLES] "
-		"[-c CHURN_PER_MILLE] [-P PROCS_REPLACED] [-D DEV_EVERY] [-i MS] [-s SEED]\n");
+		"[-c CHURN_PER_MILLE] [-P PROCS_REPLACED] [-D DEV_EVERY] [-i MS] [-s SEED] [-R]\n");
 }
 
 int main(int argc, char **argv)
@@ -29,7 +30,7 @@ int main(int argc, char **argv)
 	struct kgen *g;
 	int opt, err;
 
-	while ((opt = getopt(argc, argv, "o:q:d:p:n:c:P:D:i:s:")) != -1) {
+	while ((opt = getopt(argc, argv, "o:q:d:p:n:c:P:D:i:s:R")) != -1) {
 		unsigned long v = strtoul(optarg ? optarg : "0", NULL, 0);
 
 		switch (opt) {
@@ -43,6 +44,7 @@ int main(int argc, char **argv)
 		case 'D': cfg.dev_churn = (unsigned int)v; break;
 		case 'i': cfg.interval_ms = (unsigned int)v; break;
 		case 's': cfg.seed = v; break;
+		case 'R': cfg.read_all = true; break;
 		default: usage(); return 2;
 		}
 	}

@@ -108,22 +108,33 @@ static int cmp_u64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
 /*
- * live.c read_tasks(): every distinct owner id, ascending: status, comm.
- * The owners here are each process's main thread (its CQs, PDs, MRs, CTX)
- * and its second thread when that created a QP.
+ * files.c live_read_tasks(): every distinct owner id, ascending: status,
+ * comm; an id the sample before had is kept instead (ids are never reused
+ * here: the same task), but for its turn to be read again, (sample + id)
+ * % 10 == 0 (LIVE_TASKS_REREAD); the kept ids in one SOURCE_TASKS_KEPT
+ * record.  The owners here are each process's main thread (its CQs, PDs,
+ * MRs, CTX) and its second thread when that created a QP.
  */
 static int proc_files(struct kgen *g, struct raw_sink *sink)
 {
 	uint64_t *ids = malloc((2 * g->n_procs + 1) * sizeof(*ids));
 	bool *second = calloc(g->n_procs + 1, sizeof(*second));
-	size_t i, j, n = 0;
+	uint32_t *now = malloc((2 * g->n_procs + 1) * sizeof(*now));
+	char *kept = malloc((2 * g->n_procs + 1) * 11);
+	size_t i, j, n = 0, nk = 0;
 	int err = 0;
 
-	if (!ids || !second) {
-		free(ids);
-		free(second);
-		return -ENOMEM;
+	if (!ids || !second || !now || !kept) {
+		err = -ENOMEM;
+		goto out;
 	}
 	for (i = 0; i < g->n_devs; i++) {
 		const struct kdev *d = &g->devs[i];
@@ -148,12 +159,29 @@ static int proc_files(struct kgen *g, struct raw_sink *sink)
 		const struct kproc *p = &g->procs[(uint32_t)ids[i]];
 		uint32_t tid = (uint32_t)(ids[i] >> 32);
 
+		now[i] = tid;
+		if (!g->cfg.read_all && (g->sample + tid) % 10 &&
+		    g->n_last && bsearch(&tid, g->last_ids, g->n_last, sizeof(tid), cmp_u32)) {
+			nk += (size_t)sprintf(kept + nk, "%u\n", tid);
+			continue;
+		}
 		err = status_file(sink, p, tid);
 		if (!err)
 			err = comm_file(sink, p, tid);
 	}
+	if (!err && nk)
+		err = sink->file(sink->ctx, SOURCE_TASKS_KEPT, 0, kept, nk);
+	if (!err) {
+		free(g->last_ids);
+		g->last_ids = now;
+		g->n_last = n;
+		now = NULL;
+	}
+out:
 	free(ids);
 	free(second);
+	free(now);
+	free(kept);
 	return err;
 }
 
@@ -411,6 +439,7 @@ void kgen_free(struct kgen *g)
 		free(g->devs[i].qps);
 	free(g->devs);
 	free(g->procs);
+	free(g->last_ids);
 	free(g->dg);
 	free(g);
 }

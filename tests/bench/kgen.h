@@ -37,6 +37,7 @@ struct kgen_cfg {
 	unsigned int interval_ms;	/* between samples */
 	uint64_t seed;
 	bool linux_6_1;		/* 6.1's layout: no NAME_ASSIGN_TYPE, no MONITOR_MODE */
+	bool read_all;		/* every owner's /proc files every sample, no kept ids */
 };
 
 struct kgen;

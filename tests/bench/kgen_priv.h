@@ -50,6 +50,8 @@ struct kgen {
 	size_t n_procs;
 	struct kdev *devs;
 	size_t n_devs;
+	uint32_t *last_ids;	/* the owner ids of the sample before, ascending */
+	size_t n_last;
 	uint8_t *dg;		/* one datagram being built */
 	struct nlmsghdr *nlh;
 };

@@ -7,7 +7,8 @@
  * against the previous input's snapshot, events, per-process aggregation,
  * every table's rows sorted and every cell of them formatted.
  *
- * Input: byte 0 picks the request, byte 1 its device and port; then
+ * Input: byte 0 picks the request, byte 1 its device and port (and the
+ * LQPN of a GET of one QP); then
  * datagrams, each a 16-bit little-endian length and that many bytes.
  */
 #include <stddef.h>
@@ -53,6 +54,9 @@ static const struct {
 	{ RDMA_NLDEV_CMD_RES_QP_GET, NLM_F_DUMP | NL_REQ_DD, true, false, NL_REQ_PLAIN },
 	{ RDMA_NLDEV_CMD_RES_CQ_GET, NLM_F_DUMP | NL_REQ_DD, true, false, NL_REQ_PLAIN },
 	{ RDMA_NLDEV_CMD_RES_MR_GET, NLM_F_DUMP | NL_REQ_DD, true, false, NL_REQ_PLAIN },
+	/* a GET of one QP (its LQPN: the device/port byte): rows of their own
+	 * time and gone markers, then carried into a paced sample */
+	{ RDMA_NLDEV_CMD_RES_QP_GET, 0, true, true, NL_REQ_OBJ },
 };
 
 /* kept between inputs for their allocations only: cleared each time */
@@ -125,11 +129,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	req.dev = reqs[pick].dev ? data[1] & 0x0f : SNAP_NONE;
 	req.port = reqs[pick].port ? data[1] >> 4 : SNAP_NONE;
 	req.kind = reqs[pick].kind;
+	if (req.kind == NL_REQ_OBJ)
+		req.id = data[1];
 	snap_clear(&prev);
 	snap_clear(&cur);
 	feed(&prev, &req, data, size);
 	cur.mono.tv_sec = 1;
 	feed(&cur, &req, data, size);
+	if (req.kind == NL_REQ_OBJ) {
+		/* a paced sample: snap_carry merges the GET rows */
+		cur.self.valid |= SNAP_SELF_CPU | SNAP_SELF_BUDGET;
+		cur.self.budget = 1;
+	}
+	snap_carry(&prev, &cur);
 	rate_compute(NULL, &prev);
 	rate_compute(&prev, &cur);
 	events_diff(&prev, &cur);

@@ -3,8 +3,9 @@
  * libFuzzer target for the recording reader and the replay source: any
  * bytes as a sample's payload (records: BEGIN, NL, FILE, END) fed through
  * the feed path, and as a recording file (header, frames, zstd payloads),
- * read frame by frame and replayed into snapshots, then the replay
- * source's index: seek back, forward, and find a time.
+ * read frame by frame and replayed into snapshots, then by the replay
+ * source into snapshots each carried from the one before (tables, kept
+ * tasks), then its index: seek back, forward, and find a time.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -19,7 +20,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static struct snapshot s;
+static struct snapshot s, pair[2];
 
 /* The input as a file the reader can open by name. */
 static int as_file(const uint8_t *data, size_t size, char *path, size_t len)
@@ -69,10 +70,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	/* the replay source over the same bytes: samples, seeks, times */
 	if (!source_replay_open(&src, path, err, sizeof(err))) {
+		/* each sample after the one before, as the dashboard takes
+		 * them: tables carried, kept tasks filled */
 		for (n = 0; n < 8; n++) {
-			snap_clear(&s);
-			if (source_sample(&src, &s))
+			struct snapshot *cur = &pair[n & 1];
+
+			snap_clear(cur);
+			if (source_sample(&src, cur))
 				break;
+			snap_carry(n ? &pair[!(n & 1)] : NULL, cur);
 		}
 		if (src.ops->seek) {
 			src.ops->seek(&src, 0);

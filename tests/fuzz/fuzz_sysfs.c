@@ -2,11 +2,12 @@
 /*
  * libFuzzer target for the file parsers (sysfs port counters and
  * attributes, GID and P_Key tables, netdev statistics and MTU, /proc status,
- * comm and cgroup, /proc/net/vlan/config, and the groups a cgroup path
- * makes): input is a path, a NUL, and the file's contents; a second
- * NUL-separated pair may follow.  The snapshot knows a device rxe0 (index 0)
- * with port 1 on netdev dummy0, a GID on its VLAN device dummy0.7, and a
- * few tasks, so every path kind reaches its parser.
+ * comm and cgroup, /proc/net/vlan/config, the kept ids' record filled
+ * from a sample before, and the groups a cgroup path makes): input is a
+ * path, a NUL, and the file's contents; a second NUL-separated pair may
+ * follow.  The snapshot knows a device rxe0 (index 0) with port 1 on netdev
+ * dummy0, a GID on its VLAN device dummy0.7, and a few tasks, so every path
+ * kind reaches its parser.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -75,12 +76,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			/* the contents are not NUL-terminated: ASan sees overreads */
 			if (!strcmp(path, "rdmatop:self"))	/* SOURCE_SELF, fed beside */
 				snap_self_parse(&s, buf, clen);
+			else if (!strcmp(path, "rdmatop:tasks-kept"))	/* SOURCE_TASKS_KEPT */
+				snap_tasks_kept_parse(&s, buf, clen);
 			else
 				sysfs_parse(&s, path, (k == 1 && clen == 0) ? -2 : 0, buf, clen);
 		}
 		free(path);
 		free(buf);
 		off = (size_t)((end ? end + 1 : data + size) - data);
+	}
+	/* kept ids filled from a sample before that knows 914 and 916 */
+	{
+		struct snapshot prev;
+
+		snap_init(&prev);
+		setup(&prev);
+		snap_tasks_sort(&s);
+		snap_carry(&prev, &s);
+		snap_free(&prev);
 	}
 	for (k = 0; k < (int)s.tasks.n; k++) {
 		const struct snap_task *t = SNAP_AT(&s.tasks, struct snap_task, (size_t)k);

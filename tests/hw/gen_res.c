@@ -60,9 +60,8 @@ static void answer_res_summary(const struct gdev *d, bool dd, bool doit)
  * PATH_MIG_STATE (RC, UC, XRC), TYPE, STATE, the driver's
  * fill_res_qp_entry (mlx5: RES_SUBTYPE of its driver QPs, 6.9+; with
  * DRIVER_DETAILS the driver nest). */
-static void fill_qp(struct nlmsghdr *nlh, const struct gqp *q, bool dd)
+static void fill_qp_attrs(struct nlmsghdr *nlh, const struct gqp *q)
 {
-	struct nlattr *e = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_RES_QP_ENTRY);
 	bool conn = q->type == IB_QPT_RC || q->type == IB_QPT_UC;
 
 	if (q->port)
@@ -82,9 +81,49 @@ static void fill_qp(struct nlmsghdr *nlh, const struct gqp *q, bool dd)
 	mnl_attr_put_u8(nlh, RDMA_NLDEV_ATTR_RES_STATE, q->state);
 	if (q->subtype && !gen_fix->linux_6_1)
 		mnl_attr_put_strz(nlh, RDMA_NLDEV_ATTR_RES_SUBTYPE, q->subtype);
-	(void)dd;	/* the driver's fill_res_*_entry runs whatever was asked */
+	/* the driver's fill_res_*_entry runs whatever was asked */
 	put_driver(nlh, q->drv);
+}
+
+static void fill_qp(struct nlmsghdr *nlh, const struct gqp *q, bool dd)
+{
+	struct nlattr *e = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_RES_QP_ENTRY);
+
+	(void)dd;
+	fill_qp_attrs(nlh, q);
 	mnl_attr_nest_end(nlh, e);
+}
+
+/*
+ * res_get_common_doit() for RES_QP_GET: DEV_INDEX and RES_LQPN, and a
+ * PORT_INDEX (a QP is not NLDEV_PER_DEV: without one -EINVAL), whose QP
+ * is found by rdma_restrack_get_byid(); one message, no NLM_F_MULTI: the
+ * handle, then fill_res_qp_entry()'s attributes at the top level, no
+ * nest; DRIVER_DETAILS is not read (any QP, driver-detail ones too).  Its
+ * errors (a QP on another port: -EAGAIN; none: -ENOENT) are not modelled:
+ * an unknown key answers -EOPNOTSUPP.
+ */
+static void answer_qp_gets(const struct gdev *d)
+{
+	char key[96];
+
+	for (unsigned int i = 0; i < MAXN && d->qps[i].lqpn; i++) {
+		const struct gqp *q = &d->qps[i];
+
+		if (!q->port)
+			continue;
+		/* without DRIVER_DETAILS and with it (iproute2 6.9+): the same */
+		for (int dd = 0; dd < 2; dd++) {
+			struct nlmsghdr *nlh = msg_start(RDMA_NLDEV_CMD_RES_QP_GET, false);
+
+			put_handle(nlh, d);
+			fill_qp_attrs(nlh, q);
+			msg_end(nlh);
+			snprintf(key, sizeof(key), "res_qp_get dev=%u port=%u lqpn=%u%s", d->index,
+				 q->port, q->lqpn, dd ? " dd=1" : "");
+			rec_write(key, 0, NULL);
+		}
+	}
 }
 
 static void exp_qp(const struct gdev *d, const struct gqp *q, const char *sfx)
@@ -444,6 +483,7 @@ void answer_res(const struct gdev *d)
 			answer_table(d, tables[i].cmd, tables[i].name, p, true);
 		}
 	}
+	answer_qp_gets(d);
 	/* nldev_res_get_doit(): the counts honour DRIVER_DETAILS (6.9+; 6.1
 	 * has no such attribute and ignores it) */
 	answer_res_summary(d, false, true);

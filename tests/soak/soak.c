@@ -111,6 +111,7 @@ int main(int argc, char **argv)
 			return 1;
 		}
 		/* a loop starts the clock again: no rates across it */
+		snap_carry(have_prev ? prev : NULL, cur);
 		rate_compute(have_prev ? prev : NULL, cur);
 		events_diff(have_prev ? prev : NULL, cur);
 		hist_update(&u.hist, cur);

@@ -2,8 +2,10 @@
 /*
  * A paced recording replays to the tables and ages the live run had: a
  * real 6.12 recording is rewritten as a paced run records (the QP dumps of
- * odd samples left out, a cost record naming a budget in every sample),
- * then replayed through the same steps as the dashboard and batch mode
+ * odd samples left out, a cost record naming a budget in every sample,
+ * and in their place the GETs a dashboard showing the first two QPs
+ * sends, answered as nldev.c's res_get_common_doit() does from the
+ * dump's entries of those QPs), then replayed through the same steps as the dashboard and batch mode
  * (snap_carry, rate_compute).  With RDMATOP_PACED_OUT set, the rewritten
  * recording is also written there (tests/data/synth/paced.rdrec).
  */
@@ -39,7 +41,55 @@ struct paced {
 	long sample;
 	struct rec recs[4096];
 	size_t n;
+	unsigned int gets;	/* GET answers made in this sample */
 };
+
+#define GETS 2
+
+/*
+ * The answer to a GET of one QP, from its dump entry: the device handle
+ * (fill_nldev_handle: DEV_INDEX, DEV_NAME), then fill_res_qp_entry()'s
+ * attributes at the top level, no RES_QP nest, no NLM_F_MULTI (nldev.c
+ * res_get_common_doit, 6.1 to 7.x), as rdmatop asks for it (req).
+ */
+static int get_answer(struct paced *p, const struct nlmsghdr *dump, const struct nlattr *idx,
+		      const struct nlattr *name, const struct nlattr *entry, uint32_t dev);
+
+static int get_answers(struct paced *p, const struct nl_req *req, const void *buf, size_t len)
+{
+	/* a replay's bytes sit at any offset: read them aligned */
+	static uint32_t copy[NL_BUF_SIZE / 4];
+	const struct nlmsghdr *nlh = (const void *)copy;
+	int rem = (int)len, ret;
+
+	if (len > sizeof(copy))
+		return -EMSGSIZE;
+	memcpy(copy, buf, len);
+
+	for (; mnl_nlmsg_ok(nlh, rem); nlh = mnl_nlmsg_next(nlh, &rem)) {
+		const struct nlattr *a, *e, *idx = NULL, *name = NULL, *table = NULL;
+
+		if (nlh->nlmsg_type < NLMSG_MIN_TYPE)
+			continue;
+		mnl_attr_for_each(a, nlh, 0) {
+			if (mnl_attr_get_type(a) == RDMA_NLDEV_ATTR_DEV_INDEX)
+				idx = a;
+			else if (mnl_attr_get_type(a) == RDMA_NLDEV_ATTR_DEV_NAME)
+				name = a;
+			else if (mnl_attr_get_type(a) == RDMA_NLDEV_ATTR_RES_QP)
+				table = a;
+		}
+		if (!idx || !name || !table)
+			continue;
+		mnl_attr_for_each_nested(e, table) {
+			if (p->gets == GETS)
+				return 0;
+			if ((ret = get_answer(p, nlh, idx, name, e, req->dev)))
+				return ret;
+		}
+	}
+	return 0;
+}
 
 static int keep(struct paced *p, bool nl, const struct nl_req *req, const char *path, int err,
 		const void *buf, size_t len)
@@ -70,8 +120,37 @@ static int p_nl(void *ctx, const struct nl_req *req, const void *buf, size_t len
 	struct paced *p = ctx;
 
 	if ((p->sample & 1) && req->cmd == RDMA_NLDEV_CMD_RES_QP_GET && (req->flags & NLM_F_DUMP))
-		return 0;
+		return get_answers(p, req, buf, len);
 	return keep(p, true, req, NULL, 0, buf, len);
+}
+
+static int get_answer(struct paced *p, const struct nlmsghdr *dump, const struct nlattr *idx,
+		      const struct nlattr *name, const struct nlattr *entry, uint32_t dev)
+{
+	static unsigned char out[NL_BUF_SIZE];
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header(out);
+	struct nl_req req = { .cmd = RDMA_NLDEV_CMD_RES_QP_GET, .dev = dev, .kind = NL_REQ_OBJ };
+	const struct nlattr *a;
+
+	nlh->nlmsg_type = dump->nlmsg_type;
+	nlh->nlmsg_flags = 0;
+	nlh->nlmsg_seq = dump->nlmsg_seq;
+	nlh->nlmsg_pid = dump->nlmsg_pid;
+	mnl_attr_put(nlh, RDMA_NLDEV_ATTR_DEV_INDEX, mnl_attr_get_payload_len(idx),
+		     mnl_attr_get_payload(idx));
+	mnl_attr_put(nlh, RDMA_NLDEV_ATTR_DEV_NAME, mnl_attr_get_payload_len(name),
+		     mnl_attr_get_payload(name));
+	mnl_attr_for_each_nested(a, entry) {
+		mnl_attr_put(nlh, a->nla_type, mnl_attr_get_payload_len(a), mnl_attr_get_payload(a));
+		if (mnl_attr_get_type(a) == RDMA_NLDEV_ATTR_PORT_INDEX)
+			req.port = mnl_attr_get_u32(a);
+		else if (mnl_attr_get_type(a) == RDMA_NLDEV_ATTR_RES_LQPN)
+			req.id = mnl_attr_get_u32(a);
+	}
+	if (!req.port)
+		return 0;	/* bound to no port: no GET can ask for it */
+	p->gets++;
+	return keep(p, true, &req, NULL, 0, nlh, nlh->nlmsg_len);
 }
 
 static int p_file(void *ctx, const char *path, int err, const void *buf, size_t len)
@@ -99,6 +178,7 @@ static int flush(struct paced *p, const struct snapshot *s)
 		free(r->buf);
 	}
 	p->n = 0;
+	p->gets = 0;
 	n = snap_self_format(&m, text, sizeof(text));
 	if (!ret && n > 0)
 		ret = p->out->file(p->out->ctx, SOURCE_SELF, 0, text, (size_t)n);
@@ -177,6 +257,24 @@ static void test_replay_paced(void)
 			CHECK(!(d->res_asked & (1u << SNAP_RES_QP)));
 			CHECK(d->res_carried & (1u << SNAP_RES_QP));
 			CHECK(cur->qps.n > 0 && cur->qps.n == prev->qps.n);
+			/* but the first two rows read again by their GETs: their
+			 * own time, rates over their own span; the rest as old */
+			for (size_t k = 0; k < cur->qps.n; k++) {
+				const struct snap_qp *q = SNAP_AT(&cur->qps, struct snap_qp, k);
+				const struct snap_qp *o = SNAP_AT(&prev->qps, struct snap_qp, k);
+
+				CHECK_EQ_U(q->lqpn, o->lqpn);
+				CHECK_EQ_U(!!(q->valid & SNAP_QP_WHEN), k < GETS);
+				if (k < GETS) {
+					CHECK(snap_qp_age(cur, q) == 0);
+					CHECK(q->sq_psn != o->sq_psn);
+					CHECK(fabs(q->sq_psn_rate - rate_psn_delta(o->sq_psn, q->sq_psn) /
+						   secs(&prev->mono, &cur->mono)) < 1e-2);
+				} else {
+					CHECK(fabs(snap_qp_age(cur, q) - secs(&prev->mono, &cur->mono)) <
+					      1e-6);
+				}
+			}
 			CHECK(fabs(snap_table_age(cur, SNAP_RES_QP) - secs(&prev->mono, &cur->mono)) <
 			      1e-6);
 			CHECK(snap_table_age(cur, SNAP_RES_QP) > 0);
