@@ -117,7 +117,7 @@ traffic_stop() {
 # ages, the dumps' cost and the visible rows' PSNs.  Last, 100 new QPs
 # created with nothing beside, beside a paced and an unpaced rdmatop.
 BUDGETS="${SCALE_BUDGETS:-3 5}"
-FRESH_B="${SCALE_FRESH_BUDGET:-3}"
+FRESH_B="${SCALE_FRESH_BUDGET:-5}"	# the default
 FRESH_N="${SCALE_FRESH_N:-45}"
 meta budgets "$BUDGETS"
 meta fresh_budget "$FRESH_B"
