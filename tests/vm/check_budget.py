@@ -279,8 +279,10 @@ def fresh(d, kv, n, runs, meta, rep, rdmatop, repo, base):
            % (kv, n, fb, len(stale), max(len(samples) - 1, 0), stale[:10], len(paced),
               "%g s" % max(a["row_ages"]) if a["row_ages"] else "n/a (none given)"))
     if FRESH_ROWS_CHECKED:
-        rep.note(msg)
-        rep.ok(paced and not stale, msg + ("" if paced else "; the table was never paced"))
+        # (a table dumped every sample, as 5000 QPs' is within 5%, has
+        # nothing carried to check: the note says so)
+        rep.note(msg + ("" if paced else "; the table was dumped every sample"))
+        rep.ok(not stale, msg)
     else:
         rep.note(msg + " (not checked until the visible rows get per-QP GETs)")
 
