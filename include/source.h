@@ -50,6 +50,14 @@ struct raw_sink {
 
 struct source;
 
+/*
+ * A live source reads an owner's /proc files again at least every
+ * SOURCE_REREAD samples and records "kept" in between (the model carries
+ * those owners from the sample before): a replay that jumps reads this
+ * many samples before its target first, so the target is whole.
+ */
+#define SOURCE_REREAD 10
+
 struct source_ops {
 	const char *name;
 	/* Fill `s` (already cleared) with one sample.  0, 1 at end of input
