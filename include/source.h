@@ -46,6 +46,10 @@ struct raw_sink {
 	int (*nl)(void *ctx, const struct nl_req *req, const void *buf, size_t len);
 	int (*file)(void *ctx, const char *path, int err, const void *buf, size_t len);
 	int (*end)(void *ctx, const struct snapshot *s);
+	/* Optional: the next sample starts a file of its own (a recording's
+	 * first, or the first after a rotation), so it must stand alone: the
+	 * live source reads every table and every owner's /proc files. */
+	bool (*fresh)(void *ctx);
 };
 
 struct source;
