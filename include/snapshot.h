@@ -586,6 +586,9 @@ static inline const struct snap_owner *snap_res_owner(const void *obj, enum snap
  * 0, or -ENOMEM (then a table may be missing).
  */
 int snap_carry(const struct snapshot *prev, struct snapshot *cur);
+/* Whether s, before snap_carry, takes anything from the sample before it
+ * (kept owners, paced or skipped tables). */
+bool snap_carries(const struct snapshot *s);
 /* Seconds between the sample and the rows of object r of device d. */
 double snap_res_age(const struct snapshot *s, const struct snap_dev *d, enum snap_res r);
 /* The oldest rows of object r among s's devices (0 when all are fresh). */

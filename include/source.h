@@ -46,9 +46,21 @@ struct raw_sink {
 	int (*nl)(void *ctx, const struct nl_req *req, const void *buf, size_t len);
 	int (*file)(void *ctx, const char *path, int err, const void *buf, size_t len);
 	int (*end)(void *ctx, const struct snapshot *s);
+	/* Optional: the next sample starts a file of its own (a recording's
+	 * first, or the first after a rotation), so it must stand alone: the
+	 * live source reads every table and every owner's /proc files. */
+	bool (*fresh)(void *ctx);
 };
 
 struct source;
+
+/*
+ * A live source reads an owner's /proc files again at least every
+ * SOURCE_REREAD samples and records "kept" in between (the model carries
+ * those owners from the sample before): a replay that jumps reads this
+ * many samples before its target first, so the target is whole.
+ */
+#define SOURCE_REREAD 10
 
 struct source_ops {
 	const char *name;

@@ -13,6 +13,43 @@
 
 #include "sampler.h"
 
+/*
+ * A replay jump to target > 0: the sample before it in work2, for rates;
+ * where that one takes from the samples before it (owners a recording
+ * kept, tables a paced one carried), built from up to SOURCE_REREAD
+ * samples before it.
+ * 0, or -errno (then no pair).
+ */
+static int preroll(struct sampler *sp, long target)
+{
+	long from = target - 1 - SOURCE_REREAD, i;
+	int ret;
+
+	if ((ret = sp->src->ops->seek(sp->src, target - 1)))
+		return ret;
+	snap_clear(sp->work2);
+	if ((ret = source_sample(sp->src, sp->work2)) || !snap_carries(sp->work2) || target == 1)
+		return ret;
+	if (from < 0)
+		from = 0;
+	if ((ret = sp->src->ops->seek(sp->src, from)))
+		return ret;
+	snap_clear(sp->work2);
+	if ((ret = source_sample(sp->src, sp->work2)))
+		return ret;
+	for (i = from + 1; i < target; i++) {
+		struct snapshot *t = sp->work;
+
+		snap_clear(t);
+		if ((ret = source_sample(sp->src, t)))
+			return ret;
+		snap_carry(sp->work2, t);
+		sp->work = sp->work2;	/* the thread owns both while BUSY */
+		sp->work2 = t;
+	}
+	return 0;
+}
+
 static void *sampler_main(void *arg)
 {
 	struct sampler *sp = arg;
@@ -41,7 +78,6 @@ static void *sampler_main(void *arg)
 		if (sp->state == SAMPLER_QUIT)
 			break;
 		sp->state = SAMPLER_BUSY;
-		s = sp->work;
 		target = sp->req.target;
 		sp->src->interval = sp->req.delay;	/* the pacing follows the interval */
 		memcpy(sp->src->want, sp->req.want, sp->req.n_want * sizeof(sp->req.want[0]));
@@ -50,16 +86,10 @@ static void *sampler_main(void *arg)
 		sp->req.set = false;
 		pthread_mutex_unlock(&sp->mu);
 
-		pair = false;
-		if (target >= 0 && sp->src->ops->seek) {
-			/* a jump: the sample before the target too, for rates */
-			ret = sp->src->ops->seek(sp->src, target ? target - 1 : 0);
-			if (!ret && target > 0) {
-				snap_clear(sp->work2);
-				ret = source_sample(sp->src, sp->work2);
-				pair = ret == 0;
-			}
-		}
+		pair = target > 0 && sp->src->ops->seek && !preroll(sp, target);
+		if (target >= 0 && sp->src->ops->seek && !pair)
+			sp->src->ops->seek(sp->src, target);
+		s = sp->work;
 		snap_clear(s);
 		ret = source_sample(sp->src, s);
 

@@ -350,3 +350,16 @@ bool snap_qp_paced(const struct snapshot *s, const struct snap_qp *q)
 
 	return d && (d->res_carried & (1u << SNAP_RES_QP));
 }
+
+bool snap_carries(const struct snapshot *s)
+{
+	size_t i;
+
+	if (((s->self.valid & SNAP_SELF_BUDGET) && s->self.budget > 0) ||
+	    ((s->self.valid & SNAP_SELF_SKIP) && s->self.skip))
+		return true;
+	for (i = 0; i < s->tasks.n; i++)
+		if (SNAP_AT(&s->tasks, struct snap_task, i)->valid & SNAP_TASK_KEPT)
+			return true;
+	return false;
+}

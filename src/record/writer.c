@@ -357,6 +357,15 @@ int rec_writer_rotate(struct rec_writer *w, uint64_t max_bytes, unsigned int kee
 	return max_bytes ? check_chain(w->path, keep) : 0;
 }
 
+/* No frame in this file yet (prev_len is 0 until the first one, and again
+ * after a rotation): the next sample is its key frame. */
+static bool w_fresh(void *ctx)
+{
+	const struct rec_writer *w = ctx;
+
+	return !w->prev_len;
+}
+
 int rec_writer_open(struct rec_writer **wp, const char *path)
 {
 	struct rec_writer *w = calloc(1, sizeof(*w));
@@ -383,7 +392,7 @@ int rec_writer_open(struct rec_writer **wp, const char *path)
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	w->last_sync = now.tv_sec;
 	w->sink = (struct raw_sink){ .ctx = w, .begin = w_begin, .nl = w_nl,
-				     .file = w_file, .end = w_end };
+				     .file = w_file, .end = w_end, .fresh = w_fresh };
 	*wp = w;
 	return 0;
 }

@@ -318,6 +318,7 @@ static int live_sample(struct source *src, struct snapshot *s)
 	bool *asked = NULL;	/* per device: dev_gone() asked already */
 	size_t ndev, nport, i, t, gets = NL_WANT_MAX;
 	double t0 = source_now(), mono;
+	bool whole;
 	int ret;
 
 	clock_gettime(CLOCK_MONOTONIC, &s->mono);
@@ -325,6 +326,14 @@ static int live_sample(struct source *src, struct snapshot *s)
 	if (!uname(&un)) {
 		snprintf(s->host, sizeof(s->host), "%s", un.nodename);
 		snprintf(s->kernel, sizeof(s->kernel), "%s", un.release);
+	}
+	/* a recording's file starts with a sample that stands alone: every
+	 * table dumped, every owner read (a replay of that file alone, or a
+	 * jump to its start, has nothing before it to carry from) */
+	whole = src->sink && src->sink->fresh && src->sink->fresh(src->sink->ctx);
+	if (whole) {
+		src->skip = 0;
+		l->tasks.n = 0;
 	}
 	if (src->sink && src->sink->begin && (ret = src->sink->begin(src->sink->ctx, s)))
 		return ret;
@@ -376,6 +385,9 @@ static int live_sample(struct source *src, struct snapshot *s)
 		const bool *due;
 		struct budget_table *pace = source_pace_slot(&l->pace, devs[i], &due);
 		double secs;
+
+		if (whole)
+			due = NULL;
 
 		/*
 		 * Its resource summary: a GET with DRIVER_DETAILS, as the dumps

@@ -22,7 +22,7 @@
  * samples (staggered by id), whatever its identity says: a process can
  * rename itself (prctl, exec), change its uid or move to another cgroup.
  */
-#define LIVE_TASKS_REREAD 10
+#define LIVE_TASKS_REREAD SOURCE_REREAD
 
 /* An owner id (or its process) as the sample before saw it (files.c). */
 struct live_task {

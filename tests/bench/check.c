@@ -165,7 +165,8 @@ static void check_layouts(const struct kgen_cfg *cfg)
 
 	for (k = 0; k < 2; k++) {
 		struct feed f = { .s = &x[k] };
-		struct raw_sink sink = { &f, f_begin, f_nl, f_file, f_end };
+		struct raw_sink sink = { .ctx = &f, .begin = f_begin, .nl = f_nl,
+					  .file = f_file, .end = f_end };
 		struct kgen *g;
 
 		snap_init(&x[k]);
@@ -194,7 +195,8 @@ int main(void)
 				.proc_churn = 3, .seed = 7 };
 	struct snapshot a, b;
 	struct feed f = { .s = &a };
-	struct raw_sink sink = { &f, f_begin, f_nl, f_file, f_end };
+	struct raw_sink sink = { .ctx = &f, .begin = f_begin, .nl = f_nl,
+				  .file = f_file, .end = f_end };
 	struct view_proc *procs = NULL;
 	struct view_ctx c;
 	struct kgen *g;

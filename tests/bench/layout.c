@@ -342,7 +342,8 @@ int main(int argc, char **argv)
 	static const char *const kernels[] = { "linux-6.1-rxe", "linux-6.12-rxe" };
 	struct kgen_cfg cfg = { .qps = 2000, .devs = 2, .procs = 20, .seed = 1 };
 	static struct cap c;
-	struct raw_sink sink = { &c, c_begin, c_nl, c_file, c_begin };
+	struct raw_sink sink = { .ctx = &c, .begin = c_begin, .nl = c_nl,
+				  .file = c_file, .end = c_begin };
 	struct sig cs, gs;
 	struct kgen *g;
 	size_t k, i;

@@ -203,7 +203,7 @@ static int rewrite(const char *from, const char *to)
 	}
 	memset(&p, 0, sizeof(p));
 	p.out = rec_writer_sink(w);
-	p.sink = (struct raw_sink){ &p, NULL, p_nl, p_file, NULL };
+	p.sink = (struct raw_sink){ .ctx = &p, .nl = p_nl, .file = p_file };
 	src.sink = &p.sink;
 	snap_init(&s);
 	for (;;) {
