@@ -40,6 +40,10 @@ int sysfs_port_table(struct snapshot *s, struct snap_port *p, const char *rest,
 int sysfs_vlan_parse(struct snapshot *s, int err, const char *buf, size_t len);
 /* Whether the text of a gids/K file is the empty (all-zero) GID, or no GID. */
 bool sysfs_gid_zero(const char *buf, size_t len);
+
+/* Copy a one-line text value (at most dstlen - 1 bytes) without its
+ * newline, control chars kept (they are escaped where shown). */
+void sysfs_line(char *dst, size_t dstlen, const char *buf, size_t len);
 /* Unit of a netdev statistics file (rx_bytes -> bytes, ...). */
 enum snap_unit sysfs_netdev_unit(const char *name);
 

@@ -31,25 +31,13 @@ static struct snap_gid *gid_find(struct snapshot *s, uint32_t dev, uint32_t port
 	return NULL;
 }
 
-/* One line of text without its newline, at most size - 1 bytes. */
-static void line(char *dst, size_t size, const char *buf, size_t len)
-{
-	const char *nl = memchr(buf, '\n', len);
-	size_t n = nl ? (size_t)(nl - buf) : len;
-
-	if (n >= size)
-		n = size - 1;
-	memcpy(dst, buf, n);
-	dst[n] = '\0';
-}
-
 bool sysfs_gid_zero(const char *buf, size_t len)
 {
 	char text[64];
 	uint8_t a[16];
 	size_t i;
 
-	line(text, sizeof(text), buf, len);
+	sysfs_line(text, sizeof(text), buf, len);
 	if (inet_pton(AF_INET6, text, a) != 1)
 		return true;	/* not a GID: the table ends */
 	for (i = 0; i < sizeof(a); i++)
@@ -80,7 +68,7 @@ int sysfs_port_table(struct snapshot *s, struct snap_port *p, const char *rest,
 	k = strtoul(num, &end, 10);
 	if (*end || !*num || k > 0xffff)
 		return 1;
-	line(text, sizeof(text), buf, len);
+	sysfs_line(text, sizeof(text), buf, len);
 	if (what == 3) {
 		unsigned long v = strtoul(text, &end, 16);
 
@@ -128,7 +116,7 @@ int sysfs_port_table(struct snapshot *s, struct snap_port *p, const char *rest,
 		else
 			g->type = SNAP_GID_UNKNOWN;
 	} else {
-		line(g->ndev, sizeof(g->ndev), buf, len);
+		sysfs_line(g->ndev, sizeof(g->ndev), buf, len);
 	}
 	return 1;
 }
@@ -184,7 +172,7 @@ int sysfs_vlan_parse(struct snapshot *s, int err, const char *buf, size_t len)
 		char l[128], name[SNAP_IFNAME_MAX];
 		uint16_t vid;
 
-		line(l, sizeof(l), buf + off, n);
+		sysfs_line(l, sizeof(l), buf + off, n);
 		off += n + 1;
 		/* the two header lines: "VLAN Dev name\t | VLAN ID", "Name-Type: ..." */
 		if (!l[0] || !strncmp(l, "VLAN Dev name", 13) || !strncmp(l, "Name-Type:", 10))

@@ -43,9 +43,7 @@ static int parse_u64(const char *buf, size_t len, uint64_t *v)
 	return 0;
 }
 
-/* Copy a one-line text value without its newline, control chars kept
- * (they are escaped where shown). */
-static void copy_line(char *dst, size_t dstlen, const char *buf, size_t len)
+void sysfs_line(char *dst, size_t dstlen, const char *buf, size_t len)
 {
 	const char *nl = memchr(buf, '\n', len);
 	size_t n = nl ? (size_t)(nl - buf) : len;
@@ -140,10 +138,10 @@ static int parse_ib(struct snapshot *s, const char *rest, int err,
 	if (ret)
 		return ret < 0 ? ret : 0;
 	if (!strcmp(rest, "rate")) {
-		copy_line(p->rate, sizeof(p->rate), buf, len);
+		sysfs_line(p->rate, sizeof(p->rate), buf, len);
 		p->valid |= SNAP_PORT_RATE;
 	} else if (!strcmp(rest, "link_layer")) {
-		copy_line(p->link_layer, sizeof(p->link_layer), buf, len);
+		sysfs_line(p->link_layer, sizeof(p->link_layer), buf, len);
 		p->valid |= SNAP_PORT_LINK_LAYER;
 	}
 	return 0;
