@@ -31,12 +31,6 @@ struct budget_table {
 	bool refreshed;		/* last holds a refresh */
 };
 
-/* The moving average avg after a new value x (x itself when avg holds none). */
-static inline double budget_ewma(double avg, bool measured, double x)
-{
-	return measured ? avg + BUDGET_ALPHA * (x - avg) : x;
-}
-
 /* A dump of the table cost `secs` at monotonic time `now`. */
 void budget_cost(struct budget_table *t, double secs, double now);
 

@@ -10,7 +10,7 @@ void budget_cost(struct budget_table *t, double secs, double now)
 {
 	if (secs < 0)
 		secs = 0;
-	t->cost = budget_ewma(t->cost, t->measured, secs);
+	t->cost = t->measured ? t->cost + BUDGET_ALPHA * (secs - t->cost) : secs;
 	t->measured = true;
 	t->last = now;
 	t->refreshed = true;

@@ -88,7 +88,7 @@ void source_pace_rest(struct source_pace *p, double cpu, double now, double pace
 		frac = (cpu - p->last_cpu - paced) / span;
 		if (frac < 0)
 			frac = 0;
-		p->rest = budget_ewma(p->rest, p->rest_measured, frac);
+		p->rest = p->rest_measured ? p->rest + BUDGET_ALPHA * (frac - p->rest) : frac;
 		p->rest_measured = true;
 	}
 	p->last_cpu = cpu;
