@@ -39,7 +39,7 @@ enum opt_out { OPT_OUT_TEXT, OPT_OUT_JSON, OPT_OUT_OPENMETRICS, OPT_OUT_PROMETHE
 	X(DELAY, "delay", 'd', DOUBLE, delay, "SECS", 0.1, 86400, NULL, "1", OPT_CONFIG | OPT_SAVED, \
 	  "seconds between samples (default 1, at least 0.1)")                                \
 	X(BUDGET, "budget", 0, DOUBLE, budget, "PCT", 0, 100, NULL, "5", OPT_CONFIG,          \
-	  "keep rdmatop within PCT percent of one CPU by refreshing the QP, CQ, MR, PD, CM_ID, CTX and SRQ tables less often (default 5; 0: every table every sample)") \
+	  "refresh the QP, CQ, MR, PD, CM_ID, CTX and SRQ tables as often as PCT percent of one CPU allows (default 5; 0: every table every sample)") \
 	X(OUTPUT, "output", 'o', CHOICE, output, "FMT", 0, 0, opt_outputs, NULL, OPT_CONFIG,  \
 	  "batch output format: text, json, openmetrics or prometheus (text 0.0.4)")          \
 	X(JSON, "json", 'j', NONE, json, NULL, 0, 0, NULL, NULL, 0, "same as -b -o json")     \
