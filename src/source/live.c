@@ -425,6 +425,8 @@ static int live_sample(struct source *src, struct snapshot *s)
 		    (ret = qp_gets(src, s, devs[i], &gets)))
 			goto fail;
 	}
+	if (src->budget > 0)
+		source_pace_gets(&l->pace, s->self.cost[SNAP_COST_QP_GET]);
 	/*
 	 * Hardware counters: a GET per port (the dump lists bound counters).
 	 * The ports are copied first: a device that goes away takes its
@@ -486,7 +488,7 @@ end:
 		live_tasks_commit(l, false);
 		return -ECANCELED;
 	}
-	source_feed_self(src, &l->pace, s, t0);
+	source_feed_self(src, s, t0);
 	ret = src->sink && src->sink->end ? src->sink->end(src->sink->ctx, s) : 0;
 	live_tasks_commit(l, !ret);
 	return ret;

@@ -70,30 +70,20 @@ void source_pace_plan(struct source_pace *ps, const struct snapshot *s, double b
 	p = &ps->cur;
 	if (interval <= 0)
 		interval = 1;
-	/* what is spent every sample anyway (the summary, the counters,
-	 * files, the GETs of the QPs on screen, the screen): the dumps share
-	 * what it leaves, and never less than a tenth (pacing stays on; the
-	 * tables' maximum age bounds the rest) */
+	/* the GETs of the QPs on screen come every interval: the dumps
+	 * share what they leave, and never less than a tenth (pacing
+	 * stays on; the tables' maximum age bounds the rest) */
 	share = budget > 0 ? budget / 100 : 0;
-	if (share > 0 && ps->rest > 0)
-		share = share - ps->rest > share / 10 ? share - ps->rest : share / 10;
+	if (share > 0 && ps->gets > 0)
+		share = share - ps->gets / interval > share / 10 ? share - ps->gets / interval :
+								    share / 10;
 	budget_plan(p->t, p->n * SNAP_RES_N, share, interval, BUDGET_MAX_AGE, now, p->due);
 }
 
-void source_pace_rest(struct source_pace *p, double cpu, double now, double paced)
+void source_pace_gets(struct source_pace *p, double secs)
 {
-	double span = now - p->last_at, frac;
-
-	if (p->last_set && span > 0) {
-		frac = (cpu - p->last_cpu - paced) / span;
-		if (frac < 0)
-			frac = 0;
-		p->rest = p->rest_measured ? p->rest + BUDGET_ALPHA * (frac - p->rest) : frac;
-		p->rest_measured = true;
-	}
-	p->last_cpu = cpu;
-	p->last_at = now;
-	p->last_set = true;
+	p->gets = p->gets_measured ? p->gets + BUDGET_ALPHA * (secs - p->gets) : secs;
+	p->gets_measured = true;
 }
 
 struct budget_table *source_pace_slot(struct source_pace *ps, uint32_t dev, const bool **due)
@@ -109,21 +99,16 @@ struct budget_table *source_pace_slot(struct source_pace *ps, uint32_t dev, cons
 	return NULL;
 }
 
-void source_feed_self(struct source *src, struct source_pace *p, struct snapshot *s, double t0)
+void source_feed_self(struct source *src, struct snapshot *s, double t0)
 {
 	struct snap_self m = s->self;
 	struct rusage ru;
 	char text[1024];
-	double paced = 0;
-	size_t r;
 	int n;
 
 	if (!getrusage(RUSAGE_SELF, &ru)) {
 		m.utime = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6;
 		m.stime = (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
-		for (r = 0; r < SNAP_RES_N; r++)
-			paced += m.cost[SNAP_COST_RES + r];
-		source_pace_rest(p, m.utime + m.stime, source_now(), paced);
 	}
 	m.wall = source_now() - t0;
 	m.budget = src->budget > 0 ? src->budget : 0;

@@ -28,16 +28,8 @@ struct pace_slots {
 
 struct source_pace {
 	struct pace_slots cur, spare;	/* spare: the next plan's slots, built aside */
-	/*
-	 * What the process spends besides the paced dumps, as a fraction of
-	 * one CPU (EWMA): its CPU between two samples (every thread: the
-	 * screen too) less the wall time of that sample's resource dumps.
-	 * It comes off the budget before the dumps share it.
-	 */
-	double rest;
-	bool rest_measured;
-	double last_cpu, last_at;	/* CPU seconds and monotonic time at the last sample */
-	bool last_set;
+	double gets;	/* EWMA of a sample's per-QP GETs, seconds: off the budget */
+	bool gets_measured;
 };
 
 /* Monotonic seconds. */
@@ -47,12 +39,11 @@ enum snap_cost source_cost_kind(uint16_t cmd);
 /* Plan this sample's resource dumps: budget in percent of one CPU. */
 void source_pace_plan(struct source_pace *p, const struct snapshot *s, double budget,
 		      double interval, double now);
-/* The process's CPU seconds so far (cpu) at monotonic time now, and the
- * wall seconds of this sample's resource dumps (paced). */
-void source_pace_rest(struct source_pace *p, double cpu, double now, double paced);
+/* This sample's per-QP GETs cost secs (0: none were asked). */
+void source_pace_gets(struct source_pace *p, double secs);
 /* Device dev's tables and their due[] flags, or NULL when it is not paced. */
 struct budget_table *source_pace_slot(struct source_pace *p, uint32_t dev, const bool **due);
 /* Feed what this sample cost (SOURCE_SELF), t0 its start (source_now). */
-void source_feed_self(struct source *src, struct source_pace *p, struct snapshot *s, double t0);
+void source_feed_self(struct source *src, struct snapshot *s, double t0);
 
 #endif
