@@ -21,7 +21,6 @@ struct om {
 	const struct snapshot *s;
 	const char *family;	/* current family's base name */
 	enum om_type type;
-	double ts;		/* > 0: the next samples' timestamp (wall seconds) */
 };
 
 struct om_label {

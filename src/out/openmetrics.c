@@ -101,14 +101,10 @@ static void om_sample(struct om *w, const struct om_label *l, size_t n, const ch
 		out_om_label(w->f, l[i].v);
 		fputc('"', w->f);
 	}
-	fprintf(w->f, "%s %s", n ? "}" : "", value);
-	/* rows older than the sample (a paced table) keep the time they are
-	 * from: seconds in OpenMetrics, milliseconds in 0.0.4 */
-	if (w->ts > 0 && w->prom)
-		fprintf(w->f, " %.0f", w->ts * 1e3);
-	else if (w->ts > 0)
-		fprintf(w->f, " %.3f", w->ts);
-	fputc('\n', w->f);
+	/* never a timestamp, not even for a carried table's rows: node_exporter's
+	 * textfile collector refuses a file that has one, and Prometheus' staleness
+	 * handling breaks on them; rdmatop_table_age_seconds tells the age */
+	fprintf(w->f, "%s %s\n", n ? "}" : "", value);
 }
 
 void out_om_u(struct om *w, const struct om_label *l, size_t n, uint64_t v)
@@ -358,15 +354,6 @@ static int qp_key_cmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The wall time of device dev's object r rows when older than the sample, else 0. */
-static double dump_wall(const struct snapshot *s, uint32_t dev, enum snap_res r)
-{
-	const struct snap_dev *d = snap_dev_find(s, dev);
-	double age = d ? snap_res_age(s, d, r) : 0;
-
-	return age > 0 ? (double)s->wall.tv_sec + (double)s->wall.tv_nsec / 1e9 - age : 0;
-}
-
 static int om_qps(struct om *w)
 {
 	const struct snapshot *s = w->s;
@@ -385,21 +372,20 @@ static int om_qps(struct om *w)
 	}
 	qsort(keys, s->qps.n, sizeof(*keys), qp_key_cmp);
 	out_om_family(w, "rdma_qps", OM_GAUGE, NULL,
-		  "Queue pairs of the device by type and state, from the QP dump.");
+		  "Queue pairs of the device by type and state, from the QP dump (a carried "
+		  "table: its last dump, as old as rdmatop_table_age_seconds says).");
 	for (i = 0; i < s->qps.n; i = j) {
 		uint32_t type = (uint32_t)(keys[i] >> 16) & 0xffff, state = keys[i] & 0xffff;
 		char dbuf[16];
 
 		for (j = i; j < s->qps.n && keys[j] == keys[i]; j++)
 			;
-		w->ts = dump_wall(s, (uint32_t)(keys[i] >> 32), SNAP_RES_QP);
 		out_om_u(w, (struct om_label[]){
 			     { "device", dev_label(s, (uint32_t)(keys[i] >> 32), dbuf, sizeof(dbuf)) },
 			     { "type", type > 0xff ? "unknown" : snap_qp_type_str((uint8_t)type) },
 			     { "state", state > 0xff ? "unknown" : snap_qp_state_str((uint8_t)state) } },
 		     3, j - i);
 	}
-	w->ts = 0;
 	free(keys);
 	return 0;
 }

@@ -4,7 +4,7 @@
  * fuzz_openmetrics and fuzz_prometheus.  The options come first in the
  * input: text and JSON take a flags byte (0x80 a sort column byte follows,
  * 0x40 reverse, 0x20 a -p byte follows); the expositions the flags byte
- * (1 a sample-seconds word follows, 2 timestamps), then the per-process
+ * (1 a sample-seconds word follows, 2 the scrape duration), then the per-process
  * cap.  Then the snapshot (snapgen.c).
  */
 #include <stdint.h>

@@ -201,7 +201,7 @@ static const char golden[] =
 	"rdma_resources{device=\"rxe0\",type=\"qp\"} 3\n"
 	"rdma_resources{device=\"mlx5_0\",type=\"cq\"} 2\n"
 	"rdma_resources{device=\"mlx5_0\",type=\"qp\"} 3\n"
-	"# HELP rdma_qps Queue pairs of the device by type and state, from the QP dump.\n"
+	"# HELP rdma_qps Queue pairs of the device by type and state, from the QP dump (a carried table: its last dump, as old as rdmatop_table_age_seconds says).\n"
 	"# TYPE rdma_qps gauge\n"
 	"rdma_qps{device=\"rxe0\",type=\"GSI\",state=\"RTS\"} 1\n"
 	"rdma_qps{device=\"rxe0\",type=\"RC\",state=\"RTS\"} 1\n"
