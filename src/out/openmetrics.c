@@ -23,6 +23,7 @@
 #include "fmt.h"
 #include "names.h"
 #include "om.h"
+#include "record.h"
 
 void out_om_label(FILE *f, const char *str)
 {
@@ -431,6 +432,31 @@ static void om_self(struct om *w)
 	}
 }
 
+/*
+ * rdmatop_build_info{version,...} 1, as Go exporters' build_info: what was
+ * built (the host it runs on is not build information).  A label more is a
+ * row more.
+ */
+static void om_build_info(struct om *w)
+{
+	char recording[12];
+	const struct om_label l[] = {
+		{ "version", RDMATOP_VERSION },
+#ifdef __clang__
+		{ "compiler", "clang " __clang_version__ },
+#else
+		{ "compiler", "gcc " __VERSION__ },
+#endif
+		/* the newest recording format this build writes (-w) */
+		{ "recording_format", recording },
+	};
+
+	snprintf(recording, sizeof(recording), "%d", REC_FILE_VERSION);
+	out_om_family(w, "rdmatop_build_info", OM_GAUGE, NULL,
+		      "Always 1: the version of rdmatop and how it was built, as labels.");
+	out_om_u(w, l, NL(l), 1);
+}
+
 static double mono_since(const struct timespec *t)
 {
 	struct timespec now;
@@ -481,6 +507,7 @@ int out_openmetrics(FILE *f, const struct snapshot *s, const struct out_om_opts 
 	if (!err)
 		err = out_om_groups(&w, o->max_procs);
 	om_self(&w);
+	om_build_info(&w);
 	if (o->timed) {
 		/* last, so that it covers building everything above */
 		out_om_family(&w, "rdma_scrape_duration_seconds", OM_GAUGE, "seconds",

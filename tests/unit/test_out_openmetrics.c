@@ -140,6 +140,12 @@ static char *render(const struct snapshot *s, const struct out_om_opts *o)
 	return buf;
 }
 
+#ifdef __clang__
+#define COMPILER "clang " __clang_version__
+#else
+#define COMPILER "gcc " __VERSION__
+#endif
+
 static const char golden[] =
 	"# HELP rdma_up Whether the last sample could read this data source (1) or not (0).\n"
 	"# TYPE rdma_up gauge\n"
@@ -290,6 +296,10 @@ static const char golden[] =
 	"rdmatop_table_age_seconds{device=\"mlx5_0\",table=\"ctxs\"} 0\n"
 	"rdmatop_table_age_seconds{device=\"rxe0\",table=\"srqs\"} 0\n"
 	"rdmatop_table_age_seconds{device=\"mlx5_0\",table=\"srqs\"} 0\n"
+	"# HELP rdmatop_build_info Always 1: the version of rdmatop and how it was built, as labels.\n"
+	"# TYPE rdmatop_build_info gauge\n"
+	"rdmatop_build_info{version=\"" RDMATOP_VERSION "\",compiler=\"" COMPILER "\","
+	"recording_format=\"8\"} 1\n"
 	"# EOF\n";
 
 static void test_golden(void)
@@ -323,6 +333,8 @@ static void test_prometheus_text(void)
 	CHECK(out && strstr(out, "# TYPE rdma_hw_stat_total counter\n"
 				 "rdma_hw_stat_total{"));
 	CHECK(out && strstr(out, "# TYPE rdma_port_info gauge\nrdma_port_info{"));
+	CHECK(out && strstr(out, "# TYPE rdmatop_build_info gauge\nrdmatop_build_info{version=\""
+				 RDMATOP_VERSION "\","));
 	CHECK(out && strstr(out, "# HELP rdma_port_receive_bytes_total "));
 	CHECK(out && strstr(out, "; pid=\"kernel\" for kernel owners"));
 	CHECK(out && !strstr(out, "# UNIT") && !strstr(out, "# EOF"));
