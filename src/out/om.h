@@ -41,6 +41,10 @@ void out_om_d(struct om *w, const struct om_label *l, size_t n, double v);
  */
 #define OM_UNKNOWN_KEY 0xfe
 uint8_t out_om_known(uint8_t v, const char *(*name)(uint8_t));
+/* A device's name, or its index when the snapshot has no such device. */
+const char *out_om_dev_label(const struct snapshot *s, uint32_t index, char *buf, size_t len);
+/* The port counters' families, one unit each (openmetrics_counters.c). */
+void out_om_counters(struct om *w);
 /* The per-process families, capped at max_procs (openmetrics_procs.c). */
 int out_om_procs(struct om *w, unsigned int max_procs);
 /* The per-group families, capped at max_groups (openmetrics_groups.c). */

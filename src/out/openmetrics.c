@@ -132,7 +132,7 @@ void out_om_d(struct om *w, const struct om_label *l, size_t n, double v)
 	om_sample(w, l, n, buf);
 }
 
-static const char *dev_label(const struct snapshot *s, uint32_t index, char *buf, size_t len)
+const char *out_om_dev_label(const struct snapshot *s, uint32_t index, char *buf, size_t len)
 {
 	const struct snap_dev *d = snap_dev_find(s, index);
 
@@ -211,7 +211,7 @@ static void om_ports(struct om *w)
 		const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
 		char dbuf[16], port[16];
 		struct om_label l[] = {
-			{ "device", dev_label(s, p->dev, dbuf, sizeof(dbuf)) },
+			{ "device", out_om_dev_label(s, p->dev, dbuf, sizeof(dbuf)) },
 			{ "port", port },
 			{ "netdev", p->valid & SNAP_PORT_NDEV ? p->ndev : "" },
 			{ "state", p->valid & SNAP_PORT_STATE ? snap_port_state_str(p->state) : "" },
@@ -230,7 +230,7 @@ static void om_ports(struct om *w)
 		double v = p->valid & SNAP_PORT_RATE ? port_speed(p->rate) : 0;
 		char dbuf[16], port[16];
 		struct om_label l[] = {
-			{ "device", dev_label(s, p->dev, dbuf, sizeof(dbuf)) },
+			{ "device", out_om_dev_label(s, p->dev, dbuf, sizeof(dbuf)) },
 			{ "port", port },
 		};
 
@@ -298,32 +298,10 @@ static void om_traffic(struct om *w)
 				continue;
 			snprintf(port, sizeof(port), "%" PRIu32, p->port);
 			out_om_u(w, (struct om_label[]){
-				     { "device", dev_label(s, p->dev, dbuf, sizeof(dbuf)) },
+				     { "device", out_om_dev_label(s, p->dev, dbuf, sizeof(dbuf)) },
 				     { "port", port }, { "source", srcs[best->source] } },
 			     3, best->value);
 		}
-	}
-}
-
-/* Every counter of one source, the kernel's name in the "counter" label. */
-static void om_counters(struct om *w, enum snap_src src, const char *family, const char *help)
-{
-	const struct snapshot *s = w->s;
-	size_t i;
-
-	out_om_family(w, family, OM_COUNTER, NULL, help);
-	for (i = 0; i < s->counters.n; i++) {
-		const struct snap_counter *c = SNAP_AT(&s->counters, struct snap_counter, i);
-		char dbuf[16], port[16];
-
-		if (c->source != src)
-			continue;
-		snprintf(port, sizeof(port), "%" PRIu32, c->port);
-		out_om_u(w, (struct om_label[]){
-			     { "device", dev_label(s, c->dev, dbuf, sizeof(dbuf)) },
-			     { "port", port }, { "counter", snap_s(s, c->name) },
-			     { "class", cnt_class_name(c->cls) } },
-		     4, c->value);
 	}
 }
 
@@ -382,7 +360,7 @@ static int om_qps(struct om *w)
 		for (j = i; j < s->qps.n && keys[j] == keys[i]; j++)
 			;
 		out_om_u(w, (struct om_label[]){
-			     { "device", dev_label(s, (uint32_t)(keys[i] >> 32), dbuf, sizeof(dbuf)) },
+			     { "device", out_om_dev_label(s, (uint32_t)(keys[i] >> 32), dbuf, sizeof(dbuf)) },
 			     { "type", type > 0xff ? "unknown" : snap_qp_type_str((uint8_t)type) },
 			     { "state", state > 0xff ? "unknown" : snap_qp_state_str((uint8_t)state) } },
 		     3, j - i);
@@ -489,17 +467,7 @@ int out_openmetrics(FILE *f, const struct snapshot *s, const struct out_om_opts 
 	om_devices(&w);
 	om_ports(&w);
 	om_traffic(&w);
-	om_counters(&w, SNAP_SRC_HW, "rdma_hw_stat",
-		    "Hardware counter of the driver (netlink STAT_GET, as rdma stat show), "
-		    "named by the kernel; port 0 is device-wide; class as rdmatop classes "
-		    "it (error, flush, congestion, traffic, info).");
-	om_counters(&w, SNAP_SRC_PMA, "rdma_pma_stat",
-		    "InfiniBand PMA port counter from sysfs ports/N/counters, named by the "
-		    "kernel; the data counters are converted from 4-octet words to bytes; "
-		    "class as rdmatop classes it.");
-	om_counters(&w, SNAP_SRC_NETDEV, "rdma_netdev_stat",
-		    "Statistic of the netdev the port is bound to (sysfs statistics/); "
-		    "class as rdmatop classes it.");
+	out_om_counters(&w);
 	om_resources(&w);
 	err = om_qps(&w);
 	if (!err)

@@ -75,13 +75,16 @@ static void proc_add(struct view_proc *sum, const struct view_proc *p)
 }
 
 /*
- * rdma_process_qp_hw_total{pid,comm,class}: what the counters bound
- * to a process's QPs counted, by class (view_hw_class); only where a
+ * rdma_process_qp_hw_total{pid,comm,class} and rdma_process_qp_hw_bytes_total
+ * {pid,comm}: what the counters bound to a process's QPs counted, by class
+ * (view_hw_class), the bytes apart (one unit per family); only where a
  * counter is bound (mlx5 in auto or manual mode), capped as the others.
  */
 static void om_proc_hw(struct om *w, const struct om_proc *e, size_t shown)
 {
-	static const char *const cls[VIEW_HW_N] = { "retransmits", "errors", "cnps", "bytes" };
+	static const char *const cls[VIEW_HW_N] = {
+		[VIEW_HW_RETX] = "retransmits", [VIEW_HW_ERR] = "errors", [VIEW_HW_CNP] = "cnps",
+	};
 	size_t k;
 	int c;
 
@@ -89,17 +92,29 @@ static void om_proc_hw(struct om *w, const struct om_proc *e, size_t shown)
 		return;
 	out_om_family(w, "rdma_process_qp_hw", OM_COUNTER, NULL,
 		      "What the hardware counters bound to a process's QPs counted, by class "
-		      "(retransmits, errors, cnps, bytes; rdma statistic qp).");
+		      "(retransmits, errors, cnps; rdma statistic qp).");
 	for (k = 0; k < shown; k++) {
 		const struct view_proc *p = om_pv(&e[k]);
 
 		if (!(p->valid & VIEW_PROC_HW))
 			continue;
 		for (c = 0; c < VIEW_HW_N; c++)
+			if (cls[c])
+				out_om_u(w, (struct om_label[]){ { "pid", om_pid(&e[k]) },
+								 { "comm", e[k].comm },
+								 { "class", cls[c] } },
+					 3, p->hw[c]);
+	}
+	out_om_family(w, "rdma_process_qp_hw_bytes", OM_COUNTER, "bytes",
+		      "Bytes the hardware counters bound to a process's QPs counted "
+		      "(their traffic counters in bytes; rdma statistic qp).");
+	for (k = 0; k < shown; k++) {
+		const struct view_proc *p = om_pv(&e[k]);
+
+		if (p->valid & VIEW_PROC_HW)
 			out_om_u(w, (struct om_label[]){ { "pid", om_pid(&e[k]) },
-							 { "comm", e[k].comm },
-							 { "class", cls[c] } },
-				 3, p->hw[c]);
+							 { "comm", e[k].comm } },
+				 2, p->hw[VIEW_HW_BYTES]);
 	}
 }
 

@@ -10,7 +10,9 @@
 
 #include "classify.h"
 #include "hostile.h"
+#include "nl.h"
 #include "out.h"
+#include "sysfs.h"
 #include "test.h"
 
 static struct snap_owner user(uint32_t tid)
@@ -82,6 +84,16 @@ static void counter(struct snapshot *s, uint32_t d, uint32_t p, enum snap_src sr
 	c->name = snap_str(s, name, 64);
 	c->cls = cnt_classify(name, &c->cls_flags);
 	c->value = v;
+	/* the unit as each source's parser gives it */
+	if (src == SNAP_SRC_HW) {
+		c->unit = nl_stat_unit(name);
+	} else if (src == SNAP_SRC_PMA) {
+		int words;
+
+		c->unit = (uint8_t)sysfs_pma_unit(name, &words);
+	} else {
+		c->unit = (uint8_t)sysfs_netdev_unit(name);
+	}
 }
 
 static void qp(struct snapshot *s, uint32_t d, uint8_t type, uint8_t state,
@@ -113,6 +125,8 @@ static void build(struct snapshot *s)
 	counter(s, 0, 1, SNAP_SRC_NETDEV, "tx_packets", 7);
 	counter(s, 1, 1, SNAP_SRC_PMA, "port_rcv_data", 4000);
 	counter(s, 1, 1, SNAP_SRC_PMA, "symbol_error", 0);
+	/* a driver's bytes (bnxt_re): with the driver's other bytes, not its events */
+	counter(s, 1, 1, SNAP_SRC_HW, "rx_roce_good_bytes", 512);
 	/* an IPoIB netdev's bytes are not the port's: PMA wins */
 	counter(s, 1, 1, SNAP_SRC_NETDEV, "rx_bytes", 99);
 	qp(s, 0, 1, 3, k);
@@ -189,18 +203,32 @@ static const char golden[] =
 	"# TYPE rdma_port_transmit_packets counter\n"
 	"# UNIT rdma_port_transmit_packets packets\n"
 	"rdma_port_transmit_packets_total{device=\"rxe0\",port=\"1\",source=\"netdev\"} 7\n"
-	"# HELP rdma_hw_stat Hardware counter of the driver (netlink STAT_GET, as rdma stat show), named by the kernel; port 0 is device-wide; class as rdmatop classes it (error, flush, congestion, traffic, info).\n"
+	"# HELP rdma_pma_port_data_received_bytes IB PMA PortRcvData: data octets received on all VLs (sysfs counts 4-octet words: times 4).\n"
+	"# TYPE rdma_pma_port_data_received_bytes counter\n"
+	"# UNIT rdma_pma_port_data_received_bytes bytes\n"
+	"rdma_pma_port_data_received_bytes_total{device=\"mlx5_0\",port=\"1\"} 4000\n"
+	"# HELP rdma_netdev_receive_bytes Bytes the port's netdev received (sysfs statistics/rx_bytes), all of its traffic.\n"
+	"# TYPE rdma_netdev_receive_bytes counter\n"
+	"# UNIT rdma_netdev_receive_bytes bytes\n"
+	"rdma_netdev_receive_bytes_total{device=\"rxe0\",port=\"1\"} 4096\n"
+	"rdma_netdev_receive_bytes_total{device=\"mlx5_0\",port=\"1\"} 99\n"
+	"# HELP rdma_netdev_transmit_packets Packets the port's netdev sent (sysfs statistics/tx_packets).\n"
+	"# TYPE rdma_netdev_transmit_packets counter\n"
+	"rdma_netdev_transmit_packets_total{device=\"rxe0\",port=\"1\"} 7\n"
+	"# HELP rdma_hw_stat Hardware counter of the driver counting events (netlink STAT_GET, as rdma stat show), named by the kernel; port 0 is device-wide; class as rdmatop classes it (error, flush, congestion, traffic, info).\n"
 	"# TYPE rdma_hw_stat counter\n"
-	"rdma_hw_stat_total{device=\"rxe0\",port=\"1\",counter=\"rcvd_pkts\",class=\"traffic\"} 12\n"
-	"# HELP rdma_pma_stat InfiniBand PMA port counter from sysfs ports/N/counters, named by the kernel; the data counters are converted from 4-octet words to bytes; class as rdmatop classes it.\n"
+	"# HELP rdma_hw_stat_packets Hardware counter of the driver counting packets (a name with pkts or packets), named by the kernel; port 0 is device-wide; class as rdmatop classes it.\n"
+	"# TYPE rdma_hw_stat_packets counter\n"
+	"rdma_hw_stat_packets_total{device=\"rxe0\",port=\"1\",counter=\"rcvd_pkts\",class=\"traffic\"} 12\n"
+	"# HELP rdma_hw_stat_bytes Hardware counter of the driver counting bytes (a name with bytes or octets), named by the kernel; port 0 is device-wide; class as rdmatop classes it.\n"
+	"# TYPE rdma_hw_stat_bytes counter\n"
+	"# UNIT rdma_hw_stat_bytes bytes\n"
+	"rdma_hw_stat_bytes_total{device=\"mlx5_0\",port=\"1\",counter=\"rx_roce_good_bytes\",class=\"traffic\"} 512\n"
+	"# HELP rdma_pma_stat InfiniBand PMA port counter from sysfs ports/N/counters counting events (errors, link events, transmit wait ticks), named by the kernel; class as rdmatop classes it.\n"
 	"# TYPE rdma_pma_stat counter\n"
-	"rdma_pma_stat_total{device=\"mlx5_0\",port=\"1\",counter=\"port_rcv_data\",class=\"traffic\"} 4000\n"
 	"rdma_pma_stat_total{device=\"mlx5_0\",port=\"1\",counter=\"symbol_error\",class=\"error\"} 0\n"
-	"# HELP rdma_netdev_stat Statistic of the netdev the port is bound to (sysfs statistics/); class as rdmatop classes it.\n"
+	"# HELP rdma_netdev_stat Statistic of the netdev the port is bound to counting events (sysfs statistics/: errors, drops, multicast); class as rdmatop classes it.\n"
 	"# TYPE rdma_netdev_stat counter\n"
-	"rdma_netdev_stat_total{device=\"rxe0\",port=\"1\",counter=\"rx_bytes\",class=\"traffic\"} 4096\n"
-	"rdma_netdev_stat_total{device=\"rxe0\",port=\"1\",counter=\"tx_packets\",class=\"traffic\"} 7\n"
-	"rdma_netdev_stat_total{device=\"mlx5_0\",port=\"1\",counter=\"rx_bytes\",class=\"traffic\"} 99\n"
 	"# HELP rdma_resources Resources of the device by type, from the kernel's resource summary.\n"
 	"# TYPE rdma_resources gauge\n"
 	"rdma_resources{device=\"rxe0\",type=\"cq\"} 2\n"
@@ -330,8 +358,8 @@ static void test_prometheus_text(void)
 	snap_init(&s);
 	build(&s);
 	out = render(&s, &o);
-	CHECK(out && strstr(out, "# TYPE rdma_hw_stat_total counter\n"
-				 "rdma_hw_stat_total{"));
+	CHECK(out && strstr(out, "# TYPE rdma_hw_stat_packets_total counter\n"
+				 "rdma_hw_stat_packets_total{"));
 	CHECK(out && strstr(out, "# TYPE rdma_port_info gauge\nrdma_port_info{"));
 	CHECK(out && strstr(out, "# TYPE rdmatop_build_info gauge\nrdmatop_build_info{version=\""
 				 RDMATOP_VERSION "\","));
