@@ -10,6 +10,8 @@ import sys
 import urllib.parse
 import urllib.request
 
+import copy
+
 results = []
 
 
@@ -18,6 +20,32 @@ def check(cond, name, detail=""):
     print(("ok - " if cond else "not ok - ") + name)
     if not cond and detail:
         print("    " + str(detail)[:600])
+
+
+def field_problems(dash):
+    """What a panel lacks: a unit, real thresholds (a base step, and not
+    Grafana's default red at 80), stat panels coloured by them; and a
+    table of an _info metric showing its constant value."""
+    out = []
+    for p in dash.get("panels", []):
+        title = p.get("title", "?")
+        dflt = p.get("fieldConfig", {}).get("defaults", {})
+        if not dflt.get("unit"):
+            out.append("panel '%s' has no unit" % title)
+        steps = dflt.get("thresholds", {}).get("steps", [])
+        if not steps or steps[0].get("value") is not None:
+            out.append("panel '%s' has no thresholds with a base step" % title)
+        if any(s.get("value") == 80 and s.get("color") == "red" for s in steps):
+            out.append("panel '%s' keeps Grafana's default threshold (red at 80)" % title)
+        if p.get("type") == "stat" and dflt.get("color", {}).get("mode") != "thresholds":
+            out.append("stat panel '%s' is not coloured by its thresholds" % title)
+        if p.get("type") == "table" and any(re.search(r"rdma_\w+_info\b", t.get("expr", ""))
+                                           for t in p.get("targets", [])):
+            hidden = [tr.get("options", {}).get("excludeByName", {}) for tr in
+                      p.get("transformations", []) if tr.get("id") == "organize"]
+            if not any(h.get("Value") for h in hidden):
+                out.append("table '%s' shows the constant value of an _info metric" % title)
+    return out
 
 
 def get(url, path, **params):
@@ -39,11 +67,23 @@ def main():
     ds = tvars.get("datasource", {})
     check(ds.get("type") == "datasource" and ds.get("query") == "prometheus",
           "a datasource variable of type prometheus", ds)
-    for name in ("host", "device"):
+    for name in ("host", "device", "port"):
         v = tvars.get(name, {})
         check(v.get("type") == "query" and v.get("includeAll") and v.get("allValue") == ".*",
               "template variable %s: a query with All = .*" % name, v)
     check(dash.get("uid") and dash.get("title"), "dashboard has a uid and a title")
+
+    problems = field_problems(dash)
+    check(not problems, "every panel has a unit and thresholds", problems)
+    # the check sees one panel lacking each: it can fail
+    caught = 0
+    for i in range(len(dash.get("panels", []))):
+        for key in ("unit", "thresholds"):
+            d = copy.deepcopy(dash)
+            d["panels"][i].get("fieldConfig", {}).get("defaults", {}).pop(key, None)
+            caught += bool(field_problems(d))
+    n = 2 * len(dash.get("panels", []))
+    check(n and caught == n, "a panel without a unit or thresholds is seen (%d of %d)" % (caught, n))
 
     panels = dash.get("panels", [])
     check(len(panels) >= 10, "at least 10 panels (%d)" % len(panels))
@@ -64,7 +104,7 @@ def main():
     check(not overlap, "panels fit the 24-column grid without overlapping", overlap[:3])
 
     want = {"ports up": r"rdma_port_info", "throughput": r"rdma_port_(receive|transmit)_bytes_total",
-            "errors by class": r"rdma:port_errors:rate5m", "QP states by host": r"by \(instance, state\) \(rdma_qps",
+            "errors by class": r"sum by \(class\) \(\s*label_replace\(rate\(", "QP states by host": r"by \(instance, state\) \(rdma_qps",
             "top processes by QPs": r"topk\(.*rdma_process_qps"}
     exprs = []
     for p in panels:
@@ -79,6 +119,11 @@ def main():
             check(used <= set(tvars) | {"__rate_interval"},
                   "panel '%s': its variables are defined (%s)" % (title, " ".join(sorted(used))))
             exprs.append((title, t.get("expr", "")))
+    # error panels at the zoom's rate interval, not the fixed 5-minute rules
+    for title, e in exprs:
+        if re.search(r"Errors|Retransmits", title):
+            check("$__rate_interval" in e and "rate5m" not in e,
+                  "panel '%s' takes its rate over $__rate_interval" % title, e)
     for what, rx in want.items():
         check(any(re.search(rx, e) for _, e in exprs), "a panel shows %s" % what)
 
@@ -87,7 +132,7 @@ def main():
 
     def subst(e):
         e = e.replace("$__rate_interval", "10s").replace("${datasource}", "")
-        return re.sub(r"\$\{?(host|device)\}?", ".*", e)
+        return re.sub(r"\$\{?(host|device|port)\}?", ".*", e)
 
     for title, e in exprs:
         try:
@@ -108,7 +153,7 @@ def main():
             body = x.read().decode() if hasattr(x, "read") else x
             check(False, "Prometheus runs the query of '%s'" % title, body)
     # label_values(METRIC{...}, LABEL): the series API with the same selector
-    for name in ("host", "device"):
+    for name in ("host", "device", "port"):
         m = re.match(r"label_values\((.*),\s*(\w+)\)$", tvars[name]["definition"])
         if not m:
             check(False, "variable %s is label_values()" % name, tvars[name]["definition"])
