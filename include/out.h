@@ -48,7 +48,15 @@ struct out_om_opts {
 	double sample_seconds;	/* how long sampling took; < 0: unknown */
 	bool timed;		/* add rdma_scrape_duration_seconds (not in
 				 * golden tests: it varies) */
+	/* the groups' PSN counters (rdma_group_psns_total), kept across
+	 * samples by the caller; NULL: no such family */
+	struct out_om_psns *psns;
 };
+
+/* A ledger of the groups' PSN counters, for out_om_opts.psns: counted once
+ * per sample however many expositions are written of it. */
+struct out_om_psns *out_om_psns_new(void);
+void out_om_psns_free(struct out_om_psns *l);
 
 /*
  * Write one sample as an exposition (o NULL: OpenMetrics, 50 processes).

@@ -55,6 +55,9 @@ struct snap_qp {
 	uint16_t valid;
 	uint8_t type, state, pmig;
 	float sq_psn_rate, rq_psn_rate;	/* PSNs per second */
+	/* PSNs both queues advanced since this QP's previous dump (what the
+	 * rates are of; 0 for a carried row): the groups' PSN counters sum it */
+	uint32_t psn_adv;
 	struct timespec when;	/* SNAP_QP_WHEN: monotonic time of this row */
 };
 

@@ -42,6 +42,7 @@ struct view_proc {
 	uint32_t qp_state[16];	/* QPs by state (snap_qp_state_str) */
 	uint64_t mr_bytes;
 	double psn_rate;	/* sum of its QPs' sq+rq PSN rates */
+	uint64_t psn_adv;	/* sum of its QPs' psn_adv (PSNs since their last dump) */
 	uint32_t cgroup;	/* string id: its cgroup (job, pod, service), 0 = unknown */
 	/* its bound counters' totals and rates, by enum view_hw_class */
 	uint64_t hw[4];
@@ -117,6 +118,7 @@ struct view_group {
 	uint32_t qp_state[16];
 	uint64_t mr_bytes;
 	double psn_rate;
+	uint64_t psn_adv;	/* its processes' psn_adv */
 	/* its processes' bound counter totals (VIEW_PROC_HW), by enum view_hw_class */
 	uint64_t hw[VIEW_HW_N];
 	uint32_t n_qpcnt;

@@ -22,6 +22,7 @@ struct exporter {
 	const char *textfile;
 	unsigned int max_procs;
 	bool live;
+	struct out_om_psns *psns;	/* the groups' PSN counters, across samples */
 };
 
 /* an exposition of ours: its first line is the help of an rdma_ metric */
@@ -49,11 +50,17 @@ int export_open(struct exporter **out, struct ev_loop *loop, const struct export
 	}
 	ex->max_procs = o->max_procs;
 	ex->live = o->live;
+	ex->psns = out_om_psns_new();
+	if (!ex->psns) {
+		free(ex);
+		return -ENOMEM;
+	}
 	if (o->listen) {
 		struct http_server_opts ho = { .listen = o->listen, .web = o->web };
 
 		ret = http_server_start(&ex->http, loop, &ho, err, errlen);
 		if (ret) {
+			out_om_psns_free(ex->psns);
 			free(ex);
 			return ret;
 		}
@@ -67,7 +74,7 @@ static int render(const struct exporter *ex, const struct snapshot *s, enum out_
 		  char **buf, size_t *len)
 {
 	struct out_om_opts o = { .format = fmt, .max_procs = ex->max_procs,
-				 .sample_seconds = -1, .timed = true };
+				 .sample_seconds = -1, .timed = true, .psns = ex->psns };
 	struct timespec now;
 	FILE *f;
 	int ret;
@@ -138,5 +145,6 @@ void export_close(struct exporter *ex)
 	if (!ex)
 		return;
 	http_server_stop(ex->http);
+	out_om_psns_free(ex->psns);
 	free(ex);
 }

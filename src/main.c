@@ -109,10 +109,10 @@ static void batch_wait(struct exporter *ex, const struct timespec *until)
 }
 
 static int batch_print(const struct opts *o, const struct snapshot *s,
-		       const struct out_opts *oo)
+		       const struct out_opts *oo, struct out_om_psns *psns)
 {
 	struct out_om_opts mo = { .format = OUT_OM_OPENMETRICS, .max_procs = o->metrics_procs,
-				  .sample_seconds = -1, .timed = true };
+				  .sample_seconds = -1, .timed = true, .psns = psns };
 
 	if (!o->read) {
 		/* as the --listen exposition: from the sample's start to now */
@@ -146,6 +146,8 @@ static int run_batch(const struct opts *o, struct source *src, const struct out_
 	ev_async stop_w;
 	long i;
 	int ret = 0;
+	/* the groups' PSN counters of -o openmetrics: kept across samples */
+	struct out_om_psns *psns = out_om_psns_new();
 
 	if (loop) {
 		ev_async_init(&stop_w, on_stop);
@@ -193,7 +195,7 @@ static int run_batch(const struct opts *o, struct source *src, const struct out_
 			goto next;
 		if (clear_screen)
 			fputs("\033[H\033[2J", stdout);
-		ret = batch_print(o, cur, oo);
+		ret = batch_print(o, cur, oo, psns);
 		if (fflush(stdout) || ret) {
 			/* stdout closed (a pager quit): not an error of ours */
 			ret = errno == EPIPE ? 0 : 1;
@@ -227,6 +229,7 @@ next:
 	}
 	snap_free(&snaps[0]);
 	snap_free(&snaps[1]);
+	out_om_psns_free(psns);
 	return ret;
 }
 

@@ -290,7 +290,7 @@ static int member_cmp(const void *pa, const void *pb)
 /* the sums of a process (n = 1) or a group (n = its processes) */
 static void sum_into(struct view_group *g, uint32_t n, const uint32_t *res,
 		     const uint32_t *qp_state, uint64_t mr_bytes, double psn_rate,
-		     const uint64_t *hw, uint32_t n_qpcnt, uint32_t valid)
+		     uint64_t psn_adv, const uint64_t *hw, uint32_t n_qpcnt, uint32_t valid)
 {
 	size_t i;
 
@@ -301,6 +301,7 @@ static void sum_into(struct view_group *g, uint32_t n, const uint32_t *res,
 		g->qp_state[i] += qp_state[i];
 	g->mr_bytes += mr_bytes;
 	g->psn_rate += psn_rate;
+	g->psn_adv += psn_adv;
 	if (valid & VIEW_PROC_HW) {
 		for (i = 0; i < VIEW_HW_N; i++)
 			g->hw[i] += hw[i];
@@ -311,14 +312,14 @@ static void sum_into(struct view_group *g, uint32_t n, const uint32_t *res,
 
 void view_group_sum(struct view_group *sum, const struct view_group *g)
 {
-	sum_into(sum, g->n_procs, g->res, g->qp_state, g->mr_bytes, g->psn_rate, g->hw,
-		 g->n_qpcnt, g->valid);
+	sum_into(sum, g->n_procs, g->res, g->qp_state, g->mr_bytes, g->psn_rate, g->psn_adv,
+		 g->hw, g->n_qpcnt, g->valid);
 }
 
 static void group_add(struct view_group *g, const struct view_proc *p)
 {
-	sum_into(g, 1, p->res, p->qp_state, p->mr_bytes, p->psn_rate, p->hw, p->n_qpcnt,
-		 p->valid);
+	sum_into(g, 1, p->res, p->qp_state, p->mr_bytes, p->psn_rate, p->psn_adv, p->hw,
+		 p->n_qpcnt, p->valid);
 	if (!g->cgroup)
 		g->cgroup = p->cgroup;
 }

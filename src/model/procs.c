@@ -205,6 +205,7 @@ static inline void add_qp(struct view_proc *p, const struct snap_qp *q)
 	p->res[SNAP_RES_QP]++;
 	if ((q->valid & SNAP_QP_STATE) && q->state < 16)
 		p->qp_state[q->state]++;
+	p->psn_adv += q->psn_adv;
 	if (q->valid & SNAP_QP_PSN_RATE) {
 		p->psn_rate += q->sq_psn_rate;
 		p->valid |= VIEW_PROC_PSN_RATE;
@@ -238,6 +239,7 @@ static void add_acc(struct view_proc *p, const struct view_proc *a)
 		p->qp_state[i] += a->qp_state[i];
 	p->mr_bytes += a->mr_bytes;
 	p->psn_rate += a->psn_rate;
+	p->psn_adv += a->psn_adv;
 	p->valid |= a->valid & VIEW_PROC_PSN_RATE;
 }
 

@@ -227,6 +227,7 @@ static int rate_qps(const struct snapshot *prev, struct snapshot *cur, double dt
 
 		q->valid &= ~(SNAP_QP_PSN_RATE | SNAP_QP_RQ_PSN_RATE);
 		q->sq_psn_rate = q->rq_psn_rate = 0;
+		q->psn_adv = 0;
 	}
 	if (!prev || dt <= 0 || !cur->qps.n)
 		return 0;
@@ -275,12 +276,16 @@ static int rate_qps(const struct snapshot *prev, struct snapshot *cur, double dt
 		}
 		if (span < 0)
 			continue;
-		if (p->valid & q->valid & SNAP_QP_SQ_PSN)
+		if (p->valid & q->valid & SNAP_QP_SQ_PSN) {
+			q->psn_adv += rate_psn_delta(p->sq_psn, q->sq_psn);
 			SNAP_SET(q, sq_psn_rate, SNAP_QP_PSN_RATE,
 				 (float)(rate_psn_delta(p->sq_psn, q->sq_psn) / span));
-		if (p->valid & q->valid & SNAP_QP_RQ_PSN)
+		}
+		if (p->valid & q->valid & SNAP_QP_RQ_PSN) {
+			q->psn_adv += rate_psn_delta(p->rq_psn, q->rq_psn);
 			SNAP_SET(q, rq_psn_rate, SNAP_QP_RQ_PSN_RATE,
 				 (float)(rate_psn_delta(p->rq_psn, q->rq_psn) / span));
+		}
 	}
 	free(t.slot);
 	return 0;

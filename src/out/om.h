@@ -48,6 +48,6 @@ void out_om_counters(struct om *w);
 /* The per-process families, capped at max_procs (openmetrics_procs.c). */
 int out_om_procs(struct om *w, unsigned int max_procs);
 /* The per-group families, capped at max_groups (openmetrics_groups.c). */
-int out_om_groups(struct om *w, unsigned int max_groups);
+int out_om_groups(struct om *w, unsigned int max_groups, struct out_om_psns *psns);
 
 #endif

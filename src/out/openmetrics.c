@@ -473,7 +473,7 @@ int out_openmetrics(FILE *f, const struct snapshot *s, const struct out_om_opts 
 	if (!err)
 		err = out_om_procs(&w, o->max_procs);
 	if (!err)
-		err = out_om_groups(&w, o->max_procs);
+		err = out_om_groups(&w, o->max_procs, o->psns);
 	om_self(&w);
 	om_build_info(&w);
 	if (o->timed) {

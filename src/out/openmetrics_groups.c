@@ -7,7 +7,6 @@
  * going cannot grow a TSDB without bound.
  */
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,28 +103,113 @@ static void om_group_series(struct om *w, const struct view_group *const *e, siz
 		labels(e[k], l);
 		out_om_u(w, l, 2, e[k]->mr_bytes);
 	}
-	out_om_family(w, "rdma_group_psn_rate", OM_GAUGE, NULL,
-		      "PSNs the QPs of a group advanced per second (send and receive), "
-		      "over the last interval.");
+}
+
+/*
+ * rdma_group_psns_total: the PSNs a group's QPs advanced, summed sample by
+ * sample into a ledger the caller keeps (a counter, so that PromQL takes
+ * the rate over the window it wants; the sum of the QPs' PSNs would drop
+ * each time a QP goes).  A group gone from the sample leaves the ledger:
+ * when it comes back it starts at 0, which Prometheus reads as a reset.
+ */
+struct psn_entry {
+	uint8_t kind;
+	char name[sizeof(((struct view_group_key *)0)->name)];
+	uint64_t total;
+};
+
+struct out_om_psns {
+	struct psn_entry *e;	/* sorted by psn_cmp */
+	size_t n;
+	struct timespec mono;	/* the sample they count to */
+};
+
+struct out_om_psns *out_om_psns_new(void)
+{
+	return calloc(1, sizeof(struct out_om_psns));
+}
+
+void out_om_psns_free(struct out_om_psns *l)
+{
+	if (l)
+		free(l->e);
+	free(l);
+}
+
+static int psn_cmp(const void *pa, const void *pb)
+{
+	const struct psn_entry *a = pa, *b = pb;
+
+	if (a->kind != b->kind)
+		return a->kind < b->kind ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+static uint64_t psn_find(const struct out_om_psns *l, const struct view_group *g)
+{
+	struct psn_entry k = { .kind = g->key.kind };
+	const struct psn_entry *f;
+
+	snprintf(k.name, sizeof(k.name), "%s", g->key.name);
+	f = l->n ? bsearch(&k, l->e, l->n, sizeof(*l->e), psn_cmp) : NULL;
+	return f ? f->total : 0;
+}
+
+/* Add this sample's advance of every group, once per sample: the two
+ * formats of one sample are two expositions of the same counts. */
+static int psn_count(struct out_om_psns *l, const struct snapshot *s, const struct view_group *gv,
+		     size_t ng)
+{
+	struct psn_entry *e;
+	size_t i;
+
+	if (l->e && l->mono.tv_sec == s->mono.tv_sec && l->mono.tv_nsec == s->mono.tv_nsec)
+		return 0;
+	e = calloc(ng ? ng : 1, sizeof(*e));
+	if (!e)
+		return -ENOMEM;
+	for (i = 0; i < ng; i++) {
+		e[i].kind = gv[i].key.kind;
+		snprintf(e[i].name, sizeof(e[i].name), "%s", gv[i].key.name);
+		e[i].total = psn_find(l, &gv[i]) + gv[i].psn_adv;
+	}
+	qsort(e, ng, sizeof(*e), psn_cmp);
+	free(l->e);
+	l->e = e;
+	l->n = ng;
+	l->mono = s->mono;
+	return 0;
+}
+
+static void om_group_psns(struct om *w, const struct out_om_psns *l,
+			  const struct view_group *const *shown, size_t n, const struct om_group *past,
+			  size_t n_past)
+{
+	struct om_label lab[2];
+	uint64_t other = 0;
+	size_t k;
+
+	out_om_family(w, "rdma_group_psns", OM_COUNTER, NULL,
+		      "PSNs the QPs of a group advanced, send and receive queues (about one a "
+		      "packet), since rdmatop first saw the group; group=\"other\" sums the "
+		      "groups past the cap.");
+	for (k = 0; k < n_past; k++)
+		other += psn_find(l, past[k].g);
 	for (k = 0; k < n; k++) {
-		/* a sum past DBL_MAX (hostile or damaged input) is no rate:
-		 * the exposition has no "inf" */
-		if (!(e[k]->valid & VIEW_PROC_PSN_RATE) || !isfinite(e[k]->psn_rate))
-			continue;
-		labels(e[k], l);
-		out_om_d(w, l, 2, e[k]->psn_rate);
+		labels(shown[k], lab);
+		out_om_u(w, lab, 2, shown[k]->key.kind == VIEW_G_N ? other : psn_find(l, shown[k]));
 	}
 }
 
-int out_om_groups(struct om *w, unsigned int max_groups)
+int out_om_groups(struct om *w, unsigned int max_groups, struct out_om_psns *psns)
 {
 	/* the sum past the cap: kind="other" */
 	struct view_group other = { .key = { .kind = VIEW_G_N } }, *gv = NULL;
 	const struct view_group **shown_g;
 	struct view_proc *pv;
 	struct om_group *e;
-	int np = view_procs(w->s, &pv), ng;
-	size_t i, k, shown;
+	int np = view_procs(w->s, &pv), ng, err = 0;
+	size_t i, k, shown, capped;
 
 	if (np < 0)
 		return np;
@@ -148,7 +232,7 @@ int out_om_groups(struct om *w, unsigned int max_groups)
 			e[i].total += gv[i].res[k];
 	}
 	qsort(e, (size_t)ng, sizeof(*e), group_rank_cmp);
-	shown = (size_t)ng < max_groups ? (size_t)ng : max_groups;
+	shown = capped = (size_t)ng < max_groups ? (size_t)ng : max_groups;
 	for (i = 0; i < shown; i++)
 		shown_g[i] = e[i].g;
 	for (i = shown; i < (size_t)ng; i++)
@@ -162,8 +246,10 @@ int out_om_groups(struct om *w, unsigned int max_groups)
 		      "RDMA resources, before the cap.");
 	out_om_u(w, NULL, 0, (uint64_t)ng);
 	om_group_series(w, shown_g, shown);
+	if (psns && !(err = psn_count(psns, w->s, gv, (size_t)ng)))
+		om_group_psns(w, psns, shown_g, shown, e + capped, (size_t)ng - capped);
 	free(shown_g);
 	free(e);
 	free(gv);
-	return 0;
+	return err;
 }

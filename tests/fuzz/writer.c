@@ -4,7 +4,8 @@
  * fuzz_openmetrics and fuzz_prometheus.  The options come first in the
  * input: text and JSON take a flags byte (0x80 a sort column byte follows,
  * 0x40 reverse, 0x20 a -p byte follows); the expositions the flags byte
- * (1 a sample-seconds word follows, 2 the scrape duration), then the per-process
+ * (1 a sample-seconds word follows, 2 the scrape duration, 4 the groups' PSN
+ * ledger, written twice as the exporter does), then the per-process
  * cap.  Then the snapshot (snapgen.c).
  */
 #include <stdint.h>
@@ -30,6 +31,7 @@ static void om_opts(struct fz *z, uint8_t k, struct out_om_opts *o)
 	o->max_procs = fz_u8(z) % 64;
 	o->sample_seconds = k & 1 ? (double)fz_u32(z) / 1e6 : -1;
 	o->timed = k & 2;
+	o->psns = k & 4 ? out_om_psns_new() : NULL;
 }
 
 int fz_writer_run(const uint8_t *data, size_t size, enum fz_writer which)
@@ -51,6 +53,13 @@ int fz_writer_run(const uint8_t *data, size_t size, enum fz_writer which)
 		om_opts(&z, k, &om);
 	snap_init(&s);
 	fz_snapshot(&s, &z);
+	if (om.psns) {
+		/* the ledger counts a sample once: the checks below read the
+		 * second exposition of it, as the exporter writes two */
+		f = fz_out_open(FZ_OUT_CAP(size));
+		out_openmetrics(f, &s, &om);
+		free(fz_out_close(f, &len));
+	}
 	f = fz_out_open(FZ_OUT_CAP(size));
 	switch (which) {
 	case FZ_TEXT:
@@ -61,6 +70,7 @@ int fz_writer_run(const uint8_t *data, size_t size, enum fz_writer which)
 		break;
 	default:
 		out_openmetrics(f, &s, &om);
+		out_om_psns_free(om.psns);
 		break;
 	}
 	out = fz_out_close(f, &len);

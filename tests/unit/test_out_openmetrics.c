@@ -304,8 +304,6 @@ static const char golden[] =
 	"# UNIT rdma_group_memory_region_bytes bytes\n"
 	"rdma_group_memory_region_bytes{kind=\"job\",group=\"7\"} 0\n"
 	"rdma_group_memory_region_bytes{kind=\"other\",group=\"other\"} 0\n"
-	"# HELP rdma_group_psn_rate PSNs the QPs of a group advanced per second (send and receive), over the last interval.\n"
-	"# TYPE rdma_group_psn_rate gauge\n"
 	/* rdmatop's own: every table dumped in this sample */
 	"# HELP rdmatop_table_age_seconds How old a device's resource table is: 0 when dumped in this sample, else the time since the dump its rows are from (--budget).\n"
 	"# TYPE rdmatop_table_age_seconds gauge\n"
@@ -664,5 +662,81 @@ static void test_group_cap(void)
 	snap_free(&s);
 }
 
+/* one QP of pid's with psn_adv PSNs since its last dump */
+static void qp_adv(struct snapshot *s, uint32_t pid, uint32_t adv)
+{
+	qp(s, 0, 2, 3, user(pid));
+	SNAP_AT(&s->qps, struct snap_qp, s->qps.n - 1)->psn_adv = adv;
+}
+
+/* two jobs, sample after sample; at most one group has series of its own */
+static void psn_sample(struct snapshot *s, long sec, const uint32_t *adv7, size_t n7,
+		       const uint32_t *adv8, size_t n8)
+{
+	size_t i;
+
+	snap_clear(s);
+	s->mono.tv_sec = sec;
+	dev(s, 0, "rxe0");
+	task(s, 101, 101, "a");
+	cgroup(s, 101, "/slurm/uid_1000/job_7/step_0/task_0");
+	for (i = 0; i < n7; i++)
+		qp_adv(s, 101, adv7[i]);
+	if (n8) {
+		task(s, 102, 102, "b");
+		cgroup(s, 102, "/slurm/uid_1000/job_8/step_0/task_0");
+	}
+	for (i = 0; i < n8; i++)
+		qp_adv(s, 102, adv8[i]);
+	snap_tasks_sort(s);
+}
+
+/*
+ * rdma_group_psns_total is a counter: each sample adds its QPs' PSN
+ * advances once (a second exposition of the same sample adds nothing), a
+ * QP that goes takes nothing away, the groups past the cap are "other".
+ */
+static void test_group_psns(void)
+{
+	struct out_om_opts o = { .format = OUT_OM_OPENMETRICS, .max_procs = 1,
+				 .sample_seconds = -1, .psns = out_om_psns_new() };
+	static const uint32_t a[] = { 10, 5 }, b[] = { 100 }, c[] = { 3 }, d[] = { 1 }, z[] = { 0 };
+	struct snapshot s;
+	char *out;
+
+	CHECK(o.psns != NULL);
+	snap_init(&s);
+	psn_sample(&s, 1, a, 2, b, 1);
+	out = render(&s, &o);
+	CHECK(out && strstr(out, "# TYPE rdma_group_psns counter\n"
+				 "rdma_group_psns_total{kind=\"job\",group=\"7\"} 15\n"
+				 "rdma_group_psns_total{kind=\"other\",group=\"other\"} 100\n"));
+	free(out);
+	o.format = OUT_OM_PROMETHEUS;
+	out = render(&s, &o);
+	CHECK(out && strstr(out, "rdma_group_psns_total{kind=\"job\",group=\"7\"} 15\n"
+				 "rdma_group_psns_total{kind=\"other\",group=\"other\"} 100\n"));
+	free(out);
+	/* one of job 7's QPs gone */
+	psn_sample(&s, 2, c, 1, d, 1);
+	out = render(&s, &o);
+	CHECK(out && strstr(out, "rdma_group_psns_total{kind=\"job\",group=\"7\"} 18\n"
+				 "rdma_group_psns_total{kind=\"other\",group=\"other\"} 101\n"));
+	free(out);
+	/* job 8 gone: no other */
+	psn_sample(&s, 3, z, 1, NULL, 0);
+	out = render(&s, &o);
+	CHECK(out && strstr(out, "rdma_group_psns_total{kind=\"job\",group=\"7\"} 18\n#"));
+	free(out);
+	/* without a ledger, no such family */
+	out_om_psns_free(o.psns);
+	o.psns = NULL;
+	out = render(&s, &o);
+	CHECK(out && !strstr(out, "rdma_group_psns"));
+	free(out);
+	snap_free(&s);
+}
+
 TEST_MAIN(test_golden, test_prometheus_text, test_hostile_names, test_label_units,
-	  test_hostile_recording, test_unknown_states, test_cap, test_group_cap)
+	  test_hostile_recording, test_unknown_states, test_cap, test_group_cap,
+	  test_group_psns)

@@ -218,6 +218,15 @@ static void test_qp_psn(void)
 	CHECK(qp(&b, 3)->valid & SNAP_QP_PSN_RATE);
 	CHECK(!(qp(&b, 3)->valid & SNAP_QP_RQ_PSN_RATE));
 	CHECK(!(qp(&b, 4)->valid & SNAP_QP_PSN_RATE));
+	/* the PSNs themselves, what the groups' counters add up: both
+	 * queues of a matched QP, only its send queue when rq-psn is new */
+	CHECK_EQ_U(qp(&b, 0)->psn_adv, 0x20 + 200);
+	CHECK_EQ_U(qp(&b, 1)->psn_adv, 0);
+	CHECK_EQ_U(qp(&b, 3)->psn_adv, 20);
+	CHECK_EQ_U(qp(&b, 4)->psn_adv, 0);
+	/* no time between the two: nothing counted again */
+	rate_compute(&b, &b);
+	CHECK_EQ_U(qp(&b, 0)->psn_adv, 0);
 	snap_free(&a);
 	snap_free(&b);
 }
