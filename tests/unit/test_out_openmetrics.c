@@ -10,49 +10,11 @@
 
 #include "classify.h"
 #include "hostile.h"
+#include "omsnap.h"
 #include "nl.h"
 #include "out.h"
 #include "sysfs.h"
 #include "test.h"
-
-static struct snap_owner user(uint32_t tid)
-{
-	struct snap_owner o = { .tid = tid, .valid = SNAP_OWN_TID };
-
-	return o;
-}
-
-static void task(struct snapshot *s, uint32_t tid, uint32_t pid, const char *comm)
-{
-	struct snap_task *t = snap_task_get(s, tid);
-
-	t->pid = pid;
-	t->comm = snap_str(s, comm, 64);
-	t->pcomm = t->comm;
-	t->valid = SNAP_TASK_PID | SNAP_TASK_COMM | SNAP_TASK_PCOMM;
-}
-
-static void cgroup(struct snapshot *s, uint32_t tid, const char *path)
-{
-	struct snap_task *t = snap_task_get(s, tid);
-
-	SNAP_SET(t, cgroup, SNAP_TASK_CGROUP, snap_str(s, path, 255));
-}
-
-static void dev(struct snapshot *s, uint32_t idx, const char *name)
-{
-	struct snap_dev *d = snap_push(&s->devs, sizeof(*d));
-
-	d->index = idx;
-	snprintf(d->name, sizeof(d->name), "%s", name);
-	d->node_type = 1;
-	d->node_guid = 0x0c42a10300aabbccull + idx;
-	snprintf(d->fw, sizeof(d->fw), "20.31.1014");
-	d->valid = SNAP_DEV_NODE_TYPE | SNAP_DEV_NODE_GUID | (idx ? SNAP_DEV_FW : 0);
-	d->res[SNAP_RES_QP] = 3;
-	d->res[SNAP_RES_CQ] = 2;
-	d->res_valid = 1u << SNAP_RES_QP | 1u << SNAP_RES_CQ;
-}
 
 static void port(struct snapshot *s, uint32_t d, const char *ndev, const char *ll,
 		 const char *rate)
@@ -96,28 +58,14 @@ static void counter(struct snapshot *s, uint32_t d, uint32_t p, enum snap_src sr
 	}
 }
 
-static void qp(struct snapshot *s, uint32_t d, uint8_t type, uint8_t state,
-	       struct snap_owner own)
-{
-	struct snap_qp *q = snap_push(&s->qps, sizeof(*q));
-
-	q->dev = d;
-	q->port = 1;
-	q->lqpn = (uint32_t)s->qps.n;
-	q->type = type;
-	q->state = state;
-	q->own = own;
-	q->valid = SNAP_QP_TYPE | SNAP_QP_STATE | SNAP_QP_PORT;
-}
-
 static void build(struct snapshot *s)
 {
 	struct snap_owner k = { .kern = snap_str(s, "ib_core", 64), .valid = SNAP_OWN_KERN };
 
 	s->wall.tv_sec = 1700000000;
 	s->wall.tv_nsec = 250000000;
-	dev(s, 0, "rxe0");
-	dev(s, 1, "mlx5_0");
+	oms_dev(s, 0, "rxe0");
+	oms_dev(s, 1, "mlx5_0");
 	port(s, 0, "dummy0", "Ethernet", "2.5 Gb/sec (1X SDR)");
 	port(s, 1, "ib0", "InfiniBand", "100 Gb/sec (4X EDR)");
 	counter(s, 0, 1, SNAP_SRC_HW, "rcvd_pkts", 12);
@@ -129,29 +77,18 @@ static void build(struct snapshot *s)
 	counter(s, 1, 1, SNAP_SRC_HW, "rx_roce_good_bytes", 512);
 	/* an IPoIB netdev's bytes are not the port's: PMA wins */
 	counter(s, 1, 1, SNAP_SRC_NETDEV, "rx_bytes", 99);
-	qp(s, 0, 1, 3, k);
-	qp(s, 0, 2, 3, user(101));
-	qp(s, 0, 2, 6, user(102));
-	qp(s, 1, 2, 3, user(103));
-	task(s, 101, 100, "ib_send_bw");
-	task(s, 102, 100, "ib_send_bw");
-	task(s, 103, 103, "rping");
+	oms_qp(s, 0, 1, 3, k);
+	oms_qp(s, 0, 2, 3, oms_user(101));
+	oms_qp(s, 0, 2, 6, oms_user(102));
+	oms_qp(s, 1, 2, 3, oms_user(103));
+	oms_task(s, 101, 100, "ib_send_bw");
+	oms_task(s, 102, 100, "ib_send_bw");
+	oms_task(s, 103, 103, "rping");
 	/* a SLURM job (cgroup v1 layout) and a docker container */
-	cgroup(s, 101, "/slurm/uid_1000/job_7/step_0/task_0");
-	cgroup(s, 102, "/slurm/uid_1000/job_7/step_0/task_0");
-	cgroup(s, 103, "/system.slice/docker-0123456789abcdef.scope");
+	oms_cgroup(s, 101, "/slurm/uid_1000/job_7/step_0/task_0");
+	oms_cgroup(s, 102, "/slurm/uid_1000/job_7/step_0/task_0");
+	oms_cgroup(s, 103, "/system.slice/docker-0123456789abcdef.scope");
 	snap_tasks_sort(s);
-}
-
-static char *render(const struct snapshot *s, const struct out_om_opts *o)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	CHECK_EQ_U(out_openmetrics(f, s, o), 0);
-	fclose(f);
-	return buf;
 }
 
 #ifdef __clang__
@@ -337,7 +274,7 @@ static void test_golden(void)
 
 	snap_init(&s);
 	build(&s);
-	out = render(&s, &o);
+	out = oms_render(&s, &o);
 	CHECK_EQ_S(out, golden);
 	if (out && strcmp(out, golden))
 		fprintf(stderr, "%s", out);
@@ -355,7 +292,7 @@ static void test_prometheus_text(void)
 
 	snap_init(&s);
 	build(&s);
-	out = render(&s, &o);
+	out = oms_render(&s, &o);
 	CHECK(out && strstr(out, "# TYPE rdma_hw_stat_packets_total counter\n"
 				 "rdma_hw_stat_packets_total{"));
 	CHECK(out && strstr(out, "# TYPE rdma_port_info gauge\nrdma_port_info{"));
@@ -421,13 +358,13 @@ static void test_hostile_names(void)
 	snap_init(&s);
 	build(&s);
 	/* a process may call itself anything prctl(PR_SET_NAME) accepts */
-	task(&s, 104, 104, "a\"b\\c\nd} 1\n# EOF");
-	task(&s, 105, 105, "\x1b]0;x\x07\xff\xc3");
-	qp(&s, 0, 2, 3, user(104));
-	qp(&s, 0, 2, 3, user(105));
+	oms_task(&s, 104, 104, "a\"b\\c\nd} 1\n# EOF");
+	oms_task(&s, 105, 105, "\x1b]0;x\x07\xff\xc3");
+	oms_qp(&s, 0, 2, 3, oms_user(104));
+	oms_qp(&s, 0, 2, 3, oms_user(105));
 	snap_tasks_sort(&s);
 	snprintf(SNAP_AT(&s.devs, struct snap_dev, 0)->name, SNAP_DEV_NAME_MAX, "r\"x\\e");
-	out = render(&s, NULL);
+	out = oms_render(&s, NULL);
 	CHECK(out && well_formed(out));
 	CHECK(out && strstr(out, "comm=\"a\\\"b\\\\c\\nd} 1\\n# EOF\""));
 	CHECK(out && strstr(out, "comm=\"\xef\xbf\xbd]0;x\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\""));
@@ -495,10 +432,10 @@ static void test_unknown_states(void)
 
 	snap_init(&s);
 	build(&s);
-	qp(&s, 0, 2, 7, user(103));
-	qp(&s, 0, 2, 9, user(103));
-	qp(&s, 0, 2, 200, user(103));
-	out = render(&s, NULL);
+	oms_qp(&s, 0, 2, 7, oms_user(103));
+	oms_qp(&s, 0, 2, 9, oms_user(103));
+	oms_qp(&s, 0, 2, 200, oms_user(103));
+	out = oms_render(&s, NULL);
 	CHECK(out && strstr(out, "rdma_qps{device=\"rxe0\",type=\"RC\",state=\"UNKNOWN\"} 3\n"));
 	CHECK(out && strstr(out, "comm=\"rping\",device=\"rxe0\",state=\"UNKNOWN\"} 3\n"));
 	CHECK(out && strstr(out, "state=\"UNKNOWN\"} 3\n") == strstr(out, "state=\"UNKNOWN\""));
@@ -519,7 +456,7 @@ static int om_sample(const struct snapshot *s, void *ctx)
 	for (fmt = 0; fmt < 2; fmt++) {
 		struct out_om_opts o = { .format = fmt ? OUT_OM_PROMETHEUS : OUT_OM_OPENMETRICS,
 					 .max_procs = 50, .sample_seconds = -1 };
-		char *out = render(s, &o);
+		char *out = oms_render(s, &o);
 		size_t len = out ? strlen(out) : 0;
 
 		if (!out || !well_formed(out) || !hostile_utf8(out, len) ||
@@ -552,18 +489,6 @@ static void test_hostile_recording(void)
 	free(buf);
 }
 
-/* Sum of the values of the samples whose line starts with prefix. */
-static uint64_t sum_of(const char *out, const char *prefix)
-{
-	uint64_t sum = 0;
-	const char *l;
-
-	for (l = out; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL)
-		if (!strncmp(l, prefix, strlen(prefix)))
-			sum += strtoull(strchr(l, '}') + 2, NULL, 10);
-	return sum;
-}
-
 /* 200 processes: the 50 with most QPs keep their series, the rest sum up. */
 static void test_cap(void)
 {
@@ -575,19 +500,19 @@ static void test_cap(void)
 	size_t series = 0;
 
 	snap_init(&s);
-	dev(&s, 0, "rxe0");
+	oms_dev(&s, 0, "rxe0");
 	for (i = 1; i <= 200; i++) {
 		char comm[16];
 
 		snprintf(comm, sizeof(comm), "job%u", i);
-		task(&s, 1000 + i, 1000 + i, comm);
+		oms_task(&s, 1000 + i, 1000 + i, comm);
 		/* process i holds i % 7 + 1 QPs: ties broken by pid order */
 		for (j = 0; j < i % 7 + 1; j++)
-			qp(&s, 0, 2, 3, user(1000 + i));
+			oms_qp(&s, 0, 2, 3, oms_user(1000 + i));
 		total += i % 7 + 1;
 	}
 	snap_tasks_sort(&s);
-	out = render(&s, &o);
+	out = oms_render(&s, &o);
 	CHECK(out != NULL);
 	for (p = out; p && (p = strstr(p, "\nrdma_process_resources{")); p++)
 		if (strstr(p + 1, "type=\"qp\"") &&
@@ -605,138 +530,16 @@ static void test_cap(void)
 	CHECK_EQ_U(others, total - 28 * 7 - 22 * 6);
 	CHECK(out && strstr(out, "\nrdma_processes 200\n"));
 	/* the QPs by device and state add up to the same series */
-	CHECK_EQ_U(sum_of(out, "rdma_process_qps{"), total);
-	CHECK_EQ_U(sum_of(out, "rdma_process_qps{pid=\"other\""), total - 28 * 7 - 22 * 6);
+	CHECK_EQ_U(oms_sum_of(out, "rdma_process_qps{"), total);
+	CHECK_EQ_U(oms_sum_of(out, "rdma_process_qps{pid=\"other\""), total - 28 * 7 - 22 * 6);
 	free(out);
 	/* a cap of 0 sums everything */
 	o.max_procs = 0;
-	out = render(&s, &o);
+	out = oms_render(&s, &o);
 	CHECK(out && strstr(out, "rdma_process_resources{pid=\"other\",comm=\"\",type=\"qp\"} 798\n"));
 	free(out);
 	snap_free(&s);
 }
 
-/* 200 jobs: 50 series of their own and "other"; a hostile path stays a label */
-static void test_group_cap(void)
-{
-	struct out_om_opts o = { .format = OUT_OM_OPENMETRICS, .max_procs = 50,
-				 .sample_seconds = -1 };
-	struct snapshot s;
-	char *out, *p, path[96];
-	uint32_t i, j, total = 0;
-	size_t series = 0;
-
-	snap_init(&s);
-	dev(&s, 0, "rxe0");
-	for (i = 1; i <= 200; i++) {
-		task(&s, 1000 + i, 1000 + i, "ib_write_bw");
-		snprintf(path, sizeof(path), "/system.slice/slurmstepd.scope/job_%u/step_0/user/task_0",
-			 i);
-		cgroup(&s, 1000 + i, path);
-		for (j = 0; j < i % 7 + 1; j++)
-			qp(&s, 0, 2, 3, user(1000 + i));
-		total += i % 7 + 1;
-	}
-	task(&s, 2000, 2000, "x");
-	cgroup(&s, 2000, "/evil\"}\nrdma_up 0\n/\\");
-	for (j = 0; j < 9; j++)
-		qp(&s, 0, 2, 3, user(2000));
-	total += 9;
-	snap_tasks_sort(&s);
-	out = render(&s, &o);
-	CHECK(out != NULL);
-	for (p = out; p && (p = strstr(p, "\nrdma_group_resources{")); p++)
-		if (strstr(p + 1, "type=\"qp\"") &&
-		    strstr(p + 1, "type=\"qp\"") < strchr(p + 1, '\n'))
-			series++;
-	CHECK_EQ_U(series, 51);
-	CHECK(out && strstr(out, "\nrdma_groups 201\n"));
-	CHECK(out && strstr(out, "rdma_group_resources{kind=\"job\",group=\"6\",type=\"qp\"} 7\n"));
-	CHECK(out && strstr(out, "rdma_group_qps{kind=\"cgroup\",group=\"/evil\\\"}\\nrdma_up 0\\n/\\\\\","
-			     "state=\"RTS\"} 9\n"));
-	CHECK(out && !strstr(out, "\nrdma_up 0\n"));
-	/* the jobs' and the rest's QPs add up (the hostile group holds 9) */
-	CHECK_EQ_U(sum_of(out, "rdma_group_qps{kind=\"job\"") +
-		   sum_of(out, "rdma_group_qps{kind=\"other\""), total - 9);
-	free(out);
-	snap_free(&s);
-}
-
-/* one QP of pid's with psn_adv PSNs since its last dump */
-static void qp_adv(struct snapshot *s, uint32_t pid, uint32_t adv)
-{
-	qp(s, 0, 2, 3, user(pid));
-	SNAP_AT(&s->qps, struct snap_qp, s->qps.n - 1)->psn_adv = adv;
-}
-
-/* two jobs, sample after sample; at most one group has series of its own */
-static void psn_sample(struct snapshot *s, long sec, const uint32_t *adv7, size_t n7,
-		       const uint32_t *adv8, size_t n8)
-{
-	size_t i;
-
-	snap_clear(s);
-	s->mono.tv_sec = sec;
-	dev(s, 0, "rxe0");
-	task(s, 101, 101, "a");
-	cgroup(s, 101, "/slurm/uid_1000/job_7/step_0/task_0");
-	for (i = 0; i < n7; i++)
-		qp_adv(s, 101, adv7[i]);
-	if (n8) {
-		task(s, 102, 102, "b");
-		cgroup(s, 102, "/slurm/uid_1000/job_8/step_0/task_0");
-	}
-	for (i = 0; i < n8; i++)
-		qp_adv(s, 102, adv8[i]);
-	snap_tasks_sort(s);
-}
-
-/*
- * rdma_group_psns_total is a counter: each sample adds its QPs' PSN
- * advances once (a second exposition of the same sample adds nothing), a
- * QP that goes takes nothing away, the groups past the cap are "other".
- */
-static void test_group_psns(void)
-{
-	struct out_om_opts o = { .format = OUT_OM_OPENMETRICS, .max_procs = 1,
-				 .sample_seconds = -1, .psns = out_om_psns_new() };
-	static const uint32_t a[] = { 10, 5 }, b[] = { 100 }, c[] = { 3 }, d[] = { 1 }, z[] = { 0 };
-	struct snapshot s;
-	char *out;
-
-	CHECK(o.psns != NULL);
-	snap_init(&s);
-	psn_sample(&s, 1, a, 2, b, 1);
-	out = render(&s, &o);
-	CHECK(out && strstr(out, "# TYPE rdma_group_psns counter\n"
-				 "rdma_group_psns_total{kind=\"job\",group=\"7\"} 15\n"
-				 "rdma_group_psns_total{kind=\"other\",group=\"other\"} 100\n"));
-	free(out);
-	o.format = OUT_OM_PROMETHEUS;
-	out = render(&s, &o);
-	CHECK(out && strstr(out, "rdma_group_psns_total{kind=\"job\",group=\"7\"} 15\n"
-				 "rdma_group_psns_total{kind=\"other\",group=\"other\"} 100\n"));
-	free(out);
-	/* one of job 7's QPs gone */
-	psn_sample(&s, 2, c, 1, d, 1);
-	out = render(&s, &o);
-	CHECK(out && strstr(out, "rdma_group_psns_total{kind=\"job\",group=\"7\"} 18\n"
-				 "rdma_group_psns_total{kind=\"other\",group=\"other\"} 101\n"));
-	free(out);
-	/* job 8 gone: no other */
-	psn_sample(&s, 3, z, 1, NULL, 0);
-	out = render(&s, &o);
-	CHECK(out && strstr(out, "rdma_group_psns_total{kind=\"job\",group=\"7\"} 18\n#"));
-	free(out);
-	/* without a ledger, no such family */
-	out_om_psns_free(o.psns);
-	o.psns = NULL;
-	out = render(&s, &o);
-	CHECK(out && !strstr(out, "rdma_group_psns"));
-	free(out);
-	snap_free(&s);
-}
-
 TEST_MAIN(test_golden, test_prometheus_text, test_hostile_names, test_label_units,
-	  test_hostile_recording, test_unknown_states, test_cap, test_group_cap,
-	  test_group_psns)
+	  test_hostile_recording, test_unknown_states, test_cap)
