@@ -5,7 +5,8 @@
 # and a live run through tests/hw's NETLINK_RDMA shim at a budget that paces
 # every resource table.  At each sample node_exporter must take the file
 # (node_textfile_scrape_error 0: a client-side timestamp makes it refuse the
-# whole file) and serve every rdma_ series of it, the sample's own among them.
+# whole file) and serve every rdma_ series of it, the sample's own among them;
+# and each file's table ages are those of the same sample's JSON.
 
 ne_check() {
 	if ! command -v prometheus-node-exporter >/dev/null; then
@@ -56,11 +57,11 @@ ne_check() {
 	rm -f "$ne_dir/rdma.prom"
 	: >"$tmp/ne.bad"
 	RDMATOP_HW_FIXTURE=$fix/netlink.fix LD_PRELOAD=$PWD/${BUILD:-build}/hw/nlshim.so \
-		timeout 60 "$bin" --sysroot "$fix" --budget 0.0001 -d 0.5 -n 8 \
-		--textfile "$ne_dir/rdma.prom" </dev/null >/dev/null 2>"$tmp/ne-live.err" &
+		timeout 60 "$bin" --sysroot "$fix" --budget 0.0001 -d 0.5 -n 8 -b -o json \
+		--textfile "$ne_dir/rdma.prom" </dev/null >"$tmp/ne-live.json" 2>"$tmp/ne-live.err" &
 	live=$!
 	pids="$pids $live"
-	last="" carried=0 good=0 tries=0
+	last="" carried=0 good=0 tries=0 files=0
 	while kill -0 "$live" 2>/dev/null && [ "$tries" -lt 600 ]; do
 		tries=$((tries + 1))
 		ne_live_sample
@@ -73,6 +74,11 @@ ne_check() {
 	[ "$good" = 8 ] && [ "$carried" -ge 6 ] && [ ! -s "$tmp/ne.bad" ] &&
 		ok "node_exporter reads the textfile at every sample of a paced live run ($good of 8, $carried carried)" ||
 		bad "node_exporter reads the textfile at every sample of a paced live run ($good of 8, $carried carried)" "$tmp/ne.bad"
+	# each file's rdmatop_table_age_seconds is the age the same sample's JSON
+	# gives every table of every device (all paced at this budget)
+	python3 tests/fleet/ages.py "$tmp/ne-live.json" "$tmp"/ne-live.[0-9]*.prom >"$tmp/ne-age" 2>&1 &&
+		ok "rdmatop_table_age_seconds: every table's age as the JSON's ($(tail -n 1 "$tmp/ne-age"))" ||
+		bad "rdmatop_table_age_seconds: every table's age as the JSON's" "$tmp/ne-age"
 	kill "$ne_pid" 2>/dev/null
 	wait "$ne_pid" 2>/dev/null
 }
@@ -85,6 +91,8 @@ ne_live_sample() {
 	[ -n "$ts" ] && [ "$ts" != "$last" ] || return 0
 	last=$ts
 	cp "$ne_dir/rdma.prom" "$tmp/ne-live.prom"
+	files=$((files + 1))
+	cp "$tmp/ne-live.prom" "$tmp/ne-live.$files.prom"
 	ne_scrape "$tmp/ne-live.prom" "live sample $ts" >>"$tmp/ne.bad" && good=$((good + 1))
 	grep -qE '^rdmatop_table_age_seconds\{device="mlx5_0",table="qps"\} [0-9.]*[1-9]' \
 		"$tmp/ne-live.prom" && carried=$((carried + 1))
