@@ -1,3 +1,4 @@
+# shellcheck shell=sh disable=SC2154 # bin and tmp are tests/fleet/run's
 # Sourced by tests/fleet/run (its ok, bad, note, free_port, wait_for, $bin,
 # $tmp, $pids): the real node_exporter (Debian's prometheus-node-exporter)
 # reads rdmatop's --textfile at every sample of a paced run, a recording
