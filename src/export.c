@@ -93,12 +93,8 @@ static int render(const struct exporter *ex, const struct snapshot *s, enum out_
 
 int export_write_file(const char *path, const char *buf, size_t len)
 {
-	int ret = wfile_probe(path, textfile_ours);
-
-	if (ret < 0)
-		return ret;
 	/* node_exporter usually runs as another user: readable (less the umask) */
-	return wfile_replace(path, buf, len, 0644);
+	return wfile_write(path, textfile_ours, buf, len, 0644);
 }
 
 int export_sample(struct exporter *ex, const struct snapshot *s)
