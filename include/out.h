@@ -48,6 +48,8 @@ struct out_om_opts {
 	double sample_seconds;	/* how long sampling took; < 0: unknown */
 	bool timed;		/* add rdma_scrape_duration_seconds (not in
 				 * golden tests: it varies) */
+	bool textfile;		/* add rdmatop_textfile_write_errors_total */
+	uint64_t textfile_errors;
 };
 
 /*

@@ -495,6 +495,11 @@ int out_openmetrics(FILE *f, const struct snapshot *s, const struct out_om_opts 
 	if (!err)
 		err = out_om_groups(&w, o->max_procs);
 	om_self(&w);
+	if (o->textfile) {
+		out_om_family(&w, "rdmatop_textfile_write_errors", OM_COUNTER, NULL,
+			  "Writes of --textfile that failed since start.");
+		out_om_u(&w, NULL, 0, o->textfile_errors);
+	}
 	if (o->timed) {
 		/* last, so that it covers building everything above */
 		out_om_family(&w, "rdma_scrape_duration_seconds", OM_GAUGE, "seconds",

@@ -4,8 +4,8 @@
  * fuzz_openmetrics and fuzz_prometheus.  The options come first in the
  * input: text and JSON take a flags byte (0x80 a sort column byte follows,
  * 0x40 reverse, 0x20 a -p byte follows); the expositions the flags byte
- * (1 a sample-seconds word follows, 2 timestamps), then the per-process
- * cap.  Then the snapshot (snapgen.c).
+ * (1 a sample-seconds word follows, 2 timestamps, 4 the textfile's error
+ * count, 8 at its largest), then the per-process cap.  Then the snapshot (snapgen.c).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -30,6 +30,9 @@ static void om_opts(struct fz *z, uint8_t k, struct out_om_opts *o)
 	o->max_procs = fz_u8(z) % 64;
 	o->sample_seconds = k & 1 ? (double)fz_u32(z) / 1e6 : -1;
 	o->timed = k & 2;
+	o->textfile = k & 4;
+	if (o->textfile)
+		o->textfile_errors = k & 8 ? UINT64_MAX : fz_u8(z);
 }
 
 int fz_writer_run(const uint8_t *data, size_t size, enum fz_writer which)

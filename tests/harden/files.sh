@@ -71,3 +71,47 @@ else
 	check "--textfile in nobody's directory: refused at start" \
 		"[ $? != 0 ] && [ ! -e '$hf/alice/m.prom' ] && grep -q 'owned by uid 65534' '$hf/err'"
 fi
+
+# --textfile that cannot be written: at start, an error (exit 1); later
+# (the file system read-only for a while), counted on /metrics and said
+# once, not once a sample, and said again when it works again
+"$bin" -r "$fixture" --textfile "$hf/no/such/dir/m.prom" >/dev/null 2>"$hf/err"
+check "--textfile not writable at start: exit 1, a message" \
+	"[ $? = 1 ] && grep -q 'cannot write --textfile .*No such file' '$hf/err'"
+gen=${BUILD:-build}/bench/gen
+if [ "$(id -u)" != 0 ] || ! command -v curl >/dev/null || [ ! -x "$gen" ]; then
+	echo "# files: --textfile failures need root (a tmpfs), curl and $gen: skipped"
+elif ! mkdir "$hf/mnt" || ! mount -t tmpfs -o size=64k,mode=755 rdmatop-hf "$hf/mnt"; then
+	bad "a tmpfs for --textfile"
+else
+	hf_cleanup() {
+		tmux -L "$hf_sock" kill-server 2>/dev/null
+		[ -n "${hf_pid:-}" ] && kill "$hf_pid" 2>/dev/null
+		umount "$hf/mnt" 2>/dev/null
+		rm -rf "$hf"
+	}
+	"$gen" -o "$hf/long.rdrec" -q 10 -d 1 -p 2 -n 400 -i 100
+	port=$((20000 + $$ % 20000))
+	"$bin" -r "$hf/long.rdrec" -d 0.1 --listen "127.0.0.1:$port" \
+		--textfile "$hf/mnt/m.prom" >/dev/null 2>"$hf/err" &
+	hf_pid=$!
+	i=0
+	while [ $i -lt 50 ] && [ ! -s "$hf/mnt/m.prom" ]; do sleep 0.1; i=$((i + 1)); done
+	check "--textfile written on the tmpfs" "grep -q '^rdmatop_textfile_write_errors_total 0' '$hf/mnt/m.prom'"
+	mount -o remount,ro "$hf/mnt"
+	sleep 2
+	curl -s "http://127.0.0.1:$port/metrics" >"$hf/metrics"
+	n=$(sed -n 's/^rdmatop_textfile_write_errors_total \([0-9]*\)$/\1/p' "$hf/metrics")
+	check "/metrics counts the failed writes (${n:-none} in 2 s at 10 a second)" \
+		"[ '${n:-0}' -ge 5 ]"
+	check "one message for them, not one a sample ($(grep -c failed "$hf/err"))" \
+		"[ \$(grep -c 'writing --textfile .* failed: Read-only file system' '$hf/err') = 1 ]"
+	mount -o remount,rw "$hf/mnt"
+	sleep 1
+	check "said when it is written again" "grep -q 'written again' '$hf/err'"
+	check "and written again" "grep -q '^rdmatop_textfile_write_errors_total [1-9]' '$hf/mnt/m.prom'"
+	kill "$hf_pid"
+	wait "$hf_pid" 2>/dev/null
+	hf_pid=
+	umount "$hf/mnt"
+fi
