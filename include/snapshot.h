@@ -354,6 +354,11 @@ struct snapshot {
 	struct snap_vec drvs;		/* struct snap_drv: the objects' driver attributes */
 	struct snap_vec gids;		/* struct snap_gid, by port */
 	struct snap_strs strs;
+	/* what the sample's source fed so far (src/source/feed.c: its bound) */
+	struct {
+		uint64_t bytes, records;
+		bool over;
+	} fed;
 };
 
 void snap_init(struct snapshot *s);
@@ -361,6 +366,8 @@ void snap_clear(struct snapshot *s);	/* empty it; small allocations kept */
 void snap_mem_init(void);
 void snap_free(struct snapshot *s);
 
+/* Bytes the snapshot's rows and strings take (its vectors' elements in use). */
+size_t snap_bytes(const struct snapshot *s);
 /* Append a zeroed element; NULL on allocation failure. */
 void *snap_push(struct snap_vec *vec, size_t size);
 /* Intern a string (at most len bytes, stops at NUL); 0 on failure or "". */

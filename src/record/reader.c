@@ -184,9 +184,21 @@ int rec_reader_next(struct rec_reader *r, const uint8_t **buf, size_t *len,
 		clen = le32(hdr + REC_FRAME_CLEN);
 		rlen = le32(hdr + REC_FRAME_RLEN);
 		if (clen > REC_FRAME_MAX || rlen > REC_FRAME_MAX) {
-			snprintf(err, errlen, "recording corrupt at byte %llu (frame of %u "
-				 "bytes): stopped", (unsigned long long)r->st.offset, clen);
-			return -EBADMSG;
+			/* its header is sound: skip it unread, and go on (no
+			 * buffer of its size, which a crafted one makes GBs) */
+			if (!r->st.big_frames) {
+				r->st.big_first = r->st.frames + r->st.bad_frames + 1;
+				r->st.big_len = rlen > clen ? rlen : clen;
+			}
+			r->st.big_frames++;
+			r->prev_ok = false;
+			if (fseek(r->f, (long)clen, SEEK_CUR)) {
+				snprintf(err, errlen, "recording truncated at byte %llu (frame cut "
+					 "short): stopped", (unsigned long long)r->st.offset);
+				return -EBADMSG;
+			}
+			r->st.offset += sizeof(hdr) + clen;
+			continue;
 		}
 		if (grow(&r->in, &r->in_cap, clen) || grow(&r->out, &r->out_cap, rlen + 1)) {
 			snprintf(err, errlen, "out of memory");
