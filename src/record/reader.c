@@ -351,6 +351,13 @@ int rec_replay_sample(struct source *src, struct snapshot *s, const uint8_t *buf
 				return -EBADMSG;
 			memcpy(path, b + REC_FILE_PATH, pl);
 			path[pl] = '\0';
+			/* no path the live source reads has a NUL: cut at it,
+			 * it would name another file (a counter twice) */
+			if (memchr(path, '\0', pl)) {
+				snap_note(s, -EBADMSG, SNAP_NONE,
+					  "a file path with a NUL in the recording: left out");
+				break;
+			}
 			source_feed_file(src, s, path, (int)le32(b + REC_FILE_ERR),
 					 b + REC_FILE_PATH + pl, blen - REC_FILE_PATH - pl);
 			break;

@@ -106,6 +106,7 @@ static int replay_sample(struct source *src, struct snapshot *s)
 	if (ret)
 		snap_note(s, ret, SNAP_NONE, "damaged sample in the recording (replayed in part)");
 	snap_tasks_sort(s);
+	snap_dedup(s);
 	return 0;
 }
 
