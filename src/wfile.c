@@ -39,9 +39,11 @@ mode_t wfile_mode(mode_t mode)
  * owns it (a link in a sticky directory may be anyone's).  The walk opens
  * each component from the directory before it with O_NOFOLLOW and checks
  * the descriptor it got (fstat), so what is checked is what is used: the
- * file is then created, probed and renamed in that descriptor (openat,
- * renameat), never by its path.  Once such a chain holds, only root can
- * change it, so the check stays true for as long as the descriptor is used.
+ * textfile and the config are then probed, created and renamed in that
+ * descriptor (openat, renameat), never by their path.  Once such a chain
+ * holds, only root can change it, so the check stays true while it is used
+ * (and for a recording, which the writer opens and rotates by its path
+ * after each file's walk: src/record/writer.c).
  * Other users write as they always did: their own files, by their rights.
  */
 static __thread char unsafe_why[400];
@@ -120,7 +122,11 @@ int wfile_dir_open(const char *path, bool create, const char **leaf)
 	dfd = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (dfd < 0)
 		return -errno;
-	if (check && (fstat(dfd, &st) || !dir_safe(&st))) {
+	if (check && fstat(dfd, &st)) {
+		ret = -errno;
+		goto fail;
+	}
+	if (check && !dir_safe(&st)) {
 		ret = refuse("", &st, "directory");
 		goto fail;
 	}
