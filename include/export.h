@@ -36,6 +36,8 @@ int export_open(struct exporter **ex, struct ev_loop *loop, const struct export_
 int export_sample(struct exporter *ex, const struct snapshot *s);
 /* The loop the endpoint runs on, NULL when there is no --listen. */
 struct ev_loop *export_loop(const struct exporter *ex);
+/* A message about --textfile that is due (its failures rate-limited), or NULL. */
+const char *export_textfile_msg(struct exporter *ex);
 /* Atomically replace path with buf: a temp file beside it, fsync, rename. */
 int export_write_file(const char *path, const char *buf, size_t len);
 void export_close(struct exporter *ex);

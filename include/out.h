@@ -51,6 +51,8 @@ struct out_om_opts {
 	/* the groups' PSN counters (rdma_group_psns_total), kept across
 	 * samples by the caller; NULL: no such family */
 	struct out_om_psns *psns;
+	bool textfile;		/* add rdmatop_textfile_write_errors_total */
+	uint64_t textfile_errors;
 };
 
 /* A ledger of the groups' PSN counters, for out_om_opts.psns: counted once

@@ -23,7 +23,9 @@ struct source;
 #define REC_MAGIC "RDMATOP\0"
 #define REC_VERSION 2	/* 2 adds REC_CODEC_ZSTD_DELTA; 1 is read too */
 #define REC_FRAME_MAGIC 0x52464452u	/* "RDFR" little-endian */
-#define REC_FRAME_MAX (256u << 20)	/* a frame larger than this is corrupt */
+/* a frame larger than this is skipped: the live source records no more
+ * than SOURCE_SAMPLE_BYTES (64 MiB) of a sample and the input past it */
+#define REC_FRAME_MAX (65u << 20)
 
 /*
  * Where each field sits (doc/recording.md), shared by the writer and the
@@ -123,6 +125,9 @@ struct rec_reader;
 struct rec_stats {
 	uint64_t frames;	/* good frames read */
 	uint64_t bad_frames;	/* skipped: checksum or decode failure */
+	uint64_t big_frames;	/* skipped: larger than REC_FRAME_MAX */
+	uint64_t big_first;	/* the first of them (1-based sample number) */
+	uint64_t big_len;	/* and its length */
 	uint64_t offset;	/* where reading stopped */
 };
 

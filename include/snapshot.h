@@ -354,6 +354,11 @@ struct snapshot {
 	struct snap_vec drvs;		/* struct snap_drv: the objects' driver attributes */
 	struct snap_vec gids;		/* struct snap_gid, by port */
 	struct snap_strs strs;
+	/* what the sample's source fed so far (src/source/feed.c: its bound) */
+	struct {
+		uint64_t bytes, records;
+		bool over;
+	} fed;
 };
 
 void snap_init(struct snapshot *s);
@@ -361,6 +366,24 @@ void snap_clear(struct snapshot *s);	/* empty it; small allocations kept */
 void snap_mem_init(void);
 void snap_free(struct snapshot *s);
 
+/*
+ * Names outputs key by (src/model/dedup.c): a NUL inside one is kept as
+ * the text \x00, never cut at.  snap_name_esc() into dst (cap bytes, always
+ * terminated; trailing NULs dropped), its length; snap_name() interned.
+ */
+size_t snap_name_esc(char *dst, size_t cap, const char *src, size_t len);
+uint32_t snap_name(struct snapshot *s, const char *src, size_t len);
+/* Do a and b print as the same label value or JSON string? */
+bool snap_same_name(const char *a, const char *b);
+/*
+ * After a sample's inputs: the later of two devices of one name renamed
+ * NAME~2 (~3, ...), and of counters of one series (source, device, port,
+ * object, name as printed) the first kept, so outputs never have a series
+ * or a key twice.
+ */
+void snap_dedup(struct snapshot *s);
+/* Bytes the snapshot's rows and strings take (its vectors' elements in use). */
+size_t snap_bytes(const struct snapshot *s);
 /* Append a zeroed element; NULL on allocation failure. */
 void *snap_push(struct snap_vec *vec, size_t size);
 /* Intern a string (at most len bytes, stops at NUL); 0 on failure or "". */

@@ -114,6 +114,18 @@ int source_live_open(struct source *src, const char *sysroot);
  * one-line reason in err. */
 int source_replay_open(struct source *src, const char *path, char *err, size_t errlen);
 
+/*
+ * The bound of one sample, live and replayed alike: past SOURCE_SAMPLE_BYTES
+ * of input (datagrams and files, with their record headers) or
+ * SOURCE_SAMPLE_ROWS bytes of rows and strings built from it, the rest of
+ * the sample is neither parsed nor recorded, and a note says so.  A crafted
+ * recording of 9 KB decodes to 60 MB of 12-byte QP entries, each an 80-byte
+ * row and more in the views: the bytes alone do not bound the memory.  A
+ * kernel QP entry is ~85 bytes on the wire, so both bounds come at about
+ * 800k QPs (100k QPs: ~9 MB of input, ~8 MB of QP rows).
+ */
+#define SOURCE_SAMPLE_BYTES (64u << 20)
+#define SOURCE_SAMPLE_ROWS (64u << 20)
 /* Hand one input to the sink (if any) and the parsers; used by sources. */
 int source_feed_nl(struct source *src, struct snapshot *s, const struct nl_req *req,
 		   const void *buf, size_t len, struct nl_result *res);

@@ -11,12 +11,16 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <errno.h>
 #include <sys/types.h>
 
 /* Does a file starting with these bytes (n of them, at most 64) belong to us? */
 typedef bool wfile_ours_fn(const uint8_t *head, size_t n);
 
 enum { WFILE_NONE = 0, WFILE_OURS = 1 };
+/* Refused as root: a directory or link on the path that another user
+ * could change (wfile_strerror() names it). */
+#define WFILE_EUNSAFE (-EPERM)
 /*
  * What is at path, not following a symbolic link: WFILE_NONE (nothing),
  * WFILE_OURS (a regular file, empty or one `ours` accepts), or -ELOOP (a
@@ -24,6 +28,16 @@ enum { WFILE_NONE = 0, WFILE_OURS = 1 };
  * someone else's), -errno.
  */
 int wfile_probe(const char *path, wfile_ours_fn *ours);
+int wfile_probe_at(int dfd, const char *leaf, wfile_ours_fn *ours);
+/*
+ * The directory holding path's last component (*leaf, a pointer into
+ * path), opened by a walk from / that follows no link it does not trust:
+ * as root (euid 0) every directory on the way must be root's and writable
+ * by no one else, or root's and sticky, and every symbolic link root's;
+ * else WFILE_EUNSAFE.  create: missing directories are made on the way.
+ * A descriptor, or -errno.
+ */
+int wfile_dir_open(const char *path, bool create, const char **leaf);
 /* A message for a wfile_probe() error (strerror for the others). */
 const char *wfile_strerror(int err);
 /* mode without the bits of the process's umask (read once, at start). */
@@ -34,7 +48,11 @@ void wfile_init(void);
  * (created O_EXCL: it follows no link), written, given mode (less the
  * umask), fsynced, renamed over path, and the directory fsynced.  A
  * symbolic link at path is replaced, not followed: callers probe first.
+ * The directory is wfile_dir_open()'s: as root, a safe one.
  */
 int wfile_replace(const char *path, const void *buf, size_t len, mode_t mode);
+int wfile_replace_at(int dfd, const char *leaf, const void *buf, size_t len, mode_t mode);
+/* Probe and replace in one walk: path's directory is opened once. */
+int wfile_write(const char *path, wfile_ours_fn *ours, const void *buf, size_t len, mode_t mode);
 
 #endif

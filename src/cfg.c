@@ -134,18 +134,92 @@ static int apply(struct opts *o, char *line, char *why, size_t whylen)
 	return ret;
 }
 
+/*
+ * Open the config for reading or writing: its directory as
+ * wfile_dir_open() walks it, and a symbolic link at its place (a config
+ * kept in a dotfiles repository) followed, by the same walk, so that as
+ * root no link another user could plant or swap is followed.  The
+ * directory and the leaf of the file the link ends at, or -errno.
+ */
+static int cfg_dir(const char *path, bool create, char *target, size_t tlen, const char **leaf)
+{
+	char link[4096], next[4096];
+	const char *p = path;
+	struct stat st;
+	int dfd, hops;
+
+	for (hops = 0;; hops++) {
+		ssize_t n;
+
+		dfd = wfile_dir_open(p, create, leaf);
+		if (dfd < 0)
+			return dfd;
+		if (fstatat(dfd, *leaf, &st, AT_SYMLINK_NOFOLLOW)) {
+			if (errno == ENOENT && hops) {
+				close(dfd);
+				return -ENOENT;	/* a link to nothing */
+			}
+			break;
+		}
+		if (!S_ISLNK(st.st_mode))
+			break;
+		n = readlinkat(dfd, *leaf, link, sizeof(link) - 1);
+		close(dfd);
+		if (n < 0 || hops == 8)
+			return n < 0 ? -errno : -ELOOP;
+		link[n] = '\0';
+		/* a relative link is relative to the directory it is in */
+		if (link[0] == '/' || *leaf == p)
+			n = snprintf(next, sizeof(next), "%s", link);
+		else
+			n = snprintf(next, sizeof(next), "%.*s/%s", (int)(*leaf - p), p, link);
+		if (n < 0 || (size_t)n >= sizeof(next) || (size_t)n >= tlen)
+			return -ENAMETOOLONG;
+		memcpy(target, next, (size_t)n + 1);
+		p = target;
+		create = false;
+	}
+	return dfd;
+}
+
 int cfg_load(struct opts *o, const char *path, FILE *err)
 {
-	char *buf, *line, *save = NULL, why[300];
+	char *buf, *line, *save = NULL, why[300], target[4096];
+	const char *leaf;
+	struct stat st;
 	size_t n;
-	int lineno = 0, ret = 0;
+	int lineno = 0, ret = 0, dfd, fd;
 	FILE *f;
 
 	if (!path)
 		return 0;
-	f = fopen(path, "r");
-	if (!f)
+	dfd = cfg_dir(path, false, target, sizeof(target), &leaf);
+	if (dfd == -ENOENT)
 		return 0;	/* no config file: defaults */
+	if (dfd == WFILE_EUNSAFE && lstat(path, &st))
+		return 0;	/* nothing there to refuse */
+	if (dfd < 0) {
+		fprintf(err, "rdmatop: not reading %s: %s\n", path, wfile_strerror(dfd));
+		return dfd;
+	}
+	fd = openat(dfd, leaf, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	close(dfd);
+	if (fd < 0)
+		return 0;	/* no config file: defaults */
+	/* as root, the file itself is root's and no one else's to write */
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    (!geteuid() && (st.st_uid != 0 || (st.st_mode & 022)))) {
+		fprintf(err, "rdmatop: not reading %s: %s\n", path,
+			!S_ISREG(st.st_mode) ? "it is not a regular file" :
+			"as root, the config must be root's and writable by no one else");
+		close(fd);
+		return -EPERM;
+	}
+	f = fdopen(fd, "r");
+	if (!f) {
+		close(fd);
+		return -ENOMEM;
+	}
 	buf = calloc(1, CFG_MAX_BYTES + 1);
 	if (!buf) {
 		fclose(f);
@@ -183,28 +257,6 @@ int cfg_load(struct opts *o, const char *path, FILE *err)
 	}
 	free(buf);
 	return ret;
-}
-
-static int mkdirs(const char *path)
-{
-	char tmp[4096], *p;
-
-	snprintf(tmp, sizeof(tmp), "%s", path);
-	p = strrchr(tmp, '/');
-	if (!p)
-		return 0;
-	*p = '\0';
-	for (p = tmp + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(tmp, 0755) && errno != EEXIST)
-			return -errno;
-		*p = '/';
-	}
-	if (mkdir(tmp, 0755) && errno != EEXIST)
-		return -errno;
-	return 0;
 }
 
 /* One saved setting as a config line (none for an unset string). */
@@ -254,32 +306,27 @@ static bool any_file(const uint8_t *head, size_t n)
  * Written through a symbolic link (a config kept in a dotfiles repository
  * stays a link to it): the target is replaced atomically in its own
  * directory, keeping its mode (less the umask).  A link to nothing is
- * refused, and so is anything but a regular file.
+ * refused, and so is anything but a regular file.  As root, the walk
+ * (cfg_dir) refuses a directory or link another user could change.
  */
 int cfg_save(const char *path, const struct opts *o)
 {
-	char *real = NULL, *buf = NULL;
-	const char *target = path;
+	char *buf = NULL, target[4096];
 	const struct opt_def *t;
+	const char *leaf;
 	size_t len = 0, n, i;
 	mode_t mode = 0644;
 	struct stat st;
+	int ret, dfd;
 	FILE *f;
-	int ret;
 
-	ret = mkdirs(path);
-	if (ret)
-		return ret;
-	if (!lstat(path, &st) && S_ISLNK(st.st_mode)) {
-		real = realpath(path, NULL);
-		if (!real)
-			return errno == ENOENT ? -ELOOP : -errno;
-		target = real;
-	}
-	ret = wfile_probe(target, any_file);
+	dfd = cfg_dir(path, true, target, sizeof(target), &leaf);
+	if (dfd < 0)
+		return dfd == -ENOENT ? -ELOOP : dfd;	/* a link to nothing */
+	ret = wfile_probe_at(dfd, leaf, any_file);
 	if (ret < 0)
 		goto out;
-	if (ret == WFILE_OURS && !stat(target, &st))
+	if (ret == WFILE_OURS && !fstatat(dfd, leaf, &st, AT_SYMLINK_NOFOLLOW))
 		mode = st.st_mode & 07777;
 	f = open_memstream(&buf, &len);
 	if (!f) {
@@ -296,9 +343,9 @@ int cfg_save(const char *path, const struct opts *o)
 		ret = -ENOMEM;
 		goto out;
 	}
-	ret = wfile_replace(target, buf, len, mode);
+	ret = wfile_replace_at(dfd, leaf, buf, len, mode);
 out:
+	close(dfd);
 	free(buf);
-	free(real);
 	return ret < 0 ? ret : 0;
 }

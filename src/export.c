@@ -23,6 +23,11 @@ struct exporter {
 	unsigned int max_procs;
 	bool live;
 	struct out_om_psns *psns;	/* the groups' PSN counters, across samples */
+	/* --textfile's failures: counted, and said at most once a minute */
+	uint64_t tf_errors, tf_unsaid;
+	bool tf_said_fail, tf_due;
+	struct timespec tf_said;
+	char tf_msg[600];
 };
 
 /* an exposition of ours: its first line is the help of an rdma_ metric */
@@ -74,7 +79,8 @@ static int render(const struct exporter *ex, const struct snapshot *s, enum out_
 		  char **buf, size_t *len)
 {
 	struct out_om_opts o = { .format = fmt, .max_procs = ex->max_procs,
-				 .sample_seconds = -1, .timed = true, .psns = ex->psns };
+				 .sample_seconds = -1, .timed = true, .psns = ex->psns,
+				 .textfile = ex->textfile != NULL, .textfile_errors = ex->tf_errors };
 	struct timespec now;
 	FILE *f;
 	int ret;
@@ -100,12 +106,51 @@ static int render(const struct exporter *ex, const struct snapshot *s, enum out_
 
 int export_write_file(const char *path, const char *buf, size_t len)
 {
-	int ret = wfile_probe(path, textfile_ours);
-
-	if (ret < 0)
-		return ret;
 	/* node_exporter usually runs as another user: readable (less the umask) */
-	return wfile_replace(path, buf, len, 0644);
+	return wfile_write(path, textfile_ours, buf, len, 0644);
+}
+
+/*
+ * A full disk or a read-only remount fails every sample: a message for the
+ * first failure, then at most one a minute (with the count since), and one
+ * when writes work again; rdmatop_textfile_write_errors_total counts all.
+ */
+static void textfile_result(struct exporter *ex, int ret)
+{
+	struct timespec now;
+	bool quiet;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	quiet = ex->tf_said.tv_sec && now.tv_sec - ex->tf_said.tv_sec < 60;
+	if (ret) {
+		ex->tf_errors++;
+		ex->tf_unsaid++;
+	}
+	if (ret && (!quiet || !ex->tf_said_fail)) {
+		snprintf(ex->tf_msg, sizeof(ex->tf_msg),
+			 "writing --textfile %s failed: %s (%llu time%s since the last message; "
+			 "rdmatop_textfile_write_errors_total counts them)", ex->textfile,
+			 wfile_strerror(ret), (unsigned long long)ex->tf_unsaid,
+			 ex->tf_unsaid == 1 ? "" : "s");
+		ex->tf_unsaid = 0;
+		ex->tf_said_fail = ex->tf_due = true;
+		ex->tf_said = now;
+	} else if (!ret && ex->tf_said_fail) {
+		snprintf(ex->tf_msg, sizeof(ex->tf_msg), "--textfile %s written again%s",
+			 ex->textfile, ex->tf_unsaid ? " (after more failed writes)" : "");
+		ex->tf_unsaid = 0;
+		ex->tf_said_fail = false;
+		ex->tf_due = true;
+		ex->tf_said = now;
+	}
+}
+
+const char *export_textfile_msg(struct exporter *ex)
+{
+	if (!ex || !ex->tf_due)
+		return NULL;
+	ex->tf_due = false;
+	return ex->tf_msg;
 }
 
 int export_sample(struct exporter *ex, const struct snapshot *s)
@@ -119,8 +164,10 @@ int export_sample(struct exporter *ex, const struct snapshot *s)
 	ret = render(ex, s, OUT_OM_PROMETHEUS, &prom, &prom_len);
 	if (ret)
 		return ret;
-	if (ex->textfile)
+	if (ex->textfile) {
 		ret = export_write_file(ex->textfile, prom, prom_len);
+		textfile_result(ex, ret);
+	}
 	if (ex->http) {
 		int r = render(ex, s, OUT_OM_OPENMETRICS, &om, &om_len);
 

@@ -141,6 +141,7 @@ static int run_batch(const struct opts *o, struct source *src, const struct out_
 {
 	int export_err = 0, e;
 	struct snapshot snaps[2], *prev = NULL, *cur;
+	const char *msg;
 	struct ev_loop *loop = export_loop(ex);
 	struct timespec next;
 	ev_async stop_w;
@@ -187,9 +188,19 @@ static int run_batch(const struct opts *o, struct source *src, const struct out_
 		rate_compute(prev, cur);
 		events_diff(prev, cur);
 		e = export_sample(ex, cur);
-		if (e && e != export_err)
-			fprintf(stderr, "rdmatop: cannot write %s: %s\n",
-				o->textfile ? o->textfile : "the metrics", wfile_strerror(e));
+		if (e && !prev && o->textfile) {
+			/* the first write: a textfile that cannot be written
+			 * is an error at start, not a service that runs on */
+			fprintf(stderr, "rdmatop: cannot write --textfile %s: %s\n", o->textfile,
+				wfile_strerror(e));
+			ret = 1;
+			break;
+		}
+		if (e && !o->textfile && e != export_err)
+			fprintf(stderr, "rdmatop: cannot publish the metrics: %s\n",
+				wfile_strerror(e));
+		if ((msg = export_textfile_msg(ex)))
+			fprintf(stderr, "rdmatop: %s\n", msg);
 		export_err = e;
 		if (quiet)
 			goto next;

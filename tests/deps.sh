@@ -5,6 +5,8 @@ set -u
 pkgs="gcc make pkg-config iproute2 libmnl-dev libev-dev libncurses-dev libzstd-dev tmux python3 python3-yaml valgrind"
 # the --listen endpoint, and what its tests drive it with (tests/http)
 pkgs="$pkgs libmicrohttpd-dev libgnutls28-dev libcrypt-dev libyaml-dev curl gnutls-bin apache2-utils"
+# tests/harden: peak memory (time), another user (setpriv), the OpenMetrics oracle
+pkgs="$pkgs time util-linux python3-prometheus-client"
 # the real-kernel test bed (tests/vm)
 pkgs="$pkgs qemu-system-x86 busybox-static cpio kmod xz-utils"
 missing=""

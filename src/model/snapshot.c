@@ -94,6 +94,17 @@ void snap_free(struct snapshot *s)
 	memset(s, 0, sizeof(*s));
 }
 
+size_t snap_bytes(const struct snapshot *s)
+{
+	struct snapshot *m = (struct snapshot *)s;	/* snap_vecs only reads it here */
+	const struct snap_vec *v;
+	size_t i, n = s->strs.len + s->tasks.n * sizeof(struct snap_task);
+
+	for (i = 0; (v = snap_vecs(m, i)); i++)
+		n += v->n * v->esz;
+	return n;
+}
+
 void *snap_push(struct snap_vec *vec, size_t size)
 {
 	void *p;

@@ -259,16 +259,10 @@ void nl_owner(struct snapshot *s, const struct nlattr **tb, struct snap_owner *o
 		nl_driver(s, tb[RDMA_NLDEV_ATTR_DRIVER], o);
 }
 
+/* a NUL inside is kept as \x00 (snap_name_esc): two names are not cut to one */
 void nl_strlcpy(char *dst, size_t size, const struct nlattr *a)
 {
-	size_t n = strnlen(mnl_attr_get_str(a), mnl_attr_get_payload_len(a));
-
-	if (!size)
-		return;
-	if (n >= size)
-		n = size - 1;
-	memcpy(dst, mnl_attr_get_str(a), n);
-	dst[n] = '\0';
+	snap_name_esc(dst, size, mnl_attr_get_str(a), mnl_attr_get_payload_len(a));
 }
 
 int nl_dev_index(const struct nlattr **tb, uint32_t *dev)

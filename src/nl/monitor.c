@@ -29,7 +29,8 @@ int nl_monitor_parse(const struct nlmsghdr *nlh, struct snapshot *s)
 		SNAP_SET(e, dev, SNAP_EV_DEV, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_DEV_INDEX]));
 	if (tb[RDMA_NLDEV_ATTR_DEV_NAME])
 		SNAP_SET(e, name, SNAP_EV_NAME,
-			 snap_str(s, mnl_attr_get_str(tb[RDMA_NLDEV_ATTR_DEV_NAME]), SNAP_DEV_NAME_MAX));
+			 snap_name(s, mnl_attr_get_str(tb[RDMA_NLDEV_ATTR_DEV_NAME]),
+				   mnl_attr_get_payload_len(tb[RDMA_NLDEV_ATTR_DEV_NAME])));
 	if (tb[RDMA_NLDEV_ATTR_PORT_INDEX])
 		SNAP_SET(e, port, SNAP_EV_PORT, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_PORT_INDEX]));
 	if (tb[RDMA_NLDEV_ATTR_NDEV_INDEX])

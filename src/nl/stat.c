@@ -41,9 +41,9 @@ static int hw_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
 		return -ENOMEM;
 	c->dev = x->dev;
 	c->port = x->port;
-	c->name = snap_str(s, mnl_attr_get_str(name), mnl_attr_get_payload_len(name));
+	c->name = snap_name(s, mnl_attr_get_str(name), mnl_attr_get_payload_len(name));
 	c->source = SNAP_SRC_HW;
-	c->unit = nl_stat_unit(mnl_attr_get_str(name));
+	c->unit = nl_stat_unit(snap_s(s, c->name));
 	c->cls = cnt_classify(snap_s(s, c->name), &c->cls_flags);
 	c->bits = 64;	/* rdma_hw_stats values are u64 */
 	c->value = mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_VALUE]);

@@ -41,9 +41,9 @@ static int obj_value(struct snapshot *s, const struct nlattr **tb, void *arg)
 	c->port = x->port;
 	c->obj = x->obj;
 	c->kind = x->kind;
-	c->name = snap_str(s, mnl_attr_get_str(name), mnl_attr_get_payload_len(name));
+	c->name = snap_name(s, mnl_attr_get_str(name), mnl_attr_get_payload_len(name));
 	c->source = SNAP_SRC_HW;
-	c->unit = nl_stat_unit(mnl_attr_get_str(name));
+	c->unit = nl_stat_unit(snap_s(s, c->name));
 	c->cls = cnt_classify(snap_s(s, c->name), &c->cls_flags);
 	c->bits = 64;
 	c->value = mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_VALUE]);
@@ -194,7 +194,7 @@ static int status_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
 		return -ENOMEM;
 	o->dev = x->dev;
 	o->port = x->port;
-	o->name = snap_str(s, mnl_attr_get_str(name), mnl_attr_get_payload_len(name));
+	o->name = snap_name(s, mnl_attr_get_str(name), mnl_attr_get_payload_len(name));
 	if (tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTER_INDEX])
 		o->index = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTER_INDEX]);
 	o->enabled = mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTER_DYNAMIC]) != 0;

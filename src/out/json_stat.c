@@ -59,12 +59,23 @@ static void obj_values(struct jw *w, const struct snapshot *s, uint8_t kind, uin
 	for (i = 0; i < s->objcnts.n; i++) {
 		const struct snap_counter *c = SNAP_AT(&s->objcnts, struct snap_counter, i);
 
+		char num[64];
+
 		if (c->kind != kind || c->dev != dev || c->obj != obj)
 			continue;
-		if (!rates)
-			jw_u(w, snap_s(s, c->name), c->value);
-		else if (c->rate_status == RATE_DATA)
-			jw_d(w, snap_s(s, c->name), c->rate);
+		if (rates && c->rate_status != RATE_DATA)
+			continue;
+		/* the kernel's name as the key: escaped, unlike the program's
+		 * own keys (jw_key); snap_dedup() made it unique here */
+		jw_sep(w);
+		jw_str(w, snap_s(s, c->name));
+		jw_putc(w, ':');
+		if (!rates) {
+			jw_uint(w, c->value);
+		} else {
+			fmt_num(num, sizeof(num), c->rate);
+			jw_write(w, num, strlen(num));
+		}
 	}
 }
 

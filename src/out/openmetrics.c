@@ -475,6 +475,11 @@ int out_openmetrics(FILE *f, const struct snapshot *s, const struct out_om_opts 
 	if (!err)
 		err = out_om_groups(&w, o->max_procs, o->psns);
 	om_self(&w);
+	if (o->textfile) {
+		out_om_family(&w, "rdmatop_textfile_write_errors", OM_COUNTER, NULL,
+			  "Writes of --textfile that failed since start.");
+		out_om_u(&w, NULL, 0, o->textfile_errors);
+	}
 	om_build_info(&w);
 	if (o->timed) {
 		/* last, so that it covers building everything above */

@@ -184,9 +184,21 @@ int rec_reader_next(struct rec_reader *r, const uint8_t **buf, size_t *len,
 		clen = le32(hdr + REC_FRAME_CLEN);
 		rlen = le32(hdr + REC_FRAME_RLEN);
 		if (clen > REC_FRAME_MAX || rlen > REC_FRAME_MAX) {
-			snprintf(err, errlen, "recording corrupt at byte %llu (frame of %u "
-				 "bytes): stopped", (unsigned long long)r->st.offset, clen);
-			return -EBADMSG;
+			/* its header is sound: skip it unread, and go on (no
+			 * buffer of its size, which a crafted one makes GBs) */
+			if (!r->st.big_frames) {
+				r->st.big_first = r->st.frames + r->st.bad_frames + 1;
+				r->st.big_len = rlen > clen ? rlen : clen;
+			}
+			r->st.big_frames++;
+			r->prev_ok = false;
+			if (fseek(r->f, (long)clen, SEEK_CUR)) {
+				snprintf(err, errlen, "recording truncated at byte %llu (frame cut "
+					 "short): stopped", (unsigned long long)r->st.offset);
+				return -EBADMSG;
+			}
+			r->st.offset += sizeof(hdr) + clen;
+			continue;
 		}
 		if (grow(&r->in, &r->in_cap, clen) || grow(&r->out, &r->out_cap, rlen + 1)) {
 			snprintf(err, errlen, "out of memory");
@@ -339,6 +351,13 @@ int rec_replay_sample(struct source *src, struct snapshot *s, const uint8_t *buf
 				return -EBADMSG;
 			memcpy(path, b + REC_FILE_PATH, pl);
 			path[pl] = '\0';
+			/* no path the live source reads has a NUL: cut at it,
+			 * it would name another file (a counter twice) */
+			if (memchr(path, '\0', pl)) {
+				snap_note(s, -EBADMSG, SNAP_NONE,
+					  "a file path with a NUL in the recording: left out");
+				break;
+			}
 			source_feed_file(src, s, path, (int)le32(b + REC_FILE_ERR),
 					 b + REC_FILE_PATH + pl, blen - REC_FILE_PATH - pl);
 			break;

@@ -11,6 +11,28 @@
 #include "source.h"
 #include "sysfs.h"
 
+/*
+ * Count one input against the sample's bound (source.h); true when it is
+ * past it: the input is dropped, and the first one past says so.
+ */
+static bool over(struct snapshot *s, size_t len)
+{
+	if (s->fed.over)
+		return true;
+	s->fed.bytes += len + 24;
+	s->fed.records++;
+	if (s->fed.bytes <= SOURCE_SAMPLE_BYTES && snap_bytes(s) <= SOURCE_SAMPLE_ROWS)
+		return false;
+	s->fed.over = true;
+	snap_note(s, -E2BIG, SNAP_NONE,
+		  "sample too large: more than %u MiB of %s after %llu inputs; the rest of "
+		  "the sample left out", (s->fed.bytes > SOURCE_SAMPLE_BYTES ?
+					  SOURCE_SAMPLE_BYTES : SOURCE_SAMPLE_ROWS) >> 20,
+		  s->fed.bytes > SOURCE_SAMPLE_BYTES ? "input" : "rows",
+		  (unsigned long long)s->fed.records - 1);
+	return true;
+}
+
 int source_feed_nl(struct source *src, struct snapshot *s, const struct nl_req *req,
 		   const void *buf, size_t len, struct nl_result *res)
 {
@@ -18,6 +40,16 @@ int source_feed_nl(struct source *src, struct snapshot *s, const struct nl_req *
 
 	if (source_cancelled(src))
 		return -ECANCELED;
+	if (len > NL_BUF_SIZE) {
+		/* longer than any datagram the live source reads: not one */
+		snap_note(s, -EMSGSIZE, req->dev, "a netlink answer of %zu bytes left out", len);
+		ret = -EMSGSIZE;
+		goto dropped;
+	}
+	if (over(s, len)) {
+		ret = -E2BIG;
+		goto dropped;
+	}
 	if (src->sink && src->sink->nl) {
 		int err = src->sink->nl(src->sink->ctx, req, buf, len);
 
@@ -33,6 +65,13 @@ int source_feed_nl(struct source *src, struct snapshot *s, const struct nl_req *
 	if (res)
 		*res = src->dump_res;
 	return ret;
+dropped:
+	/* the dump ends here for the parser: its datagrams left are late
+	 * answers to the live source, and skipped */
+	src->in_dump = false;
+	if (res)
+		*res = (struct nl_result){ 0 };
+	return ret;
 }
 
 int source_feed_file(struct source *src, struct snapshot *s, const char *path,
@@ -42,6 +81,8 @@ int source_feed_file(struct source *src, struct snapshot *s, const char *path,
 
 	if (source_cancelled(src))
 		return -ECANCELED;
+	if (over(s, len + strlen(path)))
+		return -E2BIG;
 	if (src->sink && src->sink->file) {
 		ret = src->sink->file(src->sink->ctx, path, err, buf, len);
 		if (ret)

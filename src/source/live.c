@@ -483,6 +483,7 @@ end:
 	free(ports);
 	free(asked);
 	snap_tasks_sort(s);
+	snap_dedup(s);
 	/* stopped by a signal: the recorder drops the partial sample */
 	if (source_cancelled(src)) {
 		live_tasks_commit(l, false);

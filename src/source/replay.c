@@ -43,6 +43,11 @@ static void report_end(struct replay *rp, int ret)
 	if (st.bad_frames)
 		fprintf(stderr, "rdmatop: %llu damaged samples skipped\n",
 			(unsigned long long)st.bad_frames);
+	if (st.big_frames)
+		fprintf(stderr, "rdmatop: sample %llu: more than %u MiB of records (%llu bytes), "
+				"skipped; %llu such samples in all\n",
+			(unsigned long long)st.big_first, REC_FRAME_MAX >> 20,
+			(unsigned long long)st.big_len, (unsigned long long)st.big_frames);
 }
 
 /* Read the next frame, indexing it if it is new. */
@@ -101,6 +106,7 @@ static int replay_sample(struct source *src, struct snapshot *s)
 	if (ret)
 		snap_note(s, ret, SNAP_NONE, "damaged sample in the recording (replayed in part)");
 	snap_tasks_sort(s);
+	snap_dedup(s);
 	return 0;
 }
 

@@ -62,6 +62,24 @@ static void fz_name(struct fz *z, char *buf, size_t max)
 	buf[len] = '\0';
 }
 
+/*
+ * A name as the kernel's attributes carry it: a length byte, then bytes,
+ * NULs among them, escaped as the parsers do (snap_name_esc); *len bytes
+ * of dst filled.
+ */
+static void fz_kname(struct fz *z, char *dst, size_t max)
+{
+	char raw[256];
+	size_t len = fz_u8(z) % (max / 4 > 1 ? max / 4 : 1), i;
+
+	for (i = 0; i < len; i++) {
+		char c = (char)fz_u8(z);
+
+		raw[i] = c == '^' ? '?' : c;	/* see snapgen.h */
+	}
+	snap_name_esc(dst, max, raw, len);
+}
+
 static uint32_t fz_str(struct snapshot *s, struct fz *z)
 {
 	char buf[256];
@@ -72,9 +90,7 @@ static uint32_t fz_str(struct snapshot *s, struct fz *z)
 
 /*
  * Whether a and b are one label value in an exposition: bytes that are not
- * UTF-8 all become U+FFFD there.  The kernel's names are unique; names
- * that differ only in such bytes are left out too (only a privileged
- * rename could make them), or the exposition would have a series twice.
+ * UTF-8 all become U+FFFD there.  Kernel owners' module names are unique.
  */
 static bool same_label(const char *a, const char *b)
 {
@@ -138,16 +154,6 @@ static void fz_kern(struct snapshot *s, struct fz *z)
 	}
 }
 
-static bool dev_name_taken(const struct snapshot *s, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < s->devs.n; i++)
-		if (same_label(SNAP_AT(&s->devs, struct snap_dev, i)->name, name))
-			return true;
-	return false;
-}
-
 static void fz_devs(struct snapshot *s, struct fz *z)
 {
 	unsigned int n = fz_u8(z) % 6, i;
@@ -158,9 +164,10 @@ static void fz_devs(struct snapshot *s, struct fz *z)
 		uint32_t index = fz_u8(z);
 		struct snap_dev *d;
 
-		fz_name(z, name, sizeof(name));
-		/* the kernel's device names and indexes are unique */
-		if (snap_dev_find(s, index) || dev_name_taken(s, name))
+		fz_kname(z, name, sizeof(name));
+		/* the kernel's device indexes are unique; names that meet
+		 * (a recording's, or escaped) are snap_dedup()'s */
+		if (snap_dev_find(s, index))
 			continue;
 		d = snap_push(&s->devs, sizeof(*d));
 		if (!d)
@@ -266,20 +273,6 @@ static void fz_ports(struct snapshot *s, struct fz *z)
 	}
 }
 
-static bool counter_dup(const struct snapshot *s, const struct snap_counter *c)
-{
-	size_t i;
-
-	for (i = 0; i < s->counters.n; i++) {
-		const struct snap_counter *o = SNAP_AT(&s->counters, struct snap_counter, i);
-
-		if (o != c && o->dev == c->dev && o->port == c->port && o->source == c->source &&
-		    same_label(snap_s(s, o->name), snap_s(s, c->name)))
-			return true;
-	}
-	return false;
-}
-
 static void fz_counters(struct snapshot *s, struct fz *z)
 {
 	unsigned int n = s->devs.n ? fz_u8(z) % 48 : 0, i;
@@ -292,7 +285,12 @@ static void fz_counters(struct snapshot *s, struct fz *z)
 		c->dev = fz_dev(s, z);
 		c->port = fz_u8(z) % 4;
 		c->source = fz_u8(z) % SNAP_SRC_N;
-		c->name = fz_str(s, z);
+		{
+			char name[256];
+
+			fz_kname(z, name, sizeof(name));
+			c->name = snap_str(s, name, sizeof(name));
+		}
 		/* as the parsers do: the class of the name */
 		c->cls = cnt_classify(snap_s(s, c->name), &c->cls_flags);
 		c->unit = fz_u8(z) % SNAP_UNIT_N;
@@ -301,8 +299,6 @@ static void fz_counters(struct snapshot *s, struct fz *z)
 		c->value = fz_u64(z);
 		c->rate = fz_double(z);
 		c->delta = fz_u64(z);
-		if (counter_dup(s, c))
-			s->counters.n--;
 	}
 }
 
@@ -507,6 +503,8 @@ void fz_snapshot(struct snapshot *s, struct fz *z)
 	fz_res(s, z);
 	fz_events(s, z);
 	snap_tasks_sort(s);
+	/* as every source does after a sample: then no series or key twice */
+	snap_dedup(s);
 }
 
 struct fz_buf {

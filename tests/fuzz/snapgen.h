@@ -28,12 +28,12 @@ uint32_t fz_u32(struct fz *z);
  * counters, tasks, every resource table, events and notes, each name and
  * value taken from the input.  Names may hold any byte but NUL and '^'
  * (the screen target reads '^' as ncurses' mark of a raw control
- * character).  What the kernel and the parsers guarantee holds: device
- * indexes and names are unique, a counter is unique by (device, port,
- * source, name), kernel owners are a few module names, resources name
- * devices that exist.  Unique as the exposition shows them: names that
- * differ only in bytes that are not UTF-8 (one U+FFFD there) are not made,
- * since only a privileged rename could give two such devices.
+ * character); device and counter names may hold NULs too, escaped as the
+ * parsers do (snap_name_esc).  What the kernel guarantees holds: device
+ * indexes are unique, kernel owners are a few module names, resources name
+ * devices that exist.  Device and counter names may meet (the same bytes,
+ * or the same once printed): snap_dedup() runs last, as after every
+ * sample, and the checkers abort on any series or key twice.
  */
 void fz_snapshot(struct snapshot *s, struct fz *z);
 

@@ -5,8 +5,8 @@
  * input: text and JSON take a flags byte (0x80 a sort column byte follows,
  * 0x40 reverse, 0x20 a -p byte follows); the expositions the flags byte
  * (1 a sample-seconds word follows, 2 the scrape duration, 4 the groups' PSN
- * ledger, written twice as the exporter does), then the per-process
- * cap.  Then the snapshot (snapgen.c).
+ * ledger, written twice as the exporter does, 8 the textfile's error count,
+ * 16 at its largest), then the per-process cap.  Then the snapshot (snapgen.c).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -32,6 +32,9 @@ static void om_opts(struct fz *z, uint8_t k, struct out_om_opts *o)
 	o->sample_seconds = k & 1 ? (double)fz_u32(z) / 1e6 : -1;
 	o->timed = k & 2;
 	o->psns = k & 4 ? out_om_psns_new() : NULL;
+	o->textfile = k & 8;
+	if (o->textfile)
+		o->textfile_errors = k & 16 ? UINT64_MAX : fz_u8(z);
 }
 
 int fz_writer_run(const uint8_t *data, size_t size, enum fz_writer which)

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Names outputs key by (src/model/dedup.c): a NUL inside is escaped, never
+ * cut at, and names that meet (the same bytes, or the same once printed)
+ * give no series or key twice.
+ */
+#include "snapshot.h"
+#include "test.h"
+
+static void test_escape(void)
+{
+	char buf[16];
+
+	CHECK_EQ_U(snap_name_esc(buf, sizeof(buf), "a\0b", 4), 6);
+	CHECK_EQ_S(buf, "a\\x00b");
+	/* the attribute's own NUL and padding are not part of the name */
+	CHECK_EQ_U(snap_name_esc(buf, sizeof(buf), "rx\0\0\0", 5), 2);
+	CHECK_EQ_S(buf, "rx");
+	CHECK_EQ_U(snap_name_esc(buf, sizeof(buf), "\0\0x", 3), 9);
+	CHECK_EQ_S(buf, "\\x00\\x00x");
+	/* cut to fit, never inside an escape */
+	CHECK_EQ_U(snap_name_esc(buf, 8, "abcd\0ef", 7), 4);
+	CHECK_EQ_S(buf, "abcd");
+	CHECK_EQ_U(snap_name_esc(buf, 9, "abcd\0ef", 7), 8);
+	CHECK_EQ_S(buf, "abcd\\x00");
+	CHECK_EQ_U(snap_name_esc(buf, 1, "abc", 3), 0);
+	CHECK_EQ_S(buf, "");
+}
+
+static void test_same_name(void)
+{
+	/* as the writers print them: not UTF-8 and controls are U+FFFD */
+	CHECK(snap_same_name("a\xff", "a\xfe"));
+	CHECK(snap_same_name("a\xff", "a\xef\xbf\xbd"));
+	CHECK(snap_same_name("a\x01", "a\x7f"));
+	CHECK(!snap_same_name("a\n", "a\x01"));
+	CHECK(!snap_same_name("a", "ab"));
+	CHECK(!snap_same_name("a\\x00", "a"));
+	CHECK(snap_same_name("", ""));
+}
+
+static struct snap_counter *counter(struct snapshot *s, uint32_t dev, const char *name,
+				    uint64_t v)
+{
+	struct snap_counter *c = snap_push(&s->counters, sizeof(*c));
+
+	c->dev = dev;
+	c->port = 1;
+	c->name = snap_str(s, name, 64);
+	c->value = v;
+	return c;
+}
+
+static struct snap_dev *dev(struct snapshot *s, uint32_t index, const char *name)
+{
+	struct snap_dev *d = snap_push(&s->devs, sizeof(*d));
+
+	d->index = index;
+	snprintf(d->name, sizeof(d->name), "%s", name);
+	return d;
+}
+
+static void test_dedup(void)
+{
+	struct snapshot s;
+
+	snap_init(&s);
+	dev(&s, 0, "a");
+	dev(&s, 1, "a");
+	dev(&s, 2, "a~2");
+	dev(&s, 3, "b\xff");
+	dev(&s, 4, "b\xfe");
+	counter(&s, 0, "x", 1);
+	counter(&s, 0, "x", 2);		/* sent twice: the first kept */
+	counter(&s, 0, "y\x01", 3);
+	counter(&s, 0, "y\x02", 4);	/* the same once printed */
+	counter(&s, 1, "x", 5);		/* another device (renamed) */
+	counter(&s, 9, "x", 6);		/* no such device: labelled 9 */
+	counter(&s, 0, "z", 7)->port = 2;
+	counter(&s, 0, "x", 8)->source = SNAP_SRC_PMA;
+	snap_dedup(&s);
+	CHECK_EQ_S(SNAP_AT(&s.devs, struct snap_dev, 0)->name, "a");
+	/* NAME~2 is a later device's: the next free one */
+	CHECK_EQ_S(SNAP_AT(&s.devs, struct snap_dev, 1)->name, "a~3");
+	CHECK_EQ_S(SNAP_AT(&s.devs, struct snap_dev, 2)->name, "a~2");
+	CHECK_EQ_S(SNAP_AT(&s.devs, struct snap_dev, 3)->name, "b\xff");
+	CHECK_EQ_S(SNAP_AT(&s.devs, struct snap_dev, 4)->name, "b\xfe~2");
+	CHECK_EQ_U(s.counters.n, 6);
+	CHECK_EQ_U(SNAP_AT(&s.counters, struct snap_counter, 0)->value, 1);
+	CHECK_EQ_U(SNAP_AT(&s.counters, struct snap_counter, 1)->value, 3);
+	CHECK_EQ_U(SNAP_AT(&s.counters, struct snap_counter, 2)->value, 5);
+	CHECK_EQ_U(SNAP_AT(&s.counters, struct snap_counter, 3)->value, 6);
+	CHECK_EQ_U(SNAP_AT(&s.counters, struct snap_counter, 4)->value, 7);
+	CHECK_EQ_U(SNAP_AT(&s.counters, struct snap_counter, 5)->value, 8);
+	/* a device named like the label of a missing one's index: the first kept */
+	snap_clear(&s);
+	dev(&s, 0, "7");
+	counter(&s, 0, "x", 1);
+	counter(&s, 7, "x", 2);
+	snap_dedup(&s);
+	CHECK_EQ_U(s.counters.n, 1);
+	snap_free(&s);
+}
+
+TEST_MAIN(test_escape, test_same_name, test_dedup)
