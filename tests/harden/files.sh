@@ -91,6 +91,7 @@ fi
 check "--textfile not writable at start: exit 1, a message" \
 	"[ $? = 1 ] && grep -q 'cannot write --textfile .*No such file' '$hf/err'"
 gen=${BUILD:-build}/bench/gen
+make -s "$gen" >/dev/null 2>&1
 if [ "$(id -u)" != 0 ] || ! command -v curl >/dev/null || [ ! -x "$gen" ]; then
 	echo "# files: --textfile failures need root (a tmpfs), curl and $gen: skipped"
 elif ! mkdir "$hf/mnt" || ! mount -t tmpfs -o size=64k,mode=755 rdmatop-hf "$hf/mnt"; then
