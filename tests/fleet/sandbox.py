@@ -60,7 +60,15 @@ for line in open(unit):
 
 call_re = re.compile(r"^(?:\d+\s+)?([a-z0-9_]+)\(")
 sock_re = re.compile(r"^(?:\d+\s+)?socket\((AF_[A-Z0-9]+)")
-open_re = re.compile(r'^(?:\d+\s+)?(?:open|openat)\((?:[A-Z_]+, )?"([^"]*)", ([A-Z_|]+)')
+# strace -y: a directory descriptor shows its path ("3</var/lib/x>"); files
+# written by descriptor (openat, renameat) are named relative to it
+open_re = re.compile(r'^(?:\d+\s+)?(?:open|openat)\((?:[A-Z_]+, |\d+<([^>]*)>, )?"([^"]*)", ([A-Z_|]+)')
+name_re = re.compile(r'(?:\d+<([^>]*)>, )?"([^"]*)"')
+
+
+def at(d, f):
+    return d.rstrip("/") + "/" + f if d and not f.startswith("/") else f
+
 change_re = re.compile(r'^(?:\d+\s+)?(rename|renameat2?|unlink|unlinkat|mkdir|mkdirat|rmdir|'
                        r'linkat|symlinkat|truncate|chmod|fchmodat)\(')
 # what PrivateDevices=yes leaves in /dev
@@ -77,7 +85,7 @@ for path in logs:
             fams.add(m.group(1))
         m = open_re.match(line)
         if m:
-            f, flags = m.group(1), m.group(2)
+            f, flags = at(m.group(1), m.group(2)), m.group(3)
             if re.search(r"O_WRONLY|O_RDWR|O_CREAT|O_TRUNC", flags):
                 writes.add(f)
             if f.startswith("/proc/"):
@@ -85,7 +93,7 @@ for path in logs:
             if f.startswith("/dev/"):
                 devices.add(f)
         if change_re.match(line):
-            writes |= set(re.findall(r'"([^"]*)"', line))
+            writes |= {at(d, f) for d, f in name_re.findall(line)}
 
 fail = 0
 name = unit.rsplit("/", 1)[-1]
