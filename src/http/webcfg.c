@@ -13,13 +13,17 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <crypt.h>
+#include <gnutls/gnutls.h>
+#include <gnutls/x509.h>
 #include <yaml.h>
 
 #include "webcfg.h"
@@ -254,6 +258,7 @@ static int users(struct walk *w, struct webcfg *c)
 		struct webcfg_user *u;
 		const char *name, *hash;
 		size_t i;
+		int cost;
 
 		if (want_scalar(w, "basic_auth_users"))
 			return -EINVAL;
@@ -277,6 +282,15 @@ static int users(struct walk *w, struct webcfg *c)
 		if ((ret = next(w)) || want_scalar(w, u->name))
 			return ret ? ret : -EINVAL;
 		hash = sval(w);
+		if (strlen(hash) != w->ev.data.scalar.length)
+			return fail(w, "user '%s': a NUL byte in the password hash", u->name);
+		/* the cost first: crypt_checksalt() may take 03 or 31, and
+		 * crypt() then fails every login, or takes minutes each */
+		cost = webcfg_bcrypt_cost(hash);
+		if (cost >= 0 && (cost < WEBCFG_COST_MIN || cost > WEBCFG_COST_MAX))
+			return fail(w, "user '%s': bcrypt cost %d is outside %d..%d (htpasswd -nBC 10 "
+				       "USER makes one of 10)", u->name, cost, WEBCFG_COST_MIN,
+				    WEBCFG_COST_MAX);
 		/* bcrypt only: the toolkit takes nothing else, and the weaker
 		 * hashes crypt() knows (MD5, DES) are no protection */
 		if ((strncmp(hash, "$2y$", 4) && strncmp(hash, "$2b$", 4) &&
@@ -435,15 +449,35 @@ int webcfg_parse(struct webcfg *c, const char *text, size_t len, const char *dir
 	return ret;
 }
 
-/* A whole file of at most WEBCFG_FILE_MAX bytes, NUL-terminated. */
-static int slurp(const char *path, char **out, size_t *len)
+int webcfg_bcrypt_cost(const char *hash)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC), ret = 0;
+	if (strlen(hash) < 7 || hash[0] != '$' || hash[1] != '2' || hash[3] != '$' ||
+	    hash[4] < '0' || hash[4] > '9' || hash[5] < '0' || hash[5] > '9' || hash[6] != '$')
+		return -1;
+	return (hash[4] - '0') * 10 + (hash[5] - '0');
+}
+
+/*
+ * A whole regular file of at most WEBCFG_FILE_MAX bytes, NUL-terminated;
+ * its mode in *mode.  Opened without blocking: a FIFO (or a device) in the
+ * config's place would hold the start-up forever in open() or read(), so
+ * anything but a regular file is refused (-EFTYPE's stand-in, -EINVAL).
+ */
+static int slurp(const char *path, char **out, size_t *len, mode_t *mode)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY), ret = 0;
 	char *buf = NULL;
+	struct stat st;
 	size_t n = 0;
 
 	if (fd < 0)
 		return -errno;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return -EINVAL;
+	}
+	if (mode)
+		*mode = st.st_mode;
 	buf = malloc(WEBCFG_FILE_MAX + 2);
 	if (!buf) {
 		close(fd);
@@ -473,29 +507,52 @@ static int slurp(const char *path, char **out, size_t *len)
 	return 0;
 }
 
-static int load_pem(const char *file, char **pem, const char *key, char *err, size_t errlen)
+static const char *why(int ret)
+{
+	return ret == -EINVAL ? "not a regular file" : strerror(-ret);
+}
+
+static int load_pem(const char *file, char **pem, const char *key, mode_t *mode, char *err,
+		    size_t errlen)
 {
 	size_t len;
 	int ret;
 
 	if (!file)
 		return 0;
-	ret = slurp(file, pem, &len);
+	ret = slurp(file, pem, &len, mode);
 	if (ret)
-		snprintf(err, errlen, "%s %s: %s", key, file, strerror(-ret));
+		snprintf(err, errlen, "%s %s: %s", key, file, why(ret));
 	return ret;
+}
+
+/* The certificates of a PEM text: a CA file without one (a wrong file
+ * named) would start and then refuse every client. */
+static unsigned int certificates(const char *pem)
+{
+	gnutls_datum_t d = { (unsigned char *)(uintptr_t)pem, (unsigned int)strlen(pem) };
+	gnutls_x509_crt_t *list = NULL;
+	unsigned int n = 0, i;
+
+	if (gnutls_x509_crt_list_import2(&list, &n, &d, GNUTLS_X509_FMT_PEM, 0) < 0)
+		return 0;
+	for (i = 0; i < n; i++)
+		gnutls_x509_crt_deinit(list[i]);
+	gnutls_free(list);
+	return n;
 }
 
 int webcfg_load(struct webcfg *c, const char *path, char *err, size_t errlen)
 {
 	char *text, *copy, *dir, msg[256];
+	mode_t mode = 0;
 	size_t len;
 	int ret;
 
 	memset(c, 0, sizeof(*c));
-	ret = slurp(path, &text, &len);
+	ret = slurp(path, &text, &len, NULL);
 	if (ret) {
-		snprintf(err, errlen, "%s: %s", path, strerror(-ret));
+		snprintf(err, errlen, "%s: %s", path, why(ret));
 		return ret;
 	}
 	copy = strdup(path);
@@ -510,14 +567,28 @@ int webcfg_load(struct webcfg *c, const char *path, char *err, size_t errlen)
 			 msg);
 		return ret;
 	}
-	if ((ret = load_pem(c->cert_file, &c->cert_pem, "cert_file", msg, sizeof(msg))) ||
-	    (ret = load_pem(c->key_file, &c->key_pem, "key_file", msg, sizeof(msg))) ||
-	    (ret = load_pem(c->client_ca_file, &c->client_ca_pem, "client_ca_file", msg,
+	if ((ret = load_pem(c->cert_file, &c->cert_pem, "cert_file", NULL, msg, sizeof(msg))) ||
+	    (ret = load_pem(c->key_file, &c->key_pem, "key_file", &mode, msg, sizeof(msg))) ||
+	    (ret = load_pem(c->client_ca_file, &c->client_ca_pem, "client_ca_file", NULL, msg,
 			    sizeof(msg)))) {
 		snprintf(err, errlen, "%s: %s", path, msg);
 		webcfg_free(c);
+		return ret;
 	}
-	return ret;
+	if (c->client_ca_pem && !certificates(c->client_ca_pem)) {
+		snprintf(err, errlen, "%s: %s%s holds no PEM certificate", path,
+			 c->client_ca_file ? "client_ca_file " : "client_ca",
+			 c->client_ca_file ? c->client_ca_file : "");
+		webcfg_free(c);
+		return -EINVAL;
+	}
+	/* as ssh does for its keys, but a warning: the key still works */
+	if (c->key_file && (mode & (S_IRGRP | S_IROTH)))
+		snprintf(c->warning, sizeof(c->warning),
+			 "key_file %s is readable by %s (mode %04o): chmod go-r it",
+			 c->key_file, mode & S_IROTH ? "others" : "its group",
+			 (unsigned int)(mode & 07777));
+	return 0;
 }
 
 void webcfg_free(struct webcfg *c)
