@@ -38,6 +38,7 @@
 #define HTTP_AUTH_PER_CLIENT 2	/* checks queued or running, per client */
 #define HTTP_AUTH_CLIENTS 256	/* clients whose budget is remembered */
 #define HTTP_AUTH_WORKERS 2	/* threads running bcrypt */
+#define HTTP_AUTH_WAIT 3.0	/* seconds a check may wait for a worker: 429 past */
 #define HTTP_AUTH_QUEUE 32	/* checks waiting for one, in all: 429 past it
 				 * (fewer than HTTP_CONNS_MAX: the waiting
 				 * connections leave room for the others) */
@@ -114,7 +115,9 @@ struct http_auth_job {
 	void *owner;			/* the server's: who waits for it */
 	double prio;			/* run first: the most tokens left */
 	bool ok;			/* the result */
-	bool evicted;			/* not run: a dearer one took its place */
+	bool evicted;			/* not run: its place was taken, or it
+					 * waited HTTP_AUTH_WAIT */
+	double queued;			/* when it was queued (monotonic s) */
 	struct http_prefix who;
 	unsigned char digest[32];	/* the pair's, cached once it passed */
 	char hash[64];			/* the user's, or the dearest one */
@@ -154,7 +157,9 @@ void http_auth_free(struct http_auth *a);
  * those with the highest prio first, and hand each back to done() on the
  * loop's thread (an ev_async).  submit: 0, or -EBUSY when HTTP_AUTH_QUEUE
  * wait already, none with a lower prio (the lowest is handed back with
- * evicted set, not run, to make room).  stop: the jobs not handed back are freed (a running one
+ * evicted set, not run, to make room; so is one that waited longer than
+ * HTTP_AUTH_WAIT, so that its client gets a 429 rather than its
+ * connection's deadline).  stop: the jobs not handed back are freed (a running one
  * when it ends: no thread is waited for), done() is not called again.
  */
 struct http_pool;

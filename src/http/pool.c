@@ -19,6 +19,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "http.h"
 #include "util.h"
@@ -61,15 +62,44 @@ static void unref(struct http_pool *p)
 	free(p);
 }
 
+static double mono(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Hand *j back unrun, under the lock. */
+static void evict(struct http_pool *p, struct http_auth_job **j)
+{
+	struct http_auth_job *out = *j;
+
+	*j = out->next;
+	p->queued--;
+	out->evicted = true;
+	out->next = p->done;
+	p->done = out;
+	ev_async_send(p->loop, &p->async);
+}
+
 /* The waiting job with the most tokens left (the oldest of equals: the
- * list is newest first, so the last of equals found). */
+ * list is newest first, so the last of equals found); those that waited
+ * too long go back. */
 static struct http_auth_job *take(struct http_pool *p)
 {
 	struct http_auth_job **best = NULL, **j;
+	double old = mono() - HTTP_AUTH_WAIT;
 
-	for (j = &p->queue; *j; j = &(*j)->next)
+	for (j = &p->queue; *j;) {
+		if ((*j)->queued < old) {
+			evict(p, j);
+			continue;
+		}
 		if (!best || (*j)->prio >= (*best)->prio)
 			best = j;
+		j = &(*j)->next;
+	}
 	if (best) {
 		struct http_auth_job *b = *best;
 
@@ -83,7 +113,7 @@ static struct http_auth_job *take(struct http_pool *p)
 static void *worker(void *arg)
 {
 	struct http_pool *p = arg;
-	struct http_auth_job *job;
+	struct http_auth_job *job = NULL;
 
 	pthread_mutex_lock(&p->lock);
 	for (;;) {
@@ -183,20 +213,13 @@ int http_pool_submit(struct http_pool *p, struct http_auth_job *job)
 		for (j = &p->queue; *j; j = &(*j)->next)
 			if (!low || (*j)->prio < (*low)->prio)
 				low = j;
-		if (low && (*low)->prio < job->prio) {
-			struct http_auth_job *out = *low;
-
-			*low = out->next;
-			p->queued--;
-			out->evicted = true;
-			out->next = p->done;
-			p->done = out;
-			ev_async_send(p->loop, &p->async);
-		}
+		if (low && (*low)->prio < job->prio)
+			evict(p, low);
 	}
 	if (p->quit || p->queued >= HTTP_AUTH_QUEUE) {
 		ret = -EBUSY;
 	} else {
+		job->queued = mono();
 		job->next = p->queue;
 		p->queue = job;
 		p->queued++;
