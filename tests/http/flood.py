@@ -16,8 +16,8 @@
                                          PREFIX::1 .. PREFIX::N, held SECS; prints
                                          "open K" once the server closed the rest
     flood.py scrape PORT DST SRC N [USER:PASS]
-                                         N scrapes from SRC, 0.1 s apart; prints
-                                         "scrapes N ok K"
+                                         N scrapes from SRC, 0.1 s apart, for at
+                                         most 15 s; prints "scrapes N ok K"
     flood.py raw PORT HEX                send the bytes HEX to 127.0.0.1:PORT,
                                          print the status line of the answer
     flood.py time PORT USER:PASS N       N logins (wrong), each from its own
@@ -88,7 +88,8 @@ def logins(port, secs, users):
     n = 0
     while time.monotonic() < deadline - 1 and n < 40:
         cred = users[n % len(users)]
-        st, t = request("127.0.0.1", port, "127.0.1.%d" % (1 + n % 200), cred, timeout=5)
+        st, t = request("127.0.0.1", port, "127.0.1.%d" % (1 + n % 200), cred,
+                        timeout=min(5, max(0.5, deadline - time.monotonic())))
         n += 1
         if st == 200:
             ok += 1
@@ -156,12 +157,14 @@ def hold6(port, dst, prefix, n, secs):
 
 
 def scrape(port, dst, src, n, cred=None):
-    ok = 0
-    for _ in range(n):
-        st, _ = request(dst, port, src, cred, timeout=12)
+    ok = done = 0
+    end = time.monotonic() + 15
+    while done < n and time.monotonic() < end:
+        st, _ = request(dst, port, src, cred, timeout=3)
         ok += st == 200
+        done += 1
         time.sleep(0.1)
-    print("scrapes %d ok %d" % (n, ok))
+    print("scrapes %d ok %d" % (done, ok))
 
 
 def raw(port, hexdata):
