@@ -284,8 +284,9 @@ static int users(struct walk *w, struct webcfg *c)
 		hash = sval(w);
 		if (strlen(hash) != w->ev.data.scalar.length)
 			return fail(w, "user '%s': a NUL byte in the password hash", u->name);
-		/* the cost first: crypt_checksalt() may take 03 or 31, and
-		 * crypt() then fails every login, or takes minutes each */
+		/* the cost before crypt_checksalt(), which takes 03, 31 and
+		 * even "0t": crypt() then fails every login, or takes
+		 * minutes each */
 		cost = webcfg_bcrypt_cost(hash);
 		if (cost >= 0 && (cost < WEBCFG_COST_MIN || cost > WEBCFG_COST_MAX))
 			return fail(w, "user '%s': bcrypt cost %d is outside %d..%d (htpasswd -nBC 10 "
@@ -294,7 +295,7 @@ static int users(struct walk *w, struct webcfg *c)
 		/* bcrypt only: the toolkit takes nothing else, and the weaker
 		 * hashes crypt() knows (MD5, DES) are no protection */
 		if ((strncmp(hash, "$2y$", 4) && strncmp(hash, "$2b$", 4) &&
-		     strncmp(hash, "$2a$", 4)) ||
+		     strncmp(hash, "$2a$", 4)) || cost < 0 ||
 		    crypt_checksalt(hash) != CRYPT_SALT_OK || strlen(hash) != 60)
 			return fail(w, "user '%s': the password is not a bcrypt hash ($2y$, $2b$ "
 				       "or $2a$; htpasswd -nBC 10 USER makes one)", u->name);

@@ -137,6 +137,8 @@ static void test_bad(void)
 		{ "basic_auth_users:\n  u: $2y$15$" TAIL "\n", "bcrypt cost 15 is outside" },
 		{ "basic_auth_users:\n  u: '$2b$31$" TAIL "'\n", "bcrypt cost 31 is outside" },
 		{ "basic_auth_users:\n  u: $2a$99$" TAIL "\n", "bcrypt cost 99 is outside" },
+		/* crypt_checksalt() takes it (found by tests/fuzz) */
+		{ "basic_auth_users:\n  u: $2y$0t$" TAIL "\n", "2: user 'u': the password is not a bcrypt hash" },
 		/* a NUL in a quoted hash: refused, not cut where the hash is whole */
 		{ "basic_auth_users:\n  u: \"" HASH "\\0x\"\n", "2: user 'u': a NUL byte in the password hash" },
 	};
