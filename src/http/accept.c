@@ -53,6 +53,7 @@ struct http_accept {
 	bool tls;
 	unsigned int p4, p6;
 	ev_io io;
+	ev_timer pause;		/* out of descriptors: accept again later */
 	struct staged *head;
 	unsigned int n;
 	const struct http_accept_ops *ops;
@@ -190,6 +191,15 @@ static void on_accept(struct ev_loop *loop, ev_io *w, int revents)
 		struct staged *s;
 		int fd = accept4(a->fd, (struct sockaddr *)&ss, &len, SOCK_NONBLOCK | SOCK_CLOEXEC);
 
+		if (fd < 0 && (errno == EMFILE || errno == ENFILE || errno == ENOBUFS ||
+			       errno == ENOMEM)) {
+			/* the connection stays in the backlog and the socket
+			 * readable: without a pause the loop would spin */
+			ev_io_stop(loop, &a->io);
+			ev_timer_set(&a->pause, 0.1, 0.);
+			ev_timer_start(loop, &a->pause);
+			return;
+		}
 		if (fd < 0)
 			return;	/* EAGAIN, or a client that went (ECONNABORTED): later */
 		http_prefix_of((struct sockaddr *)&ss, a->p4, a->p6, &who);
@@ -217,6 +227,12 @@ static void on_accept(struct ev_loop *loop, ev_io *w, int revents)
 	}
 }
 
+static void on_pause(struct ev_loop *loop, ev_timer *w, int revents)
+{
+	(void)revents;
+	ev_io_start(loop, &container_of(w, struct http_accept, pause)->io);
+}
+
 int http_accept_start(struct http_accept **out, struct ev_loop *loop, int fd, bool tls,
 		      unsigned int p4, unsigned int p6, const struct http_accept_ops *ops,
 		      void *cls)
@@ -234,6 +250,7 @@ int http_accept_start(struct http_accept **out, struct ev_loop *loop, int fd, bo
 	a->cls = cls;
 	ev_io_init(&a->io, on_accept, fd, EV_READ);
 	ev_io_start(loop, &a->io);
+	ev_init(&a->pause, on_pause);
 	*out = a;
 	return 0;
 }
@@ -243,6 +260,7 @@ void http_accept_stop(struct http_accept *a)
 	if (!a)
 		return;
 	ev_io_stop(a->loop, &a->io);
+	ev_timer_stop(a->loop, &a->pause);
 	while (a->head)
 		drop(a->head);
 	free(a);

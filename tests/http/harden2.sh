@@ -70,6 +70,30 @@ got=$(python3 "$flood" raw "$port" "$(hex 'GET /metrics HTTP/1.1\r\nHost: x\r\n\
 check "the same head without: 200 ($got)" test "$got" = "HTTP/1.1 200 OK"
 stop
 
+# ---- out of descriptors: the accept path pauses rather than spin ----
+oport=$(free_port)
+(ulimit -n 40 && exec timeout -k 2 30 "$bin" -r "$rec" -d 0.5 --listen "127.0.0.1:$oport") \
+	>/dev/null 2>&1 &
+opid=$!
+pids="$pids $opid"
+wait_for 5 python3 -c "import socket; socket.create_connection(('127.0.0.1', $oport), 1)"
+python3 -c "
+import socket, sys, time
+cs = [socket.create_connection(('127.0.0.1', $oport), 2, ('127.0.0.%d' % (10 + i // 8), 0))
+      for i in range(64)]
+time.sleep(3)" >/dev/null 2>&1 &
+hold=$!
+sleep 1
+# the rdmatop under timeout: the child of the subshell's exec
+orp=$(pgrep -P "$opid" | head -n 1)
+ticks() { awk '{print $14 + $15}' "/proc/$orp/stat" 2>/dev/null || echo 0; }
+t0=$(ticks); sleep 1.5; t1=$(ticks)
+wait "$hold"
+check "out of descriptors (64 connections, ulimit -n 40): no spin ($((t1 - t0)) ticks in 1.5 s)" \
+	test "$((t1 - t0))" -lt 20
+check "... and it serves once they are gone" wait_for 5 metrics_ok "http://127.0.0.1:$oport/metrics"
+kill "$opid" 2>/dev/null
+
 # ---- answer times do not tell which users exist ----
 h4=$(hash 4 cheap x)
 h12=$(hash 12 dear x)
