@@ -72,6 +72,7 @@ stop
 
 # ---- out of descriptors: the accept path pauses rather than spin ----
 oport=$(free_port)
+# shellcheck disable=SC3045 # dash has ulimit -n
 (ulimit -n 40 && exec timeout -k 2 30 "$bin" -r "$rec" -d 0.5 --listen "127.0.0.1:$oport") \
 	>/dev/null 2>&1 &
 opid=$!
