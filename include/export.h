@@ -20,6 +20,7 @@ struct export_opts {
 	const char *textfile;	/* PATH, or NULL */
 	const struct webcfg *web;	/* --web-config, or NULL */
 	unsigned int max_procs;	/* per-process series before "other" */
+	unsigned int prefix4, prefix6;	/* --listen-prefix4/6 */
 	bool live;		/* samples are read now (not replayed): their
 				 * start time gives rdma_sample_duration_seconds */
 };

@@ -80,6 +80,10 @@ enum opt_out { OPT_OUT_TEXT, OPT_OUT_JSON, OPT_OUT_OPENMETRICS, OPT_OUT_PROMETHE
 	  "serve GET /metrics (OpenMetrics) on ADDR:PORT; :PORT is 127.0.0.1:PORT")           \
 	X(WEB_CONFIG, "web-config", 0, STR, web_config, "FILE", 0, 0, NULL, NULL, 0,           \
 	  "TLS and basic auth for --listen, in exporter-toolkit's web config format")          \
+	X(LISTEN_PREFIX4, "listen-prefix4", 0, INT, listen_prefix4, "BITS", 8, 32, NULL, "32", 0, \
+	  "--listen counts connections and password checks per IPv4 /BITS client (default 32)") \
+	X(LISTEN_PREFIX6, "listen-prefix6", 0, INT, listen_prefix6, "BITS", 16, 128, NULL, "64", 0, \
+	  "--listen counts connections and password checks per IPv6 /BITS client (default 64: one host has a whole /64)") \
 	X(TEXTFILE, "textfile", 0, STR, textfile, "PATH", 0, 0, NULL, NULL, 0,                \
 	  "rewrite PATH atomically every sample, for node_exporter's textfile collector")     \
 	X(METRICS_PROCS, "metrics-procs", 0, INT, metrics_procs, "N", 0, 100000, NULL, "50", 0, \

@@ -43,6 +43,19 @@ enum webcfg_client_auth {
 #define WEBCFG_TLS10 0x0301
 #define WEBCFG_TLS13 0x0304
 
+/*
+ * bcrypt's cost ("$2y$NN$": 2^NN rounds), checked when the config is
+ * read.  4 is bcrypt's least (crypt() refuses less, so every login would
+ * fail); 14 takes about 0.7 s a check on a 2020s server core, the most
+ * that keeps a scraper's first login, queued behind the running checks,
+ * within a second or two.  htpasswd -B makes 5 by default, the
+ * exporter-toolkit's documentation 10.
+ */
+#define WEBCFG_COST_MIN 4
+#define WEBCFG_COST_MAX 14
+/* The cost of a "$2?$NN$..." hash, or -1 when it has none. */
+int webcfg_bcrypt_cost(const char *hash);
+
 struct webcfg_user {
 	char *name;
 	char *hash;		/* bcrypt, checked with crypt_checksalt() */
@@ -59,6 +72,7 @@ struct webcfg {
 	bool prefer_server_ciphers;
 	struct webcfg_user *users;
 	size_t n_users;
+	char warning[320];	/* webcfg_load's, for stderr; "" when none */
 };
 
 /*

@@ -61,7 +61,8 @@ int export_open(struct exporter **out, struct ev_loop *loop, const struct export
 		return -ENOMEM;
 	}
 	if (o->listen) {
-		struct http_server_opts ho = { .listen = o->listen, .web = o->web };
+		struct http_server_opts ho = { .listen = o->listen, .web = o->web,
+					       .prefix4 = o->prefix4, .prefix6 = o->prefix6 };
 
 		ret = http_server_start(&ex->http, loop, &ho, err, errlen);
 		if (ret) {

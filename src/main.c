@@ -293,7 +293,11 @@ int main(int argc, char **argv)
 			fprintf(stderr, "rdmatop: --web-config %s\n", err);
 			return 2;
 		}
-		if (http_addr_is_wildcard(&ss) && !web.tls)
+		if (web.warning[0])
+			fprintf(stderr, "rdmatop: warning: --web-config %s: %s\n", o.web_config,
+				web.warning);
+		/* a password or TLS is what the warning asks for */
+		if (http_addr_is_wildcard(&ss) && !web.tls && !web.n_users)
 			fprintf(stderr, "rdmatop: warning: --listen %s serves every network "
 					"without TLS; anyone who reaches the port reads the metrics "
 					"(see --web-config)\n", o.listen);
@@ -382,6 +386,8 @@ int main(int argc, char **argv)
 			.listen = o.listen, .textfile = o.textfile,
 			.web = o.web_config ? &web : NULL,
 			.max_procs = o.metrics_procs, .live = !o.read,
+			.prefix4 = (unsigned int)o.listen_prefix4,
+			.prefix6 = (unsigned int)o.listen_prefix6,
 		};
 
 		ret = export_open(&ex, EV_DEFAULT, &eo, err, sizeof(err));

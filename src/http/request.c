@@ -136,3 +136,37 @@ bool http_addr_is_wildcard(const struct sockaddr_storage *ss)
 	return ss->ss_family == AF_INET &&
 	       ((const struct sockaddr_in *)(const void *)ss)->sin_addr.s_addr == htonl(INADDR_ANY);
 }
+
+int http_head_check(const char *buf, size_t n)
+{
+	size_t i, line = 0;	/* where the current line starts */
+	bool first = true;
+
+	for (i = 0; i < n; i++) {
+		unsigned char ch = (unsigned char)buf[i];
+
+		if (!ch)
+			return -1;
+		if (ch == '\r') {
+			if (i + 1 < n && buf[i + 1] != '\n')
+				return -1;	/* a CR alone */
+			continue;
+		}
+		if (ch != '\n') {
+			/* obs-fold: a header line that begins with space or tab */
+			if (i == line && !first && (ch == ' ' || ch == '\t'))
+				return -1;
+			continue;
+		}
+		if (!i || buf[i - 1] != '\r')
+			return -1;	/* a bare LF */
+		if (i - 1 == line) {
+			if (!first)
+				return 1;	/* the empty line: the head is whole */
+		} else {
+			first = false;
+		}
+		line = i + 1;
+	}
+	return 0;
+}

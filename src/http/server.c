@@ -11,17 +11,19 @@
  * run in its "external" epoll mode: one ev_io on MHD's epoll descriptor
  * and one ev_timer at MHD_get_timeout(), both calling MHD_run(), which
  * never blocks.  What a client can make that thread do is bounded: a
- * scrape copies a response built once per sample; TLS handshakes and
- * bcrypt checks are limited by the connection limits and the password
- * budget (src/http/auth.c).  The cost: in batch mode a scrape that comes
- * while a sample is read waits for it, as before.
+ * scrape copies a response built once per sample; TLS handshakes are
+ * limited by the connection limits; bcrypt never runs here (src/http/
+ * check.c: the workers run it while the connection is suspended).  The
+ * cost: in batch mode a scrape that comes while a sample is read waits
+ * for it, as before.
  *
- * Limits: MHD closes connections past HTTP_CONNS_HARD in all and
- * HTTP_ADDR_HARD from one address, and times out HTTP_IDLE_TIMEOUT seconds
- * without a byte (a stalled head).  Below those, a request finds 503 past
- * HTTP_CONNS_MAX open connections and 429 past HTTP_ADDR_MAX from its
- * address, with the request read, so the client gets the answer and not
- * a reset.  MHD's timeout restarts with every byte, so a client trickling
+ * Limits: the accept path (src/http/accept.c, which hands connections to
+ * MHD) closes connections past HTTP_CONNS_HARD in all and HTTP_ADDR_HARD
+ * from one client (an address cut to --listen-prefix4/6), and MHD times
+ * out HTTP_IDLE_TIMEOUT seconds without a byte (a stalled head).  Below
+ * those, a request finds 503 past HTTP_CONNS_MAX open connections and 429
+ * past HTTP_ADDR_MAX from its client, with the request read, so the
+ * client gets the answer and not a reset.  MHD's timeout restarts with every byte, so a client trickling
  * a byte at a time would never end: each connection also has a deadline
  * of HTTP_TIMEOUT from accept, after which its socket is shut down (MHD
  * then sees the end and closes it).  Every response says Connection:
@@ -40,6 +42,8 @@
 #include <gnutls/gnutls.h>
 #include <microhttpd.h>
 
+#include "accept.h"
+#include "check.h"
 #include "http.h"
 #include "out.h"
 #include "util.h"
@@ -47,9 +51,11 @@
 struct http_conn {
 	struct http_conn *prev, *next;
 	struct sockaddr_storage addr;
+	struct http_prefix who;
 	ev_tstamp start;
 	int fd;
 	bool cut;		/* past its deadline, shut down */
+	struct http_check check;	/* its password step (src/http/check.c) */
 };
 
 enum { R_BAD_CERT, R_UNAUTHORIZED, R_AUTH_BUSY, R_BUSY, R_ADDR_BUSY, R_NOT_ALLOWED,
@@ -79,7 +85,10 @@ struct http_server {
 	struct http_conn *head, *tail;	/* oldest first */
 	unsigned int n_conns;
 	const struct webcfg *web;
-	struct http_auth *auth;
+	struct http_checker *auth;	/* NULL: no users */
+	struct http_accept *acc;
+	unsigned int prefix4, prefix6;
+	ev_tstamp adding;	/* the accept time of the connection being added */
 	struct MHD_Response *om, *prom;	/* the latest sample's */
 	struct MHD_Response *answer[R_N];
 	char *err;		/* MHD's first message while starting */
@@ -212,10 +221,13 @@ static void on_connection(void *cls, struct MHD_Connection *mc, void **ctx,
 		return;		/* its request gets a 503 */
 	}
 	c->fd = fd->connect_fd;
-	c->start = ev_now(hs->loop);
+	c->start = hs->adding > 0 ? hs->adding : ev_now(hs->loop);
+	c->check.mc = mc;
 	memcpy(&c->addr, addr->client_addr,
 	       addr->client_addr->sa_family == AF_INET6 ? sizeof(struct sockaddr_in6) :
 							 sizeof(struct sockaddr_in));
+	http_prefix_of(addr->client_addr, hs->prefix4, hs->prefix6, &c->who);
+	c->check.who = c->who;
 	c->prev = hs->tail;
 	*(hs->tail ? &hs->tail->next : &hs->head) = c;
 	hs->tail = c;
@@ -227,48 +239,57 @@ static void on_connection(void *cls, struct MHD_Connection *mc, void **ctx,
 	*ctx = c;
 }
 
-static bool same_host(const struct sockaddr_storage *a, const struct sockaddr_storage *b)
-{
-	if (a->ss_family != b->ss_family)
-		return false;
-	if (a->ss_family == AF_INET6)
-		return !memcmp(&((const struct sockaddr_in6 *)(const void *)a)->sin6_addr,
-			       &((const struct sockaddr_in6 *)(const void *)b)->sin6_addr, 16);
-	return ((const struct sockaddr_in *)(const void *)a)->sin_addr.s_addr ==
-	       ((const struct sockaddr_in *)(const void *)b)->sin_addr.s_addr;
-}
-
-static unsigned int from_host(const struct http_server *hs, const struct http_conn *c)
+/* MHD's connections from one client (its prefix: src/http/limits.c) */
+static unsigned int from_prefix(const struct http_server *hs, const struct http_prefix *who)
 {
 	const struct http_conn *o;
 	unsigned int n = 0;
 
 	for (o = hs->head; o; o = o->next)
-		n += same_host(&o->addr, &c->addr);
+		n += http_prefix_eq(&o->who, who);
 	return n;
 }
+
+/* ... and those still in the accept path */
+static unsigned int from_host(const struct http_server *hs, const struct http_conn *c)
+{
+	return from_prefix(hs, &c->who) + http_accept_count(hs->acc, &c->who);
+}
+
+static unsigned int ops_total(void *cls)
+{
+	return ((const struct http_server *)cls)->n_conns;
+}
+
+static unsigned int ops_count(void *cls, const struct http_prefix *who)
+{
+	return from_prefix(cls, who);
+}
+
+static void ops_hand_over(void *cls, int fd, const struct sockaddr *sa, socklen_t len,
+			  ev_tstamp start)
+{
+	struct http_server *hs = cls;
+
+	hs->adding = start;
+	MHD_add_connection(hs->d, fd, sa, len);	/* closes fd when it fails */
+	hs->adding = 0;
+	pump(hs);
+}
+
+static const struct http_accept_ops accept_ops = {
+	.total = ops_total, .count = ops_count, .hand_over = ops_hand_over,
+};
 
 static enum MHD_Result answer(struct http_server *hs, struct MHD_Connection *mc, int which)
 {
 	return MHD_queue_response(mc, answers[which].status, hs->answer[which]);
 }
 
-/* 0 when the request may go on, else the answer it gets. */
-static int authenticate(struct http_server *hs, struct MHD_Connection *mc)
+/* A connection resumed: MHD goes on with it now, not at the next event. */
+static void on_resumed(void *cls)
 {
-	enum http_auth_result r = HTTP_AUTH_DENIED;
-	char *user, *pass = NULL;
-
-	user = MHD_basic_auth_get_username_password(mc, &pass);
-	if (user && pass)
-		r = http_auth_check(hs->auth, user, pass, ev_time());
-	if (pass) {
-		explicit_bzero(pass, strlen(pass));
-		MHD_free(pass);
-	}
-	if (user)
-		MHD_free(user);
-	return r == HTTP_AUTH_OK ? 0 : r == HTTP_AUTH_BUSY ? R_AUTH_BUSY : R_UNAUTHORIZED;
+	pump(cls);
 }
 
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc, const char *url,
@@ -278,7 +299,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc, const ch
 	struct http_server *hs = cls;
 	const union MHD_ConnectionInfo *ci =
 		MHD_get_connection_info(mc, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
-	const struct http_conn *c = ci ? ci->socket_context : NULL;
+	struct http_conn *c = ci ? ci->socket_context : NULL;
 	struct MHD_Response *r;
 	const char *accept;
 	int no;
@@ -287,14 +308,15 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc, const ch
 	(void)upload_data;
 	(void)upload_size;
 	(void)req_cls;
-	if (!c || hs->n_conns > HTTP_CONNS_MAX)
+	if (!c || hs->n_conns + http_accept_n(hs->acc) > HTTP_CONNS_MAX)
 		return answer(hs, mc, R_BUSY);
 	if (from_host(hs, c) > HTTP_ADDR_MAX)
 		return answer(hs, mc, R_ADDR_BUSY);
 	if (!tls_peer_ok(hs, mc))
 		return answer(hs, mc, R_BAD_CERT);
-	if (hs->auth && (no = authenticate(hs, mc)))
-		return answer(hs, mc, no);
+	if (hs->auth && (no = http_check(hs->auth, &c->check)) != HTTP_CHECK_PASS)
+		return no == HTTP_CHECK_WAIT ? MHD_YES :
+		       answer(hs, mc, no == HTTP_CHECK_BUSY ? R_AUTH_BUSY : R_UNAUTHORIZED);
 	if (strcmp(method, MHD_HTTP_METHOD_GET) && strcmp(method, MHD_HTTP_METHOD_HEAD))
 		return answer(hs, mc, R_NOT_ALLOWED);
 	if (strcmp(url, "/metrics"))
@@ -417,20 +439,21 @@ static int start_daemon(struct http_server *hs, char *err, size_t errlen)
 {
 	const struct webcfg *w = hs->web;
 	struct MHD_OptionItem o[16];
-	unsigned int flags = MHD_USE_EPOLL | MHD_USE_ERROR_LOG;
+	unsigned int flags = MHD_USE_EPOLL | MHD_USE_ERROR_LOG | MHD_USE_NO_LISTEN_SOCKET |
+			     MHD_ALLOW_SUSPEND_RESUME;
 	char prio[128];
 	size_t n = 0;
 
 #define OPT(opt, v, p) (o[n++] = (struct MHD_OptionItem){ (opt), (intptr_t)(v), (p) })
 	OPT(MHD_OPTION_EXTERNAL_LOGGER, on_log, hs);
-	OPT(MHD_OPTION_LISTEN_SOCKET, hs->fd, NULL);
 	OPT(MHD_OPTION_CONNECTION_LIMIT, HTTP_CONNS_HARD, NULL);
 	OPT(MHD_OPTION_PER_IP_CONNECTION_LIMIT, HTTP_ADDR_HARD, NULL);
 	OPT(MHD_OPTION_CONNECTION_TIMEOUT, HTTP_IDLE_TIMEOUT, NULL);
 	OPT(MHD_OPTION_CONNECTION_MEMORY_LIMIT, HTTP_CONN_MEMORY, NULL);
 	OPT(MHD_OPTION_NOTIFY_CONNECTION, on_connection, hs);
-	/* refuse what RFC 9112 does not allow (folded lines, "Name :")
-	 * rather than read it differently from a proxy in front */
+	/* 0.9.75 at 1: HTTP/1.1 without Host and a space in the URL are
+	 * refused; folded lines, bare LF and NUL it takes at every level,
+	 * so a plain head is checked before MHD sees it (src/http/accept.c) */
 	OPT(MHD_OPTION_STRICT_FOR_CLIENT, 1, NULL);
 	if (w && w->tls) {
 		flags |= MHD_USE_TLS;
@@ -472,9 +495,11 @@ int http_server_start(struct http_server **out, struct ev_loop *loop,
 	hs->loop = loop;
 	hs->web = o->web;
 	hs->fd = -1;
+	hs->prefix4 = o->prefix4 ? o->prefix4 : HTTP_PREFIX4;
+	hs->prefix6 = o->prefix6 ? o->prefix6 : HTTP_PREFIX6;
 	ret = open_socket(hs, o->listen, err, errlen);
 	if (!ret && hs->web && hs->web->n_users)
-		ret = http_auth_new(&hs->auth, hs->web->users, hs->web->n_users);
+		ret = http_checker_new(&hs->auth, loop, hs->web, on_resumed, hs);
 	if (!ret)
 		ret = make_answers(hs);
 	if (!ret)
@@ -494,6 +519,13 @@ int http_server_start(struct http_server **out, struct ev_loop *loop,
 	ev_io_start(loop, &hs->io);
 	ev_init(&hs->run, on_run);
 	ev_init(&hs->deadline, on_deadline);
+	ret = http_accept_start(&hs->acc, loop, hs->fd, hs->web && hs->web->tls, hs->prefix4,
+				hs->prefix6, &accept_ops, hs);
+	if (ret) {
+		snprintf(err, errlen, "out of memory");
+		http_server_stop(hs);
+		return ret;
+	}
 	pump(hs);
 	*out = hs;
 	return 0;
@@ -534,12 +566,14 @@ void http_server_stop(struct http_server *hs)
 
 	if (!hs)
 		return;
+	http_accept_stop(hs->acc);
+	/* MHD must not be stopped with a connection suspended */
+	http_checker_free(hs->auth);
+	hs->auth = NULL;
 	if (hs->d) {
 		ev_io_stop(hs->loop, &hs->io);
 		ev_timer_stop(hs->loop, &hs->run);
 		ev_timer_stop(hs->loop, &hs->deadline);
-		/* the listen socket is ours again, to close below */
-		MHD_quiesce_daemon(hs->d);
 		MHD_stop_daemon(hs->d);
 	}
 	if (hs->fd >= 0)
@@ -551,6 +585,5 @@ void http_server_stop(struct http_server *hs)
 		MHD_destroy_response(hs->om);
 	if (hs->prom)
 		MHD_destroy_response(hs->prom);
-	http_auth_free(hs->auth);
 	free(hs);
 }

@@ -11,13 +11,11 @@
  * and repeated keys, and values of the wrong kind, naming the line.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
 
 #include <crypt.h>
 #include <yaml.h>
@@ -254,6 +252,7 @@ static int users(struct walk *w, struct webcfg *c)
 		struct webcfg_user *u;
 		const char *name, *hash;
 		size_t i;
+		int cost;
 
 		if (want_scalar(w, "basic_auth_users"))
 			return -EINVAL;
@@ -277,10 +276,20 @@ static int users(struct walk *w, struct webcfg *c)
 		if ((ret = next(w)) || want_scalar(w, u->name))
 			return ret ? ret : -EINVAL;
 		hash = sval(w);
+		if (strlen(hash) != w->ev.data.scalar.length)
+			return fail(w, "user '%s': a NUL byte in the password hash", u->name);
+		/* the cost before crypt_checksalt(), which takes 03, 31 and
+		 * even "0t": crypt() then fails every login, or takes
+		 * minutes each */
+		cost = webcfg_bcrypt_cost(hash);
+		if (cost >= 0 && (cost < WEBCFG_COST_MIN || cost > WEBCFG_COST_MAX))
+			return fail(w, "user '%s': bcrypt cost %d is outside %d..%d (htpasswd -nBC 10 "
+				       "USER makes one of 10)", u->name, cost, WEBCFG_COST_MIN,
+				    WEBCFG_COST_MAX);
 		/* bcrypt only: the toolkit takes nothing else, and the weaker
 		 * hashes crypt() knows (MD5, DES) are no protection */
 		if ((strncmp(hash, "$2y$", 4) && strncmp(hash, "$2b$", 4) &&
-		     strncmp(hash, "$2a$", 4)) ||
+		     strncmp(hash, "$2a$", 4)) || cost < 0 ||
 		    crypt_checksalt(hash) != CRYPT_SALT_OK || strlen(hash) != 60)
 			return fail(w, "user '%s': the password is not a bcrypt hash ($2y$, $2b$ "
 				       "or $2a$; htpasswd -nBC 10 USER makes one)", u->name);
@@ -435,89 +444,12 @@ int webcfg_parse(struct webcfg *c, const char *text, size_t len, const char *dir
 	return ret;
 }
 
-/* A whole file of at most WEBCFG_FILE_MAX bytes, NUL-terminated. */
-static int slurp(const char *path, char **out, size_t *len)
+int webcfg_bcrypt_cost(const char *hash)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC), ret = 0;
-	char *buf = NULL;
-	size_t n = 0;
-
-	if (fd < 0)
-		return -errno;
-	buf = malloc(WEBCFG_FILE_MAX + 2);
-	if (!buf) {
-		close(fd);
-		return -ENOMEM;
-	}
-	while (n <= WEBCFG_FILE_MAX) {
-		ssize_t r = read(fd, buf + n, WEBCFG_FILE_MAX + 1 - n);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			ret = -errno;
-		if (r <= 0)
-			break;
-		n += (size_t)r;
-	}
-	close(fd);
-	if (!ret && n > WEBCFG_FILE_MAX)
-		ret = -EFBIG;
-	if (ret) {
-		free(buf);
-		return ret;
-	}
-	buf[n] = '\0';
-	*out = buf;
-	*len = n;
-	return 0;
-}
-
-static int load_pem(const char *file, char **pem, const char *key, char *err, size_t errlen)
-{
-	size_t len;
-	int ret;
-
-	if (!file)
-		return 0;
-	ret = slurp(file, pem, &len);
-	if (ret)
-		snprintf(err, errlen, "%s %s: %s", key, file, strerror(-ret));
-	return ret;
-}
-
-int webcfg_load(struct webcfg *c, const char *path, char *err, size_t errlen)
-{
-	char *text, *copy, *dir, msg[256];
-	size_t len;
-	int ret;
-
-	memset(c, 0, sizeof(*c));
-	ret = slurp(path, &text, &len);
-	if (ret) {
-		snprintf(err, errlen, "%s: %s", path, strerror(-ret));
-		return ret;
-	}
-	copy = strdup(path);
-	dir = copy ? strrchr(copy, '/') : NULL;
-	if (dir)
-		*(dir == copy ? dir + 1 : dir) = '\0';
-	ret = copy ? webcfg_parse(c, text, len, dir ? copy : NULL, msg, sizeof(msg)) : -ENOMEM;
-	free(text);
-	free(copy);
-	if (ret) {
-		snprintf(err, errlen, "%s:%s%s", path, msg[0] >= '0' && msg[0] <= '9' ? "" : " ",
-			 msg);
-		return ret;
-	}
-	if ((ret = load_pem(c->cert_file, &c->cert_pem, "cert_file", msg, sizeof(msg))) ||
-	    (ret = load_pem(c->key_file, &c->key_pem, "key_file", msg, sizeof(msg))) ||
-	    (ret = load_pem(c->client_ca_file, &c->client_ca_pem, "client_ca_file", msg,
-			    sizeof(msg)))) {
-		snprintf(err, errlen, "%s: %s", path, msg);
-		webcfg_free(c);
-	}
-	return ret;
+	if (strlen(hash) < 7 || hash[0] != '$' || hash[1] != '2' || hash[3] != '$' ||
+	    hash[4] < '0' || hash[4] > '9' || hash[5] < '0' || hash[5] > '9' || hash[6] != '$')
+		return -1;
+	return (hash[4] - '0') * 10 + (hash[5] - '0');
 }
 
 void webcfg_free(struct webcfg *c)

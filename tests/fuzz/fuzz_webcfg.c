@@ -3,7 +3,7 @@
  * libFuzzer target for --web-config: any bytes as the file's text.  It
  * parses or fails with a message; a parsed config keeps its promises
  * (TLS has a certificate and a key and its versions in order, every user
- * a bcrypt hash), and a failed one is left empty.
+ * a bcrypt hash of a cost in range), and a failed one is left empty.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -36,7 +36,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		for (i = 0; i < c.n_users; i++)
 			if (!c.users[i].hash || strlen(c.users[i].hash) != 60 ||
-			    strchr(c.users[i].name, ':'))
+			    strchr(c.users[i].name, ':') ||
+			    webcfg_bcrypt_cost(c.users[i].hash) < WEBCFG_COST_MIN ||
+			    webcfg_bcrypt_cost(c.users[i].hash) > WEBCFG_COST_MAX)
 				abort();
 		(void)webcfg_client_auth_name(c.client_auth);
 	}

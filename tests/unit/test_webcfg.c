@@ -6,12 +6,14 @@
  * the line named; what rdmatop does not implement is refused by name.
  */
 #include <errno.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "test.h"
 #include "webcfg.h"
 
 #define HASH "$2y$04$.GVO5OZy2CFRv/P5Ay2zSet9YH9Qqk0NnjaljTkJe78KNyYC2aoSu"
+#define TAIL ".GVO5OZy2CFRv/P5Ay2zSet9YH9Qqk0NnjaljTkJe78KNyYC2aoSu"
 
 static int parse(struct webcfg *c, const char *text, char *err, size_t len)
 {
@@ -130,6 +132,15 @@ static void test_bad(void)
 		{ "tls_server_config:\n\tcert_file: a\n", "found character that cannot start" },
 		{ "{}\n---\n{}\n", "one document only" },
 		{ "tls_server_config:\n  cert_file: \"a\\0b\"\n", "a NUL byte" },
+		/* bcrypt's cost: 4..14 */
+		{ "basic_auth_users:\n  u: $2y$03$" TAIL "\n", "2: user 'u': bcrypt cost 3 is outside 4..14" },
+		{ "basic_auth_users:\n  u: $2y$15$" TAIL "\n", "bcrypt cost 15 is outside" },
+		{ "basic_auth_users:\n  u: '$2b$31$" TAIL "'\n", "bcrypt cost 31 is outside" },
+		{ "basic_auth_users:\n  u: $2a$99$" TAIL "\n", "bcrypt cost 99 is outside" },
+		/* crypt_checksalt() takes it (found by tests/fuzz) */
+		{ "basic_auth_users:\n  u: $2y$0t$" TAIL "\n", "2: user 'u': the password is not a bcrypt hash" },
+		/* a NUL in a quoted hash: refused, not cut where the hash is whole */
+		{ "basic_auth_users:\n  u: \"" HASH "\\0x\"\n", "2: user 'u': a NUL byte in the password hash" },
 	};
 	struct webcfg c;
 	char err[256];
@@ -174,7 +185,34 @@ static void test_load(void)
 	CHECK_EQ_S(c.cert_pem, "PEM TEXT\n");
 	CHECK_EQ_S(c.key_pem, "PEM TEXT\n");
 	webcfg_free(&c);
+	/* a key its group or others can read: loaded, with a warning */
+	chmod(pem, 0640);
+	CHECK_EQ_U(webcfg_load(&c, path, err, sizeof(err)), 0);
+	CHECK(strstr(c.warning, "s.pem is readable by its group (mode 0640)") != NULL);
+	webcfg_free(&c);
+	chmod(pem, 0600);
+	CHECK_EQ_U(webcfg_load(&c, path, err, sizeof(err)), 0);
+	CHECK_EQ_S(c.warning, "");
+	webcfg_free(&c);
+	/* a CA file without a certificate, a FIFO: refused, the file named */
+	f = fopen(path, "w");
+	if (f) {
+		fputs("tls_server_config:\n  cert_file: s.pem\n  key_file: s.pem\n"
+		      "  client_ca_file: s.pem\n  client_auth_type: RequireAndVerifyClientCert\n", f);
+		fclose(f);
+	}
+	CHECK_EQ_U(webcfg_load(&c, path, err, sizeof(err)), (uint64_t)-EINVAL);
+	CHECK(strstr(err, "s.pem holds no PEM certificate") != NULL);
 	unlink(pem);
+	CHECK_EQ_U(mkfifo(pem, 0600), 0);
+	CHECK_EQ_U(webcfg_load(&c, path, err, sizeof(err)), (uint64_t)-EINVAL);
+	CHECK(strstr(err, "cert_file ") && strstr(err, "s.pem: not a regular file"));
+	unlink(pem);
+	f = fopen(path, "w");
+	if (f) {
+		fputs("tls_server_config:\n  cert_file: s.pem\n  key_file: s.pem\n", f);
+		fclose(f);
+	}
 	CHECK_EQ_U(webcfg_load(&c, path, err, sizeof(err)), (uint64_t)-ENOENT);
 	CHECK(strstr(err, "web.yml: cert_file ") && strstr(err, "No such file"));
 	f = fopen(path, "w");
