@@ -43,17 +43,32 @@ static void add_ns(struct timespec *t, double secs)
 	}
 }
 
-/* A sample with nothing to show: say why, on stderr. */
-static bool no_rdma(const struct snapshot *s)
+/*
+ * A sample with nothing to show: say why, on stderr.  With said (an
+ * exporter, which keeps serving rdma_up 0 and tries again every sample),
+ * only when the reason changes: *said is the last one told.
+ */
+static bool no_rdma(const struct snapshot *s, int *said)
 {
+	int why = s->flags & SNAP_F_NO_NETLINK ? s->nl_err : s->flags & SNAP_F_NO_DEVICES ? 1 : 0;
+
+	if (said) {
+		if (why == *said)
+			return why != 0;
+		if (!why)
+			fprintf(stderr, "rdmatop: RDMA state is readable now\n");
+		*said = why;
+	}
 	if (s->flags & SNAP_F_NO_NETLINK) {
-		fprintf(stderr, "rdmatop: cannot read RDMA state: %s%s\n", strerror(-s->nl_err),
+		fprintf(stderr, "rdmatop: cannot read RDMA state: %s%s%s\n", strerror(-s->nl_err),
 			s->nl_err == -EPROTONOSUPPORT ?
-			" (no NETLINK_RDMA: this kernel has no RDMA support or ib_core is not loaded)" : "");
+			" (no NETLINK_RDMA: this kernel has no RDMA support or ib_core is not loaded)" : "",
+			said ? "; serving rdma_up 0, trying again every sample" : "");
 		return true;
 	}
 	if (s->flags & SNAP_F_NO_DEVICES) {
-		fprintf(stderr, "rdmatop: %s\n", snap_no_devices_why(s));
+		fprintf(stderr, "rdmatop: %s%s\n", snap_no_devices_why(s),
+			said ? "; looking again every sample" : "");
 		return true;
 	}
 	return false;
@@ -139,11 +154,12 @@ static int batch_print(const struct opts *o, const struct snapshot *s,
 static int run_batch(const struct opts *o, struct source *src, const struct out_opts *oo,
 		     bool clear_screen, struct exporter *ex, bool quiet)
 {
-	int export_err = 0, e;
+	int export_err = 0, e, said = 0;
 	struct snapshot snaps[2], *prev = NULL, *cur;
 	struct ev_loop *loop = export_loop(ex);
 	struct timespec next;
 	ev_async stop_w;
+	bool absent;
 	long i;
 	int ret = 0;
 
@@ -177,7 +193,10 @@ static int run_batch(const struct opts *o, struct source *src, const struct out_
 			}
 			break;
 		}
-		if (no_rdma(cur)) {
+		/* a live exporter outlives a missing ib_core or a driver that
+		 * loads late: it serves the sample (rdma_up 0) and retries */
+		absent = no_rdma(cur, ex && !o->read ? &said : NULL);
+		if (absent && (!ex || o->read)) {
 			ret = 1;
 			break;
 		}
@@ -189,7 +208,7 @@ static int run_batch(const struct opts *o, struct source *src, const struct out_
 			fprintf(stderr, "rdmatop: cannot write %s: %s\n",
 				o->textfile ? o->textfile : "the metrics", wfile_strerror(e));
 		export_err = e;
-		if (quiet)
+		if (quiet || absent)
 			goto next;
 		if (clear_screen)
 			fputs("\033[H\033[2J", stdout);

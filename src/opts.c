@@ -191,7 +191,8 @@ void opts_usage(FILE *f)
 		   "ERR/s sums the rates of a port's counters of class error (a table of the\n"
 		   "kernel's counter names, then keyword rules: doc/counters.md); flushes at QP\n"
 		   "teardown, congestion (CNPs, ECN) and rxe's ack_deferred are not errors.\n"
-		   "Exit status: 0 ok, 1 no RDMA (batch mode) or runtime error, 2 bad usage.\n"
+		   "Exit status: 0 ok, 1 no RDMA (batch mode; --listen and --textfile serve rdma_up 0\n"
+		   "and retry every sample) or runtime error, 2 bad usage.\n"
 		   "See rdmatop(1); the JSON schema is in doc/json.md.\n");
 }
 
