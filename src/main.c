@@ -17,6 +17,7 @@
 #include "events.h"
 #include "export.h"
 #include "http.h"
+#include "http_ops.h"
 #include "netns.h"
 #include "qpcnt.h"
 #include "opts.h"
@@ -81,6 +82,27 @@ static void on_wake(struct ev_loop *loop, ev_timer *w, int revents)
 	(void)revents;
 }
 
+/* SIGHUP to an exporter: its --web-config again, else nothing */
+static void on_hup(struct ev_loop *loop, ev_async *w, int revents)
+{
+	struct exporter *ex = w->data;
+	char err[512];
+
+	(void)loop;
+	(void)revents;
+	switch (export_reload(ex, err, sizeof(err))) {
+	case 0:
+		fprintf(stderr, "rdmatop: SIGHUP: the web config read again\n");
+		break;
+	case 1:
+		fprintf(stderr, "rdmatop: SIGHUP: no --web-config to read again; going on\n");
+		break;
+	default:
+		fprintf(stderr, "rdmatop: SIGHUP: the old web config still serves; the new one: %s\n",
+			err);
+	}
+}
+
 static void on_stop(struct ev_loop *loop, ev_async *w, int revents)
 {
 	(void)w;
@@ -99,10 +121,22 @@ static void batch_wait(struct exporter *ex, const struct timespec *until)
 	ev_timer wake;
 
 	if (!loop) {
-		/* a signal interrupts the sleep (no SA_RESTART) */
-		while (!stop_requested() &&
-		       clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, until, NULL) == EINTR)
-			;
+		double dog = http_watchdog_interval() / 2;
+		struct timespec step;
+
+		/* a signal interrupts the sleep (no SA_RESTART); systemd's
+		 * watchdog hears from us every half of its interval */
+		while (!stop_requested()) {
+			clock_gettime(CLOCK_MONOTONIC, &step);
+			add_ns(&step, dog > 0 ? dog : 86400);
+			if (until && (step.tv_sec > until->tv_sec ||
+				      (step.tv_sec == until->tv_sec && step.tv_nsec > until->tv_nsec)))
+				step = *until;
+			if (!clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &step, NULL) &&
+			    until && step.tv_sec == until->tv_sec && step.tv_nsec == until->tv_nsec)
+				break;
+			http_notify_alive();
+		}
 		return;
 	}
 	while (!stop_requested()) {
@@ -120,6 +154,7 @@ static void batch_wait(struct exporter *ex, const struct timespec *until)
 		ev_timer_start(loop, &wake);
 		ev_run(loop, EVRUN_ONCE);
 		ev_timer_stop(loop, &wake);
+		http_notify_alive();
 	}
 }
 
@@ -158,7 +193,7 @@ static int run_batch(const struct opts *o, struct source *src, const struct out_
 	struct snapshot snaps[2], *prev = NULL, *cur;
 	struct ev_loop *loop = export_loop(ex);
 	struct timespec next;
-	ev_async stop_w;
+	ev_async stop_w, hup_w;
 	bool absent;
 	long i;
 	int ret = 0;
@@ -167,7 +202,13 @@ static int run_batch(const struct opts *o, struct source *src, const struct out_
 		ev_async_init(&stop_w, on_stop);
 		ev_async_start(loop, &stop_w);
 		stop_wake(loop, &stop_w);
+		ev_async_init(&hup_w, on_hup);
+		hup_w.data = ex;
+		ev_async_start(loop, &hup_w);
 	}
+	/* an exporter's SIGHUP (logrotate, systemctl reload) is no stop */
+	if (ex)
+		stop_hup(true, loop ? &hup_w : NULL);
 	snap_init(&snaps[0]);
 	snap_init(&snaps[1]);
 	clock_gettime(CLOCK_MONOTONIC, &next);
@@ -240,9 +281,11 @@ next:
 		if (stop_requested())
 			break;
 	}
+	stop_hup(false, NULL);
 	if (loop) {
 		stop_wake(NULL, NULL);
 		ev_async_stop(loop, &stop_w);
+		ev_async_stop(loop, &hup_w);
 	}
 	snap_free(&snaps[0]);
 	snap_free(&snaps[1]);
@@ -385,7 +428,8 @@ int main(int argc, char **argv)
 	if (o.listen || o.textfile) {
 		struct export_opts eo = {
 			.listen = o.listen, .textfile = o.textfile,
-			.web = o.web_config ? &web : NULL,
+			.web = o.web_config ? &web : NULL, .web_path = o.web_config,
+			.path = o.telemetry_path,
 			.max_procs = o.metrics_procs, .live = !o.read,
 		};
 
@@ -393,6 +437,15 @@ int main(int argc, char **argv)
 		if (ret) {
 			fprintf(stderr, "rdmatop: %s\n", err);
 			goto out;
+		}
+		if (o.listen) {
+			bool passed;
+			const char *at = export_addr(ex, &passed);
+
+			fprintf(stderr, "rdmatop %s: listening on %s%s, metrics at %s%s%s\n",
+				RDMATOP_VERSION, at, passed ? " (the socket systemd passed)" : "",
+				o.telemetry_path, web.tls ? " (TLS)" : "",
+				web.n_users ? " (basic auth)" : "");
 		}
 	}
 	if (!o.batch && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {

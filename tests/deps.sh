@@ -5,6 +5,9 @@ set -u
 pkgs="gcc make pkg-config iproute2 libmnl-dev libev-dev libncurses-dev libzstd-dev tmux python3 python3-yaml valgrind"
 # the --listen endpoint, and what its tests drive it with (tests/http)
 pkgs="$pkgs libmicrohttpd-dev libgnutls28-dev libcrypt-dev libyaml-dev curl gnutls-bin apache2-utils"
+# socket activation, readiness and watchdog (libsystemd), gzip (zlib); the
+# tests drive them with systemd-socket-activate (systemd)
+pkgs="$pkgs libsystemd-dev zlib1g-dev systemd"
 # the real-kernel test bed (tests/vm)
 pkgs="$pkgs qemu-system-x86 busybox-static cpio kmod xz-utils"
 missing=""

@@ -77,6 +77,8 @@ static void case_label(const struct opt_def *d, bool *first)
 	if (d->key < 256)
 		printf("-%c|", d->key);
 	printf("--%s", d->name);
+	if (opts_alias((enum opt_id)(d - opts_def(0))))
+		printf("|--%s", opts_alias((enum opt_id)(d - opts_def(0))));
 }
 
 static void bash(const struct opt_def *t, size_t n, const char *themedir)
@@ -121,6 +123,8 @@ static void bash(const struct opt_def *t, size_t n, const char *themedir)
 	for (i = 0; i < n; i++) {
 		if (t[i].key < 256)
 			printf("-%c ", t[i].key);
+		if (opts_alias((enum opt_id)i))
+			printf("--%s ", opts_alias((enum opt_id)i));
 		printf("--%s%s", t[i].name, i + 1 < n ? " " : "");
 	}
 	printf("' -- \"$cur\"))\n}\ncomplete -F _rdmatop rdmatop\n");
@@ -155,6 +159,9 @@ static void zsh(const struct opt_def *t, size_t n, const char *themedir)
 		printf("  %s", repeatable(d) ? "'*'" : "");
 		if (d->key < 256)
 			printf("{-%c%s,--%s%s}'[", d->key, val ? "+" : "", d->name, val ? "=" : "");
+		else if (opts_alias((enum opt_id)i))
+			printf("{--%s%s,--%s%s}'[", d->name, val ? "=" : "",
+			       opts_alias((enum opt_id)i), val ? "=" : "");
 		else
 			printf("'--%s%s[", d->name, val ? "=" : "");
 		zsh_quoted(d->help);
