@@ -7,7 +7,7 @@ DATADIR ?= $(PREFIX)/share/rdmatop
 DOCDIR ?= $(PREFIX)/share/doc/rdmatop
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
-# systemd reads /usr/local/lib/systemd/system too; Debian 12 keeps its own in /lib
+# systemd reads /usr/local/lib/systemd/system too; packages use /usr/lib (merged /usr)
 SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
 DESTDIR ?=
 
@@ -202,6 +202,8 @@ install: rdmatop $(GEN)
 	install -m 644 contrib/grafana/rdmatop-fleet.json $(DESTDIR)$(DATADIR)/grafana/
 	install -m 644 $(BUILD)/gen/config $(DESTDIR)$(DOCDIR)/examples/config
 	install -m 644 contrib/systemd/rdmatop-exporter.default $(DESTDIR)$(DOCDIR)/examples/
+	install -m 644 contrib/prometheus/rdmatop.rules.test.yml $(DESTDIR)$(DATADIR)/prometheus/
+	install -m 644 README.md doc/json.md $(DESTDIR)$(DOCDIR)/
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/rdmatop $(DESTDIR)$(MANDIR)/man1/rdmatop.1 \

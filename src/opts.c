@@ -221,8 +221,8 @@ void opts_usage(FILE *f)
 		   "teardown, congestion (CNPs, ECN) and rxe's ack_deferred are not errors.\n"
 		   "Exit status: 0 ok, 1 no RDMA (batch mode; --listen and --textfile serve rdma_up 0\n"
 		   "and retry every sample) or runtime error, 2 bad usage.\n"
-		   "See rdmatop(1); the JSON schema is in doc/json.md (installed as\n"
-		   "/usr/share/doc/rdmatop/json.md).\n");
+		   "See rdmatop(1); the JSON schema is in doc/json.md (installed in\n"
+		   "/usr/share/doc/rdmatop).\n");
 }
 
 int opts_parse(struct opts *o, int argc, char **argv, FILE *err)
