@@ -80,7 +80,7 @@ enum opt_out { OPT_OUT_TEXT, OPT_OUT_JSON, OPT_OUT_OPENMETRICS, OPT_OUT_PROMETHE
 	  "serve GET /metrics (OpenMetrics) on ADDR:PORT; :PORT is 127.0.0.1:PORT (rdmatop's port: 19101)") \
 	X(WEB_CONFIG, "web-config", 0, STR, web_config, "FILE", 0, 0, NULL, NULL, 0,           \
 	  "TLS and basic auth for --listen, in exporter-toolkit's web config format")          \
-	X(TELEMETRY_PATH, "telemetry-path", 0, STR, telemetry_path, "PATH", 0, 0, NULL, "/metrics", 0, \
+	X(TELEMETRY_PATH, "telemetry-path", 0, STR, telemetry_path, "/PATH", 0, 0, NULL, "/metrics", 0, \
 	  "the path of the metrics for --listen (default /metrics)")                          \
 	X(TEXTFILE, "textfile", 0, STR, textfile, "PATH", 0, 0, NULL, NULL, 0,                \
 	  "rewrite PATH atomically every sample, for node_exporter's textfile collector")     \
