@@ -2,6 +2,7 @@
 # Sourced by tests/http/ops.sh (its helpers and $tmp): SIGHUP re-reading
 # --web-config, socket activation through systemd-socket-activate, and
 # sd_notify's READY=1 and WATCHDOG=1 on a notify socket of our own.
+# shellcheck disable=SC2154 # bin, tmp and rec come from tests/http/ops.sh
 
 # ---- two server certificates of one CA (certtool), CN rdmatop-a and -b ----
 pki=$tmp/pki

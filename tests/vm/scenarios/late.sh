@@ -14,9 +14,11 @@ PORT=19100
 rdma link delete rxe0
 # the RDMA modules of the boot's list, unloaded in its reverse order
 mods=""
+# shellcheck disable=SC2013 # one module name a line
 for m in $(sed '1!G;h;$!d' /etc/modules.order); do
 	case "$m" in
-	ib_*|rdma_*|iw_cm) rmmod "$m" && mods="$m $mods" || say "rmmod $m failed" ;;
+	ib_*|rdma_*|iw_cm)
+		if rmmod "$m"; then mods="$m $mods"; else say "rmmod $m failed"; fi ;;
 	esac
 done
 say "unloaded:$mods"
@@ -48,7 +50,7 @@ b="$(now)"
 meta seen_s "$(awk -v a="$a" -v b="$b" 'BEGIN{printf "%.2f", b-a}')"
 meta after_netlink "$(grep '^rdma_up{source="netlink"' "$R/after.prom")"
 meta after_device "$(grep '^rdma_device_info{device="rxe0"' "$R/after.prom")"
-alive "$pid" && meta same_pid 1 || meta same_pid 0
+if alive "$pid"; then meta same_pid 1; else meta same_pid 0; fi
 kill "$pid"
 wait "$pid"
 meta rdmatop_rc "$?"
