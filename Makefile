@@ -7,7 +7,7 @@ DATADIR ?= $(PREFIX)/share/rdmatop
 DOCDIR ?= $(PREFIX)/share/doc/rdmatop
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
-# systemd reads /usr/local/lib/systemd/system too; Debian 12 keeps its own in /lib
+# systemd reads /usr/local/lib/systemd/system too; packages use /usr/lib (merged /usr)
 SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
 DESTDIR ?=
 
@@ -17,11 +17,12 @@ VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 
 # These ship pkg-config files; Debian 12's libev-dev does not.  The --listen
 # endpoint: libmicrohttpd, GnuTLS (its client certificate checks), libcrypt
-# (bcrypt) and libyaml (--web-config).
-PC_LIBS := libmnl ncursesw libzstd libmicrohttpd gnutls libxcrypt yaml-0.1
+# (bcrypt) and libyaml (--web-config); libsystemd (socket activation,
+# readiness and watchdog) and zlib (gzip) for the operator's side.
+PC_LIBS := libmnl ncursesw libzstd libmicrohttpd gnutls libxcrypt yaml-0.1 libsystemd zlib
 PC_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PC_LIBS) 2>/dev/null)
 PC_LDLIBS := $(shell $(PKG_CONFIG) --libs $(PC_LIBS) 2>/dev/null || \
-	echo -lmnl -lncursesw -ltinfo -lzstd -lmicrohttpd -lgnutls -lcrypt -lyaml)
+	echo -lmnl -lncursesw -ltinfo -lzstd -lmicrohttpd -lgnutls -lcrypt -lyaml -lsystemd -lz)
 EV_CFLAGS := $(shell $(PKG_CONFIG) --cflags libev 2>/dev/null)
 EV_LDLIBS := $(shell $(PKG_CONFIG) --libs libev 2>/dev/null || echo -lev)
 
@@ -175,10 +176,13 @@ $(BUILD)/gen/rdmatop.bash $(BUILD)/gen/_rdmatop $(BUILD)/gen/config: $(BUILD)/mk
 	$(Q)env -u XDG_CONFIG_HOME HOME=/nonexistent $(BUILD)/mkcompletion \
 		$(if $(findstring bash,$@),bash,$(if $(findstring config,$@),config,zsh)) themes >$@.tmp && mv $@.tmp $@
 
-UNITS := rdmatop-exporter.service rdmatop-textfile.service
+UNITS := rdmatop-exporter.service rdmatop-textfile.service rdmatop-exporter.socket
 $(BUILD)/gen/%.service: contrib/systemd/%.service
 	@mkdir -p $(dir $@)
 	$(Q)sed 's|@BINDIR@|$(BINDIR)|g' $< >$@
+$(BUILD)/gen/%.socket: contrib/systemd/%.socket
+	@mkdir -p $(dir $@)
+	$(Q)cp $< $@
 
 GEN := $(addprefix $(BUILD)/gen/,rdmatop.bash _rdmatop config $(UNITS))
 all: $(GEN)
@@ -198,6 +202,8 @@ install: rdmatop $(GEN)
 	install -m 644 contrib/grafana/rdmatop-fleet.json $(DESTDIR)$(DATADIR)/grafana/
 	install -m 644 $(BUILD)/gen/config $(DESTDIR)$(DOCDIR)/examples/config
 	install -m 644 contrib/systemd/rdmatop-exporter.default $(DESTDIR)$(DOCDIR)/examples/
+	install -m 644 contrib/prometheus/rdmatop.rules.test.yml $(DESTDIR)$(DATADIR)/prometheus/
+	install -m 644 README.md doc/json.md $(DESTDIR)$(DOCDIR)/
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/rdmatop $(DESTDIR)$(MANDIR)/man1/rdmatop.1 \

@@ -174,6 +174,7 @@ struct http_server_opts {
 	const char *listen;		/* ADDR:PORT */
 	const struct webcfg *web;	/* NULL: plain HTTP, no users */
 	unsigned int prefix4, prefix6;	/* one client's prefix; 0: the defaults */
+	const char *path;		/* of the metrics; NULL: /metrics */
 };
 
 /* Listen with watchers on loop; 0 or -errno, reason in err. */
@@ -186,8 +187,16 @@ int http_server_start(struct http_server **hs, struct ev_loop *loop,
  */
 int http_server_publish(struct http_server *hs, char *om, size_t om_len, char *prom,
 			size_t prom_len);
-/* The address actually bound ("127.0.0.1:9101"). */
+/* The address actually bound ("127.0.0.1:19101"). */
 const char *http_server_addr(const struct http_server *hs);
+/* The socket came from systemd (LISTEN_FDS), not from binding --listen. */
+bool http_server_passed(const struct http_server *hs);
+/*
+ * Read the web config at path again and serve with it from the next
+ * connection on, on the same listening socket.  0, or -errno with the
+ * reason in err: the old config then still serves.
+ */
+int http_server_reload(struct http_server *hs, const char *path, char *err, size_t errlen);
 void http_server_stop(struct http_server *hs);
 
 #endif

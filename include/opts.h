@@ -77,13 +77,15 @@ enum opt_out { OPT_OUT_TEXT, OPT_OUT_JSON, OPT_OUT_OPENMETRICS, OPT_OUT_PROMETHE
 	  "set LINK's (DEV/PORT) QP counter mode: type, pid, type,pid (auto) or off; "       \
 	  "verify it, and exit")                                                              \
 	X(LISTEN, "listen", 0, STR, listen, "ADDR:PORT", 0, 0, NULL, NULL, 0,                 \
-	  "serve GET /metrics (OpenMetrics) on ADDR:PORT; :PORT is 127.0.0.1:PORT")           \
+	  "serve GET /metrics (OpenMetrics) on ADDR:PORT; :PORT is 127.0.0.1:PORT (rdmatop's port: 19101)") \
 	X(WEB_CONFIG, "web-config", 0, STR, web_config, "FILE", 0, 0, NULL, NULL, 0,           \
 	  "TLS and basic auth for --listen, in exporter-toolkit's web config format")          \
 	X(LISTEN_PREFIX4, "listen-prefix4", 0, INT, listen_prefix4, "BITS", 8, 32, NULL, "32", 0, \
 	  "--listen counts connections and password checks per IPv4 /BITS client (default 32)") \
 	X(LISTEN_PREFIX6, "listen-prefix6", 0, INT, listen_prefix6, "BITS", 16, 128, NULL, "64", 0, \
 	  "--listen counts connections and password checks per IPv6 /BITS client (default 64: one host has a whole /64)") \
+	X(TELEMETRY_PATH, "telemetry-path", 0, STR, telemetry_path, "/PATH", 0, 0, NULL, "/metrics", 0, \
+	  "the path of the metrics for --listen (default /metrics)")                          \
 	X(TEXTFILE, "textfile", 0, STR, textfile, "PATH", 0, 0, NULL, NULL, 0,                \
 	  "rewrite PATH atomically every sample, for node_exporter's textfile collector")     \
 	X(METRICS_PROCS, "metrics-procs", 0, INT, metrics_procs, "N", 0, 100000, NULL, "50", 0, \
@@ -139,6 +141,9 @@ struct opt_def {
 };
 
 const struct opt_def *opts_table(size_t *n);
+/* The other long name of option id (exporter-toolkit's spelling of the
+ * same setting: --web.listen-address), NULL when it has none. */
+const char *opts_alias(enum opt_id id);
 static inline const struct opt_def *opts_def(enum opt_id id)
 {
 	size_t n;

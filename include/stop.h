@@ -8,7 +8,8 @@
  * that never returns) is ended by the watchdog: it puts the terminal back
  * when the dashboard said how, and rdmatop dies of the signal it got.  A
  * second signal does the same at once.  SIGHUP ignored when rdmatop
- * started (nohup) stays ignored.
+ * started (nohup) stays ignored; an exporter takes it as "reload"
+ * (stop_hup).
  *
  * Signal handlers take no argument, so this module keeps its state in
  * statics: there is one process and one stop.
@@ -16,6 +17,7 @@
 #ifndef RDMATOP_STOP_H
 #define RDMATOP_STOP_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <termios.h>
 
@@ -31,6 +33,12 @@ int stop_init(void);
 void stop_source(struct source *src);
 /* An async watcher of `loop` the first signal sends (NULL: none). */
 void stop_wake(struct ev_loop *loop, ev_async *w);
+/*
+ * keep: SIGHUP no longer stops rdmatop (an exporter: a reload, or nothing
+ * to do); it sends w of the stop_wake loop when w is given.  keep false:
+ * SIGHUP stops again.
+ */
+void stop_hup(bool keep, ev_async *w);
 /*
  * While the screen is open: the bytes that give the terminal on fd back
  * (leave the alternate screen, show the cursor) and the tty settings from

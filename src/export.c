@@ -13,6 +13,7 @@
 
 #include "export.h"
 #include "http.h"
+#include "http_ops.h"
 #include "out.h"
 #include "wfile.h"
 
@@ -20,6 +21,7 @@ struct exporter {
 	struct ev_loop *loop;
 	struct http_server *http;
 	const char *textfile;
+	const char *web_path;
 	unsigned int max_procs;
 	bool live;
 	struct out_om_psns *psns;	/* the groups' PSN counters, across samples */
@@ -54,6 +56,7 @@ int export_open(struct exporter **out, struct ev_loop *loop, const struct export
 		return ret;
 	}
 	ex->max_procs = o->max_procs;
+	ex->web_path = o->web_path;
 	ex->live = o->live;
 	ex->psns = out_om_psns_new();
 	if (!ex->psns) {
@@ -62,7 +65,8 @@ int export_open(struct exporter **out, struct ev_loop *loop, const struct export
 	}
 	if (o->listen) {
 		struct http_server_opts ho = { .listen = o->listen, .web = o->web,
-					       .prefix4 = o->prefix4, .prefix6 = o->prefix6 };
+					       .prefix4 = o->prefix4, .prefix6 = o->prefix6,
+					       .path = o->path };
 
 		ret = http_server_start(&ex->http, loop, &ho, err, errlen);
 		if (ret) {
@@ -180,7 +184,22 @@ int export_sample(struct exporter *ex, const struct snapshot *s)
 		ret = ret ? ret : r;
 	}
 	free(prom);
+	/* systemd (Type=notify): ready once a sample is served, then alive */
+	http_notify_alive();
 	return ret;
+}
+
+const char *export_addr(const struct exporter *ex, bool *passed)
+{
+	*passed = ex && ex->http && http_server_passed(ex->http);
+	return ex && ex->http ? http_server_addr(ex->http) : NULL;
+}
+
+int export_reload(struct exporter *ex, char *err, size_t errlen)
+{
+	if (!ex || !ex->http || !ex->web_path)
+		return 1;
+	return http_server_reload(ex->http, ex->web_path, err, errlen);
 }
 
 struct ev_loop *export_loop(const struct exporter *ex)

@@ -17,6 +17,7 @@
 #include "events.h"
 #include "export.h"
 #include "http.h"
+#include "http_ops.h"
 #include "netns.h"
 #include "qpcnt.h"
 #include "opts.h"
@@ -43,17 +44,32 @@ static void add_ns(struct timespec *t, double secs)
 	}
 }
 
-/* A sample with nothing to show: say why, on stderr. */
-static bool no_rdma(const struct snapshot *s)
+/*
+ * A sample with nothing to show: say why, on stderr.  With said (an
+ * exporter, which keeps serving rdma_up 0 and tries again every sample),
+ * only when the reason changes: *said is the last one told.
+ */
+static bool no_rdma(const struct snapshot *s, int *said)
 {
+	int why = s->flags & SNAP_F_NO_NETLINK ? s->nl_err : s->flags & SNAP_F_NO_DEVICES ? 1 : 0;
+
+	if (said) {
+		if (why == *said)
+			return why != 0;
+		if (!why)
+			fprintf(stderr, "rdmatop: RDMA state is readable now\n");
+		*said = why;
+	}
 	if (s->flags & SNAP_F_NO_NETLINK) {
-		fprintf(stderr, "rdmatop: cannot read RDMA state: %s%s\n", strerror(-s->nl_err),
+		fprintf(stderr, "rdmatop: cannot read RDMA state: %s%s%s\n", strerror(-s->nl_err),
 			s->nl_err == -EPROTONOSUPPORT ?
-			" (no NETLINK_RDMA: this kernel has no RDMA support or ib_core is not loaded)" : "");
+			" (no NETLINK_RDMA: this kernel has no RDMA support or ib_core is not loaded)" : "",
+			said ? "; serving rdma_up 0, trying again every sample" : "");
 		return true;
 	}
 	if (s->flags & SNAP_F_NO_DEVICES) {
-		fprintf(stderr, "rdmatop: %s\n", snap_no_devices_why(s));
+		fprintf(stderr, "rdmatop: %s%s\n", snap_no_devices_why(s),
+			said ? "; looking again every sample" : "");
 		return true;
 	}
 	return false;
@@ -64,6 +80,27 @@ static void on_wake(struct ev_loop *loop, ev_timer *w, int revents)
 	(void)loop;
 	(void)w;
 	(void)revents;
+}
+
+/* SIGHUP to an exporter: its --web-config again, else nothing */
+static void on_hup(struct ev_loop *loop, ev_async *w, int revents)
+{
+	struct exporter *ex = w->data;
+	char err[512];
+
+	(void)loop;
+	(void)revents;
+	switch (export_reload(ex, err, sizeof(err))) {
+	case 0:
+		fprintf(stderr, "rdmatop: SIGHUP: the web config read again\n");
+		break;
+	case 1:
+		fprintf(stderr, "rdmatop: SIGHUP: no --web-config to read again; going on\n");
+		break;
+	default:
+		fprintf(stderr, "rdmatop: SIGHUP: the old web config still serves; the new one: %s\n",
+			err);
+	}
 }
 
 static void on_stop(struct ev_loop *loop, ev_async *w, int revents)
@@ -84,10 +121,22 @@ static void batch_wait(struct exporter *ex, const struct timespec *until)
 	ev_timer wake;
 
 	if (!loop) {
-		/* a signal interrupts the sleep (no SA_RESTART) */
-		while (!stop_requested() &&
-		       clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, until, NULL) == EINTR)
-			;
+		double dog = http_watchdog_interval() / 2;
+		struct timespec step;
+
+		/* a signal interrupts the sleep (no SA_RESTART); systemd's
+		 * watchdog hears from us every half of its interval */
+		while (!stop_requested()) {
+			clock_gettime(CLOCK_MONOTONIC, &step);
+			add_ns(&step, dog > 0 ? dog : 86400);
+			if (until && (step.tv_sec > until->tv_sec ||
+				      (step.tv_sec == until->tv_sec && step.tv_nsec > until->tv_nsec)))
+				step = *until;
+			if (!clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &step, NULL) &&
+			    until && step.tv_sec == until->tv_sec && step.tv_nsec == until->tv_nsec)
+				break;
+			http_notify_alive();
+		}
 		return;
 	}
 	while (!stop_requested()) {
@@ -105,6 +154,7 @@ static void batch_wait(struct exporter *ex, const struct timespec *until)
 		ev_timer_start(loop, &wake);
 		ev_run(loop, EVRUN_ONCE);
 		ev_timer_stop(loop, &wake);
+		http_notify_alive();
 	}
 }
 
@@ -139,12 +189,13 @@ static int batch_print(const struct opts *o, const struct snapshot *s,
 static int run_batch(const struct opts *o, struct source *src, const struct out_opts *oo,
 		     bool clear_screen, struct exporter *ex, bool quiet)
 {
-	int export_err = 0, e;
+	int export_err = 0, e, said = 0;
 	struct snapshot snaps[2], *prev = NULL, *cur;
 	const char *msg;
 	struct ev_loop *loop = export_loop(ex);
 	struct timespec next;
-	ev_async stop_w;
+	ev_async stop_w, hup_w;
+	bool absent;
 	long i;
 	int ret = 0;
 	/* the groups' PSN counters of -o openmetrics: kept across samples */
@@ -154,7 +205,13 @@ static int run_batch(const struct opts *o, struct source *src, const struct out_
 		ev_async_init(&stop_w, on_stop);
 		ev_async_start(loop, &stop_w);
 		stop_wake(loop, &stop_w);
+		ev_async_init(&hup_w, on_hup);
+		hup_w.data = ex;
+		ev_async_start(loop, &hup_w);
 	}
+	/* an exporter's SIGHUP (logrotate, systemctl reload) is no stop */
+	if (ex)
+		stop_hup(true, loop ? &hup_w : NULL);
 	snap_init(&snaps[0]);
 	snap_init(&snaps[1]);
 	clock_gettime(CLOCK_MONOTONIC, &next);
@@ -180,7 +237,10 @@ static int run_batch(const struct opts *o, struct source *src, const struct out_
 			}
 			break;
 		}
-		if (no_rdma(cur)) {
+		/* a live exporter outlives a missing ib_core or a driver that
+		 * loads late: it serves the sample (rdma_up 0) and retries */
+		absent = no_rdma(cur, ex && !o->read ? &said : NULL);
+		if (absent && (!ex || o->read)) {
 			ret = 1;
 			break;
 		}
@@ -202,7 +262,7 @@ static int run_batch(const struct opts *o, struct source *src, const struct out_
 		if ((msg = export_textfile_msg(ex)))
 			fprintf(stderr, "rdmatop: %s\n", msg);
 		export_err = e;
-		if (quiet)
+		if (quiet || absent)
 			goto next;
 		if (clear_screen)
 			fputs("\033[H\033[2J", stdout);
@@ -234,9 +294,11 @@ next:
 		if (stop_requested())
 			break;
 	}
+	stop_hup(false, NULL);
 	if (loop) {
 		stop_wake(NULL, NULL);
 		ev_async_stop(loop, &stop_w);
+		ev_async_stop(loop, &hup_w);
 	}
 	snap_free(&snaps[0]);
 	snap_free(&snaps[1]);
@@ -384,7 +446,8 @@ int main(int argc, char **argv)
 	if (o.listen || o.textfile) {
 		struct export_opts eo = {
 			.listen = o.listen, .textfile = o.textfile,
-			.web = o.web_config ? &web : NULL,
+			.web = o.web_config ? &web : NULL, .web_path = o.web_config,
+			.path = o.telemetry_path,
 			.max_procs = o.metrics_procs, .live = !o.read,
 			.prefix4 = (unsigned int)o.listen_prefix4,
 			.prefix6 = (unsigned int)o.listen_prefix6,
@@ -394,6 +457,15 @@ int main(int argc, char **argv)
 		if (ret) {
 			fprintf(stderr, "rdmatop: %s\n", err);
 			goto out;
+		}
+		if (o.listen) {
+			bool passed;
+			const char *at = export_addr(ex, &passed);
+
+			fprintf(stderr, "rdmatop %s: listening on %s%s, metrics at %s%s%s\n",
+				RDMATOP_VERSION, at, passed ? " (the socket systemd passed)" : "",
+				o.telemetry_path, web.tls ? " (TLS)" : "",
+				web.n_users ? " (basic auth)" : "");
 		}
 	}
 	if (!o.batch && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {

@@ -32,10 +32,32 @@ static const struct opt_def table[OPT_N] = {
 
 #define N_OPTS OPT_N
 
+/* node_exporter's names (exporter-toolkit's flags) of the same settings:
+ * a fleet's scripts and units carry them */
+static const struct {
+	enum opt_id id;
+	const char *name;
+} aliases[] = {
+	{ OPT_LISTEN, "web.listen-address" },
+	{ OPT_WEB_CONFIG, "web.config.file" },
+	{ OPT_TELEMETRY_PATH, "web.telemetry-path" },
+};
+#define N_ALIASES (sizeof(aliases) / sizeof(aliases[0]))
+
 const struct opt_def *opts_table(size_t *n)
 {
 	*n = N_OPTS;
 	return table;
+}
+
+const char *opts_alias(enum opt_id id)
+{
+	size_t i;
+
+	for (i = 0; i < N_ALIASES; i++)
+		if (aliases[i].id == id)
+			return aliases[i].name;
+	return NULL;
 }
 
 /*
@@ -185,19 +207,27 @@ void opts_usage(FILE *f)
 			snprintf(left, sizeof(left), "    --%s%s%s", d->name,
 				 d->metavar ? " " : "", d->metavar ? d->metavar : "");
 		fprintf(f, "  %-26s %s\n", left, d->help);
+		if (opts_alias((enum opt_id)i))
+			fprintf(f, "      --%-20s the same as --%s\n", opts_alias((enum opt_id)i),
+				d->name);
 	}
 	fprintf(f, "\nSIGINT, SIGTERM and SIGHUP end rdmatop within a second (status 0; a second\n"
-		   "signal ends it at once).\n"
+		   "signal ends it at once); an exporter (--listen, --textfile without the\n"
+		   "dashboard) takes SIGHUP as: read --web-config again.\n"
+		   "The endpoint serves the metrics, / (a page), /-/healthy, /-/ready (a sample is\n"
+		   "served), gzip when asked, and the socket systemd passes (LISTEN_FDS).\n"
 		   "ERR/s sums the rates of a port's counters of class error (a table of the\n"
 		   "kernel's counter names, then keyword rules: doc/counters.md); flushes at QP\n"
 		   "teardown, congestion (CNPs, ECN) and rxe's ack_deferred are not errors.\n"
-		   "Exit status: 0 ok, 1 no RDMA (batch mode) or runtime error, 2 bad usage.\n"
-		   "See rdmatop(1); the JSON schema is in doc/json.md.\n");
+		   "Exit status: 0 ok, 1 no RDMA (batch mode; --listen and --textfile serve rdma_up 0\n"
+		   "and retry every sample) or runtime error, 2 bad usage.\n"
+		   "See rdmatop(1); the JSON schema is in doc/json.md (installed in\n"
+		   "/usr/share/doc/rdmatop).\n");
 }
 
 int opts_parse(struct opts *o, int argc, char **argv, FILE *err)
 {
-	struct option lo[N_OPTS + 1];
+	struct option lo[N_OPTS + N_ALIASES + 1];
 	char so[N_OPTS * 2 + 2], *p = so;
 	size_t i;
 	int c;
@@ -215,6 +245,10 @@ int opts_parse(struct opts *o, int argc, char **argv, FILE *err)
 		}
 	}
 	*p = '\0';
+	for (i = 0; i < N_ALIASES; i++) {
+		lo[N_OPTS + i] = lo[aliases[i].id];
+		lo[N_OPTS + i].name = aliases[i].name;
+	}
 
 	optind = 0;	/* GNU getopt: full re-initialisation */
 	opterr = 0;
@@ -278,6 +312,10 @@ int opts_parse(struct opts *o, int argc, char **argv, FILE *err)
 		o->iterations = 0;
 	if (o->set_netns >= 0 && (o->batch || o->read || o->write)) {
 		fprintf(err, "rdmatop: --set-netns-mode is a command of its own: not with -b, -r or -w\n");
+		return -EINVAL;
+	}
+	if (o->telemetry_path[0] != '/' || strpbrk(o->telemetry_path, "?#")) {
+		fprintf(err, "rdmatop: --telemetry-path is a path: it starts with / and has no ? or #\n");
 		return -EINVAL;
 	}
 	if (o->web_config && !o->listen) {

@@ -20,6 +20,8 @@ static volatile sig_atomic_t got;
 static struct source *_Atomic cancel_src;
 static struct ev_loop *wake_loop;
 static ev_async *_Atomic wake_w;
+static atomic_bool hup_kept;		/* SIGHUP does not stop */
+static ev_async *_Atomic hup_w;		/* ... and is sent here */
 static timer_t watchdog;
 static bool have_watchdog;
 
@@ -59,6 +61,12 @@ static void on_stop(int sig)
 			      .tv_nsec = (STOP_GRACE_MS % 1000) * 1000000L },
 	};
 
+	if (sig == SIGHUP && atomic_load(&hup_kept)) {
+		w = atomic_load(&hup_w);
+		if (w)
+			ev_async_send(wake_loop, w);
+		return;
+	}
 	if (got)
 		die(sig);	/* the second one: at once */
 	got = sig;
@@ -119,6 +127,12 @@ void stop_wake(struct ev_loop *loop, ev_async *w)
 	atomic_store(&wake_w, w);
 	if (w && got)
 		ev_async_send(loop, w);
+}
+
+void stop_hup(bool keep, ev_async *w)
+{
+	atomic_store(&hup_w, w);
+	atomic_store(&hup_kept, keep);
 }
 
 void stop_screen(int fd, const char *seq, size_t len, const struct termios *tio)

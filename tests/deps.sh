@@ -7,6 +7,9 @@ pkgs="gcc make pkg-config iproute2 libmnl-dev libev-dev libncurses-dev libzstd-d
 pkgs="$pkgs libmicrohttpd-dev libgnutls28-dev libcrypt-dev libyaml-dev curl gnutls-bin apache2-utils"
 # tests/harden: peak memory (time), another user (setpriv), the OpenMetrics oracle
 pkgs="$pkgs time util-linux python3-prometheus-client"
+# socket activation, readiness and watchdog (libsystemd), gzip (zlib); the
+# tests drive them with systemd-socket-activate (systemd)
+pkgs="$pkgs libsystemd-dev zlib1g-dev systemd"
 # the real-kernel test bed (tests/vm)
 pkgs="$pkgs qemu-system-x86 busybox-static cpio kmod xz-utils"
 missing=""

@@ -77,6 +77,8 @@ static void case_label(const struct opt_def *d, bool *first)
 	if (d->key < 256)
 		printf("-%c|", d->key);
 	printf("--%s", d->name);
+	if (opts_alias((enum opt_id)(d - opts_def(0))))
+		printf("|--%s", opts_alias((enum opt_id)(d - opts_def(0))));
 }
 
 static void bash(const struct opt_def *t, size_t n, const char *themedir)
@@ -121,6 +123,8 @@ static void bash(const struct opt_def *t, size_t n, const char *themedir)
 	for (i = 0; i < n; i++) {
 		if (t[i].key < 256)
 			printf("-%c ", t[i].key);
+		if (opts_alias((enum opt_id)i))
+			printf("--%s ", opts_alias((enum opt_id)i));
 		printf("--%s%s", t[i].name, i + 1 < n ? " " : "");
 	}
 	printf("' -- \"$cur\"))\n}\ncomplete -F _rdmatop rdmatop\n");
@@ -139,44 +143,56 @@ static void zsh_quoted(const char *s)
 	}
 }
 
+/* one option's spec, under name (its own, or its alias: short key only
+ * with its own); more: a spec follows */
+static void zsh_spec(const struct opt_def *d, const char *name, bool own, const char *themedir,
+		     bool more)
+{
+	bool val = d->arg != OPT_NONE;
+	struct choice c;
+
+	choice_of(d, themedir, &c);
+	printf("  %s", repeatable(d) ? "'*'" : "");
+	if (d->key < 256 && own)
+		printf("{-%c%s,--%s%s}'[", d->key, val ? "+" : "", name, val ? "=" : "");
+	else
+		printf("'--%s%s[", name, val ? "=" : "");
+	zsh_quoted(d->help);
+	printf("]");
+	if (val) {
+		printf(":");
+		zsh_quoted(d->metavar);
+		switch (c.kind) {
+		case V_FILE:
+			printf(":_files");
+			break;
+		case V_DIR:
+			printf(":_files -/");
+			break;
+		case V_WORDS:
+			printf(":(%s)", c.words);
+			break;
+		default:
+			printf(": ");
+		}
+	}
+	printf("'%s\n", more ? " \\" : "");
+}
+
 static void zsh(const struct opt_def *t, size_t n, const char *themedir)
 {
-	struct choice c;
 	size_t i;
 
 	printf("#compdef rdmatop\n"
 	       "# zsh completion for rdmatop, generated from its option table\n"
 	       "_arguments -s -S \\\n");
 	for (i = 0; i < n; i++) {
-		const struct opt_def *d = &t[i];
-		bool val = d->arg != OPT_NONE;
+		/* an alias (--web.listen-address) gets a spec of its own */
+		const char *alias = opts_alias((enum opt_id)i);
 
-		choice_of(d, themedir, &c);
-		printf("  %s", repeatable(d) ? "'*'" : "");
-		if (d->key < 256)
-			printf("{-%c%s,--%s%s}'[", d->key, val ? "+" : "", d->name, val ? "=" : "");
-		else
-			printf("'--%s%s[", d->name, val ? "=" : "");
-		zsh_quoted(d->help);
-		printf("]");
-		if (val) {
-			printf(":");
-			zsh_quoted(d->metavar);
-			switch (c.kind) {
-			case V_FILE:
-				printf(":_files");
-				break;
-			case V_DIR:
-				printf(":_files -/");
-				break;
-			case V_WORDS:
-				printf(":(%s)", c.words);
-				break;
-			default:
-				printf(": ");
-			}
-		}
-		printf("'%s\n", i + 1 < n ? " \\" : "");
+		zsh_spec(&t[i], t[i].name, true, themedir, i + 1 < n || alias);
+		if (alias)
+			zsh_spec(&t[i], alias, false, themedir, i + 1 < n);
 	}
 }
 

@@ -173,6 +173,11 @@ unsigned int http_accept_count(const struct http_accept *a, const struct http_pr
 	return n;
 }
 
+void http_accept_set_tls(struct http_accept *a, bool tls)
+{
+	a->tls = tls;
+}
+
 unsigned int http_accept_n(const struct http_accept *a)
 {
 	return a ? a->n : 0;

@@ -29,6 +29,8 @@ struct http_accept;
 int http_accept_start(struct http_accept **a, struct ev_loop *loop, int fd, bool tls,
 		      unsigned int p4, unsigned int p6, const struct http_accept_ops *ops,
 		      void *cls);
+/* Whether what comes in must be TLS (the web config changed). */
+void http_accept_set_tls(struct http_accept *a, bool tls);
 /* Connections waiting here, in all and from one client. */
 unsigned int http_accept_n(const struct http_accept *a);
 unsigned int http_accept_count(const struct http_accept *a, const struct http_prefix *who);

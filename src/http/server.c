@@ -36,6 +36,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -45,7 +46,8 @@
 #include "accept.h"
 #include "check.h"
 #include "http.h"
-#include "out.h"
+#include "http_ops.h"
+#include "pages.h"
 #include "util.h"
 
 struct http_conn {
@@ -58,22 +60,6 @@ struct http_conn {
 	struct http_check check;	/* its password step (src/http/check.c) */
 };
 
-enum { R_BAD_CERT, R_UNAUTHORIZED, R_AUTH_BUSY, R_BUSY, R_ADDR_BUSY, R_NOT_ALLOWED,
-       R_NOT_FOUND, R_NO_SAMPLE, R_N };
-
-static const struct {
-	unsigned int status;
-	const char *body, *header, *value;
-} answers[R_N] = {
-	[R_BAD_CERT] = { 403, "a client certificate is required\n", NULL, NULL },
-	[R_UNAUTHORIZED] = { 401, "Unauthorized\n", "WWW-Authenticate", "Basic realm=\"rdmatop\"" },
-	[R_AUTH_BUSY] = { 429, "too many password checks\n", "Retry-After", "1" },
-	[R_BUSY] = { 503, "too many connections\n", "Retry-After", "1" },
-	[R_ADDR_BUSY] = { 429, "too many connections from this address\n", "Retry-After", "1" },
-	[R_NOT_ALLOWED] = { 405, "Method Not Allowed\n", "Allow", "GET, HEAD" },
-	[R_NOT_FOUND] = { 404, "Not Found\n", NULL, NULL },
-	[R_NO_SAMPLE] = { 503, "no sample yet\n", "Retry-After", "1" },
-};
 
 struct http_server {
 	struct ev_loop *loop;
@@ -85,15 +71,16 @@ struct http_server {
 	struct http_conn *head, *tail;	/* oldest first */
 	unsigned int n_conns;
 	const struct webcfg *web;
+	struct webcfg *own;	/* the web config a reload read, or NULL */
 	struct http_checker *auth;	/* NULL: no users */
 	struct http_accept *acc;
 	unsigned int prefix4, prefix6;
 	ev_tstamp adding;	/* the accept time of the connection being added */
-	struct MHD_Response *om, *prom;	/* the latest sample's */
-	struct MHD_Response *answer[R_N];
+	struct http_pages pages;	/* what it answers */
 	char *err;		/* MHD's first message while starting */
 	size_t errlen;
 	char addr[64];
+	bool passed;		/* the socket came from systemd */
 };
 
 static void pump(struct http_server *hs)
@@ -283,7 +270,7 @@ static const struct http_accept_ops accept_ops = {
 
 static enum MHD_Result answer(struct http_server *hs, struct MHD_Connection *mc, int which)
 {
-	return MHD_queue_response(mc, answers[which].status, hs->answer[which]);
+	return MHD_queue_response(mc, http_answers[which].status, hs->pages.answer[which]);
 }
 
 /* A connection resumed: MHD goes on with it now, not at the next event. */
@@ -301,7 +288,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc, const ch
 		MHD_get_connection_info(mc, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
 	struct http_conn *c = ci ? ci->socket_context : NULL;
 	struct MHD_Response *r;
-	const char *accept;
+	unsigned int status;
 	int no;
 
 	(void)version;
@@ -319,13 +306,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc, const ch
 		       answer(hs, mc, no == HTTP_CHECK_BUSY ? R_AUTH_BUSY : R_UNAUTHORIZED);
 	if (strcmp(method, MHD_HTTP_METHOD_GET) && strcmp(method, MHD_HTTP_METHOD_HEAD))
 		return answer(hs, mc, R_NOT_ALLOWED);
-	if (strcmp(url, "/metrics"))
-		return answer(hs, mc, R_NOT_FOUND);
-	accept = MHD_lookup_connection_value(mc, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
-	r = accept && http_accept_openmetrics(accept, strlen(accept)) ? hs->om : hs->prom;
-	if (!r)
-		return answer(hs, mc, R_NO_SAMPLE);
-	return MHD_queue_response(mc, MHD_HTTP_OK, r);
+	r = http_pages_route(&hs->pages, url,
+			     MHD_lookup_connection_value(mc, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT),
+			     MHD_lookup_connection_value(mc, MHD_HEADER_KIND,
+							 MHD_HTTP_HEADER_ACCEPT_ENCODING),
+			     &status);
+	return MHD_queue_response(mc, status, r);
 }
 
 /* MHD's messages: the first one while starting says why it failed;
@@ -344,40 +330,6 @@ static void on_log(void *cls, const char *fmt, va_list ap)
 		hs->err[--n] = '\0';
 }
 
-static struct MHD_Response *response(char *body, size_t len, enum MHD_ResponseMemoryMode mode,
-				     const char *type)
-{
-	struct MHD_Response *r = MHD_create_response_from_buffer(len, body, mode);
-
-	if (!r) {
-		if (mode == MHD_RESPMEM_MUST_FREE)
-			free(body);
-		return NULL;
-	}
-	if (MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type) != MHD_YES ||
-	    MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close") != MHD_YES) {
-		MHD_destroy_response(r);
-		return NULL;
-	}
-	return r;
-}
-
-static int make_answers(struct http_server *hs)
-{
-	int i;
-
-	for (i = 0; i < R_N; i++) {
-		hs->answer[i] = response((char *)answers[i].body, strlen(answers[i].body),
-					 MHD_RESPMEM_PERSISTENT, "text/plain; charset=utf-8");
-		if (!hs->answer[i])
-			return -ENOMEM;
-		if (answers[i].header &&
-		    MHD_add_response_header(hs->answer[i], answers[i].header,
-					    answers[i].value) != MHD_YES)
-			return -ENOMEM;
-	}
-	return 0;
-}
 
 static void addr_str(const struct sockaddr_storage *ss, char *buf, size_t len)
 {
@@ -405,6 +357,18 @@ static int open_socket(struct http_server *hs, const char *spec, char *err, size
 	ret = http_parse_listen(spec, &ss, &len, err, errlen);
 	if (ret)
 		return ret;
+	/* socket activation: systemd's socket instead of --listen's address */
+	ret = http_passed_socket(err, errlen);
+	if (ret == -EINVAL)
+		return ret;
+	if (ret >= 0) {
+		hs->fd = ret;
+		hs->passed = true;
+		if (fcntl(hs->fd, F_SETFL, fcntl(hs->fd, F_GETFL) | O_NONBLOCK) ||
+		    fcntl(hs->fd, F_SETFD, FD_CLOEXEC))
+			goto fail;
+		goto bound;
+	}
 	hs->fd = socket(ss.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
 	if (hs->fd < 0)
 		goto fail;
@@ -412,6 +376,7 @@ static int open_socket(struct http_server *hs, const char *spec, char *err, size
 	setsockopt(hs->fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
 	if (bind(hs->fd, (struct sockaddr *)&ss, len) || listen(hs->fd, 128))
 		goto fail;
+bound:
 	len = sizeof(ss);
 	getsockname(hs->fd, (struct sockaddr *)&ss, &len);
 	addr_str(&ss, hs->addr, sizeof(hs->addr));
@@ -501,7 +466,7 @@ int http_server_start(struct http_server **out, struct ev_loop *loop,
 	if (!ret && hs->web && hs->web->n_users)
 		ret = http_checker_new(&hs->auth, loop, hs->web, on_resumed, hs);
 	if (!ret)
-		ret = make_answers(hs);
+		ret = http_pages_init(&hs->pages, o->path ? o->path : "/metrics");
 	if (!ret)
 		ret = start_daemon(hs, err, errlen);
 	info = ret ? NULL : MHD_get_daemon_info(hs->d, MHD_DAEMON_INFO_EPOLL_FD);
@@ -531,27 +496,70 @@ int http_server_start(struct http_server **out, struct ev_loop *loop,
 	return 0;
 }
 
+
 int http_server_publish(struct http_server *hs, char *om, size_t om_len, char *prom,
 			size_t prom_len)
 {
-	struct MHD_Response *a = response(om, om_len, MHD_RESPMEM_MUST_FREE, OUT_OM_CT_OPENMETRICS);
-	struct MHD_Response *b =
-		response(prom, prom_len, MHD_RESPMEM_MUST_FREE, OUT_OM_CT_PROMETHEUS);
+	return http_pages_publish(&hs->pages, om, om_len, prom, prom_len);
+}
 
-	if (!a || !b) {
-		if (a)
-			MHD_destroy_response(a);
-		if (b)
-			MHD_destroy_response(b);
+/*
+ * Read the web config again (SIGHUP): a new daemon with the new TLS
+ * material and users.  The listening socket is the accept path's, never
+ * MHD's (src/http/accept.c), so clients never find the port closed while
+ * the daemons change; the old one is stopped with the connections it had.
+ * Whatever fails leaves the old config serving.
+ */
+int http_server_reload(struct http_server *hs, const char *path, char *err, size_t errlen)
+{
+	const struct webcfg *old_web = hs->web;
+	struct webcfg *w = calloc(1, sizeof(*w)), *old_own = hs->own;
+	struct http_checker *auth = NULL, *old_auth = hs->auth;
+	struct MHD_Daemon *old = hs->d, *d;
+	const union MHD_DaemonInfo *info = NULL;
+	int ret;
+
+	if (!w)
 		return -ENOMEM;
+	ret = webcfg_load(w, path, err, errlen);
+	if (!ret && w->n_users)
+		ret = http_checker_new(&auth, hs->loop, w, on_resumed, hs);
+	if (!ret) {
+		hs->web = w;
+		ret = start_daemon(hs, err, errlen);
+		if (!ret && !(info = MHD_get_daemon_info(hs->d, MHD_DAEMON_INFO_EPOLL_FD))) {
+			MHD_stop_daemon(hs->d);
+			snprintf(err, errlen, "libmicrohttpd has no epoll descriptor");
+			ret = -EINVAL;
+		}
 	}
-	/* a connection still sending the last ones holds its reference */
-	if (hs->om)
-		MHD_destroy_response(hs->om);
-	if (hs->prom)
-		MHD_destroy_response(hs->prom);
-	hs->om = a;
-	hs->prom = b;
+	if (ret) {
+		hs->web = old_web;
+		hs->d = old;
+		http_checker_free(auth);
+		webcfg_free(w);
+		free(w);
+		return ret;
+	}
+	/* the old daemon's connections end: those waiting for a password
+	 * check are resumed first (MHD must not stop with one suspended) */
+	d = hs->d;
+	hs->d = old;
+	http_checker_free(old_auth);
+	ev_io_stop(hs->loop, &hs->io);
+	ev_timer_stop(hs->loop, &hs->run);
+	MHD_stop_daemon(old);
+	hs->d = d;
+	hs->auth = auth;
+	hs->own = w;
+	if (old_own) {
+		webcfg_free(old_own);
+		free(old_own);
+	}
+	http_accept_set_tls(hs->acc, w->tls);
+	ev_io_set(&hs->io, info->epoll_fd, EV_READ);
+	ev_io_start(hs->loop, &hs->io);
+	pump(hs);
 	return 0;
 }
 
@@ -560,10 +568,13 @@ const char *http_server_addr(const struct http_server *hs)
 	return hs->addr;
 }
 
+bool http_server_passed(const struct http_server *hs)
+{
+	return hs->passed;
+}
+
 void http_server_stop(struct http_server *hs)
 {
-	int i;
-
 	if (!hs)
 		return;
 	http_accept_stop(hs->acc);
@@ -578,12 +589,10 @@ void http_server_stop(struct http_server *hs)
 	}
 	if (hs->fd >= 0)
 		close(hs->fd);
-	for (i = 0; i < R_N; i++)
-		if (hs->answer[i])
-			MHD_destroy_response(hs->answer[i]);
-	if (hs->om)
-		MHD_destroy_response(hs->om);
-	if (hs->prom)
-		MHD_destroy_response(hs->prom);
+	http_pages_free(&hs->pages);
+	if (hs->own) {
+		webcfg_free(hs->own);
+		free(hs->own);
+	}
 	free(hs);
 }

@@ -162,8 +162,13 @@ static void om_up(struct om *w)
 			proc = true;
 	out_om_family(w, "rdma_up", OM_GAUGE, NULL,
 		  "Whether the last sample could read this data source (1) or not (0).");
-	out_om_u(w, (struct om_label[]){ { "source", "netlink" } }, 1,
-	     !(s->flags & SNAP_F_NO_NETLINK));
+	if (s->flags & SNAP_F_NO_NETLINK)
+		out_om_u(w, (struct om_label[]){ { "source", "netlink" },
+			 { "reason", s->nl_err == -EPROTONOSUPPORT ?
+				     "no NETLINK_RDMA: ib_core is not loaded" :
+				     strerror(-s->nl_err) } }, 2, 0);
+	else
+		out_om_u(w, (struct om_label[]){ { "source", "netlink" } }, 1, 1);
 	out_om_u(w, (struct om_label[]){ { "source", "sysfs" } }, 1, sysfs);
 	out_om_u(w, (struct om_label[]){ { "source", "proc" } }, 1, proc);
 }

@@ -46,7 +46,7 @@ from check_screen import (check_demo, check_events, check_priv, check_tui, col, 
 
 
 # Scenarios that take no oracle snapshot of their own.
-NO_SNAPSHOT = {"events", "priv", "demo", "scale", "groups"}
+NO_SNAPSHOT = {"events", "priv", "demo", "scale", "groups", "late"}
 
 
 RDMATOP_JSON = re.compile(r"^(rt[^/]*|live|rdmatop[^/]*)\.json$")
@@ -71,6 +71,23 @@ def check_unpaced(d, rep):
                              if isinstance(v, dict) and v.get("age"))
                 rep.ok(not old, "%s sample %d: tables paced %s (budget %s): rdma sees them live"
                        % (os.path.relpath(path, d), i, old, (smp.get("self") or {}).get("budget")))
+
+
+def check_late(rep, meta):
+    """late: served without RDMA (rdma_up 0 and why), then rxe0 once loaded,
+    by the same process."""
+    rep.ok(meta.get("rdma_without_rc", "0") != "0",
+           "without the RDMA modules rdma dev fails (rc %s)" % meta.get("rdma_without_rc"))
+    before = meta.get("before_netlink", "")
+    rep.ok(re.match(r'^rdma_up\{source="netlink",reason="[^"]+"\} 0$', before) is not None,
+           "without RDMA: %r" % before)
+    after = meta.get("after_netlink", "")
+    rep.ok(after == 'rdma_up{source="netlink"} 1', "after modprobe and rdma link add: %r" % after)
+    rep.ok(meta.get("after_device", "").startswith('rdma_device_info{device="rxe0"'),
+           "rxe0 served: %r" % meta.get("after_device"))
+    rep.ok(meta.get("same_pid") == "1", "the same process, no restart")
+    rep.ok(meta.get("rdmatop_rc") == "0", "rdmatop ended by SIGTERM with status %s" % meta.get("rdmatop_rc"))
+    rep.note("rxe0 served %s s after rdma link add" % meta.get("seen_s"))
 
 
 def check_scenario(d, scen, kv, rep, rdmatop=None):
@@ -132,6 +149,8 @@ def check_scenario(d, scen, kv, rep, rdmatop=None):
         check_faults.check(d, rep, kv, meta)
     elif scen == "groups":
         check_groups.check(d, rep, kv, meta)
+    elif scen == "late":
+        check_late(rep, meta)
     elif scen == "many-qp":
         for pid in meta.get("pids", "").split():
             check_owner(d, rep, "many", pid, want_qps=int(meta["qps_per_process"]))
