@@ -191,6 +191,10 @@ void opts_usage(FILE *f)
 		   "ERR/s sums the rates of a port's counters of class error (a table of the\n"
 		   "kernel's counter names, then keyword rules: doc/counters.md); flushes at QP\n"
 		   "teardown, congestion (CNPs, ECN) and rxe's ack_deferred are not errors.\n"
+		   "IB PMA counters saturate at 2^bits - 1 (4 to 64 bits) instead of wrapping:\n"
+		   "a saturated counter's value ends in +, its rate reads sat (JSON\n"
+		   "\"saturated\": true, metric rdma_counter_saturated); only a PMA reset\n"
+		   "(perfquery -R, privileged, outside rdmatop) clears it.\n"
 		   "Exit status: 0 ok, 1 no RDMA (batch mode) or runtime error, 2 bad usage.\n"
 		   "See rdmatop(1); the JSON schema is in doc/json.md.\n");
 }

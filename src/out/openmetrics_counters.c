@@ -167,4 +167,27 @@ void out_om_counters(struct om *w)
 				series(w, c, true);
 			}
 		}
+	/* A saturated counter's series stands still at its maximum, as an
+	 * idle one does: this says which are stuck (only a PMA reset,
+	 * perfquery -R, clears them).  Present only where one is. */
+	any = false;
+	for (i = 0; i < s->counters.n; i++) {
+		const struct snap_counter *c = SNAP_AT(&s->counters, struct snap_counter, i);
+		char dbuf[16], port[16];
+
+		if (!snap_counter_saturated(c))
+			continue;
+		if (!any)
+			out_om_family(w, "rdma_counter_saturated", OM_GAUGE, NULL,
+				      "1: the counter stopped at its maximum (2^bits - 1) and no "
+				      "longer counts; IB PMA counters saturate, they do not wrap, "
+				      "and only a PMA reset (perfquery -R) clears them.");
+		any = true;
+		snprintf(port, sizeof(port), "%" PRIu32, c->port);
+		out_om_u(w, (struct om_label[]){
+				 { "device", out_om_dev_label(s, c->dev, dbuf, sizeof(dbuf)) },
+				 { "port", port },
+				 { "counter", snap_s(s, c->name) },
+			 }, 3, 1);
+	}
 }
