@@ -193,7 +193,7 @@ void opts_usage(FILE *f)
 		   "teardown, congestion (CNPs, ECN) and rxe's ack_deferred are not errors.\n"
 		   "IB PMA counters saturate at 2^bits - 1 (4 to 64 bits) instead of wrapping:\n"
 		   "a saturated counter's value ends in +, its rate reads sat (JSON\n"
-		   "\"saturated\": true, metric rdma_counter_saturated); only a PMA reset\n"
+		   "\"saturated\": true, metric rdma_stat_saturated); only a PMA reset\n"
 		   "(perfquery -R, privileged, outside rdmatop) clears it.\n"
 		   "Exit status: 0 ok, 1 no RDMA (batch mode) or runtime error, 2 bad usage.\n"
 		   "See rdmatop(1); the JSON schema is in doc/json.md.\n");
