@@ -205,9 +205,9 @@ static void counter(const struct view_ctx *c, const void *row, const struct view
 		break;
 	case VC_CNT_RATE:
 		/* saturated: "sat", with a rate (reached since the last
-		 * sample) or not (RATE_SAT), never "0/s" */
+		 * sample) or not (RATE_SAT, the first sample), never "0/s" */
 		v->sat = snap_counter_saturated(k);
-		v->valid = data || (v->sat && k->rate_status == RATE_SAT);
+		v->valid = data || v->sat;
 		v->d = k->rate;
 		if (k->unit == SNAP_UNIT_BYTES)
 			v->fmt = VIEW_F_BPS;

@@ -393,7 +393,7 @@ void view_link_rates(const struct snapshot *s, uint32_t dev, uint32_t port,
 		bool sat = snap_counter_saturated(c);
 
 		if (c->dev != dev || c->port != port || c->source >= SNAP_SRC_N ||
-		    (c->rate_status != RATE_DATA && !(sat && c->rate_status == RATE_SAT)))
+		    (c->rate_status != RATE_DATA && !sat))
 			continue;
 		/* a saturated counter (a 32-bit port_xmit_data at its top) tells
 		 * no rate: any source that counts ranks before it */
