@@ -183,7 +183,8 @@ static const struct cnt_entry hfi1[] = {
  * drivers/infiniband/core/sysfs.c PORT_PMA_ATTR and PORT_PMA_ATTR_EXT
  * (2.6 to 7.x): ports/N/counters/, the IB PMA (IBA 16.1.3.5), each with
  * the width show_pma_counter() reads (the same table from 4.6, which added
- * port_xmit_wait, to 6.x: read in 5.15's and 6.2's).  The counters of
+ * port_xmit_wait, on: read in a 5.15, a 6.2+ and a 7.x tree, so 6.1 and
+ * 6.12 have it too).  The counters of
  * PortCounters and PortCountersExtended stop at their maximum, they do not
  * wrap (IBA 16.1.3.5: a counter at all ones stays there); only a PMA
  * Set (perfquery -R) clears them.
@@ -193,8 +194,8 @@ static const struct cnt_entry hfi1[] = {
  * packet counters 64-bit, plus unicast_* and multicast_*),
  * pma_group_noietf (CAP_EXT_WIDTH_NOIETF: 64-bit data and packets, no
  * unicast/multicast) or pma_group (all 32-bit).  All three are the
- * directory "counters" with the same file names: there is no counters_ext
- * directory in 6.1 or 6.12.  So a port whose counters/ has unicast_* or
+ * directory "counters" with the same file names (the three trees read):
+ * there is no counters_ext directory, in 6.1 or 6.12 either.  So a port whose counters/ has unicast_* or
  * multicast_* has the extended ones (src/sysfs/sysfs.c); a value past 32
  * bits says so too (a noietf port).
  */
