@@ -231,4 +231,24 @@ static void test_ext_after(void)
 	snap_free(&s);
 }
 
-TEST_MAIN(test_table, test_ext_after)
+/* With no sample before, a saturated counter's rate is as unknown as
+ * later: "sat", not n/a; a plain one's is n/a. */
+static void test_first_sample(void)
+{
+	static const struct row sat = { "", PMA, "link_downed", 0, 0, 8, 0, 0, true, NULL };
+	static const struct row plain = { "", PMA, "symbol_error", 0, 0, 16, 0, 0, false, NULL };
+	struct snapshot s;
+	char buf[64];
+
+	snap_init(&s);
+	sample(&s, &sat, M8, 10);
+	CHECK(!rate_compute(NULL, &s));
+	CHECK_EQ_U(find(&s, "link_downed")->rate_status, RATE_INIT);
+	CHECK_EQ_S(cell(&s, find(&s, "link_downed"), VC_CNT_RATE, buf, sizeof(buf)), "sat");
+	sample(&s, &plain, 7, 10);
+	CHECK(!rate_compute(NULL, &s));
+	CHECK_EQ_S(cell(&s, find(&s, "symbol_error"), VC_CNT_RATE, buf, sizeof(buf)), "n/a");
+	snap_free(&s);
+}
+
+TEST_MAIN(test_table, test_ext_after, test_first_sample)
