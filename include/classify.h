@@ -34,11 +34,22 @@ enum {
 	CNT_F_DEFAULT = 1 << 5,	/* no rule either: taken as info */
 };
 
+/* How wide a counter is, where the table says (the IB PMA group). */
+enum cnt_width {
+	CNT_W_64,	/* not stated: a 64-bit counter (rdma_hw_stats, netdev) */
+	CNT_W_FIXED,	/* always `bits` wide */
+	CNT_W_EXT,	/* `bits` wide, 64 where the port has PortCountersExtended */
+	CNT_W_EXT_ONLY,	/* only in PortCountersExtended: 64 bits */
+};
+
 /* One group of the table: the names one kernel file declares. */
 struct cnt_entry {
 	const char *name;
 	uint8_t cls;	/* enum cnt_class */
 	uint8_t flags;	/* CNT_F_RETX, CNT_F_CNP */
+	uint8_t bits;	/* the width the kernel reads (CNT_W_FIXED, CNT_W_EXT) */
+	uint8_t width;	/* enum cnt_width */
+	bool sat;	/* stops at its maximum instead of wrapping */
 };
 
 struct cnt_group {
@@ -60,6 +71,9 @@ struct cnt_rule {
 /* The class of a counter name (table first, then the rules); *flags gets
  * CNT_F_* (CNT_F_RULE or CNT_F_DEFAULT when not in the table). */
 uint8_t cnt_classify(const char *name, uint8_t *flags);
+/* The IB PMA group's entry for a ports/N/counters/ file, NULL when the
+ * name is not one the kernel's table declares. */
+const struct cnt_entry *cnt_pma_lookup(const char *name);
 /* The table's entry for a name, NULL when it has none. */
 const struct cnt_entry *cnt_lookup(const char *name);
 /* "error", ...; "info" for values out of range */

@@ -49,5 +49,8 @@ void hist_free(struct history *h);
  * (classify.h: by the table or by a rule; not flushes, not congestion);
  * *any: whether one had a rate. */
 double hist_error_rate(const struct snapshot *s, uint32_t dev, uint32_t port, bool *any);
+/* Whether an error counter of the port is saturated: its ERR/s is not
+ * known (the Links pane says "sat"). */
+bool hist_error_saturated(const struct snapshot *s, uint32_t dev, uint32_t port);
 
 #endif

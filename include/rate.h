@@ -21,13 +21,21 @@
 int rate_compute(const struct snapshot *prev, struct snapshot *cur);
 
 /*
- * Delta of a counter of `bits` width (32 or 64) from old to new.  Returns
+ * Delta of a wrapping counter of `bits` width (up to 64) from old to new.  Returns
  * RATE_DATA with *delta set, or RATE_RESET when the counter went down in a
  * way that is not a wrap: a counter narrower than 64 bits that went down is
  * taken to have wrapped when both values fit its width.
  */
 enum rate_status rate_delta(uint64_t old_v, uint64_t new_v, unsigned int bits,
 			    uint64_t *delta);
+
+/*
+ * Delta of one counter from its previous row p to c: rate_delta() for a
+ * counter that wraps; for one that saturates (SNAP_CNT_SATURATES), lower
+ * is RATE_RESET, at its maximum in both RATE_SAT, else RATE_DATA.
+ */
+enum rate_status rate_counter_delta(const struct snap_counter *p, const struct snap_counter *c,
+				    uint64_t *delta);
 
 /* Forward distance between two 24-bit PSNs. */
 uint32_t rate_psn_delta(uint32_t old_psn, uint32_t new_psn);

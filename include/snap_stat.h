@@ -38,6 +38,14 @@ enum rate_status {
 	RATE_NODATA,	/* no previous value to compare with */
 	RATE_RESET,	/* counter went down: reset, no rate this interval */
 	RATE_DATA,	/* rate is valid */
+	RATE_SAT,	/* a saturating counter at its maximum in both samples:
+			 * its rate is unknown, not 0 */
+};
+
+/* snap_counter.sat */
+enum {
+	SNAP_CNT_SATURATES = 1 << 0,	/* stops at its maximum (IB PMA), no wrap */
+	SNAP_CNT_SATURATED = 1 << 1,	/* and is at it: only a reset clears it */
 };
 
 struct snap_counter {
@@ -46,7 +54,8 @@ struct snap_counter {
 	uint32_t name;		/* string id */
 	uint8_t source;		/* enum snap_src */
 	uint8_t unit;		/* enum snap_unit */
-	uint8_t bits;		/* 32 or 64: width the counter wraps at */
+	uint8_t bits;		/* 4 to 64: the width the counter wraps or
+				 * saturates at */
 	uint8_t rate_status;	/* enum rate_status */
 	uint64_t value;		/* already in `unit` (PMA data words * 4) */
 	double rate;		/* per second, valid when RATE_DATA */
@@ -56,7 +65,28 @@ struct snap_counter {
 	uint8_t kind;		/* s->objcnts: enum snap_objcnt_kind */
 	uint8_t cls;		/* enum cnt_class (classify.h), from its name */
 	uint8_t cls_flags;	/* CNT_F_*: retransmit, CNP, by rule, by default */
+	uint8_t sat;		/* SNAP_CNT_SATURATES, SNAP_CNT_SATURATED */
 };
+
+/*
+ * The largest value a counter holds, in its unit: 2^bits - 1, times 4 for
+ * the IB PMA data counters, which count 4-octet words (src/sysfs/sysfs.c
+ * keeps them in bytes).
+ */
+static inline uint64_t snap_counter_max(const struct snap_counter *c)
+{
+	uint64_t m = c->bits >= 64 || !c->bits ? UINT64_MAX : ((uint64_t)1 << c->bits) - 1;
+
+	if (c->source == SNAP_SRC_PMA && c->unit == SNAP_UNIT_BYTES && m <= UINT64_MAX / 4)
+		m *= 4;
+	return m;
+}
+
+/* A saturating counter at its maximum. */
+static inline bool snap_counter_saturated(const struct snap_counter *c)
+{
+	return c->sat & SNAP_CNT_SATURATED;
+}
 
 /*
  * One attribute of an object's RDMA_NLDEV_ATTR_DRIVER nest, as a driver's

@@ -164,6 +164,8 @@ struct view_value {
 	bool valid;		/* false: "n/a" */
 	bool outside;		/* n/a because the owner's task is outside the
 				 * reader's PID namespace (view_owner_outside) */
+	bool sat;		/* from a saturated counter (snap_counter_saturated):
+				 * a rate shows "sat", a value its mark */
 	uint64_t u;
 	double d;
 	const char *s;
@@ -340,8 +342,12 @@ const char *view_gid_type_str(uint8_t type);
 /* Throughput of a link from its port's counters (see doc/json.md). */
 struct view_link_rates {
 	bool valid[4];		/* rx_bytes, tx_bytes, rx_packets, tx_packets */
-	double v[4];		/* per second */
+	bool sat[4];		/* from a saturated counter: no rate known ("sat") */
+	double v[4];		/* per second (at least, when sat) */
 };
+/* The mark after a saturated counter's value, and its rate's text. */
+#define VIEW_SAT_MARK "+"
+#define VIEW_SAT_RATE "sat"
 void view_link_rates(const struct snapshot *s, uint32_t dev, uint32_t port,
 		     struct view_link_rates *r);
 

@@ -8,16 +8,18 @@
  * stands for a number the driver appends (hfi1's per-VL and per-context
  * counters).
  */
+#include <string.h>
+
 #include "classify.h"
 #include "util.h"
 
-#define T(n) { n, CNT_TRAFFIC, 0 }
-#define I(n) { n, CNT_INFO, 0 }
-#define E(n) { n, CNT_ERROR, 0 }
-#define R(n) { n, CNT_ERROR, CNT_F_RETX }	/* an error that makes a resend */
-#define F(n) { n, CNT_FLUSH, 0 }
-#define C(n) { n, CNT_CONGESTION, 0 }
-#define N(n) { n, CNT_CONGESTION, CNT_F_CNP }
+#define T(n) { .name = n, .cls = CNT_TRAFFIC }
+#define I(n) { .name = n, .cls = CNT_INFO }
+#define E(n) { .name = n, .cls = CNT_ERROR }
+#define R(n) { .name = n, .cls = CNT_ERROR, .flags = CNT_F_RETX }	/* an error that makes a resend */
+#define F(n) { .name = n, .cls = CNT_FLUSH }
+#define C(n) { .name = n, .cls = CNT_CONGESTION }
+#define N(n) { .name = n, .cls = CNT_CONGESTION, .flags = CNT_F_CNP }
 
 /* drivers/infiniband/sw/rxe/rxe_hw_counters.c rxe_counter_name[] (4.9 to
  * 7.x; sent_bytes and rcvd_bytes 7.x).  ack_deferred is
@@ -177,19 +179,43 @@ static const struct cnt_entry hfi1[] = {
 	E("DRIVER_EgrHdrFull"),
 };
 
-/* drivers/infiniband/core/sysfs.c PORT_PMA_ATTR and PORT_PMA_ATTR_EXT
- * (2.6 to 7.x): ports/N/counters/, the IB PMA (IBA 16.1.3.5) */
+/*
+ * drivers/infiniband/core/sysfs.c PORT_PMA_ATTR and PORT_PMA_ATTR_EXT
+ * (2.6 to 7.x): ports/N/counters/, the IB PMA (IBA 16.1.3.5), each with
+ * the width show_pma_counter() reads (the same table from 4.6, which added
+ * port_xmit_wait, on: read in a 5.15, a 6.2+ and a 7.x tree, so 6.1 and
+ * 6.12 have it too).  The counters of
+ * PortCounters and PortCountersExtended stop at their maximum, they do not
+ * wrap (IBA 16.1.3.5: a counter at all ones stays there); only a PMA
+ * Set (perfquery -R) clears them.
+ *
+ * Which group a port has is get_counter_table()'s choice from the PMA's
+ * ClassPortInfo: pma_group_ext (IB_PMA_CLASS_CAP_EXT_WIDTH: the data and
+ * packet counters 64-bit, plus unicast_* and multicast_*),
+ * pma_group_noietf (CAP_EXT_WIDTH_NOIETF: 64-bit data and packets, no
+ * unicast/multicast) or pma_group (all 32-bit).  All three are the
+ * directory "counters" with the same file names (the three trees read):
+ * there is no counters_ext directory, in 6.1 or 6.12 either.  So a port whose counters/ has unicast_* or
+ * multicast_* has the extended ones (src/sysfs/sysfs.c); a value past 32
+ * bits says so too (a noietf port).
+ */
+#define PE(n, b) { n, CNT_ERROR, 0, b, CNT_W_FIXED, true }
+#define PX(n, c) { n, c, 0, 32, CNT_W_EXT, true }
+#define PO(n) { n, CNT_TRAFFIC, 0, 64, CNT_W_EXT_ONLY, true }
 static const struct cnt_entry ib_pma[] = {
-	E("symbol_error"), E("link_error_recovery"), E("link_downed"),
-	E("port_rcv_errors"), E("port_rcv_remote_physical_errors"),
-	E("port_rcv_switch_relay_errors"), E("port_xmit_discards"),
-	E("port_xmit_constraint_errors"), E("port_rcv_constraint_errors"),
-	E("local_link_integrity_errors"), E("excessive_buffer_overrun_errors"),
-	E("VL15_dropped"), T("port_xmit_data"), T("port_rcv_data"),
-	T("port_xmit_packets"), T("port_rcv_packets"),
-	C("port_xmit_wait"),		/* ticks with data to send and no credit */
-	T("unicast_xmit_packets"), T("unicast_rcv_packets"),
-	T("multicast_xmit_packets"), T("multicast_rcv_packets"),
+	PE("symbol_error", 16), PE("link_error_recovery", 8), PE("link_downed", 8),
+	PE("port_rcv_errors", 16), PE("port_rcv_remote_physical_errors", 16),
+	PE("port_rcv_switch_relay_errors", 16), PE("port_xmit_discards", 16),
+	PE("port_xmit_constraint_errors", 8), PE("port_rcv_constraint_errors", 8),
+	PE("local_link_integrity_errors", 4), PE("excessive_buffer_overrun_errors", 4),
+	PE("VL15_dropped", 16), PX("port_xmit_data", CNT_TRAFFIC),
+	PX("port_rcv_data", CNT_TRAFFIC), PX("port_xmit_packets", CNT_TRAFFIC),
+	PX("port_rcv_packets", CNT_TRAFFIC),
+	/* ticks with data to send and no credit: PortCounters' 32 bits in
+	 * both groups */
+	{ "port_xmit_wait", CNT_CONGESTION, 0, 32, CNT_W_FIXED, true },
+	PO("unicast_xmit_packets"), PO("unicast_rcv_packets"),
+	PO("multicast_xmit_packets"), PO("multicast_rcv_packets"),
 };
 
 /* net/core/net-sysfs.c statistics/ (struct rtnl_link_stats64, every
@@ -217,6 +243,16 @@ static const struct cnt_group groups[] = {
 	G("ib", "drivers/infiniband/core/sysfs.c", "2.6-7.x", ib_pma),
 	G("netdev", "net/core/net-sysfs.c", "all", netdev),
 };
+
+const struct cnt_entry *cnt_pma_lookup(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && i < ARRAY_SIZE(ib_pma); i++)
+		if (!strcmp(ib_pma[i].name, name))
+			return &ib_pma[i];
+	return NULL;
+}
 
 const struct cnt_group *cnt_groups(size_t *n)
 {

@@ -107,6 +107,7 @@ static void link_rate(const struct view_ctx *c, const void *row, const struct vi
 
 	view_link_rates(c->s, p->dev, p->port, &lr);
 	v->valid = lr.valid[col->arg];
+	v->sat = lr.sat[col->arg];
 	v->d = lr.v[col->arg];
 }
 
@@ -182,6 +183,7 @@ static void counter(const struct view_ctx *c, const void *row, const struct view
 	case VC_CNT_VALUE:
 		v->valid = true;
 		v->u = k->value;
+		v->sat = snap_counter_saturated(k);
 		if (k->unit == SNAP_UNIT_BYTES)
 			v->fmt = VIEW_F_BYTES;
 		break;
@@ -202,7 +204,10 @@ static void counter(const struct view_ctx *c, const void *row, const struct view
 		v->valid = true;
 		break;
 	case VC_CNT_RATE:
-		v->valid = data;
+		/* saturated: "sat", with a rate (reached since the last
+		 * sample) or not (RATE_SAT, the first sample), never "0/s" */
+		v->sat = snap_counter_saturated(k);
+		v->valid = data || v->sat;
 		v->d = k->rate;
 		if (k->unit == SNAP_UNIT_BYTES)
 			v->fmt = VIEW_F_BPS;

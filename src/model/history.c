@@ -43,6 +43,20 @@ double hist_error_rate(const struct snapshot *s, uint32_t dev, uint32_t port, bo
 	return sum;
 }
 
+bool hist_error_saturated(const struct snapshot *s, uint32_t dev, uint32_t port)
+{
+	size_t i;
+
+	for (i = 0; i < s->counters.n; i++) {
+		const struct snap_counter *c = SNAP_AT(&s->counters, struct snap_counter, i);
+
+		if (c->dev == dev && c->port == port && cnt_is_error(c->cls) &&
+		    snap_counter_saturated(c))
+			return true;
+	}
+	return false;
+}
+
 int hist_update(struct history *h, const struct snapshot *s)
 {
 	size_t i, k;
@@ -77,7 +91,7 @@ int hist_update(struct history *h, const struct snapshot *s)
 		}
 		view_link_rates(s, p->dev, p->port, &r);
 		for (k = 0; k < 4; k++)
-			v[k] = r.valid[k] ? r.v[k] : NAN;
+			v[k] = r.valid[k] && !r.sat[k] ? r.v[k] : NAN;
 		v[HIST_ERRORS] = hist_error_rate(s, p->dev, p->port, &any);
 		if (!any)
 			v[HIST_ERRORS] = NAN;

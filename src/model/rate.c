@@ -83,6 +83,28 @@ static unsigned int counter_bits(const struct snap_counter *c)
 	return c->bits;
 }
 
+/*
+ * A counter that saturates (IB PMA) never wraps: one lower than before
+ * was reset (perfquery -R, a driver reload), and that is also how one
+ * leaves its maximum.  One that reached its maximum since the previous
+ * sample counted at least up to it: that delta, marked saturated by the
+ * parser.  At its maximum in both, nothing is known of its rate: RATE_SAT,
+ * never a rate of 0.
+ */
+enum rate_status rate_counter_delta(const struct snap_counter *p, const struct snap_counter *c,
+				    uint64_t *delta)
+{
+	*delta = 0;
+	if (!(c->sat & SNAP_CNT_SATURATES))
+		return rate_delta(p->value, c->value, counter_bits(c), delta);
+	if (c->value < p->value)
+		return RATE_RESET;
+	if (snap_counter_saturated(p) && snap_counter_saturated(c) && p->value == c->value)
+		return RATE_SAT;
+	*delta = c->value - p->value;
+	return RATE_DATA;
+}
+
 /* The rates of one vector of counters: s->counters, or s->objcnts. */
 static int rate_counters(const struct snapshot *prev, struct snapshot *cur, double dt,
 			 size_t vec)
@@ -128,8 +150,7 @@ static int rate_counters(const struct snapshot *prev, struct snapshot *cur, doub
 		}
 		if (dt <= 0)
 			continue;	/* RATE_NODATA */
-		c->rate_status = rate_delta(p->value, c->value, counter_bits(c),
-					    &c->delta);
+		c->rate_status = rate_counter_delta(p, c, &c->delta);
 		if (c->rate_status == RATE_DATA)
 			c->rate = (double)c->delta / dt;
 	}

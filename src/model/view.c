@@ -332,6 +332,9 @@ const char *view_fmt(const struct view_value *v, char *buf, size_t len)
 		return put_str(buf, len, "n/a");
 	if (v->type == VIEW_T_STR)
 		return put_str(buf, len, v->s);
+	/* a saturated counter's rate is not known, whatever its delta says */
+	if (v->sat && (v->fmt == VIEW_F_BPS || v->fmt == VIEW_F_RATE))
+		return put_str(buf, len, VIEW_SAT_RATE);
 	switch (v->fmt) {
 	case VIEW_F_HEX: snprintf(buf, len, "%" PRIx64, v->u); break;
 	case VIEW_F_GUID: fmt_guid(buf, len, v->u); break;
@@ -355,6 +358,9 @@ const char *view_fmt(const struct view_value *v, char *buf, size_t len)
 		else
 			fmt_num(buf, len, v->d);
 	}
+	/* the value it stopped at, marked: the true count is higher */
+	if (v->sat && strlen(buf) + sizeof(VIEW_SAT_MARK) <= len)
+		strcat(buf, VIEW_SAT_MARK);
 	return buf;
 }
 
@@ -378,24 +384,29 @@ void view_link_rates(const struct snapshot *s, uint32_t dev, uint32_t port,
 	};
 	int best[4] = { 0 };
 	size_t i;
-	int k;
+	int k, rk;
 
 	memset(r, 0, sizeof(*r));
 	for (i = 0; i < s->counters.n; i++) {
 		const struct snap_counter *c = SNAP_AT(&s->counters, struct snap_counter, i);
 		const char *name;
+		bool sat = snap_counter_saturated(c);
 
-		if (c->dev != dev || c->port != port || c->rate_status != RATE_DATA ||
-		    c->source >= SNAP_SRC_N)
+		if (c->dev != dev || c->port != port || c->source >= SNAP_SRC_N ||
+		    (c->rate_status != RATE_DATA && !sat))
 			continue;
+		/* a saturated counter (a 32-bit port_xmit_data at its top) tells
+		 * no rate: any source that counts ranks before it */
+		rk = sat ? 1 : rank[c->source] * 2;
 		name = snap_s(s, c->name);
 		for (k = 0; k < 4; k++) {
 			if (!names[c->source][k][0] || strcmp(name, names[c->source][k]) ||
-			    rank[c->source] <= best[k])
+			    rk <= best[k])
 				continue;
 			r->valid[k] = true;
-			r->v[k] = c->rate;
-			best[k] = rank[c->source];
+			r->sat[k] = sat;
+			r->v[k] = c->rate_status == RATE_DATA ? c->rate : 0;
+			best[k] = rk;
 		}
 	}
 }

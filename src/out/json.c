@@ -186,6 +186,10 @@ static void json_link(struct jw *w, const struct snapshot *s, const void *row)
 	static const char *const rk[] = {
 		"rx_bytes_per_sec", "tx_bytes_per_sec", "rx_packets_per_sec", "tx_packets_per_sec",
 	};
+	static const char *const sk[] = {
+		"rx_bytes_saturated", "tx_bytes_saturated", "rx_packets_saturated",
+		"tx_packets_saturated",
+	};
 	struct view_link_rates lr;
 	int k;
 
@@ -216,7 +220,9 @@ static void json_link(struct jw *w, const struct snapshot *s, const void *row)
 	json_port_tables(w, s, p);
 	view_link_rates(s, p->dev, p->port, &lr);
 	for (k = 0; k < 4; k++)
-		if (lr.valid[k])
+		if (lr.valid[k] && lr.sat[k])	/* its counter is stuck: no rate */
+			jw_b(w, sk[k], true);
+		else if (lr.valid[k])
 			jw_d(w, rk[k], lr.v[k]);
 }
 

@@ -43,6 +43,10 @@ void out_json_counter(struct jw *w, const struct snapshot *s, const void *row)
 	} else if (c->rate_status == RATE_RESET) {
 		jw_b(w, "reset", true);
 	}
+	/* at its maximum: the value is a floor and a rate, where there is one,
+	 * counts only up to it (doc/json.md) */
+	if (snap_counter_saturated(c))
+		jw_b(w, "saturated", true);
 }
 
 static const char *mode_str(uint8_t m)

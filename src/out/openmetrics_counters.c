@@ -125,6 +125,9 @@ static void series(struct om *w, const struct snap_counter *c, bool labelled)
 
 void out_om_counters(struct om *w)
 {
+	static const char *const srcs[SNAP_SRC_N] = {
+		[SNAP_SRC_PMA] = "pma", [SNAP_SRC_HW] = "hw", [SNAP_SRC_NETDEV] = "netdev",
+	};
 	const struct snapshot *s = w->s;
 	unsigned int src, unit;
 	size_t i, k;
@@ -167,4 +170,29 @@ void out_om_counters(struct om *w)
 				series(w, c, true);
 			}
 		}
+	/* A saturated counter's series stands still at its maximum, as an
+	 * idle one does: this says which are stuck (only a PMA reset,
+	 * perfquery -R, clears them).  Present only where one is; the
+	 * source tells a PMA counter from a driver's of the same name. */
+	any = false;
+	for (i = 0; i < s->counters.n; i++) {
+		const struct snap_counter *c = SNAP_AT(&s->counters, struct snap_counter, i);
+		char dbuf[16], port[16];
+
+		if (!snap_counter_saturated(c))
+			continue;
+		if (!any)
+			out_om_family(w, "rdma_stat_saturated", OM_GAUGE, NULL,
+				      "1: the counter stopped at its maximum (2^bits - 1) and no "
+				      "longer counts; IB PMA counters saturate, they do not wrap, "
+				      "and only a PMA reset (perfquery -R) clears them.");
+		any = true;
+		snprintf(port, sizeof(port), "%" PRIu32, c->port);
+		out_om_u(w, (struct om_label[]){
+				 { "device", out_om_dev_label(s, c->dev, dbuf, sizeof(dbuf)) },
+				 { "port", port },
+				 { "counter", snap_s(s, c->name) },
+				 { "source", c->source < SNAP_SRC_N ? srcs[c->source] : "hw" },
+			 }, 4, 1);
+	}
 }

@@ -94,6 +94,60 @@ static int push_counter(struct snapshot *s, uint32_t dev, uint32_t port,
 	return 0;
 }
 
+static void pma_mark(struct snap_counter *c, const struct cnt_entry *e)
+{
+	/* a data or packet counter past 32 bits is PortCountersExtended's
+	 * on a port without unicast_* (CAP_EXT_WIDTH_NOIETF); a fixed-width
+	 * one past its width is no kernel's, and is not saturated */
+	if (e->width == CNT_W_EXT && c->value > snap_counter_max(c))
+		c->bits = 64;
+	c->sat = SNAP_CNT_SATURATES;
+	if (c->value == snap_counter_max(c))
+		c->sat |= SNAP_CNT_SATURATED;
+}
+
+/*
+ * An IB PMA counter: its width from the table (classify_tab.c), 64 for
+ * the data and packet counters of a port with PortCountersExtended, which
+ * the port's unicast_* and multicast_* files tell (they exist only then).
+ * A port's counters/ files are read one after the other (files.c, and so
+ * in recordings), so the port's other PMA counters are the last rows.
+ */
+static int push_pma(struct snapshot *s, uint32_t dev, uint32_t port, const char *name,
+		    uint64_t raw)
+{
+	const struct cnt_entry *e = cnt_pma_lookup(name);
+	struct snap_counter *c, *o;
+	bool ext = false;
+	size_t i;
+	int words, ret;
+	enum snap_unit unit = sysfs_pma_unit(name, &words);
+
+	ret = push_counter(s, dev, port, SNAP_SRC_PMA, unit, name, words ? raw * 4 : raw);
+	if (ret || !e)
+		return ret;	/* a name the kernel's table lacks: 64 bits, wraps */
+	c = SNAP_AT(&s->counters, struct snap_counter, s->counters.n - 1);
+	for (i = s->counters.n - 1; i-- > 0;) {
+		const struct cnt_entry *oe;
+
+		o = SNAP_AT(&s->counters, struct snap_counter, i);
+		if (o->dev != dev || o->port != port || o->source != SNAP_SRC_PMA)
+			break;
+		oe = cnt_pma_lookup(snap_s(s, o->name));
+		if (!oe)
+			continue;
+		if (e->width == CNT_W_EXT_ONLY && oe->width == CNT_W_EXT && o->bits != 64) {
+			o->bits = 64;
+			pma_mark(o, oe);
+		}
+		if (oe->width == CNT_W_EXT_ONLY)
+			ext = true;
+	}
+	c->bits = e->width == CNT_W_EXT_ONLY || (e->width == CNT_W_EXT && ext) ? 64 : e->bits;
+	pma_mark(c, e);
+	return 0;
+}
+
 /* /sys/class/infiniband/DEV/ports/N/{counters/NAME,rate,link_layer} */
 static int parse_ib(struct snapshot *s, const char *rest, int err,
 		    const char *buf, size_t len)
@@ -103,7 +157,7 @@ static int parse_ib(struct snapshot *s, const char *rest, int err,
 	struct snap_port *p;
 	unsigned long port;
 	uint64_t v;
-	int words, ret;
+	int ret;
 	char *end;
 
 	rest = component(rest, devname, sizeof(devname));
@@ -120,16 +174,12 @@ static int parse_ib(struct snapshot *s, const char *rest, int err,
 		return 0;
 
 	if (!strncmp(rest, "counters/", 9)) {
-		enum snap_unit unit;
-
 		if (!component(rest + 9, name, sizeof(name)))
 			return 0;
 		ret = parse_u64(buf, len, &v);
 		if (ret)
 			return ret;
-		unit = sysfs_pma_unit(name, &words);
-		return push_counter(s, dev->index, (uint32_t)port, SNAP_SRC_PMA, unit,
-				    name, words ? v * 4 : v);
+		return push_pma(s, dev->index, (uint32_t)port, name, v);
 	}
 	p = snap_port_find(s, dev->index, (uint32_t)port);
 	if (!p)

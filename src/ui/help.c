@@ -37,6 +37,8 @@ static const struct ui_keyhelp keys[] = {
 	{ "(dim rows)", "QP data older than the interval (--budget: its table is carried; the" },
 	{ "", "QPs on screen are read again every sample; the QP tab's title: the table's age)" },
 	{ "", "live, a table no tab on screen shows is not read; switching to it reads it at once" },
+	{ "sat  65535+", "a counter stopped at its maximum (IB PMA counters saturate, not wrap):" },
+	{ "", "its rate is unknown; only a reset (perfquery -R, privileged) clears it" },
 };
 
 const struct ui_keyhelp *ui_keys_help(size_t *n)

@@ -44,17 +44,20 @@ int ui_state_role(const char *state)
 }
 
 /* formatted as the tables format rates (view_fmt: "0 B/s", "1.2K/s") */
-static void rate_cell(int y, int x, int w, bool valid, double v, bool bytes, bool error)
+static void rate_cell(int y, int x, int w, bool valid, double v, bool bytes, bool error,
+		      bool sat)
 {
 	struct view_value val = {
 		.type = VIEW_T_DOUBLE, .fmt = bytes ? VIEW_F_BPS : VIEW_F_RATE, .valid = valid,
-		.d = v,
+		.d = v, .sat = sat,
 	};
 	char buf[32];
 	int role;
 
 	if (!valid)
 		role = ROLE_NA;
+	else if (sat)
+		role = ROLE_STATE_WARN;	/* "sat": a counter stopped at its maximum */
 	else if (v <= 0)
 		role = ROLE_RATE_ZERO;
 	else if (error)
@@ -132,7 +135,7 @@ void ui_draw_links(struct ui *u, const struct ui_layout *l)
 		struct view_link_rates r;
 		char buf[64];
 		double ev;
-		bool evalid;
+		bool evalid, esat;
 
 		y++;
 		x = 0;
@@ -157,11 +160,12 @@ void ui_draw_links(struct ui *u, const struct ui_layout *l)
 		x += cols[5].w + 1;
 		view_link_rates(s, p->dev, p->port, &r);
 		for (c = 0; c < 4; c++) {
-			rate_cell(y, x, cols[6 + c].w, r.valid[c], r.v[c], c < 2, false);
+			rate_cell(y, x, cols[6 + c].w, r.valid[c], r.v[c], c < 2, false, r.sat[c]);
 			x += cols[6 + c].w + 1;
 		}
 		ev = hist_error_rate(s, p->dev, p->port, &evalid);
-		rate_cell(y, x, cols[10].w, evalid, ev, false, true);
+		esat = hist_error_saturated(s, p->dev, p->port);
+		rate_cell(y, x, cols[10].w, evalid || esat, ev, false, true, esat);
 		x += cols[10].w + 1;
 		if (l->spark_w && d && x + l->spark_w <= l->links.w) {
 			char spark[HIST_LEN * 3 + 1];

@@ -142,6 +142,8 @@ int ui_value_role(const struct view_col *col, const struct view_value *v, const 
 {
 	if (!v->valid)
 		return ROLE_NA;
+	if (v->sat)
+		return ROLE_STATE_WARN;	/* a counter stopped at its maximum */
 	if (col->flags & VIEW_C_STATE)
 		return ui_state_role(text);
 	if (v->type == VIEW_T_DOUBLE) {

@@ -279,6 +279,7 @@ static void fz_counters(struct snapshot *s, struct fz *z)
 
 	for (i = 0; i < n; i++) {
 		struct snap_counter *c = snap_push(&s->counters, sizeof(*c));
+		uint8_t b;
 
 		if (!c)
 			return;
@@ -294,8 +295,12 @@ static void fz_counters(struct snapshot *s, struct fz *z)
 		/* as the parsers do: the class of the name */
 		c->cls = cnt_classify(snap_s(s, c->name), &c->cls_flags);
 		c->unit = fz_u8(z) % SNAP_UNIT_N;
-		c->bits = fz_u8(z) & 1 ? 32 : 64;
-		c->rate_status = fz_u8(z) % 4;
+		b = fz_u8(z);
+		c->bits = b & 1 ? 32 : 64;
+		/* saturating and saturated, from the same byte: the seeds keep
+		 * their meaning */
+		c->sat = (uint8_t)((b >> 1) & (SNAP_CNT_SATURATES | SNAP_CNT_SATURATED));
+		c->rate_status = fz_u8(z) % (RATE_SAT + 1);
 		c->value = fz_u64(z);
 		c->rate = fz_double(z);
 		c->delta = fz_u64(z);

@@ -540,6 +540,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: gen OUTDIR [NAME...]\n");
 		return 2;
 	}
+	gen_derive();
 	for (unsigned int i = 0; i < gen_nfixtures; i++) {
 		bool want = argc == 2;
 

@@ -141,6 +141,11 @@ struct gdev {
 	uint32_t opt_enabled;	/* bit i: opt[i] on */
 	const char *const *pma;	/* sysfs ports/N/counters (IB PMA) */
 	unsigned int npma;
+	/* the PMA files' values (NULL: hw_value() * 3), and those of the
+	 * first recorded sample where they differ (0: the same), the file
+	 * `first-sample` tests/hw/record reads: a counter that reaches its
+	 * maximum between two samples */
+	const uint64_t *pma_val, *pma_first;
 	struct gqp qps[MAXN];
 	struct gcq cqs[MAXN];
 	struct gmr mrs[MAXN];
@@ -164,6 +169,8 @@ struct gfix {
 };
 
 extern struct gfix *const gen_fixtures[];
+/* Fill the fixtures derived from others (gen_drivers.c): before use. */
+void gen_derive(void);
 extern const unsigned int gen_nfixtures;
 
 #endif

@@ -504,5 +504,59 @@ static struct gfix hfi1 = {
 	} },
 };
 
-struct gfix *const gen_fixtures[] = { &mlx5_roce, &mlx5_roce_6_1, &mlx5_ib, &bnxt_re, &irdma, &efa, &hfi1 };
+/*
+ * mlx5-ib with its PMA counters at their maximum (drivers/infiniband/core/
+ * sysfs.c widths): in both recorded samples, and reaching it between them
+ * (pma_first: the first sample's value).  mlx5-ib-sat has
+ * PortCountersExtended (64-bit data and packets, unicast_*, multicast_*:
+ * a value at 2^32 - 1 there is no maximum); mlx5-ib-sat32 has PortCounters
+ * alone, whose 32-bit data and packet counters saturate too.
+ */
+#define U32M 4294967295ull
+static const uint64_t sat_ext_val[] = {
+	15, 255, 255, 15, 1000, 2000, 0, U32M, 12, 8000000000ull, 0, 0, 0, 123456789012ull,
+	65535, 9000000000ull, U32M, 65535, 7000000000ull, 8000000000ull, 3,
+};
+static const uint64_t sat_ext_first[] = {
+	0, 0, 250, 12, 0, 0, 0, U32M - 295, 0, 0, 0, 0, 0, 123456000000ull,
+	0, 0, 0, 65000, 0, 0, 0,
+};
+static const char *const ib_pma32[] = {
+	"excessive_buffer_overrun_errors", "link_downed", "link_error_recovery",
+	"local_link_integrity_errors", "port_rcv_constraint_errors", "port_rcv_data",
+	"port_rcv_errors", "port_rcv_packets", "port_rcv_remote_physical_errors",
+	"port_rcv_switch_relay_errors", "port_xmit_constraint_errors", "port_xmit_data",
+	"port_xmit_discards", "port_xmit_packets", "port_xmit_wait", "symbol_error", "VL15_dropped",
+};
+static const uint64_t sat32_val[] = {
+	15, 255, 7, 0, 0, U32M, 12, U32M, 0, 0, 0, U32M, 65535, 123456, U32M, 65535, 0,
+};
+static const uint64_t sat32_first[] = {
+	0, 0, 0, 0, 0, U32M - 7295, 0, 0, 0, 0, 0, 0, 60000, 100000, 0, 0, 0,
+};
+static struct gfix mlx5_ib_sat, mlx5_ib_sat32;
+
+void gen_derive(void)
+{
+	mlx5_ib_sat = mlx5_ib;
+	mlx5_ib_sat.name = "mlx5-ib-sat";
+	mlx5_ib_sat.what = "mlx5-ib with PortCountersExtended and PMA error counters at their "
+			   "maximum (in both samples, and reached between them)";
+	mlx5_ib_sat.devs[0].pma_val = sat_ext_val;
+	mlx5_ib_sat.devs[0].pma_first = sat_ext_first;
+	mlx5_ib_sat32 = mlx5_ib;
+	mlx5_ib_sat32.name = "mlx5-ib-sat32";
+	mlx5_ib_sat32.what = "mlx5-ib with PortCounters only (32-bit data and packets) and counters "
+			     "at their maximum (in both samples, and reached between them)";
+	mlx5_ib_sat32.devs[0].pma = ib_pma32;
+	mlx5_ib_sat32.devs[0].npma = N(ib_pma32);
+	mlx5_ib_sat32.devs[0].pma_val = sat32_val;
+	mlx5_ib_sat32.devs[0].pma_first = sat32_first;
+}
+
+_Static_assert(N(sat_ext_val) == N(ib_pma) && N(sat_ext_first) == N(ib_pma), "one per file");
+_Static_assert(N(sat32_val) == N(ib_pma32) && N(sat32_first) == N(ib_pma32), "one per file");
+
+struct gfix *const gen_fixtures[] = { &mlx5_roce, &mlx5_roce_6_1, &mlx5_ib, &bnxt_re, &irdma, &efa,
+				      &hfi1, &mlx5_ib_sat, &mlx5_ib_sat32 };
 const unsigned int gen_nfixtures = N(gen_fixtures);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <stdarg.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "gen_priv.h"
 
@@ -84,13 +85,31 @@ static void write_vlans(void)
  * "5: LinkUp", lid/sm_lid "0x%x", lid_mask_count "%u", cap_mask "0x%08x",
  * gids/N "%pI6", gid_attrs/types/N "IB/RoCE v1" or "RoCE v2",
  * pkeys/N "0x%04x", counters/ (PMA, IB only), hw_counters/ */
+/* A line of `first-sample`: a file's value in the first recorded sample. */
+static void first_sample(const char *path, uint64_t v)
+{
+	char b[1100];
+	FILE *f;
+
+	snprintf(b, sizeof(b), "%s/first-sample", gen_root);
+	f = fopen(b, "a");
+	if (!f) {
+		perror(b);
+		exit(1);
+	}
+	fprintf(f, "%s %llu\n", path, (unsigned long long)v);
+	fclose(f);
+}
+
 void write_sysfs(void)
 {
 	static const char *const st[] = { "NOP", "DOWN", "INIT", "ARMED", "ACTIVE", "ACTIVE_DEFER" };
 	static const char *const ph[] = { "", "Sleep", "Polling", "Disabled", "PortConfigurationTraining",
 					  "LinkUp", "LinkErrorRecovery", "Phy Test" };
-	char b[1024], g[32];
+	char b[1024], g[32], fs[1100];
 
+	snprintf(fs, sizeof(fs), "%s/first-sample", gen_root);
+	unlink(fs);
 	wfile("proc/self/status", "Name:\trdmatop\nUmask:\t0022\nState:\tR (running)\nTgid:\t4242\nPid:\t4242\n"
 	      "Uid:\t1000\t1000\t1000\t1000\nCapInh:\t0000000000000000\nCapPrm:\t0000000000000000\n"
 	      "CapEff:\t0000000000000000\n");
@@ -176,7 +195,10 @@ void write_sysfs(void)
 			}
 			for (unsigned int k = 0; k < d->npma; k++) {
 				snprintf(b, sizeof(b), "%s/counters/%s", pd, d->pma[k]);
-				wfile(b, "%llu\n", (unsigned long long)(hw_value(d, p, k) * 3));
+				wfile(b, "%llu\n", (unsigned long long)(d->pma_val ? d->pma_val[k] :
+									 hw_value(d, p, k) * 3));
+				if (d->pma_first && d->pma_first[k])
+					first_sample(b, d->pma_first[k]);
 			}
 			{
 				const char *names[256];

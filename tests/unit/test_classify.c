@@ -275,9 +275,18 @@ static char *doc_table(void)
 		    grp[g].driver, grp[g].file, grp[g].kernel);
 		for (i = 0; i < grp[g].n; i++) {
 			const struct cnt_entry *e = &grp[g].e[i];
+			const char *also = e->flags & CNT_F_RETX ? "retransmit" :
+					   e->flags & CNT_F_CNP ? "CNP" : "";
 
-			OUT("| `%s` | %s | %s |\n", e->name, cnt_class_name(e->cls),
-			    e->flags & CNT_F_RETX ? "retransmit" : e->flags & CNT_F_CNP ? "CNP" : "");
+			OUT("| `%s` | %s | %s", e->name, cnt_class_name(e->cls), also);
+			if (e->width == CNT_W_FIXED)
+				OUT("%s%u bits", *also ? ", " : "", e->bits);
+			else if (e->width == CNT_W_EXT)
+				OUT("%s%u bits, 64 with PortCountersExtended", *also ? ", " : "",
+				    e->bits);
+			else if (e->width == CNT_W_EXT_ONLY)
+				OUT("%s64 bits, PortCountersExtended only", *also ? ", " : "");
+			OUT("%s |\n", e->sat ? ", saturates" : "");
 		}
 	}
 	OUT("\n### Rules, in order (first match wins)\n\n| words (any case) | class | why |\n"
