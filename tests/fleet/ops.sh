@@ -18,21 +18,7 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM
-pass=0 fail=0
-ok() { pass=$((pass + 1)); echo "ok - $1"; }
-bad() { fail=$((fail + 1)); echo "not ok - $1"; [ -n "${2:-}" ] && sed 's/^/    /' "$2" | head -n 20; }
-check() { name=$1; shift; if "$@" >"$tmp/check.out" 2>&1; then ok "$name"; else bad "$name" "$tmp/check.out"; fi; }
-free_port() {
-	python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
-}
-wait_for() {
-	end=$(($(date +%s) + $1)); shift
-	while [ "$(date +%s)" -le "$end" ]; do
-		"$@" >/dev/null 2>&1 && return 0
-		sleep 0.2
-	done
-	return 1
-}
+. tests/lib.sh
 [ -x "$bin" ] || make -s rdmatop >/dev/null
 
 # ---- units ----

@@ -20,22 +20,8 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM
-pass=0 fail=0
-ok() { pass=$((pass + 1)); echo "ok - $1"; }
-bad() { fail=$((fail + 1)); echo "not ok - $1"; [ -n "${2:-}" ] && sed 's/^/    /' "$2" | head -n 20; }
-check() { name=$1; shift; if "$@" >"$tmp/check.out" 2>&1; then ok "$name"; else bad "$name" "$tmp/check.out"; fi; }
+. tests/lib.sh
 [ -x "$bin" ] || make -s rdmatop >/dev/null
-free_port() {
-	python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
-}
-wait_for() {
-	end=$(($(date +%s) + $1)); shift
-	while [ "$(date +%s)" -le "$end" ]; do
-		"$@" >/dev/null 2>&1 && return 0
-		sleep 0.1
-	done
-	return 1
-}
 listening() { python3 -c "import socket; socket.create_connection(('127.0.0.1', $1), 1)"; }
 # code URL [CURL ARGS]: the HTTP status curl gets (body and head in $tmp)
 code() {
@@ -62,7 +48,6 @@ fi
 unrdma() {
 	grep -q '^rdma_up{source="netlink",reason="no NETLINK_RDMA: ib_core is not loaded"} 0$' "$1"
 }
-
 
 # ---- the landing page, health, readiness, the start line, flag names ----
 port=$(free_port)
