@@ -26,8 +26,13 @@ hf_wait() {
 	return 1
 }
 # the dashboard as root, HOME=$1, no XDG_CONFIG_HOME
+# (a server of its own each time: a new session right after kill-server can
+# reach the old server while it exits, and go with it)
+hf_n=0
 hf_start() {
 	hf_tm kill-server 2>/dev/null
+	hf_n=$((hf_n + 1))
+	hf_sock=rdmatop-hf-$$-$hf_n
 	hf_tm -f /dev/null new-session -d -s t -x 250 -y 40 \
 		"env -u XDG_CONFIG_HOME HOME=$1 LANG=C.UTF-8 TERM=screen-256color $(realpath "$bin") -r $fixture -d 0.2; sleep 60"
 }
