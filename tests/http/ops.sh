@@ -41,9 +41,12 @@ if [ "$norma" = 1 ]; then
 	# a minute and more (the sanitized run, which looks for memory errors,
 	# asks for less: RDMATOP_NORDMA_SECS)
 	norma_secs=${RDMATOP_NORDMA_SECS:-61}
-	timeout -k 5 150 "$bin" --listen "127.0.0.1:$lport" -d 1 >/dev/null 2>"$tmp/live.err" &
+	# --foreground: timeout passes our SIGTERM on once; without it, to the
+	# process and to its group too, and rdmatop takes a second SIGTERM
+	# within milliseconds as "now" (status 143)
+	timeout --foreground -k 5 150 "$bin" --listen "127.0.0.1:$lport" -d 1 >/dev/null 2>"$tmp/live.err" &
 	lpid=$!
-	timeout -k 5 150 "$bin" --textfile "$tmp/rdma.prom" -d 1 >/dev/null 2>"$tmp/text.err" &
+	timeout --foreground -k 5 150 "$bin" --textfile "$tmp/rdma.prom" -d 1 >/dev/null 2>"$tmp/text.err" &
 	tpid=$!
 	pids="$pids $lpid $tpid"
 	wait_for 5 listening "$lport" || bad "no RDMA: --listen did not listen" "$tmp/live.err"
