@@ -8,7 +8,7 @@ mk=$hm/mkcraft
 # shellcheck disable=SC2046
 if ! command -v /usr/bin/time >/dev/null; then
 	echo "# memory: needs /usr/bin/time (apt-get install time): skipped"
-elif ! ${CC:-cc} -std=gnu11 -D_GNU_SOURCE -Iinclude -Iinclude/uapi -o "$mk" tests/harden/mkcraft.c \
+elif ! ${CC:-cc} -std=gnu11 -D_GNU_SOURCE -Iinclude -Iinclude/uapi -Itests/unit -o "$mk" tests/harden/mkcraft.c tests/unit/craft.c \
 	${BUILD:-build}/librdmatop.a $(make -s --no-print-directory print-ldlibs) 2>"$hm/cc"; then
 	bad "tests/harden/mkcraft.c builds: $(head -3 "$hm/cc")"
 else

@@ -24,6 +24,7 @@
 #include <libmnl/libmnl.h>
 #include <zstd.h>
 
+#include "craft.h"
 #include "nlreq.h"
 #include "record.h"
 #include "rdma/rdma_netlink.h"
@@ -47,28 +48,6 @@ static size_t record(uint8_t *at, uint8_t kind, const void *body, size_t len)
 	if (len)
 		memcpy(at + REC_REC_HDR, body, len);
 	return REC_REC_HDR + len;
-}
-
-/* A RES_QP dump datagram of minimal entries, as long as the live source reads. */
-static size_t qp_datagram(uint8_t *buf)
-{
-	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
-	struct nlattr *tab;
-	uint32_t i;
-
-	nlh->nlmsg_type = RDMA_NL_GET_TYPE(RDMA_NL_NLDEV, RDMA_NLDEV_CMD_RES_QP_GET);
-	nlh->nlmsg_flags = NLM_F_MULTI;
-	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_DEV_INDEX, 0);
-	mnl_attr_put_strz(nlh, RDMA_NLDEV_ATTR_DEV_NAME, "rxe0");
-	tab = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_RES_QP);
-	for (i = 0; nlh->nlmsg_len + 16 <= NL_BUF_SIZE - 8; i++) {
-		struct nlattr *e = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_RES_QP_ENTRY);
-
-		mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_RES_LQPN, i + 2);
-		mnl_attr_nest_end(nlh, e);
-	}
-	mnl_attr_nest_end(nlh, tab);
-	return nlh->nlmsg_len;
 }
 
 /* An NL record of one datagram into pay at *len. */
@@ -248,7 +227,7 @@ int main(int argc, char **argv)
 		return 1;
 	if (!strcmp(argv[1], "qps")) {
 		uint8_t begin[REC_BEGIN_HOST + 4] = { 0 };
-		size_t n = qp_datagram(dg);
+		size_t n = craft_qp_datagram(dg, NL_BUF_SIZE);
 
 		le16(body + REC_NL_CMD, RDMA_NLDEV_CMD_RES_QP_GET);
 		le16(body + REC_NL_FLAGS, NLM_F_DUMP);

@@ -6,7 +6,7 @@
 
 hn=$(mktemp -d)
 # shellcheck disable=SC2046
-if ! ${CC:-cc} -std=gnu11 -D_GNU_SOURCE -Iinclude -Iinclude/uapi -o "$hn/mkcraft" tests/harden/mkcraft.c \
+if ! ${CC:-cc} -std=gnu11 -D_GNU_SOURCE -Iinclude -Iinclude/uapi -Itests/unit -o "$hn/mkcraft" tests/harden/mkcraft.c tests/unit/craft.c \
 	${BUILD:-build}/librdmatop.a $(make -s --no-print-directory print-ldlibs) 2>"$hn/cc"; then
 	bad "tests/harden/mkcraft.c builds: $(head -3 "$hn/cc")"
 else

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 
+#include "craft.h"
 #include "nl.h"
 #include "source.h"
 #include "test.h"
@@ -26,28 +27,6 @@ static int count_file(void *ctx, const char *path, int err, const void *buf, siz
 	return 0;
 }
 
-/* A QP dump datagram of minimal entries (an LQPN each), nearly 32 KiB. */
-static size_t qp_datagram(uint8_t *buf, size_t cap)
-{
-	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
-	struct nlattr *tab;
-	uint32_t i;
-
-	nlh->nlmsg_type = RDMA_NL_GET_TYPE(RDMA_NL_NLDEV, RDMA_NLDEV_CMD_RES_QP_GET);
-	nlh->nlmsg_flags = NLM_F_MULTI;
-	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_DEV_INDEX, 0);
-	mnl_attr_put_strz(nlh, RDMA_NLDEV_ATTR_DEV_NAME, "rxe0");
-	tab = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_RES_QP);
-	for (i = 0; nlh->nlmsg_len + 16 <= cap - 8; i++) {
-		struct nlattr *e = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_RES_QP_ENTRY);
-
-		mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_RES_LQPN, i + 2);
-		mnl_attr_nest_end(nlh, e);
-	}
-	mnl_attr_nest_end(nlh, tab);
-	return nlh->nlmsg_len;
-}
-
 static size_t notes_of(const struct snapshot *s, int err)
 {
 	size_t i, n = 0;
@@ -64,7 +43,7 @@ static void test_rows_bound(void)
 	struct source src = { .sink = &sink };
 	struct nl_req req = { .cmd = RDMA_NLDEV_CMD_RES_QP_GET, .flags = NLM_F_DUMP, .dev = 0,
 			      .port = SNAP_NONE };
-	size_t len = qp_datagram(dg, NL_BUF_SIZE), i, rows_at_stop = 0, sunk_at_stop = 0;
+	size_t len = craft_qp_datagram(dg, NL_BUF_SIZE), i, rows_at_stop = 0, sunk_at_stop = 0;
 	struct snapshot s;
 	int ret = 0;
 
@@ -91,7 +70,7 @@ static void test_rows_bound(void)
 	CHECK(s.qps.n > 2000);
 	CHECK_EQ_U(notes_of(&s, -E2BIG), 0);
 	/* no datagram the live source reads is longer than its buffer */
-	len = qp_datagram(dg, sizeof(dg));
+	len = craft_qp_datagram(dg, sizeof(dg));
 	CHECK(len > NL_BUF_SIZE);
 	i = s.qps.n;
 	CHECK_EQ_U(source_feed_nl(&src, &s, &req, dg, len, NULL), (uint64_t)-EMSGSIZE);
