@@ -23,6 +23,9 @@ enum cnt_class {
 	CNT_FLUSH,	/* work requests flushed when a QP entered the error
 			 * state: expected at every QP teardown, not in ERR/s */
 	CNT_CONGESTION,	/* CNPs, ECN marks, flow-control waits, slow restarts */
+	CNT_FLOW,	/* link-level flow control: pause and PFC frames sent
+			 * and received, their durations; the lossless
+			 * fabric working, not failing: not in ERR/s */
 	CNT_CLASS_N
 };
 
@@ -30,6 +33,10 @@ enum cnt_class {
 enum {
 	CNT_F_RETX = 1 << 0,	/* a request or packet was sent again (retransmits) */
 	CNT_F_CNP = 1 << 1,	/* counts congestion notification packets */
+	CNT_F_NETDEV = 1 << 2,	/* an error the netdev statistics count too (the
+				 * driver folds the same MAC register into
+				 * rx_crc_errors, rx_length_errors, ...): not
+				 * added to ERR/s again */
 	CNT_F_RULE = 1 << 4,	/* classed by a keyword rule, not by the table */
 	CNT_F_DEFAULT = 1 << 5,	/* no rule either: taken as info */
 };
@@ -42,6 +49,13 @@ enum cnt_width {
 	CNT_W_EXT_ONLY,	/* only in PortCountersExtended: 64 bits */
 };
 
+/* What a driver's counter is to its link's throughput (view_link_rates):
+ * the whole port's bytes or packets in one direction. */
+enum cnt_link {
+	CNT_L_NONE,
+	CNT_L_RX_BYTES, CNT_L_TX_BYTES, CNT_L_RX_PKTS, CNT_L_TX_PKTS,
+};
+
 /* One group of the table: the names one kernel file declares. */
 struct cnt_entry {
 	const char *name;
@@ -50,6 +64,7 @@ struct cnt_entry {
 	uint8_t bits;	/* the width the kernel reads (CNT_W_FIXED, CNT_W_EXT) */
 	uint8_t width;	/* enum cnt_width */
 	bool sat;	/* stops at its maximum instead of wrapping */
+	uint8_t link;	/* enum cnt_link: a hardware counter of the link's traffic */
 };
 
 struct cnt_group {
@@ -91,7 +106,7 @@ static inline bool cnt_is_error(uint8_t cls)
 /* Shown by the counters' `e` view: errors, flushes and congestion. */
 static inline bool cnt_is_problem(uint8_t cls)
 {
-	return cls == CNT_ERROR || cls == CNT_FLUSH || cls == CNT_CONGESTION;
+	return cls == CNT_ERROR || cls == CNT_FLUSH || cls == CNT_CONGESTION || cls == CNT_FLOW;
 }
 
 #endif

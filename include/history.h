@@ -46,11 +46,11 @@ size_t hist_get(const struct history *h, uint32_t dev, uint32_t port, const char
 void hist_free(struct history *h);
 
 /* ERR/s: the sum of the rates of a port's counters of class error
- * (classify.h: by the table or by a rule; not flushes, not congestion);
- * *any: whether one had a rate. */
+ * (classify.h: by the table or by a rule; not flushes, not congestion), in
+ * one pass with *sat: one of them is saturated, so the ERR/s is not known
+ * (shown as "sat").  Returns whether one had a rate. */
+bool hist_error(const struct snapshot *s, uint32_t dev, uint32_t port, double *rate, bool *sat);
+/* The same without the saturation (the history's series). */
 double hist_error_rate(const struct snapshot *s, uint32_t dev, uint32_t port, bool *any);
-/* Whether an error counter of the port is saturated: its ERR/s is not
- * known (the Links pane says "sat"). */
-bool hist_error_saturated(const struct snapshot *s, uint32_t dev, uint32_t port);
 
 #endif

@@ -44,10 +44,32 @@ int nl_port_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 int nl_sys_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 int nl_res_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 /* One parser per resource object, from SNAP_RES_LIST: nl_qp_parse, ... */
-#define NL_RES_PARSER(ID, name, cmd, dump, proc, json) \
+#define NL_RES_PARSER(ID, name, cmd, ...) \
 	int nl_##name##_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 SNAP_RES_LIST(NL_RES_PARSER)
 #undef NL_RES_PARSER
+/*
+ * One dump message of a declared object (struct res_obj, cols.h): each
+ * entry's fields as its table says, its owner, then its special code.
+ */
+struct res_obj;
+/*
+ * The fields of a message that is no object's dump (device, port, system):
+ * attribute -> field (offset, size: a number's, or a char array's for a
+ * string) -> validity bit in the 32 bits at `valid`; each read when present.
+ */
+struct nl_field {
+	uint16_t attr;
+	uint16_t off;
+	uint8_t size;
+	uint32_t bit;
+};
+#define NL_FIELD_A(a, type, field, b) \
+	{ .attr = a, .off = offsetof(type, field), .size = sizeof(((type *)0)->field), .bit = b }
+#define NL_FIELD(a, type, field, b) NL_FIELD_A(RDMA_NLDEV_ATTR_##a, type, field, b)
+void nl_fields(const struct nlattr **tb, void *row, uint32_t *valid, const struct nl_field *f,
+	       size_t n);
+int nl_obj_parse(const struct nlmsghdr *nlh, struct snapshot *s, const struct res_obj *o);
 /* The dump command of an object: RDMA_NLDEV_CMD_RES_<ID>_GET. */
 uint16_t nl_res_cmd(enum snap_res r);
 /* QP entries laid out as the last one are read from its offsets (on by
@@ -64,6 +86,11 @@ int nl_stat_obj_parse(const struct nlmsghdr *nlh, struct snapshot *s, const stru
 		      struct snap_dev *d);
 int nl_stat_status_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 uint8_t nl_stat_unit(const char *name);	/* SNAP_UNIT_* from a counter's name */
+/* A hardware counter entry (name, value) of dev's port appended to vec:
+ * the counter, or NULL with *err set (-EBADMSG, -ENOMEM). */
+struct snap_counter *nl_stat_hw_counter(struct snapshot *s, struct snap_vec *vec,
+					const struct nlattr **tb, uint32_t dev, uint32_t port,
+					int *err);
 int nl_monitor_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 
 /*
@@ -88,6 +115,9 @@ int nl_driver(struct snapshot *s, const struct nlattr *nest, struct snap_owner *
 typedef int (*nl_entry_cb)(struct snapshot *s, const struct nlattr **tb, void *arg);
 int nl_entries(struct snapshot *s, const struct nlattr *table, uint16_t type,
 	       nl_entry_cb cb, void *arg);
+/* stat.c: each entry of a message's counter table (STAT_HWCOUNTERS), to
+ * cb; 0 when it has none. */
+int nl_stat_entries(struct snapshot *s, const struct nlattr **tb, nl_entry_cb cb, void *arg);
 /* Copy a validated string attribute into dst (always NUL-terminated). */
 void nl_strlcpy(char *dst, size_t size, const struct nlattr *a);
 /* RDMA_NLDEV_ATTR_DEV_INDEX of a message: 0, or -EBADMSG when absent. */

@@ -48,15 +48,16 @@ struct out_om_opts {
 	double sample_seconds;	/* how long sampling took; < 0: unknown */
 	bool timed;		/* add rdma_scrape_duration_seconds (not in
 				 * golden tests: it varies) */
-	/* the groups' PSN counters (rdma_group_psns_total), kept across
-	 * samples by the caller; NULL: no such family */
+	/* the groups' ledgers (rdma_group_psns_total, rdma_group_qp_hw_total),
+	 * kept across samples by the caller; NULL: no such families */
 	struct out_om_psns *psns;
 	bool textfile;		/* add rdmatop_textfile_write_errors_total */
 	uint64_t textfile_errors;
 };
 
-/* A ledger of the groups' PSN counters, for out_om_opts.psns: counted once
- * per sample however many expositions are written of it. */
+/* A ledger of the groups' PSNs and bound counter events, for
+ * out_om_opts.psns: counted once per sample however many expositions are
+ * written of it. */
 struct out_om_psns *out_om_psns_new(void);
 void out_om_psns_free(struct out_om_psns *l);
 

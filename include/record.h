@@ -66,10 +66,20 @@ enum {
 	/* REC_NL_ID's body: REC_NL_KIND's, then the object's id */
 	REC_NL_ID_ID = 14,		/* u32: the LQPN a QP GET asked for */
 	REC_NL_ID_DATA = 18,
+	/* REC_NET's body: u16 input (enum snap_net_in), u16 0, u32 -errno or
+	 * 0, the netdev's name in 16 bytes (NUL-padded), then the answer */
+	REC_NET_WHAT = 0,
+	REC_NET_ERR = 4,
+	REC_NET_NDEV = 8,
+	REC_NET_DATA = 24,
 	/* REC_FILE's body: u32 -errno or 0, u16 path length, path, contents */
 	REC_FILE_ERR = 0,
 	REC_FILE_PATH_LEN = 4,
 	REC_FILE_PATH = 6,
+	/* REC_PROM's body: one answer of Prometheus (rdmatop --prometheus) */
+	REC_PROM_QUERY = 0,		/* u16: enum prom_q (its count: status/config) */
+	REC_PROM_AT = 4,		/* u64: --at in milliseconds, 0 = now */
+	REC_PROM_DATA = 12,		/* the answer's bytes, as received */
 };
 
 enum rec_frame_type { REC_FRAME_SAMPLE = 1 };
@@ -92,6 +102,10 @@ enum rec_kind {
 				 * bound counters, MR stats): older readers skip it */
 	REC_NL_ID = 6,		/* REC_NL_KIND of a GET of one object (NL_REQ_OBJ)
 				 * with its id: older readers skip it */
+	REC_NET = 7,		/* a netdev's input (src/net): DCB, ethtool netlink,
+				 * ethtool -S; older readers skip it */
+	REC_PROM = 8,		/* an answer of Prometheus (the cluster view's
+				 * recordings): older readers skip it */
 };
 
 uint32_t rec_crc32(uint32_t crc, const void *buf, size_t len);
@@ -118,6 +132,16 @@ int rec_writer_rotate(struct rec_writer *w, uint64_t max_bytes, unsigned int kee
 struct raw_sink *rec_writer_sink(struct rec_writer *w);
 /* Flush and close; 0 or the first -errno seen while writing. */
 int rec_writer_close(struct rec_writer *w);
+/*
+ * The cluster view's samples (src/prom): one frame per refresh, a BEGIN
+ * (wall is the refresh's time, host the Prometheus URL), then a REC_PROM
+ * record per answer, then the frame is written (rotation as above).
+ * 0 or the writer's first -errno.
+ */
+int rec_writer_prom_begin(struct rec_writer *w, const struct timespec *wall, const char *url);
+int rec_writer_prom(struct rec_writer *w, unsigned int query, uint64_t at_ms, const void *buf,
+		    size_t len);
+int rec_writer_prom_end(struct rec_writer *w);
 
 /* ---- reader (src/record/reader.c) ---- */
 struct rec_reader;
@@ -150,6 +174,31 @@ int rec_reader_seek(struct rec_reader *r, uint64_t offset);
 /* Wall-clock time of a sample payload (its BEGIN record); 0 or -EBADMSG. */
 int rec_sample_wall(const uint8_t *buf, size_t len, struct timespec *wall);
 void rec_reader_close(struct rec_reader *r);
+
+/*
+ * The frames of a recording read so far, indexed as they are read, so a
+ * replay (of samples, of the cluster view) steps back and jumps without
+ * reading the file from its start again.
+ */
+struct rec_frame {
+	uint64_t offset;	/* rec_reader_tell() before it was read */
+	double wall;		/* its wall-clock time */
+	bool key;		/* decodable on its own: seeking starts here */
+};
+struct rec_index {
+	struct rec_frame *f;
+	size_t n, cap;
+};
+/* Index the frame r read last, from offset: 0 or -ENOMEM. */
+int rec_index_add(struct rec_index *ix, const struct rec_reader *r, uint64_t offset, double wall);
+/*
+ * Seek r to frame k's key frame: the one at or before it (a frame
+ * compressed against the one before, REC_CODEC_ZSTD_DELTA, decodes after
+ * it); k past the index is its last frame.  That frame's number, or -errno.
+ * The index must not be empty.
+ */
+long rec_index_seek(const struct rec_index *ix, struct rec_reader *r, size_t k);
+void rec_index_free(struct rec_index *ix);
 
 /*
  * Feed one sample payload through the source's feed path into s.

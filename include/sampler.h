@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The dashboard's sampler thread (src/sampler.c): it takes a sample from
+ * The dashboard's sampler thread (src/dash/sampler.c): it takes a sample from
  * the source when the loop asks, and leaves it for the loop to take.  The
  * sampler owns four snapshots; `cur` and `prev` belong to the loop between
  * takes, the other two to the thread.  Everything that changes hands does

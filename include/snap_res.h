@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The snapshot's resource objects, one row per object of the kernel's
- * resource tracker (RES_*_GET dumps and doits): QPs, CM_IDs, CQs, MRs,
- * PDs, CTXs, SRQs.  Part of the snapshot model: included by snapshot.h,
- * which defines what these use (struct snap_owner, the name limits).
+ * The snapshot's resource objects, one row per object the kernel dumps
+ * per device (RES_*_GET dumps and doits: QPs, CM_IDs, CQs, MRs, PDs, CTXs,
+ * SRQs; newer ones): their one list and their rows.  Part of the snapshot
+ * model: included by snapshot.h, which defines what these use (struct
+ * snap_owner, the name limits).
  */
 #ifndef RDMATOP_SNAP_RES_H
 #define RDMATOP_SNAP_RES_H
@@ -14,6 +15,71 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+
+/*
+ * ---- the resource objects: one line each ----
+ * The only list of the objects the kernel dumps per device, in the order
+ * of its resource summary (nldev.c fill_res_info), newer ones last.
+ * X(ID, name, cmd, dump, proc, flags, pane):
+ *   ID    SNAP_RES_<ID>, SNAP_TBL_<ID>, VIEW_<ID>S (and UI_<ID>S);
+ *   name  struct snap_<name> (snap_res.h), the vector s-><name>s, its one
+ *         declaration src/nl/<name>.c (field table view_<name>_tab, dump
+ *         nests, parser nl_<name>_parse); "<name>" in the summary,
+ *         "<name>s" the table (JSON key, filters);
+ *   cmd   its dump command, RDMA_NLDEV_CMD_<cmd>;
+ *   dump  place among the per-device dumps and the outputs' tables;
+ *   proc  place in per-process listings (JSON processes, the drill-down,
+ *         the count columns of the process and group tables); an object
+ *         not owned takes a place after the owned ones (SNAP_RES_N - 1);
+ *   flags SNAP_RES_OWNED: rows have owners, counted per process and
+ *         group; SNAP_RES_SUMMED: counted in the resource summary
+ *         (RES_GET), its count and change columns of the device table
+ *         in this list's order (summarised objects come first in it:
+ *         checked in src/model/cols.c); SNAP_RES_DD: its dump honours DRIVER_DETAILS (6.9+,
+ *         asked with it); SNAP_RES_NEWER: a command older kernels refuse
+ *         (-EINVAL, -EOPNOTSUPP), read there as none, with no note, and
+ *         its table in the outputs only where a kernel answered it;
+ *   pane  hand: its pane is written in src/ui; tab: a pane of its own,
+ *         every column in the field table's order, made from this line.
+ * Every element type starts with `uint32_t dev` and has `struct snap_owner
+ * own` (zero when not OWNED: drivers' attributes only; checked where the
+ * table is expanded, src/model/res.c).
+ */
+enum {
+	SNAP_RES_OWNED = 1 << 0,
+	SNAP_RES_NEWER = 1 << 1,
+	SNAP_RES_SUMMED = 1 << 2,
+	SNAP_RES_DD = 1 << 3,
+	/* a restrack object's: what res_get_common_dumpit() dumps */
+	SNAP_RES_ALL = SNAP_RES_OWNED | SNAP_RES_SUMMED | SNAP_RES_DD,
+};
+#define SNAP_RES_LIST(X)                                                \
+	X(PD, pd, RES_PD_GET, 4, 3, SNAP_RES_ALL, hand)                 \
+	X(CQ, cq, RES_CQ_GET, 2, 1, SNAP_RES_ALL, hand)                 \
+	X(QP, qp, RES_QP_GET, 0, 0, SNAP_RES_ALL, hand)                 \
+	X(CM_ID, cm_id, RES_CM_ID_GET, 1, 4, SNAP_RES_ALL, hand)        \
+	X(MR, mr, RES_MR_GET, 3, 2, SNAP_RES_ALL, hand)                 \
+	X(CTX, ctx, RES_CTX_GET, 5, 5, SNAP_RES_ALL, hand)              \
+	X(SRQ, srq, RES_SRQ_GET, 6, 6, SNAP_RES_ALL, hand)              \
+	SNAP_RES_EXTRA(X)                                               \
+	X(FRMR_POOL, frmr_pool, FRMR_POOLS_GET, 7, SNAP_RES_N - 1, SNAP_RES_NEWER, tab)
+
+/*
+ * A test's objects (tests/unit/test_res_trial.c): a header of its own,
+ * named by SNAP_RES_EXTRA_H, defines SNAP_RES_EXTRA(X) (its lines, as
+ * above) and their structs, and SNAP_QP_EXTRA (fields of struct snap_qp,
+ * with NL_QP_EXTRA_COLS and NL_QP_EXTRA_FIELDS for src/nl/qp.c); the
+ * library is compiled again with it.
+ */
+#ifdef SNAP_RES_EXTRA_H
+#include SNAP_RES_EXTRA_H
+#endif
+#ifndef SNAP_RES_EXTRA
+#define SNAP_RES_EXTRA(X)
+#endif
+#ifndef SNAP_QP_EXTRA
+#define SNAP_QP_EXTRA
+#endif
 
 /* IPv4/IPv6 endpoint of a CM_ID (RES_SRC_ADDR / RES_DST_ADDR). */
 struct snap_addr {
@@ -59,6 +125,7 @@ struct snap_qp {
 	 * rates are of; 0 for a carried row): the groups' PSN counters sum it */
 	uint32_t psn_adv;
 	struct timespec when;	/* SNAP_QP_WHEN: monotonic time of this row */
+	SNAP_QP_EXTRA		/* a test's fields (tests/unit/test_res_trial.c) */
 };
 
 /* ---- CM_IDs (RES_CM_ID_GET) ---- */
@@ -173,5 +240,30 @@ struct snap_srq {
 	uint16_t valid;
 	uint8_t type;
 };
+
+/* ---- FRMR pools (FRMR_POOLS_GET, 7.x: mlx5_ib's; the device's, no owner) ---- */
+enum {
+	SNAP_FRMR_ATS = 1 << 0,		/* the key: FRMR_POOL_KEY's four */
+	SNAP_FRMR_ACCESS = 1 << 1,
+	SNAP_FRMR_VENDOR = 1 << 2,
+	SNAP_FRMR_BLOCKS = 1 << 3,
+	SNAP_FRMR_KVENDOR = 1 << 4,	/* kernel-only pools: left out of dumps */
+	SNAP_FRMR_QUEUE = 1 << 5,
+	SNAP_FRMR_IN_USE = 1 << 6,
+	SNAP_FRMR_MAX_IN_USE = 1 << 7,
+	SNAP_FRMR_PINNED = 1 << 8,
+};
+
+struct snap_frmr_pool {
+	uint32_t dev;
+	uint32_t access_flags;
+	uint32_t queue, pinned;		/* handles queued, pinned */
+	uint64_t vendor_key, num_dma_blocks, kernel_vendor_key;
+	uint64_t in_use, max_in_use;
+	struct snap_owner own;		/* none: drivers' attributes only */
+	uint16_t valid;
+	uint8_t ats;
+};
+
 
 #endif

@@ -30,6 +30,7 @@ enum snap_cost {
 	SNAP_COST_PROC,		/* /proc of the owners */
 	SNAP_COST_RES,		/* + enum snap_res */
 	SNAP_COST_QP_GET = SNAP_COST_RES + SNAP_RES_N,	/* the per-QP GETs */
+	SNAP_COST_NET,		/* DCB, ethtool netlink, ethtool -S (src/net) */
 	SNAP_COST_N
 };
 extern const char *const snap_cost_name[SNAP_COST_N];	/* "sys", ..., "qps" */
@@ -47,6 +48,9 @@ struct snap_self {
 	double wall;		/* seconds the sample took */
 	double cost[SNAP_COST_N];	/* wall seconds of this sample's requests */
 	double budget;		/* --budget, percent of one CPU (0: no pacing) */
+	/* seconds: the interval the budget holds the samples to, where
+	 * longer than the one asked (0: as asked; budget_interval) */
+	double hold;
 	/* the resource tables (1 << enum snap_res) this sample left out
 	 * because no view of the dashboard needed them */
 	uint32_t skip;

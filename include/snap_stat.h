@@ -22,6 +22,9 @@ enum snap_src {
 	SNAP_SRC_HW,		/* netlink STAT_GET hardware counter */
 	SNAP_SRC_PMA,		/* sysfs ports/N/counters (IB PMA) */
 	SNAP_SRC_NETDEV,	/* sysfs class/net/NDEV/statistics */
+	SNAP_SRC_DCB,		/* DCB netlink: PFC per priority (src/net/dcb.c) */
+	SNAP_SRC_ETHNL,		/* ethtool netlink: pause, FEC (src/net/ethtool.c) */
+	SNAP_SRC_DRV,		/* the driver's `ethtool -S` (src/net/estats.c) */
 	SNAP_SRC_N
 };
 
@@ -66,6 +69,8 @@ struct snap_counter {
 	uint8_t cls;		/* enum cnt_class (classify.h), from its name */
 	uint8_t cls_flags;	/* CNT_F_*: retransmit, CNP, by rule, by default */
 	uint8_t sat;		/* SNAP_CNT_SATURATES, SNAP_CNT_SATURATED */
+	uint8_t link;		/* 0: not looked up yet; else 1 + its enum cnt_link
+				 * (classify.h), set by rate_compute() */
 };
 
 /*

@@ -63,34 +63,25 @@ struct snap_sys {
 	uint8_t monitor_mode;
 };
 
-/*
- * ---- the resource objects: one line each ----
- * The objects the kernel dumps per device, in the order of its resource
- * summary (nldev.c fill_res_info).  X(ID, name, cmd, dump, proc, json):
- *   ID    SNAP_RES_<ID>, SNAP_TBL_<ID>, VIEW_<ID>S;
- *   name  struct snap_<name>, the vector s-><name>s, the parser
- *         nl_<name>_parse (src/nl/<name>.c), the columns view_<name>_tab
- *         (src/model/cols_res.c); "<name>" in the summary, "<name>s" the
- *         table (JSON key, filters);
- *   cmd   its dump command, RDMA_NLDEV_CMD_<cmd>;
- *   dump  place among the per-device dumps and the outputs' tables;
- *   proc  place in per-process listings (JSON processes, the drill-down);
- *   json  its JSON object writer (out/json_res.c), with rdma's keys and
- *         order; NULL writes its columns by name.
- * Every element type starts with `uint32_t dev` and has `struct snap_owner
- * own` (checked where the table is expanded, src/model/res.c).
- */
-#define SNAP_RES_LIST(X)                                        \
-	X(PD, pd, RES_PD_GET, 4, 3, out_json_pd)                \
-	X(CQ, cq, RES_CQ_GET, 2, 1, out_json_cq)                \
-	X(QP, qp, RES_QP_GET, 0, 0, out_json_qp)                \
-	X(CM_ID, cm_id, RES_CM_ID_GET, 1, 4, out_json_cm_id)    \
-	X(MR, mr, RES_MR_GET, 3, 2, out_json_mr)                \
-	X(CTX, ctx, RES_CTX_GET, 5, 5, out_json_ctx)            \
-	X(SRQ, srq, RES_SRQ_GET, 6, 6, out_json_srq)
+/* ---- who holds a resource ---- */
+enum {
+	SNAP_OWN_TID = 1 << 0,	/* RES_PID: the creating thread's id */
+	SNAP_OWN_KERN = 1 << 1,	/* RES_KERN_NAME: kernel-owned */
+};
+
+struct snap_owner {
+	uint32_t tid;		/* id as the kernel reports it (a thread id) */
+	uint32_t kern;		/* string id of the kernel owner name */
+	uint32_t drv;		/* first of its driver attributes in s->drvs */
+	uint16_t ndrv;		/* how many (0: the driver sent none) */
+	uint8_t valid;
+};
+
+/* The resource objects: their one list (SNAP_RES_LIST) and their rows. */
+#include "snap_res.h"
 
 enum snap_res {
-#define SNAP_RES_ENUM(ID, name, cmd, dump, proc, json) SNAP_RES_##ID,
+#define SNAP_RES_ENUM(ID, name, cmd, ...) SNAP_RES_##ID,
 	SNAP_RES_LIST(SNAP_RES_ENUM)
 #undef SNAP_RES_ENUM
 	SNAP_RES_N
@@ -105,18 +96,32 @@ struct snap_res_info {
 	size_t size;		/* bytes per element */
 	size_t own;		/* offset of its struct snap_owner */
 	uint8_t dump, proc;	/* places in the two orders (see above) */
+	uint8_t flags;		/* SNAP_RES_OWNED, ... */
 };
 extern const struct snap_res_info snap_res_info[SNAP_RES_N];
-/* The object at place i of the dump order, or of the per-process order. */
+/* The object at place i of the dump order, or of the per-process order
+ * (SNAP_RES_N at an object that is not OWNED: it has no processes). */
 enum snap_res snap_res_dump(size_t i);
 enum snap_res snap_res_proc(size_t i);
+static inline bool snap_res_owned(int r)
+{
+	return snap_res_info[r].flags & SNAP_RES_OWNED;
+}
+/*
+ * Whether the outputs have a table of object r in sample s: always, but
+ * for a SNAP_RES_NEWER object only once a device's kernel answered its
+ * command (dumped or carried): absent, the kernel has no such objects at
+ * all (older kernels, recordings made before it was read).
+ */
+struct snapshot;
+bool snap_res_seen(const struct snapshot *s, int r);
 
 /* Per-device tables rdmatop dumps; index into snap_dev.tbl_err. */
 enum snap_tbl {
 	SNAP_TBL_PORT,
 	SNAP_TBL_STAT,
 	SNAP_TBL_RES,	/* + enum snap_res: SNAP_TBL_QP, ... */
-#define SNAP_TBL_ENUM(ID, name, cmd, dump, proc, json) SNAP_TBL_##ID = SNAP_TBL_RES + SNAP_RES_##ID,
+#define SNAP_TBL_ENUM(ID, name, cmd, ...) SNAP_TBL_##ID = SNAP_TBL_RES + SNAP_RES_##ID,
 	SNAP_RES_LIST(SNAP_TBL_ENUM)
 #undef SNAP_TBL_ENUM
 	SNAP_TBL_N = SNAP_TBL_RES + SNAP_RES_N
@@ -180,6 +185,14 @@ struct snap_dev {
 	 */
 	uint16_t res_asked, res_carried;
 	struct timespec res_when[SNAP_RES_N];
+	/*
+	 * The resource summary (RES_GET), paced like a table: read in this
+	 * sample, or carried (snap_carry: the counts of the tables dumped in
+	 * this sample from their rows, the others from the last summary),
+	 * and the monotonic time of the summary read.
+	 */
+	bool sum_asked, sum_carried;
+	struct timespec sum_when;
 };
 
 /* ---- ports (RDMA_NLDEV_CMD_PORT_GET + sysfs) ---- */
@@ -199,6 +212,12 @@ enum {
 	SNAP_PORT_QP_OPCNT = 1 << 12,	/* qp_opcnt: auto binds optional counters */
 	SNAP_PORT_GUID = 1 << 13,	/* the interface id of GID 0 (sysfs gids/0) */
 	SNAP_PORT_NDEV_MTU = 1 << 14,	/* sysfs class/net/NDEV/mtu */
+	/* the bound netdev's carrier counts (sysfs class/net/NDEV/carrier_*,
+	 * 4.16+ for the up and down counts) */
+	SNAP_PORT_CARRIER_CHANGES = 1 << 24,
+	SNAP_PORT_CARRIER_UP = 1 << 25,
+	SNAP_PORT_CARRIER_DOWN = 1 << 26,
+	SNAP_PORT_LAST_CHANGE = 1 << 27,	/* last_change: a change was seen */
 };
 
 /* The kernel's enum rdma_nl_counter_mode and _mask, as numbers. */
@@ -206,6 +225,21 @@ enum { SNAP_QPCNT_NONE, SNAP_QPCNT_AUTO, SNAP_QPCNT_MANUAL };
 enum { SNAP_QPCNT_BY_TYPE = 1 << 0, SNAP_QPCNT_BY_PID = 1 << 1 };
 
 #define SNAP_PKEYS_MAX 32	/* P_Keys kept per port */
+
+/*
+ * A change of a link seen between two samples (src/model/flaps.c): its
+ * state before and after, and how often the carrier changed and the link
+ * went down meanwhile (the kernel's counts: a down and up between two
+ * samples leaves the state as it was).
+ */
+#define SNAP_CHANGES_MAX 8	/* the last ones kept per port */
+struct snap_link_change {
+	struct timespec when;	/* the sample that saw it (CLOCK_REALTIME) */
+	float window;		/* seconds since the sample before: it happened within */
+	uint8_t from_state, state, from_phys, phys;	/* 0: not known */
+	uint32_t carrier;	/* carrier changes counted in the window */
+	uint32_t downed;	/* link_downed counted in the window */
+};
 
 struct snap_port {
 	uint32_t dev;
@@ -224,28 +258,18 @@ struct snap_port {
 	uint32_t ndev_mtu;		/* the bound netdev's MTU */
 	uint8_t npkeys;			/* P_Key table (sysfs pkeys/N) up to its first 0 */
 	uint16_t pkeys[SNAP_PKEYS_MAX];
+	uint32_t carrier_changes, carrier_up, carrier_down;	/* SNAP_PORT_CARRIER_* */
+	/* carried from sample to sample (flaps.c): the last change seen and
+	 * the last SNAP_CHANGES_MAX changes, oldest first */
+	struct timespec last_change;
+	uint8_t nchanges;
+	struct snap_link_change changes[SNAP_CHANGES_MAX];
 };
 
-
-/* ---- who holds a resource ---- */
-enum {
-	SNAP_OWN_TID = 1 << 0,	/* RES_PID: the creating thread's id */
-	SNAP_OWN_KERN = 1 << 1,	/* RES_KERN_NAME: kernel-owned */
-};
-
-struct snap_owner {
-	uint32_t tid;		/* id as the kernel reports it (a thread id) */
-	uint32_t kern;		/* string id of the kernel owner name */
-	uint32_t drv;		/* first of its driver attributes in s->drvs */
-	uint16_t ndrv;		/* how many (0: the driver sent none) */
-	uint8_t valid;
-};
 
 /* Counters, bound counters, optional counters, driver attributes, GIDs. */
 #include "snap_stat.h"
 
-/* The resource objects: QP, CM_ID, CQ, MR, PD, CTX, SRQ. */
-#include "snap_res.h"
 
 /* ---- thread -> process (from /proc/TID/status and comm) ---- */
 enum {
@@ -314,6 +338,9 @@ struct snap_note {
 /* rdmatop's own cost: struct snap_self (src/model/self.c). */
 #include "snap_self.h"
 
+/* The Ethernet layer under the RoCE ports (src/net). */
+#include "snap_net.h"
+
 /* Global conditions of a sample. */
 enum {
 	SNAP_F_NO_NETLINK = 1 << 0,	/* no NETLINK_RDMA in this kernel */
@@ -321,6 +348,7 @@ enum {
 	SNAP_F_UNPRIVILEGED = 1 << 2,	/* keys hidden: not CAP_NET_ADMIN */
 	SNAP_F_EVENTS = 1 << 3,		/* joined the kernel's notify group */
 	SNAP_F_EVENTS_LOST = 1 << 4,	/* the event queue overflowed */
+	SNAP_F_GPU_REL = 1 << 5,	/* a process has GPUs open (snap_pstats_gpus) */
 };
 
 struct snapshot {
@@ -343,7 +371,7 @@ struct snapshot {
 	union {
 		struct snap_vec res[SNAP_RES_N];
 		struct {
-#define SNAP_RES_VEC(ID, name, cmd, dump, proc, json) struct snap_vec name##s;
+#define SNAP_RES_VEC(ID, name, cmd, ...) struct snap_vec name##s;
 			SNAP_RES_LIST(SNAP_RES_VEC)
 #undef SNAP_RES_VEC
 		};
@@ -353,6 +381,10 @@ struct snapshot {
 	struct snap_vec events;		/* struct snap_event */
 	struct snap_vec drvs;		/* struct snap_drv: the objects' driver attributes */
 	struct snap_vec gids;		/* struct snap_gid, by port */
+	struct snap_vec nets;		/* struct snap_net: RoCE ports' netdevs */
+	struct snap_vec pcis;		/* struct snap_pci (include/snap_pci.h) */
+	struct snap_vec pstats;		/* struct snap_pstat (include/snap_proc.h) */
+	double uptime;			/* /proc/uptime, 0 when not read */
 	struct snap_strs strs;
 	/* what the sample's source fed so far (src/source/feed.c: its bound) */
 	struct {
@@ -386,6 +418,13 @@ void snap_dedup(struct snapshot *s);
 size_t snap_bytes(const struct snapshot *s);
 /* Append a zeroed element; NULL on allocation failure. */
 void *snap_push(struct snap_vec *vec, size_t size);
+/* The same, not zeroed where there is room: for a caller that writes it whole. */
+static inline void *snap_push_raw(struct snap_vec *vec, size_t size)
+{
+	if (vec->n < vec->cap)
+		return (char *)vec->v + vec->n++ * size;
+	return snap_push(vec, size);
+}
 /* Intern a string (at most len bytes, stops at NUL); 0 on failure or "". */
 uint32_t snap_str(struct snapshot *s, const char *str, size_t len);
 const char *snap_s(const struct snapshot *s, uint32_t id);
@@ -463,6 +502,8 @@ bool snap_carries(const struct snapshot *s);
 double snap_res_age(const struct snapshot *s, const struct snap_dev *d, enum snap_res r);
 /* The oldest rows of object r among s's devices (0 when all are fresh). */
 double snap_table_age(const struct snapshot *s, enum snap_res r);
+/* Seconds between the sample and device d's last resource summary (0: read in it). */
+double snap_sum_age(const struct snapshot *s, const struct snap_dev *d);
 /* The monotonic time QP q's data is from: its own (a per-QP GET), else its table's. */
 struct timespec snap_qp_when(const struct snapshot *s, const struct snap_qp *q);
 /* Seconds between the sample and q's data. */
@@ -471,8 +512,9 @@ double snap_qp_age(const struct snapshot *s, const struct snap_qp *q);
 bool snap_qp_paced(const struct snapshot *s, const struct snap_qp *q);
 
 /* Element counts, for rolling back a partially parsed (interrupted) dump. */
-#define SNAP_VECS (10 + SNAP_RES_N)	/* devs, ports, counters, notes, events,
-					 * objcnts, qpcnts, optcnts, drvs, gids */
+#define SNAP_VECS (13 + SNAP_RES_N)	/* devs, ports, counters, notes, events,
+					 * objcnts, qpcnts, optcnts, drvs, gids, nets,
+					 * pcis, pstats */
 struct snap_mark {
 	size_t n[SNAP_VECS];
 	size_t strs;

@@ -45,6 +45,9 @@ struct raw_sink {
 	int (*begin)(void *ctx, const struct snapshot *s);
 	int (*nl)(void *ctx, const struct nl_req *req, const void *buf, size_t len);
 	int (*file)(void *ctx, const char *path, int err, const void *buf, size_t len);
+	/* Optional: a netdev's input (enum snap_net_in, src/net). */
+	int (*net)(void *ctx, unsigned int what, const char *ndev, int err, const void *buf,
+		   size_t len);
 	int (*end)(void *ctx, const struct snapshot *s);
 	/* Optional: the next sample starts a file of its own (a recording's
 	 * first, or the first after a rotation), so it must stand alone: the

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * SIGINT, SIGTERM and SIGHUP end rdmatop within a second, whatever it is
- * doing (src/stop.c).  The first one asks: the source stops at its next
+ * doing (src/run/stop.c).  The first one asks: the source stops at its next
  * input (source_cancel), a blocking call of the main thread returns EINTR
  * (no SA_RESTART), the loop is woken, and a watchdog is armed.  Whoever is
  * still running STOP_GRACE_MS later (a write to a pipe nobody reads, a read

@@ -2,7 +2,7 @@
 /*
  * The interactive screen.  The UI reads snapshots and keeps its own state
  * (pane, sort, filter, selection, history for graphs); it never writes the
- * model.  Callbacks only mark it dirty; src/app.c draws once per loop pass.
+ * model.  Callbacks only mark it dirty; src/dash/app.c draws once per loop pass.
  */
 #ifndef RDMATOP_UI_H
 #define RDMATOP_UI_H
@@ -17,17 +17,33 @@
 #include "theme.h"
 #include "view.h"
 
-/* The tabs, in their order (keys 1-9 and 0 pick the first ten; g the groups). */
+/* The tabs, in their order (keys 1-9 and 0 pick the first ten; g the groups),
+ * then one per object SNAP_RES_LIST gives a `tab` pane (UI_<ID>S). */
+#define UI_PANE_hand(ID)
+#define UI_PANE_tab(ID) UI_##ID##S,
+#define UI_RES_PANE(ID, name, cmd, dump, proc, flags, pane) UI_PANE_##pane(ID)
 enum ui_pane {
 	UI_QPS, UI_PROCS, UI_COUNTERS, UI_CONNS, UI_LINKS, UI_DEVS, UI_CQS, UI_MRS, UI_PDS,
-	UI_CTXS, UI_SRQS, UI_GROUPS, UI_PANE_N
+	UI_CTXS, UI_SRQS, UI_GROUPS, SNAP_RES_LIST(UI_RES_PANE) UI_PANE_N
 };
 
 #define UI_COLS_MAX 32	/* columns a pane can show */
 
 enum ui_prompt {
 	PROMPT_NONE, PROMPT_FILTER, PROMPT_SEARCH, PROMPT_DELAY, PROMPT_TIME, PROMPT_NETNS,
-	PROMPT_QPCNT,
+	PROMPT_QPCNT, PROMPT_CONTROL,
+};
+
+/* X: a control on the selected row, typed (src/ui/control.c). */
+enum ui_control_kind { UI_CTL_NONE, UI_CTL_BIND, UI_CTL_UNBIND, UI_CTL_OPTCNT, UI_CTL_NETNS };
+struct ui_control {
+	enum ui_control_kind kind;
+	char link[80];		/* "mlx5_0/1" (a device's name for UI_CTL_NETNS) */
+	uint32_t lqpn, cntn;	/* the QP and its counter (bind N: the one typed) */
+	char prompt[384];	/* what the prompt says it would do */
+	/* once typed: the control's argument (qpcnt_bind's QP, optcnt_set's
+	 * and dev_netns_move's arg) */
+	char arg[352];
 };
 
 enum ui_detail { DETAIL_NONE, DETAIL_PROC, DETAIL_QP, DETAIL_LINK, DETAIL_DEV };
@@ -52,7 +68,10 @@ enum ui_action {
 	UI_SAVE,	/* write the settings to the config file */
 	UI_NETNS,	/* confirmed: set the netns mode to netns_want */
 	UI_QPCNT,	/* typed: set qpcnt_link's QP counter mode to qpcnt_mode */
+	UI_CONTROL,	/* typed: run ctl (struct ui_control) */
 };
+
+struct settings_store;
 
 struct ui {
 	/* the sample shown (read-only) and what is derived from it */
@@ -79,7 +98,8 @@ struct ui {
 	struct view_group_key group;
 	bool paused, help, ascii, color, replay;
 	bool errors_only;	/* counters table: error/congestion counters only */
-	int help_top;
+	int help_top;		/* the help's first line shown */
+	int help_page;		/* and how many it shows (as last drawn) */
 	enum ui_detail detail;
 	struct ui_rowkey detail_key;
 	int detail_top;
@@ -96,6 +116,7 @@ struct ui {
 	char qpcnt_link[80];	/* Q: the link ("mlx5_0/1") and its mode now */
 	char qpcnt_now[32];
 	char qpcnt_mode[16];	/* Q: the mode typed (type, pid, type,pid, off) */
+	struct ui_control ctl;	/* X */
 	struct theme theme;
 	char themes[16][32];
 	size_t n_themes, theme_idx;
@@ -122,6 +143,11 @@ struct ui {
 	size_t n_cols[UI_PANE_N];
 	bool setup;		/* the column setup screen is open */
 	size_t setup_sel;
+	bool sortlist;		/* F6's list of columns to sort by is open */
+	size_t sortlist_sel;
+	/* the settings as the screen changed them (W saves them); NULL: none
+	 * kept.  Changed only through ui_setting() (src/ui/setup.c). */
+	struct settings_store *set;
 };
 
 int ui_init(struct ui *u, double delay, const char *theme, bool replay);

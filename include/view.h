@@ -23,7 +23,7 @@ enum view_table {
 	VIEW_PROCS,
 	VIEW_GROUPS,
 	VIEW_RES,	/* + enum snap_res: VIEW_QPS, ... */
-#define VIEW_RES_TABLE(ID, name, cmd, dump, proc, json) VIEW_##ID##S = VIEW_RES + SNAP_RES_##ID,
+#define VIEW_RES_TABLE(ID, name, cmd, ...) VIEW_##ID##S = VIEW_RES + SNAP_RES_##ID,
 	SNAP_RES_LIST(VIEW_RES_TABLE)
 #undef VIEW_RES_TABLE
 	VIEW_N = VIEW_RES + SNAP_RES_N
@@ -48,6 +48,8 @@ struct view_proc {
 	uint64_t hw[4];
 	double hw_rate[4];
 	uint32_t n_qpcnt;	/* bound counters counted here */
+	double cpu;		/* VIEW_PROC_CPU: percent of one CPU (snap_proc.h) */
+	uint64_t rss;		/* VIEW_PROC_RSS: resident bytes */
 };
 
 /*
@@ -70,6 +72,8 @@ enum {
 					 * entry per thread id, threads[0] */
 	VIEW_PROC_HW = 1 << 4,		/* hw[]: a bound counter counts it */
 	VIEW_PROC_HW_RATE = 1 << 5,	/* hw_rate[] */
+	VIEW_PROC_CPU = 1 << 6,		/* cpu */
+	VIEW_PROC_RSS = 1 << 7,		/* rss */
 };
 
 /*
@@ -122,6 +126,8 @@ struct view_group {
 	/* its processes' bound counter totals (VIEW_PROC_HW), by enum view_hw_class */
 	uint64_t hw[VIEW_HW_N];
 	uint32_t n_qpcnt;
+	double cpu;		/* its processes' (VIEW_PROC_CPU) */
+	uint64_t rss;		/* VIEW_PROC_RSS */
 };
 const char *view_group_kind_str(uint8_t kind);
 /* The group of a cgroup path (NULL or "": VIEW_G_UNKNOWN). */
@@ -152,6 +158,8 @@ enum view_fmt {
 	VIEW_F_COUNT,	/* 1.2K */
 	VIEW_F_BPS,	/* 1.5 KiB/s */
 	VIEW_F_RATE,	/* 1.2K/s */
+	VIEW_F_AGE,	/* seconds as 45s, 3m12s, 2h05m, 3d04h */
+	VIEW_F_PCT,	/* 12.3% */
 };
 
 /*
@@ -211,43 +219,99 @@ struct view_col {
 		    struct view_value *v);
 	uint8_t arg;		/* for the getter */
 	const char *desc;
+	/*
+	 * A resource object's column is also its field: the kernel attribute
+	 * its parser reads into off/size/bit (0: none, computed or filled by
+	 * hand), inside the entry's nest `nest` (0: the entry itself), and
+	 * rdma's JSON key it is written under (NULL: not written).
+	 */
+	uint16_t attr, nest;
+	const char *json;
+	uint8_t jfmt;		/* VIEW_J_*: how the JSON writes it */
+	bool desc_sort;		/* sorted high to low first (htop's defaultSortDesc) */
+	/*
+	 * Its place on the screen, in a pane whose columns its table gives:
+	 * lowest first while they fit; 0: after those with one, in the
+	 * table's order.
+	 */
+	uint8_t prio;
 };
+
+/* How a field's JSON value is written besides by its type and format. */
+enum { VIEW_J_PLAIN, VIEW_J_BOOL /* u as true/false */ };
 
 /*
  * Column ids: the columns a pane, a writer or a row key names, by table;
  * each is the column's index in view_cols().  The owner's pid, tid and
  * comm end every resource table (VC_CQ_PID + 1, + 2).
  */
+/*
+ * The count columns, made from SNAP_RES_LIST (src/model/cols.c): one per
+ * summarised object in the device table (its count, then a block of their
+ * changes), one per owned object in the process and group tables (in
+ * their per-process order, snap_res_proc).  VC_DEV_OF(QP), VC_PROC_OF(QP)
+ * name one.
+ */
+#define VIEW_RES_OWNED(ID, n, cmd, d, p, f, ...) +!!((f) & SNAP_RES_OWNED)
+#define VIEW_RES_SUMMED(ID, n, cmd, d, p, f, ...) +!!((f) & SNAP_RES_SUMMED)
+enum {
+	VIEW_OWNED_N = 0 SNAP_RES_LIST(VIEW_RES_OWNED),
+	VIEW_SUMMED_N = 0 SNAP_RES_LIST(VIEW_RES_SUMMED),
+};
+#define VC_DEV_OF(ID) (VC_DEV_RES + SNAP_RES_##ID)
+#define VC_DEV_CHG_OF(ID) (VC_DEV_CHG + SNAP_RES_##ID)
+#define VIEW_RES_PLACE(ID, n, cmd, d, p, ...) VIEW_PLACE_##ID = (p),
+enum { SNAP_RES_LIST(VIEW_RES_PLACE) };
+#undef VIEW_RES_PLACE
+#define VC_PROC_OF(ID) (VC_PROC_RES + VIEW_PLACE_##ID)
+#define VC_GRP_OF(ID) (VC_GRP_RES + VIEW_PLACE_##ID)
+/* in a list of column ids (src/out/text.c, src/ui/table.c): the count
+ * columns of the objects the list does not name (view_cols_res); the
+ * same, each count followed by its change (devices) */
+#define VIEW_COLS_RES (-2)
+#define VIEW_COLS_RES_CHG (-3)
 enum view_dev_col {
 	VC_DEV_NAME, VC_DEV_INDEX, VC_DEV_NODE_TYPE, VC_DEV_PROTOCOL, VC_DEV_FW,
-	VC_DEV_NODE_GUID, VC_DEV_SYS_GUID, VC_DEV_PORTS, VC_DEV_PD, VC_DEV_CQ, VC_DEV_QP,
-	VC_DEV_CM_ID, VC_DEV_MR, VC_DEV_CTX, VC_DEV_SRQ,
+	VC_DEV_NODE_GUID, VC_DEV_SYS_GUID, VC_DEV_PORTS,
+	VC_DEV_RES,	/* + enum snap_res: the summarised objects' counts */
 	/* each count's change since the previous sample, in the same order */
-	VC_DEV_PD_CHG, VC_DEV_CQ_CHG, VC_DEV_QP_CHG, VC_DEV_CM_ID_CHG, VC_DEV_MR_CHG,
-	VC_DEV_CTX_CHG, VC_DEV_SRQ_CHG, VC_DEV_CAPS, VC_DEV_DIM,
-	VC_DEV_TYPE, VC_DEV_PARENT, VC_DEV_N
+	VC_DEV_CHG = VC_DEV_RES + VIEW_SUMMED_N,
+	VC_DEV_CAPS = VC_DEV_CHG + VIEW_SUMMED_N, VC_DEV_DIM,
+	VC_DEV_TYPE, VC_DEV_PARENT,
+	/* the PCI locality (include/snap_pci.h) */
+	VC_DEV_NUMA, VC_DEV_PCIE, VC_DEV_GPU, VC_DEV_N
 };
 enum view_link_col {
 	VC_LINK_DEV, VC_LINK_PORT, VC_LINK_STATE, VC_LINK_PHYS, VC_LINK_NETDEV,
 	VC_LINK_NETDEV_INDEX, VC_LINK_RATE, VC_LINK_LAYER, VC_LINK_LID, VC_LINK_SM_LID,
 	VC_LINK_LMC, VC_LINK_SUBNET_PREFIX, VC_LINK_RX_BYTES, VC_LINK_TX_BYTES,
-	VC_LINK_RX_PACKETS, VC_LINK_TX_PACKETS, VC_LINK_QP_MODE, VC_LINK_N
+	VC_LINK_RX_PACKETS, VC_LINK_TX_PACKETS, VC_LINK_QP_MODE,
+	/* the netdev's (src/net, net_view.h) */
+	VC_LINK_PAUSE_RX, VC_LINK_PAUSE_TX, VC_LINK_DISCARD, VC_LINK_FEC_UNCORR,
+	VC_LINK_FLAPS, VC_LINK_LAST_CHANGE, VC_LINK_UTIL, VC_LINK_SOURCE,
+	VC_LINK_ERR,	/* ERR/s: the port's counters of class error (hist_error_rate) */
+	VC_LINK_N
 };
 enum view_counter_col {
 	VC_CNT_DEV, VC_CNT_PORT, VC_CNT_SOURCE, VC_CNT_NAME, VC_CNT_VALUE, VC_CNT_UNIT,
 	VC_CNT_RATE, VC_CNT_DELTA, VC_CNT_OPTIONAL, VC_CNT_CLASS, VC_CNT_CLASS_BY, VC_CNT_N
 };
 enum view_proc_col {
-	VC_PROC_PID, VC_PROC_COMM, VC_PROC_UID, VC_PROC_THREADS, VC_PROC_QP, VC_PROC_CQ,
-	VC_PROC_MR, VC_PROC_MR_BYTES, VC_PROC_PD, VC_PROC_CM_ID, VC_PROC_CTX, VC_PROC_SRQ,
-	VC_PROC_PSN_RATE, VC_PROC_CGROUP, VC_PROC_GROUP, VC_PROC_RETX_RATE, VC_PROC_ERR_RATE,
+	VC_PROC_PID, VC_PROC_COMM, VC_PROC_UID, VC_PROC_THREADS,
+	VC_PROC_RES,	/* + an owned object's place (snap_res_info[].proc): its count */
+	VC_PROC_MR_BYTES = VC_PROC_RES + VIEW_OWNED_N, VC_PROC_PSN_RATE, VC_PROC_CGROUP, VC_PROC_GROUP,
+	/* the process's context (snap_proc.h) */
+	VC_PROC_CMDLINE, VC_PROC_USER, VC_PROC_CPU, VC_PROC_RSS, VC_PROC_START, VC_PROC_GPU,
+	VC_PROC_RETX_RATE, VC_PROC_ERR_RATE,
 	VC_PROC_CNP_RATE, VC_PROC_BYTES_RATE, VC_PROC_RETX, VC_PROC_ERR, VC_PROC_CNP, VC_PROC_BYTES,
 	VC_PROC_N
 };
 enum view_group_col {
-	VC_GRP_KIND, VC_GRP_RUNTIME, VC_GRP_NAME, VC_GRP_PROCS, VC_GRP_QP, VC_GRP_RTS,
-	VC_GRP_QP_ERR, VC_GRP_QP_OTHER, VC_GRP_CQ, VC_GRP_MR, VC_GRP_MR_BYTES, VC_GRP_PD,
-	VC_GRP_CM_ID, VC_GRP_CTX, VC_GRP_SRQ, VC_GRP_PSN_RATE, VC_GRP_CGROUP, VC_GRP_RETX,
+	VC_GRP_KIND, VC_GRP_RUNTIME, VC_GRP_NAME, VC_GRP_PROCS,
+	VC_GRP_RES,	/* + an owned object's place (snap_res_info[].proc): its count */
+	VC_GRP_RTS = VC_GRP_RES + VIEW_OWNED_N, VC_GRP_QP_ERR, VC_GRP_QP_OTHER, VC_GRP_MR_BYTES,
+	VC_GRP_PSN_RATE, VC_GRP_CGROUP, VC_GRP_CPU, VC_GRP_RSS,
+	VC_GRP_RETX,
 	VC_GRP_ERR, VC_GRP_CNP, VC_GRP_N
 };
 /* The per-group columns of bound counters (shown when any is bound). */
@@ -257,7 +321,7 @@ enum view_group_col {
 enum view_qp_col {
 	VC_QP_DEV, VC_QP_PORT, VC_QP_LQPN, VC_QP_RQPN, VC_QP_TYPE, VC_QP_STATE, VC_QP_SQ_PSN,
 	VC_QP_RQ_PSN, VC_QP_PSN_RATE, VC_QP_SQ_RATE, VC_QP_RQ_RATE, VC_QP_PMIG, VC_QP_PDN,
-	VC_QP_PID, VC_QP_TID, VC_QP_COMM, VC_QP_N
+	VC_QP_PID, VC_QP_TID, VC_QP_COMM, VC_QP_GPU, VC_QP_N
 };
 enum view_cm_id_col {
 	VC_CM_DEV, VC_CM_PORT, VC_CM_IDN, VC_CM_LQPN, VC_CM_TYPE, VC_CM_STATE, VC_CM_PS,
@@ -298,6 +362,12 @@ enum view_role {
 };
 
 const char *view_table_name(enum view_table t);	/* "qps", ... */
+/*
+ * ids[0..n) with VIEW_COLS_RES (VIEW_COLS_RES_CHG) replaced by the count
+ * columns of table t (devices, processes, groups) of the objects the list
+ * does not name, into out (room for max): their number.
+ */
+size_t view_cols_res(enum view_table t, const int *ids, size_t n, int *out, size_t max);
 const struct view_col *view_cols(enum view_table t, size_t *n);
 /* The column a user names (-s, filters, the saved sort): index or -1. */
 int view_col_find(enum view_table t, const char *name);
@@ -344,7 +414,25 @@ struct view_link_rates {
 	bool valid[4];		/* rx_bytes, tx_bytes, rx_packets, tx_packets */
 	bool sat[4];		/* from a saturated counter: no rate known ("sat") */
 	double v[4];		/* per second (at least, when sat) */
+	uint8_t src[4];		/* enum snap_src of each */
 };
+/* The counter of the link's traffic of kind k (0..3: as valid[]) from the
+ * best source the port has, whatever its rate; NULL when none. */
+const struct snap_counter *view_link_counter(const struct snapshot *s, uint32_t dev,
+					     uint32_t port, int kind);
+/* "pma", "driver" (the RDMA device's own counters), "netdev" */
+const char *view_link_src_name(uint8_t src);
+/* The link's rate in bits per second from its sysfs rate string
+ * ("400 Gb/sec (4X NDR)", "2.5 Gb/sec (1X SDR)"); 0 when not one. */
+double view_link_speed(const char *rate);
+/*
+ * Utilisation of a link: the busier direction's bytes per second against
+ * the link's rate, in percent.  False when the rate or both byte rates
+ * are not known (or a byte counter is saturated).
+ */
+bool view_link_util(const struct snapshot *s, const struct snap_port *p, double *pct);
+/* The same from the port's rates already taken (a pane draws them too). */
+bool view_link_util_of(const struct snap_port *p, const struct view_link_rates *r, double *pct);
 /* The mark after a saturated counter's value, and its rate's text. */
 #define VIEW_SAT_MARK "+"
 #define VIEW_SAT_RATE "sat"
@@ -369,6 +457,9 @@ int view_filter_add(struct view_filter *f, const char *expr, char *err, size_t e
 bool view_filter_about(const struct view_filter *f, enum view_table t);
 bool view_filter_match(const struct view_filter *f, const struct view_ctx *c,
 		       enum view_table t, size_t row);
+/* The rows of table t that pass (NULL: all) into out (view_count's room): their count. */
+size_t view_filter_rows(const struct view_filter *f, const struct view_ctx *c, enum view_table t,
+			size_t *out);
 
 /*
  * Rows of table t that pass the filter (NULL: all), sorted by column

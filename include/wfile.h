@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The files rdmatop writes (src/wfile.c): recordings (-w), the metrics
+ * The files rdmatop writes (src/out/wfile.c): recordings (-w), the metrics
  * textfile (--textfile) and the config (W).  None is written through a
  * symbolic link an attacker could plant, none replaces a file rdmatop did
  * not write, and a replaced file is never seen half written.
@@ -38,6 +38,14 @@ int wfile_probe_at(int dfd, const char *leaf, wfile_ours_fn *ours);
  * A descriptor, or -errno.
  */
 int wfile_dir_open(const char *path, bool create, const char **leaf);
+/*
+ * A whole regular file of at most max bytes, NUL-terminated in a buffer to
+ * free (*out, *len bytes; its mode in *mode when mode is not NULL).  Opened
+ * without blocking: a FIFO (or a device) in its place would hold the
+ * start-up forever in open() or read(), so anything but a regular file is
+ * refused (-EINVAL); -EFBIG when larger, -errno.
+ */
+int wfile_read(const char *path, size_t max, char **out, size_t *len, mode_t *mode);
 /* A message for a wfile_probe() error (strerror for the others). */
 const char *wfile_strerror(int err);
 /* mode without the bits of the process's umask (read once, at start). */

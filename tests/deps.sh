@@ -7,9 +7,18 @@ pkgs="gcc make pkg-config iproute2 libmnl-dev libev-dev libncurses-dev libzstd-d
 pkgs="$pkgs libmicrohttpd-dev libgnutls28-dev libcrypt-dev libyaml-dev curl gnutls-bin apache2-utils"
 # tests/harden: peak memory (time), another user (setpriv), the OpenMetrics oracle
 pkgs="$pkgs time util-linux python3-prometheus-client"
+# tests/format: the tree's .clang-format (Debian 12: clang-format 14)
+pkgs="$pkgs clang-format"
+# the PCI locality oracles (tests/hw/pci.sh): lspci, hwloc's lstopo
+pkgs="$pkgs pciutils hwloc-nox"
 # socket activation, readiness and watchdog (libsystemd), gzip (zlib); the
 # tests drive them with systemd-socket-activate (systemd)
 pkgs="$pkgs libsystemd-dev zlib1g-dev systemd"
+# the Ethernet layer's oracles (tests/net): ethtool beside iproute2's dcb
+pkgs="$pkgs ethtool"
+# --prometheus: its HTTP client and JSON parser; tests/cluster drives a real
+# Prometheus (and promtool) with them
+pkgs="$pkgs libcurl4-gnutls-dev libjansson-dev prometheus"
 # the real-kernel test bed (tests/vm)
 pkgs="$pkgs qemu-system-x86 busybox-static cpio kmod xz-utils"
 missing=""

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Shell completions and the example config file, written from the option
- * table (opts_table()), so an option is never spelled twice.  A build tool:
+ * table (settings_table()), so an option is never spelled twice.  A build tool:
  *   mkcompletion bash|zsh|config THEMEDIR
  * The values an option takes come from the tables that check them where
  * there are such tables (QP columns, themes); the few fixed words below are
@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "opts.h"
+#include "settings.h"
 #include "theme.h"
 #include "view.h"
 
@@ -30,7 +30,7 @@ static void add_word(struct choice *c, const char *w)
 
 /* What the value of option d is: its choices, by its metavar, and for -s and
  * -t by the QP columns and the themes. */
-static void choice_of(const struct opt_def *d, const char *themedir, struct choice *c)
+static void choice_of(const struct setting *d, const char *themedir, struct choice *c)
 {
 	memset(c, 0, sizeof(*c));
 	if (!d->metavar)
@@ -65,23 +65,23 @@ static void choice_of(const struct opt_def *d, const char *themedir, struct choi
 	}
 }
 
-static bool repeatable(const struct opt_def *d)
+static bool repeatable(const struct setting *d)
 {
-	return d->arg == OPT_LIST;
+	return d->type == SET_LIST;
 }
 
-static void case_label(const struct opt_def *d, bool *first)
+static void case_label(const struct setting *d, bool *first)
 {
 	printf("%s", *first ? "\t" : "|");
 	*first = false;
-	if (d->key < 256)
+	if (d->key)
 		printf("-%c|", d->key);
 	printf("--%s", d->name);
-	if (opts_alias((enum opt_id)(d - opts_def(0))))
-		printf("|--%s", opts_alias((enum opt_id)(d - opts_def(0))));
+	if (d->alias)
+		printf("|--%s", d->alias);
 }
 
-static void bash(const struct opt_def *t, size_t n, const char *themedir)
+static void bash(const struct setting *t, size_t n, const char *themedir)
 {
 	struct choice c;
 	bool first = true;
@@ -92,7 +92,7 @@ static void bash(const struct opt_def *t, size_t n, const char *themedir)
 	       "\tlocal cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}\n\n"
 	       "\tcase $prev in\n");
 	for (i = 0; i < n; i++) {
-		if (t[i].arg == OPT_NONE)
+		if (t[i].type == SET_FLAG)
 			continue;
 		choice_of(&t[i], themedir, &c);
 		if (c.kind == V_NONE)
@@ -111,7 +111,7 @@ static void bash(const struct opt_def *t, size_t n, const char *themedir)
 	/* a number, an address, an expression: nothing to offer */
 	first = true;
 	for (i = 0; i < n; i++) {
-		if (t[i].arg == OPT_NONE)
+		if (t[i].type == SET_FLAG)
 			continue;
 		choice_of(&t[i], themedir, &c);
 		if (c.kind == V_NONE)
@@ -121,10 +121,10 @@ static void bash(const struct opt_def *t, size_t n, const char *themedir)
 		printf(")\n\t\tCOMPREPLY=()\n\t\treturn\n\t\t;;\n");
 	printf("\tesac\n\tCOMPREPLY=($(compgen -W '");
 	for (i = 0; i < n; i++) {
-		if (t[i].key < 256)
+		if (t[i].key)
 			printf("-%c ", t[i].key);
-		if (opts_alias((enum opt_id)i))
-			printf("--%s ", opts_alias((enum opt_id)i));
+		if (t[i].alias)
+			printf("--%s ", t[i].alias);
 		printf("--%s%s", t[i].name, i + 1 < n ? " " : "");
 	}
 	printf("' -- \"$cur\"))\n}\ncomplete -F _rdmatop rdmatop\n");
@@ -145,15 +145,15 @@ static void zsh_quoted(const char *s)
 
 /* one option's spec, under name (its own, or its alias: short key only
  * with its own); more: a spec follows */
-static void zsh_spec(const struct opt_def *d, const char *name, bool own, const char *themedir,
+static void zsh_spec(const struct setting *d, const char *name, bool own, const char *themedir,
 		     bool more)
 {
-	bool val = d->arg != OPT_NONE;
+	bool val = d->type != SET_FLAG;
 	struct choice c;
 
 	choice_of(d, themedir, &c);
 	printf("  %s", repeatable(d) ? "'*'" : "");
-	if (d->key < 256 && own)
+	if (d->key && own)
 		printf("{-%c%s,--%s%s}'[", d->key, val ? "+" : "", name, val ? "=" : "");
 	else
 		printf("'--%s%s[", name, val ? "=" : "");
@@ -179,7 +179,7 @@ static void zsh_spec(const struct opt_def *d, const char *name, bool own, const 
 	printf("'%s\n", more ? " \\" : "");
 }
 
-static void zsh(const struct opt_def *t, size_t n, const char *themedir)
+static void zsh(const struct setting *t, size_t n, const char *themedir)
 {
 	size_t i;
 
@@ -188,7 +188,7 @@ static void zsh(const struct opt_def *t, size_t n, const char *themedir)
 	       "_arguments -s -S \\\n");
 	for (i = 0; i < n; i++) {
 		/* an alias (--web.listen-address) gets a spec of its own */
-		const char *alias = opts_alias((enum opt_id)i);
+		const char *alias = t[i].alias;
 
 		zsh_spec(&t[i], t[i].name, true, themedir, i + 1 < n || alias);
 		if (alias)
@@ -196,7 +196,7 @@ static void zsh(const struct opt_def *t, size_t n, const char *themedir)
 	}
 }
 
-static void config(const struct opt_def *t, size_t n)
+static void config(const struct setting *t, size_t n)
 {
 	size_t i;
 
@@ -208,16 +208,16 @@ static void config(const struct opt_def *t, size_t n)
 		if (!t[i].config)
 			continue;
 		printf("\n# %s\n#%s = %s\n", t[i].help, t[i].name,
-		       t[i].arg == OPT_NONE ? "yes" : t[i].metavar);
+		       t[i].type == SET_FLAG ? "yes" : t[i].metavar);
 	}
 }
 
 int main(int argc, char **argv)
 {
-	const struct opt_def *t;
+	const struct setting *t;
 	size_t n;
 
-	t = opts_table(&n);
+	t = settings_table(&n);
 	if (argc == 3 && !strcmp(argv[1], "bash"))
 		bash(t, n, argv[2]);
 	else if (argc == 3 && !strcmp(argv[1], "zsh"))

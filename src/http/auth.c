@@ -22,6 +22,7 @@
 #include <gnutls/gnutls.h>
 
 #include "http.h"
+#include "util.h"
 
 #define CACHE_SLOTS 8
 #define DIGEST_LEN 32
@@ -130,18 +131,10 @@ enum http_auth_result http_auth_begin(struct http_auth *a, const char *user, con
 	return HTTP_AUTH_PENDING;
 }
 
-static double mono(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 void http_auth_run(struct http_auth_job *job)
 {
 	struct crypt_data *cd = calloc(1, sizeof(*cd));	/* 32 KiB: not on the stack */
-	double t0 = mono(), t1;
+	double t0 = clock_sec(CLOCK_MONOTONIC), t1;
 	const char *out;
 
 	job->ok = false;
@@ -151,7 +144,7 @@ void http_auth_run(struct http_auth_job *job)
 	/* crypt_r fails with a "*..." string, never equal to a hash */
 	job->ok = out && strlen(out) == 60 && strlen(job->hash) == 60 &&
 		  same(out, job->hash, 60) && job->known;
-	t1 = mono();
+	t1 = clock_sec(CLOCK_MONOTONIC);
 	if (!job->dear[0]) {
 		job->took = t1 - t0;
 	} else if (job->pad > 0) {
@@ -163,7 +156,7 @@ void http_auth_run(struct http_auth_job *job)
 	} else {
 		/* no measure yet: run the dearest itself, and measure it */
 		crypt_r(job->pass, job->dear, cd);
-		job->took = mono() - t1;
+		job->took = clock_sec(CLOCK_MONOTONIC) - t1;
 	}
 	explicit_bzero(cd, sizeof(*cd));
 	free(cd);

@@ -12,6 +12,7 @@
 #include <zlib.h>
 
 #include "http_ops.h"
+#include "util.h"
 
 /* The q of one list element ("gzip;q=0.5"): 1 when absent, 0 when not a
  * number in [0, 1] (RFC 9110 qvalue), so a malformed weight refuses. */
@@ -176,7 +177,6 @@ void http_notify_alive(void)
 {
 	static bool ready;
 	static double last, every = -1;
-	struct timespec ts;
 	double now;
 
 	if (!ready) {
@@ -186,8 +186,7 @@ void http_notify_alive(void)
 	}
 	if (every <= 0)
 		return;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	now = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	now = clock_sec(CLOCK_MONOTONIC);
 	if (now - last >= every) {
 		sd_notify(0, "WATCHDOG=1");
 		last = now;

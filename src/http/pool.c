@@ -62,14 +62,6 @@ static void unref(struct http_pool *p)
 	free(p);
 }
 
-static double mono(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* Hand *j back unrun, under the lock. */
 static void evict(struct http_pool *p, struct http_auth_job **j)
 {
@@ -89,7 +81,7 @@ static void evict(struct http_pool *p, struct http_auth_job **j)
 static struct http_auth_job *take(struct http_pool *p)
 {
 	struct http_auth_job **best = NULL, **j;
-	double old = mono() - HTTP_AUTH_WAIT;
+	double old = clock_sec(CLOCK_MONOTONIC) - HTTP_AUTH_WAIT;
 
 	for (j = &p->queue; *j;) {
 		if ((*j)->queued < old) {
@@ -173,7 +165,7 @@ int http_pool_new(struct http_pool **out, struct ev_loop *loop,
 	ev_async_start(loop, &p->async);
 	pthread_attr_init(&attr);
 	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-	/* the signals are the loop's (src/stop.c): no worker takes one */
+	/* the signals are the loop's (src/run/stop.c): no worker takes one */
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	for (i = 0; i < HTTP_AUTH_WORKERS; i++) {
@@ -219,7 +211,7 @@ int http_pool_submit(struct http_pool *p, struct http_auth_job *job)
 	if (p->quit || p->queued >= HTTP_AUTH_QUEUE) {
 		ret = -EBUSY;
 	} else {
-		job->queued = mono();
+		job->queued = clock_sec(CLOCK_MONOTONIC);
 		job->next = p->queue;
 		p->queue = job;
 		p->queued++;

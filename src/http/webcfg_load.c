@@ -7,68 +7,17 @@
  * its owner reads (a warning).  The text itself is webcfg.c's to parse.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <gnutls/gnutls.h>
 #include <gnutls/x509.h>
 
 #include "webcfg.h"
-
-/*
- * A whole regular file of at most WEBCFG_FILE_MAX bytes, NUL-terminated;
- * its mode in *mode.  Opened without blocking: a FIFO (or a device) in the
- * config's place would hold the start-up forever in open() or read(), so
- * anything but a regular file is refused (-EFTYPE's stand-in, -EINVAL).
- */
-static int slurp(const char *path, char **out, size_t *len, mode_t *mode)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY), ret = 0;
-	char *buf = NULL;
-	struct stat st;
-	size_t n = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return -EINVAL;
-	}
-	if (mode)
-		*mode = st.st_mode;
-	buf = malloc(WEBCFG_FILE_MAX + 2);
-	if (!buf) {
-		close(fd);
-		return -ENOMEM;
-	}
-	while (n <= WEBCFG_FILE_MAX) {
-		ssize_t r = read(fd, buf + n, WEBCFG_FILE_MAX + 1 - n);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			ret = -errno;
-		if (r <= 0)
-			break;
-		n += (size_t)r;
-	}
-	close(fd);
-	if (!ret && n > WEBCFG_FILE_MAX)
-		ret = -EFBIG;
-	if (ret) {
-		free(buf);
-		return ret;
-	}
-	buf[n] = '\0';
-	*out = buf;
-	*len = n;
-	return 0;
-}
+#include "wfile.h"
 
 static const char *why(int ret)
 {
@@ -83,7 +32,7 @@ static int load_pem(const char *file, char **pem, const char *key, mode_t *mode,
 
 	if (!file)
 		return 0;
-	ret = slurp(file, pem, &len, mode);
+	ret = wfile_read(file, WEBCFG_FILE_MAX, pem, &len, mode);
 	if (ret)
 		snprintf(err, errlen, "%s %s: %s", key, file, why(ret));
 	return ret;
@@ -113,7 +62,7 @@ int webcfg_load(struct webcfg *c, const char *path, char *err, size_t errlen)
 	int ret;
 
 	memset(c, 0, sizeof(*c));
-	ret = slurp(path, &text, &len, NULL);
+	ret = wfile_read(path, WEBCFG_FILE_MAX, &text, &len, NULL);
 	if (ret) {
 		snprintf(err, errlen, "%s: %s", path, why(ret));
 		return ret;

@@ -10,12 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "flaps.h"
+#include "snap_proc.h"
 #include "snapshot.h"
-
-static double ts_diff(const struct timespec *a, const struct timespec *b)
-{
-	return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_nsec - a->tv_nsec) / 1e9;
-}
+#include "util.h"
 
 /* A string id of prev as an id of cur. */
 static uint32_t restr(const struct snapshot *prev, struct snapshot *cur, uint32_t id)
@@ -258,11 +256,65 @@ static int carry_qps(const struct snapshot *prev, struct snapshot *cur,
 	return err;
 }
 
+/*
+ * Device d's resource summary where this sample did not read it: the
+ * counts of the tables it dumped from their rows (the kernel's summary
+ * counts the same objects: rdma_restrack_count and the dumps skip the same
+ * ones, other PID namespaces' and, without DRIVER_DETAILS, the driver's
+ * own), the others, the limits and the types without a table from pd's.
+ */
+static int carry_summary(const struct snapshot *prev, struct snapshot *cur,
+			 const struct snap_dev *pd, struct snap_dev *d)
+{
+	size_t i;
+	int r;
+
+	if (d->sum_asked)
+		return 0;
+	if (pd && (pd->sum_asked || pd->sum_carried)) {
+		d->res_valid = pd->res_valid;
+		memcpy(d->res, pd->res, sizeof(d->res));
+		d->res_max_valid = pd->res_max_valid;
+		memcpy(d->res_max, pd->res_max, sizeof(d->res_max));
+		d->n_res_other = pd->n_res_other;
+		for (i = 0; i < pd->n_res_other; i++) {
+			d->res_other[i] = pd->res_other[i];
+			d->res_other[i].name = restr(prev, cur, pd->res_other[i].name);
+			if (!d->res_other[i].name)
+				return -ENOMEM;
+		}
+		d->sum_carried = true;
+		d->sum_when = pd->sum_when;
+	}
+	for (r = 0; r < SNAP_RES_N; r++) {
+		uint64_t n = 0;
+
+		if (!(d->res_asked & (1u << r)) || d->tbl_err[SNAP_TBL_RES + r])
+			continue;
+		for (i = 0; i < cur->res[r].n; i++) {
+			const void *o = snap_res_at(cur, r, i);
+
+			if (*(const uint32_t *)o != d->index)
+				continue;
+			if (r == SNAP_RES_QP &&
+			    (((const struct snap_qp *)o)->valid & (SNAP_QP_WHEN | SNAP_QP_GONE)))
+				continue;	/* a GET's row, not the dump's */
+			n++;
+		}
+		d->res[r] = n;
+		d->res_valid |= (uint16_t)(1u << r);
+	}
+	return 0;
+}
+
 int snap_carry(const struct snapshot *prev, struct snapshot *cur)
 {
 	bool tasks = snap_tasks_keep(prev, cur);
 	size_t i;
 	int r, err = 0;
+
+	snap_flaps(prev, cur);	/* the links' changes, kept across samples */
+	snap_pstats_keep(prev, cur);
 
 	if (cur->self.valid & SNAP_SELF_CPU)
 		last_dumps(prev && (prev->self.valid & SNAP_SELF_CPU) ? prev : NULL, cur);
@@ -277,7 +329,11 @@ int snap_carry(const struct snapshot *prev, struct snapshot *cur)
 		const struct snap_dev *pd = snap_dev_find(prev, d->index);
 		uint32_t all = (1u << SNAP_RES_N) - 1;
 
-		if ((d->res_asked & all) == all || !pd || strcmp(pd->name, d->name))
+		if (pd && strcmp(pd->name, d->name))
+			pd = NULL;
+		/* the rows counted before any are carried: this sample's dumps */
+		err = carry_summary(prev, cur, pd, d);
+		if (err || (d->res_asked & all) == all || !pd)
 			continue;
 		for (r = 0; r < SNAP_RES_N && !err; r++) {
 			if (d->res_asked & (1u << r))
@@ -297,6 +353,8 @@ out:
 	fresh_strip(cur);
 	if (tasks)
 		snap_tasks_sort(cur);
+	/* with the QPs carried and their owners known */
+	snap_pstats_gpus(cur);
 	return err;
 }
 
@@ -307,6 +365,16 @@ double snap_res_age(const struct snapshot *s, const struct snap_dev *d, enum sna
 	if (!(d->res_carried & (1u << r)))
 		return 0;
 	age = ts_diff(&d->res_when[r], &s->mono);
+	return age > 0 ? age : 0;
+}
+
+double snap_sum_age(const struct snapshot *s, const struct snap_dev *d)
+{
+	double age;
+
+	if (!d->sum_carried)
+		return 0;
+	age = ts_diff(&d->sum_when, &s->mono);
 	return age > 0 ? age : 0;
 }
 

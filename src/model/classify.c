@@ -17,7 +17,8 @@
  * counters.  Flushes before errors ("flush_error" is no fault of its
  * own), congestion before errors ("cnp_err" would be about CNPs). */
 static const char *const w_flush[] = { "flush", NULL };
-static const char *const w_cong[] = { "cnp", "ecn", "congest", "pause", NULL };
+static const char *const w_flow[] = { "pause", "xon", "xoff", "pfc", NULL };
+static const char *const w_cong[] = { "cnp", "ecn", "congest", NULL };
 static const char *const w_err[] = {
 	"err", "drop", "discard", "dscd", "timeout", "retrans", "retry", "nak", "rnr",
 	"out_of_seq", "duplicate", "overflow", "oflow", "overrun", "invalid",
@@ -32,7 +33,8 @@ static const char *const w_info[] = { "active", "watermark", "cnt", "count", NUL
 
 static const struct cnt_rule rules[] = {
 	{ w_flush, CNT_FLUSH, "work requests flushed by a QP in the error state" },
-	{ w_cong, CNT_CONGESTION, "congestion notifications, ECN marks, pause frames" },
+	{ w_flow, CNT_FLOW, "pause and PFC frames, XON/XOFF, their durations" },
+	{ w_cong, CNT_CONGESTION, "congestion notifications, ECN marks" },
 	{ w_err, CNT_ERROR, "names of failures, drops, retries and timeouts" },
 	{ w_traffic, CNT_TRAFFIC, "names of packets, bytes and requests" },
 	{ w_info, CNT_INFO, "resource counts" },
@@ -131,7 +133,7 @@ const char *cnt_class_name(uint8_t cls)
 {
 	static const char *const n[CNT_CLASS_N] = {
 		[CNT_INFO] = "info", [CNT_TRAFFIC] = "traffic", [CNT_ERROR] = "error",
-		[CNT_FLUSH] = "flush", [CNT_CONGESTION] = "congestion",
+		[CNT_FLUSH] = "flush", [CNT_CONGESTION] = "congestion", [CNT_FLOW] = "flow",
 	};
 
 	return cls < CNT_CLASS_N ? n[cls] : "info";

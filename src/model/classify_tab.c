@@ -20,12 +20,19 @@
 #define F(n) { .name = n, .cls = CNT_FLUSH }
 #define C(n) { .name = n, .cls = CNT_CONGESTION }
 #define N(n) { .name = n, .cls = CNT_CONGESTION, .flags = CNT_F_CNP }
+#define P(n) { .name = n, .cls = CNT_FLOW }
+/* an error the netdev statistics already count (CNT_F_NETDEV) */
+#define D(n) { .name = n, .cls = CNT_ERROR, .flags = CNT_F_NETDEV }
+/* traffic, and the link's throughput in one direction (view_link_rates) */
+#define L(n, l) { .name = n, .cls = CNT_TRAFFIC, .link = l }
 
 /* drivers/infiniband/sw/rxe/rxe_hw_counters.c rxe_counter_name[] (4.9 to
  * 7.x; sent_bytes and rcvd_bytes 7.x).  ack_deferred is
  * RXE_CNT_COMPLETER_SCHED: the completer ran later, no fault at all. */
 static const struct cnt_entry rxe[] = {
-	T("sent_pkts"), T("rcvd_pkts"),
+	/* its RDMA packets, which the bound netdev may not see when a device
+	 * talks to itself; its 7.x bytes count payload only: not the link's */
+	L("sent_pkts", CNT_L_TX_PKTS), L("rcvd_pkts", CNT_L_RX_PKTS),
 	R("duplicate_request"),		/* the requester sent a request again */
 	E("out_of_seq_request"),
 	R("rcvd_rnr_err"),		/* RNR NAK received: the requester retries */
@@ -82,7 +89,10 @@ static const struct cnt_entry bnxt_re[] = {
 	I("active_mws"), I("watermark_pds"), I("watermark_ahs"), I("watermark_qps"),
 	I("watermark_rc_qps"), I("watermark_ud_qps"), I("watermark_srqs"),
 	I("watermark_cqs"), I("watermark_mrs"), I("watermark_mws"), I("resize_cq_cnt"),
-	T("rx_pkts"), T("rx_bytes"), T("tx_pkts"), T("tx_bytes"),
+	/* the RoCE traffic of the port (the chip's RoCE statistics), beside
+	 * the netdev's, which the RDMA engine's packets bypass */
+	L("rx_pkts", CNT_L_RX_PKTS), L("rx_bytes", CNT_L_RX_BYTES),
+	L("tx_pkts", CNT_L_TX_PKTS), L("tx_bytes", CNT_L_TX_BYTES),
 	I("recoverable_errors"),
 	E("tx_roce_errors"), E("tx_roce_discards"), E("rx_roce_errors"),
 	E("rx_roce_discards"),
@@ -143,7 +153,11 @@ static const struct cnt_entry irdma[] = {
  * rdma_write_* 6.4+, the network stats retrans_* and *_events 6.11+) and
  * EFA_DEFINE_DEVICE_STATS (port 0: admin commands and their failures) */
 static const struct cnt_entry efa[] = {
-	T("tx_bytes"), T("tx_pkts"), T("rx_bytes"), T("rx_pkts"), E("rx_drops"),
+	/* the port's basic stats (efa_admin_basic_stats): all its traffic,
+	 * the send, RDMA read and write bytes below are parts of them (adding
+	 * those would count them twice); EFA has no netdev */
+	L("tx_bytes", CNT_L_TX_BYTES), L("tx_pkts", CNT_L_TX_PKTS),
+	L("rx_bytes", CNT_L_RX_BYTES), L("rx_pkts", CNT_L_RX_PKTS), E("rx_drops"),
 	T("send_bytes"), T("send_wrs"), T("recv_bytes"), T("recv_wrs"),
 	T("rdma_read_wrs"), T("rdma_read_bytes"), E("rdma_read_wr_err"),
 	T("rdma_read_resp_bytes"), T("rdma_write_wrs"), T("rdma_write_bytes"),
@@ -160,13 +174,20 @@ static const struct cnt_entry efa[] = {
  * them (per VL 0-7 and 15, per receive context), handed to the core by
  * hfi1/verbs.c hfi_alloc_hw_port_stats (4.x to 6.x); then verbs.c's
  * driver_cntr_names[], the device's.  The device's chip counters (chip.c
- * dev_cntrs[]: hundreds, one per error bit) are left to the rules. */
+ * dev_cntrs[]: hundreds, one per error bit) are left to the rules.
+ * The CNTR_SYNTH ones (chip.c 4.x to 6.x: TxWait, the per-VL TxFlitVL,
+ * TxPktVL and TxWaitVL, SwLinkDown/Up, XmitDscd, XmitDscdVl, XmitCstrErr,
+ * RcvCstrErr) saturate: read_dev_port_cntr() holds one that rolled over
+ * at CNTR_MAX, 2^64 - 1 ("If we rolled we are saturated"). */
+#define HS(n, c) { .name = n, .cls = c, .bits = 64, .width = CNT_W_64, .sat = true }
 static const struct cnt_entry hfi1[] = {
 	E("TxUnVLErr"), E("TxInvalLen"), E("TxMMLenErr"), E("TxUnderrun"),
 	C("TxFlowStall"), E("TxDropped"), E("TxHdrErr"), T("TxPkt"), T("TxWords"),
-	C("TxWait"), T("TxFlitVL#"), T("TxPktVL#"), C("TxWaitVL#"), T("RxPkt"),
-	T("RxWords"), E("SwLinkDown"), I("SwLinkUp"), E("UnknownFrame"), E("XmitDscd"),
-	E("XmitDscdVl#"), E("XmitCstrErr"), E("RcvCstrErr"), T("LoopPkts"),
+	HS("TxWait", CNT_CONGESTION), HS("TxFlitVL#", CNT_TRAFFIC), HS("TxPktVL#", CNT_TRAFFIC),
+	HS("TxWaitVL#", CNT_CONGESTION), T("RxPkt"),
+	T("RxWords"), HS("SwLinkDown", CNT_ERROR), HS("SwLinkUp", CNT_INFO), E("UnknownFrame"),
+	HS("XmitDscd", CNT_ERROR), HS("XmitDscdVl#", CNT_ERROR), HS("XmitCstrErr", CNT_ERROR),
+	HS("RcvCstrErr", CNT_ERROR), T("LoopPkts"),
 	R("RcResend"), R("RnrNak"), E("OtherNak"), R("RcTimeOut"), E("PktDrop"),
 	C("DmaWait"),			/* QPs waiting for send DMA descriptors */
 	E("RcSeqNak"), E("RcDupRew"), E("RdmaSeq"), E("Unaligned"), E("SeqNak"),
@@ -199,21 +220,24 @@ static const struct cnt_entry hfi1[] = {
  * multicast_* has the extended ones (src/sysfs/sysfs.c); a value past 32
  * bits says so too (a noietf port).
  */
-#define PE(n, b) { n, CNT_ERROR, 0, b, CNT_W_FIXED, true }
-#define PX(n, c) { n, c, 0, 32, CNT_W_EXT, true }
-#define PO(n) { n, CNT_TRAFFIC, 0, 64, CNT_W_EXT_ONLY, true }
+#define PE(n, b) { .name = n, .cls = CNT_ERROR, .bits = b, .width = CNT_W_FIXED, .sat = true }
+/* the link's traffic */
+#define PL(n, l) { .name = n, .cls = CNT_TRAFFIC, .bits = 32, .width = CNT_W_EXT, .sat = true, \
+		   .link = l }
+#define PO(n) { .name = n, .cls = CNT_TRAFFIC, .bits = 64, .width = CNT_W_EXT_ONLY, .sat = true }
 static const struct cnt_entry ib_pma[] = {
 	PE("symbol_error", 16), PE("link_error_recovery", 8), PE("link_downed", 8),
 	PE("port_rcv_errors", 16), PE("port_rcv_remote_physical_errors", 16),
 	PE("port_rcv_switch_relay_errors", 16), PE("port_xmit_discards", 16),
 	PE("port_xmit_constraint_errors", 8), PE("port_rcv_constraint_errors", 8),
 	PE("local_link_integrity_errors", 4), PE("excessive_buffer_overrun_errors", 4),
-	PE("VL15_dropped", 16), PX("port_xmit_data", CNT_TRAFFIC),
-	PX("port_rcv_data", CNT_TRAFFIC), PX("port_xmit_packets", CNT_TRAFFIC),
-	PX("port_rcv_packets", CNT_TRAFFIC),
+	PE("VL15_dropped", 16), PL("port_xmit_data", CNT_L_TX_BYTES),
+	PL("port_rcv_data", CNT_L_RX_BYTES), PL("port_xmit_packets", CNT_L_TX_PKTS),
+	PL("port_rcv_packets", CNT_L_RX_PKTS),
 	/* ticks with data to send and no credit: PortCounters' 32 bits in
 	 * both groups */
-	{ "port_xmit_wait", CNT_CONGESTION, 0, 32, CNT_W_FIXED, true },
+	{ .name = "port_xmit_wait", .cls = CNT_CONGESTION, .bits = 32, .width = CNT_W_FIXED,
+	  .sat = true },
 	PO("unicast_xmit_packets"), PO("unicast_rcv_packets"),
 	PO("multicast_xmit_packets"), PO("multicast_rcv_packets"),
 };
@@ -221,13 +245,101 @@ static const struct cnt_entry ib_pma[] = {
 /* net/core/net-sysfs.c statistics/ (struct rtnl_link_stats64, every
  * kernel): the bound netdev's; rdmatop reads the first eight */
 static const struct cnt_entry netdev[] = {
-	T("rx_bytes"), T("tx_bytes"), T("rx_packets"), T("tx_packets"),
+	L("rx_bytes", CNT_L_RX_BYTES), L("tx_bytes", CNT_L_TX_BYTES),
+	L("rx_packets", CNT_L_RX_PKTS), L("tx_packets", CNT_L_TX_PKTS),
 	E("rx_errors"), E("tx_errors"), E("rx_dropped"), E("tx_dropped"),
 	T("multicast"), E("collisions"), E("rx_length_errors"), E("rx_over_errors"),
 	E("rx_crc_errors"), E("rx_frame_errors"), E("rx_fifo_errors"),
 	E("rx_missed_errors"), E("tx_aborted_errors"), E("tx_carrier_errors"),
 	E("tx_fifo_errors"), E("tx_heartbeat_errors"), E("tx_window_errors"),
 	T("rx_compressed"), T("tx_compressed"), E("rx_nohandler"),
+};
+
+/* net/dcb/dcbnl.c dcbnl_ieee_fill (2.6.38 to 6.12): struct ieee_pfc's
+ * requests[] (PFC frames sent) and indications[] (received) per priority,
+ * as src/net/dcb.c names them */
+static const struct cnt_entry dcb[] = {
+	P("requests_prio#"), P("indications_prio#"),
+};
+
+/* net/ethtool/pause.c, fec.c, linkstate.c (5.11, 5.13, 6.6+ to 6.12): the
+ * standard statistics, under the keys of `ethtool --json` */
+static const struct cnt_entry ethtool_nl[] = {
+	P("tx_pause_frames"), P("rx_pause_frames"),
+	I("fec_corrected_blocks"),	/* the link worked harder, nothing lost */
+	E("fec_uncorrectable_blocks"),	/* frames lost to the wire */
+	I("fec_corrected_bits"), E("link_down_events"),
+	/* per lane: src/net/ethtool.c names them NAME_laneN; in ERR/s the
+	 * total counts, its lanes are information */
+	I("fec_corrected_blocks_lane#"), I("fec_uncorrectable_blocks_lane#"),
+	I("fec_corrected_bits_lane#"),
+};
+
+/* net/ethtool/stats.c (5.13 to 6.12): the standard groups of STATS_GET,
+ * as src/net/stats.c names them (ethtool -S --all-groups).  Their errors
+ * are the MAC registers the drivers also fold into the netdev statistics
+ * (mlx5 en_main.c mlx5e_get_stats: rx_crc_errors is the FCS count,
+ * rx_length_errors in-range + out-of-range + too long; bnxt_en
+ * bnxt_get_ring_stats64 likewise): those stay out of ERR/s.  Symbol
+ * errors and unsupported opcodes are in no netdev statistic: they count. */
+static const struct cnt_entry ethtool_std[] = {
+	E("eth-phy-SymbolErrorDuringCarrier"),
+	T("eth-mac-FramesTransmittedOK"), I("eth-mac-SingleCollisionFrames"),
+	I("eth-mac-MultipleCollisionFrames"), T("eth-mac-FramesReceivedOK"),
+	D("eth-mac-FrameCheckSequenceErrors"), D("eth-mac-AlignmentErrors"),
+	T("eth-mac-OctetsTransmittedOK"), I("eth-mac-FramesWithDeferredXmissions"),
+	D("eth-mac-LateCollisions"), D("eth-mac-FramesAbortedDueToXSColls"),
+	D("eth-mac-FramesLostDueToIntMACXmitError"), D("eth-mac-CarrierSenseErrors"),
+	T("eth-mac-OctetsReceivedOK"), D("eth-mac-FramesLostDueToIntMACRcvError"),
+	T("eth-mac-MulticastFramesXmittedOK"), T("eth-mac-BroadcastFramesXmittedOK"),
+	D("eth-mac-FramesWithExcessiveDeferral"), T("eth-mac-MulticastFramesReceivedOK"),
+	T("eth-mac-BroadcastFramesReceivedOK"), D("eth-mac-InRangeLengthErrors"),
+	D("eth-mac-OutOfRangeLengthField"), D("eth-mac-FrameTooLongErrors"),
+	I("eth-ctrl-MACControlFramesTransmitted"), I("eth-ctrl-MACControlFramesReceived"),
+	E("eth-ctrl-UnsupportedOpcodesReceived"),
+	D("rmon-etherStatsUndersizePkts"), D("rmon-etherStatsOversizePkts"),
+	D("rmon-etherStatsFragments"), D("rmon-etherStatsJabbers"),
+};
+
+/* drivers/net/ethernet/mellanox/mlx5/core/en_stats.c (6.1 to 6.12) port
+ * groups: pport_802_3, _2863, _2819, phy, eth_ext, per_prio (the global
+ * pause and the PFC stall counters; per priority rx_prio3_pause goes by
+ * the rules), q counters.  A pause storm: the device stopped sending
+ * pauses after the stall watermark (warning: minor, error: critical). */
+static const struct cnt_entry mlx5_en[] = {
+	T("tx_packets_phy"), T("rx_packets_phy"), E("rx_crc_errors_phy"),
+	T("tx_bytes_phy"), T("rx_bytes_phy"), T("tx_multicast_phy"), T("tx_broadcast_phy"),
+	T("rx_multicast_phy"), T("rx_broadcast_phy"), E("rx_in_range_len_errors_phy"),
+	E("rx_out_of_range_len_phy"), E("rx_oversize_pkts_phy"), E("rx_symbol_err_phy"),
+	I("tx_mac_control_phy"), I("rx_mac_control_phy"), E("rx_unsupported_op_phy"),
+	P("rx_pause_ctrl_phy"), P("tx_pause_ctrl_phy"),
+	E("rx_discards_phy"), E("tx_discards_phy"), E("tx_errors_phy"),
+	E("rx_undersize_pkts_phy"), E("rx_fragments_phy"), E("rx_jabbers_phy"),
+	E("link_down_events_phy"), E("rx_pcs_symbol_err_phy"), I("rx_corrected_bits_phy"),
+	C("rx_buffer_passed_thres_phy"),	/* the receive buffer almost full */
+	P("rx_global_pause"), P("rx_global_pause_duration"), P("tx_global_pause"),
+	P("tx_global_pause_duration"), P("rx_global_pause_transition"),
+	P("tx_pause_storm_warning_events"), E("tx_pause_storm_error_events"),
+	E("rx_out_of_buffer"), E("rx_if_down_packets"),
+};
+
+/* drivers/net/ethernet/intel/ice/ice_ethtool.c ice_gstrings_pf_stats
+ * (6.1 to 6.12): the port's ".nic" counters that tell loss and pauses;
+ * per priority (rx_priority_3_xon.nic) by the rules */
+static const struct cnt_entry ice[] = {
+	P("link_xon_rx.nic"), P("link_xon_tx.nic"), P("link_xoff_rx.nic"),
+	P("link_xoff_tx.nic"), E("tx_dropped_link_down.nic"), E("rx_undersize.nic"),
+	E("rx_fragments.nic"), E("rx_oversize.nic"), E("rx_jabber.nic"),
+	E("rx_csum_bad.nic"), E("rx_length_errors.nic"), E("rx_dropped.nic"),
+	E("rx_crc_errors.nic"), E("illegal_bytes.nic"), E("mac_local_faults.nic"),
+	E("mac_remote_faults.nic"), E("tx_errors.nic"),
+};
+
+/* drivers/net/ethernet/broadcom/bnxt/bnxt_ethtool.c (6.1 to 6.12): the
+ * port statistics' pause and PFC frames; per priority
+ * (pfc_pri3_rx_duration_us, _transitions) by the rules */
+static const struct cnt_entry bnxt_en[] = {
+	P("rx_pfc_frames"), P("tx_pfc_frames"), E("rx_fcs_err_frames"),
 };
 
 #define G(d, f, k, a) { d, f, k, a, ARRAY_SIZE(a) }
@@ -242,6 +354,12 @@ static const struct cnt_group groups[] = {
 	G("hfi1", "drivers/infiniband/hw/hfi1/chip.c, verbs.c", "4.x-6.x", hfi1),
 	G("ib", "drivers/infiniband/core/sysfs.c", "2.6-7.x", ib_pma),
 	G("netdev", "net/core/net-sysfs.c", "all", netdev),
+	G("dcb", "net/dcb/dcbnl.c", "2.6.38-6.12", dcb),
+	G("ethtool", "net/ethtool/pause.c, fec.c, linkstate.c", "5.11-6.12", ethtool_nl),
+	G("ethtool", "net/ethtool/stats.c", "5.13-6.12", ethtool_std),
+	G("mlx5_core", "drivers/net/ethernet/mellanox/mlx5/core/en_stats.c", "6.1-6.12", mlx5_en),
+	G("ice", "drivers/net/ethernet/intel/ice/ice_ethtool.c", "6.1-6.12", ice),
+	G("bnxt_en", "drivers/net/ethernet/broadcom/bnxt/bnxt_ethtool.c", "6.1-6.12", bnxt_en),
 };
 
 const struct cnt_entry *cnt_pma_lookup(const char *name)

@@ -8,7 +8,11 @@
 
 #include "classify.h"
 #include "cols.h"
+#include "flaps.h"
+#include "history.h"
 #include "names.h"
+#include "net_view.h"
+#include "snap_pci.h"
 
 #define SD struct snap_dev
 #define SP struct snap_port
@@ -26,9 +30,24 @@ static void dev_res(const struct view_ctx *c, const void *row, const struct view
 	v->u = d->res[col->arg];
 }
 
-#define DEV_RES(n, h, w, r)                                                    \
-	{ VIEW_COL(n, h, w, true, VIEW_T_UINT, VIEW_F_PLAIN), .get = dev_res, .arg = r, \
-	  .desc = h "s of the device (the kernel's resource summary)" }
+/*
+ * The count columns, one per object of SNAP_RES_LIST counted in a table
+ * (include/view.h); an object not counted there gets its entry past the
+ * table's columns, where no column is.  Widths: a device's QPs and MRs run
+ * to 6 digits, CTXs and SRQs are few; else 5, or the name's length.
+ */
+#define CMAX(a, b) ((a) > (b) ? (a) : (b))
+#define RES_W(ID, dev)                                                            \
+	(SNAP_RES_##ID == SNAP_RES_CTX || SNAP_RES_##ID == SNAP_RES_SRQ            ? 4 : \
+	 (dev) && (SNAP_RES_##ID == SNAP_RES_QP || SNAP_RES_##ID == SNAP_RES_MR) ? 6 : \
+										   CMAX(5, (int)sizeof(#ID) - 1))
+#define CHG_W(ID) CMAX(CMAX(RES_W(ID, 1) - 1, 4), (int)sizeof("d" #ID) - 1)
+#define RES_AT(f, flag, at, past) [((f) & (flag)) ? (at) : (past)]
+#define DEV_RES(ID, n, cmd, d, p, f, ...)                                              \
+	RES_AT(f, SNAP_RES_SUMMED, VC_DEV_RES + SNAP_RES_##ID, VC_DEV_N + SNAP_RES_##ID) = { \
+		VIEW_COL(#n, #ID, RES_W(ID, 1), true, VIEW_T_UINT, VIEW_F_PLAIN),            \
+		.get = dev_res, .arg = SNAP_RES_##ID,                                        \
+		.desc = #ID "s of the device (the kernel's resource summary)", .desc_sort = true },
 
 /* A count's change since the previous sample (arg: enum snap_res). */
 static void dev_res_chg(const struct view_ctx *c, const void *row, const struct view_col *col,
@@ -41,9 +60,19 @@ static void dev_res_chg(const struct view_ctx *c, const void *row, const struct 
 	v->d = (double)d->res_chg[col->arg];
 }
 
-#define DEV_CHG(n, h, w, r, what)                                              \
-	{ VIEW_COL(n, h, w, true, VIEW_T_DOUBLE, VIEW_F_PLAIN), .get = dev_res_chg, .arg = r, \
-	  .desc = "change of the " what " count since the previous sample" }
+#define DEV_CHG(ID, n, cmd, d, p, f, ...)                                             \
+	RES_AT(f, SNAP_RES_SUMMED, VC_DEV_CHG + SNAP_RES_##ID,                        \
+	       VC_DEV_N + SNAP_RES_N + SNAP_RES_##ID) = {                             \
+		VIEW_COL(#n "_chg", "d" #ID, CHG_W(ID), true, VIEW_T_DOUBLE, VIEW_F_PLAIN), \
+		.get = dev_res_chg, .arg = SNAP_RES_##ID,                                  \
+		.desc = "change of the " #ID " count since the previous sample" },
+/* summarised objects come first in the list: their counts have no gap */
+#define RES_FIRST(ID, n, cmd, d, p, f, ...)                                           \
+	_Static_assert(!((f) & SNAP_RES_SUMMED) || (int)SNAP_RES_##ID < (int)VIEW_SUMMED_N, \
+		       #ID ": summarised objects first in SNAP_RES_LIST");           \
+	_Static_assert((((f) & SNAP_RES_OWNED) != 0) == ((int)(p) < (int)VIEW_OWNED_N), \
+		       #ID ": owned objects take the first places (proc)");
+SNAP_RES_LIST(RES_FIRST)
 
 /* adaptive interrupt moderation, as rdma says it */
 static void dev_dim(const struct view_ctx *c, const void *row, const struct view_col *col,
@@ -57,7 +86,47 @@ static void dev_dim(const struct view_ctx *c, const void *row, const struct view
 	v->s = v->valid ? (d->dim ? "on" : "off") : "";
 }
 
-static const struct view_col devs_cols[VC_DEV_N] = {
+/* the PCI locality of the device's function (arg: which column) */
+static void dev_pci(const struct view_ctx *c, const void *row, const struct view_col *col,
+		    struct view_value *v)
+{
+	const struct snap_dev *d = row;
+	const struct snap_pci *p = snap_pci_of_dev(c->s, d->name);
+	enum snap_topo rel;
+
+	v->valid = false;
+	v->s = "";
+	if (!p)
+		return;
+	if (col->arg == VC_DEV_NUMA) {
+		v->valid = SNAP_HAS(p, SNAP_PCI_NUMA) && p->numa >= 0;
+		v->u = v->valid ? (uint64_t)p->numa : 0;
+	} else if (col->arg == VC_DEV_PCIE && snap_pci_link_known(p)) {
+		int cg = snap_pci_gen(p->cur_speed), mg = snap_pci_gen(p->max_speed);
+		char g[16], w[16];
+
+		/* "G5 x16"; below its maximum: "G5 x8/16!", "G3/5 x16!" */
+		if (cg == mg)
+			snprintf(g, sizeof(g), "G%d", cg);
+		else
+			snprintf(g, sizeof(g), "G%d/%d", cg, mg);
+		if (p->cur_width == p->max_width)
+			snprintf(w, sizeof(w), "x%u", p->cur_width);
+		else
+			snprintf(w, sizeof(w), "x%u/%u", p->cur_width, p->max_width);
+		snprintf(v->tmp, sizeof(v->tmp), "%s %s%s", g, w, snap_pci_degraded(p) ? "!" : "");
+		v->s = v->tmp;
+		v->valid = true;
+	} else if (col->arg == VC_DEV_GPU && snap_pci_nearest_gpu(c->s, p, &rel)) {
+		v->s = snap_topo_str(rel);
+		v->valid = true;
+	}
+}
+
+#define DEV_PCI(n, h, w, r, ty, k, d) \
+	{ VIEW_COL(n, h, w, r, ty, VIEW_F_PLAIN), .get = dev_pci, .arg = k, .desc = d }
+
+static const struct view_col devs_cols[VC_DEV_N + 2 * SNAP_RES_N] = {
 	[VC_DEV_NAME] = { COL_S("dev", "DEV", 10, SD, name, 0, "device name") },
 	[VC_DEV_INDEX] = { COL_N("index", "IDX", 3, SD, index, 0, "device index") },
 	[VC_DEV_NODE_TYPE] = { COL_E("node_type", "NODE", 5, SD, node_type, SNAP_DEV_NODE_TYPE,
@@ -71,20 +140,7 @@ static const struct view_col devs_cols[VC_DEV_N] = {
 				  sys_image_guid, SNAP_DEV_SYS_GUID, "system image GUID") },
 	[VC_DEV_PORTS] = { COL_N("ports", "PORTS", 5, SD, num_ports, SNAP_DEV_NUM_PORTS,
 			       "number of ports") },
-	[VC_DEV_PD] = DEV_RES("pd", "PD", 5, SNAP_RES_PD),
-	[VC_DEV_CQ] = DEV_RES("cq", "CQ", 5, SNAP_RES_CQ),
-	[VC_DEV_QP] = DEV_RES("qp", "QP", 6, SNAP_RES_QP),
-	[VC_DEV_CM_ID] = DEV_RES("cm_id", "CM_ID", 5, SNAP_RES_CM_ID),
-	[VC_DEV_MR] = DEV_RES("mr", "MR", 6, SNAP_RES_MR),
-	[VC_DEV_CTX] = DEV_RES("ctx", "CTX", 4, SNAP_RES_CTX),
-	[VC_DEV_SRQ] = DEV_RES("srq", "SRQ", 4, SNAP_RES_SRQ),
-	[VC_DEV_PD_CHG] = DEV_CHG("pd_chg", "dPD", 4, SNAP_RES_PD, "PD"),
-	[VC_DEV_CQ_CHG] = DEV_CHG("cq_chg", "dCQ", 4, SNAP_RES_CQ, "CQ"),
-	[VC_DEV_QP_CHG] = DEV_CHG("qp_chg", "dQP", 5, SNAP_RES_QP, "QP"),
-	[VC_DEV_CM_ID_CHG] = DEV_CHG("cm_id_chg", "dCM_ID", 6, SNAP_RES_CM_ID, "CM_ID"),
-	[VC_DEV_MR_CHG] = DEV_CHG("mr_chg", "dMR", 5, SNAP_RES_MR, "MR"),
-	[VC_DEV_CTX_CHG] = DEV_CHG("ctx_chg", "dCTX", 4, SNAP_RES_CTX, "CTX"),
-	[VC_DEV_SRQ_CHG] = DEV_CHG("srq_chg", "dSRQ", 4, SNAP_RES_SRQ, "SRQ"),
+	SNAP_RES_LIST(DEV_RES) SNAP_RES_LIST(DEV_CHG)
 	[VC_DEV_CAPS] = { COL_F("caps", "CAPS", 16, VIEW_F_HEX, SD, caps, SNAP_DEV_CAPS,
 				"device capability flags (names in the device's details)") },
 	[VC_DEV_DIM] = { VIEW_COL("adaptive_moderation", "DIM", 3, false, VIEW_T_STR,
@@ -94,9 +150,16 @@ static const struct view_col devs_cols[VC_DEV_N] = {
 				"sub-device type (smi), 6.12+") },
 	[VC_DEV_PARENT] = { COL_S("dev_parent", "PARENT", 10, SD, parent, SNAP_DEV_PARENT,
 				  "the sub-device's parent device, 6.12+") },
+	[VC_DEV_NUMA] = DEV_PCI("numa", "NUMA", 4, true, VIEW_T_UINT, VC_DEV_NUMA,
+				"NUMA node of the device's PCI function"),
+	[VC_DEV_PCIE] = DEV_PCI("pcie", "PCIE", 10, false, VIEW_T_STR, VC_DEV_PCIE,
+				"PCIe generation and width the link trained at (G5 x16); "
+				"below its maximum: G5 x8/16!, the maximum after the slash"),
+	[VC_DEV_GPU] = DEV_PCI("gpu", "GPU", 4, false, VIEW_T_STR, VC_DEV_GPU,
+			       "the nearest GPU, as nvidia-smi topo -m says it: PIX, PXB, PHB, NODE, SYS"),
 };
 /* the device's own name is its dev column */
-const struct view_tab view_devs_tab = VIEW_TAB(devs_cols, SD, valid, [VIEW_ROLE_DEV] = 1);
+const struct view_tab view_devs_tab = VIEW_TAB_N(devs_cols, VC_DEV_N, SD, valid, [VIEW_ROLE_DEV] = 1);
 
 /* Throughput from the port's counters (arg: index into view_link_rates). */
 static void link_rate(const struct view_ctx *c, const void *row, const struct view_col *col,
@@ -114,6 +177,22 @@ static void link_rate(const struct view_ctx *c, const void *row, const struct vi
 #define LINK_RATE(n, h, w, f, k, d)                                              \
 	{ VIEW_COL(n, h, w, true, VIEW_T_DOUBLE, f), .get = link_rate, .arg = k, .desc = d }
 
+/* The netdev's rates (arg: enum NET_RATE_*, src/model/net_rates.c). */
+static void link_net_rate(const struct view_ctx *c, const void *row, const struct view_col *col,
+			  struct view_value *v)
+{
+	const struct snap_port *p = row;
+	struct net_rates r;
+
+	net_rates(c->s, p->dev, p->port, &r);
+	v->valid = r.valid[col->arg];
+	v->d = r.v[col->arg];
+}
+
+#define LINK_NET(n, h, w, k, d)                                                  \
+	{ VIEW_COL(n, h, w, true, VIEW_T_DOUBLE, VIEW_F_RATE), .get = link_net_rate, .arg = k, \
+	  .desc = d }
+
 /* the port's QP counter mode, as `rdma statistic qp mode` says it */
 static void link_qp_mode(const struct view_ctx *c, const void *row, const struct view_col *col,
 			 struct view_value *v)
@@ -124,6 +203,56 @@ static void link_qp_mode(const struct view_ctx *c, const void *row, const struct
 	(void)col;
 	v->valid = SNAP_HAS(p, SNAP_PORT_QP_MODE);
 	v->s = view_qp_mode_str(p, v->tmp, sizeof(v->tmp));
+}
+
+/* FLAPS: how often the link went down (flaps_count: link_downed on IB,
+ * carrier_down_count on a netdev) */
+static void link_flaps(const struct view_ctx *c, const void *row, const struct view_col *col,
+		       struct view_value *v)
+{
+	const char *what;
+
+	(void)col;
+	v->valid = flaps_count(c->s, row, &v->u, &what, &v->sat);
+}
+
+/* LAST CHANGE: the time since the last change seen */
+static void link_age(const struct view_ctx *c, const void *row, const struct view_col *col,
+		     struct view_value *v)
+{
+	(void)col;
+	v->valid = flaps_age(c->s, row, &v->d);
+}
+
+static void link_util(const struct view_ctx *c, const void *row, const struct view_col *col,
+		      struct view_value *v)
+{
+	(void)col;
+	v->valid = view_link_util(c->s, row, &v->d);
+}
+
+/* where the byte rates come from (the packets' may differ: rxe) */
+static void link_source(const struct view_ctx *c, const void *row, const struct view_col *col,
+			struct view_value *v)
+{
+	const struct snap_port *p = row;
+	struct view_link_rates lr;
+
+	(void)col;
+	view_link_rates(c->s, p->dev, p->port, &lr);
+	v->valid = lr.valid[0] || lr.valid[1];
+	v->s = view_link_src_name(lr.valid[0] ? lr.src[0] : lr.src[1]);
+}
+
+/* ERR/s: the sum of the rates of the port's counters of class error; "sat"
+ * where one of them is stuck at its maximum (an IB PMA counter) */
+static void link_err(const struct view_ctx *c, const void *row, const struct view_col *col,
+		     struct view_value *v)
+{
+	const struct snap_port *p = row;
+
+	(void)col;
+	v->valid = hist_error(c->s, p->dev, p->port, &v->d, &v->sat) || v->sat;
 }
 
 static const struct view_col links_cols[VC_LINK_N] = {
@@ -160,6 +289,32 @@ static const struct view_col links_cols[VC_LINK_N] = {
 	[VC_LINK_QP_MODE] = { VIEW_COL("qp_counters", "QPCNT", 14, false, VIEW_T_STR, VIEW_F_PLAIN),
 			      .get = link_qp_mode,
 			      .desc = "QP counter mode: auto (by type, pid), manual, none" },
+	[VC_LINK_PAUSE_RX] = LINK_NET("pause_rx", "PAUSE RX/s", 11, NET_RATE_PAUSE_RX,
+				      "pause frames received per second, busiest priority"),
+	[VC_LINK_PAUSE_TX] = LINK_NET("pause_tx", "PAUSE TX/s", 11, NET_RATE_PAUSE_TX,
+				      "pause frames sent per second, busiest priority"),
+	[VC_LINK_DISCARD] = LINK_NET("discard", "DISCARD/s", 10, NET_RATE_DISCARD,
+				     "packets the port dropped per second (no buffer, discards)"),
+	[VC_LINK_FEC_UNCORR] = LINK_NET("fec_uncorr", "FEC-UNCORR/s", 13, NET_RATE_FEC_UNCORR,
+					"uncorrectable FEC blocks per second"),
+	[VC_LINK_FLAPS] = { VIEW_COL("flaps", "FLAPS", 5, true, VIEW_T_UINT, VIEW_F_PLAIN),
+			    .get = link_flaps, .desc_sort = true,
+			    .desc = "link downs counted by the kernel (IB link_downed, else the "
+				    "netdev's carrier_down_count)" },
+	[VC_LINK_LAST_CHANGE] = { VIEW_COL("last_change", "LASTCHG", 7, true, VIEW_T_DOUBLE,
+					   VIEW_F_AGE),
+				  .get = link_age,
+				  .desc = "time since the link's last change seen (state, carrier, "
+					  "link_downed)" },
+	[VC_LINK_UTIL] = { VIEW_COL("util", "UTIL%", 6, true, VIEW_T_DOUBLE, VIEW_F_PCT),
+			   .get = link_util,
+			   .desc = "the busier direction's bytes against the link's rate" },
+	[VC_LINK_SOURCE] = { VIEW_COL("source", "SRC", 6, false, VIEW_T_STR, VIEW_F_PLAIN),
+			     .get = link_source,
+			     .desc = "where the throughput is counted: pma, driver, netdev" },
+	[VC_LINK_ERR] = { VIEW_COL("err_rate", "ERR/s", 7, true, VIEW_T_DOUBLE, VIEW_F_RATE),
+			  .get = link_err, .desc_sort = true,
+			  .desc = "errors per second: the port's counters of class error summed" },
 };
 const struct view_tab view_links_tab =
 	VIEW_TAB(links_cols, SP, valid, [VIEW_ROLE_DEV] = VC_LINK_DEV + 1,
@@ -169,7 +324,7 @@ const struct view_tab view_links_tab =
 static void counter(const struct view_ctx *c, const void *row, const struct view_col *col,
 		    struct view_value *v)
 {
-	static const char *const src[] = { "hw", "pma", "netdev" };
+	static const char *const src[] = { "hw", "pma", "netdev", "dcb", "ethtool", "driver" };
 	static const char *const unit[] = { "events", "packets", "bytes" };
 	const struct snap_counter *k = row;
 	bool data = k->rate_status == RATE_DATA;
@@ -277,9 +432,12 @@ static void proc_group(const struct view_ctx *c, const void *row, const struct v
 	v->valid = true;
 }
 
-#define PROC_RES(n, h, w, r) { COL_N(n, h, w, VP, res[r], 0, h "s it holds") }
+#define PROC_RES(ID, n, cmd, d, p, f, ...)                                            \
+	RES_AT(f, SNAP_RES_OWNED, VC_PROC_RES + (p), VC_PROC_N + SNAP_RES_##ID) = {    \
+		COL_N(#n, #ID, RES_W(ID, 0), VP, res[SNAP_RES_##ID], 0, #ID "s it holds"),   \
+		.desc_sort = true },
 
-static const struct view_col procs_cols[VC_PROC_N] = {
+static const struct view_col procs_cols[VC_PROC_N + SNAP_RES_N] = {
 	[VC_PROC_PID] = { COL_N("pid", "PID", 7, VP, pid, 0,
 				"process id (n/a: kernel-owned or not visible)"),
 			  .flags = VIEW_C_NZ },
@@ -288,15 +446,9 @@ static const struct view_col procs_cols[VC_PROC_N] = {
 	[VC_PROC_UID] = { COL_N("uid", "UID", 5, VP, uid, VIEW_PROC_UID, "user id") },
 	[VC_PROC_THREADS] = { COL_N("threads", "THR", 3, VP, n_threads, 0,
 				  "threads that created its resources") },
-	[VC_PROC_QP] = PROC_RES("qp", "QP", 5, SNAP_RES_QP),
-	[VC_PROC_CQ] = PROC_RES("cq", "CQ", 5, SNAP_RES_CQ),
-	[VC_PROC_MR] = PROC_RES("mr", "MR", 5, SNAP_RES_MR),
+	SNAP_RES_LIST(PROC_RES)
 	[VC_PROC_MR_BYTES] = { COL_F("mr_bytes", "MR_BYTES", 10, VIEW_F_BYTES, VP, mr_bytes, 0,
 				   "bytes of memory its MRs register") },
-	[VC_PROC_PD] = PROC_RES("pd", "PD", 5, SNAP_RES_PD),
-	[VC_PROC_CM_ID] = PROC_RES("cm_id", "CM_ID", 5, SNAP_RES_CM_ID),
-	[VC_PROC_CTX] = PROC_RES("ctx", "CTX", 4, SNAP_RES_CTX),
-	[VC_PROC_SRQ] = PROC_RES("srq", "SRQ", 4, SNAP_RES_SRQ),
 	[VC_PROC_PSN_RATE] = { COL_R("psn_rate", "PSN/s", 7, VIEW_F_RATE, VP, psn_rate,
 				   VIEW_PROC_PSN_RATE, "PSNs its QPs advanced per second") },
 	[VC_PROC_CGROUP] = { COL_ID("cgroup", "CGROUP", 40, VP, cgroup, 0,
@@ -304,6 +456,21 @@ static const struct view_col procs_cols[VC_PROC_N] = {
 	[VC_PROC_GROUP] = { VIEW_COL("group", "GROUP", 30, false, VIEW_T_STR, VIEW_F_PLAIN),
 			    .get = proc_group,
 			    .desc = "its group (kind:name, see the groups table)" },
+#define PCTX(id, n, h, w, r, ty, f, d) \
+	[id] = { VIEW_COL(n, h, w, r, ty, f), .get = view_get_pctx, .arg = id, .desc = d }
+	PCTX(VC_PROC_CMDLINE, "cmdline", "COMMAND", 40, false, VIEW_T_STR, VIEW_F_PLAIN,
+	     "command line (/proc/PID/cmdline), the arguments separated by spaces"),
+	PCTX(VC_PROC_USER, "user", "USER", 8, false, VIEW_T_STR, VIEW_F_PLAIN,
+	     "user name of the real uid (the uid where the user database has none)"),
+	PCTX(VC_PROC_CPU, "cpu", "CPU%", 5, true, VIEW_T_DOUBLE, VIEW_F_PLAIN,
+	     "percent of one CPU the process used since the previous sample"),
+	PCTX(VC_PROC_RSS, "rss", "RSS", 9, true, VIEW_T_UINT, VIEW_F_BYTES,
+	     "resident memory (/proc/PID/stat rss, in this machine's pages)"),
+	PCTX(VC_PROC_START, "start", "START", 5, false, VIEW_T_STR, VIEW_F_PLAIN,
+	     "when it started, UTC: the time today, else the day"),
+	PCTX(VC_PROC_GPU, "gpu", "GPU", 5, false, VIEW_T_STR, VIEW_F_PLAIN,
+	     "its QPs' devices to the GPUs it has open: the farthest device's nearest GPU "
+	     "(PIX ... SYS); far, NODE or SYS: SYS!"),
 	[VC_PROC_RETX_RATE] = { COL_R("retx_rate", "RETX/s", 7, VIEW_F_RATE, VP, hw_rate[VIEW_HW_RETX],
 				    VIEW_PROC_HW_RATE, "retransmits and timeouts per second (bound counters)") },
 	[VC_PROC_ERR_RATE] = { COL_R("hw_err_rate", "HWERR/s", 7, VIEW_F_RATE, VP,
@@ -324,7 +491,7 @@ static const struct view_col procs_cols[VC_PROC_N] = {
 				VIEW_PROC_HW, "bytes, where the driver counts them (bound counters)") },
 };
 const struct view_tab view_procs_tab =
-	VIEW_TAB(procs_cols, VP, valid, [VIEW_ROLE_PID] = VC_PROC_PID + 1,
+	VIEW_TAB_N(procs_cols, VC_PROC_N, VP, valid, [VIEW_ROLE_PID] = VC_PROC_PID + 1,
 		 [VIEW_ROLE_COMM] = VC_PROC_COMM + 1);
 
 #define VG struct view_group
@@ -359,9 +526,12 @@ static void group_get(const struct view_ctx *c, const void *row, const struct vi
 
 #define GRP_GET(id, n, h, w, r, ty, d)                                          \
 	[id] = { VIEW_COL(n, h, w, r, ty, VIEW_F_PLAIN), .get = group_get, .arg = id, .desc = d }
-#define GRP_RES(n, h, w, r) { COL_N(n, h, w, VG, res[r], 0, h "s its processes hold") }
+#define GRP_RES(ID, n, cmd, d, p, f, ...)                                              \
+	RES_AT(f, SNAP_RES_OWNED, VC_GRP_RES + (p), VC_GRP_N + SNAP_RES_##ID) = {       \
+		COL_N(#n, #ID, RES_W(ID, 0), VG, res[SNAP_RES_##ID], 0,                  \
+		      #ID "s its processes hold"), .desc_sort = true },
 
-static const struct view_col groups_cols[VC_GRP_N] = {
+static const struct view_col groups_cols[VC_GRP_N + SNAP_RES_N] = {
 	GRP_GET(VC_GRP_KIND, "kind", "KIND", 9, false, VIEW_T_STR,
 		"job, pod, container, unit, cgroup, kernel, hidden or unknown"),
 	[VC_GRP_RUNTIME] = { COL_S("runtime", "RUNTIME", 10, VG, key.runtime, 0,
@@ -370,23 +540,22 @@ static const struct view_col groups_cols[VC_GRP_N] = {
 	GRP_GET(VC_GRP_NAME, "group", "GROUP", 36, false, VIEW_T_STR,
 		"job id, pod UID, container id, unit name or cgroup path"),
 	[VC_GRP_PROCS] = { COL_N("procs", "PROCS", 5, VG, n_procs, 0, "processes in it") },
-	[VC_GRP_QP] = GRP_RES("qp", "QP", 5, SNAP_RES_QP),
 	GRP_GET(VC_GRP_RTS, "rts", "RTS", 5, true, VIEW_T_UINT, "its QPs in state RTS"),
 	GRP_GET(VC_GRP_QP_ERR, "qp_err", "ERR", 4, true, VIEW_T_UINT, "its QPs in state ERR"),
 	GRP_GET(VC_GRP_QP_OTHER, "qp_other", "OTHER", 5, true, VIEW_T_UINT,
 		"its QPs in any other state (RESET, INIT, RTR, SQD, SQE, unknown)"),
-	[VC_GRP_CQ] = GRP_RES("cq", "CQ", 5, SNAP_RES_CQ),
-	[VC_GRP_MR] = GRP_RES("mr", "MR", 5, SNAP_RES_MR),
+	SNAP_RES_LIST(GRP_RES)
 	[VC_GRP_MR_BYTES] = { COL_F("mr_bytes", "MR_BYTES", 10, VIEW_F_BYTES, VG, mr_bytes, 0,
 				    "bytes of memory its MRs register") },
-	[VC_GRP_PD] = GRP_RES("pd", "PD", 5, SNAP_RES_PD),
-	[VC_GRP_CM_ID] = GRP_RES("cm_id", "CM_ID", 5, SNAP_RES_CM_ID),
-	[VC_GRP_CTX] = GRP_RES("ctx", "CTX", 4, SNAP_RES_CTX),
-	[VC_GRP_SRQ] = GRP_RES("srq", "SRQ", 4, SNAP_RES_SRQ),
 	[VC_GRP_PSN_RATE] = { COL_R("psn_rate", "PSN/s", 7, VIEW_F_RATE, VG, psn_rate,
 				    VIEW_PROC_PSN_RATE, "PSNs its QPs advanced per second") },
 	[VC_GRP_CGROUP] = { COL_ID("cgroup", "CGROUP", 40, VG, cgroup, 0,
 				   "the cgroup of its first process") },
+	[VC_GRP_CPU] = { VIEW_COL("cpu", "CPU%", 5, true, VIEW_T_DOUBLE, VIEW_F_PLAIN),
+			 .get = view_get_gctx, .arg = VC_GRP_CPU,
+			 .desc = "percent of one CPU its processes used since the previous sample" },
+	[VC_GRP_RSS] = { VIEW_COL("rss", "RSS", 9, true, VIEW_T_UINT, VIEW_F_BYTES),
+			 .get = view_get_gctx, .arg = VC_GRP_RSS, .desc = "its processes' resident memory" },
 	[VC_GRP_RETX] = { COL_F("retx", "RETX", 7, VIEW_F_COUNT, VG, hw[VIEW_HW_RETX], VIEW_PROC_HW,
 				"its processes' retransmits and timeouts (bound counters)") },
 	[VC_GRP_ERR] = { COL_F("hw_err", "HWERR", 7, VIEW_F_COUNT, VG, hw[VIEW_HW_ERR], VIEW_PROC_HW,
@@ -394,4 +563,4 @@ static const struct view_col groups_cols[VC_GRP_N] = {
 	[VC_GRP_CNP] = { COL_F("cnp", "CNP", 7, VIEW_F_COUNT, VG, hw[VIEW_HW_CNP], VIEW_PROC_HW,
 			       "its processes' congestion notifications (bound counters)") },
 };
-const struct view_tab view_groups_tab = VIEW_TAB(groups_cols, VG, valid);
+const struct view_tab view_groups_tab = VIEW_TAB_N(groups_cols, VC_GRP_N, VG, valid);

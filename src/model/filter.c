@@ -20,7 +20,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "view.h"
+#include "cols.h"
 
 enum op { OP_EQ, OP_NE, OP_RE, OP_NRE };
 
@@ -34,7 +34,17 @@ struct term {
 	uint64_t dec, hex;
 	bool has_re;
 	regex_t re;
+	/*
+	 * Where the key's column is a u8 shown by its name (QP states,
+	 * types): the test of each of the 256 values, made once (bit u of
+	 * by8[t]), and of an n/a one; the rows are not formatted one by one.
+	 */
+	bool fast8[VIEW_N];
+	bool na8;
+	uint8_t by8[VIEW_N][32];
 };
+
+static void term_fast8(struct term *t);
 
 struct view_filter {
 	size_t n;
@@ -381,6 +391,7 @@ int view_filter_add(struct view_filter *f, const char *expr, char *err, size_t e
 		rc = add_term(f, p, len, err, errlen);
 		if (rc)
 			goto undo;
+		term_fast8(&f->t[f->n - 1]);
 		p += len;
 	}
 	if (f->n == before) {
@@ -421,24 +432,11 @@ static bool eq_nocase(const char *a, const char *b)
 	}
 }
 
-static bool term_match(const struct term *t, const struct view_ctx *c, enum view_table tab,
-		       size_t row, int col)
+/* A value's text (not n/a) against a term's value or expression. */
+static bool text_match(const struct term *t, const char *text)
 {
-	struct view_value v;
-	char buf[256];
-	const char *text;
 	bool hit;
 
-	view_get(c, tab, row, col, &v);
-	if (!v.valid)
-		return t->op == OP_NE || t->op == OP_NRE;
-	if ((t->op == OP_EQ || t->op == OP_NE) && v.type == VIEW_T_UINT &&
-	    ((v.fmt == VIEW_F_HEX && t->has_hex) || t->has_dec)) {
-		hit = v.fmt == VIEW_F_HEX && t->has_hex ? v.u == t->hex : v.u == t->dec;
-		return t->op == OP_EQ ? hit : !hit;
-	}
-	/* a string is shown as it is: no formatting per row (100k QPs) */
-	text = v.type == VIEW_T_STR ? v.s : view_fmt(&v, buf, sizeof(buf));
 	switch (t->op) {
 	case OP_EQ:
 	case OP_NE:
@@ -448,6 +446,80 @@ static bool term_match(const struct term *t, const struct view_ctx *c, enum view
 		hit = !regexec(&t->re, text, 0, NULL, 0);
 		return t->op == OP_RE ? hit : !hit;
 	}
+}
+
+static void term_fast8(struct term *t)
+{
+	unsigned int i, u;
+
+	t->na8 = t->op == OP_NE || t->op == OP_NRE;
+	for (i = 0; i < VIEW_N; i++) {
+		const struct view_tab *tb = view_tab((enum view_table)i);
+		const struct view_col *cd;
+
+		if (t->col[i] < 0 || !tb || i == VIEW_PROCS || i == VIEW_GROUPS)
+			continue;
+		cd = &tb->cols[t->col[i]];
+		if (!cd->name8 || cd->get || cd->size != 1 || cd->type != VIEW_T_STR)
+			continue;
+		for (u = 0; u < 256; u++) {
+			const char *name = cd->name8((uint8_t)u);
+			bool hit = name && *name ? text_match(t, name) : t->na8;
+
+			t->by8[i][u / 8] |= (uint8_t)(hit << (u % 8));
+		}
+		t->fast8[i] = true;
+	}
+}
+
+/* the validity bits of a row of tb */
+static inline uint32_t row_bits(const struct view_tab *tb, const char *r)
+{
+	switch (tb->valid_size) {
+	case 1: return *(const uint8_t *)(r + tb->valid);
+	case 2: return *(const uint16_t *)(r + tb->valid);
+	case 4: return *(const uint32_t *)(r + tb->valid);
+	default: return 0;
+	}
+}
+
+/* term t on row r of table tab, whose column fast8[tab] says is a named u8 */
+static inline bool fast8_match(const struct term *t, const struct view_tab *tb, int tab,
+			       const char *r)
+{
+	const struct view_col *cd = &tb->cols[t->col[tab]];
+	unsigned int u;
+
+	if (cd->bit && !(row_bits(tb, r) & cd->bit))
+		return t->na8;
+	u = *(const uint8_t *)(r + cd->off);
+	return t->by8[tab][u / 8] >> (u % 8) & 1;
+}
+
+static bool term_match(const struct term *t, const struct view_ctx *c, enum view_table tab,
+		       size_t row, int col)
+{
+	struct view_value v;
+	char buf[256];
+	bool hit;
+
+	if (t->fast8[tab]) {
+		const struct snap_vec *vec = view_vec(c->s, tab);
+		const struct view_tab *tb = view_tab(tab);
+
+		return row < vec->n ? fast8_match(t, tb, tab, (const char *)vec->v + row * tb->size) :
+				      t->na8;
+	}
+	view_get(c, tab, row, col, &v);
+	if (!v.valid)
+		return t->op == OP_NE || t->op == OP_NRE;
+	if ((t->op == OP_EQ || t->op == OP_NE) && v.type == VIEW_T_UINT &&
+	    ((v.fmt == VIEW_F_HEX && t->has_hex) || t->has_dec)) {
+		hit = v.fmt == VIEW_F_HEX && t->has_hex ? v.u == t->hex : v.u == t->dec;
+		return t->op == OP_EQ ? hit : !hit;
+	}
+	/* a string is shown as it is: no formatting per row (100k QPs) */
+	return text_match(t, v.type == VIEW_T_STR ? v.s : view_fmt(&v, buf, sizeof(buf)));
 }
 
 bool view_filter_about(const struct view_filter *f, enum view_table t)
@@ -480,4 +552,39 @@ bool view_filter_match(const struct view_filter *f, const struct view_ctx *c,
 			return false;
 	}
 	return true;
+}
+
+size_t view_filter_rows(const struct view_filter *f, const struct view_ctx *c, enum view_table t,
+			size_t *out)
+{
+	const struct term *ts[VIEW_FILTER_MAX];
+	const struct view_tab *tb = view_tab(t);
+	const struct snap_vec *vec = (unsigned int)t < VIEW_N ? view_vec(c->s, t) : NULL;
+	size_t n = view_count(c, t), i, k, m = 0, nt = 0;
+	bool fast = vec && tb;
+
+	for (i = 0; f && i < f->n && (unsigned int)t < VIEW_N; i++) {
+		const struct term *x = &f->t[i];
+
+		if ((x->table >= 0 && x->table != (int)t) || x->col[t] < 0)
+			continue;
+		ts[nt++] = x;
+		fast = fast && x->fast8[t];
+	}
+	if (!fast) {
+		for (i = 0; i < n; i++)
+			if (view_filter_match(f, c, t, i))
+				out[m++] = i;
+		return m;
+	}
+	/* every term on a named u8 (state=RTS on 100k QPs): straight from the rows */
+	for (i = 0; i < n; i++) {
+		const char *r = (const char *)vec->v + i * tb->size;
+
+		for (k = 0; k < nt && fast8_match(ts[k], tb, t, r); k++)
+			;
+		if (k == nt)
+			out[m++] = i;
+	}
+	return m;
 }

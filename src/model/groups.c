@@ -314,12 +314,18 @@ void view_group_sum(struct view_group *sum, const struct view_group *g)
 {
 	sum_into(sum, g->n_procs, g->res, g->qp_state, g->mr_bytes, g->psn_rate, g->psn_adv,
 		 g->hw, g->n_qpcnt, g->valid);
+	sum->cpu += g->cpu;
+	sum->rss += g->rss;
+	sum->valid |= g->valid & (VIEW_PROC_CPU | VIEW_PROC_RSS);
 }
 
 static void group_add(struct view_group *g, const struct view_proc *p)
 {
 	sum_into(g, 1, p->res, p->qp_state, p->mr_bytes, p->psn_rate, p->psn_adv, p->hw,
 		 p->n_qpcnt, p->valid);
+	g->cpu += p->cpu;
+	g->rss += p->rss;
+	g->valid |= p->valid & (VIEW_PROC_CPU | VIEW_PROC_RSS);
 	if (!g->cgroup)
 		g->cgroup = p->cgroup;
 }

@@ -7,6 +7,7 @@
 
 #include "classify.h"
 #include "history.h"
+#include "util.h"
 #include "view.h"
 
 #define HIST_FORGET 600	/* samples a vanished link's history is kept */
@@ -25,36 +26,45 @@ static struct hist_link *find(const struct history *h, uint32_t dev, uint32_t po
 	return NULL;
 }
 
-double hist_error_rate(const struct snapshot *s, uint32_t dev, uint32_t port, bool *any)
+bool hist_error(const struct snapshot *s, uint32_t dev, uint32_t port, double *rate, bool *sat)
 {
-	double sum = 0;
+	bool any = false;
 	size_t i;
 
-	*any = false;
+	*rate = 0;
+	*sat = false;
 	for (i = 0; i < s->counters.n; i++) {
 		const struct snap_counter *c = SNAP_AT(&s->counters, struct snap_counter, i);
 
-		if (c->dev != dev || c->port != port || c->rate_status != RATE_DATA ||
-		    !cnt_is_error(c->cls))
+		if (c->dev != dev || c->port != port || !cnt_is_error(c->cls))
 			continue;
-		sum += c->rate;
-		*any = true;
+		if (snap_counter_saturated(c))
+			*sat = true;
+		if (c->rate_status != RATE_DATA)
+			continue;
+		/* the driver's `ethtool -S` errors are the netdev statistics'
+		 * again, split up (mlx5 folds rx_crc_errors_phy into rx_errors,
+		 * rx_prio3_discards into rx_discards_phy): counted once, there;
+		 * they show as the Links pane's DISCARD/s */
+		if (c->source == SNAP_SRC_DRV)
+			continue;
+		/* the standard groups' FCS and length errors likewise (the
+		 * netdev's rx_crc_errors, rx_length_errors: classify_tab.c) */
+		if (c->cls_flags & CNT_F_NETDEV)
+			continue;
+		*rate += c->rate;
+		any = true;
 	}
-	return sum;
+	return any;
 }
 
-bool hist_error_saturated(const struct snapshot *s, uint32_t dev, uint32_t port)
+double hist_error_rate(const struct snapshot *s, uint32_t dev, uint32_t port, bool *any)
 {
-	size_t i;
+	double rate;
+	bool sat;
 
-	for (i = 0; i < s->counters.n; i++) {
-		const struct snap_counter *c = SNAP_AT(&s->counters, struct snap_counter, i);
-
-		if (c->dev == dev && c->port == port && cnt_is_error(c->cls) &&
-		    snap_counter_saturated(c))
-			return true;
-	}
-	return false;
+	*any = hist_error(s, dev, port, &rate, &sat);
+	return rate;
 }
 
 int hist_update(struct history *h, const struct snapshot *s)
@@ -74,15 +84,11 @@ int hist_update(struct history *h, const struct snapshot *s)
 			continue;
 		l = find(h, p->dev, p->port, d->name);
 		if (!l) {
-			if (h->n == h->cap) {
-				size_t cap = h->cap ? h->cap * 2 : 8;
-				struct hist_link *nl = realloc(h->links, cap * sizeof(*nl));
+			struct hist_link *nl = vec_grow(h->links, h->n, &h->cap, sizeof(*nl), 8);
 
-				if (!nl)
-					return -ENOMEM;
-				h->links = nl;
-				h->cap = cap;
-			}
+			if (!nl)
+				return -ENOMEM;
+			h->links = nl;
 			l = &h->links[h->n++];
 			memset(l, 0, sizeof(*l));
 			l->dev = p->dev;

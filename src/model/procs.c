@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "util.h"
+#include "snap_proc.h"
 #include "view.h"
 
 /* Entry kinds, in the order entries are listed. */
@@ -333,7 +334,7 @@ int view_procs(const struct snapshot *s, struct view_proc **out)
 		add_qp(acc, q);
 	}
 	for (r = 0; r < SNAP_RES_N; r++) {
-		if (r == SNAP_RES_QP)
+		if (r == SNAP_RES_QP || !snap_res_owned(r))
 			continue;
 		for (i = 0; i < s->res[r].n; i++) {
 			const void *obj = snap_res_at(s, (enum snap_res)r, i);
@@ -381,8 +382,15 @@ int view_procs(const struct snapshot *s, struct view_proc **out)
 			}
 		}
 		if (items[i].kind == K_PROC) {
+			const struct snap_pstat *st;
+
 			p->pid = items[i].id;
 			proc_identity(s, p, &items[i], j - i);
+			st = snap_pstat_find(s, p->pid);
+			if (st && (st->valid & SNAP_PST_CPU))
+				SNAP_SET(p, cpu, VIEW_PROC_CPU, st->cpu);
+			if (st && (st->valid & SNAP_PST_STAT))
+				SNAP_SET(p, rss, VIEW_PROC_RSS, snap_pstat_rss_bytes(st));
 		} else if (items[i].kind == K_KERN) {
 			p->valid |= VIEW_PROC_KERN;
 			p->comm = items[i].kern_id;

@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "classify.h"
 #include "rate.h"
+#include "snap_proc.h"
 #include "util.h"
 
 enum rate_status rate_delta(uint64_t old_v, uint64_t new_v, unsigned int bits,
@@ -32,11 +34,6 @@ enum rate_status rate_delta(uint64_t old_v, uint64_t new_v, unsigned int bits,
 uint32_t rate_psn_delta(uint32_t old_psn, uint32_t new_psn)
 {
 	return (new_psn - old_psn) & 0xffffff;
-}
-
-static double ts_diff(const struct timespec *a, const struct timespec *b)
-{
-	return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_nsec - a->tv_nsec) / 1e9;
 }
 
 /* An open-addressing table of row indexes (+1; 0 = empty). */
@@ -99,10 +96,34 @@ enum rate_status rate_counter_delta(const struct snap_counter *p, const struct s
 		return rate_delta(p->value, c->value, counter_bits(c), delta);
 	if (c->value < p->value)
 		return RATE_RESET;
-	if (snap_counter_saturated(p) && snap_counter_saturated(c) && p->value == c->value)
+	/* p at c's maximum: p's own mark may be missing (a replay's jump
+	 * hands over samples whose rates were never computed) */
+	if ((snap_counter_saturated(p) || p->value == snap_counter_max(c)) &&
+	    snap_counter_saturated(c) && p->value == c->value)
 		return RATE_SAT;
 	*delta = c->value - p->value;
 	return RATE_DATA;
+}
+
+/*
+ * A driver counter the table says saturates (hfi1's CNTR_SYNTH ones, at
+ * 2^64 - 1): marked as the sysfs parser marks a PMA counter, here since
+ * the hardware counters come by netlink and by sysfs alike.
+ */
+static void mark_driver_sat(const struct snapshot *s, struct snap_counter *c)
+{
+	const struct cnt_entry *e = cnt_lookup(snap_s(s, c->name));
+
+	/* and what it is to its link's throughput, looked up once a sample
+	 * (view_link_rates reads it on every screen) */
+	c->link = (uint8_t)(1 + (e ? e->link : CNT_L_NONE));
+	if (c->source != SNAP_SRC_HW || (c->sat & SNAP_CNT_SATURATES))
+		return;
+	if (!e || !e->sat || e->width != CNT_W_64)
+		return;
+	c->sat = SNAP_CNT_SATURATES;
+	if (c->value == snap_counter_max(c))
+		c->sat |= SNAP_CNT_SATURATED;
 }
 
 /* The rates of one vector of counters: s->counters, or s->objcnts. */
@@ -120,6 +141,8 @@ static int rate_counters(const struct snapshot *prev, struct snapshot *cur, doub
 		c->rate = 0;
 		c->delta = 0;
 		c->rate_status = prev ? RATE_NODATA : RATE_INIT;
+		if (vec == offsetof(struct snapshot, counters))
+			mark_driver_sat(cur, c);
 	}
 	if (!prev || !cv->n)
 		return 0;
@@ -352,6 +375,7 @@ int rate_compute(const struct snapshot *prev, struct snapshot *cur)
 			SNAP_SET(&cur->self, cpu, SNAP_SELF_RATE, cpu / dt * 100);
 	}
 	rate_devs(prev, cur);
+	snap_pstats_rate(prev, cur, dt);
 	err = rate_counters(prev, cur, dt, offsetof(struct snapshot, counters));
 	if (!err)
 		err = rate_counters(prev, cur, dt, offsetof(struct snapshot, objcnts));

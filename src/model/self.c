@@ -12,7 +12,7 @@
 
 #include "snapshot.h"
 
-#define COST_RES(ID, name, cmd, dump, proc, json) [SNAP_COST_RES + SNAP_RES_##ID] = #name "s",
+#define COST_RES(ID, name, cmd, ...) [SNAP_COST_RES + SNAP_RES_##ID] = #name "s",
 const char *const snap_cost_name[SNAP_COST_N] = {
 	[SNAP_COST_SYS] = "sys",
 	[SNAP_COST_DEVS] = "devices",
@@ -23,6 +23,7 @@ const char *const snap_cost_name[SNAP_COST_N] = {
 	[SNAP_COST_PROC] = "proc",
 	SNAP_RES_LIST(COST_RES)
 	[SNAP_COST_QP_GET] = "qp_get",
+	[SNAP_COST_NET] = "net",
 };
 #undef COST_RES
 
@@ -36,6 +37,13 @@ int snap_self_format(const struct snap_self *m, char *buf, size_t size)
 	if (w < 0 || (size_t)w >= size)
 		return -ENOSPC;
 	n = (size_t)w;
+	if (m->hold > 0) {
+		/* written only when held: older readers skip the key */
+		w = snprintf(buf + n, size - n, "hold %.6f\n", m->hold);
+		if (w < 0 || (size_t)w >= size - n)
+			return -ENOSPC;
+		n += (size_t)w;
+	}
 	if (m->skip) {
 		/* written only when some are: older readers skip the key */
 		w = snprintf(buf + n, size - n, "skip %u\n", (unsigned int)m->skip);
@@ -92,6 +100,8 @@ int snap_self_parse(struct snapshot *s, const char *buf, size_t len)
 			/* a mask of the resource tables: the ones there are */
 			m.skip = (uint32_t)(v < (1u << SNAP_RES_N) ? v : 0) & ((1u << SNAP_RES_N) - 1);
 			skip = true;
+		} else if (KEY("hold")) {
+			m.hold = v;
 		} else if (KEY("utime")) {
 			m.utime = v;
 		} else if (KEY("stime")) {

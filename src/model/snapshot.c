@@ -13,7 +13,8 @@
 static struct snap_vec *snap_vecs(struct snapshot *s, size_t i)
 {
 	struct snap_vec *v[] = { &s->devs, &s->ports, &s->counters, &s->notes, &s->events,
-				 &s->objcnts, &s->qpcnts, &s->optcnts, &s->drvs, &s->gids };
+				 &s->objcnts, &s->qpcnts, &s->optcnts, &s->drvs, &s->gids,
+				 &s->nets, &s->pcis, &s->pstats };
 
 	_Static_assert(sizeof(v) / sizeof(v[0]) + SNAP_RES_N == SNAP_VECS,
 		       "snap_mark covers every vector");

@@ -174,9 +174,7 @@ ssize_t view_rows(const struct view_ctx *c, enum view_table t,
 		for (m = 0; m < n; m++)	/* no term about this table: every row */
 			out[m] = m;
 	} else {
-		for (i = 0; i < n; i++)
-			if (view_filter_match(f, c, t, i))
-				out[m++] = i;
+		m = view_filter_rows(f, c, t, out);
 	}
 	if (sort_col >= 0 && m > 1 && col_type(t, sort_col) != VIEW_T_STR) {
 		if (sort_numbers(c, t, sort_col, reverse, out, m)) {

@@ -6,8 +6,10 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "classify.h"
 #include "cols.h"
 #include "fmt.h"
 #include "names.h"
@@ -17,10 +19,15 @@ static const struct view_tab *const tables[VIEW_N] = {
 	[VIEW_DEVS] = &view_devs_tab, [VIEW_LINKS] = &view_links_tab,
 	[VIEW_COUNTERS] = &view_counters_tab, [VIEW_PROCS] = &view_procs_tab,
 	[VIEW_GROUPS] = &view_groups_tab,
-#define RES_TAB(ID, name, cmd, dump, proc, json) [VIEW_##ID##S] = &view_##name##_tab,
-	SNAP_RES_LIST(RES_TAB)
-#undef RES_TAB
+#define TAB_OF(ID, name, cmd, ...) [VIEW_##ID##S] = &view_##name##_tab,
+	SNAP_RES_LIST(TAB_OF)
+#undef TAB_OF
 };
+
+const struct view_tab *view_tab(enum view_table t)
+{
+	return (unsigned int)t < VIEW_N ? tables[t] : NULL;
+}
 
 const char *view_table_name(enum view_table t)
 {
@@ -42,6 +49,54 @@ const struct view_col *view_cols(enum view_table t, size_t *n)
 	}
 	*n = tables[t]->n;
 	return tables[t]->cols;
+}
+
+/* the count column of object r in table t, -1: none */
+static int res_col(enum view_table t, int r)
+{
+	const struct snap_res_info *i = &snap_res_info[r];
+
+	if (t == VIEW_DEVS)
+		return i->flags & SNAP_RES_SUMMED ? VC_DEV_RES + r : -1;
+	if (!(i->flags & SNAP_RES_OWNED) || (t != VIEW_PROCS && t != VIEW_GROUPS))
+		return -1;
+	return (t == VIEW_PROCS ? VC_PROC_RES : VC_GRP_RES) + (int)i->proc;
+}
+
+static bool named(const int *ids, size_t n, int col)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (ids[i] == col)
+			return true;
+	return false;
+}
+
+size_t view_cols_res(enum view_table t, const int *ids, size_t n, int *out, size_t max)
+{
+	size_t i, k = 0, j;
+
+	for (i = 0; i < n; i++) {
+		if (ids[i] != VIEW_COLS_RES && ids[i] != VIEW_COLS_RES_CHG) {
+			if (k < max)
+				out[k++] = ids[i];
+			continue;
+		}
+		for (j = 0; j < SNAP_RES_N; j++) {
+			/* devices in the list's order, the others in the per-process one */
+			int r = t == VIEW_DEVS ? (int)j : (int)snap_res_proc(j);
+			int c = r < SNAP_RES_N ? res_col(t, r) : -1;
+
+			if (c < 0 || named(ids, n, c))
+				continue;
+			if (k < max)
+				out[k++] = c;
+			if (t == VIEW_DEVS && ids[i] == VIEW_COLS_RES_CHG && k < max)
+				out[k++] = VC_DEV_CHG + r;
+		}
+	}
+	return k;
 }
 
 int view_col_find(enum view_table t, const char *name)
@@ -72,6 +127,11 @@ static const struct snap_vec *table_vec(const struct snapshot *s, enum view_tabl
 	case VIEW_COUNTERS: return &s->counters;
 	default: return NULL;
 	}
+}
+
+const struct snap_vec *view_vec(const struct snapshot *s, enum view_table t)
+{
+	return table_vec(s, t);
 }
 
 uint32_t view_port_active_mtu(const struct snapshot *s, const struct snap_port *p)
@@ -218,8 +278,9 @@ static uint32_t row_valid(const struct view_tab *tb, const void *row)
 }
 
 /* A field's value, as its column describes it. */
-static void get_field(const struct view_tab *tb, const void *row, const struct view_col *col,
-		      struct view_value *v)
+static inline __attribute__((always_inline)) void get_field(const struct view_tab *tb,
+							   const void *row, const struct view_col *col,
+							   struct view_value *v)
 {
 	const char *p = (const char *)row + col->off;
 	bool valid = !col->bit || (row_valid(tb, row) & col->bit);
@@ -291,6 +352,22 @@ void view_get(const struct view_ctx *c, enum view_table t, size_t row, int col,
 		get_field(tb, r, cd, v);
 }
 
+void view_get_field(const struct view_ctx *c, const struct view_tab *tb, const void *row,
+		    size_t k, struct view_value *v)
+{
+	const struct view_col *cd = &tb->cols[k];
+
+	memset(v, 0, offsetof(struct view_value, tmp));
+	v->tmp[0] = '\0';
+	v->s = "";
+	v->type = cd->type;
+	v->fmt = cd->fmt;
+	if (cd->get)
+		cd->get(c, row, cd, v);
+	else
+		get_field(tb, row, cd, v);
+}
+
 /*
  * A decimal or a string into buf without snprintf: every cell of every
  * screen comes through here, and the format parser cost more than the
@@ -324,6 +401,21 @@ static void put_per_s(char *buf, size_t len, char *s)
 	put_str(buf, len, s);
 }
 
+/* seconds as the largest two units: 45s, 3m12s, 2h05m, 3d04h */
+static void put_age(char *buf, size_t len, double sec)
+{
+	uint64_t t = sec > 0 && sec < 1e15 ? (uint64_t)sec : 0;
+
+	if (t < 60)
+		snprintf(buf, len, "%" PRIu64 "s", t);
+	else if (t < 3600)
+		snprintf(buf, len, "%" PRIu64 "m%02" PRIu64 "s", t / 60, t % 60);
+	else if (t < 86400)
+		snprintf(buf, len, "%" PRIu64 "h%02" PRIu64 "m", t / 3600, t % 3600 / 60);
+	else
+		snprintf(buf, len, "%" PRIu64 "d%02" PRIu64 "h", t / 86400, t % 86400 / 3600);
+}
+
 const char *view_fmt(const struct view_value *v, char *buf, size_t len)
 {
 	char tmp[32];
@@ -352,6 +444,12 @@ const char *view_fmt(const struct view_value *v, char *buf, size_t len)
 		fmt_si(tmp, sizeof(tmp) - 2, v->d);
 		put_per_s(buf, len, tmp);
 		break;
+	case VIEW_F_AGE:
+		put_age(buf, len, v->type == VIEW_T_UINT ? (double)v->u : v->d);
+		break;
+	case VIEW_F_PCT:
+		snprintf(buf, len, "%.1f%%", v->type == VIEW_T_UINT ? (double)v->u : v->d);
+		break;
 	default:
 		if (v->type == VIEW_T_UINT)
 			put_u64(buf, len, v->u);
@@ -365,23 +463,68 @@ const char *view_fmt(const struct view_value *v, char *buf, size_t len)
 }
 
 /*
- * A link's throughput from its port's counters.  Sources by preference:
- * the IB PMA port counters; for packets, the RDMA hardware counters
- * rcvd_pkts/sent_pkts (Soft-RoCE: its RDMA traffic, which the bound netdev
- * may not see when a device talks to itself); then the netdev statistics.
+ * A link's throughput from its port's counters, from the best source it
+ * has: the IB PMA port counters (64-bit with PortCountersExtended), the
+ * RDMA device's own counters of the port's traffic (efa, bnxt_re; rxe's
+ * packets: its RDMA traffic, which the bound netdev may not see when a
+ * device talks to itself), then the bound netdev's statistics.  Which
+ * counter is a link's is the counter table's (classify_tab.c, `link`).
  */
-void view_link_rates(const struct snapshot *s, uint32_t dev, uint32_t port,
-		     struct view_link_rates *r)
+const char *view_link_src_name(uint8_t src)
 {
-	static const char *const names[SNAP_SRC_N][4] = {
-		[SNAP_SRC_PMA] = { "port_rcv_data", "port_xmit_data", "port_rcv_packets",
-				   "port_xmit_packets" },
-		[SNAP_SRC_HW] = { "", "", "rcvd_pkts", "sent_pkts" },
-		[SNAP_SRC_NETDEV] = { "rx_bytes", "tx_bytes", "rx_packets", "tx_packets" },
-	};
+	return src == SNAP_SRC_PMA ? "pma" : src == SNAP_SRC_HW ? "driver" :
+	       src == SNAP_SRC_NETDEV ? "netdev" : "n/a";
+}
+
+/* Whether counter c is the link's traffic of kind k (0..3: rx/tx bytes,
+ * rx/tx packets) by the counter table, and the rank of its source. */
+static int link_kind(const struct snapshot *s, const struct snap_counter *c, int *k)
+{
 	static const int rank[SNAP_SRC_N] = {
 		[SNAP_SRC_PMA] = 3, [SNAP_SRC_HW] = 2, [SNAP_SRC_NETDEV] = 1,
 	};
+	const struct cnt_entry *e = NULL;
+	uint8_t link = c->link ? (uint8_t)(c->link - 1) : CNT_L_NONE;
+
+	if (c->source >= SNAP_SRC_N)
+		return 0;
+	if (!c->link) {	/* not through rate_compute(): look it up */
+		e = cnt_lookup(snap_s(s, c->name));
+		link = e ? e->link : CNT_L_NONE;
+	}
+	if (link == CNT_L_NONE || link > CNT_L_TX_PKTS)
+		return 0;
+	/* the PMA's unicast_* are parts of the link's, and a driver
+	 * counter named as a netdev statistic is not one (the table's
+	 * PMA link counters are its port_* ones) */
+	if ((c->source == SNAP_SRC_PMA) != !strncmp(snap_s(s, c->name), "port_", 5))
+		return 0;
+	*k = link - CNT_L_RX_BYTES;
+	return rank[c->source];
+}
+
+const struct snap_counter *view_link_counter(const struct snapshot *s, uint32_t dev,
+					     uint32_t port, int kind)
+{
+	const struct snap_counter *best = NULL;
+	int best_rk = 0, k, rk;
+	size_t i;
+
+	for (i = 0; i < s->counters.n; i++) {
+		const struct snap_counter *c = SNAP_AT(&s->counters, struct snap_counter, i);
+
+		if (c->dev != dev || c->port != port || !(rk = link_kind(s, c, &k)) || k != kind ||
+		    rk <= best_rk)
+			continue;
+		best = c;
+		best_rk = rk;
+	}
+	return best;
+}
+
+void view_link_rates(const struct snapshot *s, uint32_t dev, uint32_t port,
+		     struct view_link_rates *r)
+{
 	int best[4] = { 0 };
 	size_t i;
 	int k, rk;
@@ -389,24 +532,64 @@ void view_link_rates(const struct snapshot *s, uint32_t dev, uint32_t port,
 	memset(r, 0, sizeof(*r));
 	for (i = 0; i < s->counters.n; i++) {
 		const struct snap_counter *c = SNAP_AT(&s->counters, struct snap_counter, i);
-		const char *name;
 		bool sat = snap_counter_saturated(c);
 
-		if (c->dev != dev || c->port != port || c->source >= SNAP_SRC_N ||
-		    (c->rate_status != RATE_DATA && !sat))
+		if (c->dev != dev || c->port != port || (c->rate_status != RATE_DATA && !sat) ||
+		    !(rk = link_kind(s, c, &k)))
 			continue;
 		/* a saturated counter (a 32-bit port_xmit_data at its top) tells
 		 * no rate: any source that counts ranks before it */
-		rk = sat ? 1 : rank[c->source] * 2;
-		name = snap_s(s, c->name);
-		for (k = 0; k < 4; k++) {
-			if (!names[c->source][k][0] || strcmp(name, names[c->source][k]) ||
-			    rk <= best[k])
-				continue;
-			r->valid[k] = true;
-			r->sat[k] = sat;
-			r->v[k] = c->rate_status == RATE_DATA ? c->rate : 0;
-			best[k] = rk;
-		}
+		rk = sat ? 1 : rk * 2;
+		if (rk <= best[k])
+			continue;
+		r->valid[k] = true;
+		r->sat[k] = sat;
+		r->src[k] = c->source;
+		r->v[k] = c->rate_status == RATE_DATA ? c->rate : 0;
+		best[k] = rk;
 	}
+}
+
+double view_link_speed(const char *rate)
+{
+	char *end;
+	double g;
+
+	if (!rate || *rate < '0' || *rate > '9')
+		return 0;
+	g = strtod(rate, &end);
+	/* ib_core sysfs.c rate_show(): "%d%s Gb/sec (%dX%s)" */
+	if (end == rate || strncmp(end, " Gb/sec", 7) || !(g > 0) || g > 1e6)
+		return 0;
+	return g * 1e9;
+}
+
+bool view_link_util(const struct snapshot *s, const struct snap_port *p, double *pct)
+{
+	struct view_link_rates r;
+
+	if (!SNAP_HAS(p, SNAP_PORT_RATE) || !(view_link_speed(p->rate) > 0))
+		return false;
+	view_link_rates(s, p->dev, p->port, &r);
+	return view_link_util_of(p, &r, pct);
+}
+
+bool view_link_util_of(const struct snap_port *p, const struct view_link_rates *rr, double *pct)
+{
+	const struct view_link_rates r = *rr;
+	double bps = SNAP_HAS(p, SNAP_PORT_RATE) ? view_link_speed(p->rate) : 0, top = -1;
+	int k;
+
+	if (!(bps > 0))
+		return false;
+	for (k = 0; k < 2; k++) {
+		if (r.valid[k] && r.sat[k])
+			return false;	/* a direction of unknown rate */
+		if (r.valid[k] && r.v[k] > top)
+			top = r.v[k];
+	}
+	if (top < 0)
+		return false;
+	*pct = top * 8 / bps * 100;
+	return true;
 }

@@ -1,39 +1,55 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * RDMA_NLDEV_CMD_RES_CQ_GET: CQs of one device (nldev.c fill_res_cq_entry).
- * poll-ctx exists only for kernel CQs and ctxn only for user CQs (6.1 and
- * 6.12 rxe, captured); DIM is the CQ's adaptive-moderation flag.
+ * CQs (RDMA_NLDEV_CMD_RES_CQ_GET, nldev.c fill_res_cq_entry): the one
+ * declaration of the object.  poll-ctx exists only for kernel CQs and ctxn
+ * only for user CQs (6.1 and 6.12 rxe, captured); DIM is the CQ's
+ * adaptive-moderation flag.
  */
-#include <errno.h>
-
+#include "cols.h"
+#include "names.h"
 #include "nl.h"
 
-static int cq_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
-{
-	struct snap_cq *c = snap_push(&s->cqs, sizeof(*c));
+#define CQ struct snap_cq
 
-	if (!c)
-		return -ENOMEM;
-	c->dev = *(const uint32_t *)arg;
-	if (tb[RDMA_NLDEV_ATTR_RES_CQN])
-		SNAP_SET(c, cqn, SNAP_CQ_CQN, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_CQN]));
-	if (tb[RDMA_NLDEV_ATTR_RES_CQE])
-		SNAP_SET(c, cqe, SNAP_CQ_CQE, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_CQE]));
-	if (tb[RDMA_NLDEV_ATTR_RES_USECNT])
-		SNAP_SET(c, users, SNAP_CQ_USERS, mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_RES_USECNT]));
-	if (tb[RDMA_NLDEV_ATTR_RES_POLL_CTX])
-		SNAP_SET(c, poll_ctx, SNAP_CQ_POLL_CTX,
-			 mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_RES_POLL_CTX]));
-	if (tb[RDMA_NLDEV_ATTR_DEV_DIM])
-		SNAP_SET(c, dim, SNAP_CQ_DIM, mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_DEV_DIM]));
-	if (tb[RDMA_NLDEV_ATTR_RES_CTXN])
-		SNAP_SET(c, ctxn, SNAP_CQ_CTXN, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_CTXN]));
-	nl_owner(s, tb, &c->own);
-	return 0;
+/* DIM as on/off (a u8 the kernel sends as 0 or 1); JSON writes it as a bool */
+static void cq_dim(const struct view_ctx *c, const void *row, const struct view_col *col,
+		   struct view_value *v)
+{
+	const struct snap_cq *q = row;
+
+	(void)c;
+	(void)col;
+	v->valid = SNAP_HAS(q, SNAP_CQ_DIM) && q->dim <= 1;
+	v->s = v->valid ? (q->dim ? "on" : "off") : "";
+	v->u = q->dim;
 }
 
-int nl_cq_parse(const struct nlmsghdr *nlh, struct snapshot *s)
-{
-	return nl_res_table(nlh, s, RDMA_NLDEV_ATTR_RES_CQ,
-			    RDMA_NLDEV_ATTR_RES_CQ_ENTRY, cq_entry);
-}
+/* a column only this table knows: its id after CQ_NAMED, its entry after the owner's */
+enum { CQ_NAMED = VC_CQ_N - 1, CQ_NCOLS };
+
+static const struct view_col cq_fields[CQ_NCOLS] = {
+	[VC_CQ_DEV] = COL_DEV_P(CQ, 1),
+	[VC_CQ_CQN] = { .name = "cqn", .header = "CQN", .width = 5, NUM,
+			FIELD(CQ, cqn, SNAP_CQ_CQN), .attr = RDMA_NLDEV_ATTR_RES_CQN,
+			.json = "cqn", .desc = "CQ number", .prio = 2 },
+	[VC_CQ_CQE] = { .name = "cqe", .header = "CQE", .width = 6, NUM,
+			FIELD(CQ, cqe, SNAP_CQ_CQE), .attr = RDMA_NLDEV_ATTR_RES_CQE,
+			.json = "cqe", .desc = "entries", .desc_sort = true, .prio = 3 },
+	[VC_CQ_USERS] = COL_USERS_P(CQ, SNAP_CQ_USERS, 4),
+	[VC_CQ_POLL_CTX] = { .name = "poll_ctx", .header = "POLL_CTX", .width = 9, TEXT,
+			     FIELD(CQ, poll_ctx, SNAP_CQ_POLL_CTX), .name8 = snap_poll_ctx_str,
+			     .attr = RDMA_NLDEV_ATTR_RES_POLL_CTX, .json = "poll-ctx",
+			     .desc = "polling context (kernel CQs)", .prio = 7 },
+	[VC_CQ_DIM] = { .name = "dim", .header = "DIM", .width = 3, TEXT, .get = cq_dim,
+			FIELD(CQ, dim, SNAP_CQ_DIM), .attr = RDMA_NLDEV_ATTR_DEV_DIM,
+			.json = "adaptive-moderation", .jfmt = VIEW_J_BOOL,
+			.desc = "adaptive interrupt moderation", .prio = 8 },
+	[VC_CQ_CTXN] = { .name = "ctxn", .header = "CTXN", .width = 4, NUM,
+			 FIELD(CQ, ctxn, SNAP_CQ_CTXN), .attr = RDMA_NLDEV_ATTR_RES_CTXN,
+			 .json = "ctxn", .desc = "its context (user CQs)", .prio = 9 },
+	/* the owner's pid and comm early, so they stay at 80 columns */
+	COL_OWNER_P(CQ, 5, 10, 6),
+};
+const struct view_tab view_cq_tab = RES_TAB(cq_fields, CQ, VC_CQ_PID);
+
+NL_OBJ(cq, CQ, RES_CQ, RES_CQ_ENTRY)

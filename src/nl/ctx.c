@@ -1,29 +1,28 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * RDMA_NLDEV_CMD_RES_CTX_GET: user contexts (one per opened device file)
- * of one device (nldev.c fill_res_ctx_entry).
+ * User contexts, one per opened device file (RDMA_NLDEV_CMD_RES_CTX_GET,
+ * nldev.c fill_res_ctx_entry): the one declaration of the object.  Its
+ * number is always sent: an entry without it is malformed.
  */
-#include <errno.h>
-
+#include "cols.h"
 #include "nl.h"
 
-static int ctx_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
-{
-	struct snap_ctx *c;
+#define CTX struct snap_ctx
 
-	if (!tb[RDMA_NLDEV_ATTR_RES_CTXN])
-		return -EBADMSG;
-	c = snap_push(&s->ctxs, sizeof(*c));
-	if (!c)
-		return -ENOMEM;
-	c->dev = *(const uint32_t *)arg;
-	c->ctxn = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_CTXN]);
-	nl_owner(s, tb, &c->own);
-	return 0;
-}
+/* a column only this table knows: its id after CTX_NAMED, its entry after the owner's */
+enum { CTX_NAMED = VC_CTX_N - 1, CTX_NCOLS };
 
-int nl_ctx_parse(const struct nlmsghdr *nlh, struct snapshot *s)
-{
-	return nl_res_table(nlh, s, RDMA_NLDEV_ATTR_RES_CTX,
-			    RDMA_NLDEV_ATTR_RES_CTX_ENTRY, ctx_entry);
-}
+static const struct view_col ctx_fields[CTX_NCOLS] = {
+	[VC_CTX_DEV] = COL_DEV_P(CTX, 1),
+	[VC_CTX_CTXN] = { .name = "ctxn", .header = "CTXN", .width = 4, NUM,
+			  FIELD(CTX, ctxn, 0), .attr = RDMA_NLDEV_ATTR_RES_CTXN,
+			  .json = "ctxn", .desc = "context number", .prio = 2 },
+	COL_OWNER_P(CTX, 3, 5, 4),
+};
+/* no optional fields: no validity bits */
+const struct view_tab view_ctx_tab = {
+	.cols = ctx_fields, .n = CTX_NCOLS, .size = sizeof(CTX),
+	.role = { ROLES_OWNER(VC_CTX_PID) },
+};
+
+NL_OBJ(ctx, CTX, RES_CTX, RES_CTX_ENTRY, .need = RDMA_NLDEV_ATTR_RES_CTXN)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* RDMA_NLDEV_CMD_GET: one message per device (nldev.c fill_dev_info). */
 #include <errno.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "nl.h"
@@ -38,6 +39,27 @@ int nl_msg_dev(const struct nlmsghdr *nlh, struct snapshot *s, const struct nlat
 	return 0;
 }
 
+#define DEV struct snap_dev
+
+/*
+ * iproute2 6.1 does not print the protocol, though the 6.1 kernel sends
+ * it; DEV_TYPE and PARENT_NAME are 6.12+ (mlx5 IB SMI sub-devices,
+ * nldev.c fill_dev_info); in a device message PORT_INDEX is the number of
+ * ports.
+ */
+static const struct nl_field dev_fields[] = {
+	NL_FIELD(CAP_FLAGS, DEV, caps, SNAP_DEV_CAPS),
+	NL_FIELD(FW_VERSION, DEV, fw, SNAP_DEV_FW),
+	NL_FIELD(NODE_GUID, DEV, node_guid, SNAP_DEV_NODE_GUID),
+	NL_FIELD(SYS_IMAGE_GUID, DEV, sys_image_guid, SNAP_DEV_SYS_GUID),
+	NL_FIELD(DEV_NODE_TYPE, DEV, node_type, SNAP_DEV_NODE_TYPE),
+	NL_FIELD(DEV_PROTOCOL, DEV, protocol, SNAP_DEV_PROTOCOL),
+	NL_FIELD(DEV_DIM, DEV, dim, SNAP_DEV_DIM),
+	NL_FIELD(DEV_TYPE, DEV, type, SNAP_DEV_TYPE),
+	NL_FIELD(PARENT_NAME, DEV, parent, SNAP_DEV_PARENT),
+	NL_FIELD(PORT_INDEX, DEV, num_ports, SNAP_DEV_NUM_PORTS),
+};
+
 int nl_dev_parse(const struct nlmsghdr *nlh, struct snapshot *s)
 {
 	const struct nlattr *tb[RDMA_NLDEV_ATTR_MAX];
@@ -53,40 +75,6 @@ int nl_dev_parse(const struct nlmsghdr *nlh, struct snapshot *s)
 	if (!d)
 		return -ENOMEM;
 
-	if (tb[RDMA_NLDEV_ATTR_CAP_FLAGS])
-		SNAP_SET(d, caps, SNAP_DEV_CAPS, mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_CAP_FLAGS]));
-	if (tb[RDMA_NLDEV_ATTR_FW_VERSION]) {
-		nl_strlcpy(d->fw, sizeof(d->fw), tb[RDMA_NLDEV_ATTR_FW_VERSION]);
-		d->valid |= SNAP_DEV_FW;
-	}
-	if (tb[RDMA_NLDEV_ATTR_NODE_GUID])
-		SNAP_SET(d, node_guid, SNAP_DEV_NODE_GUID,
-			 mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_NODE_GUID]));
-	if (tb[RDMA_NLDEV_ATTR_SYS_IMAGE_GUID])
-		SNAP_SET(d, sys_image_guid, SNAP_DEV_SYS_GUID,
-			 mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_SYS_IMAGE_GUID]));
-	if (tb[RDMA_NLDEV_ATTR_DEV_NODE_TYPE])
-		SNAP_SET(d, node_type, SNAP_DEV_NODE_TYPE,
-			 mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_DEV_NODE_TYPE]));
-	/* iproute2 6.1 does not print it, though the 6.1 kernel sends it */
-	if (tb[RDMA_NLDEV_ATTR_DEV_PROTOCOL]) {
-		nl_strlcpy(d->protocol, sizeof(d->protocol),
-			   tb[RDMA_NLDEV_ATTR_DEV_PROTOCOL]);
-		d->valid |= SNAP_DEV_PROTOCOL;
-	}
-	if (tb[RDMA_NLDEV_ATTR_DEV_DIM])
-		SNAP_SET(d, dim, SNAP_DEV_DIM, mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_DEV_DIM]));
-	/* 6.12+ (mlx5 IB SMI sub-devices, nldev.c fill_dev_info): the type and
-	 * the parent's name */
-	if (tb[RDMA_NLDEV_ATTR_DEV_TYPE])
-		SNAP_SET(d, type, SNAP_DEV_TYPE, mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_DEV_TYPE]));
-	if (tb[RDMA_NLDEV_ATTR_PARENT_NAME]) {
-		nl_strlcpy(d->parent, sizeof(d->parent), tb[RDMA_NLDEV_ATTR_PARENT_NAME]);
-		d->valid |= SNAP_DEV_PARENT;
-	}
-	/* in a device message PORT_INDEX is the number of ports */
-	if (tb[RDMA_NLDEV_ATTR_PORT_INDEX])
-		SNAP_SET(d, num_ports, SNAP_DEV_NUM_PORTS,
-			 mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_PORT_INDEX]));
+	nl_fields(tb, d, &d->valid, dev_fields, sizeof(dev_fields) / sizeof(dev_fields[0]));
 	return 0;
 }

@@ -1,39 +1,50 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * RDMA_NLDEV_CMD_RES_MR_GET: MRs of one device (nldev.c fill_res_mr_entry).
- * rkey, lkey and iova are sent only to CAP_NET_ADMIN readers; on 6.1 rxe
- * the rkey of a local-only MR is sent as 0 (captured), which is a value,
- * not an absence.
+ * MRs (RDMA_NLDEV_CMD_RES_MR_GET, nldev.c fill_res_mr_entry): the one
+ * declaration of the object.  rkey, lkey and iova are sent only to
+ * CAP_NET_ADMIN readers; on 6.1 rxe the rkey of a local-only MR is sent as
+ * 0 (captured), which is a value, not an absence.
  */
-#include <errno.h>
-
+#include "cols.h"
 #include "nl.h"
 
-static int mr_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
-{
-	struct snap_mr *m = snap_push(&s->mrs, sizeof(*m));
+#define MR struct snap_mr
+/* a column only this table knows: its id after MR_NAMED, its entry after the owner's */
+enum {
+	MR_NAMED = VC_MR_N - 1,
+	MR_NCOLS,
+	MR_IOVA = MR_NCOLS,	/* a field no column shows */
+	MR_NFIELDS
+};
 
-	if (!m)
-		return -ENOMEM;
-	m->dev = *(const uint32_t *)arg;
-	if (tb[RDMA_NLDEV_ATTR_RES_MRN])
-		SNAP_SET(m, mrn, SNAP_MR_MRN, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_MRN]));
-	if (tb[RDMA_NLDEV_ATTR_RES_RKEY])
-		SNAP_SET(m, rkey, SNAP_MR_RKEY, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_RKEY]));
-	if (tb[RDMA_NLDEV_ATTR_RES_LKEY])
-		SNAP_SET(m, lkey, SNAP_MR_LKEY, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_LKEY]));
-	if (tb[RDMA_NLDEV_ATTR_RES_IOVA])
-		SNAP_SET(m, iova, SNAP_MR_IOVA, mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_RES_IOVA]));
-	if (tb[RDMA_NLDEV_ATTR_RES_MRLEN])
-		SNAP_SET(m, mrlen, SNAP_MR_LEN, mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_RES_MRLEN]));
-	if (tb[RDMA_NLDEV_ATTR_RES_PDN])
-		SNAP_SET(m, pdn, SNAP_MR_PDN, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_PDN]));
-	nl_owner(s, tb, &m->own);
-	return 0;
-}
+static const struct view_col mr_fields[MR_NFIELDS] = {
+	[VC_MR_DEV] = COL_DEV_P(MR, 1),
+	[VC_MR_MRN] = { .name = "mrn", .header = "MRN", .width = 5, NUM,
+			FIELD(MR, mrn, SNAP_MR_MRN), .attr = RDMA_NLDEV_ATTR_RES_MRN,
+			.json = "mrn", .desc = "MR number", .prio = 2 },
+	[VC_MR_RKEY] = { .name = "rkey", .header = "RKEY", .width = 8, NUM, .fmt = VIEW_F_HEX,
+			 .flags = VIEW_C_KEY, FIELD(MR, rkey, SNAP_MR_RKEY),
+			 .attr = RDMA_NLDEV_ATTR_RES_RKEY, .json = "rkey", .desc = "remote key", .prio = 7 },
+	[VC_MR_LKEY] = { .name = "lkey", .header = "LKEY", .width = 8, NUM, .fmt = VIEW_F_HEX,
+			 .flags = VIEW_C_KEY, FIELD(MR, lkey, SNAP_MR_LKEY),
+			 .attr = RDMA_NLDEV_ATTR_RES_LKEY, .json = "lkey", .desc = "local key", .prio = 8 },
+	[VC_MR_LEN] = { .name = "mrlen", .header = "MRLEN", .width = 10, NUM,
+			.fmt = VIEW_F_BYTES, FIELD(MR, mrlen, SNAP_MR_LEN),
+			.attr = RDMA_NLDEV_ATTR_RES_MRLEN, .json = "mrlen",
+			.desc = "bytes registered", .desc_sort = true, .prio = 3 },
+	[VC_MR_PDN] = { .name = "pdn", .header = "PDN", .width = 4, NUM,
+			FIELD(MR, pdn, SNAP_MR_PDN), .attr = RDMA_NLDEV_ATTR_RES_PDN,
+			.json = "pdn", .desc = "its PD's number", .prio = 4 },
+	COL_OWNER_P(MR, 5, 9, 6),
+	/* only 4.17-era kernels sent it (to CAP_NET_ADMIN): JSON only */
+	[MR_IOVA] = { .name = "iova", NUM, .fmt = VIEW_F_HEX, FIELD(MR, iova, SNAP_MR_IOVA),
+		      .attr = RDMA_NLDEV_ATTR_RES_IOVA, .json = "iova" },
+};
+/* rdma's order: iova after the keys */
+static const int8_t mr_json[] = {
+	VC_MR_MRN, VC_MR_RKEY, VC_MR_LKEY, MR_IOVA, VC_MR_LEN, VC_MR_PDN, -1,
+};
+const struct view_tab view_mr_tab =
+	FIELD_TAB(mr_fields, MR, MR_NCOLS, mr_json, ROLES_OWNER(VC_MR_PID));
 
-int nl_mr_parse(const struct nlmsghdr *nlh, struct snapshot *s)
-{
-	return nl_res_table(nlh, s, RDMA_NLDEV_ATTR_RES_MR,
-			    RDMA_NLDEV_ATTR_RES_MR_ENTRY, mr_entry);
-}
+NL_OBJ(mr, MR, RES_MR, RES_MR_ENTRY)

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * One of the two writes rdmatop makes, each only when asked (qpcnt_set.c
- * is the other): the RDMA subsystem's network-namespace mode (`rdma system
- * set netns shared|exclusive`).
+ * A write rdmatop makes only when asked (the others: qpcnt_set.c,
+ * qpcnt_bind.c, optcnt_set.c, dev_netns.c): the RDMA subsystem's
+ * network-namespace mode (`rdma system set netns shared|exclusive`).
  * Read the mode, do nothing if it matches, set it, read it back.
  */
 #include <errno.h>
@@ -44,7 +44,7 @@ static int write_mode(struct nl_sock *ns, bool shared, char *msg, size_t msglen)
 {
 	struct nl_req req = { .cmd = RDMA_NLDEV_CMD_SYS_SET, .flags = NLM_F_ACK, .dev = SNAP_NONE,
 			       .port = SNAP_NONE };
-	unsigned char out[256];
+	unsigned char out[256] = { 0 };	/* libmnl leaves pads as they are */
 	static unsigned char buf[NL_BUF_SIZE];
 	struct nlmsghdr *nlh;
 	struct nl_result res = { 0 };
@@ -69,7 +69,7 @@ static int write_mode(struct nl_sock *ns, bool shared, char *msg, size_t msglen)
 	return ret;
 }
 
-int netns_mode_set(bool shared, FILE *out, FILE *err)
+int netns_mode_set(bool shared, char *say, size_t saylen)
 {
 	const char *want = shared ? "shared" : "exclusive";
 	char msg[256] = "", msg2[256] = "";
@@ -78,18 +78,18 @@ int netns_mode_set(bool shared, FILE *out, FILE *err)
 
 	ret = nl_open(&ns, 0);
 	if (ret) {
-		fprintf(err, "rdmatop: cannot open NETLINK_RDMA: %s\n", strerror(-ret));
+		snprintf(say, saylen, "cannot open NETLINK_RDMA: %s", strerror(-ret));
 		return 1;
 	}
 	mode = read_mode(&ns, msg, sizeof(msg));
 	if (mode < 0) {
-		fprintf(err, "rdmatop: cannot read the netns mode: %s%s%s\n", strerror(-mode),
+		snprintf(say, saylen, "cannot read the netns mode: %s%s%s", strerror(-mode),
 			msg[0] ? ": " : "", msg);
 		nl_close(&ns);
 		return 1;
 	}
 	if (mode == shared) {
-		fprintf(out, "netns mode is already %s: nothing changed\n", want);
+		snprintf(say, saylen, "netns mode is already %s: nothing changed", want);
 		nl_close(&ns);
 		return 0;
 	}
@@ -97,28 +97,28 @@ int netns_mode_set(bool shared, FILE *out, FILE *err)
 	after = read_mode(&ns, msg2, sizeof(msg2));
 	nl_close(&ns);
 	if (ret == -EPERM || ret == -EACCES) {
-		fprintf(err, "rdmatop: changing the netns mode needs CAP_NET_ADMIN (run as root); "
-			"nothing changed, it is still %s\n", mode ? "shared" : "exclusive");
+		snprintf(say, saylen, "changing the netns mode needs CAP_NET_ADMIN (run as root); "
+			"nothing changed, it is still %s", mode ? "shared" : "exclusive");
 		return 1;
 	}
 	if (ret == -EBUSY) {
-		fprintf(err, "rdmatop: the kernel refused (EBUSY): the netns mode can only change "
-			"while no network namespaces other than the initial one exist; it stays %s%s\n",
+		snprintf(say, saylen, "the kernel refused (EBUSY): the netns mode can only change "
+			"while no network namespaces other than the initial one exist; it stays %s%s",
 			after == 1 ? "shared" : after == 0 ? "exclusive" : "unchanged",
 			after < 0 ? " (could not read it back)" : " (read back)");
 		return 1;
 	}
 	if (ret) {
-		fprintf(err, "rdmatop: setting the netns mode failed: %s%s%s\n", strerror(-ret),
+		snprintf(say, saylen, "setting the netns mode failed: %s%s%s", strerror(-ret),
 			msg[0] ? ": " : "", msg);
 		return 1;
 	}
 	if (after != shared) {
-		fprintf(err, "rdmatop: the kernel accepted %s, but reading it back says %s\n", want,
+		snprintf(say, saylen, "the kernel accepted %s, but reading it back says %s", want,
 			after == 1 ? "shared" : after == 0 ? "exclusive" : strerror(-after));
 		return 1;
 	}
-	fprintf(out, "netns mode set to %s (verified: the kernel now reports %s). This is "
-		"system-wide.\n", want, want);
+	snprintf(say, saylen, "netns mode set to %s (verified: the kernel now reports %s). This is "
+		"system-wide.", want, want);
 	return 0;
 }

@@ -29,14 +29,14 @@ static const nl_msg_parser parsers[RDMA_NLDEV_NUM_OPS] = {
 	[RDMA_NLDEV_CMD_STAT_GET] = nl_stat_parse,
 	[RDMA_NLDEV_CMD_STAT_GET_STATUS] = nl_stat_status_parse,
 	[RDMA_NLDEV_CMD_MONITOR] = nl_monitor_parse,
-#define RES_PARSER(ID, name, cmd, dump, proc, json) \
+#define RES_PARSER(ID, name, cmd, ...) \
 	[RDMA_NLDEV_CMD_##cmd] = nl_##name##_parse,
 	SNAP_RES_LIST(RES_PARSER)
 #undef RES_PARSER
 };
 
 static const uint16_t res_cmd[SNAP_RES_N] = {
-#define RES_CMD(ID, name, cmd, dump, proc, json) [SNAP_RES_##ID] = RDMA_NLDEV_CMD_##cmd,
+#define RES_CMD(ID, name, cmd, ...) [SNAP_RES_##ID] = RDMA_NLDEV_CMD_##cmd,
 	SNAP_RES_LIST(RES_CMD)
 #undef RES_CMD
 };
@@ -207,6 +207,19 @@ static const char *req_what(const struct nl_req *req)
 	return cmd_what(req->cmd);
 }
 
+/*
+ * A 7.x object's command, which an older kernel does not know
+ * (rdma_nl_rcv_msg: -EINVAL past its RDMA_NLDEV_NUM_OPS): it has none of
+ * them, no table is marked asked, and nothing is said.
+ */
+static bool unknown_cmd(const struct nl_req *req, int err)
+{
+	enum snap_res r = cmd_res(req->cmd);
+
+	return r < SNAP_RES_N && (snap_res_info[r].flags & SNAP_RES_NEWER) &&
+	       (err == -EINVAL || err == -EOPNOTSUPP);
+}
+
 /* Say once that a request failed, and mark the device's table. */
 static void record_error(struct snapshot *s, const struct nl_req *req, int err,
 			 const struct nl_result *res)
@@ -243,6 +256,8 @@ static void record_error(struct snapshot *s, const struct nl_req *req, int err,
 	}
 	if (optional_req(req, err))
 		return;
+	if (unknown_cmd(req, err))
+		return;
 	if (t >= 0 && req->dev != SNAP_NONE) {
 		struct snap_dev *d = snap_dev_find(s, req->dev);
 
@@ -262,13 +277,13 @@ static void record_error(struct snapshot *s, const struct nl_req *req, int err,
  * A resource dump of one device came to its end (complete or failed): the
  * table was asked for in this sample, and its rows are from now.
  */
-static void mark_asked(struct snapshot *s, const struct nl_req *req)
+static void mark_asked(struct snapshot *s, const struct nl_req *req, int err)
 {
 	enum snap_res r = cmd_res(req->cmd);
 	struct snap_dev *d;
 
 	if (r == SNAP_RES_N || req->dev == SNAP_NONE || !(req->flags & NLM_F_DUMP) ||
-	    !(d = snap_dev_find(s, req->dev)))
+	    !(d = snap_dev_find(s, req->dev)) || unknown_cmd(req, err))
 		return;
 	d->res_asked |= (uint16_t)(1u << r);
 	d->res_when[r] = s->mono;
@@ -380,14 +395,14 @@ static int parse_buf(struct snapshot *s, const struct nl_req *req, const void *b
 		if (nl_dd_refused(req, err))
 			snap_rollback(s, &res->mark);
 		record_error(s, req, err, res);
-		mark_asked(s, req);
+		mark_asked(s, req, err);
 		return err;
 	}
 	if (!res->done) {
 		res->more = true;
 		return 1;
 	}
-	mark_asked(s, req);
+	mark_asked(s, req, 0);
 	return 0;
 
 bad:
@@ -397,7 +412,7 @@ bad:
 	res->done = err != -EINTR;
 	if (err != -EINTR) {
 		record_error(s, req, err, res);
-		mark_asked(s, req);
+		mark_asked(s, req, err);
 	}
 	return err;
 }

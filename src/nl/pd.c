@@ -1,38 +1,45 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * RDMA_NLDEV_CMD_RES_PD_GET: PDs of one device (nldev.c fill_res_pd_entry).
- * local_dma_lkey and unsafe_global_rkey are sent only to CAP_NET_ADMIN, and
- * the rkey only when the PD has one (IB_PD_UNSAFE_GLOBAL_RKEY).
+ * PDs (RDMA_NLDEV_CMD_RES_PD_GET, nldev.c fill_res_pd_entry): the one
+ * declaration of the object.  local_dma_lkey and unsafe_global_rkey are
+ * sent only to CAP_NET_ADMIN, and the rkey only when the PD has one
+ * (IB_PD_UNSAFE_GLOBAL_RKEY).
  */
-#include <errno.h>
-
+#include "cols.h"
 #include "nl.h"
 
-static int pd_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
-{
-	struct snap_pd *p = snap_push(&s->pds, sizeof(*p));
+#define PD struct snap_pd
 
-	if (!p)
-		return -ENOMEM;
-	p->dev = *(const uint32_t *)arg;
-	if (tb[RDMA_NLDEV_ATTR_RES_PDN])
-		SNAP_SET(p, pdn, SNAP_PD_PDN, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_PDN]));
-	if (tb[RDMA_NLDEV_ATTR_RES_LOCAL_DMA_LKEY])
-		SNAP_SET(p, local_dma_lkey, SNAP_PD_LOCAL_DMA_LKEY,
-			 mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_LOCAL_DMA_LKEY]));
-	if (tb[RDMA_NLDEV_ATTR_RES_UNSAFE_GLOBAL_RKEY])
-		SNAP_SET(p, unsafe_global_rkey, SNAP_PD_UNSAFE_RKEY,
-			 mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_UNSAFE_GLOBAL_RKEY]));
-	if (tb[RDMA_NLDEV_ATTR_RES_USECNT])
-		SNAP_SET(p, users, SNAP_PD_USERS, mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_RES_USECNT]));
-	if (tb[RDMA_NLDEV_ATTR_RES_CTXN])
-		SNAP_SET(p, ctxn, SNAP_PD_CTXN, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_CTXN]));
-	nl_owner(s, tb, &p->own);
-	return 0;
-}
+/* a column only this table knows: its id after PD_NAMED, its entry after the owner's */
+enum { PD_NAMED = VC_PD_N - 1, PD_NCOLS };
 
-int nl_pd_parse(const struct nlmsghdr *nlh, struct snapshot *s)
-{
-	return nl_res_table(nlh, s, RDMA_NLDEV_ATTR_RES_PD,
-			    RDMA_NLDEV_ATTR_RES_PD_ENTRY, pd_entry);
-}
+static const struct view_col pd_fields[PD_NCOLS] = {
+	[VC_PD_DEV] = COL_DEV_P(PD, 1),
+	[VC_PD_PDN] = { .name = "pdn", .header = "PDN", .width = 4, NUM,
+			FIELD(PD, pdn, SNAP_PD_PDN), .attr = RDMA_NLDEV_ATTR_RES_PDN,
+			.json = "pdn", .desc = "PD number", .prio = 2 },
+	[VC_PD_LDMA] = { .name = "local_dma_lkey", .header = "LDMA_LKEY", .width = 9, NUM,
+			 .fmt = VIEW_F_HEX, .flags = VIEW_C_KEY,
+			 FIELD(PD, local_dma_lkey, SNAP_PD_LOCAL_DMA_LKEY),
+			 .attr = RDMA_NLDEV_ATTR_RES_LOCAL_DMA_LKEY, .json = "local_dma_lkey",
+			 .desc = "local DMA key", .prio = 7 },
+	[VC_PD_UNSAFE] = { .name = "unsafe_global_rkey", .header = "UNSAFE_RKEY", .width = 11,
+			   NUM, .fmt = VIEW_F_HEX, .flags = VIEW_C_KEY,
+			   FIELD(PD, unsafe_global_rkey, SNAP_PD_UNSAFE_RKEY),
+			   .attr = RDMA_NLDEV_ATTR_RES_UNSAFE_GLOBAL_RKEY,
+			   .json = "unsafe_global_rkey", .desc = "unsafe global remote key",
+			   .prio = 8 },
+	[VC_PD_USERS] = COL_USERS_P(PD, SNAP_PD_USERS, 3),
+	[VC_PD_CTXN] = { .name = "ctxn", .header = "CTXN", .width = 4, NUM,
+			 FIELD(PD, ctxn, SNAP_PD_CTXN), .attr = RDMA_NLDEV_ATTR_RES_CTXN,
+			 .json = "ctxn", .desc = "its context", .prio = 4 },
+	COL_OWNER_P(PD, 5, 9, 6),
+};
+/* rdma's order: users before the unsafe key */
+static const int8_t pd_json[] = {
+	VC_PD_PDN, VC_PD_LDMA, VC_PD_USERS, VC_PD_UNSAFE, VC_PD_CTXN, -1,
+};
+const struct view_tab view_pd_tab =
+	FIELD_TAB(pd_fields, PD, PD_NCOLS, pd_json, ROLES_OWNER(VC_PD_PID));
+
+NL_OBJ(pd, PD, RES_PD, RES_PD_ENTRY)

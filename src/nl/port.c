@@ -4,6 +4,18 @@
 
 #include "nl.h"
 
+#define PORT struct snap_port
+
+static const struct nl_field port_fields[] = {
+	NL_FIELD(CAP_FLAGS, PORT, cap_flags, SNAP_PORT_CAP_FLAGS),
+	NL_FIELD(SUBNET_PREFIX, PORT, subnet_prefix, SNAP_PORT_SUBNET_PREFIX),
+	NL_FIELD(LID, PORT, lid, SNAP_PORT_LID),
+	NL_FIELD(SM_LID, PORT, sm_lid, SNAP_PORT_SM_LID),
+	NL_FIELD(LMC, PORT, lmc, SNAP_PORT_LMC),
+	NL_FIELD(PORT_STATE, PORT, state, SNAP_PORT_STATE),
+	NL_FIELD(PORT_PHYS_STATE, PORT, phys_state, SNAP_PORT_PHYS_STATE),
+};
+
 int nl_port_parse(const struct nlmsghdr *nlh, struct snapshot *s)
 {
 	const struct nlattr *tb[RDMA_NLDEV_ATTR_MAX];
@@ -23,24 +35,7 @@ int nl_port_parse(const struct nlmsghdr *nlh, struct snapshot *s)
 		return -ENOMEM;
 
 	/* IB only: RoCE/iWARP ports (rxe on 6.1 and 6.12) send no LID/SM/caps */
-	if (tb[RDMA_NLDEV_ATTR_CAP_FLAGS])
-		SNAP_SET(p, cap_flags, SNAP_PORT_CAP_FLAGS,
-			 mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_CAP_FLAGS]));
-	if (tb[RDMA_NLDEV_ATTR_SUBNET_PREFIX])
-		SNAP_SET(p, subnet_prefix, SNAP_PORT_SUBNET_PREFIX,
-			 mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_SUBNET_PREFIX]));
-	if (tb[RDMA_NLDEV_ATTR_LID])
-		SNAP_SET(p, lid, SNAP_PORT_LID, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_LID]));
-	if (tb[RDMA_NLDEV_ATTR_SM_LID])
-		SNAP_SET(p, sm_lid, SNAP_PORT_SM_LID, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_SM_LID]));
-	if (tb[RDMA_NLDEV_ATTR_LMC])
-		SNAP_SET(p, lmc, SNAP_PORT_LMC, mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_LMC]));
-	if (tb[RDMA_NLDEV_ATTR_PORT_STATE])
-		SNAP_SET(p, state, SNAP_PORT_STATE,
-			 mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_PORT_STATE]));
-	if (tb[RDMA_NLDEV_ATTR_PORT_PHYS_STATE])
-		SNAP_SET(p, phys_state, SNAP_PORT_PHYS_STATE,
-			 mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_PORT_PHYS_STATE]));
+	nl_fields(tb, p, &p->valid, port_fields, sizeof(port_fields) / sizeof(port_fields[0]));
 	/*
 	 * The netdev comes as a pair, and only while one is bound (a port
 	 * whose netdev was deleted has neither); rdma prints it only with both.

@@ -9,7 +9,131 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "util.h"
+#include "cols.h"
+#include "names.h"
 #include "walk.h"
+
+/* ---- the declaration: attribute -> field -> column -> JSON key ---- */
+#define QP struct snap_qp
+#ifndef NL_QP_EXTRA_COLS
+#define NL_QP_EXTRA_COLS
+#define NL_QP_EXTRA_FIELDS
+#endif
+
+/* sq + rq: what the QP moved either way */
+static void qp_psn_rate(const struct view_ctx *c, const void *row, const struct view_col *col,
+			struct view_value *v)
+{
+	const struct snap_qp *q = row;
+	bool sq = SNAP_HAS(q, SNAP_QP_PSN_RATE), rq = SNAP_HAS(q, SNAP_QP_RQ_PSN_RATE);
+
+	(void)c;
+	(void)col;
+	v->valid = sq || rq;
+	v->d = (sq ? q->sq_psn_rate : 0) + (rq ? q->rq_psn_rate : 0);
+}
+
+/* a driver QP's kind (type DRIVER only, as rdma prints it) */
+static void qp_subtype(const struct view_ctx *c, const void *row, const struct view_col *col,
+		       struct view_value *v)
+{
+	const struct snap_qp *q = row;
+
+	(void)col;
+	v->valid = SNAP_HAS(q, SNAP_QP_TYPE) && q->type == 0xff && SNAP_HAS(q, SNAP_QP_SUBTYPE);
+	v->s = v->valid ? snap_s(c->s, q->subtype) : "";
+}
+
+/* where its table is carried, rows differ in age (per-QP GETs) */
+static void qp_age(const struct view_ctx *c, const void *row, const struct view_col *col,
+		   struct view_value *v)
+{
+	(void)col;
+	v->valid = snap_qp_paced(c->s, row);
+	v->d = v->valid ? snap_qp_age(c->s, row) : 0;
+}
+
+/*
+ * The columns other files name are include/view.h's VC_QP_*; a column
+ * only the table knows takes its id here, after QP_NAMED, and its entry
+ * after the owner's.
+ */
+enum {
+	QP_NAMED = VC_QP_N - 1,
+	NL_QP_EXTRA_COLS	/* a test's (include/snap_res.h, SNAP_QP_EXTRA) */
+	QP_NCOLS,
+	/* fields no column shows (JSON only) */
+	QP_SUBTYPE = QP_NCOLS, QP_AGE, QP_GPU_REL, QP_GPU_FAR, QP_NFIELDS
+};
+
+static const struct view_col qp_fields[QP_NFIELDS] = {
+	[VC_QP_DEV] = COL_DEV_P(QP, 1),
+	[VC_QP_PORT] = { COL_N("port", "PORT", 4, QP, port, SNAP_QP_PORT,
+			       "port (n/a: not bound to one yet)"),
+			 .attr = RDMA_NLDEV_ATTR_PORT_INDEX, .json = "port", .prio = 2 },
+	[VC_QP_LQPN] = { COL_N("lqpn", "LQPN", 7, QP, lqpn, 0, "local QP number"),
+			 .attr = RDMA_NLDEV_ATTR_RES_LQPN, .json = "lqpn", .prio = 3 },
+	[VC_QP_RQPN] = { COL_N("rqpn", "RQPN", 7, QP, rqpn, SNAP_QP_RQPN, "remote QP number"),
+			 .attr = RDMA_NLDEV_ATTR_RES_RQPN, .json = "rqpn", .prio = 4 },
+	[VC_QP_TYPE] = { COL_E("type", "TYPE", 5, QP, type, SNAP_QP_TYPE, snap_qp_type_str,
+			       "QP type (RC, UD, ...)"),
+			 .attr = RDMA_NLDEV_ATTR_RES_TYPE, .json = "type", .prio = 5 },
+	[VC_QP_STATE] = { COL_E("state", "STATE", 5, QP, state, SNAP_QP_STATE, snap_qp_state_str,
+				"QP state (RESET, INIT, RTR, RTS, ...)"),
+			  .flags = VIEW_C_STATE, .attr = RDMA_NLDEV_ATTR_RES_STATE, .json = "state",
+			  .prio = 6 },
+	[VC_QP_SQ_PSN] = { COL_N("sq_psn", "SQ_PSN", 8, QP, sq_psn, SNAP_QP_SQ_PSN,
+				 "send queue PSN"),
+			   .attr = RDMA_NLDEV_ATTR_RES_SQ_PSN, .json = "sq-psn", .prio = 11 },
+	[VC_QP_RQ_PSN] = { COL_N("rq_psn", "RQ_PSN", 8, QP, rq_psn, SNAP_QP_RQ_PSN,
+				 "receive queue PSN"),
+			   .attr = RDMA_NLDEV_ATTR_RES_RQ_PSN, .json = "rq-psn", .prio = 12 },
+	[VC_QP_PSN_RATE] = { VIEW_COL("psn_rate", "PSN/s", 7, true, VIEW_T_DOUBLE, VIEW_F_RATE),
+			     .get = qp_psn_rate, .desc = "PSNs advanced per second, both queues",
+			     .desc_sort = true, .prio = 7 },
+	[VC_QP_SQ_RATE] = { COL_R("sq_rate", "SQPSN/s", 7, VIEW_F_RATE, QP, sq_psn_rate,
+				  SNAP_QP_PSN_RATE, "send PSNs advanced per second"),
+			    .json = "sq_psn_per_sec", .desc_sort = true, .prio = 16 },
+	[VC_QP_RQ_RATE] = { COL_R("rq_rate", "RQPSN/s", 7, VIEW_F_RATE, QP, rq_psn_rate,
+				  SNAP_QP_RQ_PSN_RATE, "receive PSNs advanced per second"),
+			    .json = "rq_psn_per_sec", .desc_sort = true, .prio = 17 },
+	[VC_QP_PMIG] = { COL_E("pmig", "PMIG", 8, QP, pmig, SNAP_QP_PMIG, snap_pmig_str,
+			       "path migration state"),
+			 .attr = RDMA_NLDEV_ATTR_RES_PATH_MIG_STATE, .json = "path-mig-state",
+			 .prio = 15 },
+	/* older kernels do not send it; 6.1 and 6.12 rxe do for every QP (captured) */
+	[VC_QP_PDN] = { COL_N("pdn", "PDN", 4, QP, pdn, SNAP_QP_PDN, "its PD's number"),
+			.attr = RDMA_NLDEV_ATTR_RES_PDN, .json = "pdn", .prio = 13 },
+	COL_OWNER_P(QP, 8, 14, 9),	/* (VC_QP_PID, TID, COMM: after PDN) */
+	/* its device to the nearest GPU its process has open (src/model/pgpu.c) */
+	[VC_QP_GPU] = { VIEW_COL("gpu", "GPU", 5, false, VIEW_T_STR, VIEW_F_PLAIN),
+			.get = view_get_qp_gpu, .prio = 10,
+			.desc = "its device to the nearest GPU its process has open (PIX ... SYS); "
+				"far, NODE or SYS: SYS!" },
+	NL_QP_EXTRA_FIELDS
+	/* driver QPs (type DRIVER) name their kind; 6.12 rxe sends none (captured) */
+	[QP_SUBTYPE] = { .name = "subtype", TEXT, .get = qp_subtype,
+			 FIELD(QP, subtype, SNAP_QP_SUBTYPE), .attr = RDMA_NLDEV_ATTR_RES_SUBTYPE,
+			 .json = "subtype" },
+	[QP_AGE] = { .name = "age", .type = VIEW_T_DOUBLE, .get = qp_age, .json = "age" },
+	/* where a process has GPUs open: the relation and whether it is far */
+	[QP_GPU_REL] = { .name = "gpu_relation", TEXT, .get = view_get_qp_gpu_rel,
+			 .json = "gpu_relation" },
+	[QP_GPU_FAR] = { .name = "gpu_far", .type = VIEW_T_UINT, .get = view_get_qp_gpu_far,
+			 .jfmt = VIEW_J_BOOL, .json = "gpu_far" },
+};
+/* rdma -j's order (res-qp.c), then the owner, then ours */
+static const int8_t qp_json[] = {
+	VC_QP_PORT, VC_QP_LQPN, VC_QP_RQPN, VC_QP_TYPE, QP_SUBTYPE, VC_QP_STATE, VC_QP_RQ_PSN,
+	VC_QP_SQ_PSN, VC_QP_PMIG, VC_QP_PDN, VIEW_JSON_OWNER, VC_QP_SQ_RATE, VC_QP_RQ_RATE,
+	QP_AGE, QP_GPU_REL, QP_GPU_FAR, -1,
+};
+const struct view_tab view_qp_tab =
+	FIELD_TAB(qp_fields, QP, QP_NCOLS, qp_json, ROLES_OWNER(VC_QP_PID),
+		  [VIEW_ROLE_PORT] = VC_QP_PORT + 1, [VIEW_ROLE_LQPN] = VC_QP_LQPN + 1);
+
+/* ---- the parser: the 100k-entry hot path ---- */
 
 /*
  * A QP entry's layout repeats: the kernel puts the same attributes in the
@@ -19,24 +143,79 @@
  * mixes RC and UD QPs), per thread; an entry whose attribute headers equal
  * one of them word for word, at the same offsets, has the attributes, sizes
  * and order of one that passed every check, and is read from those offsets.
- * Only layouts of fixed-size attributes are kept (a string's content needs
- * its own check).
+ * Only layouts of fixed-size attributes into fields of their size are kept
+ * (a string's content needs its own check).
  */
 #define QP_LAYOUT_MAX 24
+#define QF_MAX 24	/* fields the table's attributes fill, and the owner's pid */
 
-enum { QF_LQPN, QF_PORT, QF_RQPN, QF_RQ_PSN, QF_SQ_PSN, QF_PDN, QF_PID, QF_PMIG, QF_TYPE,
-       QF_STATE, QF_N };
+/* A field an attribute fills, from the table (qf_build) */
+struct qf {
+	uint16_t to;		/* offset in struct snap_qp */
+	uint8_t size, kind;	/* the field's size, the attribute's kind */
+	uint16_t valid;		/* the bit it makes valid */
+	uint8_t own_valid;
+};
+
+static _Thread_local struct {
+	bool ready;
+	uint8_t n;
+	int8_t of[RDMA_NLDEV_ATTR_MAX];	/* attribute type -> field, -1: none */
+	struct qf f[QF_MAX];
+} qpf;
+
+static void qf_add(uint16_t attr, struct qf f)
+{
+	if (attr && attr < RDMA_NLDEV_ATTR_MAX && qpf.n < QF_MAX) {
+		qpf.of[attr] = (int8_t)qpf.n;
+		qpf.f[qpf.n++] = f;
+	}
+}
+
+static void qf_build(void)
+{
+	size_t i;
+
+	memset(qpf.of, -1, sizeof(qpf.of));
+	qpf.n = 0;
+	for (i = 0; i < QP_NFIELDS; i++) {
+		const struct view_col *c = &qp_fields[i];
+
+		if (c->attr && c->attr < RDMA_NLDEV_ATTR_MAX)
+			qf_add(c->attr, (struct qf){ .to = c->off, .size = c->size,
+						     .kind = nl_policy[c->attr],
+						     .valid = (uint16_t)c->bit });
+	}
+	/* the owner's thread, as every object's (nl_owner) */
+	qf_add(RDMA_NLDEV_ATTR_RES_PID,
+	       (struct qf){ .to = offsetof(QP, own.tid), .size = 4, .kind = K_U32,
+			    .own_valid = SNAP_OWN_TID });
+	qpf.ready = true;
+}
+
+/* The field an attribute type fills, or -1. */
+static inline int field_of(uint16_t type)
+{
+	return type < RDMA_NLDEV_ATTR_MAX ? qpf.of[type] : -1;
+}
+
+/* an attribute of that kind holds exactly a field of this size */
+static inline bool qf_exact(const struct qf *f)
+{
+	return (f->kind == K_U8 && f->size == 1) || (f->kind == K_U32 && f->size == 4) ||
+	       (f->kind == K_U64 && f->size == 8);
+}
 
 struct qp_layout {
 	uint16_t len;		/* the entry's payload length; 0: none kept */
 	uint8_t n;		/* attributes */
-	uint8_t n32, n8;	/* of them 32-bit and 8-bit QP fields */
+	uint8_t n32, n8;	/* 32-bit words (a u64 field is two) and bytes to copy */
 	uint16_t at[QP_LAYOUT_MAX];	/* offset of each attribute header */
 	uint32_t hdr[QP_LAYOUT_MAX];	/* the header (nla_len, nla_type) */
-	/* per field: where in the entry's payload, where in struct snap_qp */
-	uint16_t from32[QF_N], to32[QF_N], from8[QF_N], to8[QF_N];
-	uint16_t valid;		/* the validity bits the fields give */
-	uint8_t own_valid;
+	/* per word or byte: where in the entry's payload, where in struct snap_qp */
+	uint16_t from32[2 * QF_MAX], to32[2 * QF_MAX], from8[QF_MAX], to8[QF_MAX];
+	/* the row before its fields: zero, its validity bits (dev apart) */
+	struct snap_qp row;
 };
 
 #define QP_LAYOUTS 2
@@ -56,25 +235,6 @@ unsigned long nl_qp_layout_hits(void)
 	return layout_hits;
 }
 
-/* The QP field an attribute type fills, or -1. */
-static int field_of(uint16_t type)
-{
-	switch (type) {
-	case RDMA_NLDEV_ATTR_RES_LQPN: return QF_LQPN;
-	case RDMA_NLDEV_ATTR_PORT_INDEX: return QF_PORT;
-	case RDMA_NLDEV_ATTR_RES_RQPN: return QF_RQPN;
-	case RDMA_NLDEV_ATTR_RES_RQ_PSN: return QF_RQ_PSN;
-	case RDMA_NLDEV_ATTR_RES_SQ_PSN: return QF_SQ_PSN;
-	/* older kernels do not send it; 6.1 and 6.12 rxe do for every QP (captured) */
-	case RDMA_NLDEV_ATTR_RES_PDN: return QF_PDN;
-	case RDMA_NLDEV_ATTR_RES_PID: return QF_PID;
-	case RDMA_NLDEV_ATTR_RES_PATH_MIG_STATE: return QF_PMIG;
-	case RDMA_NLDEV_ATTR_RES_TYPE: return QF_TYPE;
-	case RDMA_NLDEV_ATTR_RES_STATE: return QF_STATE;
-	}
-	return -1;
-}
-
 static inline uint32_t rd32(const char *p)
 {
 	uint32_t v;
@@ -83,33 +243,31 @@ static inline uint32_t rd32(const char *p)
 	return v;
 }
 
-/* Where each field goes in struct snap_qp, its size, the bit it makes valid. */
-static const struct {
-	uint16_t to;
-	uint8_t size;
-	uint16_t valid;
-	uint8_t own_valid;
-} qf[QF_N] = {
-#define F(f, m, v) [f] = { offsetof(struct snap_qp, m), sizeof(((struct snap_qp *)0)->m), v, 0 }
-	F(QF_LQPN, lqpn, 0),
-	F(QF_PORT, port, SNAP_QP_PORT),
-	F(QF_RQPN, rqpn, SNAP_QP_RQPN),
-	F(QF_RQ_PSN, rq_psn, SNAP_QP_RQ_PSN),
-	F(QF_SQ_PSN, sq_psn, SNAP_QP_SQ_PSN),
-	F(QF_PDN, pdn, SNAP_QP_PDN),
-	[QF_PID] = { offsetof(struct snap_qp, own.tid), 4, 0, SNAP_OWN_TID },
-	F(QF_PMIG, pmig, SNAP_QP_PMIG),
-	F(QF_TYPE, type, SNAP_QP_TYPE),
-	F(QF_STATE, state, SNAP_QP_STATE),
-#undef F
-};
-
-/* Field f of q from an attribute's payload (of the size the policy checked). */
-static inline void qp_set(struct snap_qp *q, int f, const char *v)
+/*
+ * Field f of q from an attribute (of the size the policy checked): copied
+ * when of the field's size, else widened or cut; a string becomes its
+ * snapshot string id.
+ */
+static inline void qp_set(struct snapshot *s, struct snap_qp *q, const struct qf *f,
+			  const struct nlattr *a)
 {
-	memcpy((char *)q + qf[f].to, v, qf[f].size);
-	q->valid |= qf[f].valid;
-	q->own.valid |= qf[f].own_valid;
+	char *p = (char *)q + f->to;
+	uint64_t v;
+
+	if (qf_exact(f)) {
+		memcpy(p, a_data(a), f->size);
+	} else {
+		switch (f->kind) {
+		case K_U8: v = *(const uint8_t *)a_data(a); break;
+		case K_U32: v = a_u32(a); break;
+		case K_U64: v = mnl_attr_get_u64(a); break;
+		case K_STR: v = snap_str(s, a_data(a), a_len(a)); break;
+		default: return;	/* a kind no field holds: the table is wrong, not the bytes */
+		}
+		field_put(p, f->size, v);
+	}
+	q->valid |= f->valid;
+	q->own.valid |= f->own_valid;
 }
 
 /* Keep the layout of an entry just read the long way, if it can be. */
@@ -125,23 +283,34 @@ static void layout_learn(const struct nlattr *entry)
 		uint16_t type = a_type(cur);
 		uint8_t kind = type < RDMA_NLDEV_ATTR_MAX ? nl_policy[type] : K_SKIP;
 		int f = field_of(type);
+		const struct qf *q;
+		uint16_t from;
 
-		if (l.n == QP_LAYOUT_MAX || l.n32 + l.n8 == QF_N || kind > K_U64)
+		if (l.n == QP_LAYOUT_MAX || l.n32 + 1 >= 2 * QF_MAX || l.n8 == QF_MAX ||
+		    kind > K_U64)
 			return;	/* strings, nests, or more than we keep */
 		l.at[l.n] = (uint16_t)((const char *)cur - a_data(entry));
 		memcpy(&l.hdr[l.n], cur, sizeof(l.hdr[0]));
 		l.n++;
 		if (f < 0)
 			continue;
-		if (qf[f].size == 4) {
-			l.from32[l.n32] = (uint16_t)(a_data(cur) - a_data(entry));
-			l.to32[l.n32++] = qf[f].to;
+		q = &qpf.f[f];
+		if (!qf_exact(q))
+			return;	/* widened or cut: the long way */
+		from = (uint16_t)(a_data(cur) - a_data(entry));
+		if (q->size == 1) {
+			l.from8[l.n8] = from;
+			l.to8[l.n8++] = q->to;
 		} else {
-			l.from8[l.n8] = (uint16_t)(a_data(cur) - a_data(entry));
-			l.to8[l.n8++] = qf[f].to;
+			l.from32[l.n32] = from;
+			l.to32[l.n32++] = q->to;
+			if (q->size == 8) {
+				l.from32[l.n32] = from + 4;
+				l.to32[l.n32++] = q->to + 4;
+			}
 		}
-		l.valid |= qf[f].valid;
-		l.own_valid |= qf[f].own_valid;
+		l.row.valid |= q->valid;
+		l.row.own.valid |= q->own_valid;
 	}
 	/* in the place of the one that did not fit last */
 	layout_last = (layout_last + 1) % QP_LAYOUTS;
@@ -177,16 +346,15 @@ static int qp_fast(struct snapshot *s, const struct nlattr *entry, uint32_t dev)
 		layout_last = other;
 		l = &layouts[other];
 	}
-	q = snap_push(&s->qps, sizeof(*q));
+	q = snap_push_raw(&s->qps, sizeof(*q));
 	if (!q)
 		return -ENOMEM;
+	*q = l->row;
 	q->dev = dev;
 	for (i = 0; i < l->n32; i++)	/* LQPN among them: checked when kept */
 		memcpy((char *)q + l->to32[i], p + l->from32[i], 4);
 	for (i = 0; i < l->n8; i++)
 		((char *)q)[l->to8[i]] = p[l->from8[i]];
-	q->valid = l->valid;
-	q->own.valid = l->own_valid;
 	layout_hits++;
 	return 1;
 }
@@ -195,12 +363,13 @@ static int qp_fast(struct snapshot *s, const struct nlattr *entry, uint32_t dev)
  * One entry, read attribute by attribute straight into the QP (checked
  * against the policy as every other walk): no table of all NLDEV types to
  * clear and fill for each of 100k entries.  The last of a repeated
- * attribute wins, as in a table.
+ * attribute wins, as in a table.  The owner's kernel name and driver
+ * attributes are every object's (nl_owner), read here by hand.
  */
 static int qp_slow(struct snapshot *s, const struct nlattr *a, size_t len, uint32_t dev,
 		   struct snap_qp **out)
 {
-	const struct nlattr *cur, *kern = NULL, *subtype = NULL, *drv = NULL;
+	const struct nlattr *cur, *kern = NULL, *drv = NULL;
 	struct snap_qp *q = snap_push(&s->qps, sizeof(*q));
 	bool lqpn = false;
 	int err;
@@ -215,11 +384,8 @@ static int qp_slow(struct snapshot *s, const struct nlattr *a, size_t len, uint3
 			break;
 		f = field_of(type);
 		if (f >= 0) {
-			qp_set(q, f, a_data(cur));
-			lqpn |= f == QF_LQPN;
-		} else if (type == RDMA_NLDEV_ATTR_RES_SUBTYPE) {
-			/* driver QPs (type DRIVER) name their kind; 6.12 rxe sends none (captured) */
-			subtype = cur;
+			qp_set(s, q, &qpf.f[f], cur);
+			lqpn |= type == RDMA_NLDEV_ATTR_RES_LQPN;
 		} else if (type == RDMA_NLDEV_ATTR_RES_KERN_NAME) {
 			kern = cur;
 		} else if (type == RDMA_NLDEV_ATTR_DRIVER) {
@@ -231,8 +397,6 @@ static int qp_slow(struct snapshot *s, const struct nlattr *a, size_t len, uint3
 		return -EBADMSG;
 	}
 	q->dev = dev;
-	if (subtype)
-		SNAP_SET(q, subtype, SNAP_QP_SUBTYPE, snap_str(s, a_data(subtype), a_len(subtype)));
 	if (kern) {
 		q->own.kern = snap_str(s, a_data(kern), a_len(kern));
 		q->own.valid |= SNAP_OWN_KERN;
@@ -259,6 +423,8 @@ static int qp_entry(struct snapshot *s, const struct nlattr *entry, void *arg)
 
 int nl_qp_parse(const struct nlmsghdr *nlh, struct snapshot *s)
 {
+	if (!qpf.ready)
+		qf_build();
 	return nl_res_table_nests(nlh, s, RDMA_NLDEV_ATTR_RES_QP,
 				  RDMA_NLDEV_ATTR_RES_QP_ENTRY, qp_entry);
 }
@@ -277,6 +443,8 @@ int nl_qp_get_parse(const struct nlmsghdr *nlh, struct snapshot *s, const struct
 
 	if (req->dev == SNAP_NONE || nlh->nlmsg_len < MNL_NLMSG_HDRLEN)
 		return -EBADMSG;
+	if (!qpf.ready)
+		qf_build();
 	ret = qp_slow(s, mnl_nlmsg_get_payload(nlh), nlh->nlmsg_len - MNL_NLMSG_HDRLEN,
 		      req->dev, &q);
 	if (ret)

@@ -17,9 +17,8 @@
 #include <string.h>
 
 #include "nl.h"
+#include "nlset.h"
 #include "qpcnt.h"
-
-static unsigned char buf[NL_BUF_SIZE];
 
 /* Send req (plus the set's attributes when mask >= 0, with
  * STAT_OPCOUNTER_ENABLED when opcnt >= 0) and parse every datagram of the
@@ -27,7 +26,7 @@ static unsigned char buf[NL_BUF_SIZE];
 static int ask(struct nl_sock *ns, const struct nl_req *req, int mask, int opcnt,
 	       struct snapshot *s, char *msg, size_t msglen)
 {
-	unsigned char out[256];
+	unsigned char out[256] = { 0 };	/* libmnl leaves pads as they are */
 	struct nl_result res = { 0 };
 	struct nlmsghdr *nlh;
 	int ret;
@@ -41,15 +40,7 @@ static int ask(struct nl_sock *ns, const struct nl_req *req, int mask, int opcnt
 		if (opcnt >= 0)
 			mnl_attr_put_u8(nlh, RDMA_NLDEV_ATTR_STAT_OPCOUNTER_ENABLED, (uint8_t)opcnt);
 	}
-	if (mnl_socket_sendto(ns->mnl, nlh, nlh->nlmsg_len) < 0)
-		return -errno;
-	do {
-		ssize_t n = nl_wait(ns, buf, sizeof(buf));
-
-		if (n < 0)
-			return (int)n;
-		ret = nl_parse(s, req, buf, (size_t)n, &res);
-	} while (ret == 1);
+	ret = nlset_send_parse(ns, req, nlh, s, &res);
 	if (res.msg[0])
 		snprintf(msg, msglen, "%s", res.msg);
 	return ret;
@@ -107,46 +98,26 @@ static int parse_mode(const char *m)
 	return -1;
 }
 
-/* The device index of name, from the device dump; -errno when none. */
-static int find_dev(struct nl_sock *ns, const char *name, uint32_t *index)
-{
-	struct nl_req req = { .cmd = RDMA_NLDEV_CMD_GET, .flags = NLM_F_DUMP, .dev = SNAP_NONE,
-			      .port = SNAP_NONE };
-	struct snapshot s;
-	const struct snap_dev *d;
-	char msg[256];
-	int ret;
-
-	snap_init(&s);
-	ret = ask(ns, &req, -1, -1, &s, msg, sizeof(msg));
-	d = ret ? NULL : snap_dev_by_name(&s, name);
-	if (d)
-		*index = d->index;
-	else if (!ret)
-		ret = -ENODEV;
-	snap_free(&s);
-	return ret;
-}
-
-static int refused(FILE *err, const char *link, int ret, const char *msg, const char *now)
+static int refused(char *say, size_t saylen, const char *link, int ret, const char *msg,
+		   const char *now)
 {
 	if (ret == -EPERM || ret == -EACCES)
-		fprintf(err, "rdmatop: changing the QP counter mode needs CAP_NET_ADMIN (run as "
-			"root); nothing changed, %s is still %s\n", link, now);
+		snprintf(say, saylen, "changing the QP counter mode needs CAP_NET_ADMIN (run as "
+			"root); nothing changed, %s is still %s", link, now);
 	else if (ret == -EOPNOTSUPP)
-		fprintf(err, "rdmatop: the kernel refused (EOPNOTSUPP): the driver of %s cannot bind "
-			"QPs to counters; nothing changed\n", link);
+		snprintf(say, saylen, "the kernel refused (EOPNOTSUPP): the driver of %s cannot bind "
+			"QPs to counters; nothing changed", link);
 	else if (ret == -EBUSY)
-		fprintf(err, "rdmatop: the kernel refused (EBUSY): auto mode can only be turned on "
+		snprintf(say, saylen, "the kernel refused (EBUSY): auto mode can only be turned on "
 			"while no counter is bound on the port; unbind them (rdma statistic qp "
-			"unbind) or let their QPs end; %s stays %s\n", link, now);
+			"unbind) or let their QPs end; %s stays %s", link, now);
 	else
-		fprintf(err, "rdmatop: setting the QP counter mode of %s failed: %s%s%s\n", link,
+		snprintf(say, saylen, "setting the QP counter mode of %s failed: %s%s%s", link,
 			strerror(-ret), msg[0] ? ": " : "", msg);
 	return 1;
 }
 
-int qpcnt_mode_set(const char *link, const char *mode, FILE *out, FILE *err)
+int qpcnt_mode_set(const char *link, const char *mode, char *say, size_t saylen)
 {
 	char dev[SNAP_DEV_NAME_MAX], msg[256] = "", b1[64], b2[64];
 	const char *slash = strchr(link, '/');
@@ -159,12 +130,12 @@ int qpcnt_mode_set(const char *link, const char *mode, FILE *out, FILE *err)
 
 	if (!slash || (size_t)(slash - link) >= sizeof(dev) || slash == link ||
 	    (port = strtoul(slash + 1, &end, 10)) == 0 || *end || port > UINT32_MAX) {
-		fprintf(err, "rdmatop: --set-qp-counters: LINK is DEV/PORT (e.g. mlx5_0/1), not '%s'\n",
+		snprintf(say, saylen, "--set-qp-counters: LINK is DEV/PORT (e.g. mlx5_0/1), not '%s'",
 			link);
 		return 2;
 	}
 	if (want < 0) {
-		fprintf(err, "rdmatop: --set-qp-counters: MODE is type, pid, type,pid or off, not '%s'\n",
+		snprintf(say, saylen, "--set-qp-counters: MODE is type, pid, type,pid or off, not '%s'",
 			mode);
 		return 2;
 	}
@@ -172,12 +143,12 @@ int qpcnt_mode_set(const char *link, const char *mode, FILE *out, FILE *err)
 	dev[slash - link] = '\0';
 	ret = nl_open(&ns, 0);
 	if (ret) {
-		fprintf(err, "rdmatop: cannot open NETLINK_RDMA: %s\n", strerror(-ret));
+		snprintf(say, saylen, "cannot open NETLINK_RDMA: %s", strerror(-ret));
 		return 1;
 	}
-	ret = find_dev(&ns, dev, &req.dev);
+	ret = nlset_find_dev(&ns, dev, &req.dev);
 	if (ret) {
-		fprintf(err, "rdmatop: %s: %s\n", dev, ret == -ENODEV ? "no such RDMA device" :
+		snprintf(say, saylen, "%s: %s", dev, ret == -ENODEV ? "no such RDMA device" :
 			strerror(-ret));
 		nl_close(&ns);
 		return 1;
@@ -185,14 +156,14 @@ int qpcnt_mode_set(const char *link, const char *mode, FILE *out, FILE *err)
 	req.port = (uint32_t)port;
 	ret = read_mode(&ns, req.dev, req.port, &cur, &cur_mask, &opcnt, msg, sizeof(msg));
 	if (ret) {
-		fprintf(err, "rdmatop: cannot read the QP counter mode of %s: %s%s%s\n", link,
+		snprintf(say, saylen, "cannot read the QP counter mode of %s: %s%s%s", link,
 			strerror(-ret), msg[0] ? ": " : "", msg);
 		nl_close(&ns);
 		return 1;
 	}
 	if ((want && cur == SNAP_QPCNT_AUTO && cur_mask == want) ||
 	    (!want && cur != SNAP_QPCNT_AUTO)) {
-		fprintf(out, "QP counters of %s are already %s: nothing changed\n", link,
+		snprintf(say, saylen, "QP counters of %s are already %s: nothing changed", link,
 			mode_name(cur, cur_mask, b1, sizeof(b1)));
 		nl_close(&ns);
 		return 0;
@@ -210,26 +181,26 @@ int qpcnt_mode_set(const char *link, const char *mode, FILE *out, FILE *err)
 		after = -1;
 	nl_close(&ns);
 	if (ret)
-		return refused(err, link, ret, msg, mode_name(cur, cur_mask, b1, sizeof(b1)));
+		return refused(say, saylen, link, ret, msg, mode_name(cur, cur_mask, b1, sizeof(b1)));
 	if (after < 0) {
-		fprintf(err, "rdmatop: the kernel accepted it, but the mode of %s could not be read "
-			"back\n", link);
+		snprintf(say, saylen, "the kernel accepted it, but the mode of %s could not be read "
+			"back", link);
 		return 1;
 	}
 	if ((want && (after != SNAP_QPCNT_AUTO || after_mask != want)) ||
 	    (!want && after == SNAP_QPCNT_AUTO)) {
-		fprintf(err, "rdmatop: the kernel accepted %s, but reading it back says %s\n",
+		snprintf(say, saylen, "the kernel accepted %s, but reading it back says %s",
 			want ? mode : "off", mode_name(after, after_mask, b1, sizeof(b1)));
 		return 1;
 	}
 	if (want)
-		fprintf(out, "QP counters of %s set to %s (verified: the kernel now reports it). Auto "
+		snprintf(say, saylen, "QP counters of %s set to %s (verified: the kernel now reports it). Auto "
 			"mode binds the QPs created from now on, each to the counter of its %s; QPs "
-			"that exist keep theirs (or none).\n", link, mode_name(after, after_mask, b1,
+			"that exist keep theirs (or none).", link, mode_name(after, after_mask, b1,
 			sizeof(b1)), want == 3 ? "type and process" : want == 1 ? "type" : "process");
 	else
-		fprintf(out, "QP counters of %s: auto mode off, now %s (verified). New QPs are bound "
-			"no more; counters bound already stay until their QPs end.\n", link,
+		snprintf(say, saylen, "QP counters of %s: auto mode off, now %s (verified). New QPs are bound "
+			"no more; counters bound already stay until their QPs end.", link,
 			mode_name(after, after_mask, b1, sizeof(b1)));
 	return 0;
 }

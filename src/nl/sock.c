@@ -64,7 +64,10 @@ int nl_fd(const struct nl_sock *ns)
 
 int nl_send(struct nl_sock *ns, const struct nl_req *req)
 {
-	char buf[256];	/* a request is a header and two u32 attributes */
+	/* a request is a header and a few u32 attributes; zeroed: libmnl
+	 * does not clear an attribute's pad (the u8 DRIVER_DETAILS's three
+	 * bytes went to the kernel uninitialised, valgrind on the shim) */
+	char buf[256] = { 0 };
 	struct nlmsghdr *nlh;
 
 	ns->seq = ns->next_seq++;

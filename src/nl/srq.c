@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * RDMA_NLDEV_CMD_RES_SRQ_GET: SRQs of one device (nldev.c fill_res_srq_entry;
+ * SRQs (RDMA_NLDEV_CMD_RES_SRQ_GET, nldev.c fill_res_srq_entry: the one
+ * declaration of the object;
  * 6.1 and 6.12 answer it, with no SRQ under rxe in our captures).  The QPs
  * attached to an SRQ come as a nested RES_QP list whose entries hold one
  * LQPN or a MIN_RANGE..MAX_RANGE run (the kernel folds consecutive QP
@@ -10,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cols.h"
 #include "nl.h"
 
 /* iproute2 res-srq.c builds the list in 256 bytes; so do we, to agree. */
@@ -57,40 +59,50 @@ static int qp_item(struct snapshot *s, const struct nlattr **tb, void *arg)
 	return 0;
 }
 
-static int srq_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
+/* the QPs it serves: a nested list no field can say (see above) */
+static int srq_qps(struct snapshot *s, const struct nlattr **tb, void *row)
 {
-	struct snap_srq *r;
+	struct snap_srq *r = row;
 	struct qps q = { .len = 0 };
 	int err;
 
-	/* the QP list first: it may fail, and the row is pushed only after */
 	if (tb[RDMA_NLDEV_ATTR_RES_QP]) {
 		err = nl_entries(s, tb[RDMA_NLDEV_ATTR_RES_QP],
 				 RDMA_NLDEV_ATTR_RES_QP_ENTRY, qp_item, &q);
 		if (err)
 			return err;
 	}
-	r = snap_push(&s->srqs, sizeof(*r));
-	if (!r)
-		return -ENOMEM;
-	r->dev = *(const uint32_t *)arg;
-	if (tb[RDMA_NLDEV_ATTR_RES_SRQN])
-		SNAP_SET(r, srqn, SNAP_SRQ_SRQN, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_SRQN]));
-	if (tb[RDMA_NLDEV_ATTR_RES_TYPE])
-		SNAP_SET(r, type, SNAP_SRQ_TYPE, mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_RES_TYPE]));
-	if (tb[RDMA_NLDEV_ATTR_RES_PDN])
-		SNAP_SET(r, pdn, SNAP_SRQ_PDN, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_PDN]));
-	if (tb[RDMA_NLDEV_ATTR_RES_CQN])
-		SNAP_SET(r, cqn, SNAP_SRQ_CQN, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_CQN]));
 	/* an SRQ with no QP attached has an empty list: rdma omits lqpn */
 	if (q.len)
 		SNAP_SET(r, lqpn, SNAP_SRQ_LQPN, snap_str(s, q.buf, sizeof(q.buf)));
-	nl_owner(s, tb, &r->own);
 	return 0;
 }
 
-int nl_srq_parse(const struct nlmsghdr *nlh, struct snapshot *s)
-{
-	return nl_res_table(nlh, s, RDMA_NLDEV_ATTR_RES_SRQ,
-			    RDMA_NLDEV_ATTR_RES_SRQ_ENTRY, srq_entry);
-}
+#define SRQ struct snap_srq
+
+/* a column only this table knows: its id after SRQ_NAMED, its entry after the owner's */
+enum { SRQ_NAMED = VC_SRQ_N - 1, SRQ_NCOLS };
+
+static const struct view_col srq_fields[SRQ_NCOLS] = {
+	[VC_SRQ_DEV] = COL_DEV_P(SRQ, 1),
+	[VC_SRQ_SRQN] = { .name = "srqn", .header = "SRQN", .width = 5, NUM,
+			  FIELD(SRQ, srqn, SNAP_SRQ_SRQN), .attr = RDMA_NLDEV_ATTR_RES_SRQN,
+			  .json = "srqn", .desc = "SRQ number", .prio = 2 },
+	[VC_SRQ_TYPE] = { .name = "type", .header = "TYPE", .width = 5, TEXT,
+			  FIELD(SRQ, type, SNAP_SRQ_TYPE), .name8 = snap_srq_type_str,
+			  .attr = RDMA_NLDEV_ATTR_RES_TYPE, .desc = "SRQ type (BASIC, XRC, TM)", .prio = 3 },
+	[VC_SRQ_LQPN] = { .name = "lqpn", .header = "LQPN", .width = 12, TEXT,
+			  .get = view_get_strid, FIELD(SRQ, lqpn, SNAP_SRQ_LQPN),
+			  .desc = "the QPs it serves (\"3,5-7\")", .prio = 4 },
+	[VC_SRQ_PDN] = { .name = "pdn", .header = "PDN", .width = 4, NUM,
+			 FIELD(SRQ, pdn, SNAP_SRQ_PDN), .attr = RDMA_NLDEV_ATTR_RES_PDN,
+			 .json = "pdn", .desc = "its PD's number", .prio = 5 },
+	[VC_SRQ_CQN] = { .name = "cqn", .header = "CQN", .width = 4, NUM,
+			 FIELD(SRQ, cqn, SNAP_SRQ_CQN), .attr = RDMA_NLDEV_ATTR_RES_CQN,
+			 .json = "cqn", .desc = "its CQ's number", .prio = 6 },
+	COL_OWNER_P(SRQ, 7, 9, 8),
+};
+const struct view_tab view_srq_tab = RES_TAB(srq_fields, SRQ, VC_SRQ_PID);
+
+/* its JSON is json_res.c's: type even when absent, lqpn as an array (rdma's) */
+NL_OBJ(srq, SRQ, RES_SRQ, RES_SRQ_ENTRY, .special = srq_qps)

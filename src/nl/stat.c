@@ -28,26 +28,48 @@ uint8_t nl_stat_unit(const char *name)
 	return SNAP_UNIT_EVENTS;
 }
 
-static int hw_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
+struct snap_counter *nl_stat_hw_counter(struct snapshot *s, struct snap_vec *vec,
+					const struct nlattr **tb, uint32_t dev, uint32_t port,
+					int *err)
 {
-	const struct stat_ctx *x = arg;
 	const struct nlattr *name = tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_NAME];
 	struct snap_counter *c;
 
-	if (!name || !tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_VALUE])
-		return -EBADMSG;
-	c = snap_push(&s->counters, sizeof(*c));
-	if (!c)
-		return -ENOMEM;
-	c->dev = x->dev;
-	c->port = x->port;
+	if (!name || !tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_VALUE]) {
+		*err = -EBADMSG;
+		return NULL;
+	}
+	c = snap_push(vec, sizeof(*c));
+	if (!c) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	c->dev = dev;
+	c->port = port;
 	c->name = snap_name(s, mnl_attr_get_str(name), mnl_attr_get_payload_len(name));
 	c->source = SNAP_SRC_HW;
 	c->unit = nl_stat_unit(snap_s(s, c->name));
 	c->cls = cnt_classify(snap_s(s, c->name), &c->cls_flags);
 	c->bits = 64;	/* rdma_hw_stats values are u64 */
 	c->value = mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_VALUE]);
-	return 0;
+	return c;
+}
+
+int nl_stat_entries(struct snapshot *s, const struct nlattr **tb, nl_entry_cb cb, void *arg)
+{
+	if (!tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTERS])
+		return 0;
+	return nl_entries(s, tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTERS],
+			  RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY, cb, arg);
+}
+
+static int hw_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
+{
+	const struct stat_ctx *x = arg;
+	int err = 0;
+
+	nl_stat_hw_counter(s, &s->counters, tb, x->dev, x->port, &err);
+	return err;
 }
 
 int nl_stat_parse(const struct nlmsghdr *nlh, struct snapshot *s)
@@ -66,8 +88,5 @@ int nl_stat_parse(const struct nlmsghdr *nlh, struct snapshot *s)
 	x.dev = d->index;
 	x.port = tb[RDMA_NLDEV_ATTR_PORT_INDEX] ?
 		 mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_PORT_INDEX]) : SNAP_NONE;
-	if (!tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTERS])
-		return 0;
-	return nl_entries(s, tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTERS],
-			  RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY, hw_entry, &x);
+	return nl_stat_entries(s, tb, hw_entry, &x);
 }

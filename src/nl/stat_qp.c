@@ -15,7 +15,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "classify.h"
 #include "nl.h"
 
 struct obj_ctx {
@@ -29,24 +28,13 @@ struct obj_ctx {
 static int obj_value(struct snapshot *s, const struct nlattr **tb, void *arg)
 {
 	const struct obj_ctx *x = arg;
-	const struct nlattr *name = tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_NAME];
-	struct snap_counter *c;
+	int err = 0;
+	struct snap_counter *c = nl_stat_hw_counter(s, &s->objcnts, tb, x->dev, x->port, &err);
 
-	if (!name || !tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_VALUE])
-		return -EBADMSG;
-	c = snap_push(&s->objcnts, sizeof(*c));
 	if (!c)
-		return -ENOMEM;
-	c->dev = x->dev;
-	c->port = x->port;
+		return err;
 	c->obj = x->obj;
 	c->kind = x->kind;
-	c->name = snap_name(s, mnl_attr_get_str(name), mnl_attr_get_payload_len(name));
-	c->source = SNAP_SRC_HW;
-	c->unit = nl_stat_unit(snap_s(s, c->name));
-	c->cls = cnt_classify(snap_s(s, c->name), &c->cls_flags);
-	c->bits = 64;
-	c->value = mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_VALUE]);
 	return 0;
 }
 
@@ -98,10 +86,7 @@ static int counter_entry(struct snapshot *s, const struct nlattr **tb, void *arg
 	if (tb[RDMA_NLDEV_ATTR_RES_TYPE])
 		SNAP_SET(c, qp_type, SNAP_QPCNT_TYPE, mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_RES_TYPE]));
 	nl_owner(s, tb, &c->own);
-	if (!tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTERS])
-		return 0;
-	return nl_entries(s, tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTERS],
-			  RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY, obj_value, &x);
+	return nl_stat_entries(s, tb, obj_value, &x);
 }
 
 static int mr_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
@@ -113,10 +98,7 @@ static int mr_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
 		return -EBADMSG;
 	x.obj = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_MRN]);
 	/* an MR the driver keeps no stats for is listed bare (mrn alone) */
-	if (!tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTERS])
-		return 0;
-	return nl_entries(s, tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTERS],
-			  RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY, obj_value, &x);
+	return nl_stat_entries(s, tb, obj_value, &x);
 }
 
 /* stat_get_doit_qp(): handle, port, STAT_MODE, and in auto mode the mask
@@ -217,8 +199,5 @@ int nl_stat_status_parse(const struct nlmsghdr *nlh, struct snapshot *s)
 		return -EBADMSG;
 	x.dev = d->index;
 	x.port = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_PORT_INDEX]);
-	if (!tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTERS])
-		return 0;
-	return nl_entries(s, tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTERS],
-			  RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY, status_entry, &x);
+	return nl_stat_entries(s, tb, status_entry, &x);
 }

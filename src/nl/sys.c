@@ -5,28 +5,30 @@
  * trees backport some (Debian's 6.1.0-57 sends privileged qkey, captured),
  * so each is valid only when present, whatever the kernel version says.
  */
+#include <stddef.h>
+
 #include "nl.h"
+
+#define SYS struct snap_sys
+
+/* the system attributes are RDMA_NLDEV_SYS_ATTR_*, not RDMA_NLDEV_ATTR_* */
+static const struct nl_field sys_fields[] = {
+	NL_FIELD_A(RDMA_NLDEV_SYS_ATTR_NETNS_MODE, SYS, netns_shared, SNAP_SYS_NETNS_MODE),
+	NL_FIELD_A(RDMA_NLDEV_SYS_ATTR_COPY_ON_FORK, SYS, copy_on_fork, SNAP_SYS_COPY_ON_FORK),
+	NL_FIELD_A(RDMA_NLDEV_SYS_ATTR_PRIVILEGED_QKEY_MODE, SYS, privileged_qkey,
+		   SNAP_SYS_PRIV_QKEY),
+	NL_FIELD_A(RDMA_NLDEV_SYS_ATTR_MONITOR_MODE, SYS, monitor_mode, SNAP_SYS_MONITOR),
+};
 
 int nl_sys_parse(const struct nlmsghdr *nlh, struct snapshot *s)
 {
 	const struct nlattr *tb[RDMA_NLDEV_ATTR_MAX];
-	struct snap_sys *y = &s->sys;
 	int err;
 
 	err = nl_attrs(nlh, tb);
 	if (err)
 		return err;
-	if (tb[RDMA_NLDEV_SYS_ATTR_NETNS_MODE])
-		SNAP_SET(y, netns_shared, SNAP_SYS_NETNS_MODE,
-			 mnl_attr_get_u8(tb[RDMA_NLDEV_SYS_ATTR_NETNS_MODE]));
-	if (tb[RDMA_NLDEV_SYS_ATTR_COPY_ON_FORK])
-		SNAP_SET(y, copy_on_fork, SNAP_SYS_COPY_ON_FORK,
-			 mnl_attr_get_u8(tb[RDMA_NLDEV_SYS_ATTR_COPY_ON_FORK]));
-	if (tb[RDMA_NLDEV_SYS_ATTR_PRIVILEGED_QKEY_MODE])
-		SNAP_SET(y, privileged_qkey, SNAP_SYS_PRIV_QKEY,
-			 mnl_attr_get_u8(tb[RDMA_NLDEV_SYS_ATTR_PRIVILEGED_QKEY_MODE]));
-	if (tb[RDMA_NLDEV_SYS_ATTR_MONITOR_MODE])
-		SNAP_SET(y, monitor_mode, SNAP_SYS_MONITOR,
-			 mnl_attr_get_u8(tb[RDMA_NLDEV_SYS_ATTR_MONITOR_MODE]));
+	nl_fields(tb, &s->sys, &s->sys.valid, sys_fields,
+		  sizeof(sys_fields) / sizeof(sys_fields[0]));
 	return 0;
 }

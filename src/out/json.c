@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fmt.h"
 #include "jw.h"
 #include "names.h"
 
@@ -37,6 +38,20 @@ void jw_uint(struct jw *w, uint64_t v)
 	char tmp[24], *p = fmt_digits(tmp + sizeof(tmp), v);
 
 	jw_write(w, p, (size_t)(tmp + sizeof(tmp) - p));
+}
+
+void jw_rows(struct jw *w, const char *key, const struct snapshot *s, const struct snap_vec *v,
+	     size_t size, json_row_fn fn)
+{
+	size_t i;
+
+	jw_open(w, key, '[');
+	for (i = 0; i < v->n; i++) {
+		jw_open(w, NULL, '{');
+		fn(w, s, (const char *)v->v + i * size);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
 }
 
 /* printable ASCII but the quote and the backslash: written as it is */
@@ -112,7 +127,6 @@ static void json_dev(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_dev *d = row;
 
-	(void)s;
 	jw_u(w, "ifindex", d->index);
 	jw_s(w, "ifname", d->name);
 	if (SNAP_HAS(d, SNAP_DEV_NODE_TYPE))
@@ -133,97 +147,7 @@ static void json_dev(struct jw *w, const struct snapshot *s, const void *row)
 		jw_b(w, "adaptive-moderation", d->dim);
 	if (SNAP_HAS(d, SNAP_DEV_CAPS))
 		jw_caps(w, "caps", d->caps, snap_dev_cap_str);
-}
-
-/* sysfs facts of a port: GUID, MTU, the GID and P_Key tables */
-static void json_port_tables(struct jw *w, const struct snapshot *s, const struct snap_port *p)
-{
-	uint32_t mtu = view_port_active_mtu(s, p);
-	char buf[48];
-	size_t i;
-	bool any = false;
-
-	if (SNAP_HAS(p, SNAP_PORT_GUID))
-		jw_guid(w, "port_guid", p->guid);
-	if (SNAP_HAS(p, SNAP_PORT_NDEV_MTU))
-		jw_u(w, "netdev_mtu", p->ndev_mtu);
-	if (mtu)
-		jw_u(w, "active_mtu", mtu);
-	for (i = 0; i < s->gids.n; i++) {
-		const struct snap_gid *g = SNAP_AT(&s->gids, struct snap_gid, i);
-
-		if (g->dev != p->dev || g->port != p->port)
-			continue;
-		if (!any)
-			jw_open(w, "gids", '[');
-		any = true;
-		jw_open(w, NULL, '{');
-		jw_u(w, "index", g->index);
-		jw_s(w, "gid", fmt_gid(buf, sizeof(buf), g->gid));
-		if (g->has_type)
-			jw_s(w, "type", view_gid_type_str(g->type));
-		if (g->ndev[0])
-			jw_s(w, "netdev", g->ndev);
-		if (g->has_vlan)
-			jw_u(w, "vlan", g->vlan);
-		jw_close(w, '}');
-	}
-	if (any)
-		jw_close(w, ']');
-	if (p->npkeys) {
-		jw_open(w, "pkeys", '[');
-		for (i = 0; i < p->npkeys; i++) {
-			snprintf(buf, sizeof(buf), "0x%04x", p->pkeys[i]);
-			jw_s(w, NULL, buf);
-		}
-		jw_close(w, ']');
-	}
-}
-
-static void json_link(struct jw *w, const struct snapshot *s, const void *row)
-{
-	const struct snap_port *p = row;
-	static const char *const rk[] = {
-		"rx_bytes_per_sec", "tx_bytes_per_sec", "rx_packets_per_sec", "tx_packets_per_sec",
-	};
-	static const char *const sk[] = {
-		"rx_bytes_saturated", "tx_bytes_saturated", "rx_packets_saturated",
-		"tx_packets_saturated",
-	};
-	struct view_link_rates lr;
-	int k;
-
-	jw_dev(w, s, p->dev);
-	jw_u(w, "port", p->port);
-	if (SNAP_HAS(p, SNAP_PORT_SUBNET_PREFIX))
-		jw_guid(w, "subnet_prefix", p->subnet_prefix);
-	if (SNAP_HAS(p, SNAP_PORT_LID))
-		jw_u(w, "lid", p->lid);
-	if (SNAP_HAS(p, SNAP_PORT_SM_LID))
-		jw_u(w, "sm_lid", p->sm_lid);
-	if (SNAP_HAS(p, SNAP_PORT_LMC))
-		jw_u(w, "lmc", p->lmc);
-	if (SNAP_HAS(p, SNAP_PORT_STATE))
-		jw_s(w, "state", snap_port_state_str(p->state));
-	if (SNAP_HAS(p, SNAP_PORT_PHYS_STATE))
-		jw_s(w, "physical_state", snap_phys_state_str(p->phys_state));
-	if (SNAP_HAS(p, SNAP_PORT_NDEV)) {
-		jw_s(w, "netdev", p->ndev);
-		jw_u(w, "netdev_index", p->ndev_index);
-	}
-	if (SNAP_HAS(p, SNAP_PORT_CAP_FLAGS))
-		jw_caps(w, "caps", p->cap_flags, snap_port_cap_str);
-	if (SNAP_HAS(p, SNAP_PORT_RATE))
-		jw_s(w, "rate", p->rate);
-	if (SNAP_HAS(p, SNAP_PORT_LINK_LAYER))
-		jw_s(w, "link_layer", p->link_layer);
-	json_port_tables(w, s, p);
-	view_link_rates(s, p->dev, p->port, &lr);
-	for (k = 0; k < 4; k++)
-		if (lr.valid[k] && lr.sat[k])	/* its counter is stuck: no rate */
-			jw_b(w, sk[k], true);
-		else if (lr.valid[k])
-			jw_d(w, rk[k], lr.v[k]);
+	out_json_dev_pci(w, s, d->name);
 }
 
 /* rdma's keys: the kernel's name, and NAME-max for the limit (7.x) */
@@ -255,8 +179,9 @@ static void json_summary(struct jw *w, const struct snapshot *s, const void *row
 			       d->res_other[r].max_valid, d->res_other[r].max);
 }
 
-static void json_note(struct jw *w, const struct snapshot *s, const struct snap_note *n)
+static void json_note(struct jw *w, const struct snapshot *s, const void *row)
 {
+	const struct snap_note *n = row;
 	const struct snap_dev *d = n->dev != SNAP_NONE ? snap_dev_find(s, n->dev) : NULL;
 	const char *e = n->err ? strerrorname_np(-n->err) : NULL;
 	char buf[16];
@@ -275,8 +200,10 @@ static void json_note(struct jw *w, const struct snapshot *s, const struct snap_
 	jw_s(w, "message", snap_s(s, n->text));
 }
 
-static void json_event(struct jw *w, const struct snapshot *s, const struct snap_event *e)
+static void json_event(struct jw *w, const struct snapshot *s, const void *row)
 {
+	const struct snap_event *e = row;
+
 	jw_s(w, "source", e->source == SNAP_EV_KERNEL ? "kernel" : "poll");
 	jw_s(w, "type", snap_event_str(e->type));
 	if (e->valid & SNAP_EV_DEV)
@@ -322,7 +249,7 @@ static void jw_secs(struct jw *w, const char *k, double v)
 }
 
 /* What the sample cost rdmatop (samples that measured it). */
-static void json_self(struct jw *w, const struct snap_self *m)
+static void json_self(struct jw *w, const struct snapshot *s, const struct snap_self *m)
 {
 	int i;
 
@@ -336,15 +263,43 @@ static void json_self(struct jw *w, const struct snap_self *m)
 	jw_secs(w, "wall", m->wall);
 	if (m->valid & SNAP_SELF_BUDGET)
 		jw_secs(w, "budget", m->budget);
+	if (m->hold > 0)	/* only where the budget held the samples apart */
+		jw_secs(w, "hold", m->hold);
 	jw_open(w, "requests", '{');
 	for (i = 0; i < SNAP_COST_N; i++)
-		jw_secs(w, snap_cost_name[i], m->cost[i]);
+		/* net only where the sample read a netdev (src/net) */
+		if ((i < SNAP_COST_RES || i >= SNAP_COST_RES + SNAP_RES_N ||
+		     snap_res_seen(s, i - SNAP_COST_RES)) &&
+		    (i != SNAP_COST_NET || m->cost[i] > 0))
+			jw_secs(w, snap_cost_name[i], m->cost[i]);
 	jw_close(w, '}');
 	jw_open(w, "last_dump", '{');
 	for (i = 0; i < SNAP_RES_N; i++)
-		jw_secs(w, snap_res_info[snap_res_dump((size_t)i)].table,
-		     m->dump[snap_res_dump((size_t)i)]);
+		if (snap_res_seen(s, snap_res_dump((size_t)i)))
+			jw_secs(w, snap_res_info[snap_res_dump((size_t)i)].table,
+				m->dump[snap_res_dump((size_t)i)]);
 	jw_close(w, '}');
+	jw_close(w, '}');
+}
+
+/* "key": {"age": age, "devices": [...]}, each device's age: of table r,
+ * or of the resource summary (r < 0) */
+static void json_age(struct jw *w, const struct snapshot *s, const char *key, double age, int r)
+{
+	size_t k;
+
+	jw_open(w, key, '{');
+	jw_d(w, "age", age);
+	jw_open(w, "devices", '[');
+	for (k = 0; k < s->devs.n; k++) {
+		const struct snap_dev *d = SNAP_AT(&s->devs, struct snap_dev, k);
+
+		jw_open(w, NULL, '{');
+		jw_dev(w, s, d->index);
+		jw_d(w, "age", r < 0 ? snap_sum_age(s, d) : snap_res_age(s, d, (enum snap_res)r));
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
 	jw_close(w, '}');
 }
 
@@ -360,19 +315,20 @@ static void json_ages(struct jw *w, const struct snapshot *s)
 	for (i = 0; i < SNAP_RES_N; i++) {
 		enum snap_res r = snap_res_dump(i);
 
-		jw_open(w, snap_res_info[r].table, '{');
-		jw_d(w, "age", snap_table_age(s, r));
-		jw_open(w, "devices", '[');
-		for (k = 0; k < s->devs.n; k++) {
-			const struct snap_dev *d = SNAP_AT(&s->devs, struct snap_dev, k);
+		if (!snap_res_seen(s, r))
+			continue;	/* a kernel without such objects */
+		json_age(w, s, snap_res_info[r].table, snap_table_age(s, r), (int)r);
+	}
+	/* the resource summary, where a paced sample did not read it */
+	for (k = 0; k < s->devs.n && !SNAP_AT(&s->devs, struct snap_dev, k)->sum_carried; k++)
+		;
+	if (k < s->devs.n) {
+		double oldest = 0;
 
-			jw_open(w, NULL, '{');
-			jw_dev(w, s, d->index);
-			jw_d(w, "age", snap_res_age(s, d, r));
-			jw_close(w, '}');
-		}
-		jw_close(w, ']');
-		jw_close(w, '}');
+		for (k = 0; k < s->devs.n; k++)
+			if (snap_sum_age(s, SNAP_AT(&s->devs, struct snap_dev, k)) > oldest)
+				oldest = snap_sum_age(s, SNAP_AT(&s->devs, struct snap_dev, k));
+		json_age(w, s, "summary", oldest, -1);
 	}
 	jw_close(w, '}');
 }
@@ -448,14 +404,18 @@ int out_json(FILE *f, const struct snapshot *s, const struct out_opts *o)
 	jw_s(w, "host", s->host);
 	jw_s(w, "kernel", s->kernel);
 	json_sys(w, &s->sys);
-	json_self(w, &s->self);
+	json_self(w, s, &s->self);
 	err = err ?: TABLE(VIEW_DEVS, "devices", &s->devs, struct snap_dev, json_dev);
-	err = err ?: TABLE(VIEW_LINKS, "links", &s->ports, struct snap_port, json_link);
+	if (!err)
+		out_json_pci(w, s);
+	err = err ?: TABLE(VIEW_LINKS, "links", &s->ports, struct snap_port, out_json_link);
 	err = err ?: TABLE(VIEW_DEVS, "resources", &s->devs, struct snap_dev, json_summary);
 	json_ages(w, s);
 	for (i = 0; i < SNAP_RES_N && !err; i++) {
 		enum snap_res r = snap_res_dump(i);
 
+		if (!snap_res_seen(s, r))
+			continue;	/* a kernel without such objects */
 		err = json_table(w, &c, o, VIEW_RES + r, snap_res_info[r].table, &s->res[r],
 				 snap_res_info[r].size, out_json_res[r]);
 	}
@@ -465,20 +425,8 @@ int out_json(FILE *f, const struct snapshot *s, const struct out_opts *o)
 		out_json_stat(w, s);
 	err = err ?: TABLE(VIEW_PROCS, "processes", NULL, struct view_proc, out_json_proc);
 	err = err ?: out_json_groups(w, &c, o, member_of);
-	jw_open(w, "events", '[');
-	for (i = 0; i < s->events.n; i++) {
-		jw_open(w, NULL, '{');
-		json_event(w, s, SNAP_AT(&s->events, struct snap_event, i));
-		jw_close(w, '}');
-	}
-	jw_close(w, ']');
-	jw_open(w, "notes", '[');
-	for (i = 0; i < s->notes.n; i++) {
-		jw_open(w, NULL, '{');
-		json_note(w, s, SNAP_AT(&s->notes, struct snap_note, i));
-		jw_close(w, '}');
-	}
-	jw_close(w, ']');
+	jw_rows(w, "events", s, &s->events, sizeof(struct snap_event), json_event);
+	jw_rows(w, "notes", s, &s->notes, sizeof(struct snap_note), json_note);
 	jw_close(w, '}');
 	jw_putc(w, '\n');
 	jw_flush(w);

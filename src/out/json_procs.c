@@ -19,6 +19,8 @@ static void json_res_counts(struct jw *w, const uint32_t *res, const uint32_t *q
 	for (k = 0; k < SNAP_RES_N; k++) {
 		enum snap_res r = snap_res_proc(k);
 
+		if (r == SNAP_RES_N)
+			continue;	/* an object processes do not hold */
 		jw_u(w, snap_res_info[r].table, res[r]);
 		if (r == SNAP_RES_QP) {
 			uint64_t unknown = 0;
@@ -94,6 +96,7 @@ void out_json_proc(struct jw *w, const struct snapshot *s, const void *row)
 		json_hw(w, p->n_qpcnt, p->hw, p->valid & VIEW_PROC_HW_RATE ? p->hw_rate : NULL);
 	if (p->cgroup)
 		jw_s(w, "cgroup", snap_s(s, p->cgroup));
+	out_json_pctx(w, s, p);
 }
 
 /* The groups (doc/json.md): totals, and the processes by pid. */
@@ -133,6 +136,7 @@ int out_json_groups(struct jw *w, const struct view_ctx *c, const struct out_opt
 			json_hw(w, g->n_qpcnt, g->hw, NULL);
 		if (g->cgroup)
 			jw_s(w, "cgroup", snap_s(c->s, g->cgroup));
+		out_json_gctx(w, g);
 		jw_close(w, '}');
 	}
 	jw_close(w, ']');

@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "cols.h"
 #include "jw.h"
 #include "names.h"
 
@@ -69,42 +70,6 @@ void jw_driver(struct jw *w, const struct snapshot *s, const struct snap_owner *
 	}
 }
 
-static void out_json_qp(struct jw *w, const struct snapshot *s, const void *row)
-{
-	const struct snap_qp *q = row;
-
-	jw_dev(w, s, q->dev);
-	if (SNAP_HAS(q, SNAP_QP_PORT))
-		jw_u(w, "port", q->port);
-	jw_u(w, "lqpn", q->lqpn);
-	if (SNAP_HAS(q, SNAP_QP_RQPN))
-		jw_u(w, "rqpn", q->rqpn);
-	if (SNAP_HAS(q, SNAP_QP_TYPE)) {
-		jw_s(w, "type", snap_qp_type_str(q->type));
-		if (q->type == 0xff && SNAP_HAS(q, SNAP_QP_SUBTYPE))
-			jw_s(w, "subtype", snap_s(s, q->subtype));
-	}
-	if (SNAP_HAS(q, SNAP_QP_STATE))
-		jw_s(w, "state", snap_qp_state_str(q->state));
-	if (SNAP_HAS(q, SNAP_QP_RQ_PSN))
-		jw_u(w, "rq-psn", q->rq_psn);
-	if (SNAP_HAS(q, SNAP_QP_SQ_PSN))
-		jw_u(w, "sq-psn", q->sq_psn);
-	if (SNAP_HAS(q, SNAP_QP_PMIG))
-		jw_s(w, "path-mig-state", snap_pmig_str(q->pmig));
-	if (SNAP_HAS(q, SNAP_QP_PDN))
-		jw_u(w, "pdn", q->pdn);
-	jw_owner(w, s, &q->own, true);
-	jw_owner(w, s, &q->own, false);
-	if (SNAP_HAS(q, SNAP_QP_PSN_RATE))
-		jw_d(w, "sq_psn_per_sec", q->sq_psn_rate);
-	if (SNAP_HAS(q, SNAP_QP_RQ_PSN_RATE))
-		jw_d(w, "rq_psn_per_sec", q->rq_psn_rate);
-	/* where its table is carried, rows differ in age (per-QP GETs) */
-	if (snap_qp_paced(s, q))
-		jw_d(w, "age", snap_qp_age(s, q));
-}
-
 static void out_json_cm_id(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_cm_id *c = row;
@@ -128,77 +93,6 @@ static void out_json_cm_id(struct jw *w, const struct snapshot *s, const void *r
 		jw_s(w, "src-addr", buf);
 	if (SNAP_HAS(c, SNAP_CM_DST) && fmt_addr(buf, sizeof(buf), &c->dst))
 		jw_s(w, "dst-addr", buf);
-	jw_owner(w, s, &c->own, false);
-}
-
-static void out_json_cq(struct jw *w, const struct snapshot *s, const void *row)
-{
-	const struct snap_cq *c = row;
-
-	jw_dev(w, s, c->dev);
-	if (SNAP_HAS(c, SNAP_CQ_CQN))
-		jw_u(w, "cqn", c->cqn);
-	if (SNAP_HAS(c, SNAP_CQ_CQE))
-		jw_u(w, "cqe", c->cqe);
-	if (SNAP_HAS(c, SNAP_CQ_USERS))
-		jw_u(w, "users", c->users);
-	if (SNAP_HAS(c, SNAP_CQ_POLL_CTX))
-		jw_s(w, "poll-ctx", snap_poll_ctx_str(c->poll_ctx));
-	if (SNAP_HAS(c, SNAP_CQ_DIM) && c->dim <= 1)
-		jw_b(w, "adaptive-moderation", c->dim);
-	if (SNAP_HAS(c, SNAP_CQ_CTXN))
-		jw_u(w, "ctxn", c->ctxn);
-	jw_owner(w, s, &c->own, true);
-	jw_owner(w, s, &c->own, false);
-}
-
-static void out_json_mr(struct jw *w, const struct snapshot *s, const void *row)
-{
-	const struct snap_mr *m = row;
-
-	jw_dev(w, s, m->dev);
-	if (SNAP_HAS(m, SNAP_MR_MRN))
-		jw_u(w, "mrn", m->mrn);
-	if (SNAP_HAS(m, SNAP_MR_RKEY))
-		jw_hex(w, "rkey", m->rkey);
-	if (SNAP_HAS(m, SNAP_MR_LKEY))
-		jw_hex(w, "lkey", m->lkey);
-	if (SNAP_HAS(m, SNAP_MR_IOVA))
-		jw_hex(w, "iova", m->iova);
-	if (SNAP_HAS(m, SNAP_MR_LEN))
-		jw_u(w, "mrlen", m->mrlen);
-	if (SNAP_HAS(m, SNAP_MR_PDN))
-		jw_u(w, "pdn", m->pdn);
-	jw_owner(w, s, &m->own, true);
-	jw_owner(w, s, &m->own, false);
-}
-
-static void out_json_pd(struct jw *w, const struct snapshot *s, const void *row)
-{
-	const struct snap_pd *p = row;
-
-	jw_dev(w, s, p->dev);
-	if (SNAP_HAS(p, SNAP_PD_PDN))
-		jw_u(w, "pdn", p->pdn);
-	if (SNAP_HAS(p, SNAP_PD_LOCAL_DMA_LKEY))
-		jw_hex(w, "local_dma_lkey", p->local_dma_lkey);
-	if (SNAP_HAS(p, SNAP_PD_USERS))
-		jw_u(w, "users", p->users);
-	if (SNAP_HAS(p, SNAP_PD_UNSAFE_RKEY))
-		jw_hex(w, "unsafe_global_rkey", p->unsafe_global_rkey);
-	if (SNAP_HAS(p, SNAP_PD_CTXN))
-		jw_u(w, "ctxn", p->ctxn);
-	jw_owner(w, s, &p->own, true);
-	jw_owner(w, s, &p->own, false);
-}
-
-static void out_json_ctx(struct jw *w, const struct snapshot *s, const void *row)
-{
-	const struct snap_ctx *c = row;
-
-	jw_dev(w, s, c->dev);
-	jw_u(w, "ctxn", c->ctxn);
-	jw_owner(w, s, &c->own, true);
 	jw_owner(w, s, &c->own, false);
 }
 
@@ -235,32 +129,108 @@ static void out_json_srq(struct jw *w, const struct snapshot *s, const void *row
 	jw_owner(w, s, &q->own, false);
 }
 
+/* one value under key, as its type and format say */
+static void json_value(struct jw *w, const char *key, const struct view_col *col,
+		       const struct view_value *v)
+{
+	if (col->jfmt == VIEW_J_BOOL)
+		jw_b(w, key, v->u != 0);
+	else if (v->type == VIEW_T_STR)
+		jw_s(w, key, v->s);
+	else if (v->type == VIEW_T_DOUBLE)
+		jw_d(w, key, v->d);
+	else if (v->fmt == VIEW_F_HEX)
+		jw_hex(w, key, v->u);
+	else if (v->fmt == VIEW_F_GUID)
+		jw_guid(w, key, v->u);
+	else
+		jw_u(w, key, v->u);
+}
+
+/* the owner's pid and comm (rdma's), its drivers' attributes, then ours */
+static void json_owner(struct jw *w, const struct view_ctx *c, enum view_table t,
+		       const struct view_tab *tb, const void *r)
+{
+	const struct snap_owner *o;
+
+	if (!tb->role[VIEW_ROLE_PID])
+		return;
+	o = snap_res_owner(r, (enum snap_res)(t - VIEW_RES));
+	jw_owner(w, c->s, o, true);
+	jw_owner(w, c->s, o, false);
+}
+
+/* field k of the row under its JSON key, when it has one and a value */
+static void json_field(struct jw *w, const struct view_ctx *c, const struct view_tab *tb,
+		       const void *r, size_t k)
+{
+	struct view_value v;
+
+	if (!tb->cols[k].json)
+		return;
+	view_get_field(c, tb, r, k, &v);
+	if (v.valid)
+		json_value(w, tb->cols[k].json, &tb->cols[k], &v);
+}
+
+/*
+ * A declared object's row (cols.h, struct res_obj): its device as rdma
+ * writes it, each valid field with a JSON key in the table's JSON order
+ * (a field it does not name at VIEW_JSON_OWNER, else after it), and its
+ * owner (rdma's pid and comm, drivers, then ours) there or last.
+ */
+static void json_fields(struct jw *w, const struct view_ctx *c, enum view_table t,
+			const struct view_tab *tb, size_t row)
+{
+	size_t i, k, n = tb->nfields ? tb->nfields : tb->n;
+	const void *r = snap_res_at(c->s, (enum snap_res)(t - VIEW_RES), row);
+	const int8_t *order = tb->json_order;
+	uint64_t named = 0; /* the fields the order names (64 at most) */
+	bool owned = false;
+	uint32_t dev;
+
+	memcpy(&dev, r, sizeof(dev));
+	jw_dev(w, c->s, dev);
+	for (i = 0; order && order[i] != -1; i++)
+		if (order[i] >= 0 && order[i] < 64)
+			named |= 1ull << order[i];
+	for (i = 0; order && order[i] >= 0; i++)
+		json_field(w, c, tb, r, (size_t)order[i]);
+	/* the fields the order does not name (all without one) */
+	for (k = 0; k < n; k++)
+		if (k >= 64 || !(named >> k & 1))
+			json_field(w, c, tb, r, k);
+	if (order && order[i] == VIEW_JSON_OWNER) {
+		json_owner(w, c, t, tb, r);
+		owned = true;
+		for (i++; order[i] >= 0; i++)
+			json_field(w, c, tb, r, (size_t)order[i]);
+	}
+	if (!owned)
+		json_owner(w, c, t, tb, r);
+}
+
 void out_json_cols(struct jw *w, const struct view_ctx *c, enum view_table t, size_t row)
 {
+	const struct view_tab *tb = view_tab(t);
 	size_t n, i;
 	const struct view_col *cols = view_cols(t, &n);
 
+	if (t >= VIEW_RES && tb && tb->cols[1].json) {
+		json_fields(w, c, t, tb, row);
+		return;
+	}
 	for (i = 0; i < n; i++) {
 		struct view_value v;
 
 		view_get(c, t, row, (int)i, &v);
-		if (!v.valid)
-			continue;
-		if (v.type == VIEW_T_STR)
-			jw_s(w, cols[i].name, v.s);
-		else if (v.type == VIEW_T_DOUBLE)
-			jw_d(w, cols[i].name, v.d);
-		else if (v.fmt == VIEW_F_HEX)
-			jw_hex(w, cols[i].name, v.u);
-		else if (v.fmt == VIEW_F_GUID)
-			jw_guid(w, cols[i].name, v.u);
-		else
-			jw_u(w, cols[i].name, v.u);
+		if (v.valid)
+			json_value(w, cols[i].name, &cols[i], &v);
 	}
 }
 
+/* The objects whose writers are their own; the others' field tables say. */
 const json_row_fn out_json_res[SNAP_RES_N] = {
-#define RES_JSON(ID, name, cmd, dump, proc, json) [SNAP_RES_##ID] = json,
-	SNAP_RES_LIST(RES_JSON)
-#undef RES_JSON
+	[SNAP_RES_CM_ID] = out_json_cm_id,
+	[SNAP_RES_SRQ] = out_json_srq,
 };

@@ -23,7 +23,7 @@
 void out_json_counter(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_counter *c = row;
-	static const char *const src[] = { "hw", "pma", "netdev" };
+	static const char *const src[] = { "hw", "pma", "netdev", "dcb", "ethtool", "driver" };
 	static const char *const unit[] = { "events", "packets", "bytes" };
 
 	jw_dev(w, s, c->dev);
@@ -83,8 +83,9 @@ static void obj_values(struct jw *w, const struct snapshot *s, uint8_t kind, uin
 	}
 }
 
-static void json_qpcnt(struct jw *w, const struct snapshot *s, const struct snap_qpcnt *c)
+static void json_qpcnt(struct jw *w, const struct snapshot *s, const void *row)
 {
+	const struct snap_qpcnt *c = row;
 	const char *p = snap_s(s, c->lqpns);
 
 	jw_dev(w, s, c->dev);
@@ -143,8 +144,10 @@ static void json_qp_mode(struct jw *w, const struct snapshot *s, const struct sn
 		jw_b(w, "optional_counters", p->qp_opcnt);
 }
 
-static void json_optional(struct jw *w, const struct snapshot *s, const struct snap_optcnt *o)
+static void json_optional(struct jw *w, const struct snapshot *s, const void *row)
 {
+	const struct snap_optcnt *o = row;
+
 	jw_dev(w, s, o->dev);
 	jw_u(w, "port", o->port);
 	jw_s(w, "name", snap_s(s, o->name));
@@ -183,13 +186,7 @@ void out_json_stat(struct jw *w, const struct snapshot *s)
 {
 	size_t i;
 
-	jw_open(w, "stat_qp", '[');
-	for (i = 0; i < s->qpcnts.n; i++) {
-		jw_open(w, NULL, '{');
-		json_qpcnt(w, s, SNAP_AT(&s->qpcnts, struct snap_qpcnt, i));
-		jw_close(w, '}');
-	}
-	jw_close(w, ']');
+	jw_rows(w, "stat_qp", s, &s->qpcnts, sizeof(struct snap_qpcnt), json_qpcnt);
 	jw_open(w, "stat_qp_mode", '[');
 	for (i = 0; i < s->ports.n; i++) {
 		const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
@@ -201,12 +198,6 @@ void out_json_stat(struct jw *w, const struct snapshot *s)
 		jw_close(w, '}');
 	}
 	jw_close(w, ']');
-	jw_open(w, "optional_counters", '[');
-	for (i = 0; i < s->optcnts.n; i++) {
-		jw_open(w, NULL, '{');
-		json_optional(w, s, SNAP_AT(&s->optcnts, struct snap_optcnt, i));
-		jw_close(w, '}');
-	}
-	jw_close(w, ']');
+	jw_rows(w, "optional_counters", s, &s->optcnts, sizeof(struct snap_optcnt), json_optional);
 	json_mrs(w, s);
 }

@@ -209,12 +209,26 @@ static inline void jw_owner(struct jw *w, const struct snapshot *s, const struct
 
 /* The objects of the resource tables (json_res.c); row is the element. */
 typedef void (*json_row_fn)(struct jw *w, const struct snapshot *s, const void *row);
+/* "key": [ an object per element of v (each size bytes), written by fn ] */
+void jw_rows(struct jw *w, const char *key, const struct snapshot *s, const struct snap_vec *v,
+	     size_t size, json_row_fn fn);
 /* The JSON writer of each object, as SNAP_RES_LIST names it (NULL: by its columns). */
 extern const json_row_fn out_json_res[SNAP_RES_N];
 /* A row as its columns say: each valid one under its name, in their order. */
 void out_json_cols(struct jw *w, const struct view_ctx *c, enum view_table t, size_t row);
 /* json_stat.c: stat_qp, stat_qp_mode, optional_counters, stat_mr */
 void out_json_stat(struct jw *w, const struct snapshot *s);
+/* json_link.c: one element of "links"; row is the struct snap_port */
+void out_json_link(struct jw *w, const struct snapshot *s, const void *row);
+/* a link's netdev: pfc, pause, fec, network (json_net.c) */
+void out_json_link_net(struct jw *w, const struct snapshot *s, const struct snap_port *p);
+/* json_pci.c: a device's "pci" object, and the "pci" section */
+void out_json_dev_pci(struct jw *w, const struct snapshot *s, const char *dev);
+void out_json_pci(struct jw *w, const struct snapshot *s);
+/* json_pctx.c: a process's command line, CPU, memory, start; a group's sums */
+void out_json_pctx(struct jw *w, const struct snapshot *s, const struct view_proc *p);
+void out_json_gctx(struct jw *w, const struct view_group *g);
+/* a QP's device to its process's GPUs (src/out/json_pctx.c) */
 /* json_stat.c: a row of the counters table (struct snap_counter) */
 void out_json_counter(struct jw *w, const struct snapshot *s, const void *row);
 /* json_procs.c: a row of the processes table (struct view_proc), and the

@@ -45,6 +45,12 @@ uint8_t out_om_known(uint8_t v, const char *(*name)(uint8_t));
 const char *out_om_dev_label(const struct snapshot *s, uint32_t index, char *buf, size_t len);
 /* The port counters' families, one unit each (openmetrics_counters.c). */
 void out_om_counters(struct om *w);
+/* The netdevs' families: PFC per priority, pause, FEC, ethtool -S (openmetrics_net.c). */
+void out_om_net(struct om *w);
+/* The ports' carrier counts and last change seen (openmetrics_links.c). */
+void out_om_links(struct om *w);
+/* The devices' PCI locality families (openmetrics_pci.c). */
+void out_om_pci(struct om *w);
 /* The per-process families, capped at max_procs (openmetrics_procs.c). */
 int out_om_procs(struct om *w, unsigned int max_procs);
 /* The per-group families, capped at max_groups (openmetrics_groups.c). */

@@ -24,6 +24,7 @@
 #include "names.h"
 #include "om.h"
 #include "record.h"
+#include "util.h"
 
 void out_om_label(FILE *f, const char *str)
 {
@@ -247,58 +248,44 @@ static void om_ports(struct om *w)
 
 /*
  * Port traffic, from the best source the port has, as the dashboard's link
- * rates (view_link_rates): the IB PMA counters, else the driver's hardware
- * packet counters (rxe: RDMA packets only), else the bound netdev (bytes
- * of Soft-RoCE and iWARP, shared with the netdev's other traffic).  The
- * source label says which; a port has one series per family.
+ * rates (view_link_counter): the IB PMA counters, else the driver's own
+ * counters of the port's traffic (efa, bnxt_re; rxe's packets: RDMA
+ * packets only), else the bound netdev (bytes of Soft-RoCE and iWARP,
+ * shared with the netdev's other traffic); the counter table names them
+ * (classify_tab.c).  The source label says which; a port has one series
+ * per family.
  */
 static void om_traffic(struct om *w)
 {
 	static const char *const srcs[SNAP_SRC_N] = {
 		[SNAP_SRC_PMA] = "pma", [SNAP_SRC_HW] = "hw", [SNAP_SRC_NETDEV] = "netdev",
 	};
-	static const int rank[SNAP_SRC_N] = {
-		[SNAP_SRC_PMA] = 3, [SNAP_SRC_HW] = 2, [SNAP_SRC_NETDEV] = 1,
-	};
 	static const struct {
-		const char *family, *name[SNAP_SRC_N], *unit, *help;
+		const char *family, *unit, *help;
 	} k[] = {
-		{ "rdma_port_receive_bytes",
-		  { [SNAP_SRC_PMA] = "port_rcv_data", [SNAP_SRC_NETDEV] = "rx_bytes" }, "bytes",
-		  "Bytes received on the port (IB PMA port_rcv_data in bytes, else the netdev's rx_bytes)." },
-		{ "rdma_port_transmit_bytes",
-		  { [SNAP_SRC_PMA] = "port_xmit_data", [SNAP_SRC_NETDEV] = "tx_bytes" }, "bytes",
-		  "Bytes sent on the port (IB PMA port_xmit_data in bytes, else the netdev's tx_bytes)." },
-		{ "rdma_port_receive_packets",
-		  { [SNAP_SRC_PMA] = "port_rcv_packets", [SNAP_SRC_HW] = "rcvd_pkts",
-		    [SNAP_SRC_NETDEV] = "rx_packets" }, "packets",
-		  "Packets received on the port (IB PMA, else the driver's rcvd_pkts, else the netdev's)." },
-		{ "rdma_port_transmit_packets",
-		  { [SNAP_SRC_PMA] = "port_xmit_packets", [SNAP_SRC_HW] = "sent_pkts",
-		    [SNAP_SRC_NETDEV] = "tx_packets" }, "packets",
-		  "Packets sent on the port (IB PMA, else the driver's sent_pkts, else the netdev's)." },
+		{ "rdma_port_receive_bytes", "bytes",
+		  "Bytes received on the port (IB PMA port_rcv_data in bytes, else the driver's "
+		  "rx_bytes, else the netdev's)." },
+		{ "rdma_port_transmit_bytes", "bytes",
+		  "Bytes sent on the port (IB PMA port_xmit_data in bytes, else the driver's "
+		  "tx_bytes, else the netdev's)." },
+		{ "rdma_port_receive_packets", "packets",
+		  "Packets received on the port (IB PMA, else the driver's rx_pkts or rcvd_pkts, else "
+		  "the netdev's)." },
+		{ "rdma_port_transmit_packets", "packets",
+		  "Packets sent on the port (IB PMA, else the driver's tx_pkts or sent_pkts, else the "
+		  "netdev's)." },
 	};
 	const struct snapshot *s = w->s;
-	size_t i, j, m;
+	size_t i, m;
 
 	for (m = 0; m < NL(k); m++) {
 		out_om_family(w, k[m].family, OM_COUNTER, k[m].unit, k[m].help);
 		for (i = 0; i < s->ports.n; i++) {
 			const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
-			const struct snap_counter *best = NULL;
+			const struct snap_counter *best = view_link_counter(s, p->dev, p->port, (int)m);
 			char dbuf[16], port[16];
 
-			for (j = 0; j < s->counters.n; j++) {
-				const struct snap_counter *c =
-					SNAP_AT(&s->counters, struct snap_counter, j);
-				const char *want = c->source < SNAP_SRC_N ? k[m].name[c->source] : NULL;
-
-				if (c->dev != p->dev || c->port != p->port || !want ||
-				    strcmp(snap_s(s, c->name), want) ||
-				    (best && rank[best->source] >= rank[c->source]))
-					continue;
-				best = c;
-			}
 			if (!best)
 				continue;
 			snprintf(port, sizeof(port), "%" PRIu32, p->port);
@@ -390,8 +377,10 @@ static void om_self(struct om *w)
 			  "Wall time of the sample's kernel requests and file reads, by kind "
 			  "(qps: the QP dumps of every device; 0 when not dumped this sample).");
 		for (i = 0; i < SNAP_COST_N; i++)
-			out_om_d(w, (struct om_label[]){ { "request", snap_cost_name[i] } }, 1,
-				 m->cost[i]);
+			if (i < SNAP_COST_RES || i >= SNAP_COST_RES + SNAP_RES_N ||
+			    snap_res_seen(s, i - SNAP_COST_RES))
+				out_om_d(w, (struct om_label[]){ { "request", snap_cost_name[i] } },
+					 1, m->cost[i]);
 		if (m->valid & SNAP_SELF_BUDGET) {
 			out_om_family(w, "rdmatop_budget_ratio", OM_GAUGE, NULL,
 				  "--budget: the share of one CPU the resource dumps are paced "
@@ -405,6 +394,8 @@ static void om_self(struct om *w)
 	for (i = 0; i < SNAP_RES_N; i++) {
 		enum snap_res r = snap_res_dump(i);
 
+		if (!snap_res_seen(s, r))
+			continue;	/* a kernel without such objects */
 		for (k = 0; k < s->devs.n; k++) {
 			const struct snap_dev *d = SNAP_AT(&s->devs, struct snap_dev, k);
 
@@ -412,6 +403,15 @@ static void om_self(struct om *w)
 							 { "table", snap_res_info[r].table } },
 				 2, snap_res_age(s, d, r));
 		}
+	}
+	/* the resource summary, where a paced sample did not read it (as JSON) */
+	for (k = 0; k < s->devs.n && !SNAP_AT(&s->devs, struct snap_dev, k)->sum_carried; k++)
+		;
+	for (i = k < s->devs.n ? 0 : s->devs.n; i < s->devs.n; i++) {
+		const struct snap_dev *d = SNAP_AT(&s->devs, struct snap_dev, i);
+
+		out_om_d(w, (struct om_label[]){ { "device", d->name }, { "table", "summary" } },
+			 2, snap_sum_age(s, d));
 	}
 }
 
@@ -445,7 +445,7 @@ static double mono_since(const struct timespec *t)
 	struct timespec now;
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (double)(now.tv_sec - t->tv_sec) + (double)(now.tv_nsec - t->tv_nsec) / 1e9;
+	return ts_diff(t, &now);
 }
 
 int out_openmetrics(FILE *f, const struct snapshot *s, const struct out_om_opts *o)
@@ -470,9 +470,12 @@ int out_openmetrics(FILE *f, const struct snapshot *s, const struct out_om_opts 
 		out_om_d(&w, NULL, 0, o->sample_seconds);
 	}
 	om_devices(&w);
+	out_om_pci(&w);
 	om_ports(&w);
 	om_traffic(&w);
+	out_om_links(&w);
 	out_om_counters(&w);
+	out_om_net(&w);
 	om_resources(&w);
 	err = om_qps(&w);
 	if (!err)

@@ -127,6 +127,7 @@ void out_om_counters(struct om *w)
 {
 	static const char *const srcs[SNAP_SRC_N] = {
 		[SNAP_SRC_PMA] = "pma", [SNAP_SRC_HW] = "hw", [SNAP_SRC_NETDEV] = "netdev",
+		[SNAP_SRC_DCB] = "dcb", [SNAP_SRC_ETHNL] = "ethtool", [SNAP_SRC_DRV] = "driver",
 	};
 	const struct snapshot *s = w->s;
 	unsigned int src, unit;
@@ -149,6 +150,10 @@ void out_om_counters(struct om *w)
 	}
 	for (src = 0; src < SNAP_SRC_N; src++)
 		for (unit = 0; unit < SNAP_UNIT_N; unit++) {
+			/* the netdevs' sources have families of their own
+			 * (openmetrics_net.c) */
+			if (!generic[src][unit].family)
+				continue;
 			/* the events families are always there, the others where a
 			 * counter is in them */
 			any = unit == SNAP_UNIT_EVENTS;

@@ -7,6 +7,7 @@
  * going cannot grow a TSDB without bound.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,6 +62,8 @@ static void om_group_series(struct om *w, const struct view_group *const *e, siz
 		      "sums the groups past the cap.");
 	for (k = 0; k < n; k++)
 		for (r = 0; r < SNAP_RES_N; r++) {
+			if (!snap_res_owned(r))
+				continue;
 			labels(e[k], l);
 			l[2] = (struct om_label){ "type", snap_res_name((enum snap_res)r) };
 			out_om_u(w, l, 3, e[k]->res[r]);
@@ -106,16 +109,22 @@ static void om_group_series(struct om *w, const struct view_group *const *e, siz
 }
 
 /*
- * rdma_group_psns_total: the PSNs a group's QPs advanced, summed sample by
- * sample into a ledger the caller keeps (a counter, so that PromQL takes
- * the rate over the window it wants; the sum of the QPs' PSNs would drop
- * each time a QP goes).  A group gone from the sample leaves the ledger:
- * when it comes back it starts at 0, which Prometheus reads as a reset.
+ * The groups' counters, summed sample by sample into a ledger the caller
+ * keeps: rdma_group_psns_total, the PSNs a group's QPs advanced, and
+ * rdma_group_qp_hw_total, what the counters bound to its processes' QPs
+ * counted (their increases, by view_hw_class).  Counters, so that PromQL
+ * takes the rate over the window it wants; the sums of the QPs' PSNs or of
+ * the bound counters' values would drop each time a QP or a counter goes
+ * (auto mode frees a counter with its last QP), which rate() reads as a
+ * reset and counts the rest again.  A group gone from the sample leaves
+ * the ledger: when it comes back it starts at 0, which Prometheus reads as
+ * a reset.
  */
 struct psn_entry {
 	uint8_t kind;
 	char name[sizeof(((struct view_group_key *)0)->name)];
 	uint64_t total;
+	uint64_t hw[VIEW_HW_N];
 };
 
 struct out_om_psns {
@@ -145,23 +154,43 @@ static int psn_cmp(const void *pa, const void *pb)
 	return strcmp(a->name, b->name);
 }
 
-static uint64_t psn_find(const struct out_om_psns *l, const struct view_group *g)
+static const struct psn_entry *psn_find(const struct out_om_psns *l, const struct view_group *g)
 {
 	struct psn_entry k = { .kind = g->key.kind };
-	const struct psn_entry *f;
 
 	snprintf(k.name, sizeof(k.name), "%s", g->key.name);
-	f = l->n ? bsearch(&k, l->e, l->n, sizeof(*l->e), psn_cmp) : NULL;
-	return f ? f->total : 0;
+	return l->n ? bsearch(&k, l->e, l->n, sizeof(*l->e), psn_cmp) : NULL;
+}
+
+/*
+ * What each group's bound counters counted in this sample: its processes'
+ * counter rates times the interval they were taken over (rate.c divides
+ * each counter's integer delta by it, so this is that delta back).
+ */
+static void hw_deltas(const struct snapshot *s, const struct view_proc *pv, size_t np,
+		      const uint32_t *member, uint64_t (*d)[VIEW_HW_N])
+{
+	size_t i;
+	int k;
+
+	for (i = 0; i < np; i++) {
+		if (!(pv[i].valid & VIEW_PROC_HW_RATE) || s->interval <= 0)
+			continue;
+		for (k = 0; k < VIEW_HW_N; k++)
+			if (pv[i].hw_rate[k] > 0)
+				d[member[i]][k] +=
+					(uint64_t)llround(pv[i].hw_rate[k] * s->interval);
+	}
 }
 
 /* Add this sample's advance of every group, once per sample: the two
  * formats of one sample are two expositions of the same counts. */
 static int psn_count(struct out_om_psns *l, const struct snapshot *s, const struct view_group *gv,
-		     size_t ng)
+		     size_t ng, const uint64_t (*hwd)[VIEW_HW_N])
 {
 	struct psn_entry *e;
 	size_t i;
+	int k;
 
 	if (l->e && l->mono.tv_sec == s->mono.tv_sec && l->mono.tv_nsec == s->mono.tv_nsec)
 		return 0;
@@ -169,9 +198,13 @@ static int psn_count(struct out_om_psns *l, const struct snapshot *s, const stru
 	if (!e)
 		return -ENOMEM;
 	for (i = 0; i < ng; i++) {
+		const struct psn_entry *was = psn_find(l, &gv[i]);
+
 		e[i].kind = gv[i].key.kind;
 		snprintf(e[i].name, sizeof(e[i].name), "%s", gv[i].key.name);
-		e[i].total = psn_find(l, &gv[i]) + gv[i].psn_adv;
+		e[i].total = (was ? was->total : 0) + gv[i].psn_adv;
+		for (k = 0; k < VIEW_HW_N; k++)
+			e[i].hw[k] = (was ? was->hw[k] : 0) + hwd[i][k];
 	}
 	qsort(e, ng, sizeof(*e), psn_cmp);
 	free(l->e);
@@ -181,23 +214,68 @@ static int psn_count(struct out_om_psns *l, const struct snapshot *s, const stru
 	return 0;
 }
 
+/* the ledger of a shown group, the groups past the cap summed for "other" */
+static void ledger_of(const struct out_om_psns *l, const struct view_group *g,
+		      const struct om_group *past, size_t n_past, struct psn_entry *sum)
+{
+	const struct psn_entry *f;
+	size_t k;
+	int c;
+
+	memset(sum, 0, sizeof(*sum));
+	if (g->key.kind != VIEW_G_N) {
+		if ((f = psn_find(l, g)))
+			*sum = *f;
+		return;
+	}
+	for (k = 0; k < n_past; k++) {
+		if (!(f = psn_find(l, past[k].g)))
+			continue;
+		sum->total += f->total;
+		for (c = 0; c < VIEW_HW_N; c++)
+			sum->hw[c] += f->hw[c];
+	}
+}
+
 static void om_group_psns(struct om *w, const struct out_om_psns *l,
 			  const struct view_group *const *shown, size_t n, const struct om_group *past,
 			  size_t n_past)
 {
-	struct om_label lab[2];
-	uint64_t other = 0;
+	static const char *const cls[VIEW_HW_N] = {
+		[VIEW_HW_RETX] = "retransmits", [VIEW_HW_ERR] = "errors", [VIEW_HW_CNP] = "cnps",
+	};
+	struct om_label lab[3];
+	struct psn_entry sum;
 	size_t k;
+	int c;
 
 	out_om_family(w, "rdma_group_psns", OM_COUNTER, NULL,
 		      "PSNs the QPs of a group advanced, send and receive queues (about one a "
 		      "packet), since rdmatop first saw the group; group=\"other\" sums the "
 		      "groups past the cap.");
-	for (k = 0; k < n_past; k++)
-		other += psn_find(l, past[k].g);
 	for (k = 0; k < n; k++) {
 		labels(shown[k], lab);
-		out_om_u(w, lab, 2, shown[k]->key.kind == VIEW_G_N ? other : psn_find(l, shown[k]));
+		ledger_of(l, shown[k], past, n_past, &sum);
+		out_om_u(w, lab, 2, sum.total);
+	}
+	/* as rdma_process_qp_hw_total: only where a counter is bound */
+	if (!w->s->qpcnts.n)
+		return;
+	out_om_family(w, "rdma_group_qp_hw", OM_COUNTER, NULL,
+		      "What the hardware counters bound to the QPs of a group's processes counted "
+		      "since rdmatop first saw the group, by class (retransmits, errors, cnps; "
+		      "rdma statistic qp); only groups with a bound counter.");
+	for (k = 0; k < n; k++) {
+		if (!(shown[k]->valid & VIEW_PROC_HW))
+			continue;
+		ledger_of(l, shown[k], past, n_past, &sum);
+		for (c = 0; c < VIEW_HW_N; c++) {
+			if (!cls[c])
+				continue;
+			labels(shown[k], lab);
+			lab[2] = (struct om_label){ "class", cls[c] };
+			out_om_u(w, lab, 3, sum.hw[c]);
+		}
 	}
 }
 
@@ -206,23 +284,34 @@ int out_om_groups(struct om *w, unsigned int max_groups, struct out_om_psns *psn
 	/* the sum past the cap: kind="other" */
 	struct view_group other = { .key = { .kind = VIEW_G_N } }, *gv = NULL;
 	const struct view_group **shown_g;
+	uint64_t(*hwd)[VIEW_HW_N] = NULL;
 	struct view_proc *pv;
 	struct om_group *e;
+	uint32_t *member;
 	int np = view_procs(w->s, &pv), ng, err = 0;
 	size_t i, k, shown, capped;
 
 	if (np < 0)
 		return np;
-	ng = view_groups(w->s, pv, (size_t)np, &gv, NULL);
+	member = calloc((size_t)np + 1, sizeof(*member));
+	ng = member ? view_groups(w->s, pv, (size_t)np, &gv, member) : -ENOMEM;
+	if (ng >= 0 && !(hwd = calloc((size_t)ng + 1, sizeof(*hwd))))
+		ng = -ENOMEM;
+	if (ng >= 0)
+		hw_deltas(w->s, pv, (size_t)np, member, hwd);
+	free(member);
 	free(pv);
-	if (ng < 0)
+	if (ng < 0) {
+		free(gv);
 		return ng;
+	}
 	e = calloc((size_t)ng + 1, sizeof(*e));
 	shown_g = calloc((size_t)ng + 1, sizeof(*shown_g));
 	if (!e || !shown_g) {
 		free(e);
 		free(shown_g);
 		free(gv);
+		free(hwd);
 		return -ENOMEM;
 	}
 	for (i = 0; i < (size_t)ng; i++) {
@@ -246,8 +335,10 @@ int out_om_groups(struct om *w, unsigned int max_groups, struct out_om_psns *psn
 		      "RDMA resources, before the cap.");
 	out_om_u(w, NULL, 0, (uint64_t)ng);
 	om_group_series(w, shown_g, shown);
-	if (psns && !(err = psn_count(psns, w->s, gv, (size_t)ng)))
+	if (psns && !(err = psn_count(psns, w->s, gv, (size_t)ng,
+				      (const uint64_t(*)[VIEW_HW_N])hwd)))
 		om_group_psns(w, psns, shown_g, shown, e + capped, (size_t)ng - capped);
+	free(hwd);
 	free(shown_g);
 	free(e);
 	free(gv);

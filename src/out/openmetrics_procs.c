@@ -280,10 +280,11 @@ int out_om_procs(struct om *w, unsigned int max_procs)
 		      "\"hidden\" for processes not visible here, \"other\" for those past the cap.");
 	for (k = 0; k < shown; k++)
 		for (r = 0; r < SNAP_RES_N; r++)
-			out_om_u(w, (struct om_label[]){
-				     { "pid", om_pid(&e[k]) }, { "comm", e[k].comm },
-				     { "type", snap_res_name((enum snap_res)r) } },
-			     3, om_pv(&e[k])->res[r]);
+			if (snap_res_owned(r))
+				out_om_u(w, (struct om_label[]){
+					     { "pid", om_pid(&e[k]) }, { "comm", e[k].comm },
+					     { "type", snap_res_name((enum snap_res)r) } },
+				     3, om_pv(&e[k])->res[r]);
 	if (om_proc_qps(w, e, shown, any_other)) {
 		free(e);
 		free(pv);

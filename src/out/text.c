@@ -47,11 +47,18 @@ static int text_table(FILE *f, const struct view_ctx *c, const struct out_opts *
 		      enum view_table t, const char *title, const int *ids)
 {
 	const struct view_col *cols;
-	int idx[MAX_COLS], width[MAX_COLS], comm = view_col_role(t, VIEW_ROLE_COMM);
+	int idx[MAX_COLS], width[MAX_COLS], all[MAX_COLS + 1], comm = view_col_role(t, VIEW_ROLE_COMM);
 	size_t n, k = 0, i, *rows;
 	ssize_t nr;
 
 	cols = view_cols(t, &n);
+	if (ids) {	/* the count columns the list does not name (VIEW_COLS_RES) */
+		for (i = 0; ids[i] != -1; i++)
+			;
+		i = view_cols_res(t, ids, i, all, MAX_COLS);
+		all[i] = -1;
+		ids = all;
+	}
 	for (i = 0; ids ? ids[i] >= 0 : i < n; i++)
 		if (k < MAX_COLS && (!ids || (size_t)ids[i] < n))
 			idx[k++] = ids ? ids[i] : (int)i;
@@ -126,51 +133,51 @@ static void text_header(FILE *f, const struct snapshot *s)
 	fputc('\n', f);
 }
 
-static void text_notes(FILE *f, const struct snapshot *s)
+/* A section of lines, one per element of v (each size bytes), when it has any. */
+static void text_lines(FILE *f, const struct snapshot *s, const char *title,
+		       const struct snap_vec *v, size_t size,
+		       void (*line)(FILE *f, const struct snapshot *s, const void *row))
 {
 	size_t i;
 
-	if (!s->notes.n)
+	if (!v->n)
 		return;
-	fputs("\nNOTES\n", f);
-	for (i = 0; i < s->notes.n; i++) {
-		const struct snap_note *n = SNAP_AT(&s->notes, struct snap_note, i);
-		const char *e = n->err ? strerrorname_np(-n->err) : NULL;
-		char msg[1024];
-
-		fmt_escape(msg, sizeof(msg), snap_s(s, n->text));
-		if (e)
-			fprintf(f, "%s: %s\n", e, msg);
-		else
-			fprintf(f, "%s\n", msg);
-	}
+	fprintf(f, "\n%s\n", title);
+	for (i = 0; i < v->n; i++)
+		line(f, s, (const char *)v->v + i * size);
 }
 
-static void text_events(FILE *f, const struct snapshot *s)
+static void text_note(FILE *f, const struct snapshot *s, const void *row)
 {
-	size_t i;
+	const struct snap_note *n = row;
+	const char *e = n->err ? strerrorname_np(-n->err) : NULL;
+	char msg[1024];
 
-	if (!s->events.n)
-		return;
-	fputs("\nEVENTS\n", f);
-	for (i = 0; i < s->events.n; i++) {
-		const struct snap_event *e = SNAP_AT(&s->events, struct snap_event, i);
-		char name[160], nd[64], from[160], to[160];
+	fmt_escape(msg, sizeof(msg), snap_s(s, n->text));
+	if (e)
+		fprintf(f, "%s: %s\n", e, msg);
+	else
+		fprintf(f, "%s\n", msg);
+}
 
-		fmt_escape(name, sizeof(name), snap_s(s, e->name));
-		fmt_escape(nd, sizeof(nd), snap_s(s, e->ndev));
-		fmt_escape(from, sizeof(from), snap_s(s, e->from));
-		fmt_escape(to, sizeof(to), snap_s(s, e->to));
-		fprintf(f, "%-6s %-15s %s", e->source == SNAP_EV_KERNEL ? "kernel" : "poll",
-			snap_event_str(e->type), name);
-		if (e->valid & SNAP_EV_PORT)
-			fprintf(f, "/%u", e->port);
-		if (e->valid & SNAP_EV_NDEV_NAME)
-			fprintf(f, " netdev %s", nd);
-		if (e->from || e->to)
-			fprintf(f, " %s -> %s", from, to);
-		fputc('\n', f);
-	}
+static void text_event(FILE *f, const struct snapshot *s, const void *row)
+{
+	const struct snap_event *e = row;
+	char name[160], nd[64], from[160], to[160];
+
+	fmt_escape(name, sizeof(name), snap_s(s, e->name));
+	fmt_escape(nd, sizeof(nd), snap_s(s, e->ndev));
+	fmt_escape(from, sizeof(from), snap_s(s, e->from));
+	fmt_escape(to, sizeof(to), snap_s(s, e->to));
+	fprintf(f, "%-6s %-15s %s", e->source == SNAP_EV_KERNEL ? "kernel" : "poll",
+		snap_event_str(e->type), name);
+	if (e->valid & SNAP_EV_PORT)
+		fprintf(f, "/%u", e->port);
+	if (e->valid & SNAP_EV_NDEV_NAME)
+		fprintf(f, " netdev %s", nd);
+	if (e->from || e->to)
+		fprintf(f, " %s -> %s", from, to);
+	fputc('\n', f);
 }
 
 int out_text(FILE *f, const struct snapshot *s, const struct out_opts *o)
@@ -183,24 +190,28 @@ int out_text(FILE *f, const struct snapshot *s, const struct out_opts *o)
 	static const int links[] = {
 		VC_LINK_DEV, VC_LINK_PORT, VC_LINK_STATE, VC_LINK_PHYS, VC_LINK_NETDEV,
 		VC_LINK_RATE, VC_LINK_RX_BYTES, VC_LINK_TX_BYTES, VC_LINK_RX_PACKETS,
-		VC_LINK_TX_PACKETS, -1,
+		VC_LINK_TX_PACKETS, VC_LINK_ERR, VC_LINK_UTIL, VC_LINK_SOURCE, VC_LINK_FLAPS,
+		VC_LINK_LAST_CHANGE, -1,
 	};
-	static const int res[] = {
-		VC_DEV_NAME, VC_DEV_PD, VC_DEV_CQ, VC_DEV_QP, VC_DEV_CM_ID, VC_DEV_MR, VC_DEV_CTX,
-		VC_DEV_SRQ, -1,
+	/* the ports' netdevs, where src/net read any (DCB, ethtool) */
+	static const int net[] = {
+		VC_LINK_DEV, VC_LINK_PORT, VC_LINK_NETDEV, VC_LINK_PAUSE_RX, VC_LINK_PAUSE_TX,
+		VC_LINK_DISCARD, VC_LINK_FEC_UNCORR, -1,
 	};
+	/* each summarised object's count, in SNAP_RES_LIST's order */
+	static const int res[] = { VC_DEV_NAME, VIEW_COLS_RES, -1 };
 	static const int qps[] = {
 		VC_QP_DEV, VC_QP_PORT, VC_QP_LQPN, VC_QP_RQPN, VC_QP_TYPE, VC_QP_STATE,
 		VC_QP_SQ_PSN, VC_QP_RQ_PSN, VC_QP_PSN_RATE, VC_QP_PID, VC_QP_TID, VC_QP_COMM, -1,
 	};
 	static const int procs[] = {
-		VC_PROC_PID, VC_PROC_UID, VC_PROC_THREADS, VC_PROC_QP, VC_PROC_CQ, VC_PROC_MR,
-		VC_PROC_MR_BYTES, VC_PROC_PD, VC_PROC_CM_ID, VC_PROC_CTX, VC_PROC_SRQ,
-		VC_PROC_PSN_RATE, VC_PROC_COMM, -1,
+		VC_PROC_PID, VC_PROC_UID, VC_PROC_THREADS, VC_PROC_OF(QP), VC_PROC_OF(CQ),
+		VC_PROC_OF(MR), VC_PROC_MR_BYTES, VC_PROC_OF(PD), VC_PROC_OF(CM_ID),
+		VC_PROC_OF(CTX), VC_PROC_OF(SRQ), VIEW_COLS_RES, VC_PROC_PSN_RATE, VC_PROC_COMM, -1,
 	};
 	static const int groups[] = {
-		VC_GRP_KIND, VC_GRP_PROCS, VC_GRP_QP, VC_GRP_RTS, VC_GRP_QP_ERR, VC_GRP_QP_OTHER,
-		VC_GRP_MR, VC_GRP_MR_BYTES, VC_GRP_PSN_RATE, VC_GRP_RUNTIME, VC_GRP_NAME, -1,
+		VC_GRP_KIND, VC_GRP_PROCS, VC_GRP_OF(QP), VC_GRP_RTS, VC_GRP_QP_ERR, VC_GRP_QP_OTHER,
+		VC_GRP_OF(MR), VC_GRP_MR_BYTES, VC_GRP_PSN_RATE, VC_GRP_RUNTIME, VC_GRP_NAME, -1,
 	};
 	struct out_opts none = { .sort_col = -1 };
 	struct view_ctx c = { .s = s };
@@ -219,6 +230,8 @@ int out_text(FILE *f, const struct snapshot *s, const struct out_opts *o)
 	text_header(f, s);
 	err = err ?: text_table(f, &c, o, VIEW_DEVS, "DEVICES", devs);
 	err = err ?: text_table(f, &c, o, VIEW_LINKS, "LINKS", links);
+	if (s->nets.n)
+		err = err ?: text_table(f, &c, o, VIEW_LINKS, "NETWORK", net);
 	err = err ?: text_table(f, &c, o, VIEW_DEVS, "RESOURCES", res);
 	err = err ?: text_table(f, &c, o, VIEW_QPS, "QPS", qps);
 	/* the other objects in every column, in the JSON's order */
@@ -227,7 +240,7 @@ int out_text(FILE *f, const struct snapshot *s, const struct out_opts *o)
 			char title[32];
 			size_t i;
 
-			if (snap_res_info[r].dump != d || r == SNAP_RES_QP)
+			if (snap_res_info[r].dump != d || r == SNAP_RES_QP || !snap_res_seen(s, r))
 				continue;
 			for (i = 0; snap_res_info[r].table[i] && i + 1 < sizeof(title); i++)
 				title[i] = (char)toupper((unsigned char)snap_res_info[r].table[i]);
@@ -242,8 +255,8 @@ int out_text(FILE *f, const struct snapshot *s, const struct out_opts *o)
 		err = ng < 0 ? ng : text_table(f, &c, o, VIEW_GROUPS, "GROUPS", groups);
 	}
 	err = err ?: text_table(f, &c, o, VIEW_COUNTERS, "COUNTERS", NULL);
-	text_events(f, s);
-	text_notes(f, s);
+	text_lines(f, s, "EVENTS", &s->events, sizeof(struct snap_event), text_event);
+	text_lines(f, s, "NOTES", &s->notes, sizeof(struct snap_note), text_note);
 	free(pv);
 	free(gv);
 	if (!err && ferror(f))

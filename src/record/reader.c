@@ -12,8 +12,10 @@
 
 #include <zstd.h>
 
+#include "net.h"
 #include "record.h"
 #include "source.h"
+#include "util.h"
 
 struct rec_reader {
 	FILE *f;
@@ -81,20 +83,6 @@ int rec_reader_open(struct rec_reader **rp, const char *path, char *err, size_t 
 
 /* buffers at least this big are not kept between frames */
 #define REC_KEEP_BYTES (256 * 1024)
-
-static int grow(uint8_t **buf, size_t *cap, size_t n)
-{
-	uint8_t *nb;
-
-	if (n <= *cap)
-		return 0;
-	nb = realloc(*buf, n);
-	if (!nb)
-		return -ENOMEM;
-	*buf = nb;
-	*cap = n;
-	return 0;
-}
 
 static int decode(struct rec_reader *r, uint16_t codec, uint32_t clen, uint32_t rlen)
 {
@@ -200,7 +188,7 @@ int rec_reader_next(struct rec_reader *r, const uint8_t **buf, size_t *len,
 			r->st.offset += sizeof(hdr) + clen;
 			continue;
 		}
-		if (grow(&r->in, &r->in_cap, clen) || grow(&r->out, &r->out_cap, rlen + 1)) {
+		if (bytes_reserve(&r->in, &r->in_cap, clen) || bytes_reserve(&r->out, &r->out_cap, rlen + 1)) {
 			snprintf(err, errlen, "out of memory");
 			return -ENOMEM;
 		}
@@ -250,6 +238,38 @@ int rec_reader_seek(struct rec_reader *r, uint64_t offset)
 	r->st.offset = offset;
 	r->prev_ok = false;	/* seek to key frames, or decode forward from one */
 	return 0;
+}
+
+int rec_index_add(struct rec_index *ix, const struct rec_reader *r, uint64_t offset, double wall)
+{
+	struct rec_frame *f = vec_grow(ix->f, ix->n, &ix->cap, sizeof(*f), 256);
+
+	if (!f)
+		return -ENOMEM;
+	ix->f = f;
+	f[ix->n].offset = offset;
+	f[ix->n].wall = wall;
+	f[ix->n].key = rec_reader_key(r);
+	ix->n++;
+	return 0;
+}
+
+long rec_index_seek(const struct rec_index *ix, struct rec_reader *r, size_t k)
+{
+	int ret;
+
+	if (k >= ix->n)
+		k = ix->n - 1;
+	while (k > 0 && !ix->f[k].key)
+		k--;
+	ret = rec_reader_seek(r, ix->f[k].offset);
+	return ret ? ret : (long)k;
+}
+
+void rec_index_free(struct rec_index *ix)
+{
+	free(ix->f);
+	memset(ix, 0, sizeof(*ix));
 }
 
 int rec_sample_wall(const uint8_t *buf, size_t len, struct timespec *wall)
@@ -360,6 +380,17 @@ int rec_replay_sample(struct source *src, struct snapshot *s, const uint8_t *buf
 			}
 			source_feed_file(src, s, path, (int)le32(b + REC_FILE_ERR),
 					 b + REC_FILE_PATH + pl, blen - REC_FILE_PATH - pl);
+			break;
+		}
+		case REC_NET: {
+			char ndev[REC_NET_DATA - REC_NET_NDEV];
+
+			if (blen < REC_NET_DATA)
+				return -EBADMSG;
+			memcpy(ndev, b + REC_NET_NDEV, sizeof(ndev));
+			ndev[sizeof(ndev) - 1] = '\0';
+			net_feed(src, s, le16(b + REC_NET_WHAT), ndev, (int)le32(b + REC_NET_ERR),
+				 b + REC_NET_DATA, blen - REC_NET_DATA);
 			break;
 		}
 		case REC_END:

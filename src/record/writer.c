@@ -165,6 +165,24 @@ static int w_file(void *ctx, const char *path, int err, const void *buf, size_t 
 	return 0;
 }
 
+static int w_net(void *ctx, unsigned int what, const char *ndev, int err, const void *buf,
+		 size_t len)
+{
+	struct rec_writer *w = ctx;
+	uint8_t *p = record(w, REC_NET, REC_NET_DATA + len);
+
+	if (!p)
+		return w->err;
+	put_le16(p + REC_NET_WHAT, (uint16_t)what);
+	put_le16(p + REC_NET_WHAT + 2, 0);
+	put_le32(p + REC_NET_ERR, (uint32_t)err);
+	memset(p + REC_NET_NDEV, 0, REC_NET_DATA - REC_NET_NDEV);
+	memcpy(p + REC_NET_NDEV, ndev, strnlen(ndev, REC_NET_DATA - REC_NET_NDEV - 1));
+	if (len)
+		memcpy(p + REC_NET_DATA, buf, len);
+	return 0;
+}
+
 static int write_all(int fd, const uint8_t *p, size_t n)
 {
 	while (n) {
@@ -350,6 +368,47 @@ static int w_end(void *ctx, const struct snapshot *s)
 	return 0;
 }
 
+/* The cluster view's frames: a BEGIN of its own, answers, the same end. */
+int rec_writer_prom_begin(struct rec_writer *w, const struct timespec *wall, const char *url)
+{
+	size_t hl = strnlen(url, 255);
+	struct timespec mono;
+	uint8_t *p;
+
+	clock_gettime(CLOCK_MONOTONIC, &mono);
+	w->len = 0;
+	p = record(w, REC_BEGIN, REC_BEGIN_HOST + hl + 2);
+	if (!p)
+		return w->err;
+	put_le64(p + REC_BEGIN_MONO_SEC, (uint64_t)mono.tv_sec);
+	put_le32(p + REC_BEGIN_MONO_NSEC, (uint32_t)mono.tv_nsec);
+	put_le64(p + REC_BEGIN_WALL_SEC, (uint64_t)wall->tv_sec);
+	put_le32(p + REC_BEGIN_WALL_NSEC, (uint32_t)wall->tv_nsec);
+	put_le16(p + REC_BEGIN_HOST_LEN, (uint16_t)hl);
+	memcpy(p + REC_BEGIN_HOST, url, hl);
+	put_le16(p + REC_BEGIN_HOST + hl, 0);	/* no kernel */
+	return 0;
+}
+
+int rec_writer_prom(struct rec_writer *w, unsigned int query, uint64_t at_ms, const void *buf,
+		    size_t len)
+{
+	uint8_t *p = record(w, REC_PROM, REC_PROM_DATA + len);
+
+	if (!p)
+		return w->err;
+	memset(p, 0, REC_PROM_DATA);
+	put_le16(p + REC_PROM_QUERY, (uint16_t)query);
+	put_le64(p + REC_PROM_AT, at_ms);
+	memcpy(p + REC_PROM_DATA, buf, len);
+	return 0;
+}
+
+int rec_writer_prom_end(struct rec_writer *w)
+{
+	return w_end(w, NULL);
+}
+
 int rec_writer_rotate(struct rec_writer *w, uint64_t max_bytes, unsigned int keep)
 {
 	w->max_size = max_bytes;
@@ -392,7 +451,8 @@ int rec_writer_open(struct rec_writer **wp, const char *path)
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	w->last_sync = now.tv_sec;
 	w->sink = (struct raw_sink){ .ctx = w, .begin = w_begin, .nl = w_nl,
-				     .file = w_file, .end = w_end, .fresh = w_fresh };
+				     .file = w_file, .net = w_net, .end = w_end,
+				     .fresh = w_fresh };
 	*wp = w;
 	return 0;
 }

@@ -62,6 +62,16 @@ int source_feed_nl(struct source *src, struct snapshot *s, const struct nl_req *
 	}
 	ret = nl_parse(s, req, buf, len, &src->dump_res);
 	src->in_dump = ret == 1;
+	if (!ret && !src->dump_res.err && req->cmd == RDMA_NLDEV_CMD_RES_GET &&
+	    !(req->flags & NLM_F_DUMP) && req->dev != SNAP_NONE) {
+		/* the device's summary is this sample's (snap_carry) */
+		struct snap_dev *d = snap_dev_find(s, req->dev);
+
+		if (d) {
+			d->sum_asked = true;
+			d->sum_when = s->mono;
+		}
+	}
 	if (res)
 		*res = src->dump_res;
 	return ret;

@@ -14,6 +14,7 @@
 
 #include "live.h"
 #include "pace.h"
+#include "snap_proc.h"
 #include "sysfs.h"
 
 /* Read one file and feed it: its length, or -errno. */
@@ -61,6 +62,9 @@ void live_read_port_files(struct source *src, struct snapshot *s,
 	static const char *const netstats[] = {
 		"rx_bytes", "tx_bytes", "rx_packets", "tx_packets",
 		"rx_errors", "tx_errors", "rx_dropped", "tx_dropped",
+	};
+	static const char *const carrier[] = {
+		"carrier_changes", "carrier_up_count", "carrier_down_count",
 	};
 	struct live *l = src->priv;
 	char dir[160], path[512], full[1024];
@@ -121,6 +125,11 @@ void live_read_port_files(struct source *src, struct snapshot *s,
 		return;
 	snprintf(path, sizeof(path), "/sys/class/net/%s/mtu", ndev);
 	live_read_file(src, s, path);
+	/* the flaps of the link (src/model/flaps.c) */
+	for (i = 0; i < sizeof(carrier) / sizeof(carrier[0]); i++) {
+		snprintf(path, sizeof(path), "/sys/class/net/%s/%s", ndev, carrier[i]);
+		live_read_file(src, s, path);
+	}
 	for (i = 0; i < sizeof(netstats) / sizeof(netstats[0]); i++) {
 		snprintf(path, sizeof(path), "/sys/class/net/%s/statistics/%s", ndev,
 			 netstats[i]);
@@ -265,6 +274,66 @@ static bool read_ok(struct source *src, struct snapshot *s, const char *fmt, uin
 	return live_read_file(src, s, path) >= 0;
 }
 
+/*
+ * The GPU device nodes process pid has open, as one SNAP_PROC_FD record:
+ * the targets of its /proc/PID/fd links under /dev/nvidia and
+ * /dev/dri/renderD, sorted, each once.  Another user's process's fd
+ * directory is refused without CAP_SYS_PTRACE (proc_fd_access_allowed(),
+ * fs/proc/fd.c, 6.1 and 6.12): its error is the record.  The first
+ * LIVE_FDS_MAX descriptors only (a process opens its GPUs early; the
+ * directory lists them in order).
+ */
+#define LIVE_FDS_MAX 4096
+
+static void read_gpu_fds(struct source *src, struct snapshot *s, uint32_t pid)
+{
+	struct live *l = src->priv;
+	char full[320], link[64], (*nodes)[64] = NULL;
+	size_t n = 0, cap = 0, k = 0, o = 0, i;
+	double t0 = source_now();
+	struct dirent *de;
+	int err = 0;
+	DIR *dh;
+
+	snprintf(full, sizeof(full), "%s/proc/%u/fd", l->sysroot, pid);
+	dh = opendir(full);
+	if (!dh)
+		err = -errno;
+	while (dh && (de = readdir(dh)) && k++ < LIVE_FDS_MAX + 2) {
+		char p[600];
+		ssize_t r;
+
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(p, sizeof(p), "%s/%s", full, de->d_name);
+		r = readlink(p, link, sizeof(link) - 1);
+		if (r <= 0)
+			continue;
+		link[r] = '\0';
+		if (strncmp(link, "/dev/nvidia", 11) && strncmp(link, "/dev/dri/renderD", 16))
+			continue;
+		if (n == cap) {
+			void *nv = realloc(nodes, (cap = cap ? cap * 2 : 8) * sizeof(*nodes));
+
+			if (!nv)
+				break;
+			nodes = nv;
+		}
+		memcpy(nodes[n++], link, (size_t)r + 1);
+	}
+	if (dh)
+		closedir(dh);
+	if (n > 1)
+		qsort(nodes, n, sizeof(*nodes), name_cmp);
+	for (i = 0; i < n && o + 64 < l->fcap && o + 64 <= SNAP_PROC_FD_MAX; i++)
+		if (!i || strcmp(nodes[i], nodes[i - 1]))
+			o += (size_t)snprintf(l->fbuf + o, l->fcap - o, "%s\n", nodes[i]);
+	free(nodes);
+	s->self.cost[SNAP_COST_PROC] += source_now() - t0;
+	snprintf(full, sizeof(full), "/proc/%u/" SNAP_PROC_FD, pid);
+	source_feed_file(src, s, full, err, err ? NULL : l->fbuf, err ? 0 : o);
+}
+
 /* The kept ids as one SOURCE_TASKS_KEPT record, in tid order. */
 static void feed_kept(struct source *src, struct snapshot *s, struct live_tasks *t)
 {
@@ -350,6 +419,12 @@ void live_read_tasks(struct source *src, struct snapshot *s)
 	for (i = 0, u = 0; i < n; i++)
 		if (!u || ids[u - 1] != ids[i])
 			ids[u++] = ids[i];
+	/* each process's stat every sample (CPU, memory: snap_proc.h), its
+	 * cmdline where its files are read again (below) */
+	for (i = 0; i < u; i++)
+		read_ok(src, s, "/proc/%u/stat", ids[i]);
+	if (u)
+		live_read_file(src, s, SNAP_UPTIME);
 	/* which processes are kept: an owner whole or not at all */
 	for (i = 0; i < u; i++) {
 		const struct live_task *o = task_find(nt->v, owners, ids[i]);
@@ -383,6 +458,11 @@ void live_read_tasks(struct source *src, struct snapshot *s)
 		    !read_ok(src, s, "/proc/%u/comm", ids[i]))
 			proc_failed(nt, owners, ids[i]);
 	}
+	for (i = 0; i < u; i++)
+		if (ids[i]) {
+			read_ok(src, s, "/proc/%u/cmdline", ids[i]);
+			read_gpu_fds(src, s, ids[i]);
+		}
 	for (i = 0; i < u && !cg_off; i++) {
 		const struct snap_task *pt;
 

@@ -19,10 +19,12 @@
 #include <unistd.h>
 
 #include "budget.h"
+#include "net.h"
 #include "nl.h"
 #include "live.h"
 #include "pace.h"
 #include "source.h"
+#include "util.h"
 
 #define DUMP_RETRIES 3		/* interrupted dumps re-asked this often */
 #define RECV_TIMEOUT_MS 10000	/* a QP dump of 100k entries takes seconds */
@@ -89,17 +91,21 @@ static int request_once(struct source *src, struct snapshot *s, const struct nl_
 	return 0;
 }
 
-/* A request, its wall time counted under its kind; *secs gets it too. */
+/*
+ * A request, its wall time counted under its kind; *secs gets the CPU
+ * time it cost this thread (the kernel's dump work runs in our recvmsg;
+ * the budget is of CPU, and a loaded host or TCG stretches wall time).
+ */
 static int request_timed(struct source *src, struct snapshot *s, const struct nl_req *req,
 			 double *secs)
 {
-	double t0 = source_now(), dt;
+	double t0 = source_now(), c0 = source_cpu_now(), dt;
 	int ret = request_once(src, s, req);
 
 	dt = source_now() - t0;
 	s->self.cost[req->kind == NL_REQ_OBJ ? SNAP_COST_QP_GET : source_cost_kind(req->cmd)] += dt;
 	if (secs)
-		*secs = dt;
+		*secs = source_cpu_now() - c0;
 	return ret;
 }
 
@@ -308,6 +314,18 @@ static int qp_gets(struct source *src, struct snapshot *s, uint32_t dev, size_t 
 	return 0;
 }
 
+/* The ports' netdevs (src/net), timed as one kind of request. */
+static void live_read_net(struct source *src, struct snapshot *s)
+{
+	struct live *l = src->priv;
+	double t0 = source_now();
+	int ret = net_live_sample(&l->net, src, s);
+
+	if (ret && ret != -ECANCELED && ret != -E2BIG)
+		snap_note(s, ret, SNAP_NONE, "netdev statistics: %s", strerror(-ret));
+	s->self.cost[SNAP_COST_NET] += source_now() - t0;
+}
+
 static int live_sample(struct source *src, struct snapshot *s)
 {
 	struct live *l = src->priv;
@@ -379,7 +397,7 @@ static int live_sample(struct source *src, struct snapshot *s)
 		ret = -ENOMEM;
 		goto fail;
 	}
-	mono = (double)s->mono.tv_sec + (double)s->mono.tv_nsec / 1e9;
+	mono = ts_sec(&s->mono);
 	source_pace_plan(&l->pace, s, src->budget, src->interval, mono);
 	for (i = 0; i < ndev; i++) {
 		const bool *due;
@@ -390,31 +408,47 @@ static int live_sample(struct source *src, struct snapshot *s)
 			due = NULL;
 
 		/*
-		 * Its resource summary: a GET with DRIVER_DETAILS, as the dumps
-		 * below.  6.9+ counts the driver-detail objects (mlx5's DCI, DCT,
-		 * REG_UMR QPs) only then, and never in the summary dump
-		 * (_nldev_res_get_dumpit: fill_res_info(skb, device, false)):
-		 * the counts are those of the tables.
+		 * Its resource summary, paced like a table (the kernel counts
+		 * each type's entries one by one under its lock,
+		 * rdma_restrack_count: it grows with the QPs like a dump); where
+		 * it is not read, snap_carry takes the counts of the tables
+		 * dumped below from their rows, the others from the last one.
+		 * A GET with DRIVER_DETAILS, as the dumps: 6.9+ counts the
+		 * driver-detail objects (mlx5's DCI, DCT, REG_UMR QPs) only then,
+		 * and never in the summary dump (_nldev_res_get_dumpit:
+		 * fill_res_info(skb, device, false)): the counts are those of
+		 * the tables.
 		 */
 		req.dev = devs[i];
-		req.cmd = RDMA_NLDEV_CMD_RES_GET;
-		req.flags = 0;
-		if ((ret = request_dd(src, s, &req, &secs)))
-			goto fail;
+		if (!due || due[PACE_SUMMARY]) {
+			req.cmd = RDMA_NLDEV_CMD_RES_GET;
+			req.flags = 0;
+			if ((ret = request_dd(src, s, &req, &secs)))
+				goto fail;
+			if (pace)
+				budget_cost(&pace[PACE_SUMMARY], secs, mono);
+			source_pace_dumped(&l->pace, secs);
+		}
 		req.flags = NLM_F_DUMP;
 		/* its ports, then its objects in the dump order; a paced
 		 * table not due is left out (snap_carry keeps its rows) */
 		for (t = 0; t <= SNAP_RES_N; t++) {
 			enum snap_res r = t ? snap_res_dump(t - 1) : SNAP_RES_N;
 
-			if (t && ((due && !due[r]) || (src->skip & (1u << r))))
+			if (t && ((due && !due[r]) || ((src->skip | l->newer_no) & (1u << r))))
 				continue;
 			req.cmd = t ? nl_res_cmd(r) : RDMA_NLDEV_CMD_PORT_GET;
-			if ((ret = t ? request_dd(src, s, &req, &secs) :
+			if ((ret = t && (snap_res_info[r].flags & SNAP_RES_DD) ?
+				   request_dd(src, s, &req, &secs) :
 				   request_timed(src, s, &req, &secs)))
 				goto fail;
+			if (t && (snap_res_info[r].flags & SNAP_RES_NEWER) &&
+			    (l->last_err == -EINVAL || l->last_err == -EOPNOTSUPP))
+				l->newer_no |= 1u << r;	/* 6.x: no FRMR_POOLS_GET */
 			if (t && pace)
 				budget_cost(&pace[r], secs, mono);
+			if (t)
+				source_pace_dumped(&l->pace, secs);
 			if ((ret = dev_gone(src, s, devs[i], &asked[i])) < 0)
 				goto fail;
 			if (ret)
@@ -425,8 +459,6 @@ static int live_sample(struct source *src, struct snapshot *s)
 		    (ret = qp_gets(src, s, devs[i], &gets)))
 			goto fail;
 	}
-	if (src->budget > 0)
-		source_pace_gets(&l->pace, s->self.cost[SNAP_COST_QP_GET]);
 	/*
 	 * Hardware counters: a GET per port (the dump lists bound counters).
 	 * The ports are copied first: a device that goes away takes its
@@ -470,6 +502,8 @@ static int live_sample(struct source *src, struct snapshot *s)
 		}
 	}
 	live_read_vlans(src, s);
+	live_read_net(src, s);
+	live_read_pci(src, s);
 	live_read_tasks(src, s);
 	goto end;
 fail:
@@ -489,6 +523,7 @@ end:
 		live_tasks_commit(l, false);
 		return -ECANCELED;
 	}
+	s->self.hold = l->pace.hold;
 	source_feed_self(src, s, t0);
 	ret = src->sink && src->sink->end ? src->sink->end(src->sink->ctx, s) : 0;
 	live_tasks_commit(l, !ret);
@@ -509,6 +544,9 @@ static void live_close(struct source *src)
 	free(l->fbuf);
 	free(l->tasks.v);
 	free(l->next.v);
+	net_live_close(l->net);
+	free(l->pci);
+	free(l->pci_key);
 	free(l);
 	src->priv = NULL;
 }

@@ -54,10 +54,18 @@ struct live {
 	/* requests a kernel refused DRIVER_DETAILS in, asked without it since */
 	struct { uint32_t dev; uint16_t cmd; } dd_no[DD_REFUSALS];
 	size_t n_dd_no;
+	/* the newer objects (SNAP_RES_NEWER) this kernel refused: their
+	 * command is past its ops (6.x: -EINVAL), and is not asked again */
+	uint32_t newer_no;
 	struct source_pace pace;
 	/* the ids of the last sample delivered, by tid, and this sample's */
 	struct live_tasks tasks, next;
 	uint32_t tasks_seq;
+	struct net_live *net;	/* src/net: the RoCE ports' netdevs */
+	/* the PCI walk's text (pci.c), and the devices it was made for */
+	char *pci, *pci_key;
+	size_t pci_len;
+	unsigned long pci_walks;
 };
 
 /* Read one file (sysroot-relative path) and feed it: its length, or -errno. */
@@ -75,5 +83,7 @@ void live_read_tasks(struct source *src, struct snapshot *s);
 void live_tasks_commit(struct live *l, bool ok);
 /* /proc/net/vlan/config when a GID's netdev is not its port's. */
 void live_read_vlans(struct source *src, struct snapshot *s);
+/* The PCI locality (SYSFS_PCI), walked again when the devices change. */
+void live_read_pci(struct source *src, struct snapshot *s);
 
 #endif

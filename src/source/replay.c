@@ -13,20 +13,14 @@
 
 #include "record.h"
 #include "source.h"
-
-struct frame_ix {
-	uint64_t offset;
-	time_t wall;
-	bool key;	/* decodable on its own: seeking starts here */
-};
+#include "util.h"
 
 struct replay {
 	struct rec_reader *r;
 	bool ended;		/* the reader hit the end (or damage) */
 	bool said;		/* the end was reported */
 	long next;		/* index of the sample sample() returns next */
-	struct frame_ix *ix;	/* samples read so far */
-	size_t n_ix, cap_ix;
+	struct rec_index ix;	/* samples read so far */
 	char msg[256];
 };
 
@@ -59,24 +53,13 @@ static int next_frame(struct replay *rp, const uint8_t **buf, size_t *len)
 	ret = rec_reader_next(rp->r, buf, len, rp->msg, sizeof(rp->msg));
 	if (ret <= 0)
 		return ret;
-	if ((size_t)rp->next == rp->n_ix) {
+	if ((size_t)rp->next == rp->ix.n) {
 		struct timespec wall = { 0 };
 
-		if (rp->n_ix == rp->cap_ix) {
-			size_t cap = rp->cap_ix ? rp->cap_ix * 2 : 256;
-			struct frame_ix *nx = realloc(rp->ix, cap * sizeof(*nx));
-
-			if (!nx)
-				return -ENOMEM;
-			rp->ix = nx;
-			rp->cap_ix = cap;
-		}
 		/* a skipped damaged frame lies between: index the good one */
 		rec_sample_wall(*buf, *len, &wall);
-		rp->ix[rp->n_ix].offset = off;
-		rp->ix[rp->n_ix].wall = wall.tv_sec;
-		rp->ix[rp->n_ix].key = rec_reader_key(rp->r);
-		rp->n_ix++;
+		if (rec_index_add(&rp->ix, rp->r, off, (double)wall.tv_sec))
+			return -ENOMEM;
 	}
 	rp->next++;
 	return 1;
@@ -89,7 +72,7 @@ static int replay_sample(struct source *src, struct snapshot *s)
 	size_t len;
 	int ret;
 
-	if (rp->ended && (size_t)rp->next >= rp->n_ix)
+	if (rp->ended && (size_t)rp->next >= rp->ix.n)
 		return 1;
 	ret = next_frame(rp, &buf, &len);
 	if (ret <= 0 && source_cancelled(src))
@@ -114,18 +97,17 @@ static int replay_seek(struct source *src, long index)
 {
 	struct replay *rp = src->priv;
 	const uint8_t *buf;
-	size_t len, k;
+	size_t len;
 
 	if (index < 0)
 		return -ERANGE;
 	/* delta frames decode from the key frame before them onwards */
-	if (rp->n_ix) {
-		k = (size_t)index < rp->n_ix ? (size_t)index : rp->n_ix - 1;
-		while (k > 0 && !rp->ix[k].key)
-			k--;
-		if (rec_reader_seek(rp->r, rp->ix[k].offset))
+	if (rp->ix.n) {
+		long k = rec_index_seek(&rp->ix, rp->r, (size_t)index);
+
+		if (k < 0)
 			return -EIO;
-		rp->next = (long)k;
+		rp->next = k;
 	}
 	while (rp->next < index) {
 		int ret = next_frame(rp, &buf, &len);
@@ -150,12 +132,12 @@ static int replay_find_time(struct source *src, time_t wall, long *index)
 	size_t i;
 
 	for (i = 0;; i++) {
-		if (i >= rp->n_ix) {
+		if (i >= rp->ix.n) {
 			replay_seek(src, (long)i + 1);	/* reads and indexes sample i */
-			if (i >= rp->n_ix)
+			if (i >= rp->ix.n)
 				break;
 		}
-		if (rp->ix[i].wall >= wall) {
+		if (rp->ix.f[i].wall >= (double)wall) {
 			*index = (long)i;
 			replay_seek(src, keep);
 			return 0;
@@ -172,7 +154,7 @@ static void replay_close(struct source *src)
 	if (!rp)
 		return;
 	rec_reader_close(rp->r);
-	free(rp->ix);
+	rec_index_free(&rp->ix);
 	free(rp);
 	src->priv = NULL;
 }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "snap_proc.h"
 #include "sysfs.h"
 
 static int field_u32(const char *buf, size_t len, const char *key, uint32_t *v)
@@ -137,6 +138,8 @@ int sysfs_proc_parse(struct snapshot *s, const char *rest, int err,
 
 	if (!strcmp(rest, "self/status"))
 		return err ? 0 : parse_self(s, buf, len);
+	if (!strcmp(rest, "uptime"))
+		return sysfs_uptime_parse(s, err, buf, len);
 	id = strtoul(rest, &end, 10);
 	if (end == rest || *end != '/' || !id || id > UINT32_MAX)
 		return 0;
@@ -154,6 +157,8 @@ int sysfs_proc_parse(struct snapshot *s, const char *rest, int err,
 	}
 	if (!strcmp(end, "cgroup") && !err)
 		return parse_cgroup(s, (uint32_t)id, buf, len);
+	if (!strcmp(end, "stat") || !strcmp(end, "cmdline") || !strcmp(end, SNAP_PROC_FD))
+		return sysfs_pstat_parse(s, (uint32_t)id, end, err, buf, len);
 	if (strcmp(end, "comm") || err)
 		return 0;
 	/* on that id's own entry; snap_tasks_sort gives a process's comm to

@@ -5,11 +5,13 @@
  * bytes read, keyed by canonical path, so a recording replays identically.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "classify.h"
+#include "snap_pci.h"
 #include "sysfs.h"
 
 #define IB_CLASS "/sys/class/infiniband/"
@@ -197,6 +199,47 @@ static int parse_ib(struct snapshot *s, const char *rest, int err,
 	return 0;
 }
 
+/*
+ * /sys/class/net/NDEV/carrier_{changes,up_count,down_count}
+ * (net/core/net-sysfs.c: carrier_changes since 3.15, the up and down
+ * counts since 4.16; changes is their sum, the same as rtnetlink's
+ * IFLA_CARRIER_*): every port bound to NDEV gets them.  1 when rest is
+ * one of them, 0 when not, -EBADMSG for contents not a number.
+ */
+static int parse_carrier(struct snapshot *s, const char *ndev, const char *rest,
+			 const char *buf, size_t len)
+{
+	static const struct {
+		const char *name;
+		size_t off;
+		uint32_t bit;
+	} f[] = {
+		{ "carrier_changes", offsetof(struct snap_port, carrier_changes),
+		  SNAP_PORT_CARRIER_CHANGES },
+		{ "carrier_up_count", offsetof(struct snap_port, carrier_up), SNAP_PORT_CARRIER_UP },
+		{ "carrier_down_count", offsetof(struct snap_port, carrier_down),
+		  SNAP_PORT_CARRIER_DOWN },
+	};
+	size_t k, i;
+	uint64_t v;
+
+	for (k = 0; k < sizeof(f) / sizeof(f[0]) && strcmp(rest, f[k].name); k++)
+		;
+	if (k == sizeof(f) / sizeof(f[0]))
+		return 0;
+	if (parse_u64(buf, len, &v) || v > UINT32_MAX)	/* atomic_t counts */
+		return -EBADMSG;
+	for (i = 0; i < s->ports.n; i++) {
+		struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
+
+		if (!(p->valid & SNAP_PORT_NDEV) || strcmp(p->ndev, ndev))
+			continue;
+		*(uint32_t *)((char *)p + f[k].off) = (uint32_t)v;
+		p->valid |= f[k].bit;
+	}
+	return 1;
+}
+
 /* /sys/class/net/NDEV/statistics/NAME: one row per port bound to NDEV */
 static int parse_net(struct snapshot *s, const char *rest, int err,
 		     const char *buf, size_t len)
@@ -207,6 +250,8 @@ static int parse_net(struct snapshot *s, const char *rest, int err,
 	int ret;
 
 	rest = component(rest, ndev, sizeof(ndev));
+	if (!err && rest && (ret = parse_carrier(s, ndev, rest, buf, len)))
+		return ret < 0 ? ret : 0;
 	if (!err && rest && !strcmp(rest, "mtu") && !parse_u64(buf, len, &v) && v <= UINT32_MAX) {
 		for (i = 0; i < s->ports.n; i++) {
 			struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
@@ -246,6 +291,8 @@ int sysfs_parse(struct snapshot *s, const char *path, int err,
 		return parse_net(s, path + sizeof(NET_CLASS) - 1, err, buf, len);
 	if (!strcmp(path, SYSFS_VLAN_CONFIG))
 		return sysfs_vlan_parse(s, err, buf, len);
+	if (!strcmp(path, SYSFS_PCI))
+		return sysfs_pci_parse(s, err, buf, len);
 	if (!strncmp(path, "/proc/", 6))
 		return sysfs_proc_parse(s, path + 6, err, buf, len);
 	return 0;

@@ -5,17 +5,20 @@
  * device's fields, capabilities, ports and counters.  Each
  * builds a list of lines, then draws the part that fits from detail_top.
  */
+#include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "flaps.h"
 #include "fmt.h"
 #include "graph.h"
 #include "history.h"
 #include "names.h"
 #include "priv.h"
+#include "snap_pci.h"
 
 struct line {
 	int role;
@@ -50,6 +53,11 @@ static void add(struct lines *L, int role, int indent, const char *fmt, ...)
 	vsnprintf(L->v[L->n].text, sizeof(L->v[L->n].text), fmt, ap);
 	va_end(ap);
 	L->n++;
+}
+
+static void emit_line(void *ctx, int role, int indent, const char *text)
+{
+	add(ctx, role, indent, "%s", text);
 }
 
 static const char *cell(const struct ui *u, enum view_table t, size_t row, int col,
@@ -218,6 +226,7 @@ static void build_proc(struct ui *u, struct lines *L)
 		if (p->n_threads)
 			add(L, ROLE_DEFAULT, 0, "owner thread ids: %s%s", thr,
 			    p->n_threads > VIEW_PROC_THREADS ? ",..." : "");
+		ui_detail_pctx(&u->vc, i, emit_line, L);
 		add(L, ROLE_DEFAULT, 0, "%s", "");
 		proc_hw(u, L, p);
 		break;
@@ -227,6 +236,8 @@ static void build_proc(struct ui *u, struct lines *L)
 	for (i = 0; i < SNAP_RES_N; i++) {
 		enum snap_res r = snap_res_proc(i);
 
+		if (r == SNAP_RES_N)
+			continue;	/* an object processes do not hold */
 		section(u, L, VIEW_RES + r, snap_res_info[r].title, owned_by);
 	}
 }
@@ -416,8 +427,11 @@ static void build_link(struct ui *u, struct lines *L, int width)
 		    SNAP_HAS(d, SNAP_DEV_PARENT) ? d->parent : "n/a");
 	/* the counter mode first: the GID table can be long (255 on mlx5 RoCE) */
 	link_stat(u, L, d->index, port);
-	if ((p = snap_port_find(u->s, d->index, port)))
+	ui_detail_net(u->s, d->index, port, emit_line, L);
+	if ((p = snap_port_find(u->s, d->index, port))) {
+		ui_detail_flaps(u->s, p, emit_line, L);
 		port_tables(u, L, p);
+	}
 	graph(u, L, "RX bytes", d->name, d->index, port, HIST_RX_BYTES, true, width);
 	graph(u, L, "TX bytes", d->name, d->index, port, HIST_TX_BYTES, true, width);
 	graph(u, L, "RX packets", d->name, d->index, port, HIST_RX_PKTS, false, width);
@@ -463,8 +477,22 @@ static void build_dev(struct ui *u, struct lines *L)
 	add(L, ROLE_DEFAULT, 2, "%-14s %s", "caps (names)", SNAP_HAS(d, SNAP_DEV_CAPS) ?
 	    caps : "n/a");
 	add(L, ROLE_DEFAULT, 0, "%s", "");
+	ui_detail_pci(u->s, d->name, emit_line, L);
+	if (snap_pci_of_dev(u->s, d->name))
+		add(L, ROLE_DEFAULT, 0, "%s", "");
 	section(u, L, VIEW_LINKS, "ports", dev_row);
 	section(u, L, VIEW_COUNTERS, "counters", dev_row);
+}
+
+/* The cells a line takes: its code points (the drill-downs' text is
+ * ASCII but for names, which are one cell a character where shown). */
+static size_t cells(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
 }
 
 void ui_draw_detail(struct ui *u, const struct ui_layout *l)
@@ -494,9 +522,17 @@ void ui_draw_detail(struct ui *u, const struct ui_layout *l)
 		u->detail_top = (int)L.n - h;
 	if (u->detail_top < 0)
 		u->detail_top = 0;
-	for (i = (size_t)u->detail_top; i < L.n && (int)(i - (size_t)u->detail_top) < h; i++)
-		ui_put(y + (int)(i - (size_t)u->detail_top), L.v[i].indent,
-		       l->table.w - L.v[i].indent, L.v[i].role, L.v[i].text);
+	for (i = (size_t)u->detail_top; i < L.n && (int)(i - (size_t)u->detail_top) < h; i++) {
+		int row = y + (int)(i - (size_t)u->detail_top), w = l->table.w - L.v[i].indent;
+
+		/* a line wider than the screen ends in a ">" where it is cut */
+		if (w > 1 && cells(L.v[i].text) > (size_t)w) {
+			ui_put(row, L.v[i].indent, w - 1, L.v[i].role, L.v[i].text);
+			ui_put(row, L.v[i].indent + w - 1, 1, ROLE_STATUS_WARN, ">");
+		} else {
+			ui_put(row, L.v[i].indent, w, L.v[i].role, L.v[i].text);
+		}
+	}
 	free(L.v);
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Header: identity, time, interval, system; totals; the status line. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -7,16 +8,97 @@
 #include "names.h"
 #include "priv.h"
 
-/* Put "label value" pairs left to right; returns the next x. */
-static int pair(int y, int x, int end, const char *label, const char *value, int vrole)
-{
-	int lw = (int)strlen(label), vw = ui_width(value);
+/*
+ * A header line: "label value" items left to right, two blanks apart.
+ * When they do not fit, the line gives up what changes least first: the
+ * steps of cut[] in their order take an item's brief value or leave it
+ * out, so at 80 columns the mode, sample, interval and PAUSED stay.
+ */
+#define ITEMS_MAX 12
+struct item {
+	const char *label;
+	char value[96], brief[64];	/* brief "": none */
+	int role;
+	bool out, use_brief;
+};
 
-	if (x + lw + 1 + vw > end)
-		return end;
-	ui_put(y, x, lw, ROLE_HEADER, label);
-	ui_put(y, x + lw + 1, vw, vrole, value);
-	return x + lw + 1 + vw + 2;
+struct line {
+	struct item it[ITEMS_MAX];
+	size_t n;
+};
+
+/* A step of the cut: item `label` takes its brief value, or with drop
+ * leaves the line. */
+struct cut {
+	const char *label;
+	bool drop;
+};
+
+static struct item *add(struct line *L, const char *label, int role, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static struct item *add(struct line *L, const char *label, int role, const char *fmt, ...)
+{
+	struct item *it = &L->it[L->n < ITEMS_MAX ? L->n++ : ITEMS_MAX - 1];
+	va_list ap;
+
+	memset(it, 0, sizeof(*it));
+	it->label = label;
+	it->role = role;
+	va_start(ap, fmt);
+	vsnprintf(it->value, sizeof(it->value), fmt, ap);
+	va_end(ap);
+	return it;
+}
+
+static int item_w(const struct item *it)
+{
+	const char *v = it->use_brief ? it->brief : it->value;
+
+	return (int)strlen(it->label) + (it->label[0] ? 1 : 0) + ui_width(v);
+}
+
+static int line_w(const struct line *L)
+{
+	int w = 0;
+	size_t i;
+
+	for (i = 0; i < L->n; i++)
+		if (!L->it[i].out)
+			w += item_w(&L->it[i]) + (w ? 2 : 0);
+	return w;
+}
+
+/* Apply the steps of cut[] until the line fits in w cells, then draw it. */
+static void draw_line(struct line *L, const struct cut *cut, size_t n_cut, int y, int w)
+{
+	size_t i, c;
+	int x = 0;
+
+	for (c = 0; c < n_cut && line_w(L) > w; c++)
+		for (i = 0; i < L->n; i++) {
+			struct item *it = &L->it[i];
+
+			if (strcmp(it->label, cut[c].label))
+				continue;
+			if (cut[c].drop)
+				it->out = true;
+			else if (it->brief[0])
+				it->use_brief = true;
+		}
+	for (i = 0; i < L->n; i++) {
+		const struct item *it = &L->it[i];
+		int lw = (int)strlen(it->label), iw = item_w(it);
+
+		if (it->out)
+			continue;
+		if (x + iw > w)
+			break;	/* narrower than 80 columns: what fits */
+		ui_put(y, x, lw, ROLE_HEADER, it->label);
+		ui_put(y, x + lw + (lw ? 1 : 0), iw - lw, it->role,
+		       it->use_brief ? it->brief : it->value);
+		x += iw + 2;
+	}
 }
 
 static const char *onoff(uint32_t valid, uint32_t bit, uint8_t v)
@@ -26,68 +108,102 @@ static const char *onoff(uint32_t valid, uint32_t bit, uint8_t v)
 	return v ? "on" : "off";
 }
 
-void ui_draw_header(struct ui *u, const struct ui_layout *l)
+/*
+ * How many objects r the sample has: its table's rows when every device's
+ * table is in it (dumped or carried: 2), else the resource summary's count
+ * when every device has one (1), else nothing known (0).  Live, a table no
+ * tab on screen shows is not dumped: its zero rows are no count.
+ */
+static int res_total(const struct snapshot *s, enum snap_res r, size_t *n)
 {
-	const struct snapshot *s = u->s;
-	int y = l->header.y, end = l->header.w, x = 0;
-	char buf[128], when[32], line[320];
-	size_t i, ports_up = 0, qps = 0, rts = 0, err = 0, outside = 0;
-	int st;
+	bool table = true, sum = true;
+	size_t i, total = 0;
 
-	x = pair(y, x, end, "rdmatop", u->replay ? "replay" : "live", ROLE_TITLE);
-	if (!s) {
-		pair(y, x, end, "", "waiting for the first sample...", ROLE_HEADER_VALUE);
-		return;
-	}
-	x = pair(y, x, end, "host", s->host, ROLE_HEADER_VALUE);
-	x = pair(y, x, end, "kernel", s->kernel, ROLE_HEADER_VALUE);
-	{
-		struct tm tm;
-		time_t t = s->wall.tv_sec;
+	for (i = 0; i < s->devs.n; i++) {
+		const struct snap_dev *d = SNAP_AT(&s->devs, struct snap_dev, i);
 
-		/* a recording's time may be past what struct tm holds */
-		if (!localtime_r(&t, &tm) ||
-		    !strftime(when, sizeof(when), u->replay ? "%Y-%m-%d %H:%M:%S" : "%H:%M:%S",
-			      &tm))
-			snprintf(when, sizeof(when), "n/a");
+		if (!((d->res_asked | d->res_carried) & (1u << r)) || d->tbl_err[SNAP_TBL_RES + r])
+			table = false;
+		if (d->res_valid & (1u << r))
+			total += d->res[r];
+		else
+			sum = false;
 	}
-	x = pair(y, x, end, "at", when, ROLE_HEADER_VALUE);
-	if (u->replay && u->sample_no > 0) {
-		snprintf(buf, sizeof(buf), "%ld", u->sample_no);
-		x = pair(y, x, end, "sample", buf, ROLE_HEADER_VALUE);
-	}
-	snprintf(buf, sizeof(buf), "%.1fs%s%s", u->delay, u->stretched ? " (stretched)" : "",
-		 u->paused ? " PAUSED" : "");
-	x = pair(y, x, end, "every", buf, u->paused || u->stretched ? ROLE_STATUS_WARN :
-		 ROLE_HEADER_VALUE);
+	*n = table ? s->res[r].n : total;
+	return table ? 2 : sum ? 1 : 0;
+}
+
+/* The first line: what is shown (mode, time, sample, interval) and the system. */
+static void identity(struct ui *u, const struct snapshot *s, int y, int w)
+{
+	static const struct cut cut[] = {
+		{ "privileged-qkey", true }, { "copy-on-fork", true }, { "netns", true },
+		{ "changes", true }, { "at", false }, { "kernel", false }, { "kernel", true },
+		{ "host", true }, { "at", true },
+	};
+	struct line L = { .n = 0 };
+	struct item *it;
+	char when[32];
+	struct tm tm;
+	time_t t = s->wall.tv_sec;
+	size_t k;
+
+	add(&L, "rdmatop", ROLE_TITLE, "%s", u->replay ? "replay" : "live");
+	add(&L, "host", ROLE_HEADER_VALUE, "%s", s->host);
+	it = add(&L, "kernel", ROLE_HEADER_VALUE, "%s", s->kernel);
+	/* the release without its build ("6.12.95+deb12-amd64": "6.12.95") */
+	k = strcspn(it->value, "+-~ ");
+	if (it->value[k])
+		snprintf(it->brief, sizeof(it->brief), "%.*s", (int)k, it->value);
+	/* a recording's time may be past what struct tm holds */
+	if (!localtime_r(&t, &tm) ||
+	    !strftime(when, sizeof(when), u->replay ? "%Y-%m-%d %H:%M:%S" : "%H:%M:%S", &tm))
+		snprintf(when, sizeof(when), "n/a");
+	it = add(&L, "at", ROLE_HEADER_VALUE, "%s", when);
+	if (u->replay && strftime(when, sizeof(when), "%H:%M:%S", &tm))
+		snprintf(it->brief, sizeof(it->brief), "%s", when);
+	if (u->replay && u->sample_no > 0)
+		add(&L, "sample", ROLE_HEADER_VALUE, "%ld", u->sample_no);
+	add(&L, "every", u->paused || u->stretched ? ROLE_STATUS_WARN : ROLE_HEADER_VALUE,
+	    "%.1fs%s%s", u->delay, u->stretched ? " (stretched)" : "", u->paused ? " PAUSED" : "");
 	/* how changes are seen: the kernel's notifications (6.12+) or polling */
-	x = pair(y, x, end, "changes", (s->sys.valid & SNAP_SYS_MONITOR) &&
-		 s->sys.monitor_mode ? "events" : "polling", ROLE_HEADER_VALUE);
+	add(&L, "changes", ROLE_HEADER_VALUE, "%s", (s->sys.valid & SNAP_SYS_MONITOR) &&
+	    s->sys.monitor_mode ? "events" : "polling");
 	if (s->sys.valid & SNAP_SYS_NETNS_MODE)
-		x = pair(y, x, end, "netns", s->sys.netns_shared ? "shared" : "exclusive",
-			 ROLE_HEADER_VALUE);
-	x = pair(y, x, end, "copy-on-fork", onoff(s->sys.valid, SNAP_SYS_COPY_ON_FORK,
-						  s->sys.copy_on_fork), ROLE_HEADER_VALUE);
+		add(&L, "netns", ROLE_HEADER_VALUE, "%s", s->sys.netns_shared ? "shared" :
+		    "exclusive");
+	add(&L, "copy-on-fork", ROLE_HEADER_VALUE, "%s",
+	    onoff(s->sys.valid, SNAP_SYS_COPY_ON_FORK, s->sys.copy_on_fork));
 	/* kernels 6.5+ (PRIVILEGED_QKEY_MODE), as -b and JSON show it */
 	if (s->sys.valid & SNAP_SYS_PRIV_QKEY)
-		pair(y, x, end, "privileged-qkey", onoff(s->sys.valid, SNAP_SYS_PRIV_QKEY,
-							 s->sys.privileged_qkey),
-		     ROLE_HEADER_VALUE);
+		add(&L, "privileged-qkey", ROLE_HEADER_VALUE, "%s",
+		    onoff(s->sys.valid, SNAP_SYS_PRIV_QKEY, s->sys.privileged_qkey));
+	draw_line(&L, cut, sizeof(cut) / sizeof(cut[0]), y, w);
+}
 
-	/* totals */
-	y++;
-	x = 0;
+/* The second line: totals. */
+static void totals(struct ui *u, const struct snapshot *s, int y, int w)
+{
+	static const struct cut cut[] = { { "self", true }, { "QPs", false } };
+	struct line L = { .n = 0 };
+	struct item *it;
+	size_t i, ports_up = 0, rts = 0, err = 0, outside = 0, n;
+	bool all_owned = true;
+	int st, how;
+
 	for (i = 0; i < s->ports.n; i++) {
 		const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
 
 		if ((p->valid & SNAP_PORT_STATE) && !strcmp(snap_port_state_str(p->state), "ACTIVE"))
 			ports_up++;
 	}
+	add(&L, "devices", ROLE_HEADER_VALUE, "%zu", s->devs.n);
+	add(&L, "ports", ports_up < s->ports.n ? ROLE_STATE_WARN : ROLE_HEADER_VALUE,
+	    "%zu/%zu up", ports_up, s->ports.n);
 	/*
 	 * QPs by state from the per-process sums (every QP is in one entry):
 	 * a screen costs the same at 100 QPs and at 100k.
 	 */
-	qps = s->qps.n;
 	for (st = 0; st < 16; st++) {
 		const char *name = snap_qp_state_str((uint8_t)st);
 		bool is_rts = !strcmp(name, "RTS");
@@ -100,39 +216,69 @@ void ui_draw_header(struct ui *u, const struct ui_layout *l)
 				err += u->procs[i].qp_state[st];
 		}
 	}
-	snprintf(buf, sizeof(buf), "%zu", s->devs.n);
-	x = pair(y, x, end, "devices", buf, ROLE_HEADER_VALUE);
-	snprintf(buf, sizeof(buf), "%zu/%zu up", ports_up, s->ports.n);
-	x = pair(y, x, end, "ports", buf, ports_up < s->ports.n ? ROLE_STATE_WARN :
-		 ROLE_HEADER_VALUE);
 	/* owners the kernel gave no pid: outside our PID namespace (view.h) */
 	for (i = 0; i < u->n_procs; i++)
 		if ((u->procs[i].valid & VIEW_PROC_HIDDEN) && !u->procs[i].n_threads)
 			outside += u->procs[i].res[SNAP_RES_QP];
-	if (outside)
-		snprintf(buf, sizeof(buf), "%zu (%zu RTS, %zu error, %zu outside this PID "
-			 "namespace)", qps, rts, err, outside);
-	else
-		snprintf(buf, sizeof(buf), "%zu (%zu RTS, %zu error)", qps, rts, err);
-	x = pair(y, x, end, "QPs", buf, err ? ROLE_STATE_BAD : ROLE_HEADER_VALUE);
-	snprintf(buf, sizeof(buf), "%zu", u->n_procs);
-	x = pair(y, x, end, "owners", buf, ROLE_HEADER_VALUE);
-	snprintf(buf, sizeof(buf), "%zu", s->cm_ids.n);
-	x = pair(y, x, end, "CM_IDs", buf, ROLE_HEADER_VALUE);
-	snprintf(buf, sizeof(buf), "%zu", s->mrs.n);
-	x = pair(y, x, end, "MRs", buf, ROLE_HEADER_VALUE);
+	how = res_total(s, SNAP_RES_QP, &n);
+	if (how == 2) {
+		it = add(&L, "QPs", err ? ROLE_STATE_BAD : ROLE_HEADER_VALUE, "%zu (%zu RTS, %zu error",
+			 n, rts, err);
+		snprintf(it->brief, sizeof(it->brief), "%zu (%zu RTS, %zu err", n, rts, err);
+		if (outside) {
+			size_t k = strlen(it->value), b = strlen(it->brief);
+
+			snprintf(it->value + k, sizeof(it->value) - k,
+				 ", %zu outside this PID namespace", outside);
+			snprintf(it->brief + b, sizeof(it->brief) - b, ", %zu outside", outside);
+		}
+		strcat(it->value, ")");
+		strcat(it->brief, ")");
+	} else if (how == 1) {
+		add(&L, "QPs", ROLE_HEADER_VALUE, "%zu", n);	/* the summary's: no states */
+	} else {
+		add(&L, "QPs", ROLE_NA, "-");
+	}
+	/* owners of the tables read: at least that many ("+") while a table
+	 * of owned objects is not */
+	for (i = 0; i < SNAP_RES_N; i++)
+		if (snap_res_owned((int)i) && snap_res_seen(s, (int)i) &&
+		    res_total(s, (enum snap_res)i, &n) != 2)
+			all_owned = false;
+	add(&L, "owners", ROLE_HEADER_VALUE, "%zu%s", u->n_procs, all_owned ? "" : "+");
+	how = res_total(s, SNAP_RES_CM_ID, &n);
+	add(&L, "CM_IDs", how ? ROLE_HEADER_VALUE : ROLE_NA, how ? "%zu" : "-", n);
+	how = res_total(s, SNAP_RES_MR, &n);
+	add(&L, "MRs", how ? ROLE_HEADER_VALUE : ROLE_NA, how ? "%zu" : "-", n);
 	/* what rdmatop itself costs (samples that measured it: live, and
 	 * recordings made since) */
 	if (s->self.valid & SNAP_SELF_CPU) {
 		char cpu[24] = "";
+		double ms = s->self.dump[SNAP_RES_QP] * 1e3;
 
 		if (s->self.valid & SNAP_SELF_RATE)
 			snprintf(cpu, sizeof(cpu), "%.1f%% CPU, ", s->self.cpu);
-		double ms = s->self.dump[SNAP_RES_QP] * 1e3;
-
-		snprintf(buf, sizeof(buf), "%sQP dump %.*f ms", cpu, ms < 10 ? 1 : 0, ms);
-		pair(y, x, end, "self", buf, ROLE_HEADER_VALUE);
+		add(&L, "self", ROLE_HEADER_VALUE, "%sQP dump %.*f ms", cpu, ms < 10 ? 1 : 0, ms);
 	}
+	draw_line(&L, cut, sizeof(cut) / sizeof(cut[0]), y, w);
+}
+
+void ui_draw_header(struct ui *u, const struct ui_layout *l)
+{
+	const struct snapshot *s = u->s;
+	int y = l->header.y, end = l->header.w;
+	char buf[128], line[320];
+
+	if (!s) {
+		struct line L = { .n = 0 };
+
+		add(&L, "rdmatop", ROLE_TITLE, "%s", u->replay ? "replay" : "live");
+		add(&L, "", ROLE_HEADER_VALUE, "waiting for the first sample...");
+		draw_line(&L, NULL, 0, y, end);
+		return;
+	}
+	identity(u, s, y, end);
+	totals(u, s, y + 1, end);
 
 	/* status: the user's last message, else the sample's first note */
 	if (u->status[0]) {

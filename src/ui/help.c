@@ -1,115 +1,251 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* The help screen and the one-line key bar. */
+/* The help screen (drawn from the key table of keys.c) and the key bar. */
 #include <stdio.h>
 #include <string.h>
 
 #include "priv.h"
 
-static const struct ui_keyhelp keys[] = {
-	{ "h ?  F1", "this help (any key closes it)" },
-	{ "q  F10", "quit" },
-	{ "Tab  S-Tab  1-9 0", "switch table: 1 QPs, 2 Processes, 3 Counters, 4 Connections, "
-	  "5 Links, 6 Devices, 7 CQs, 8 MRs, 9 PDs, 0 CTXs; SRQs (Tab), Groups (g)" },
-	{ "g", "groups: processes by job, pod, container, unit; Enter: its processes" },
-	{ "Up Down PgUp PgDn Home End", "move the selection" },
-	{ "Enter", "details: a process's resources, a QP's fields, a link's graphs, a device's "
-	  "fields, caps, ports and counters; in CQs ... SRQs, the owner's process" },
-	{ "Esc  Backspace", "back from details; clear the filter (and the group shown)" },
-	{ "< >  F6", "sort by the previous / next column" },
-	{ "R", "reverse the sort order" },
-	{ "/  F3", "search: select the next row containing the text" },
-	{ "n", "next search match" },
-	{ "\\  o  F4", "filter rows: key=val key!=val key~regex key!~regex" },
-	{ "p", "show only the selected process (again: all)" },
-	{ "e", "counters: errors, flushes and congestion only (again: all)" },
-	{ "space", "pause / resume sampling" },
-	{ "+ -", "refresh interval up / down" },
-	{ "d", "type a refresh interval in seconds" },
-	{ "t  C", "next colour theme (in replay, C only)" },
-	{ "N", "change the RDMA netns mode (system-wide; asks to type yes first)" },
-	{ "Q", "change the selected link's QP counter mode (asks to type the mode)" },
-	{ "W", "write the settings (interval, theme, sort, filter, mouse, columns) to the config file" },
-	{ "S  F2", "column setup: Space show/hide, [ ] move, Tab next table, Esc done" },
-	{ "mouse", "click a header: sort (again: reverse); a tab: switch; a row: select," },
-	{ "", "double click: details; wheel: scroll (--no-mouse: off)" },
-	{ "t  T", "replay: next / previous sample" },
-	{ "b", "replay: go to a time (HH:MM[:SS] or YYYY-MM-DD HH:MM[:SS])" },
-	{ "(dim rows)", "QP data older than the interval (--budget: its table is carried; the" },
-	{ "", "QPs on screen are read again every sample; the QP tab's title: the table's age)" },
-	{ "", "live, a table no tab on screen shows is not read; switching to it reads it at once" },
-	{ "sat  65535+", "a counter stopped at its maximum (IB PMA counters saturate, not wrap):" },
-	{ "", "its rate is unknown; only a reset (perfquery -R, privileged) clears it" },
-};
-
-const struct ui_keyhelp *ui_keys_help(size_t *n)
+/*
+ * The length of the first line of text that fits in w columns: up to the
+ * last blank before the edge (the whole word when one is wider).
+ */
+static size_t wrap_at(const char *text, int w)
 {
-	*n = sizeof(keys) / sizeof(keys[0]);
-	return keys;
+	size_t n = strlen(text), cut;
+
+	if ((int)n <= w)
+		return n;
+	for (cut = (size_t)w; cut > 0 && text[cut] != ' '; cut--)
+		;
+	return cut ? cut : (size_t)w;
+}
+
+/* Lines the help takes at width w (descriptions wrapped), and with
+ * draw, those from line top on drawn from row y, at most h of them. */
+static int help_lines(const struct ui *u, int w, int y, int top, int h, bool draw)
+{
+	int kw = w >= 70 ? 28 : 18, dw = w - kw - 2, line = 0;
+	size_t i, n;
+	const struct ui_keydef *keys = ui_keys(&n);
+
+	(void)u;
+	for (i = 0; i < n; i++) {
+		char text[512];
+		const char *p = text, *key = keys[i].key;
+		bool first = true;
+		size_t k = (size_t)snprintf(text, sizeof(text), "%s", keys[i].what);
+
+		/* rows without a key go on the text of the one before */
+		while (i + 1 < n && !keys[i + 1].key[0] && k < sizeof(text))
+			k += (size_t)snprintf(text + k, sizeof(text) - k, " %s", keys[++i].what);
+
+		do {
+			size_t len = wrap_at(p, dw > 10 ? dw : 10);
+			char part[256];
+
+			if (draw && line >= top && line - top < h) {
+				int row = y + line - top;
+
+				if (first)
+					ui_put_own(row, 1, kw, ROLE_KEY, key);
+				snprintf(part, sizeof(part), "%.*s", (int)len, p);
+				ui_put(row, kw + 2, dw, ROLE_DEFAULT, part);
+			}
+			p += len;
+			while (*p == ' ')
+				p++;
+			first = false;
+			line++;
+		} while (*p);
+	}
+	return line;
 }
 
 void ui_draw_help(struct ui *u, const struct ui_layout *l)
 {
-	int y = l->status.y, h = l->keybar.y - y, i, n = (int)(sizeof(keys) / sizeof(keys[0]));
-	char buf[128];
+	int y = l->status.y, h = l->keybar.y - y - 1, n = help_lines(u, l->table.w, 0, 0, 0, false);
+	char buf[160];
+	int k;
 
-	ui_put(y, 0, l->table.w, ROLE_TITLE, "Keys");
-	snprintf(buf, sizeof(buf), "theme: %s   (rdmatop --help lists the options)",
-		 u->theme.name);
-	ui_put_right(y, 0, l->table.w, ROLE_DEFAULT, buf);
-	if (u->help_top > n - (h - 1))
-		u->help_top = n - (h - 1);
+	if (h < 1)
+		h = 1;
+	if (u->help_top > n - h)
+		u->help_top = n - h;
 	if (u->help_top < 0)
 		u->help_top = 0;
-	for (i = u->help_top; i < n && i - u->help_top < h - 1; i++) {
-		int row = y + 1 + i - u->help_top;
+	u->help_page = h;
+	ui_fill(y, 0, l->table.w, ROLE_DEFAULT);	/* the status line's row */
+	ui_put(y, 0, l->table.w, ROLE_TITLE, "Keys");
+	/* where the page is, and how to move: the rest may be below the fold */
+	k = snprintf(buf, sizeof(buf), "lines %d-%d of %d  PgUp PgDn Home End: scroll  "
+		     "other keys close", u->help_top + 1, u->help_top + h < n ? u->help_top + h : n,
+		     n);
+	if (k + 20 + (int)strlen(u->theme.name) < l->table.w)
+		snprintf(buf + k, sizeof(buf) - (size_t)k, "   theme: %s", u->theme.name);
+	ui_put_right(y, 6, l->table.w - 6, ROLE_DEFAULT, buf);
+	help_lines(u, l->table.w, y + 1, u->help_top, h, true);
+}
 
-		ui_put_own(row, 1, 28, ROLE_KEY, keys[i].key);
-		ui_put(row, 30, l->table.w - 30, ROLE_DEFAULT, keys[i].what);
+/*
+ * The prompt's question: the long one where it fits with what is typed,
+ * else the short one (the help has the rest).
+ */
+static const char *question(const struct ui *u, int w, char *buf, size_t len)
+{
+	const char *q[2];
+	int i;
+
+	switch (u->prompt) {
+	case PROMPT_FILTER: return "filter: ";
+	case PROMPT_SEARCH: return "search: ";
+	case PROMPT_TIME: return "go to time: ";
+	case PROMPT_NETNS:
+		q[0] = u->netns_want ? "set the RDMA netns mode to SHARED for the whole system "
+				       "(devices visible in every namespace)? type yes: " :
+				       "set the RDMA netns mode to EXCLUSIVE for the whole system "
+				       "(only possible before other namespaces exist)? type yes: ";
+		q[1] = u->netns_want ? "RDMA netns mode SHARED, system-wide? type yes: " :
+				       "RDMA netns mode EXCLUSIVE, system-wide? type yes: ";
+		return (int)strlen(q[0]) + (int)u->input_len + 1 <= w ? q[0] : q[1];
+	case PROMPT_QPCNT:
+		for (i = 0; i < 2; i++) {
+			snprintf(buf, len, i ? "QP counters of %s (%s) to type, pid, type,pid or "
+				 "off: " : "QP counters of %s are %s; auto mode binds QPs created "
+				 "from then on. type the new mode (type, pid, type,pid, off): ",
+				 u->qpcnt_link, u->qpcnt_now);
+			if (ui_width(buf) + (int)u->input_len + 1 <= w)
+				break;
+		}
+		return buf;
+	case PROMPT_CONTROL: return u->ctl.prompt;
+	default: return "delay (s): ";
 	}
 }
 
-void ui_draw_keybar(struct ui *u, const struct ui_layout *l)
+/* The prompt in the key bar: the question and the text typed, the end
+ * of both where they do not fit (a mark where they are cut). */
+static void draw_prompt(const struct ui *u, const struct ui_layout *l)
 {
-	static const char *const bar[][2] = {
-		{ "F1", "Help" }, { "F3", "Search" }, { "F4", "Filter" }, { "F6", "Sort" },
-		{ "Tab", "Table" }, { "Enter", "Detail" }, { "Spc", "Pause" }, { "q", "Quit" },
-	};
+	int y = l->keybar.y, w = l->keybar.w;
+	char q[240], buf[640];
+	size_t n, cut;
+	const char *text = buf;
+
+	snprintf(buf, sizeof(buf), "%s%s_", question(u, w, q, sizeof(q)), u->input);
+	ui_fill(y, 0, w, ROLE_PROMPT);
+	n = strlen(buf);
+	if (ui_width(buf) > w && w > 1) {
+		cut = n - (size_t)(w - 1);
+		while (cut < n && ((unsigned char)buf[cut] & 0xc0) == 0x80)
+			cut++;	/* not inside a character */
+		ui_put_own(y, 0, 1, ROLE_PROMPT, u->ascii ? "<" : "\u2026");
+		text = buf + cut;
+		ui_put(y, 1, w - 1, ROLE_PROMPT, text);
+		return;
+	}
+	ui_put(y, 0, w, ROLE_PROMPT, text);
+}
+
+struct bar_key {
+	const char *key, *label;
+};
+
+/* Keys and what they do, left to right, as many as fit; the next x. */
+static int draw_bar(const struct ui_layout *l, const struct bar_key *bar, size_t n)
+{
 	int y = l->keybar.y, x = 0;
 	size_t i;
 
-	if (u->prompt != PROMPT_NONE) {
-		char qpcnt_prompt[240];
-		const char *what;
-
-		snprintf(qpcnt_prompt, sizeof(qpcnt_prompt), "QP counters of %s are %s; auto mode "
-			 "binds QPs created from then on. type the new mode (type, pid, type,pid, "
-			 "off): ", u->qpcnt_link, u->qpcnt_now);
-		what = u->prompt == PROMPT_FILTER ? "filter: " :
-				   u->prompt == PROMPT_SEARCH ? "search: " :
-				   u->prompt == PROMPT_TIME ? "go to time: " :
-				   u->prompt == PROMPT_NETNS ? (u->netns_want ?
-				   "set the RDMA netns mode to SHARED for the whole system (devices "
-				   "visible in every namespace)? type yes: " :
-				   "set the RDMA netns mode to EXCLUSIVE for the whole system (only "
-				   "possible before other namespaces exist)? type yes: ") :
-				   u->prompt == PROMPT_QPCNT ? qpcnt_prompt :
-				   "delay (s): ";
-		char buf[640];
-
-		ui_fill(y, 0, l->keybar.w, ROLE_PROMPT);
-		snprintf(buf, sizeof(buf), "%s%s_", what, u->input);
-		ui_put(y, 0, l->keybar.w, ROLE_PROMPT, buf);
-		return;
-	}
-	for (i = 0; i < sizeof(bar) / sizeof(bar[0]); i++) {
-		int kw = (int)strlen(bar[i][0]), lw = (int)strlen(bar[i][1]);
+	for (i = 0; i < n; i++) {
+		int kw = (int)strlen(bar[i].key), lw = (int)strlen(bar[i].label);
 
 		if (x + kw + lw + 1 > l->keybar.w)
 			break;
-		ui_put(y, x, kw, ROLE_KEY, bar[i][0]);
+		ui_put_own(y, x, kw, ROLE_KEY, bar[i].key);
 		x += kw;
-		ui_put(y, x, lw + 1, ROLE_KEY_LABEL, bar[i][1]);
+		if (strchr(bar[i].key, ' ') && x + lw + 2 <= l->keybar.w)
+			x++;	/* "Home End Scroll", not "Home EndScroll" */
+		ui_put(y, x, lw + 1, ROLE_KEY_LABEL, bar[i].label);
 		x += lw + 1;
 	}
 	ui_fill(y, x, l->keybar.w - x, ROLE_KEY_LABEL);
+	return x;
+}
+
+#define BAR(b) b, sizeof(b) / sizeof(b[0])
+
+/*
+ * The key bar: the keys of what is on screen (the main screen, a detail,
+ * the help, the column setup, the sort list), or the prompt.  The main
+ * screen's ends with the sort ("sorted by PSN/s ▼"), as much as fits.
+ */
+void ui_draw_keybar(struct ui *u, const struct ui_layout *l)
+{
+	static const struct bar_key bar[] = {
+		{ "F1", "Help" }, { "F3", "Search" }, { "F4", "Filter" }, { "F6", "Sort" },
+		{ "Tab", "Table" }, { "Enter", "Detail" }, { "Spc", "Pause" }, { "q", "Quit" },
+	};
+	static const struct bar_key detail[] = {
+		{ "Esc", "Back" }, { "Up Dn PgUp PgDn Home End", "Scroll" }, { "F1", "Help" },
+		{ "Spc", "Pause" }, { "q", "Quit" },
+	};
+	static const struct bar_key link[] = {
+		{ "Esc", "Back" }, { "Up Dn PgUp PgDn Home End", "Scroll" }, { "F1", "Help" },
+		{ "Spc", "Pause" }, { "Q", "QP counters" }, { "q", "Quit" },
+	};
+	static const struct bar_key help[] = {
+		{ "Up Dn PgUp PgDn Home End", "Scroll" }, { "Esc", "Close" }, { "q", "Quit" },
+	};
+	static const struct bar_key setup[] = {
+		{ "Space", "Show/hide" }, { "[ ]", "Move" }, { "Tab", "Next table" },
+		{ "W", "Save" }, { "Esc", "Done" },
+	};
+	static const struct bar_key sortlist[] = {
+		{ "Enter", "Sort" }, { "Esc", "Cancel" }, { "Up Dn PgUp PgDn Home End", "Move" },
+	};
+	char sort[64];
+	const char *forms[3];
+	int x, i, w = l->keybar.w;
+
+	if (u->prompt != PROMPT_NONE) {
+		draw_prompt(u, l);
+		return;
+	}
+	if (u->setup) {
+		draw_bar(l, BAR(setup));
+		return;
+	}
+	if (u->sortlist) {
+		draw_bar(l, BAR(sortlist));
+		return;
+	}
+	if (u->help) {
+		draw_bar(l, BAR(help));
+		return;
+	}
+	if (u->detail != DETAIL_NONE) {
+		if (u->detail == DETAIL_LINK && !u->replay)
+			draw_bar(l, BAR(link));
+		else
+			draw_bar(l, BAR(detail));
+		return;
+	}
+	x = draw_bar(l, BAR(bar));
+	if (!ui_sort_label(u, sort, sizeof(sort))[0])
+		return;
+	/* "sorted by PSN/s ▼", "by PSN/s ▼" or "PSN/s ▼" */
+	forms[0] = "sorted by ";
+	forms[1] = "by ";
+	forms[2] = "";
+	for (i = 0; i < 3; i++) {
+		char buf[96];
+		int bw;
+
+		snprintf(buf, sizeof(buf), "%s%s", forms[i], sort);
+		bw = ui_width(buf);
+		if (x + bw + 1 <= w) {
+			ui_put_right(l->keybar.y, x, w - x, ROLE_KEY_LABEL, buf);
+			return;
+		}
+	}
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Keys: htop/top habits (see help.c for the list shown to users). */
+/* Keys: htop/top habits, one table of keys and their help (keydefs[]). */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,7 +9,6 @@
 
 #include <curses.h>
 
-#include "opts.h"
 #include "priv.h"
 
 #define KEY_ESC 27
@@ -18,7 +17,7 @@
 static const double delays[] = { 0.1, 0.2, 0.5, 1, 2, 3, 5, 10, 30, 60 };
 #define N_DELAYS (sizeof(delays) / sizeof(delays[0]))
 
-static void step_delay(struct ui *u, int dir)
+static void find_delay(struct ui *u, int dir)
 {
 	size_t i;
 
@@ -35,6 +34,12 @@ static void step_delay(struct ui *u, int dir)
 				return;
 			}
 	}
+}
+
+static void step_delay(struct ui *u, int dir)
+{
+	find_delay(u, dir);
+	ui_setting(u, SET_DELAY, "%g", u->delay);
 }
 
 void ui_move_sel(struct ui *u, long by)
@@ -87,245 +92,27 @@ static bool qpcnt_link(struct ui *u)
 	return true;
 }
 
-/* Next sort column among those the pane shows; -1 (natural order) too. */
+/*
+ * The next sort column among those on screen (as many as fit the width),
+ * natural order (-1) between the last and the first; a column chosen
+ * sorts in its first order (ui_sort_desc_first).
+ */
 static void step_sort(struct ui *u, int dir)
 {
-	size_t n = u->n_cols[u->pane], i;
-	const int *ids = u->cols[u->pane];
-	long pos = -1;
+	int idx[UI_COLS_MAX], n = ui_table_fit(u, u->pane, u->cols_n, idx, UI_COLS_MAX), i;
+	int pos = -1;
 
 	for (i = 0; i < n; i++)
-		if (ids[i] == u->sort[u->pane])
-			pos = (long)i;
+		if (idx[i] == u->sort[u->pane])
+			pos = i;
+	if (pos < 0 && u->sort[u->pane] >= 0 && dir < 0)
+		pos = n;	/* from a column off screen: '<' to the last on it */
 	pos += dir;
 	if (pos < -1)
-		pos = (long)n - 1;
-	if (pos >= (long)n)
+		pos = n - 1;
+	if (pos >= n)
 		pos = -1;
-	u->sort[u->pane] = pos < 0 ? -1 : ids[pos];
-	ui_refresh_rows(u);
-}
-
-static bool row_contains(struct ui *u, size_t row, const char *needle)
-{
-	enum view_table t = ui_pane_table(u->pane);
-	size_t n, c;
-
-	view_cols(t, &n);
-	for (c = 0; c < n; c++) {
-		struct view_value v;
-		char buf[128];
-
-		view_get(&u->vc, t, u->rows[row], (int)c, &v);
-		if (strcasestr(view_fmt(&v, buf, sizeof(buf)), needle))
-			return true;
-	}
-	return false;
-}
-
-static void search_next(struct ui *u)
-{
-	size_t i, start = u->sel[u->pane];
-
-	if (!u->search[0] || !u->n_rows)
-		return;
-	for (i = 1; i <= u->n_rows; i++) {
-		size_t r = (start + i) % u->n_rows;
-
-		if (row_contains(u, r, u->search)) {
-			u->sel[u->pane] = r;
-			ui_row_key(u, u->pane, u->rows[r], &u->selkey[u->pane]);
-			ui_set_status(u, ROLE_STATUS_INFO, "search: %s", u->search);
-			return;
-		}
-	}
-	ui_set_status(u, ROLE_STATUS_WARN, "search: \"%s\" not found", u->search);
-}
-
-static uint32_t selected_pid(struct ui *u)
-{
-	enum view_table t = ui_pane_table(u->pane);
-	size_t row;
-	struct view_value v;
-	int c;
-
-	if (!u->n_rows)
-		return 0;
-	row = u->rows[u->sel[u->pane]];
-	if (t == VIEW_PROCS)
-		return u->procs[row].pid;
-	c = view_col_role(t, VIEW_ROLE_PID);
-	if (c < 0)
-		return 0;
-	view_get(&u->vc, t, row, c, &v);
-	return v.valid ? (uint32_t)v.u : 0;
-}
-
-void ui_open_detail(struct ui *u)
-{
-	enum view_table t = ui_pane_table(u->pane);
-	struct ui_rowkey *k = &u->detail_key;
-	size_t row;
-	struct view_value v;
-	char buf[128];
-
-	if (!u->n_rows)
-		return;
-	row = u->rows[u->sel[u->pane]];
-	memset(k, 0, sizeof(*k));
-	k->set = true;
-	u->detail_top = 0;
-	switch (u->pane) {
-	case UI_QPS:
-		ui_row_key(u, u->pane, row, k);
-		u->detail = DETAIL_QP;
-		break;
-	case UI_LINKS:
-	case UI_COUNTERS:
-		view_get(&u->vc, t, row, view_col_role(t, VIEW_ROLE_DEV), &v);
-		snprintf(k->name, sizeof(k->name), "%s", view_fmt(&v, buf, sizeof(buf)));
-		view_get(&u->vc, t, row, view_col_role(t, VIEW_ROLE_PORT), &v);
-		k->a = v.valid ? (uint32_t)v.u : 0;
-		u->detail = DETAIL_LINK;
-		break;
-	case UI_PROCS: {
-		const struct view_proc *p = &u->procs[row];
-
-		k->a = p->pid;
-		k->b = (p->valid & VIEW_PROC_HIDDEN) && p->n_threads ? p->threads[0] : 0;
-		snprintf(k->name, sizeof(k->name), "%s", snap_s(u->s, p->comm));
-		u->detail = DETAIL_PROC;
-		break;
-	}
-	case UI_GROUPS:
-		/* drill down: the group's processes */
-		u->group = u->groups[row].key;
-		u->group_set = true;
-		u->detail = DETAIL_NONE;
-		ui_set_pane(u, UI_PROCS);
-		ui_set_status(u, ROLE_STATUS_INFO, "processes of %s %.60s (Esc: all)",
-			      view_group_kind_str(u->group.kind), u->group.name);
-		break;
-	case UI_DEVS:
-		view_get(&u->vc, t, row, VC_DEV_NAME, &v);
-		snprintf(k->name, sizeof(k->name), "%s", view_fmt(&v, buf, sizeof(buf)));
-		u->detail = DETAIL_DEV;
-		break;
-	case UI_CONNS: case UI_CQS: case UI_MRS: case UI_PDS: case UI_CTXS: case UI_SRQS:
-		/* the owner's process, as from the process table */
-		k->a = selected_pid(u);
-		view_get(&u->vc, t, row, view_col_role(t, VIEW_ROLE_TID), &v);
-		k->b = !k->a && v.valid ? (uint32_t)v.u : 0;
-		view_get(&u->vc, t, row, view_col_role(t, VIEW_ROLE_COMM), &v);
-		snprintf(k->name, sizeof(k->name), "%s", view_fmt(&v, buf, sizeof(buf)));
-		u->detail = DETAIL_PROC;
-		break;
-	default:
-		break;
-	}
-}
-
-/* "HH:MM[:SS]" on the shown sample's day, or "YYYY-MM-DD HH:MM[:SS]", local time. */
-static int parse_time(const struct ui *u, const char *in, time_t *out)
-{
-	static const char *const forms[] = {
-		"%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%H:%M:%S", "%H:%M",
-	};
-	time_t base = u->s ? u->s->wall.tv_sec : time(NULL);
-	struct tm day, tm;
-	size_t i;
-
-	if (!localtime_r(&base, &day))
-		memset(&day, 0, sizeof(day));	/* a time past what struct tm holds */
-	day.tm_sec = 0;
-	for (i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
-		const char *end;
-
-		tm = day;	/* strptime leaves a failed attempt's fields behind */
-		end = strptime(in, forms[i], &tm);
-		if (end && !*end) {
-			tm.tm_isdst = -1;
-			*out = mktime(&tm);
-			return *out == (time_t)-1 ? -1 : 0;
-		}
-	}
-	return -1;
-}
-
-static enum ui_action prompt_key(struct ui *u, int key)
-{
-	if (key == KEY_ESC) {
-		u->prompt = PROMPT_NONE;
-		return UI_REDRAW;
-	}
-	if (key == KEY_BACKSPACE || key == 127 || key == 8) {
-		if (u->input_len)
-			u->input[--u->input_len] = '\0';
-		return UI_REDRAW;
-	}
-	if (key == '\n' || key == '\r' || key == KEY_ENTER) {
-		enum ui_prompt p = u->prompt;
-
-		u->prompt = PROMPT_NONE;
-		if (p == PROMPT_FILTER) {
-			ui_set_filter(u, u->input);
-		} else if (p == PROMPT_SEARCH) {
-			snprintf(u->search, sizeof(u->search), "%.63s", u->input);
-			u->sel[u->pane] = u->sel[u->pane] ? u->sel[u->pane] - 1 : u->n_rows;
-			search_next(u);
-		} else if (p == PROMPT_NETNS) {
-			if (strcmp(u->input, "yes")) {
-				ui_set_status(u, ROLE_STATUS_INFO, "netns mode: nothing changed");
-				return UI_REDRAW;
-			}
-			return UI_NETNS;
-		} else if (p == PROMPT_QPCNT) {
-			static const char *const modes[] = { "type", "pid", "type,pid", "pid,type", "off" };
-			size_t i;
-
-			for (i = 0; i < sizeof(modes) / sizeof(modes[0]) && strcmp(u->input, modes[i]); i++)
-				;
-			if (i == sizeof(modes) / sizeof(modes[0])) {
-				ui_set_status(u, ROLE_STATUS_INFO, "QP counters of %s: nothing changed",
-					      u->qpcnt_link);
-				return UI_REDRAW;
-			}
-			snprintf(u->qpcnt_mode, sizeof(u->qpcnt_mode), "%s", modes[i]);
-			return UI_QPCNT;
-		} else if (p == PROMPT_TIME) {
-			if (parse_time(u, u->input, &u->jump_wall)) {
-				ui_set_status(u, ROLE_STATUS_WARN,
-					      "time: give HH:MM, HH:MM:SS or YYYY-MM-DD HH:MM:SS");
-				return UI_REDRAW;
-			}
-			return UI_JUMP;
-		} else if (p == PROMPT_DELAY) {
-			const struct opt_def *o = opts_def(OPT_DELAY);
-			double d;
-
-			/* the bounds of -d */
-			if (opts_number(OPT_DELAY, u->input, &d)) {
-				ui_set_status(u, ROLE_STATUS_WARN, "delay: give seconds from %g to %g",
-					      o->min, o->max);
-				return UI_REDRAW;
-			}
-			u->delay = d;
-			return UI_DELAY;
-		}
-		return UI_REDRAW;
-	}
-	if (key >= 32 && key < 127 && u->input_len + 1 < sizeof(u->input)) {
-		u->input[u->input_len++] = (char)key;
-		u->input[u->input_len] = '\0';
-	}
-	return UI_REDRAW;
-}
-
-static void start_prompt(struct ui *u, enum ui_prompt p, const char *initial)
-{
-	u->prompt = p;
-	snprintf(u->input, sizeof(u->input), "%s", initial);
-	u->input_len = strlen(u->input);
+	ui_sort_pick(u, pos < 0 ? -1 : idx[pos]);
 }
 
 /*
@@ -360,23 +147,364 @@ static enum ui_action mouse_key(struct ui *u)
 	return r;
 }
 
+/*
+ * The main screen's keys (the detail view, the help, the setup and the
+ * prompts take theirs first): what each does, one function a row.
+ */
+static enum ui_action k_help(struct ui *u, int key)
+{
+	(void)key;
+	u->help = true;
+	u->help_top = 0;
+	return UI_REDRAW;
+}
+
+static enum ui_action k_quit(struct ui *u, int key)
+{
+	(void)u, (void)key;
+	return UI_QUIT;
+}
+
+static enum ui_action k_pane(struct ui *u, int key)
+{
+	if (key == KEY_TAB)
+		ui_set_pane(u, ui_pane_step(u, 1));
+	else if (key == KEY_BTAB)
+		ui_set_pane(u, ui_pane_step(u, -1));
+	else if (key == '0')	/* the tenth tab */
+		ui_set_pane(u, UI_CTXS);
+	else
+		ui_set_pane(u, (enum ui_pane)(key - '1'));
+	return UI_REDRAW;
+}
+
+static enum ui_action k_groups(struct ui *u, int key)
+{
+	(void)key;
+	ui_set_pane(u, UI_GROUPS);
+	return UI_REDRAW;
+}
+
+static enum ui_action k_move(struct ui *u, int key)
+{
+	long page = (long)(u->rows_n > 12 ? u->rows_n - 12 : 1);
+
+	switch (key) {
+	case KEY_UP: ui_move_sel(u, -1); break;
+	case KEY_DOWN: ui_move_sel(u, 1); break;
+	case KEY_PPAGE: ui_move_sel(u, -page); break;
+	case KEY_NPAGE: ui_move_sel(u, page); break;
+	case KEY_HOME: ui_move_sel(u, -(long)u->n_rows); break;
+	case KEY_END: ui_move_sel(u, (long)u->n_rows); break;
+	}
+	return UI_REDRAW;
+}
+
+static enum ui_action k_detail(struct ui *u, int key)
+{
+	(void)key;
+	ui_open_detail(u);
+	return UI_REDRAW;
+}
+
+static enum ui_action k_back(struct ui *u, int key)
+{
+	(void)key;
+	if (u->filter_text[0] || u->pid || u->group_set) {
+		u->pid = 0;
+		u->group_set = false;
+		ui_set_filter(u, NULL);
+		ui_filter_setting(u);
+		ui_set_status(u, ROLE_STATUS_INFO, "filter cleared");
+	}
+	return UI_REDRAW;
+}
+
+static enum ui_action k_sort(struct ui *u, int key)
+{
+	step_sort(u, key == '<' ? -1 : 1);
+	return UI_REDRAW;
+}
+
+static enum ui_action k_sortlist(struct ui *u, int key)
+{
+	(void)key;
+	ui_sortlist_open(u);
+	return UI_REDRAW;
+}
+
+static enum ui_action k_reverse(struct ui *u, int key)
+{
+	(void)key;
+	u->reverse[u->pane] = !u->reverse[u->pane];
+	ui_sort_setting(u);
+	ui_refresh_rows(u);
+	return UI_REDRAW;
+}
+
+static enum ui_action k_search(struct ui *u, int key)
+{
+	(void)key;
+	ui_start_prompt(u, PROMPT_SEARCH, "");
+	return UI_REDRAW;
+}
+
+static enum ui_action k_next(struct ui *u, int key)
+{
+	(void)key;
+	ui_search_next(u);
+	return UI_REDRAW;
+}
+
+static enum ui_action k_filter(struct ui *u, int key)
+{
+	(void)key;
+	ui_start_prompt(u, PROMPT_FILTER, u->filter_text);
+	return UI_REDRAW;
+}
+
+static enum ui_action k_pid(struct ui *u, int key)
+{
+	(void)key;
+	u->pid = u->pid ? 0 : ui_selected_pid(u);
+	if (u->pid)
+		ui_set_status(u, ROLE_STATUS_INFO, "showing process %u (p: all)", u->pid);
+	ui_refresh_rows(u);
+	return UI_REDRAW;
+}
+
+static enum ui_action k_errors(struct ui *u, int key)
+{
+	(void)key;
+	u->errors_only = !u->errors_only;
+	ui_set_status(u, ROLE_STATUS_INFO, "counters: %s", u->errors_only ?
+		      "errors, flushes and congestion only (e: all)" : "all");
+	if (u->errors_only && u->pane != UI_COUNTERS)
+		u->pane = UI_COUNTERS;
+	ui_refresh_rows(u);
+	return UI_REDRAW;
+}
+
+/* Space, on the main screen and in a detail: said on the status line too
+ * (the header's PAUSED is one word among many) */
+static enum ui_action k_pause(struct ui *u, int key)
+{
+	(void)key;
+	u->paused = !u->paused;
+	ui_set_status(u, u->paused ? ROLE_STATUS_WARN : ROLE_STATUS_INFO, "%s",
+		      u->paused ? "paused (Space: resume)" : "resumed");
+	return UI_PAUSE;
+}
+
+static enum ui_action k_delay(struct ui *u, int key)
+{
+	double was = u->delay;
+
+	step_delay(u, key == '+' ? 1 : -1);
+	ui_set_status(u, ROLE_STATUS_INFO, "refresh interval %gs%s", u->delay,
+		      u->delay == was ? (key == '+' ? " (+ goes no higher; d types any)" :
+					 " (- goes no lower; d types any)") : "");
+	return UI_DELAY;
+}
+
+static enum ui_action k_delay_prompt(struct ui *u, int key)
+{
+	(void)key;
+	ui_start_prompt(u, PROMPT_DELAY, "");
+	return UI_REDRAW;
+}
+
+static enum ui_action k_theme(struct ui *u, int key)
+{
+	char err[256];
+
+	/* in a replay t steps; C cycles themes in both modes */
+	if (key == 't' && u->replay)
+		return UI_STEP;
+	if (!u->n_themes)
+		return UI_REDRAW;
+	u->theme_idx = (u->theme_idx + 1) % u->n_themes;
+	if (theme_load(&u->theme, u->themes[u->theme_idx], ui_theme_dirs(), err, sizeof(err)))
+		ui_set_status(u, ROLE_STATUS_WARN, "%s", err);
+	else
+		ui_set_status(u, ROLE_STATUS_INFO, "theme: %s", u->theme.name);
+	ui_setting(u, SET_THEME, "%s", u->theme.name);
+	ui_screen_theme(u);
+	return UI_REDRAW;
+}
+
+static enum ui_action k_netns(struct ui *u, int key)
+{
+	(void)key;
+	/* a change rdmatop makes (Q is the other): only live, only confirmed */
+	if (u->replay || !u->s || !(u->s->sys.valid & SNAP_SYS_NETNS_MODE)) {
+		ui_set_status(u, ROLE_STATUS_WARN, "netns mode: %s", u->replay ?
+			      "not while replaying" : "not reported by this kernel");
+		return UI_REDRAW;
+	}
+	u->netns_want = !u->s->sys.netns_shared;
+	ui_start_prompt(u, PROMPT_NETNS, "");
+	return UI_REDRAW;
+}
+
+static enum ui_action k_qpcnt(struct ui *u, int key)
+{
+	(void)key;
+	/* a port's QP counter mode: only live, only typed */
+	if (!qpcnt_link(u)) {
+		ui_set_status(u, ROLE_STATUS_WARN, "QP counters: %s", u->replay ?
+			      "not while replaying" : "select a link whose kernel reports its "
+			      "QP counter mode (5 Links, or a link's detail)");
+		return UI_REDRAW;
+	}
+	ui_start_prompt(u, PROMPT_QPCNT, "");
+	return UI_REDRAW;
+}
+
+static enum ui_action k_save(struct ui *u, int key)
+{
+	(void)u, (void)key;
+	return UI_SAVE;
+}
+
+static enum ui_action k_setup(struct ui *u, int key)
+{
+	(void)key;
+	u->setup = true;
+	u->setup_sel = 0;
+	return UI_REDRAW;
+}
+
+static enum ui_action k_step_back(struct ui *u, int key)
+{
+	(void)key;
+	return u->replay ? UI_STEP_BACK : UI_REDRAW;
+}
+
+static enum ui_action k_time(struct ui *u, int key)
+{
+	(void)key;
+	if (u->replay)
+		ui_start_prompt(u, PROMPT_TIME, "");
+	return UI_REDRAW;
+}
+
+#define ESC KEY_ESC
+#define BS KEY_BACKSPACE
+/*
+ * The keys and their help, one row each (tmux's key-bindings.c notes): the
+ * key codes, the keys as the help shows them, what the help says, and what
+ * they do.  A row without run is the help's only (the mouse, notes).
+ */
+static const struct ui_keydef keydefs[] = {
+	{ { 'h', '?', KEY_F(1) }, "h ?  F1",
+	  "this help (Up Down PgUp PgDn Home End scroll it, other keys close it)", k_help },
+	{ { 'q', KEY_F(10) }, "q  F10", "quit", k_quit },
+	{ { KEY_TAB, KEY_BTAB, '1', '2', '3', '4', '5', '6', '7', '8', '9', '0' },
+	  "Tab  S-Tab  1-9 0", "switch table: 1 QPs, 2 Processes, 3 Counters, 4 Connections, "
+	  "5 Links, 6 Devices, 7 CQs, 8 MRs, 9 PDs, 0 CTXs; SRQs (Tab), Groups (g)", k_pane },
+	{ { 'g' }, "g", "groups: processes by job, pod, container, unit; Enter: its processes",
+	  k_groups },
+	{ { KEY_UP, KEY_DOWN, KEY_PPAGE, KEY_NPAGE, KEY_HOME, KEY_END },
+	  "Up Down PgUp PgDn Home End", "move the selection", k_move },
+	{ { '\n', '\r', KEY_ENTER }, "Enter", "details: a process's resources, a QP's fields, "
+	  "a link's graphs, a device's fields, caps, ports and counters; in CQs ... SRQs, the "
+	  "owner's process", k_detail },
+	{ { ESC, BS, 127, 8 }, "Esc  Backspace",
+	  "back from details (they have their own key bar: Up Down PgUp PgDn Home End scroll, "
+	  "Space pauses, Q on a link); clear the filter (and the group shown)", k_back },
+	{ { '<', '>' }, "< >", "sort by the previous / next column on screen (rates and counts "
+	  "high to low first, the others low to high)", k_sort },
+	{ { KEY_F(6) }, "F6", "sort by: the table's columns, Enter picks one, Esc keeps the sort",
+	  k_sortlist },
+	{ { 'R' }, "R", "reverse the sort order (the arrow down: high to low, up: low to "
+	  "high; the key bar says the sort)", k_reverse },
+	{ { '/', KEY_F(3) }, "/  F3", "search: select the next row containing the text",
+	  k_search },
+	{ { 'n' }, "n", "next search match", k_next },
+	{ { '\\', 'o', KEY_F(4) }, "\\  o  F4",
+	  "filter rows: key=val key!=val key~regex key!~regex", k_filter },
+	{ { 'p' }, "p", "show only the selected process (again: all)", k_pid },
+	{ { 'e' }, "e", "counters: errors, flushes and congestion only (again: all)", k_errors },
+	{ { ' ' }, "space", "pause / resume sampling", k_pause },
+	{ { '+', '-' }, "+ -", "refresh interval up / down", k_delay },
+	{ { 'd' }, "d", "type a refresh interval in seconds", k_delay_prompt },
+	{ { 't', 'C' }, "t  C", "next colour theme (in replay, C only)", k_theme },
+	{ { 'N' }, "N", "change the RDMA netns mode (system-wide; asks to type yes first): "
+	  "shared, every namespace sees every device; exclusive, a device only in its own, "
+	  "possible only before other namespaces exist", k_netns },
+	{ { 'Q' }, "Q", "change the QP counter mode of the link selected or shown (asks to "
+	  "type the mode: type, pid, type,pid, off); auto mode binds the QPs created from "
+	  "then on", k_qpcnt },
+	{ { 'X' }, "X",
+	  "on the selected QP: bind or unbind its counter; link: its optional counters; device: "
+	  "move it to a network namespace (asks to type it)",
+	  ui_control_key },
+	{ { 'W' }, "W",
+	  "write the settings (interval, theme, sort, filter, mouse, columns) to the config file",
+	  k_save },
+	{ { 'S', KEY_F(2) }, "S  F2",
+	  "column setup: Space show/hide, [ ] move, Tab next table, Esc done", k_setup },
+	{ { 0 }, "marks", "a header ending in a double angle (ASCII >): columns left out, "
+	  "F2 or a wider terminal shows them (the key columns stay at any width); an ellipsis "
+	  "(ASCII ~): a text cut to fit, a name in the middle", NULL },
+	{ { 0 }, "mouse", "click a header: sort (again: reverse); a tab: switch; a row: select, "
+	  "double click: details; wheel: scroll (--no-mouse: off)", NULL },
+	/* t steps in a replay: k_theme's row has the key */
+	{ { 'T' }, "t  T", "replay: next / previous sample", k_step_back },
+	{ { 'b' }, "b", "replay: go to a time (HH:MM[:SS] or YYYY-MM-DD HH:MM[:SS])", k_time },
+	{ { 0 }, "(dim rows)", "QP data older than the interval (--budget: its table is "
+	  "carried; the QPs on screen are read again every sample; the QP tab's title: the "
+	  "table's age); live, a table no tab on screen shows is not read; switching to it "
+	  "reads it at once", NULL },
+	{ { 0 }, "sat  65535+", "a counter stopped at its maximum (IB PMA counters saturate, "
+	  "not wrap): its rate is unknown; only a reset (perfquery -R, privileged) clears it",
+	  NULL },
+	{ { 0 }, "FLAPS", "link downs the kernel counted (IB link_downed, else "
+	  "carrier_down_count); LASTCHG: since the link's last change seen; Enter on a link: "
+	  "the changes", NULL },
+	{ { 0 }, "SRC  UTIL%", "where a link's throughput is counted (pma, driver, netdev); "
+	  "the busier direction against the link's rate", NULL },
+};
+#undef BS
+#undef ESC
+#define N_KEYDEFS (sizeof(keydefs) / sizeof(keydefs[0]))
+
+const struct ui_keydef *ui_keys(size_t *n)
+{
+	*n = N_KEYDEFS;
+	return keydefs;
+}
+
 enum ui_action ui_key(struct ui *u, int key)
 {
+	const struct ui_keydef *d;
+	size_t i;
+
 	if (key == KEY_MOUSE)
 		return mouse_key(u);
 	if (u->prompt != PROMPT_NONE)
-		return prompt_key(u, key);
+		return ui_prompt_key(u, key);
 	if (u->setup)
 		return ui_setup_key(u, key);
+	if (u->sortlist)
+		return ui_sortlist_key(u, key);
 	if (key == 'q' || key == KEY_F(10))
 		return UI_QUIT;
 	if (u->help) {
-		if (key == KEY_DOWN)
-			u->help_top++;
-		else if (key == KEY_UP)
-			u->help_top--;
-		else
-			u->help = false;
+		/* scrolled within bounds when drawn */
+		int page = u->help_page > 1 ? u->help_page - 1 : 1;
+
+		switch (key) {
+		case KEY_DOWN: u->help_top++; break;
+		case KEY_UP: u->help_top--; break;
+		case KEY_NPAGE: case ' ': u->help_top += page; break;
+		case KEY_PPAGE: u->help_top -= page; break;
+		case KEY_HOME: u->help_top = 0; break;
+		case KEY_END: u->help_top = 1 << 20; break;
+		case KEY_RESIZE: break;
+		default: u->help = false; break;
+		}
 		return UI_REDRAW;
 	}
 	u->status[0] = '\0';
@@ -390,143 +518,18 @@ enum ui_action ui_key(struct ui *u, int key)
 		case KEY_NPAGE: u->detail_top += 10; break;
 		case KEY_PPAGE: u->detail_top -= 10; break;
 		case KEY_HOME: u->detail_top = 0; break;
-		case 'h': case '?': case KEY_F(1): u->help = true; break;
-		case ' ': u->paused = !u->paused; return UI_PAUSE;
+		case KEY_END: u->detail_top = 1 << 20; break;	/* to the end when drawn */
+		case 'h': case '?': case KEY_F(1): u->help = true; u->help_top = 0; break;
+		case 'Q':	/* the link's QP counter mode, as the key bar says */
+			return u->detail == DETAIL_LINK ? k_qpcnt(u, key) : UI_REDRAW;
+		case ' ': return k_pause(u, key);
 		default: break;
 		}
 		return UI_REDRAW;
 	}
-	switch (key) {
-	case 'h': case '?': case KEY_F(1):
-		u->help = true;
-		u->help_top = 0;
-		break;
-	case KEY_TAB:
-		ui_set_pane(u, (enum ui_pane)((u->pane + 1) % UI_PANE_N));
-		break;
-	case KEY_BTAB:
-		ui_set_pane(u, (enum ui_pane)((u->pane + UI_PANE_N - 1) % UI_PANE_N));
-		break;
-	case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
-		ui_set_pane(u, (enum ui_pane)(key - '1'));
-		break;
-	case '0':	/* the tenth tab */
-		ui_set_pane(u, UI_CTXS);
-		break;
-	case 'g':
-		ui_set_pane(u, UI_GROUPS);
-		break;
-	case KEY_F(2): case 'S':
-		u->setup = true;
-		u->setup_sel = 0;
-		break;
-	case KEY_UP: ui_move_sel(u, -1); break;
-	case KEY_DOWN: ui_move_sel(u, 1); break;
-	case KEY_PPAGE: ui_move_sel(u, -(long)(u->rows_n > 12 ? u->rows_n - 12 : 1)); break;
-	case KEY_NPAGE: ui_move_sel(u, (long)(u->rows_n > 12 ? u->rows_n - 12 : 1)); break;
-	case KEY_HOME: ui_move_sel(u, -(long)u->n_rows); break;
-	case KEY_END: ui_move_sel(u, (long)u->n_rows); break;
-	case '\n': case '\r': case KEY_ENTER:
-		ui_open_detail(u);
-		break;
-	case KEY_ESC: case KEY_BACKSPACE: case 127: case 8:
-		if (u->filter_text[0] || u->pid || u->group_set) {
-			u->pid = 0;
-			u->group_set = false;
-			ui_set_filter(u, NULL);
-			ui_set_status(u, ROLE_STATUS_INFO, "filter cleared");
-		}
-		break;
-	case '<': step_sort(u, -1); break;
-	case '>': case KEY_F(6): step_sort(u, 1); break;
-	case 'W':
-		return UI_SAVE;
-	case 'N':
-		/* a change rdmatop makes (Q is the other): only live, only confirmed */
-		if (u->replay || !u->s || !(u->s->sys.valid & SNAP_SYS_NETNS_MODE)) {
-			ui_set_status(u, ROLE_STATUS_WARN, "netns mode: %s", u->replay ?
-				      "not while replaying" : "not reported by this kernel");
-			break;
-		}
-		u->netns_want = !u->s->sys.netns_shared;
-		start_prompt(u, PROMPT_NETNS, "");
-		break;
-	case 'Q':
-		/* a port's QP counter mode: only live, only typed */
-		if (!qpcnt_link(u)) {
-			ui_set_status(u, ROLE_STATUS_WARN, "QP counters: %s", u->replay ?
-				      "not while replaying" : "select a link whose kernel reports its "
-				      "QP counter mode (5 Links, or a link's detail)");
-			break;
-		}
-		start_prompt(u, PROMPT_QPCNT, "");
-		break;
-	case 'e':
-		u->errors_only = !u->errors_only;
-		ui_set_status(u, ROLE_STATUS_INFO, "counters: %s", u->errors_only ?
-			      "errors, flushes and congestion only (e: all)" : "all");
-		if (u->errors_only && u->pane != UI_COUNTERS)
-			u->pane = UI_COUNTERS;
-		ui_refresh_rows(u);
-		break;
-	case 'R':
-		u->reverse[u->pane] = !u->reverse[u->pane];
-		ui_refresh_rows(u);
-		break;
-	case '/': case KEY_F(3):
-		start_prompt(u, PROMPT_SEARCH, "");
-		break;
-	case 'n':
-		search_next(u);
-		break;
-	case '\\': case 'o': case KEY_F(4):
-		start_prompt(u, PROMPT_FILTER, u->filter_text);
-		break;
-	case 'p':
-		u->pid = u->pid ? 0 : selected_pid(u);
-		if (u->pid)
-			ui_set_status(u, ROLE_STATUS_INFO, "showing process %u (p: all)", u->pid);
-		ui_refresh_rows(u);
-		break;
-	case ' ':
-		u->paused = !u->paused;
-		return UI_PAUSE;
-	case '+': step_delay(u, 1); return UI_DELAY;
-	case '-': step_delay(u, -1); return UI_DELAY;
-	case 'd':
-		start_prompt(u, PROMPT_DELAY, "");
-		break;
-	case 't':
-		if (u->replay)
-			return UI_STEP;
-		/* in live mode t cycles themes */
-		__attribute__((fallthrough));
-	case 'C': {
-		char err[256];
-
-		if (!u->n_themes)
-			break;
-		u->theme_idx = (u->theme_idx + 1) % u->n_themes;
-		if (theme_load(&u->theme, u->themes[u->theme_idx], ui_theme_dirs(), err,
-			       sizeof(err)))
-			ui_set_status(u, ROLE_STATUS_WARN, "%s", err);
-		else
-			ui_set_status(u, ROLE_STATUS_INFO, "theme: %s", u->theme.name);
-		ui_screen_theme(u);
-		break;
-	}
-	case 'T':
-		if (u->replay)
-			return UI_STEP_BACK;
-		break;
-	case 'b':
-		if (u->replay)
-			start_prompt(u, PROMPT_TIME, "");
-		break;
-	case KEY_RESIZE:
-		break;
-	default:
-		break;
-	}
+	for (d = keydefs; d < keydefs + N_KEYDEFS; d++)
+		for (i = 0; d->run && i < sizeof(d->codes) / sizeof(d->codes[0]) && d->codes[i]; i++)
+			if (d->codes[i] == key)
+				return d->run(u, key);
 	return UI_REDRAW;
 }

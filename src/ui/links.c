@@ -8,11 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fit.h"
 #include "fmt.h"
 #include "graph.h"
 #include "history.h"
 #include "names.h"
+#include "net_view.h"
 #include "priv.h"
+#include "util.h"
 
 struct lcol {
 	const char *hdr;
@@ -25,8 +28,15 @@ static const struct lcol cols[] = {
 	{ "PHYS", 8, false }, { "NETDEV", 10, false }, { "RATE", 19, false },
 	{ "RX/s", 10, true }, { "TX/s", 10, true }, { "RXPKT/s", 8, true },
 	{ "TXPKT/s", 8, true }, { "ERR/s", 7, true },
+	{ "UTIL%", 6, true }, { "SRC", 6, false }, { "FLAPS", 5, true }, { "LASTCHG", 7, true },
+	/* the netdev's (src/net): pauses of the busiest priority, drops, FEC */
+	{ "PAUSE RX/s", 10, true }, { "PAUSE TX/s", 10, true }, { "DISCARD/s", 9, true },
+	{ "FEC-UNCORR/s", 12, true },
 };
+/* the first of the columns after ERR/s: utilisation, source, flaps, age */
+#define COL_UTIL 11
 #define NCOLS (sizeof(cols) / sizeof(cols[0]))
+#define NBASE 15	/* the port's columns; the netdev's follow the history and them */
 
 int ui_state_role(const char *state)
 {
@@ -68,6 +78,46 @@ static void rate_cell(int y, int x, int w, bool valid, double v, bool bytes, boo
 }
 
 /*
+ * UTIL%, SRC, FLAPS and LASTCHG (cols[COL_UTIL + k]) of port p at x in w
+ * cells: the cells of the links table's columns (src/model/cols.c).
+ */
+static void link_tail(struct ui *u, const struct snap_port *p, const struct view_link_rates *r,
+		      size_t k, int y, int x, int w)
+{
+	static const int ids[] = { VC_LINK_UTIL, VC_LINK_SOURCE, VC_LINK_FLAPS,
+				   VC_LINK_LAST_CHANGE };
+	struct view_ctx vc = { .s = u->s };
+	const struct view_col *vcols, *col;
+	struct view_value v;
+	size_t n;
+	char buf[32];
+	int role;
+
+	vcols = view_cols(VIEW_LINKS, &n);
+	col = &vcols[ids[k]];
+	v = (struct view_value){ .type = col->type, .fmt = col->fmt };
+	/* utilisation and source from the row's rates, as the columns'
+	 * getters take them */
+	if (ids[k] == VC_LINK_UTIL) {
+		v.valid = view_link_util_of(p, r, &v.d);
+	} else if (ids[k] == VC_LINK_SOURCE) {
+		v.valid = r->valid[0] || r->valid[1];
+		v.s = view_link_src_name(r->valid[0] ? r->src[0] : r->src[1]);
+	} else {
+		col->get(&vc, p, col, &v);
+	}
+	view_fmt(&v, buf, sizeof(buf));
+	role = !v.valid ? ROLE_NA : v.sat ? ROLE_STATE_WARN :
+	       ids[k] == VC_LINK_FLAPS && v.u ? ROLE_ERROR : ROLE_DEFAULT;
+	if (ids[k] == VC_LINK_LAST_CHANGE && v.valid && v.d < 60)
+		role = ROLE_STATE_WARN;	/* changed in the last minute */
+	if (cols[COL_UTIL + k].right)
+		ui_put_right(y, x, w, role, buf);
+	else
+		ui_put(y, x, w, role, buf);
+}
+
+/*
  * The order of the port rows: a sub-device's ports (6.12+ mlx5 SMI,
  * PARENT_NAME) right after its parent's, the others as the kernel lists
  * them.  Returns the number of indexes put in ord (at most max).
@@ -98,32 +148,102 @@ static size_t port_order(const struct snapshot *s, size_t *ord, size_t max)
 	return n;
 }
 
+/*
+ * The history's width: the layout's, narrowed (to 10 at least) where that
+ * lets every column after it fit whole (200 columns with a netdev's: 15).
+ */
+static int spark_width(const struct ui_layout *l, bool net)
+{
+	int base = 0, rest = 0, fit;
+	size_t c;
+
+	for (c = 0; c < (net ? NCOLS : NBASE); c++)
+		*(c < COL_UTIL ? &base : &rest) += cols[c].w + 1;
+	fit = l->links.w - base - rest - 1;
+	if (!l->spark_w || fit >= l->spark_w || fit < 10)
+		return l->spark_w;
+	return fit;
+}
+
+/* the history's place among the columns: right after ERR/s */
+#define COL_HIST ((int)NCOLS)
+
+/*
+ * Where each column goes (x[c], -1 where it is left out) and how wide
+ * (w[c]), by the layout rule of every table (src/ui/fit.c): DEV, PORT,
+ * STATE, RX/s, TX/s and ERR/s kept at every width, then the others in
+ * their order while they fit, the names widened to the longest.  Returns
+ * how many are left out.
+ */
+static int link_layout(const struct ui *u, const struct ui_layout *l, const size_t *ord,
+		       size_t nord, int *x, int *w)
+{
+	const struct snapshot *s = u->s;
+	struct ui_fit f[NCOLS + 1];
+	int ids[NCOLS + 1], n = 0, c, sw = spark_width(l, s->nets.n > 0), hidden;
+	size_t i;
+
+	for (c = 0; c < (int)NCOLS; c++) {
+		if (c == COL_UTIL && sw) {
+			f[n] = (struct ui_fit){ .w = sw, .maxw = sw };
+			ids[n++] = COL_HIST;
+		}
+		if (c >= (int)NBASE && !s->nets.n)
+			break;	/* no netdev read (a recording made before src/net) */
+		f[n] = (struct ui_fit){ .w = cols[c].w, .maxw = cols[c].w,
+					.key = c <= 2 || c == 6 || c == 7 || c == 10 };
+		if (c == 0 || c == 4 || c == 5) {	/* DEV, NETDEV, RATE widen */
+			f[n].maxw = UI_NAME_MAX;
+			for (i = 0; i < nord; i++) {
+				const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, ord[i]);
+				const struct snap_dev *d = snap_dev_find(s, p->dev);
+				const char *t = c == 0 ? (d ? d->name : "?") :
+						c == 4 ? ((p->valid & SNAP_PORT_NDEV) ? p->ndev : "") :
+						((p->valid & SNAP_PORT_RATE) ? p->rate : "");
+				int tw = ui_width(t) + (c == 0 && d && SNAP_HAS(d, SNAP_DEV_PARENT));
+
+				if (tw > f[n].want)
+					f[n].want = tw;
+			}
+		}
+		ids[n++] = c;
+	}
+	hidden = ui_fit(f, (size_t)n, l->links.w);
+	for (c = 0; c <= COL_HIST; c++)
+		x[c] = -1;
+	for (c = 0; c < n; c++) {
+		x[ids[c]] = f[c].x;
+		w[ids[c]] = f[c].w;
+	}
+	return hidden;
+}
+
 void ui_draw_links(struct ui *u, const struct ui_layout *l)
 {
 	const struct snapshot *s = u->s;
-	int y = l->links.y, x = 0, rows = l->links.h - 1, spark_x = 0;
+	int y = l->links.y, rows = l->links.h - 1, xs[NCOLS + 1], ws[NCOLS + 1];
 	double hist[HIST_LEN];
 	size_t i, c, nord, *ord;
 
 	if (!l->links.h || !s)
 		return;
-	ui_fill(y, 0, l->links.w, ROLE_COLUMN);
-	for (c = 0; c < NCOLS && x < l->links.w; c++) {
-		int w = cols[c].w;
-
-		if (cols[c].right)
-			ui_put_right(y, x, w, ROLE_COLUMN, cols[c].hdr);
-		else
-			ui_put(y, x, w, ROLE_COLUMN, cols[c].hdr);
-		x += w + 1;
-	}
-	spark_x = x;
-	if (l->spark_w && spark_x + l->spark_w <= l->links.w)
-		ui_put(y, spark_x, l->spark_w, ROLE_COLUMN, "RX+TX history");
 	if (rows > 0 && (size_t)rows > s->ports.n)
 		rows = (int)s->ports.n;
 	ord = rows > 0 ? calloc((size_t)rows, sizeof(*ord)) : NULL;
 	nord = ord ? port_order(s, ord, (size_t)rows) : 0;
+	ui_fill(y, 0, l->links.w, ROLE_COLUMN);
+	if (link_layout(u, l, ord, nord, xs, ws))	/* columns left out: the mark */
+		ui_put_more(y, l->links.w, ROLE_COLUMN);
+	for (c = 0; c <= (size_t)COL_HIST; c++) {
+		if (xs[c] < 0)
+			continue;
+		if (c == (size_t)COL_HIST)
+			ui_put(y, xs[c], ws[c], ROLE_COLUMN, "RX+TX history");
+		else if (cols[c].right)
+			ui_put_right(y, xs[c], ws[c], ROLE_COLUMN, cols[c].hdr);
+		else
+			ui_put(y, xs[c], ws[c], ROLE_COLUMN, cols[c].hdr);
+	}
 	for (i = 0; i < nord; i++) {
 		const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, ord[i]);
 		const struct snap_dev *d = snap_dev_find(s, p->dev);
@@ -133,55 +253,67 @@ void ui_draw_links(struct ui *u, const struct ui_layout *l)
 		const char *ph = (p->valid & SNAP_PORT_PHYS_STATE) ?
 				 snap_phys_state_str(p->phys_state) : "n/a";
 		struct view_link_rates r;
+		struct net_rates nr;
 		char buf[64];
 		double ev;
 		bool evalid, esat;
 
 		y++;
-		x = 0;
 		/* a sub-device is drawn as a branch of its parent */
 		snprintf(name, sizeof(name), "%s%s", sub ? (u->ascii ? "`" : "\u2514") : "",
 			 d ? d->name : "?");
-		ui_put(y, x, cols[0].w, d && ui_dev_changed(u, d->index) ? ROLE_CHANGED :
-		       ROLE_DEFAULT, name);
-		x += cols[0].w + 1;
+		if (xs[0] >= 0)
+			ui_put_name(y, xs[0], ws[0], d && ui_dev_changed(u, d->index) ?
+				    ROLE_CHANGED : ROLE_DEFAULT, name);
 		snprintf(buf, sizeof(buf), "%u", p->port);
-		ui_put_right(y, x, cols[1].w, ROLE_DEFAULT, buf);
-		x += cols[1].w + 1;
-		ui_put(y, x, cols[2].w, ui_state_role(st), st);
-		x += cols[2].w + 1;
-		ui_put(y, x, cols[3].w, ui_state_role(ph), ph);
-		x += cols[3].w + 1;
-		ui_put(y, x, cols[4].w, (p->valid & SNAP_PORT_NDEV) ? ROLE_DEFAULT : ROLE_NA,
-		       (p->valid & SNAP_PORT_NDEV) ? p->ndev : "n/a");
-		x += cols[4].w + 1;
-		ui_put(y, x, cols[5].w, (p->valid & SNAP_PORT_RATE) ? ROLE_DEFAULT : ROLE_NA,
-		       (p->valid & SNAP_PORT_RATE) ? p->rate : "n/a");
-		x += cols[5].w + 1;
+		if (xs[1] >= 0)
+			ui_put_right(y, xs[1], ws[1], ROLE_DEFAULT, buf);
+		if (xs[2] >= 0)
+			ui_put(y, xs[2], ws[2], ui_state_role(st), st);
+		if (xs[3] >= 0)
+			ui_put(y, xs[3], ws[3], ui_state_role(ph), ph);
+		if (xs[4] >= 0)
+			ui_put_name(y, xs[4], ws[4], (p->valid & SNAP_PORT_NDEV) ? ROLE_DEFAULT :
+				    ROLE_NA, (p->valid & SNAP_PORT_NDEV) ? p->ndev : "n/a");
+		if (xs[5] >= 0)
+			ui_put(y, xs[5], ws[5], (p->valid & SNAP_PORT_RATE) ? ROLE_DEFAULT : ROLE_NA,
+			       (p->valid & SNAP_PORT_RATE) ? p->rate : "n/a");
 		view_link_rates(s, p->dev, p->port, &r);
-		for (c = 0; c < 4; c++) {
-			rate_cell(y, x, cols[6 + c].w, r.valid[c], r.v[c], c < 2, false, r.sat[c]);
-			x += cols[6 + c].w + 1;
+		for (c = 0; c < 4; c++)
+			if (xs[6 + c] >= 0)
+				rate_cell(y, xs[6 + c], ws[6 + c], r.valid[c], r.v[c], c < 2, false,
+					  r.sat[c]);
+		if (xs[10] >= 0) {
+			evalid = hist_error(s, p->dev, p->port, &ev, &esat);
+			rate_cell(y, xs[10], ws[10], evalid || esat, ev, false, true, esat);
 		}
-		ev = hist_error_rate(s, p->dev, p->port, &evalid);
-		esat = hist_error_saturated(s, p->dev, p->port);
-		rate_cell(y, x, cols[10].w, evalid || esat, ev, false, true, esat);
-		x += cols[10].w + 1;
-		if (l->spark_w && d && x + l->spark_w <= l->links.w) {
+		if (xs[COL_HIST] >= 0 && d) {
+			int sw = ws[COL_HIST];
 			char spark[HIST_LEN * 3 + 1];
 			size_t n, k, m;
 			double tx[HIST_LEN];
 
 			n = hist_get(&u->hist, p->dev, p->port, d->name, HIST_RX_BYTES, hist,
-				     (size_t)l->spark_w);
+				     (size_t)sw);
 			m = hist_get(&u->hist, p->dev, p->port, d->name, HIST_TX_BYTES, tx,
-				     (size_t)l->spark_w);
+				     (size_t)sw);
 			for (k = 0; k < n && k < m; k++)
 				hist[k] = isnan(hist[k]) ? tx[k] : isnan(tx[k]) ? hist[k] :
 					  hist[k] + tx[k];
-			graph_spark(spark, sizeof(spark), hist, n, l->spark_w, 0, u->ascii);
-			ui_put(y, x, l->spark_w, ROLE_GRAPH_RX, spark);
+			graph_spark(spark, sizeof(spark), hist, n, sw, 0, u->ascii);
+			ui_put(y, xs[COL_HIST], sw, ROLE_GRAPH_RX, spark);
 		}
+		for (c = COL_UTIL; c < NBASE; c++)
+			if (xs[c] >= 0)
+				link_tail(u, p, &r, c - COL_UTIL, y, xs[c], ws[c]);
+		if (!s->nets.n)
+			continue;
+		net_rates(s, p->dev, p->port, &nr);
+		for (c = 0; c < NET_RATE_COLS && NBASE + c < NCOLS; c++)
+			/* pauses are flow control, not errors: the rate colours */
+			if (xs[NBASE + c] >= 0)
+				rate_cell(y, xs[NBASE + c], ws[NBASE + c], nr.valid[c], nr.v[c],
+					  false, c >= NET_RATE_DISCARD, false);
 	}
 	free(ord);
 }

@@ -17,13 +17,9 @@ static enum ui_action click_header(struct ui *u, int x)
 	for (i = 0; i < u->hit.n; i++) {
 		if (x < u->hit.x[i] || x >= u->hit.x[i] + u->hit.w[i] + 1)
 			continue;
-		if (u->sort[u->pane] == u->hit.col[i]) {
+		if (u->sort[u->pane] == u->hit.col[i])
 			u->reverse[u->pane] = !u->reverse[u->pane];
-		} else {
-			u->sort[u->pane] = u->hit.col[i];
-			u->reverse[u->pane] = false;
-		}
-		ui_refresh_rows(u);
+		ui_sort_pick(u, u->hit.col[i]);	/* a new one: in its first order */
 		return UI_REDRAW;
 	}
 	return UI_NONE;
@@ -59,7 +55,7 @@ static enum ui_action click_row(struct ui *u, int y, long long ms)
 
 enum ui_action ui_mouse(struct ui *u, int what, int y, int x, long long ms)
 {
-	if (!u->mouse || u->prompt != PROMPT_NONE || u->setup)
+	if (!u->mouse || u->prompt != PROMPT_NONE || u->setup || u->sortlist)
 		return UI_NONE;
 	if (u->help) {
 		u->help_top += what == 4 ? -WHEEL_ROWS : what == 5 ? WHEEL_ROWS : 0;

@@ -4,9 +4,15 @@
 #define RDMATOP_UI_PRIV_H
 
 #include "layout.h"
+#include "settings.h"
 #include "ui.h"
 
 enum view_table ui_pane_table(enum ui_pane p);
+/* Whether a pane lists one object of SNAP_RES_LIST but the QPs and CM_IDs. */
+bool ui_pane_is_obj(enum ui_pane p);
+/* Whether a pane has a tab in this sample; the next one shown (dir +1, -1). */
+bool ui_pane_shown(const struct ui *u, enum ui_pane p);
+enum ui_pane ui_pane_step(const struct ui *u, int dir);
 /* Where theme files are looked for after the user's own directory. */
 const char *const *ui_theme_dirs(void);
 void ui_row_key(const struct ui *u, enum ui_pane p, size_t row, struct ui_rowkey *k);
@@ -19,13 +25,37 @@ void ui_move_sel(struct ui *u, long by);
 /* Apply the theme's roles to the terminal's colour pairs (screen.c). */
 void ui_screen_theme(struct ui *u);
 
-/* Drawing primitives (screen.c): text is escaped and clipped to w cells. */
+/*
+ * The sort (select.c): the order a column sorts in when first chosen
+ * (high to low for rates and counts), choosing one (col -1: natural
+ * order), the arrow of the order now (▼ high to low), and "PSN/s ▼" for
+ * the sort now ("" in natural order).
+ */
+bool ui_sort_desc_first(enum view_table t, int col);
+void ui_sort_pick(struct ui *u, int col);
+const char *ui_sort_arrow(const struct ui *u);
+const char *ui_sort_label(const struct ui *u, char *buf, size_t len);
+/* The columns of pane p that fit in w cells, in their order (table.c). */
+int ui_table_fit(const struct ui *u, enum ui_pane p, int w, int *idx, int max);
+/* The list of the pane's columns to sort by (F6, sortlist.c). */
+void ui_sortlist_open(struct ui *u);
+void ui_draw_sortlist(struct ui *u, const struct ui_layout *l);
+enum ui_action ui_sortlist_key(struct ui *u, int key);
+
+/* Drawing primitives (screen.c): text is escaped and clipped to w cells,
+ * a cut one ending in a mark ("…", "~" in ASCII). */
 void ui_put(int y, int x, int w, int role, const char *text);
 /* The program's own text (help, key names), shown as it is: a backslash
  * stays one backslash. */
 void ui_put_own(int y, int x, int w, int role, const char *text);
 /* Same, right-aligned in w cells. */
 void ui_put_right(int y, int x, int w, int role, const char *text);
+/* A name: cut in the middle (start, mark, end) where it is wider than w. */
+void ui_put_name(int y, int x, int w, int role, const char *text);
+/* the widest a name column grows to its longest visible value (fit.c) */
+#define UI_NAME_MAX 40
+/* The mark of columns left out ("»", ">" in ASCII) in the last of w cells. */
+void ui_put_more(int y, int w, int role);
 /* Fill w cells with blanks of a role. */
 void ui_fill(int y, int x, int w, int role);
 /* Cells text takes on screen once escaped, as ui_put shows it. */
@@ -36,11 +66,38 @@ void ui_draw_header(struct ui *u, const struct ui_layout *l);
 void ui_draw_links(struct ui *u, const struct ui_layout *l);
 void ui_draw_table(struct ui *u, const struct ui_layout *l);
 void ui_draw_detail(struct ui *u, const struct ui_layout *l);
+/* the link drill-down's netdev lines (detail_net.c), each through emit */
+typedef void (*ui_emit_fn)(void *ctx, int role, int indent, const char *text);
+void ui_detail_net(const struct snapshot *s, uint32_t dev, uint32_t port, ui_emit_fn emit,
+		   void *ctx);
+/* X: a control on the selected row (control.c): its key, and the word
+ * typed at its prompt (UI_CONTROL when it asks for the control). */
+enum ui_action ui_control_key(struct ui *u, int key);
+enum ui_action ui_control_typed(struct ui *u);
+/* the selected row's process (0: none; select.c) */
+uint32_t ui_selected_pid(struct ui *u);
+/* the link drill-down's flap counts and changes seen (detail_flaps.c) */
+void ui_detail_flaps(const struct snapshot *s, const struct snap_port *p, ui_emit_fn emit,
+		     void *ctx);
+/* A device's PCI locality and the GPU/NIC matrix (detail_pci.c), as lines. */
+void ui_detail_pci(const struct snapshot *s, const char *dev, ui_emit_fn emit, void *ctx);
+/* A process's command line, user, CPU, memory, start (detail_pctx.c). */
+void ui_detail_pctx(const struct view_ctx *c, size_t row, ui_emit_fn emit, void *ctx);
 void ui_draw_help(struct ui *u, const struct ui_layout *l);
 void ui_draw_keybar(struct ui *u, const struct ui_layout *l);
 /* The column setup screen and its keys (setup.c). */
 void ui_draw_setup(struct ui *u, const struct ui_layout *l);
 enum ui_action ui_setup_key(struct ui *u, int key);
+/*
+ * A setting the screen changed, through the one setter (the printf-formatted
+ * text; fmt NULL: back to its default): 0 or what settings_set() returns.
+ * Without u->set, only checked.  ui_sort_setting: the QP table's sort and
+ * order; ui_filter_setting: the filter typed; both after they change.
+ */
+int ui_setting(struct ui *u, enum setting_id id, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void ui_sort_setting(struct ui *u);
+void ui_filter_setting(struct ui *u);
 
 /* Role of a state name: ACTIVE/RTS good, DOWN/ERR bad, others warn (links.c). */
 int ui_state_role(const char *state);
@@ -55,11 +112,23 @@ const char *ui_cell_text(const struct ui *u, const struct view_col *col,
 /* Role for a value of a column (state colours, rates, errors, n/a). */
 int ui_value_role(const struct view_col *col, const struct view_value *v, const char *text);
 
-/* The help text: key, what it does (help.c); also used by the tests. */
-struct ui_keyhelp {
+/*
+ * The main screen's keys, one row each (src/ui/keys.c): the codes that
+ * run it, the keys as the help shows them, its help, and what it does
+ * (NULL: a row of the help only).  ui_key() dispatches on it and the help
+ * screen (help.c) is drawn from it.
+ */
+struct ui_keydef {
+	int codes[12];		/* 0-terminated when shorter */
 	const char *key;
 	const char *what;
+	enum ui_action (*run)(struct ui *u, int key);
 };
-const struct ui_keyhelp *ui_keys_help(size_t *n);
+const struct ui_keydef *ui_keys(size_t *n);
+/* The prompts (src/ui/prompt.c): one opened with initial text, a key to
+ * the open one; and the next row matching the search (keys.c). */
+void ui_start_prompt(struct ui *u, enum ui_prompt p, const char *initial);
+enum ui_action ui_prompt_key(struct ui *u, int key);
+void ui_search_next(struct ui *u);
 
 #endif

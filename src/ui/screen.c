@@ -5,8 +5,10 @@
  * panes use.  Every string is escaped before it reaches the terminal, so a
  * process or device name cannot carry an escape sequence through.
  */
+#include <errno.h>
 #include <langinfo.h>
 #include <locale.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -17,6 +19,8 @@
 
 #include "fmt.h"
 #include "priv.h"
+/* after every other header: it defines lines, columns, ... as macros */
+#include <term.h>
 
 static bool screen_open;
 static bool atexit_done;
@@ -73,16 +77,90 @@ void ui_screen_theme(struct ui *u)
 	bkgdset(' ' | role_attr[ROLE_DEFAULT]);
 }
 
+/*
+ * A terminal the dashboard can draw on: known to terminfo, with cursor
+ * addressing.  TERM=dumb (Emacs shells, some CI logs) and a TERM the
+ * system has no entry for are refused with one line and the batch modes,
+ * which work anywhere; curses would draw garbage or exit.  0 or -ENOTTY.
+ */
+static int check_term(void)
+{
+	const char *term = getenv("TERM");
+	char *cup;
+	int err = 0;
+
+	if (!term || !*term || setupterm(NULL, STDOUT_FILENO, &err) != OK) {
+		fprintf(stderr, "rdmatop: TERM=%s is %s; use batch mode: rdmatop -b (or -j)\n",
+			term && *term ? term : "",
+			!term || !*term ? "not set" : "unknown here");
+		return -ENOTTY;
+	}
+	cup = tigetstr("cup");
+	if (!cup || cup == (char *)-1 || tigetflag("gn") > 0 || tigetflag("hc") > 0) {
+		fprintf(stderr, "rdmatop: TERM=%s cannot draw the dashboard; use batch mode: "
+				"rdmatop -b (or -j)\n", term);
+		del_curterm(cur_term);
+		return -ENOTTY;
+	}
+	del_curterm(cur_term);
+	return 0;
+}
+
+/*
+ * Home, End, PgUp and PgDn as every terminal sends them, whatever its
+ * terminfo entry says: tmux and screen send ESC [ 1 ~ and ESC [ 4 ~ for
+ * Home and End even with TERM=xterm-256color (whose entry has ESC O H and
+ * ESC O F), the Linux console ESC [ 1 ~ / ESC [ 4 ~ too, rxvt ESC [ 7 ~ /
+ * ESC [ 8 ~, xterm ESC [ H / ESC [ F or ESC O H / ESC O F by its cursor
+ * key mode; PgUp and PgDn are ESC [ 5 ~ and ESC [ 6 ~ everywhere.
+ * Without these, ESC [ 4 ~ reads as four keys and '4' switches the tab.
+ * The function keys the key bar names likewise: tmux, screen, xterm and
+ * the Linux console send ESC [ 17 ~ for F6 whatever TERM says (vt100's
+ * entry has ESC O u), F1-F4 ESC O P-S (the console ESC [ [ A-D).
+ */
+static void define_keys(void)
+{
+	static const struct {
+		const char *seq;
+		int key;
+	} keys[] = {
+		{ "\033[1~", KEY_HOME }, { "\033[7~", KEY_HOME }, { "\033[H", KEY_HOME },
+		{ "\033OH", KEY_HOME },  { "\033[4~", KEY_END },  { "\033[8~", KEY_END },
+		{ "\033[F", KEY_END },   { "\033OF", KEY_END },   { "\033[5~", KEY_PPAGE },
+		{ "\033[6~", KEY_NPAGE },
+		{ "\033OP", KEY_F(1) },  { "\033[11~", KEY_F(1) }, { "\033[[A", KEY_F(1) },
+		{ "\033OQ", KEY_F(2) },  { "\033[12~", KEY_F(2) }, { "\033[[B", KEY_F(2) },
+		{ "\033OR", KEY_F(3) },  { "\033[13~", KEY_F(3) }, { "\033[[C", KEY_F(3) },
+		{ "\033OS", KEY_F(4) },  { "\033[14~", KEY_F(4) }, { "\033[[D", KEY_F(4) },
+		{ "\033[17~", KEY_F(6) }, { "\033[18~", KEY_F(7) }, { "\033[19~", KEY_F(8) },
+		{ "\033[21~", KEY_F(10) },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (key_defined(keys[i].seq) != keys[i].key)
+			define_key(keys[i].seq, keys[i].key);
+}
+
+/* the marks of a cut text ("…") and of columns left out ("»"), and on an
+ * ASCII screen */
+static const char *cut_mark = "\u2026", *more_mark = "\u00bb";
+
 int ui_screen_open(struct ui *u)
 {
 	const char *cs;
+	int colors;
 
 	if (screen_open)
 		return 0;
+	if (check_term())
+		return -ENOTTY;
 	setlocale(LC_ALL, "");
 	cs = nl_langinfo(CODESET);
 	if (!cs || strcmp(cs, "UTF-8"))
 		u->ascii = true;	/* graphs and lines in ASCII */
+	cut_mark = u->ascii ? "~" : "\u2026";
+	more_mark = u->ascii ? ">" : "\u00bb";
 	if (!newterm(NULL, stdout, stdin))
 		return -1;
 	screen_open = true;
@@ -95,6 +173,7 @@ int ui_screen_open(struct ui *u)
 	nonl();
 	intrflush(stdscr, FALSE);
 	keypad(stdscr, TRUE);
+	define_keys();
 	nodelay(stdscr, TRUE);
 	curs_set(0);
 	set_escdelay(25);
@@ -109,10 +188,18 @@ int ui_screen_open(struct ui *u)
 		mouseinterval(0);
 	}
 	u->color = false;
-	if (has_colors() && !(getenv("NO_COLOR") && *getenv("NO_COLOR"))) {
+	colors = tigetnum("colors");
+	if (has_colors() && colors >= 8 && !(getenv("NO_COLOR") && *getenv("NO_COLOR"))) {
 		start_color();
 		use_default_colors();
 		u->color = true;
+	} else if (strcmp(u->theme.name, "mono")) {
+		/* fewer than 8 colours (vt100, a serial console): a colour
+		 * theme would leave the selection and the headers plain */
+		char err[256];
+
+		if (theme_load(&u->theme, "mono", ui_theme_dirs(), err, sizeof(err)))
+			theme_builtin_mono(&u->theme);
 	}
 	ui_screen_theme(u);
 	getmaxyx(stdscr, u->rows_n, u->cols_n);
@@ -186,12 +273,26 @@ static int escaped_width(const char *text)
 	return w;
 }
 
+/*
+ * The length of text when it is printable ASCII without a backslash (what
+ * fmt_escape leaves as it is: every number and most names), else -1.
+ */
+static int plain_len(const char *text)
+{
+	const unsigned char *p = (const unsigned char *)text;
+
+	while (*p >= 0x20 && *p < 0x7f && *p != '\\')
+		p++;
+	return *p ? -1 : (int)(p - (const unsigned char *)text);
+}
+
 /* Cells that text takes once escaped, as ui_put shows it. */
 int ui_width(const char *text)
 {
 	char buf[1024];
+	int n = plain_len(text);
 
-	return escaped_width(fmt_escape(buf, sizeof(buf), text));
+	return n >= 0 ? n : escaped_width(fmt_escape(buf, sizeof(buf), text));
 }
 
 /*
@@ -220,52 +321,124 @@ static bool put_ascii(int y, int x, const char *s, int n, attr_t a)
 	return true;
 }
 
-/*
- * Print at most w cells of already-escaped UTF-8 in role attributes a, in
- * one call: a curses call per character cost more than everything else a
- * table cell takes.
- */
-static void put_clipped(int y, int x, int w, const char *s, attr_t a)
+/* The bytes of already-escaped UTF-8 s that fit w cells; *used: their cells. */
+static int clip_len(const char *s, int w, int *used)
 {
 	const unsigned char *p = (const unsigned char *)s;
-	int used = 0;
-	bool ascii = true;
 
-	while (*p && used < w) {
+	*used = 0;
+	while (*p && *used < w) {
 		uint32_t cp;
 		int n, cw;
 
 		if (*p < 0x80) {
 			p++;
-			used++;
+			(*used)++;
 			continue;
 		}
-		ascii = false;
 		n = fmt_utf8(p, &cp);
 		if (cp == FMT_UTF8_BAD)
 			break;	/* cannot happen after fmt_escape */
 		cw = wcwidth((wchar_t)cp);
 		if (cw < 0)
 			cw = 1;
-		if (used + cw > w)
+		if (*used + cw > w)
 			break;
-		used += cw;
+		*used += cw;
 		p += n;
 	}
-	if (!ascii || !put_ascii(y, x, s, (int)(p - (const unsigned char *)s), a))
-		mvaddnstr(y, x, s, (int)(p - (const unsigned char *)s));
+	return (int)(p - (const unsigned char *)s);
+}
+
+/*
+ * Print at most w cells of already-escaped UTF-8 in role attributes a, in
+ * one call (a curses call per character cost more than everything else a
+ * table cell takes); wider text ends in the cut mark: nothing is cut
+ * without a visible mark.
+ */
+static void put_clipped(int y, int x, int w, const char *s, attr_t a)
+{
+	int used, len = clip_len(s, w, &used);
+
+	if (s[len]) {
+		len = clip_len(s, w - 1, &used);
+		if (used < w - 1)
+			mvhline(y, x + used, ' ', w - 1 - used);
+		mvaddstr(y, x + w - 1, cut_mark);
+	}
+	if (!put_ascii(y, x, s, len, a))
+		mvaddnstr(y, x, s, len);
+}
+
+/* n characters of plain ASCII s (put_ascii, or curses where the line is
+ * longer than its buffer) */
+static void draw_ascii(int y, int x, const char *s, int n, attr_t a)
+{
+	if (n <= 0 || put_ascii(y, x, s, n, a))
+		return;
+	attrset(a);
+	mvaddnstr(y, x, s, n);
+	attrset(role_attr[ROLE_DEFAULT]);
+}
+
+/* the cut mark at x in attributes a */
+static void put_mark(int y, int x, attr_t a)
+{
+	attrset(a);
+	mvaddstr(y, x, cut_mark);
+	attrset(role_attr[ROLE_DEFAULT]);
+}
+
+/* plain ASCII text of n > w characters in w cells: its start, the mark */
+static void put_ascii_cut(int y, int x, int w, const char *s, attr_t a)
+{
+	draw_ascii(y, x, s, w - 1, a);
+	put_mark(y, x + w - 1, a);
+}
+
+static attr_t attr_of(int role)
+{
+	return role_attr[role < ROLE_N ? role : ROLE_DEFAULT];
 }
 
 void ui_put(int y, int x, int w, int role, const char *text)
 {
 	char buf[1024];
+	int n;
 
 	if (w <= 0 || !text)
 		return;
+	n = plain_len(text);
+	if (n > w) {
+		put_ascii_cut(y, x, w, text, attr_of(role));
+		return;
+	}
+	if (n >= 0 && put_ascii(y, x, text, n, attr_of(role)))
+		return;
 	fmt_escape(buf, sizeof(buf), text);
-	attrset(role_attr[role < ROLE_N ? role : ROLE_DEFAULT]);
-	put_clipped(y, x, w, buf, role_attr[role < ROLE_N ? role : ROLE_DEFAULT]);
+	attrset(attr_of(role));
+	put_clipped(y, x, w, buf, attr_of(role));
 	attrset(role_attr[ROLE_DEFAULT]);
+}
+
+/*
+ * A name in w cells, cut in the middle when it is wider (its start, the
+ * mark, its end): a dual-port NIC's rocep24s0f0 and rocep24s0f1 never read
+ * the same.  Non-ASCII names are cut at the end.
+ */
+void ui_put_name(int y, int x, int w, int role, const char *text)
+{
+	int n = text ? plain_len(text) : -1, tail, head;
+
+	if (w < 5 || n <= w) {
+		ui_put(y, x, w, role, text);
+		return;
+	}
+	tail = (w - 1) / 3;
+	head = w - 1 - tail;
+	draw_ascii(y, x, text, head, attr_of(role));
+	put_mark(y, x + head, attr_of(role));
+	draw_ascii(y, x + head + 1, text + n - tail, tail, attr_of(role));
 }
 
 void ui_put_own(int y, int x, int w, int role, const char *text)
@@ -284,13 +457,26 @@ void ui_put_right(int y, int x, int w, int role, const char *text)
 
 	if (w <= 0 || !text)
 		return;
+	tw = plain_len(text);
+	if (tw > w) {
+		put_ascii_cut(y, x, w, text, attr_of(role));
+		return;
+	}
+	if (tw >= 0 && put_ascii(y, x + w - tw, text, tw, attr_of(role)))
+		return;
 	fmt_escape(buf, sizeof(buf), text);
 	tw = escaped_width(buf);
 	if (tw < w)
 		x += w - tw;
-	attrset(role_attr[role < ROLE_N ? role : ROLE_DEFAULT]);
-	put_clipped(y, x, w, buf, role_attr[role < ROLE_N ? role : ROLE_DEFAULT]);
+	attrset(attr_of(role));
+	put_clipped(y, x, w, buf, attr_of(role));
 	attrset(role_attr[ROLE_DEFAULT]);
+}
+
+void ui_put_more(int y, int w, int role)
+{
+	if (w > 0)
+		ui_put_own(y, w - 1, 1, role, more_mark);
 }
 
 void ui_fill(int y, int x, int w, int role)
@@ -317,16 +503,25 @@ void ui_draw(struct ui *u)
 		/* whatever fits of the notice, never past the edge; and not in
 		 * the lower-right cell of a one-line screen: ncurses 6.4 reads
 		 * before the line to redraw that corner (valgrind, at 1x1) */
-		ui_put(0, 0, u->rows_n > 1 ? u->cols_n : u->cols_n - 1, ROLE_STATUS_WARN,
-		       "terminal too small");
+		char msg[80];
+
+		/* the size it has and the size it needs, where they fit */
+		snprintf(msg, sizeof(msg), "terminal too small: %dx%d", u->cols_n, u->rows_n);
+		ui_put(0, 0, u->rows_n > 1 ? u->cols_n : u->cols_n - 1, ROLE_STATUS_WARN, msg);
+		snprintf(msg, sizeof(msg), "needs %dx%d (columns x rows)", UI_MIN_COLS,
+			 UI_MIN_ROWS);
 		if (u->rows_n > 2)
-			ui_put(1, 0, u->cols_n, ROLE_DEFAULT, "q quits");
+			ui_put(1, 0, u->cols_n, ROLE_STATUS_WARN, msg);
+		if (u->rows_n > 3)
+			ui_put(2, 0, u->cols_n, ROLE_DEFAULT, "q quits");
 		refresh();
 		return;
 	}
 	ui_draw_header(u, &l);
 	if (u->setup) {
 		ui_draw_setup(u, &l);
+	} else if (u->sortlist) {
+		ui_draw_sortlist(u, &l);
 	} else if (u->help) {
 		ui_draw_help(u, &l);
 	} else if (u->detail != DETAIL_NONE) {

@@ -6,12 +6,15 @@
  * one; W saves every table's choice as a `columns` line of the config.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <curses.h>
 
 #include "priv.h"
+
+static void columns_setting(struct ui *u);
 
 /* The setup list of pane p: column ids, shown ones first; returns its length. */
 static size_t setup_list(const struct ui *u, enum ui_pane p, int *ids)
@@ -109,9 +112,13 @@ enum ui_action ui_setup_key(struct ui *u, int key)
 	case KEY_DOWN: if (u->setup_sel + 1 < n) u->setup_sel++; break;
 	case KEY_HOME: u->setup_sel = 0; break;
 	case KEY_END: u->setup_sel = n ? n - 1 : 0; break;
-	case ' ': if (u->setup_sel < n) toggle(u, p, ids, u->setup_sel); break;
-	case '[': case KEY_F(7): move_col(u, p, -1); break;
-	case ']': case KEY_F(8): move_col(u, p, 1); break;
+	case ' ':
+		if (u->setup_sel < n)
+			toggle(u, p, ids, u->setup_sel);
+		columns_setting(u);
+		break;
+	case '[': case KEY_F(7): move_col(u, p, -1); columns_setting(u); break;
+	case ']': case KEY_F(8): move_col(u, p, 1); columns_setting(u); break;
 	case '\t':
 		ui_set_pane(u, (enum ui_pane)((p + 1) % UI_PANE_N));
 		u->setup_sel = 0;
@@ -201,4 +208,55 @@ void ui_columns_spec(const struct ui *u, enum ui_pane p, char *buf, size_t len)
 	k = (size_t)snprintf(buf, len, "%s:", view_table_name(ui_pane_table(p)));
 	for (i = 0; i < u->n_cols[p] && k < len; i++)
 		k += (size_t)snprintf(buf + k, len - k, "%s%s", i ? "," : "", vc[u->cols[p][i]].name);
+}
+
+int ui_setting(struct ui *u, enum setting_id id, const char *fmt, ...)
+{
+	struct settings scratch;
+	char text[640];
+	va_list ap;
+
+	if (fmt) {
+		va_start(ap, fmt);
+		vsnprintf(text, sizeof(text), fmt, ap);
+		va_end(ap);
+	}
+	if (u->set)
+		return settings_store_set(u->set, id, fmt ? text : NULL);
+	settings_defaults(&scratch);
+	return fmt ? settings_set(&scratch, id, text) : 0;
+}
+
+void ui_sort_setting(struct ui *u)
+{
+	size_t n;
+	const struct view_col *cols = view_cols(VIEW_QPS, &n);
+	int c = u->sort[UI_QPS];
+
+	if (c >= 0 && (size_t)c < n)
+		ui_setting(u, SET_SORT, "%s", cols[c].name);
+	else
+		ui_setting(u, SET_SORT, NULL);
+	ui_setting(u, SET_REVERSE, "%s", u->reverse[UI_QPS] ? "yes" : "no");
+}
+
+void ui_filter_setting(struct ui *u)
+{
+	ui_setting(u, SET_FILTER, NULL);
+	if (u->filter_text[0])
+		ui_setting(u, SET_FILTER, "%s", u->filter_text);
+}
+
+/* every pane's columns that differ from its default, as --columns */
+static void columns_setting(struct ui *u)
+{
+	char spec[512];
+	size_t i;
+
+	ui_setting(u, SET_COLUMNS, NULL);
+	for (i = 0; i < UI_PANE_N; i++) {
+		ui_columns_spec(u, (enum ui_pane)i, spec, sizeof(spec));
+		if (spec[0])
+			ui_setting(u, SET_COLUMNS, "%s", spec);
+	}
 }

@@ -21,11 +21,39 @@ static const enum view_table pane_table[UI_PANE_N] = {
 	[UI_CONNS] = VIEW_CM_IDS, [UI_LINKS] = VIEW_LINKS, [UI_DEVS] = VIEW_DEVS,
 	[UI_CQS] = VIEW_CQS, [UI_MRS] = VIEW_MRS, [UI_PDS] = VIEW_PDS, [UI_CTXS] = VIEW_CTXS,
 	[UI_SRQS] = VIEW_SRQS, [UI_GROUPS] = VIEW_GROUPS,
+#define TAB_hand(ID)
+#define TAB_tab(ID) [UI_##ID##S] = VIEW_##ID##S,
+#define PANE_TABLE(ID, name, cmd, dump, proc, flags, pane) TAB_##pane(ID)
+	SNAP_RES_LIST(PANE_TABLE)
+#undef PANE_TABLE
 };
 
 enum view_table ui_pane_table(enum ui_pane p)
 {
 	return p < UI_PANE_N ? pane_table[p] : VIEW_QPS;
+}
+
+bool ui_pane_is_obj(enum ui_pane p)
+{
+	return p < UI_PANE_N && p != UI_QPS && p != UI_CONNS && pane_table[p] >= VIEW_RES;
+}
+
+/* A newer object's pane shows where the kernel has the object (snap_res_seen). */
+bool ui_pane_shown(const struct ui *u, enum ui_pane p)
+{
+	return !ui_pane_is_obj(p) || (u->s && snap_res_seen(u->s, pane_table[p] - VIEW_RES));
+}
+
+enum ui_pane ui_pane_step(const struct ui *u, int dir)
+{
+	int p = u->pane, i;
+
+	for (i = 0; i < UI_PANE_N; i++) {
+		p = (p + UI_PANE_N + dir) % UI_PANE_N;
+		if (ui_pane_shown(u, (enum ui_pane)p))
+			break;
+	}
+	return (enum ui_pane)p;
 }
 
 #define NEED(r) (1u << SNAP_RES_##r)
@@ -39,9 +67,29 @@ static const uint32_t pane_needs[UI_PANE_N] = {
 	[UI_QPS] = NEED(QP), [UI_PROCS] = NEED_ALL, [UI_COUNTERS] = 0, [UI_CONNS] = NEED(CM_ID),
 	[UI_LINKS] = 0, [UI_DEVS] = 0, [UI_CQS] = NEED(CQ), [UI_MRS] = NEED(MR),
 	[UI_PDS] = NEED(PD), [UI_CTXS] = NEED(CTX), [UI_SRQS] = NEED(SRQ), [UI_GROUPS] = NEED_ALL,
+#define NEED_hand(ID)
+#define NEED_tab(ID) [UI_##ID##S] = NEED(ID),
+#define PANE_NEED(ID, name, cmd, dump, proc, flags, pane) NEED_##pane(ID)
+	SNAP_RES_LIST(PANE_NEED)
+#undef PANE_NEED
 };
 
+static uint32_t needs_of(enum ui_pane pane, enum ui_detail detail);
+
+/*
+ * The tables of newer objects are asked for whatever the pane (a request
+ * per device, no rows on most): whether the kernel answers says whether
+ * their tabs show (ui_pane_shown).
+ */
+#define NEWER_BIT(ID, name, cmd, dump, proc, flags, pane) | (((flags) & SNAP_RES_NEWER) ? NEED(ID) : 0)
+#define NEED_NEWER (0 SNAP_RES_LIST(NEWER_BIT))
+
 uint32_t ui_needs(enum ui_pane pane, enum ui_detail detail)
+{
+	return NEED_NEWER | needs_of(pane, detail);
+}
+
+static uint32_t needs_of(enum ui_pane pane, enum ui_detail detail)
 {
 	switch (detail) {
 	case DETAIL_PROC:
@@ -58,6 +106,8 @@ uint32_t ui_needs(enum ui_pane pane, enum ui_detail detail)
 }
 #undef NEED
 #undef NEED_ALL
+#undef NEED_NEWER
+#undef NEWER_BIT
 
 static void col_u(const struct ui *u, enum view_table t, size_t row, int c, uint32_t *out)
 {
@@ -126,13 +176,15 @@ void ui_row_key(const struct ui *u, enum ui_pane p, size_t row, struct ui_rowkey
 	case UI_DEVS:
 		col_s(u, t, row, VC_DEV_NAME, k->name, sizeof(k->name));
 		break;
-	case UI_CQS: case UI_MRS: case UI_PDS: case UI_CTXS: case UI_SRQS:
+	default:
+		if (!ui_pane_is_obj(p)) {
+			k->set = false;
+			break;
+		}
 		/* the device, then the object's number: its second column */
 		col_s(u, t, row, view_col_role(t, VIEW_ROLE_DEV), k->name, sizeof(k->name));
 		col_u(u, t, row, 1, &k->a);
 		break;
-	default:
-		k->set = false;
 	}
 }
 

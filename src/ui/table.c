@@ -4,24 +4,21 @@
  * CQs, MRs, PDs, CTXs or SRQs, with tabs, the sort column marked, and the
  * selection kept on its object.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "classify.h"
+#include "fit.h"
 #include "priv.h"
 
 /* Each pane's columns, in the order they are shown while they fit. */
-static const int qp_cols[] = {
-	VC_QP_DEV, VC_QP_PORT, VC_QP_LQPN, VC_QP_RQPN, VC_QP_TYPE, VC_QP_STATE, VC_QP_PSN_RATE,
-	VC_QP_PID, VC_QP_COMM, VC_QP_SQ_PSN, VC_QP_RQ_PSN, VC_QP_PDN, VC_QP_TID, VC_QP_PMIG,
-	VC_QP_SQ_RATE, VC_QP_RQ_RATE,
-};
 static const int proc_cols[] = {
-	VC_PROC_PID, VC_PROC_COMM, VC_PROC_UID, VC_PROC_QP, VC_PROC_RETX_RATE, VC_PROC_ERR_RATE,
-	VC_PROC_CNP_RATE, VC_PROC_BYTES_RATE, VC_PROC_RETX, VC_PROC_ERR, VC_PROC_CNP, VC_PROC_CQ,
-	VC_PROC_MR,
-	VC_PROC_MR_BYTES, VC_PROC_PD, VC_PROC_CM_ID, VC_PROC_CTX, VC_PROC_SRQ, VC_PROC_PSN_RATE,
-	VC_PROC_THREADS, VC_PROC_CGROUP,
+	VC_PROC_PID, VC_PROC_COMM, VC_PROC_UID, VC_PROC_OF(QP), VC_PROC_GPU, VC_PROC_RETX_RATE, VC_PROC_ERR_RATE,
+	VC_PROC_CNP_RATE, VC_PROC_BYTES_RATE, VC_PROC_RETX, VC_PROC_ERR, VC_PROC_CNP, VC_PROC_OF(CQ),
+	VC_PROC_OF(MR), VC_PROC_MR_BYTES, VC_PROC_CPU, VC_PROC_RSS, VC_PROC_OF(PD),
+	VC_PROC_OF(CM_ID), VC_PROC_OF(CTX), VC_PROC_OF(SRQ), VIEW_COLS_RES, VC_PROC_PSN_RATE,
+	VC_PROC_THREADS, VC_PROC_USER, VC_PROC_START, VC_PROC_CMDLINE, VC_PROC_CGROUP,
 };
 static const int counter_cols[] = {
 	VC_CNT_DEV, VC_CNT_PORT, VC_CNT_NAME, VC_CNT_VALUE, VC_CNT_RATE, VC_CNT_CLASS,
@@ -34,43 +31,27 @@ static const int conn_cols[] = {
 static const int link_cols[] = {
 	VC_LINK_DEV, VC_LINK_PORT, VC_LINK_STATE, VC_LINK_PHYS, VC_LINK_NETDEV, VC_LINK_QP_MODE,
 	VC_LINK_RATE,
-	VC_LINK_RX_BYTES, VC_LINK_TX_BYTES, VC_LINK_RX_PACKETS, VC_LINK_TX_PACKETS,
+	VC_LINK_RX_BYTES, VC_LINK_TX_BYTES, VC_LINK_RX_PACKETS, VC_LINK_TX_PACKETS, VC_LINK_ERR,
+	VC_LINK_PAUSE_RX, VC_LINK_PAUSE_TX, VC_LINK_DISCARD, VC_LINK_FEC_UNCORR,
+	VC_LINK_UTIL, VC_LINK_FLAPS, VC_LINK_LAST_CHANGE, VC_LINK_SOURCE,
 	VC_LINK_LAYER, VC_LINK_LID, VC_LINK_SM_LID, VC_LINK_NETDEV_INDEX,
 };
 
 static const int group_cols[] = {
-	VC_GRP_KIND, VC_GRP_NAME, VC_GRP_PROCS, VC_GRP_QP, VC_GRP_RTS, VC_GRP_QP_ERR,
-	VC_GRP_PSN_RATE, VC_GRP_MR_BYTES, VC_GRP_MR, VC_GRP_CQ, VC_GRP_PD, VC_GRP_CM_ID,
-	VC_GRP_QP_OTHER, VC_GRP_CTX, VC_GRP_SRQ, VC_GRP_RETX, VC_GRP_ERR, VC_GRP_CNP,
-	VC_GRP_RUNTIME, VC_GRP_CGROUP,
+	VC_GRP_KIND, VC_GRP_NAME, VC_GRP_PROCS, VC_GRP_OF(QP), VC_GRP_RTS, VC_GRP_QP_ERR, VC_GRP_CPU,
+	VC_GRP_RSS, VC_GRP_PSN_RATE, VC_GRP_MR_BYTES, VC_GRP_OF(MR), VC_GRP_OF(CQ), VC_GRP_OF(PD),
+	VC_GRP_OF(CM_ID), VC_GRP_QP_OTHER, VC_GRP_OF(CTX), VC_GRP_OF(SRQ), VIEW_COLS_RES,
+	VC_GRP_RETX, VC_GRP_ERR, VC_GRP_CNP, VC_GRP_RUNTIME, VC_GRP_CGROUP,
 };
 
 /* the resource summary counts, each with its change since the last sample */
 static const int dev_cols[] = {
-	VC_DEV_NAME, VC_DEV_NODE_TYPE, VC_DEV_PROTOCOL, VC_DEV_QP, VC_DEV_QP_CHG, VC_DEV_MR,
-	VC_DEV_MR_CHG, VC_DEV_CQ, VC_DEV_CQ_CHG, VC_DEV_PD, VC_DEV_PD_CHG, VC_DEV_CM_ID,
-	VC_DEV_CM_ID_CHG, VC_DEV_CTX, VC_DEV_CTX_CHG, VC_DEV_SRQ, VC_DEV_SRQ_CHG, VC_DEV_FW,
-	VC_DEV_PORTS, VC_DEV_DIM, VC_DEV_NODE_GUID, VC_DEV_SYS_GUID, VC_DEV_CAPS, VC_DEV_INDEX,
-};
-/* the owner's pid and comm early, so they stay at 80 columns */
-static const int cq_cols[] = {
-	VC_CQ_DEV, VC_CQ_CQN, VC_CQ_CQE, VC_CQ_USERS, VC_CQ_PID, VC_CQ_PID + 2, VC_CQ_POLL_CTX,
-	VC_CQ_DIM, VC_CQ_CTXN, VC_CQ_PID + 1,
-};
-static const int mr_cols[] = {
-	VC_MR_DEV, VC_MR_MRN, VC_MR_LEN, VC_MR_PDN, VC_MR_PID, VC_MR_PID + 2, VC_MR_RKEY,
-	VC_MR_LKEY, VC_MR_PID + 1,
-};
-static const int pd_cols[] = {
-	VC_PD_DEV, VC_PD_PDN, VC_PD_USERS, VC_PD_CTXN, VC_PD_PID, VC_PD_PID + 2, VC_PD_LDMA,
-	VC_PD_UNSAFE, VC_PD_PID + 1,
-};
-static const int ctx_cols[] = {
-	VC_CTX_DEV, VC_CTX_CTXN, VC_CTX_PID, VC_CTX_PID + 2, VC_CTX_PID + 1,
-};
-static const int srq_cols[] = {
-	VC_SRQ_DEV, VC_SRQ_SRQN, VC_SRQ_TYPE, VC_SRQ_LQPN, VC_SRQ_PDN, VC_SRQ_CQN, VC_SRQ_PID,
-	VC_SRQ_PID + 2, VC_SRQ_PID + 1,
+	VC_DEV_NAME, VC_DEV_NODE_TYPE, VC_DEV_PROTOCOL, VC_DEV_NUMA, VC_DEV_PCIE, VC_DEV_GPU,
+	VC_DEV_OF(QP), VC_DEV_CHG_OF(QP), VC_DEV_OF(MR), VC_DEV_CHG_OF(MR), VC_DEV_OF(CQ),
+	VC_DEV_CHG_OF(CQ), VC_DEV_OF(PD), VC_DEV_CHG_OF(PD), VC_DEV_OF(CM_ID), VC_DEV_CHG_OF(CM_ID),
+	VC_DEV_OF(CTX), VC_DEV_CHG_OF(CTX), VC_DEV_OF(SRQ), VC_DEV_CHG_OF(SRQ), VIEW_COLS_RES_CHG,
+	VC_DEV_FW, VC_DEV_PORTS, VC_DEV_DIM, VC_DEV_NODE_GUID, VC_DEV_SYS_GUID, VC_DEV_CAPS,
+	VC_DEV_INDEX,
 };
 
 /* a tab's title, and a shorter one for when all of them do not fit */
@@ -80,25 +61,78 @@ static const struct {
 	size_t n;
 } panes[UI_PANE_N] = {
 #define P(id, t, b, c) [id] = { t, b, c, sizeof(c) / sizeof(c[0]) }
-	P(UI_QPS, "QPs", "QPs", qp_cols),
+	/* QPs and the objects: columns from their field tables (struct view_col's prio) */
+	[UI_QPS] = { "QPs", "QPs", NULL, 0 },
 	P(UI_PROCS, "Processes", "Procs", proc_cols),
 	P(UI_COUNTERS, "Counters", "Cntrs", counter_cols),
 	P(UI_CONNS, "Connections", "Conns", conn_cols),
 	P(UI_LINKS, "Links", "Links", link_cols),
 	P(UI_DEVS, "Devices", "Devs", dev_cols),
-	P(UI_CQS, "CQs", "CQs", cq_cols),
-	P(UI_MRS, "MRs", "MRs", mr_cols),
-	P(UI_PDS, "PDs", "PDs", pd_cols),
-	P(UI_CTXS, "CTXs", "CTXs", ctx_cols),
-	P(UI_SRQS, "SRQs", "SRQs", srq_cols),
+	[UI_CQS] = { "CQs", "CQs", NULL, 0 },
+	[UI_MRS] = { "MRs", "MRs", NULL, 0 },
+	[UI_PDS] = { "PDs", "PDs", NULL, 0 },
+	[UI_CTXS] = { "CTXs", "CTXs", NULL, 0 },
+	[UI_SRQS] = { "SRQs", "SRQs", NULL, 0 },
 	P(UI_GROUPS, "Groups", "Grps", group_cols),
 #undef P
+	/* the panes SNAP_RES_LIST makes: titles and columns from the object */
 };
+
+/*
+ * A pane whose columns its table gives: those with a place on the screen
+ * (prio) by it, then the others in the table's order.
+ */
+static size_t cols_by_prio(enum view_table t, int *ids)
+{
+	size_t n, i, k = 0;
+	const struct view_col *cols = view_cols(t, &n);
+	unsigned int p;
+
+	for (p = 1; p <= UINT8_MAX; p++)
+		for (i = 0; i < n && k < UI_COLS_MAX; i++)
+			if (cols[i].prio == p)
+				ids[k++] = (int)i;
+	for (i = 0; i < n && k < UI_COLS_MAX; i++)
+		if (!cols[i].prio)
+			ids[k++] = (int)i;
+	return k;
+}
 
 const int *ui_pane_cols_default(enum ui_pane p, size_t *n)
 {
-	*n = panes[p].n;
-	return panes[p].cols;
+	static int made[UI_PANE_N][UI_COLS_MAX];
+
+	if (!panes[p].cols)
+		*n = cols_by_prio(ui_pane_table(p), made[p]);
+	else	/* the count columns of objects it does not name (VIEW_COLS_RES) */
+		*n = view_cols_res(ui_pane_table(p), panes[p].cols, panes[p].n, made[p],
+				   UI_COLS_MAX);
+	return made[p];
+}
+
+/*
+ * A made pane's title from its table's name: the first word in capitals,
+ * the rest as they are ("frmr_pools": "FRMR pools", brief "FRMR").
+ */
+static const char *obj_title(enum ui_pane p, bool brief, char *buf, size_t len)
+{
+	const char *n = view_table_name(ui_pane_table(p)), *us = strchr(n, '_');
+	size_t i;
+
+	for (i = 0; n[i] && i + 1 < len; i++) {
+		char ch = n[i];
+
+		if (ch == '_') {
+			if (brief)
+				break;
+			ch = ' ';
+		} else if (us && n + i < us) {
+			ch = (char)toupper((unsigned char)ch);
+		}
+		buf[i] = ch;
+	}
+	buf[i] = '\0';
+	return buf;
 }
 
 /*
@@ -115,6 +149,13 @@ bool ui_col_shown(const struct ui *u, enum view_table t, int col)
 		return s && s->qpcnts.n;
 	if (t == VIEW_COUNTERS && col == VC_CNT_OPTIONAL)
 		return s && s->optcnts.n;
+	/* the PCI locality, where the host has a PCI bus (not in recordings
+	 * made before it was read) */
+	if (t == VIEW_DEVS && (col == VC_DEV_NUMA || col == VC_DEV_PCIE || col == VC_DEV_GPU))
+		return s && s->pcis.n;
+	/* where a process holding QPs has GPUs open */
+	if ((t == VIEW_QPS && col == VC_QP_GPU) || (t == VIEW_PROCS && col == VC_PROC_GPU))
+		return s && (s->flags & SNAP_F_GPU_REL);
 	if (t == VIEW_LINKS && col == VC_LINK_QP_MODE) {
 		for (i = 0; s && i < s->ports.n; i++)
 			if (SNAP_AT(&s->ports, struct snap_port, i)->qp_mode != SNAP_QPCNT_NONE)
@@ -159,15 +200,20 @@ int ui_value_role(const struct view_col *col, const struct view_value *v, const 
  * brief groups tab drops its key to fit 80 columns); a paced QP table says
  * how old its oldest rows are (age >= 0.5 s).
  */
-static int tab_label(char *buf, size_t len, size_t i, bool brief, double age)
+static int tab_label(char *buf, size_t len, size_t i, bool brief, const double *age)
 {
 	const char *t = brief ? panes[i].brief : panes[i].title;
-	char title[64];
+	char title[64], made[32];
 
+	if (!t)
+		t = obj_title((enum ui_pane)i, brief, made, sizeof(made));
 	if (i == UI_GROUPS && !brief)
 		return snprintf(buf, len, " g %s ", t);
-	if (i == UI_QPS && age >= 0.5) {
-		snprintf(title, sizeof(title), brief ? "%s %.0fs" : "%s, %.0fs old", t, age);
+	/* the QPs' table, the devices' resource summary (both paced) */
+	if ((i == UI_QPS || i == UI_DEVS) && age[i == UI_DEVS] >= 0.5) {
+		double a = age[i == UI_DEVS];
+
+		snprintf(title, sizeof(title), brief ? "%s %.0fs" : "%s, %.0fs old", t, a);
 		t = title;
 	}
 	if (i < 10)
@@ -185,24 +231,41 @@ static void draw_tabs(struct ui *u, int y, int w)
 	size_t i;
 	char buf[96], rows[32];
 	bool brief;
-	double age = u->s ? snap_table_age(u->s, SNAP_RES_QP) : 0;
+	double age[2] = { u->s ? snap_table_age(u->s, SNAP_RES_QP) : 0, 0 };
 
+	for (i = 0; u->s && i < u->s->devs.n; i++) {
+		double a = snap_sum_age(u->s, SNAP_AT(&u->s->devs, struct snap_dev, i));
+
+		age[1] = a > age[1] ? a : age[1];
+	}
 	snprintf(rows, sizeof(rows), "%zu rows", u->n_rows);
 	for (i = 0; i < UI_PANE_N; i++)
-		full += tab_label(buf, sizeof(buf), i, false, age) + 1;
+		if (ui_pane_shown(u, (enum ui_pane)i))
+			full += tab_label(buf, sizeof(buf), i, false, age) + 1;
 	brief = full + (int)strlen(rows) + 1 >= w;
 	ui_fill(y, 0, w, ROLE_TITLE);
 	u->hit.tabs_y = y;
 	for (i = 0; i < UI_PANE_N; i++) {
-		int n = tab_label(buf, sizeof(buf), i, brief, age);
+		int n;
 
-		ui_put(y, x, w - x, i == u->pane ? ROLE_SELECTED : ROLE_TITLE, buf);
+		if (!ui_pane_shown(u, (enum ui_pane)i)) {
+			u->hit.tab_x[i] = u->hit.tab_x[i + 1] = x;	/* no tab: no click */
+			continue;
+		}
+		n = tab_label(buf, sizeof(buf), i, brief, age);
+		ui_put(y, x, w - x, i == u->pane ? ROLE_TAB_ACTIVE : ROLE_TITLE, buf);
 		u->hit.tab_x[i] = x;
 		x += n + 1;
 		u->hit.tab_x[i + 1] = x < w ? x : w;
 		if (x >= w) {
-			for (i++; i < UI_PANE_N; i++)	/* the tabs cut off: none */
+			bool more = x > w;
+
+			for (i++; i < UI_PANE_N; i++) {	/* the tabs cut off: none */
+				more |= ui_pane_shown(u, (enum ui_pane)i);
 				u->hit.tab_x[i] = u->hit.tab_x[i + 1] = w;
+			}
+			if (more)	/* cut: a mark says so */
+				ui_put(y, w - 1, 1, ROLE_TITLE, ">");
 			return;
 		}
 	}
@@ -219,13 +282,156 @@ static bool row_old(const struct ui *u, size_t row)
 	return snap_qp_age(u->s, SNAP_AT(&u->s->qps, struct snap_qp, row)) > u->delay / 2;
 }
 
+/*
+ * A pane's key columns, kept at every width (src/ui/fit.c): the device,
+ * port, process and the sort column everywhere, and each pane's own.
+ */
+static bool col_key(const struct ui *u, enum ui_pane p, enum view_table t, int k,
+		    const struct view_col *vc)
+{
+	static const char *const names[] = { "dev", "port", "pid", "comm", "lqpn", "state",
+					     "psn_rate" };
+	size_t i;
+
+	if (k == u->sort[p])
+		return true;
+	switch (t) {
+	case VIEW_PROCS:
+		return k == VC_PROC_PID || k == VC_PROC_COMM || k == VC_PROC_OF(QP) ||
+		       k == VC_PROC_PSN_RATE;
+	case VIEW_COUNTERS:
+		return k == VC_CNT_DEV || k == VC_CNT_PORT || k == VC_CNT_NAME ||
+		       k == VC_CNT_VALUE || k == VC_CNT_RATE;
+	case VIEW_LINKS:
+		return k == VC_LINK_DEV || k == VC_LINK_PORT || k == VC_LINK_STATE ||
+		       k == VC_LINK_RX_BYTES || k == VC_LINK_TX_BYTES || k == VC_LINK_ERR;
+	case VIEW_DEVS:
+		return k == VC_DEV_NAME || k == VC_DEV_OF(QP);
+	case VIEW_GROUPS:
+		return k == VC_GRP_KIND || k == VC_GRP_NAME || k == VC_GRP_OF(QP) ||
+		       k == VC_GRP_PSN_RATE;
+	default:	/* the QPs, connections and objects: by the field's name */
+		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+			if (!strcmp(vc->name, names[i]))
+				return true;
+		return false;
+	}
+}
+
+/*
+ * The cells the longest value of rows from..to takes in each placed text
+ * column (f[i].want, up to UI_NAME_MAX): returns whether one wants more.
+ */
+static bool names_want(const struct ui *u, enum view_table t, const struct view_col *vcols,
+		       struct ui_fit *f, const int *ids, size_t n, size_t from, size_t to)
+{
+	bool more = false;
+	size_t c, r;
+
+	for (c = 0; c < n; c++) {
+		const struct view_col *vc = &vcols[ids[c]];
+
+		if (f[c].x < 0 || vc->type != VIEW_T_STR || vc->right)
+			continue;
+		f[c].maxw = vc->width < UI_NAME_MAX ? UI_NAME_MAX : vc->width;
+		for (r = from; r < to && r < u->n_rows; r++) {
+			struct view_value v;
+			char buf[128];
+			int tw;
+
+			view_get(&u->vc, t, u->rows[r], ids[c], &v);
+			tw = ui_width(ui_cell_text(u, vc, &v, buf, sizeof(buf)));
+			if (tw > f[c].want)
+				f[c].want = tw;
+		}
+		more |= f[c].want > f[c].w;
+	}
+	return more;
+}
+
+/*
+ * The columns of pane p on w cells by the layout rule (src/ui/fit.c):
+ * their indexes, and with wid their widths, names widened to the longest
+ * of the rows from..to.  Returns how many; *hidden: how many left out.
+ */
+static int table_fit(const struct ui *u, enum ui_pane p, int w, int *idx, int *wid, int max,
+		     size_t from, size_t to, int *hidden)
+{
+	enum view_table t = ui_pane_table(p);
+	size_t nvc, c;
+	const struct view_col *vcols = view_cols(t, &nvc);
+	struct ui_fit f[UI_COLS_MAX];
+	int ids[UI_COLS_MAX], n = 0, shown = 0, h, used;
+
+	for (c = 0; c < u->n_cols[p] && n < UI_COLS_MAX; c++) {
+		int k = u->cols[p][c];
+		const struct view_col *vc = &vcols[k];
+
+		if ((size_t)k >= nvc || !ui_col_shown(u, t, k))
+			continue;
+		f[n] = (struct ui_fit){ .w = vc->width, .maxw = vc->width,
+					.key = col_key(u, p, t, k, vc) };
+		ids[n++] = k;
+	}
+	h = ui_fit(f, (size_t)n, w);
+	/* names widen to their longest visible value: read only for the
+	 * columns placed, and only where cells are left over */
+	for (c = 0, used = 0; c < (size_t)n; c++)
+		used += f[c].x >= 0 ? f[c].w + 1 : 0;
+	if (wid && used <= (h && w > 2 ? w - 2 : w) &&
+	    names_want(u, t, vcols, f, ids, (size_t)n, from, to))
+		h = ui_fit(f, (size_t)n, w);	/* the same columns, the names wider */
+	for (c = 0; c < (size_t)n && shown < max; c++) {
+		if (f[c].x < 0)
+			continue;
+		if (wid)
+			wid[shown] = f[c].w;
+		idx[shown++] = ids[c];
+	}
+	if (hidden)
+		*hidden = h;
+	return shown;
+}
+
+int ui_table_fit(const struct ui *u, enum ui_pane p, int w, int *idx, int max)
+{
+	return table_fit(u, p, w, idx, NULL, max, 0, 0, NULL);
+}
+
+/*
+ * The sort column's header with its arrow (htop's: ▼ high to low), never
+ * without it: a header the arrow does not fit beside takes the blank
+ * between the columns, else gives up its last letter.
+ */
+static void sort_header(const struct ui *u, const struct view_col *vc, int y, int x, int w,
+			int edge)
+{
+	char hdr[48];
+	int hw = (int)strlen(vc->header);
+	/* the blank before a right-aligned header, after a left-aligned one */
+	bool spill = hw + 1 > w && hw <= w && (vc->right ? x > 0 : x + w < edge);
+
+	if (hw + 1 <= w || spill)
+		snprintf(hdr, sizeof(hdr), "%s%s", vc->header, ui_sort_arrow(u));
+	else
+		snprintf(hdr, sizeof(hdr), "%.*s%s", w > 1 ? w - 1 : 0, vc->header,
+			 ui_sort_arrow(u));
+	if (spill) {
+		x -= vc->right ? 1 : 0;
+		w++;
+	}
+	if (vc->right)
+		ui_put_right(y, x, w, ROLE_COLUMN_SORT, hdr);
+	else
+		ui_put(y, x, w, ROLE_COLUMN_SORT, hdr);
+}
+
 void ui_draw_table(struct ui *u, const struct ui_layout *l)
 {
 	enum view_table t = ui_pane_table(u->pane);
-	const int *ids = u->cols[u->pane];
-	size_t ncol = u->n_cols[u->pane], nvc, i, c;
+	size_t nvc, i, c;
 	const struct view_col *vcols = view_cols(t, &nvc);
-	int idx[32], x, y = l->table.y, body, shown = 0;
+	int idx[32], wid[32], x, y = l->table.y, body, shown, hidden;
 	size_t *sel = &u->sel[u->pane], *top = &u->top[u->pane];
 
 	u->hit.tabs_y = u->hit.head_y = u->hit.body_y = -1;
@@ -235,37 +441,37 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 	draw_tabs(u, y++, l->table.w);
 	if (l->table.h < 2)
 		return;
-	/* which columns fit */
-	for (c = 0, x = 0; c < ncol && shown < 32; c++) {
-		int k = ids[c];
-
-		if ((size_t)k >= nvc || x + vcols[k].width > l->table.w || !ui_col_shown(u, t, k))
-			continue;
-		idx[shown++] = k;
-		x += vcols[k].width + 1;
+	body = l->table.h - 2;
+	if (body > 0 && u->n_rows) {
+		if (*sel < *top)
+			*top = *sel;
+		if (*sel >= *top + (size_t)body)
+			*top = *sel - (size_t)body + 1;
+		if (*top + (size_t)body > u->n_rows)
+			*top = u->n_rows > (size_t)body ? u->n_rows - (size_t)body : 0;
 	}
+	shown = table_fit(u, u->pane, l->table.w, idx, wid, 32, *top,
+			  *top + (size_t)(body > 0 ? body : 0), &hidden);
 	ui_fill(y, 0, l->table.w, ROLE_COLUMN);
 	u->hit.head_y = y;
 	u->hit.n = shown;
 	for (c = 0, x = 0; c < (size_t)shown; c++) {
 		const struct view_col *vc = &vcols[idx[c]];
-		int role = idx[c] == u->sort[u->pane] ? ROLE_COLUMN_SORT : ROLE_COLUMN;
-		char hdr[40];
 
 		u->hit.x[c] = x;
-		u->hit.w[c] = vc->width;
+		u->hit.w[c] = wid[c];
 		u->hit.col[c] = idx[c];
-		snprintf(hdr, sizeof(hdr), "%s%s", vc->header, idx[c] == u->sort[u->pane] ?
-			 (u->reverse[u->pane] ? (u->ascii ? "^" : "\u25b2") :
-			  (u->ascii ? "v" : "\u25bc")) : "");
-		if (vc->right)
-			ui_put_right(y, x, vc->width, role, hdr);
+		if (idx[c] == u->sort[u->pane])
+			sort_header(u, vc, y, x, wid[c], l->table.w);
+		else if (vc->right)
+			ui_put_right(y, x, wid[c], ROLE_COLUMN, vc->header);
 		else
-			ui_put(y, x, vc->width, role, hdr);
-		x += vc->width + 1;
+			ui_put(y, x, wid[c], ROLE_COLUMN, vc->header);
+		x += wid[c] + 1;
 	}
+	if (hidden)	/* columns left out: the mark at the edge (F2 or a wider screen) */
+		ui_put_more(y, l->table.w, ROLE_COLUMN);
 	y++;
-	body = l->table.h - 2;
 	if (body <= 0)
 		return;
 	u->hit.body_y = y;
@@ -274,15 +480,10 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 		ui_put(y, 0, l->table.w, ROLE_NA,
 		       !u->s ? "(waiting for the first sample)" :
 		       (u->s->flags & SNAP_F_NO_DEVICES) ? snap_no_devices_why(u->s) :
-		       "(nothing to show: no rows, or none matches the filter)");
+		       u->filter_text[0] ? "(nothing to show: no row matches the filter)" :
+		       "(nothing to show: no rows)");
 		return;
 	}
-	if (*sel < *top)
-		*top = *sel;
-	if (*sel >= *top + (size_t)body)
-		*top = *sel - (size_t)body + 1;
-	if (*top + (size_t)body > u->n_rows)
-		*top = u->n_rows > (size_t)body ? u->n_rows - (size_t)body : 0;
 	for (i = *top; i < u->n_rows && i < *top + (size_t)body; i++, y++) {
 		bool selected = i == *sel;
 		/* QP rows older than the interval (a paced table) are dimmed */
@@ -300,16 +501,19 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 			view_get(&u->vc, t, u->rows[i], idx[c], &v);
 			text = ui_cell_text(u, vc, &v, buf, sizeof(buf));
 			role = selected ? ROLE_SELECTED : old ? ROLE_NA : ui_value_role(vc, &v, text);
-			if (t == VIEW_COUNTERS && !selected && idx[c] == VC_CNT_RATE &&
-			    v.valid && v.d > 0 &&
-			    cnt_is_error(SNAP_AT(&u->s->counters, struct snap_counter,
-						 u->rows[i])->cls))
+			if (!selected && v.valid && v.d > 0 &&
+			    ((t == VIEW_COUNTERS && idx[c] == VC_CNT_RATE &&
+			      cnt_is_error(SNAP_AT(&u->s->counters, struct snap_counter,
+						   u->rows[i])->cls)) ||
+			     (t == VIEW_LINKS && idx[c] == VC_LINK_ERR)))
 				role = ROLE_ERROR;
 			if (vc->right)
-				ui_put_right(y, x, vc->width, role, text);
+				ui_put_right(y, x, wid[c], role, text);
+			else if (vc->type == VIEW_T_STR)
+				ui_put_name(y, x, wid[c], role, text);	/* cut in the middle */
 			else
-				ui_put(y, x, vc->width, role, text);
-			x += vc->width + 1;
+				ui_put(y, x, wid[c], role, text);
+			x += wid[c] + 1;
 		}
 	}
 }

@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "opts.h"
+#include "settings.h"
 #include "theme.h"
 
 #define THEME_FILE_MAX (64 * 1024)
@@ -46,6 +46,7 @@ static const char *const role_names[ROLE_N] = {
 	[ROLE_GRAPH_ERR] = "graph-err",
 	[ROLE_CHANGED] = "changed",
 	[ROLE_PROMPT] = "prompt",
+	[ROLE_TAB_ACTIVE] = "tab-active",
 };
 
 static const char *const color_names[8] = {
@@ -87,6 +88,7 @@ static const struct theme_style default_roles[ROLE_N] = {
 	[ROLE_STATUS_WARN] = S(YEL, DEF, B),	[ROLE_GRAPH_RX] = S(GRN, DEF, 0),
 	[ROLE_GRAPH_TX] = S(CYN, DEF, 0),	[ROLE_GRAPH_ERR] = S(RED, DEF, B),
 	[ROLE_CHANGED] = S(WHT, DEF, B),	[ROLE_PROMPT] = S(YEL, DEF, B),
+	[ROLE_TAB_ACTIVE] = S(BLK, CYN, 0),
 };
 
 #define R THEME_REVERSE
@@ -95,7 +97,9 @@ static const struct theme_style default_roles[ROLE_N] = {
 static const struct theme_style mono_roles[ROLE_N] = {
 	[ROLE_DEFAULT] = M(0),			[ROLE_HEADER] = M(0),
 	[ROLE_HEADER_VALUE] = M(B),		[ROLE_TITLE] = M(B),
-	[ROLE_COLUMN] = M(R),			[ROLE_COLUMN_SORT] = M(R | B | U),
+	/* vt100, linux, serial consoles: headers underlined (the sort column
+	 * and the active tab bold too), the selection in reverse video */
+	[ROLE_COLUMN] = M(U),			[ROLE_COLUMN_SORT] = M(B | U),
 	[ROLE_SELECTED] = M(R | B),		[ROLE_STATE_GOOD] = M(0),
 	[ROLE_STATE_WARN] = M(B),		[ROLE_STATE_BAD] = M(B | U),
 	[ROLE_RATE_ZERO] = M(THEME_DIM),	[ROLE_RATE_LOW] = M(0),
@@ -105,6 +109,7 @@ static const struct theme_style mono_roles[ROLE_N] = {
 	[ROLE_STATUS_WARN] = M(B),		[ROLE_GRAPH_RX] = M(0),
 	[ROLE_GRAPH_TX] = M(B),			[ROLE_GRAPH_ERR] = M(B),
 	[ROLE_CHANGED] = M(U),			[ROLE_PROMPT] = M(B),
+	[ROLE_TAB_ACTIVE] = M(B | U),
 };
 #undef M
 #undef U

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * bench: the dashboard's work per refresh, on a recording, as src/app.c
+ * bench: the dashboard's work per refresh, on a recording, as src/dash/app.c
  * and the replay source do it.  bench_decode reads one frame of the file
  * (CRC, zstd: what the live source does not do); bench_refresh feeds its
  * netlink datagrams and files through the parsers into a snapshot (the
@@ -25,6 +25,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "advance.h"
 #include "events.h"
 #include "rate.h"
 #include "record.h"
@@ -81,9 +82,7 @@ static __attribute__((noinline)) int refresh(struct source *src, struct snapshot
 	if (rec_replay_sample(src, cur, buf, len))
 		return -1;
 	snap_tasks_sort(cur);
-	snap_carry(prev, cur);
-	rate_compute(prev, cur);
-	events_diff(prev, cur);
+	snap_advance(prev, cur);
 	hist_update(&u->hist, cur);
 	ui_note_events(u, cur);
 	ui_set_snapshot(u, cur);

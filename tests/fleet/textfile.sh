@@ -57,7 +57,7 @@ ne_check() {
 	fix=tests/data/hw/mlx5-roce
 	rm -f "$ne_dir/rdma.prom"
 	: >"$tmp/ne.bad"
-	RDMATOP_HW_FIXTURE=$fix/netlink.fix LD_PRELOAD=$PWD/${BUILD:-build}/hw/nlshim.so \
+	RDMATOP_HW_FIXTURE=$fix/netlink.fix LD_PRELOAD=$PWD/${BUILD:-build}/hw/nlshim.so RDMATOP_BUDGET_HOLD=0 \
 		timeout 60 "$bin" --sysroot "$fix" --budget 0.0001 -d 0.5 -n 8 -b -o json \
 		--textfile "$ne_dir/rdma.prom" </dev/null >"$tmp/ne-live.json" 2>"$tmp/ne-live.err" &
 	live=$!

@@ -11,13 +11,13 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "opts.h"
+#include "settings.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct opts o;
+	struct settings o;
 	char path[64], *msg = NULL;
 	size_t msglen = 0;
 	FILE *err;
@@ -35,7 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		close(fd);
 		return 0;
 	}
-	opts_defaults(&o);
+	settings_defaults(&o);
 	ret = cfg_load(&o, path, err);
 	fclose(err);
 	if (ret && (!msglen || strncmp(msg, "rdmatop: ", 9)))

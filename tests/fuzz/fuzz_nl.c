@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dgram.h"
 #include "events.h"
 #include "rate.h"
 #include "nl.h"
@@ -57,6 +58,11 @@ static const struct {
 	/* a GET of one QP (its LQPN: the device/port byte): rows of their own
 	 * time and gone markers, then carried into a paced sample */
 	{ RDMA_NLDEV_CMD_RES_QP_GET, 0, true, true, NL_REQ_OBJ },
+	/* every object of SNAP_RES_LIST's dump, a new one with the rest
+	 * (after the entries above: a seed keeps the request it picked) */
+#define FUZZ_RES(ID, name, cmd, ...) { RDMA_NLDEV_CMD_##cmd, NLM_F_DUMP, true, false, NL_REQ_PLAIN },
+	SNAP_RES_LIST(FUZZ_RES)
+#undef FUZZ_RES
 };
 
 /* kept between inputs for their allocations only: cleared each time */
@@ -94,24 +100,13 @@ static void feed(struct snapshot *s, const struct nl_req *req, const uint8_t *da
 		 size_t size)
 {
 	struct source src = { 0 };
-	size_t off = 2;
+	size_t off = 2, len;
+	uint8_t *dg;
 
-	while (off + 2 <= size) {
-		size_t len = (size_t)data[off] | (size_t)data[off + 1] << 8;
-		uint8_t *dg;
-
-		off += 2;
-		if (len > size - off)
-			len = size - off;
-		/* a datagram of its own, so ASan sees reads past its end */
-		dg = malloc(len ? len : 1);
-		if (!dg)
-			return;
-		memcpy(dg, data + off, len);
+	while ((dg = fuzz_dgram(data, size, &off, &len))) {
 		if (source_feed_nl(&src, s, req, dg, len, NULL) != 1)
 			src.in_dump = false;
 		free(dg);
-		off += len;
 	}
 	snap_tasks_sort(s);
 }

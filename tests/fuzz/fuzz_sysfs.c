@@ -3,7 +3,10 @@
  * libFuzzer target for the file parsers (sysfs port counters and
  * attributes, GID and P_Key tables, netdev statistics and MTU, /proc status,
  * comm and cgroup, /proc/net/vlan/config, the kept ids' record filled
- * from a sample before, and the groups a cgroup path makes): input is a
+ * from a sample before, the PCI walk's record, /proc/PID/{stat,cmdline},
+ * the GPU device nodes of /proc/PID/fd (and the relations snap_carry
+ * computes from them and the walk), /proc/uptime, and the groups a cgroup
+ * path makes): input is a
  * path, a NUL, and the file's contents; a second NUL-separated pair may
  * follow.  The snapshot knows a device rxe0 (index 0) with port 1 on netdev
  * dummy0, a GID on its VLAN device dummy0.7, and a few tasks, so every path

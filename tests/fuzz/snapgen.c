@@ -13,6 +13,8 @@
 
 #include "classify.h"
 #include "out.h"
+#include "snap_pci.h"
+#include "snap_proc.h"
 #include "snapgen.h"
 
 uint8_t fz_u8(struct fz *z)
@@ -244,6 +246,65 @@ static void fz_gids(struct snapshot *s, struct fz *z, struct snap_port *p)
 	p->ndev_mtu = fz_u32(z);
 }
 
+/* The PCI walk (include/snap_pci.h): functions under a few root
+ * complexes, paths from a small alphabet of addresses so that they nest,
+ * some carrying a device's name; after everything else, so that older
+ * inputs mean what they meant. */
+static void fz_pcis(struct snapshot *s, struct fz *z)
+{
+	static const char *const addr[] = { "0000:10:01.0", "0000:11:00.0", "0000:12:00.0", "0000:13:00.0",
+					    "0000:90:01.0", "0000:91:00.0" };
+	unsigned int n = fz_u8(z) % 8, i, k;
+
+	for (i = 0; i < n; i++) {
+		struct snap_pci *p = snap_push(&s->pcis, sizeof(*p));
+		unsigned int depth = fz_u8(z) % 5;
+		size_t o;
+
+		if (!p)
+			return;
+		p->valid = fz_u32(z);
+		o = (size_t)snprintf(p->path, sizeof(p->path), "/sys/devices/pci0000:%s",
+				     fz_u8(z) & 1 ? "90" : "10");
+		for (k = 0; k <= depth && o < sizeof(p->path); k++)
+			o += (size_t)snprintf(p->path + o, sizeof(p->path) - o, "/%s",
+					      addr[fz_u8(z) % 6]);
+		snprintf(p->addr, sizeof(p->addr), "%s", strrchr(p->path, '/') + 1);
+		p->class_code = fz_u32(z) & 0xffffff;
+		p->vendor = (uint16_t)fz_u32(z);
+		p->numa = (int32_t)(fz_u8(z) % 4) - 1;
+		p->cur_speed = fz_double(z);
+		p->max_speed = fz_double(z);
+		p->cur_width = fz_u8(z);
+		p->max_width = fz_u8(z);
+		if (fz_u8(z) & 1)
+			fz_name(z, p->ib, sizeof(p->ib));
+	}
+}
+
+/* The processes' context (include/snap_proc.h) */
+static void fz_pstats(struct snapshot *s, struct fz *z)
+{
+	unsigned int n = fz_u8(z) % 4, i;
+
+	for (i = 0; i < n; i++) {
+		struct snap_pstat *p = snap_push(&s->pstats, sizeof(*p));
+
+		if (!p)
+			return;
+		p->pid = fz_u32(z) % 8;
+		p->valid = fz_u32(z);
+		p->state = (char)fz_u8(z);
+		p->ticks = fz_u64(z);
+		p->start = fz_u64(z);
+		p->rss = fz_u64(z);
+		p->cmdline = fz_str(s, z);
+		p->cpu = fz_double(z);
+	}
+	s->uptime = fz_double(z);
+	snap_pstats_keep(NULL, s);	/* sorted by pid, as every sample */
+}
+
 static void fz_ports(struct snapshot *s, struct fz *z)
 {
 	unsigned int n = s->devs.n ? fz_u8(z) % 8 : 0, i;
@@ -270,6 +331,71 @@ static void fz_ports(struct snapshot *s, struct fz *z)
 			fz_name(z, p->rate, sizeof(p->rate));
 		fz_name(z, p->link_layer, sizeof(p->link_layer));
 		fz_gids(s, z, p);
+		/* flaps (src/model/flaps.c): only where the valid bits say a
+		 * change was seen, so older seeds keep their meaning */
+		if (p->valid & SNAP_PORT_LAST_CHANGE) {
+			unsigned int k;
+
+			p->carrier_changes = fz_u32(z);
+			p->carrier_up = fz_u32(z);
+			p->carrier_down = fz_u32(z);
+			p->last_change.tv_sec = (time_t)(fz_u32(z) % 4000000000u);
+			p->last_change.tv_nsec = fz_u32(z) % 1000000000;
+			p->nchanges = fz_u8(z) % (SNAP_CHANGES_MAX + 1);
+			for (k = 0; k < p->nchanges; k++) {
+				struct snap_link_change *c = &p->changes[k];
+
+				c->when = p->last_change;
+				c->window = (float)fz_u8(z) / 4;
+				c->from_state = fz_u8(z);
+				c->state = fz_u8(z);
+				c->from_phys = fz_u8(z);
+				c->phys = fz_u8(z);
+				c->carrier = fz_u32(z);
+				c->downed = fz_u32(z);
+			}
+		}
+	}
+}
+
+/* the netdev rows of src/net: a port's netdev, any fields, some reasons */
+static void fz_nets(struct snapshot *s, struct fz *z)
+{
+	size_t i, k;
+
+	for (i = 0; i < s->ports.n && i < 4; i++) {
+		const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
+		struct snap_net *n;
+
+		if (!(p->valid & SNAP_PORT_NDEV) || !(fz_u8(z) & 1) || snap_net_find(s, p->ndev))
+			continue;
+		n = snap_push(&s->nets, sizeof(*n));
+		if (!n)
+			return;
+		memcpy(n->ndev, p->ndev, sizeof(n->ndev));
+		n->dev = p->dev;
+		n->port = p->port;
+		n->valid = fz_u32(z);
+		n->pfc_cap = fz_u8(z);
+		n->pfc_en = fz_u8(z);
+		n->mbc = fz_u8(z);
+		n->delay = (uint16_t)fz_u32(z);
+		n->pause_autoneg = fz_u8(z);
+		n->pause_rx = fz_u8(z);
+		n->pause_tx = fz_u8(z);
+		n->fec_active = fz_u8(z);
+		n->link = fz_u8(z);
+		n->ext_down_cnt = fz_u32(z);
+		n->speed = fz_u32(z);
+		n->lanes = fz_u32(z);
+		for (k = 0; k < SNAP_NET_N; k++)
+			n->err[k] = -(int)(fz_u8(z) % 4 == 0 ? fz_u8(z) : 0);
+		/* from the values drawn, so that older inputs draw as before */
+		n->std_groups = (uint8_t)(n->valid >> 16);
+		n->ext_state = (uint8_t)(n->pfc_cap ^ n->link);
+		n->ext_substate = n->mbc;
+		n->duplex = n->pause_tx;
+		n->autoneg = n->pause_rx;
 	}
 }
 
@@ -503,10 +629,13 @@ void fz_snapshot(struct snapshot *s, struct fz *z)
 	fz_devs(s, z);
 	fz_ports(s, z);
 	fz_counters(s, z);
+	fz_nets(s, z);
 	fz_tasks(s, z);
 	fz_kern(s, z);
 	fz_res(s, z);
 	fz_events(s, z);
+	fz_pcis(s, z);
+	fz_pstats(s, z);
 	snap_tasks_sort(s);
 	/* as every source does after a sample: then no series or key twice */
 	snap_dedup(s);

@@ -124,8 +124,11 @@ serve --web-config "$pki/flood.yml"
 timeout -k 5 60 python3 "$flood" logins "$port" 40 $creds >"$tmp/logins" 2>&1
 sed "s/^/# /" "$tmp/logins"
 read -r _ n _ okn _ fast _ _ _ _ _ _ <"$tmp/logins" 2>/dev/null
-check "wrong-password flood (12 threads, 30 addresses): first logins answered 200 within 1 s, >= 99% (${fast:-?}/${n:-?})" \
-	sh -c "[ '${n:-0}' = 40 ] && [ $((${fast:-0} * 100)) -ge $((${n:-1} * 99)) ]"
+# every first login gets 200 (a lock-out would be a 429); on a loaded
+# host (make test beside other jobs: one of 40 took 1.6 s) a login or two
+# may be slow, so 95% of them within 1 s
+check "wrong-password flood (12 threads, 30 addresses): every first login answered 200 (${okn:-?}/${n:-?}), >= 95% within 1 s (${fast:-?})" \
+	sh -c "[ '${n:-0}' = 40 ] && [ '${okn:-0}' = 40 ] && [ $((${fast:-0} * 100)) -ge $((${n:-1} * 95)) ]"
 check "the flood got 401 and 429 (503 past 64 connections in all), every request an answer" \
 	sh -c "grep -Eq '^flood [0-9]+ 401 [1-9][0-9]* 429 [1-9][0-9]* 503 [0-9]+ none 0 other 0$' $tmp/logins"
 stop

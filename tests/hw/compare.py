@@ -38,7 +38,14 @@ COMMANDS = [
     ("stat", "stat show"), ("stat_qp", "stat qp show"), ("stat_qp_mode", "stat qp mode"),
     ("stat_mode_supported", "stat mode supported"), ("stat_mode", "stat mode"), ("stat_mr", "stat mr"),
     ("sys", "system"),
+    ("frmr_pools", "res show frmr_pools"),
 ]
+# commands an older iproute2 does not have: compared with the newer only
+NEWER_COMMANDS = {"frmr_pools": (7, 0)}
+# tables compare_rdmatop() checks besides tests/vm's KINDS: (rdmatop's
+# JSON key, rdma's file, the keys of an object); a table rdmatop does not
+# write yet is listed as not yet compared
+EXTRA_KINDS = [("frmr_pools", "frmr_pools", ("key",))]
 
 # expect.jsonl "cmd" -> (file, flags)
 # ("-dd": rdma -dd of an iproute2 sending DRIVER_DETAILS, 6.9+; "-olddd":
@@ -48,6 +55,7 @@ EXPECT_FILES = {
     "res-olddd": ("res", "dd"),
     "stat show": ("stat", "d"), "stat qp show": ("stat_qp", "d"), "stat mr": ("stat_mr", "d"),
 }
+EXPECT_FILES["res frmr_pools"] = ("frmr_pools", "d")
 for t in ("qp", "cq", "mr", "pd", "ctx", "srq", "cm_id"):
     EXPECT_FILES["res " + t] = (t, "d")
     EXPECT_FILES["res %s-dd" % t] = (t, "dd")
@@ -164,6 +172,8 @@ def check_rdma(rep, fix, res, tool, version):
     outs = {}
     for flags in ("d", "dd"):
         for name, args in COMMANDS:
+            if name in NEWER_COMMANDS and (version is None or version < NEWER_COMMANDS[name]):
+                continue	# this iproute2 has no such command
             p = os.path.join(base, flags, name)
             rc = read_text(p + ".rc", "?").strip()
             err = read_text(p + ".err").strip()
@@ -173,6 +183,11 @@ def check_rdma(rep, fix, res, tool, version):
                 outs[(flags, name)] = parse_sys(read_text(p + ".json"))
                 continue
             data, why = load(p + ".json")
+            if name in NEWER_COMMANDS and on_6_1(fix):
+                # a 6.1 kernel does not know the command: -EINVAL
+                rep.ok(rc != "0" and "Invalid argument" in err and not data,
+                       "%s: a kernel without the command, yet exit %s and %s" % (where, rc, fmt(data)[:200]))
+                continue
             if refused_dd(fix, flags, version) and name in DD_SENT:
                 # the 6.1 kernel refuses DRIVER_DETAILS: rdma must not
                 # print objects (the dump ends with -EINVAL in NLMSG_DONE)
@@ -190,6 +205,8 @@ def check_rdma(rep, fix, res, tool, version):
     for line in read_text(os.path.join(fix, "expect.jsonl")).splitlines():
         e = json.loads(line)
         fname, flags = EXPECT_FILES[e["cmd"]]
+        if fname in NEWER_COMMANDS and (version is None or version < NEWER_COMMANDS[fname]):
+            continue
         if e["cmd"].endswith("-dd") and not sends_dd(version):
             continue	# this iproute2 never asks for driver details
         if e["cmd"].endswith("-olddd") and sends_dd(version):
@@ -198,7 +215,8 @@ def check_rdma(rep, fix, res, tool, version):
             continue
         data = outs.get((flags, fname)) or []
         want = e["want"]
-        keys = [k for k in ("cm-idn", "cntn", "lqpn", "cqn", "mrn", "srqn", "pdn", "ctxn", "port") if k in want][:1]
+        keys = [k for k in ("cm-idn", "cntn", "lqpn", "cqn", "mrn", "srqn", "pdn", "ctxn", "port", "key")
+                if k in want][:1]
         cands = [o for o in data if o.get("ifname") == e["ifname"] and all(o.get(k) == want[k] for k in keys)]
         where = "%s %s: rdma -j -%s %s %s[%s]" % (os.path.basename(fix), tool, flags, fname, e["ifname"],
                                                    " ".join("%s=%s" % (k, want[k]) for k in keys))
@@ -215,6 +233,10 @@ def check_rdma(rep, fix, res, tool, version):
 def sends_dd(version):
     """iproute2 6.9 added -dd's RDMA_NLDEV_ATTR_DRIVER_DETAILS."""
     return version is not None and version >= (6, 9)
+
+
+def on_6_1(fix):
+    return "on a 6.1 kernel" in read_text(os.path.join(fix, "index.txt")).split("\n", 1)[0]
 
 
 def refused_dd(fix, flags, version):
@@ -301,6 +323,24 @@ def compare_rdmatop(rep, fix, res, outs, tool, version, notyet):
                 rep.note("%s: %s%s (subtype %s) listed by rdmatop only: rdma %s does not ask for driver details"
                          % (label, kind, list(k), ro[k]["subtype"], tool))
                 continue
+            rep.fail("%s: %s%s only in rdmatop" % (label, kind, list(k)))
+    for kind, fname, keys in EXTRA_KINDS:
+        base = outs.get(("d", fname))
+        if base is None:
+            continue
+        if kind not in rt:
+            notyet.add("%s: %d object%s (rdmatop has no such table yet)" % (kind, len(base), "s" * (len(base) != 1)))
+            continue
+        bo, ro = index_by(("ifname",) + keys, base), index_by(("ifname",) + keys, rt[kind])
+        for k in sorted(bo, key=str):
+            where = "%s: %s%s" % (label, kind, list(k))
+            if not rep.ok(k in ro, "%s: in rdma, missing in rdmatop" % where):
+                continue
+            for field in sorted(bo[k]):
+                r = ro[k].get(field)
+                rep.ok(type(r) is type(bo[k][field]) and r == bo[k][field],
+                       "%s %s: rdmatop %s, rdma %s" % (where, field, fmt(r), fmt(bo[k][field])))
+        for k in sorted(set(ro) - set(bo), key=str):
             rep.fail("%s: %s%s only in rdmatop" % (label, kind, list(k)))
     # the summary counts what the tables list (a still fixture: no race)
     for d in rt.get("resources") or []:

@@ -36,6 +36,7 @@ static const char *const cmd_names[] = {
 	[RDMA_NLDEV_CMD_NEWDEV] = "newdev",
 	[RDMA_NLDEV_CMD_DELDEV] = "deldev",
 	[RDMA_NLDEV_CMD_MONITOR] = "monitor",
+	[RDMA_NLDEV_CMD_FRMR_POOLS_GET] = "frmr_pools_get",
 };
 
 const char *fix_cmd_name(unsigned int cmd)
@@ -64,6 +65,53 @@ static const struct {
 	{ RDMA_NLDEV_ATTR_RES_SRQN, "srqn" },
 	{ RDMA_NLDEV_ATTR_DRIVER_DETAILS, "dd" },
 };
+
+static int u32_cmp(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* " hwcnt=A,B" (sorted) when the request has STAT_HWCOUNTERS, "" else */
+static size_t hwcnt_key(const struct nlmsghdr *nlh, char *out, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)nlh + NLMSG_HDRLEN;
+	const unsigned char *end = (const unsigned char *)nlh + nlh->nlmsg_len;
+	uint32_t idx[64];
+	size_t n = 0, o = 0;
+	int found = 0;
+
+	while (p + NLA_HDRLEN <= end) {
+		const struct nlattr *a = (const struct nlattr *)p;
+
+		if (a->nla_len < NLA_HDRLEN || p + a->nla_len > end)
+			break;
+		if ((a->nla_type & NLA_TYPE_MASK) == RDMA_NLDEV_ATTR_STAT_HWCOUNTERS) {
+			const unsigned char *q = p + NLA_HDRLEN, *qe = p + a->nla_len;
+
+			found = 1;
+			while (q + NLA_HDRLEN <= qe && n < 64) {
+				const struct nlattr *b = (const struct nlattr *)q;
+
+				if (b->nla_len < NLA_HDRLEN || q + b->nla_len > qe)
+					break;
+				if ((b->nla_type & NLA_TYPE_MASK) == RDMA_NLDEV_ATTR_STAT_HWCOUNTER_INDEX &&
+				    b->nla_len >= NLA_HDRLEN + 4)
+					idx[n++] = *(const uint32_t *)(q + NLA_HDRLEN);
+				q += NLA_ALIGN(b->nla_len);
+			}
+		}
+		p += NLA_ALIGN(a->nla_len);
+	}
+	if (!found || !len)
+		return 0;
+	qsort(idx, n, sizeof(idx[0]), u32_cmp);
+	o += (size_t)snprintf(out + o, len - o, " hwcnt=");
+	for (size_t i = 0; i < n && o < len; i++)
+		o += (size_t)snprintf(out + o, len - o, "%s%u", i ? "," : "", idx[i]);
+	return o < len ? o : len - 1;
+}
 
 /* A u32 attribute of a request, -1 when absent (0 for the mask: absent
  * is none, as nldev reads it). */
@@ -141,6 +189,10 @@ void fix_key(const struct nlmsghdr *nlh, char *key, size_t len, int *known_dev, 
 	    set_val(nlh, RDMA_NLDEV_ATTR_STAT_OPCOUNTER_ENABLED) >= 0)
 		n += (size_t)snprintf(key + n, len - n, " opcnt=%lld",
 				      set_val(nlh, RDMA_NLDEV_ATTR_STAT_OPCOUNTER_ENABLED));
+	/* STAT_SET's STAT_HWCOUNTERS (nldev_stat_set_counter_dynamic_doit):
+	 * the optional counters to have on, their indices sorted */
+	if (client == RDMA_NL_NLDEV && op == RDMA_NLDEV_CMD_STAT_SET && n < len)
+		n += hwcnt_key(nlh, key + n, len - n);
 	if (have_dev && f) {
 		*known_dev = 0;
 		for (size_t i = 0; i < f->ndevs; i++)

@@ -488,6 +488,22 @@ static void answer_sys(void)
 	rec_write("sys_get", 0, NULL);
 }
 
+/*
+ * nldev_set_doit() with RDMA_NLDEV_NET_NS_FD: ib_device_set_netns_put()
+ * (device.c, 6.12) refuses -EOPNOTSUPP in shared mode and for a driver
+ * without disassociate_ucontext (of these fixtures' drivers only mlx5 has
+ * it: mlx5_ib_dev_ops), else moves the device: the ack.  The key carries
+ * no descriptor (the sender's own number).
+ */
+static void answer_dev_set(const struct gdev *d)
+{
+	char key[64];
+	int err = gen_fix->netns_mode || strncmp(d->name, "mlx5_", 5) ? -EOPNOTSUPP : 0;
+
+	snprintf(key, sizeof(key), "set dev=%u", d->index);
+	rec_write(key, err, NULL);
+}
+
 /* ---- one fixture ---- */
 
 static int gen_one(const char *outdir, const struct gfix *f)
@@ -516,6 +532,7 @@ static int gen_one(const char *outdir, const struct gfix *f)
 	for (unsigned int i = 0; i < f->ndevs; i++) {
 		answer_port(&f->devs[i]);
 		answer_res(&f->devs[i]);
+		answer_frmr(&f->devs[i]);
 		answer_stat(&f->devs[i]);
 		for (unsigned int p = 0; p <= f->devs[i].nports; p++) {
 			answer_stat_qp(&f->devs[i], p, false);
@@ -524,11 +541,16 @@ static int gen_one(const char *outdir, const struct gfix *f)
 		answer_stat_mr(&f->devs[i], false);
 		answer_stat_mr(&f->devs[i], true);
 		answer_stat_set(&f->devs[i]);
+		answer_stat_bind(&f->devs[i]);
+		answer_dev_set(&f->devs[i]);
+		answer_stat_opt(&f->devs[i]);
 	}
 	fclose(fix_out);
 	fclose(index_out);
 	fclose(expect_out);
 	write_sysfs();
+	if (f->pci)
+		write_pci();
 	return 0;
 }
 

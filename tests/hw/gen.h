@@ -93,6 +93,14 @@ struct gsrq {
 	uint32_t qp_min, qp_max;	/* one range of LQPNs, 0: none */
 };
 
+/* An FRMR pool (7.x, nldev.c fill_frmr_pool_entry): its key, its counts */
+struct gfrmr {
+	uint64_t vendor_key, num_dma_blocks;	/* num_dma_blocks 0: no pool */
+	uint32_t access_flags, queue, pinned;
+	uint64_t in_use, max_in_use;
+	uint8_t ats;
+};
+
 struct gcm {
 	uint32_t port, lqpn, ps, pid, cm_idn;
 	uint8_t type, state;
@@ -146,6 +154,13 @@ struct gdev {
 	 * `first-sample` tests/hw/record reads: a counter that reaches its
 	 * maximum between two samples */
 	const uint64_t *pma_val, *pma_first;
+	/* a link flap between the two recorded samples: the first sample's
+	 * carrier counts of the netdev are 2 lower (a down and an up) and an
+	 * IB port's link_downed 1 lower, the state the same in both */
+	bool flap;
+	/* a hardware counter at 2^64 - 1 (hfi1's CNTR_SYNTH ones saturate
+	 * there, chip.c read_dev_port_cntr()), NULL: none */
+	const char *hw_max;
 	struct gqp qps[MAXN];
 	struct gcq cqs[MAXN];
 	struct gmr mrs[MAXN];
@@ -154,6 +169,7 @@ struct gdev {
 	struct gsrq srqs[MAXN];
 	struct gcm cms[MAXN];
 	struct gcounter counters[MAXN];
+	struct gfrmr frmrs[MAXN];
 };
 
 struct gfix {
@@ -166,11 +182,16 @@ struct gfix {
 	unsigned int ndevs;
 	struct gproc procs[6];
 	unsigned int nprocs;
+	bool pci;		/* the GPU node's PCI tree (gen_pci.c) */
 };
 
 extern struct gfix *const gen_fixtures[];
 /* Fill the fixtures derived from others (gen_drivers.c): before use. */
 void gen_derive(void);
 extern const unsigned int gen_nfixtures;
+/* gen_pci.c: the gpu-node fixture, derived from mlx5-roce */
+extern struct gfix gpu_node;
+void gen_pci_derive(const struct gfix *roce);
+void write_pci(void);
 
 #endif

@@ -234,6 +234,15 @@ static struct gfix mlx5_roce = {
 		},
 		.ctxs = { { 2, 4100101 }, { 3, 4100230 }, { 4, 4100151 } },
 		.srqs = { { .srqn = 3, .pdn = 5, .cqn = 7, .pid = 4100101, .qp_min = 0x120, .qp_max = 0x121 } },
+		/* mlx5_ib's FRMR pools (7.x): one per key in use, by access
+		 * flags and size; the second with handles pinned (`rdma res
+		 * set frmr_pools ... pinned`) */
+		.frmrs = {
+			{ .vendor_key = 0, .num_dma_blocks = 0x10, .access_flags = 0x1, .queue = 32,
+			  .in_use = 5, .max_in_use = 12 },
+			{ .vendor_key = 0x2, .num_dma_blocks = 0x100, .access_flags = 0x7, .ats = 1,
+			  .queue = 0, .pinned = 8, .in_use = 64, .max_in_use = 64 },
+		},
 		.cms = {
 			{ .port = 1, .ps = RDMA_PS_TCP, .state = RDMA_CM_LISTEN, .src = "10.0.0.1:18515",
 			  .pid = 4100230, .cm_idn = 1 },
@@ -302,6 +311,7 @@ static struct gfix mlx5_ib = {
 	.devs = {
 		{
 			.index = 1, .name = "mlx5_0", .node_type = RDMA_NODE_IB_CA, .fw = "28.39.2048",
+			.flap = true,
 			.node_guid = 0xb83fd20300a1b2c4ull, .sys_guid = 0xb83fd20300a1b2c4ull,
 			.caps = 0x1f25e1c36ull, .protocol = "ib", .dim = false,
 			.hca_type = "MT4129", .board_id = "MT_0000000838",
@@ -367,6 +377,7 @@ static struct gfix bnxt_re = {
 	.ndevs = 1,
 	.devs = { {
 		.index = 0, .name = "bnxt_re0", .node_type = RDMA_NODE_IB_CA, .fw = "227.1.111.0",
+		.flap = true,
 		/* the QP counter mode set: as a driver without counter_bind_qp
 		 * answers (rdma_counter_set_auto_mode: -EOPNOTSUPP) */
 		.set_err = -EOPNOTSUPP,
@@ -481,6 +492,7 @@ static struct gfix hfi1 = {
 	.ndevs = 1,
 	.devs = { {
 		.index = 0, .name = "hfi1_0", .node_type = RDMA_NODE_IB_CA, .fw = "1.27.0",
+		.hw_max = "XmitDscd",	/* a CNTR_SYNTH counter at CNTR_MAX */
 		.node_guid = 0x0011750101671ed5ull, .sys_guid = 0x0011750101671ed5ull,
 		.caps = 0x3e07c36ull, .protocol = "opa",	/* rdma_cap_opa_mad() */
 		.hca_type = "HFI100", .board_id = "Intel Omni-Path HFI Silicon 100 Series",
@@ -542,21 +554,24 @@ void gen_derive(void)
 	mlx5_ib_sat.name = "mlx5-ib-sat";
 	mlx5_ib_sat.what = "mlx5-ib with PortCountersExtended and PMA error counters at their "
 			   "maximum (in both samples, and reached between them)";
+	mlx5_ib_sat.devs[0].flap = false;	/* their first samples are their own */
 	mlx5_ib_sat.devs[0].pma_val = sat_ext_val;
 	mlx5_ib_sat.devs[0].pma_first = sat_ext_first;
 	mlx5_ib_sat32 = mlx5_ib;
 	mlx5_ib_sat32.name = "mlx5-ib-sat32";
 	mlx5_ib_sat32.what = "mlx5-ib with PortCounters only (32-bit data and packets) and counters "
 			     "at their maximum (in both samples, and reached between them)";
+	mlx5_ib_sat32.devs[0].flap = false;
 	mlx5_ib_sat32.devs[0].pma = ib_pma32;
 	mlx5_ib_sat32.devs[0].npma = N(ib_pma32);
 	mlx5_ib_sat32.devs[0].pma_val = sat32_val;
 	mlx5_ib_sat32.devs[0].pma_first = sat32_first;
+	gen_pci_derive(&mlx5_roce);
 }
 
 _Static_assert(N(sat_ext_val) == N(ib_pma) && N(sat_ext_first) == N(ib_pma), "one per file");
 _Static_assert(N(sat32_val) == N(ib_pma32) && N(sat32_first) == N(ib_pma32), "one per file");
 
 struct gfix *const gen_fixtures[] = { &mlx5_roce, &mlx5_roce_6_1, &mlx5_ib, &bnxt_re, &irdma, &efa,
-				      &hfi1, &mlx5_ib_sat, &mlx5_ib_sat32 };
+				      &hfi1, &mlx5_ib_sat, &mlx5_ib_sat32, &gpu_node };
 const unsigned int gen_nfixtures = N(gen_fixtures);

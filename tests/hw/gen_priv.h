@@ -69,6 +69,7 @@ void dumper_entry(struct dumper *w, entry_fn *fill, unsigned int i, bool dd);
 /* gen_res.c */
 void answer_res(const struct gdev *d);
 void answer_res_dump(bool dd);
+void answer_frmr(const struct gdev *d);
 /* gen_stat.c */
 uint64_t hw_value(const struct gdev *d, unsigned int port, unsigned int i);
 unsigned int port_counters(const struct gdev *d, unsigned int port, const char **names, uint64_t *vals);
@@ -76,6 +77,8 @@ void answer_stat(const struct gdev *d);
 void answer_stat_qp(const struct gdev *d, unsigned int port, bool dd);
 void answer_stat_mr(const struct gdev *d, bool dd);
 void answer_stat_set(const struct gdev *d);
+void answer_stat_bind(const struct gdev *d);
+void answer_stat_opt(const struct gdev *d);
 /* gen_sysfs.c */
 void mkdirs(const char *path);
 void write_sysfs(void);

@@ -4,6 +4,7 @@
  * fill_res_*_entry() functions of drivers/infiniband/core/nldev.c (7.x).
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -492,6 +493,84 @@ void answer_res(const struct gdev *d)
 	answer_res_summary(d, !gen_fix->linux_6_1, true);
 	snprintf(key, sizeof(key), "res_get dev=%u dd=1", d->index);
 	rec_write(key, 0, NULL);
+}
+
+/*
+ * RDMA_NLDEV_CMD_FRMR_POOLS_GET (7.x; nldev.c nldev_frmr_pools_get_dumpit
+ * and fill_frmr_pool_entry / fill_frmr_pool_key, linux 7.3): the handle,
+ * an FRMR_POOLS nest of FRMR_POOL_ENTRY nests (both without NLA_F_NESTED:
+ * nla_nest_start_noflag), each a FRMR_POOL_KEY nest (NLA_F_NESTED) of ATS,
+ * ACCESS_FLAGS, VENDOR_KEY, NUM_DMA_BLOCKS, then QUEUE_HANDLES, MAX_IN_USE,
+ * IN_USE, PINNED_HANDLES.  Kernel-only pools (KERNEL_VENDOR_KEY) are left
+ * out of dumps; a device without pools (no driver sets them up: all but
+ * mlx5) answers NLMSG_DONE alone.  A 6.1 kernel does not know the command
+ * (rdma_nl_rcv_msg: -EINVAL past its RDMA_NLDEV_NUM_OPS).  The handler
+ * parses liberally: DRIVER_DETAILS changes nothing.
+ */
+static void e_frmr(struct nlmsghdr *nlh, const struct gdev *d, unsigned int i, bool dd)
+{
+	const struct gfrmr *f = &d->frmrs[i];
+	struct nlattr *e = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_FRMR_POOL_ENTRY), *k;
+
+	(void)dd;
+	e->nla_type &= (uint16_t)~NLA_F_NESTED;
+	k = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_FRMR_POOL_KEY);
+	mnl_attr_put_u8(nlh, RDMA_NLDEV_ATTR_FRMR_POOL_KEY_ATS, f->ats);
+	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_FRMR_POOL_KEY_ACCESS_FLAGS, f->access_flags);
+	mnl_attr_put_u64(nlh, RDMA_NLDEV_ATTR_FRMR_POOL_KEY_VENDOR_KEY, f->vendor_key);
+	mnl_attr_put_u64(nlh, RDMA_NLDEV_ATTR_FRMR_POOL_KEY_NUM_DMA_BLOCKS, f->num_dma_blocks);
+	mnl_attr_nest_end(nlh, k);
+	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_FRMR_POOL_QUEUE_HANDLES, f->queue);
+	mnl_attr_put_u64(nlh, RDMA_NLDEV_ATTR_FRMR_POOL_MAX_IN_USE, f->max_in_use);
+	mnl_attr_put_u64(nlh, RDMA_NLDEV_ATTR_FRMR_POOL_IN_USE, f->in_use);
+	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_FRMR_POOL_PINNED_HANDLES, f->pinned);
+	mnl_attr_nest_end(nlh, e);
+}
+
+void answer_frmr(const struct gdev *d)
+{
+	static const char *const dd[] = { "", " dd=0", " dd=1" };
+	char key[96], hex[64];
+
+	for (unsigned int v = 0; v < 3; v++) {
+		struct dumper w = { .d = d, .cmd = RDMA_NLDEV_CMD_FRMR_POOLS_GET,
+				    .nest = RDMA_NLDEV_ATTR_FRMR_POOLS };
+		unsigned int i;
+
+		snprintf(key, sizeof(key), "frmr_pools_get dump dev=%u%s", d->index, dd[v]);
+		if (gen_fix->linux_6_1) {
+			rec_write(key, -EINVAL, NULL);
+			continue;
+		}
+		dumper_open(&w);
+		w.t->nla_type &= (uint16_t)~NLA_F_NESTED;
+		for (i = 0; i < MAXN && d->frmrs[i].num_dma_blocks; i++) {
+			const struct gfrmr *f = &d->frmrs[i];
+
+			dumper_entry(&w, e_frmr, i, false);
+			if (v)
+				continue;
+			/* rdma -d: the key as res-frmr-pools.c prints it, then
+			 * its parts and the counts */
+			exp_start("res frmr_pools", d);
+			snprintf(hex, sizeof(hex), "%" PRIx64 ":%" PRIx64 ":%x:%u", f->vendor_key,
+				 f->num_dma_blocks, f->access_flags, f->ats);
+			exp_s("key", hex);
+			exp_u("ats", f->ats);
+			exp_u("access_flags", f->access_flags);
+			exp_u("vendor_key", f->vendor_key);
+			exp_u("num_dma_blocks", f->num_dma_blocks);
+			exp_u("queue", f->queue);
+			exp_u("in_use", f->in_use);
+			exp_u("max_in_use", f->max_in_use);
+			exp_u("pinned", f->pinned);
+			exp_end();
+		}
+		dumper_close(&w);
+		if (!w.counted)
+			free(msgs[--nmsg]);	/* no pool: the message is cancelled, DONE alone */
+		rec_write(key, 0, NULL);
+	}
 }
 
 /* _nldev_res_get_dumpit(): fill_res_info(skb, device, false), whatever

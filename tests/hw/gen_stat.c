@@ -41,7 +41,8 @@ unsigned int port_counters(const struct gdev *d, unsigned int port, const char *
 
 	for (unsigned int i = 0; i < d->nhw; i++) {
 		names[n] = d->hw[i];
-		vals[n++] = hw_value(d, port, i);
+		vals[n++] = d->hw_max && !strcmp(d->hw[i], d->hw_max) ? UINT64_MAX :
+			    hw_value(d, port, i);
 	}
 	for (unsigned int i = 0; i < d->nopt; i++)
 		if (d->opt_enabled & (1u << i)) {
@@ -303,5 +304,140 @@ void answer_stat_set(const struct gdev *d)
 				key[kl] = '\0';
 			}
 		}
+	}
+}
+
+/*
+ * Binding one QP to a counter by hand and unbinding it (rdma statistic qp
+ * bind/unbind): nldev_stat_set_doit() with STAT_MODE = MANUAL and
+ * RES_LQPN (nldev_stat_set_mode_doit: rdma_counter_bind_qpn_alloc()
+ * without STAT_COUNTER_ID, rdma_counter_bind_qpn() with it), and
+ * nldev_stat_del_doit() (rdma_counter_unbind_qpn()); counters.c, 6.12:
+ * -ENOENT for no such QP (rdma_counter_get_qp) or counter
+ * (rdma_get_counter_by_id), -EINVAL for a QP bound already
+ * (__rdma_counter_bind_qp), for another process's counter
+ * (rdma_counter_bind_qpn: counter->res.task != qp->res.task) and for an
+ * unbind of a QP not in that counter; a driver without per-counter stats
+ * (no counter_alloc_stats: rdma_counter_alloc() fails) -ENOMEM.  Both
+ * answer a STAT_SET message with the device handle, port, counter id and
+ * LQPN, then the ack.  Keys for every QP of a port and every counter of
+ * it; the shim keeps no state.
+ */
+static const struct gcounter *bound_to(const struct gdev *d, uint32_t lqpn)
+{
+	for (unsigned int c = 0; c < MAXN && d->counters[c].id; c++)
+		for (unsigned int k = 0; k < 4 && d->counters[c].lqpn[k]; k++)
+			if (d->counters[c].lqpn[k] == lqpn)
+				return &d->counters[c];
+	return NULL;
+}
+
+static void bind_reply(const struct gdev *d, unsigned int port, uint32_t cntn, uint32_t lqpn)
+{
+	struct nlmsghdr *nlh = msg_start(RDMA_NLDEV_CMD_STAT_SET, false);
+
+	put_handle(nlh, d);
+	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_PORT_INDEX, port);
+	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_STAT_COUNTER_ID, cntn);
+	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_RES_LQPN, lqpn);
+	msg_end(nlh);
+}
+
+void answer_stat_bind(const struct gdev *d)
+{
+	char key[160];
+	uint32_t next = 1;
+
+	for (unsigned int c = 0; c < MAXN && d->counters[c].id; c++)
+		if (d->counters[c].id >= next)
+			next = d->counters[c].id + 1;
+	/* no such QP (rdma_counter_get_qp): LQPN 57005 on every port */
+	for (unsigned int p = 1; p <= d->nports; p++) {
+		snprintf(key, sizeof(key), "stat_set dev=%u port=%u lqpn=57005 res=%u mode=%u mask=0", d->index, p,
+			 RDMA_NLDEV_ATTR_RES_QP, RDMA_COUNTER_MODE_MANUAL);
+		rec_write(key, d->set_err ? d->set_err : -ENOENT, NULL);
+	}
+	for (unsigned int i = 0; i < MAXN && d->qps[i].lqpn; i++) {
+		const struct gqp *q = &d->qps[i];
+		const struct gcounter *in = bound_to(d, q->lqpn);
+		int err = d->set_err;
+
+		if (!q->port || q->dd)
+			continue;
+		if (!err && in)
+			err = -EINVAL;
+		if (!err && !d->counters[0].id && !d->nhw)
+			err = -ENOMEM;
+		snprintf(key, sizeof(key), "stat_set dev=%u port=%u lqpn=%u res=%u mode=%u mask=0", d->index,
+			 q->port, q->lqpn, RDMA_NLDEV_ATTR_RES_QP, RDMA_COUNTER_MODE_MANUAL);
+		if (!err)
+			bind_reply(d, q->port, next, q->lqpn);
+		rec_write(key, err, NULL);
+		for (unsigned int c = 0; c < MAXN && d->counters[c].id; c++) {
+			const struct gcounter *g = &d->counters[c];
+
+			if (g->port != q->port)
+				continue;
+			err = d->set_err;
+			/* a counter of a process counts that process's QPs only */
+			if (!err && (in || ((g->mask & RDMA_COUNTER_MASK_PID) && g->pid != q->pid)))
+				err = -EINVAL;
+			snprintf(key, sizeof(key), "stat_set dev=%u port=%u lqpn=%u res=%u counter=%u mode=%u mask=0",
+				 d->index, q->port, q->lqpn, RDMA_NLDEV_ATTR_RES_QP, g->id, RDMA_COUNTER_MODE_MANUAL);
+			if (!err)
+				bind_reply(d, q->port, g->id, q->lqpn);
+			rec_write(key, err, NULL);
+			err = d->set_err;
+			if (!err && in != g)
+				err = -EINVAL;
+			snprintf(key, sizeof(key), "stat_del dev=%u port=%u lqpn=%u res=%u counter=%u", d->index,
+				 q->port, q->lqpn, RDMA_NLDEV_ATTR_RES_QP, g->id);
+			if (!err)
+				bind_reply(d, q->port, g->id, q->lqpn);
+			rec_write(key, err, NULL);
+		}
+	}
+}
+
+/*
+ * Optional counters on and off (rdma statistic set/unset link ...
+ * optional-counters): nldev_stat_set_doit() with STAT_HWCOUNTERS,
+ * nldev_stat_set_counter_dynamic_doit() (6.2+): each index must be an
+ * optional counter's (-EINVAL else); every optional counter is then set
+ * on or off by whether it is listed (rdma_counter_modify).  The answer: a
+ * STAT_SET message with the handle and port, then the ack.  Keys for every
+ * subset of the port's optional counters, and one with a counter that is
+ * not optional (index 0).
+ */
+void answer_stat_opt(const struct gdev *d)
+{
+	char key[256];
+
+	if (!d->nopt || d->nopt > 6)
+		return;
+	for (unsigned int p = 1; p <= d->nports; p++) {
+		for (unsigned int set = 0; set < (1u << d->nopt); set++) {
+			size_t k = (size_t)snprintf(key, sizeof(key), "stat_set dev=%u port=%u mode=-1 mask=0 hwcnt=",
+						    d->index, p);
+			struct nlmsghdr *nlh;
+			bool first = true;
+
+			for (unsigned int i = 0; i < d->nopt; i++)
+				if (set & (1u << i)) {
+					k += (size_t)snprintf(key + k, sizeof(key) - k, "%s%u", first ? "" : ",", d->nhw + i);
+					first = false;
+				}
+			if (d->set_err) {
+				rec_write(key, d->set_err, NULL);
+				continue;
+			}
+			nlh = msg_start(RDMA_NLDEV_CMD_STAT_SET, false);
+			put_handle(nlh, d);
+			mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_PORT_INDEX, p);
+			msg_end(nlh);
+			rec_write(key, 0, NULL);
+		}
+		snprintf(key, sizeof(key), "stat_set dev=%u port=%u mode=-1 mask=0 hwcnt=0", d->index, p);
+		rec_write(key, d->set_err ? d->set_err : -EINVAL, NULL);
 	}
 }

@@ -101,6 +101,45 @@ static void first_sample(const char *path, uint64_t v)
 	fclose(f);
 }
 
+/*
+ * The width drivers/infiniband/core/sysfs.c reads each PMA file with
+ * (PORT_PMA_ATTR, show_pma_counter(), 4.6 to 7.x): a counter saturates
+ * there, so a generated value stays below it.  The data and packet
+ * counters are 64-bit where the port has PortCountersExtended (its
+ * unicast_* files), else 32.
+ */
+static unsigned int pma_width(const struct gdev *d, const char *name)
+{
+	static const struct {
+		const char *name;
+		unsigned int bits;
+	} w[] = {
+		{ "symbol_error", 16 }, { "link_error_recovery", 8 }, { "link_downed", 8 },
+		{ "port_rcv_errors", 16 }, { "port_rcv_remote_physical_errors", 16 },
+		{ "port_rcv_switch_relay_errors", 16 }, { "port_xmit_discards", 16 },
+		{ "port_xmit_constraint_errors", 8 }, { "port_rcv_constraint_errors", 8 },
+		{ "local_link_integrity_errors", 4 }, { "excessive_buffer_overrun_errors", 4 },
+		{ "VL15_dropped", 16 }, { "port_xmit_wait", 32 },
+	};
+	bool ext = false;
+
+	for (unsigned int i = 0; i < sizeof(w) / sizeof(w[0]); i++)
+		if (!strcmp(w[i].name, name))
+			return w[i].bits;
+	for (unsigned int k = 0; k < d->npma; k++)
+		ext |= !strncmp(d->pma[k], "unicast_", 8);
+	return ext ? 64 : 32;
+}
+
+/* A generated PMA value within its width, below its maximum (not saturated). */
+static uint64_t pma_value(const struct gdev *d, unsigned int port, unsigned int k)
+{
+	unsigned int bits = pma_width(d, d->pma[k]);
+	uint64_t v = hw_value(d, port, k) * 3;
+
+	return bits < 64 ? v % ((1ull << bits) - 1) : v;
+}
+
 void write_sysfs(void)
 {
 	static const char *const st[] = { "NOP", "DOWN", "INIT", "ARMED", "ACTIVE", "ACTIVE_DEFER" };
@@ -113,6 +152,7 @@ void write_sysfs(void)
 	wfile("proc/self/status", "Name:\trdmatop\nUmask:\t0022\nState:\tR (running)\nTgid:\t4242\nPid:\t4242\n"
 	      "Uid:\t1000\t1000\t1000\t1000\nCapInh:\t0000000000000000\nCapPrm:\t0000000000000000\n"
 	      "CapEff:\t0000000000000000\n");
+	wfile("proc/uptime", "86400.25 170000.50\n");
 	for (unsigned int i = 0; i < gen_fix->nprocs; i++) {
 		const struct gproc *p = &gen_fix->procs[i];
 
@@ -124,9 +164,14 @@ void write_sysfs(void)
 			      "PPid:\t1\nUid:\t1000\t1000\t1000\t1000\n", p->comm, p->pid, p->tids[t]);
 			snprintf(b, sizeof(b), "proc/%u/cgroup", p->tids[t]);
 			wfile(b, "0::%s\n", p->cgroup);
+			/* fs/proc/array.c do_task_stat(): utime 120, stime 40,
+			 * starttime 12345 ticks, rss 2560 pages */
 			snprintf(b, sizeof(b), "proc/%u/stat", p->tids[t]);
-			wfile(b, "%u (%s) S 1 %u %u 0 -1 4194560 0 0 0 0 120 40 0 0 20 0 %u 0 12345 0 0\n",
+			wfile(b, "%u (%s) S 1 %u %u 0 -1 4194560 0 0 0 0 120 40 0 0 20 0 %u 0 12345 0 2560\n",
 			      p->tids[t], p->comm, p->pid, p->pid, 1);
+			/* the arguments, each NUL-terminated */
+			snprintf(b, sizeof(b), "proc/%u/cmdline", p->tids[t]);
+			wfile(b, "/usr/bin/%s%c--size%c%u%c", p->comm, 0, 0, p->pid % 1000, 0);
 		}
 	}
 	write_vlans();
@@ -195,10 +240,13 @@ void write_sysfs(void)
 			}
 			for (unsigned int k = 0; k < d->npma; k++) {
 				snprintf(b, sizeof(b), "%s/counters/%s", pd, d->pma[k]);
-				wfile(b, "%llu\n", (unsigned long long)(d->pma_val ? d->pma_val[k] :
-									 hw_value(d, p, k) * 3));
+				uint64_t v = d->pma_val ? d->pma_val[k] : pma_value(d, p, k);
+
+				wfile(b, "%llu\n", (unsigned long long)v);
 				if (d->pma_first && d->pma_first[k])
 					first_sample(b, d->pma_first[k]);
+				else if (d->flap && !strcmp(d->pma[k], "link_downed") && v)
+					first_sample(b, v - 1);
 			}
 			{
 				const char *names[256];
@@ -228,6 +276,24 @@ void write_sysfs(void)
 				wfile(b, "%s\n", pt->state == IB_PORT_ACTIVE ? "up" : "down");
 				snprintf(b, sizeof(b), "sys/class/net/%s/mtu", pt->ndev);
 				wfile(b, "%u\n", 9000);
+				/* net/core/net-sysfs.c: carrier_changes is the sum of the
+				 * up and down counts (fmt_dec); an active port's carrier
+				 * is up: one more up than down */
+				{
+					static const char *const cn[] = { "carrier_changes",
+									  "carrier_up_count",
+									  "carrier_down_count" };
+					unsigned int down = 3 + p + i,
+						     up = down + (pt->state == IB_PORT_ACTIVE),
+						     cv[3] = { up + down, up, down };
+
+					for (unsigned int k = 0; k < 3; k++) {
+						snprintf(b, sizeof(b), "sys/class/net/%s/%s", pt->ndev, cn[k]);
+						wfile(b, "%u\n", cv[k]);
+						if (d->flap)
+							first_sample(b, cv[k] - (k ? 1 : 2));
+					}
+				}
 			}
 		}
 	}

@@ -24,6 +24,8 @@
  *   RDMATOP_HW_FIXTURE  the nlshim_fixture file (netlink.fix)
  *   RDMATOP_HW_LOG      unmatched requests are appended here, one a line
  *   RDMATOP_HW_TRACE    every request's key is appended here
+ *   RDMATOP_HW_REQS     every request's key and bytes (hex, without its
+ *                       sequence and port id) are appended here
  * An unmatched request is answered with -EOPNOTSUPP, or -EINVAL when it
  * names a device index the nlshim_fixture does not have (ib_device_get_by_index()
  * fails: nldev.c answers -EINVAL), in an NLMSG_ERROR (doit) or in the

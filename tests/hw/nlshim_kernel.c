@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -175,6 +176,21 @@ static void answer(struct fake *f, const struct nlmsghdr *req)
 	if (req->nlmsg_len < NLMSG_HDRLEN || !(req->nlmsg_flags & NLM_F_REQUEST))
 		return;
 	fix_key(req, key, sizeof(key), &known_dev, &nlshim_fixture);
+	/* RDMATOP_HW_REQS: each request's bytes after its header's length,
+	 * type and flags (sequence and port id are the sender's own), in hex:
+	 * two programs' requests compared byte for byte */
+	if (getenv("RDMATOP_HW_REQS")) {
+		char hex[2 * 512 + 1];
+		const unsigned char *b = (const unsigned char *)req;
+		size_t n = req->nlmsg_len < 512 ? req->nlmsg_len : 512, k, o = 0;
+
+		for (k = 0; k < n; k++) {
+			if (k >= 8 && k < NLMSG_HDRLEN)
+				continue;	/* nlmsg_seq, nlmsg_pid */
+			o += (size_t)snprintf(hex + o, sizeof(hex) - o, "%02x", b[k]);
+		}
+		nlshim_log("RDMATOP_HW_REQS", "%s %s", key, hex);
+	}
 	/* RDMATOP_HW_STRICT_DD: a kernel whose every handler parses strictly
 	 * and knows no DRIVER_DETAILS (beyond its RDMA_NLDEV_ATTR_MAX), as
 	 * 6.1's stat handlers are: nlmsg_parse() refuses the request */

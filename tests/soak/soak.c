@@ -6,7 +6,7 @@
  * a fixed pace, with memory watched: resident size after the warm-up and
  * at the end must be within the allowed growth.
  *
- * Each refresh does what src/app.c does with a new sample (replay source,
+ * Each refresh does what src/dash/app.c does with a new sample (replay source,
  * rates, change events, graph history, per-process aggregation, the QP
  * pane filtered and sorted) and draws the screen into curses (stdout may be
  * /dev/null).  Every few refreshes the pane, sort and filter change, as a
@@ -22,11 +22,13 @@
 #include <string.h>
 #include <time.h>
 
+#include "advance.h"
 #include "events.h"
 #include "rate.h"
 #include "record.h"
 #include "source.h"
 #include "ui.h"
+#include "util.h"
 
 static long rss_kib(void)
 {
@@ -48,7 +50,7 @@ static double now(void)
 	struct timespec t;
 
 	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+	return ts_sec(&t);
 }
 
 static int open_source(struct source *src, const char *path)
@@ -111,9 +113,7 @@ int main(int argc, char **argv)
 			return 1;
 		}
 		/* a loop starts the clock again: no rates across it */
-		snap_carry(have_prev ? prev : NULL, cur);
-		rate_compute(have_prev ? prev : NULL, cur);
-		events_diff(have_prev ? prev : NULL, cur);
+		snap_advance(have_prev ? prev : NULL, cur);
 		hist_update(&u.hist, cur);
 		ui_note_events(&u, cur);
 		if (refreshes % 50 == 0) {

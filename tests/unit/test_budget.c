@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The pacing rule, fed synthetic costs. */
+#include <math.h>
+
 #include "budget.h"
 #include "test.h"
 
@@ -16,9 +18,11 @@ struct run {
 	double spent;
 };
 
-static void simulate(struct budget_table *t, size_t n, const double *cost, double jitter,
-		     double share, int samples, struct run *r)
+static void simulate_rest(struct budget_table *t, size_t n, const double *cost, double jitter,
+			  double share, double rest, int samples, struct run *r)
 {
+	struct budget_in in = { .share = share, .interval = 1.0, .max_age = BUDGET_MAX_AGE,
+				.rest = rest };
 	unsigned int gap[8] = { 0 }, every[8] = { 0 };
 	bool due[8];
 	int k;
@@ -26,7 +30,8 @@ static void simulate(struct budget_table *t, size_t n, const double *cost, doubl
 
 	memset(r, 0, sizeof(*r));
 	for (k = 0; k < samples; k++) {
-		budget_plan(t, n, share, 1.0, BUDGET_MAX_AGE, clock_s, due);
+		in.now = clock_s;
+		budget_plan(t, n, &in, due);
 		for (i = 0; i < n; i++) {
 			double c = cost[i] * ((k & 1) ? 1 + jitter : 1 - jitter);
 
@@ -47,13 +52,20 @@ static void simulate(struct budget_table *t, size_t n, const double *cost, doubl
 	}
 }
 
+static void simulate(struct budget_table *t, size_t n, const double *cost, double jitter,
+		     double share, int samples, struct run *r)
+{
+	simulate_rest(t, n, cost, jitter, share, 0, samples, r);
+}
+
 /* The first plan asks for every table: the first sample is complete. */
 static void test_first_complete(void)
 {
 	struct budget_table t[3] = { { 0 } };
 	bool due[3] = { false };
+	struct budget_in in = { .share = 0.03, .interval = 1.0, .max_age = BUDGET_MAX_AGE };
 
-	budget_plan(t, 3, 0.03, 1.0, BUDGET_MAX_AGE, 0, due);
+	budget_plan(t, 3, &in, due);
 	CHECK(due[0] && due[1] && due[2]);
 }
 
@@ -135,5 +147,126 @@ static void test_follows(void)
 	CHECK_EQ_U(t[0].every, 5);
 }
 
-TEST_MAIN(test_first_complete, test_off, test_converges, test_stable, test_never_starves,
-	  test_water_filling, test_follows)
+/* The floor: a tenth of what the budget allows in one interval. */
+static void test_floor(void)
+{
+	CHECK(fabs(budget_floor(0.05, 1.0) - 0.005) < 1e-12);
+	CHECK(fabs(budget_floor(0.03, 2.0) - 0.006) < 1e-12);
+	CHECK(budget_floor(0, 1.0) == 0);
+	CHECK(budget_floor(0.05, 0) == 0);
+}
+
+/*
+ * rxe's tables of a few QPs on a loaded host (the test bed's `rc`
+ * scenario under TCG): 0.4-2 ms a dump, and the rest of the process at 6 %
+ * of a CPU, over the default budget of 5 % by itself.  Under the floor
+ * (5 ms), every table is dumped every sample.
+ */
+static void test_cheap_never_paced(void)
+{
+	struct budget_table t[8] = { { 0 } };
+	const double cost[8] = { 0.0004, 0.0006, 0.002, 0.0009, 0.0005, 0.0007, 0.0004, 0.0012 };
+	struct run r;
+	size_t i;
+
+	simulate_rest(t, 8, cost, 0.3, 0.05, 0.06, 100, &r);
+	for (i = 0; i < 8; i++) {
+		CHECK_EQ_U(r.refreshes[i], 100);
+		CHECK_EQ_U(t[i].every, 1);
+	}
+}
+
+/* Just over the floor, with the rest over the budget: paced. */
+static void test_over_floor_paced(void)
+{
+	struct budget_table t[2] = { { 0 } };
+	const double cost[2] = { 0.0049, 0.0051 };
+	struct run r;
+
+	simulate_rest(t, 2, cost, 0, 0.05, 0.06, 100, &r);
+	CHECK_EQ_U(r.refreshes[0], 100);
+	CHECK(r.refreshes[1] < 100);
+	CHECK(t[1].every > 1);
+}
+
+/*
+ * The whole process: 2 points of a 3 % budget are spent besides the dumps,
+ * so a table of 0.1 s gets 1 point: every 10 s, and the total stays
+ * within the budget.
+ */
+static void test_rest_off_budget(void)
+{
+	struct budget_table t[1] = { { 0 } };
+	const double cost[1] = { 0.1 };
+	struct run r;
+
+	simulate_rest(t, 1, cost, 0, 0.03, 0.02, 300, &r);
+	CHECK_EQ_U(t[0].every, 10);
+	CHECK(0.02 + r.spent / 300 <= 0.03 * 1.05);
+	CHECK(0.02 + r.spent / 300 >= 0.03 * 0.9);
+}
+
+/*
+ * The rest over the budget by itself: the dumps keep a tenth of it (at
+ * 5 %, half a point), so the table still comes, and at the maximum age at
+ * the latest.
+ */
+static void test_rest_over_budget(void)
+{
+	struct budget_table t[2] = { { 0 } };
+	const double cost[2] = { 0.0001, 0.04 };
+	bool due[2];
+	struct budget_in in = { .share = 0.05, .interval = 1.0, .max_age = BUDGET_MAX_AGE,
+				.rest = 0.08, .now = 100 };
+	struct run r;
+	double got;
+
+	budget_cost(&t[0], cost[0], 99);
+	budget_cost(&t[1], cost[1], 99);
+	got = budget_plan(t, 2, &in, due);
+	CHECK(fabs(got - 0.005) < 1e-9);
+	CHECK(due[0]);
+	CHECK_EQ_U(t[1].every, 8);	/* 0.04 / 0.005 */
+	simulate_rest(t, 2, cost, 0, 0.05, 0.5, 200, &r);
+	CHECK_EQ_U(r.refreshes[0], 200);
+	CHECK(r.max_gap[1] < BUDGET_MAX_AGE);
+	CHECK(r.refreshes[1] >= 6);
+}
+
+/*
+ * The interval held: at 5 % and -d 1, 20 ms a sample besides the dumps
+ * and a QP dump of 0.3 s (paced, 1 point at the maximum age) fit: the
+ * interval asked.  40 ms a sample and a dump of 0.9 s at 3 %: 40 ms /
+ * (3 - 3 points) has only the dumps' tenth left: 0.04 / 0.003 > 5 s,
+ * held to BUDGET_STRETCH_MAX; 40 ms and 0.6 s at 5 %: 0.04 / 0.03 = 1.33 s.
+ * Off, or never measured: the interval asked.
+ */
+static void test_interval(void)
+{
+	struct budget_table t[2] = { { 0 } };
+	struct budget_in in = { .share = 0.05, .interval = 1.0, .max_age = 30 };
+	double got;
+
+	CHECK(budget_interval(t, 2, &in, 0.5) == BUDGET_STRETCH_MAX);	/* the rest alone: 10 s */
+	budget_cost(&t[0], 0.001, 0);
+	budget_cost(&t[1], 0.3, 0);
+	CHECK(budget_interval(t, 2, &in, 0.02) == 1.0);
+	t[1].cost = 0.6;
+	got = budget_interval(t, 2, &in, 0.04 - 0.001);
+	CHECK(fabs(got - 0.04 / 0.03) < 1e-9);
+	in.share = 0.03;
+	t[1].cost = 0.9;
+	CHECK(budget_interval(t, 2, &in, 0.039) == BUDGET_STRETCH_MAX);
+	in.share = 0;
+	CHECK(budget_interval(t, 2, &in, 5) == 1.0);
+	/* within a tenth over the interval: not stretched */
+	in.share = 0.05;
+	t[1].cost = 0;
+	t[1].measured = false;
+	CHECK(budget_interval(t, 2, &in, 0.05 * 1.05 - 0.001) == 1.0);
+	CHECK(budget_interval(t, 2, &in, 0.05 * 1.2 - 0.001) > 1.19);
+}
+
+TEST_MAIN(test_interval, test_first_complete, test_off, test_converges, test_stable, test_never_starves,
+	  test_water_filling, test_follows, test_floor, test_cheap_never_paced,
+	  test_over_floor_paced, test_rest_off_budget, test_rest_over_budget)

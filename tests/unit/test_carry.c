@@ -187,4 +187,80 @@ static void test_self_record(void)
 	snap_free(&s);
 }
 
-TEST_MAIN(test_mixed_ages, test_unpaced_no_carry, test_renamed_no_carry, test_self_record)
+/*
+ * The resource summary paced: read at 10 (6 QPs, 2 CQs, a limit, a type
+ * without a table); at 12 not read, the CQ table dumped with 3 rows and
+ * the QP table carried: the CQ count from the rows, the QPs', the limit
+ * and the other type from the summary of 10, 2 s old; at 13 read again.
+ */
+static void test_summary_carried(void)
+{
+	struct snapshot a, b, c;
+	struct snap_dev *d;
+	int i;
+
+	sample(&a, 10, true);
+	dev(&a, 0, "rxe0", true);
+	d = snap_dev_find(&a, 0);
+	d->sum_asked = true;
+	d->sum_when = a.mono;
+	d->res[SNAP_RES_QP] = 6;
+	d->res[SNAP_RES_CQ] = 2;
+	d->res_valid = (1u << SNAP_RES_QP) | (1u << SNAP_RES_CQ);
+	d->res_max[SNAP_RES_QP] = 1000;
+	d->res_max_valid = 1u << SNAP_RES_QP;
+	d->n_res_other = 1;
+	d->res_other[0].name = snap_str(&a, "comp_cntr", 32);
+	d->res_other[0].curr = 4;
+	qp(&a, 0, 5, 50, 100);
+	CHECK(snap_carry(NULL, &a) == 0);
+
+	sample(&b, 12, true);
+	dev(&b, 0, "rxe0", false);
+	d = snap_dev_find(&b, 0);
+	d->res_asked = 1u << SNAP_RES_CQ;
+	d->res_when[SNAP_RES_CQ] = b.mono;
+	for (i = 0; i < 3; i++)
+		((struct snap_cq *)snap_push(&b.cqs, sizeof(struct snap_cq)))->dev = 0;
+	((struct snap_cq *)snap_push(&b.cqs, sizeof(struct snap_cq)))->dev = 7;	/* another */
+	CHECK(snap_carry(&a, &b) == 0);
+	d = snap_dev_find(&b, 0);
+	CHECK(d->sum_carried);
+	CHECK(near(snap_sum_age(&b, d), 2));
+	CHECK_EQ_U(d->res[SNAP_RES_CQ], 3);
+	CHECK_EQ_U(d->res[SNAP_RES_QP], 6);
+	CHECK_EQ_U(d->res_valid, (1u << SNAP_RES_QP) | (1u << SNAP_RES_CQ));
+	CHECK_EQ_U(d->res_max[SNAP_RES_QP], 1000);
+	CHECK_EQ_U(d->n_res_other, 1);
+	CHECK(!strcmp(snap_s(&b, d->res_other[0].name), "comp_cntr"));
+	CHECK_EQ_U(d->res_other[0].curr, 4);
+
+	/* carried on: the age counts from the read at 10 */
+	sample(&c, 13, true);
+	dev(&c, 0, "rxe0", false);
+	CHECK(snap_carry(&b, &c) == 0);
+	d = snap_dev_find(&c, 0);
+	CHECK(near(snap_sum_age(&c, d), 3));
+	CHECK_EQ_U(d->res[SNAP_RES_CQ], 3);
+	snap_free(&c);
+
+	/* read again: the kernel's counts, no age */
+	sample(&c, 13, true);
+	dev(&c, 0, "rxe0", false);
+	d = snap_dev_find(&c, 0);
+	d->sum_asked = true;
+	d->sum_when = c.mono;
+	d->res[SNAP_RES_CQ] = 9;
+	d->res_valid = 1u << SNAP_RES_CQ;
+	CHECK(snap_carry(&b, &c) == 0);
+	d = snap_dev_find(&c, 0);
+	CHECK(!d->sum_carried);
+	CHECK(snap_sum_age(&c, d) == 0);
+	CHECK_EQ_U(d->res[SNAP_RES_CQ], 9);
+	snap_free(&a);
+	snap_free(&b);
+	snap_free(&c);
+}
+
+TEST_MAIN(test_mixed_ages, test_unpaced_no_carry, test_renamed_no_carry, test_self_record,
+	  test_summary_carried)

@@ -3,7 +3,7 @@
 #include <errno.h>
 #include <unistd.h>
 
-#include "opts.h"
+#include "settings.h"
 #include "test.h"
 
 static char path[128];
@@ -19,13 +19,13 @@ static void put(const char *text)
 	}
 }
 
-static int load(struct opts *o, char *err, size_t len)
+static int load(struct settings *o, char *err, size_t len)
 {
 	FILE *f = fmemopen(err, len, "w");
 	int ret;
 
 	memset(err, 0, len);
-	opts_defaults(o);
+	settings_defaults(o);
 	ret = cfg_load(o, path, f);
 	fclose(f);
 	return ret;
@@ -33,7 +33,7 @@ static int load(struct opts *o, char *err, size_t len)
 
 static void test_load(void)
 {
-	struct opts o;
+	struct settings o;
 	char err[256];
 
 	snprintf(path, sizeof(path), "/tmp/rdmatop-cfg-%d", (int)getpid());
@@ -65,7 +65,7 @@ static void test_errors(void)
 		{ "read = /tmp/x\n", ":1: unknown setting 'read'" },
 		{ "theme = a\x1b[2Jb\n", ":1: control character" },
 	};
-	struct opts o;
+	struct settings o;
 	char err[256];
 	size_t i;
 
@@ -82,11 +82,11 @@ static void test_errors(void)
 
 static void test_save_round_trip(void)
 {
-	struct opts v = { .delay = 0.5, .theme = "mono", .sort = "psn_rate", .reverse = true,
+	struct settings v = { .delay = 0.5, .theme = "mono", .sort = "psn_rate", .reverse = true,
 			  .filters = { "comm~ping" }, .n_filters = 1, .ascii = true,
 			  .read = "not saved" };
 	char dir[48], err[256], *text;
-	struct opts o;
+	struct settings o;
 	size_t len;
 
 	snprintf(dir, sizeof(dir), "/tmp/rdmatop-cfgdir-%d", (int)getpid());

@@ -28,12 +28,13 @@ static void test_table(void)
 			const struct cnt_entry *f = cnt_lookup(e->name);
 
 			CHECK(e->name && *e->name && e->cls < CNT_CLASS_N);
-			CHECK(!(e->flags & ~(CNT_F_RETX | CNT_F_CNP)));
+			CHECK(!(e->flags & ~(CNT_F_RETX | CNT_F_CNP | CNT_F_NETDEV)));
 			CHECK(!(e->flags & CNT_F_RETX) || e->cls == CNT_ERROR);
+			CHECK(!(e->flags & CNT_F_NETDEV) || e->cls == CNT_ERROR);
 			CHECK(!(e->flags & CNT_F_CNP) || e->cls == CNT_CONGESTION);
 			/* found, and a name repeated anywhere means the same */
-			CHECK(f && f->cls == e->cls && f->flags == e->flags);
-			if (!f || f->cls != e->cls || f->flags != e->flags)
+			CHECK(f && f->cls == e->cls && f->flags == e->flags && f->link == e->link);
+			if (!f || f->cls != e->cls || f->flags != e->flags || f->link != e->link)
 				fprintf(stderr, "  %s (%s) disagrees with another entry\n",
 					e->name, grp[g].driver);
 			for (h = g; h < ng; h++)
@@ -99,7 +100,20 @@ static void test_rules(void)
 	expect("new_cqe_flush_err", CNT_FLUSH, CNT_F_RULE);
 	expect("rx_cnp_err", CNT_CONGESTION, CNT_F_RULE);
 	expect("CceCsrParityErr", CNT_ERROR, CNT_F_RULE);	/* hfi1 chip.c dev_cntrs */
-	expect("rx_discards_phy", CNT_ERROR, CNT_F_RULE);
+	expect("rx_discards_phy", CNT_ERROR, 0);	/* mlx5 en_stats.c, in the table */
+	/* per priority (mlx5 en_stats.c, ice, bnxt_en): pauses are flow
+	 * control, their discards errors */
+	expect("rx_prio3_pause", CNT_FLOW, CNT_F_RULE);
+	expect("rx_prio3_pause_duration", CNT_FLOW, CNT_F_RULE);
+	expect("tx_prio5_pause_transition", CNT_FLOW, CNT_F_RULE);
+	expect("rx_prio3_discards", CNT_ERROR, CNT_F_RULE);
+	expect("rx_priority_3_xoff.nic", CNT_FLOW, CNT_F_RULE);
+	expect("pfc_pri3_rx_duration_us", CNT_FLOW, CNT_F_RULE);
+	expect("requests_prio3", CNT_FLOW, 0);
+	expect("fec_uncorrectable_blocks", CNT_ERROR, 0);
+	expect("tx_pause_storm_error_events", CNT_ERROR, 0);
+	CHECK(!cnt_is_error(CNT_FLOW) && cnt_is_problem(CNT_FLOW));
+	CHECK_EQ_S(cnt_class_name(CNT_FLOW), "flow");
 	expect("tx_vport_rdma_unicast_bytes", CNT_TRAFFIC, CNT_F_RULE);
 	expect("num_alloc_pds", CNT_INFO, CNT_F_DEFAULT);
 	expect("lifespan", CNT_INFO, CNT_F_DEFAULT);
@@ -261,6 +275,10 @@ static void test_fixtures(void)
  * built here from the code.  RDMATOP_REGEN_DOC=1 writes them in. */
 static char *doc_table(void)
 {
+	static const char *const link_name[] = {
+		[CNT_L_RX_BYTES] = "rx bytes", [CNT_L_TX_BYTES] = "tx bytes",
+		[CNT_L_RX_PKTS] = "rx packets", [CNT_L_TX_PKTS] = "tx packets",
+	};
 	size_t ng, nr, g, i, w, len = 0, cap = 1 << 16;
 	const struct cnt_group *grp = cnt_groups(&ng);
 	const struct cnt_rule *rules = cnt_rules(&nr);
@@ -276,7 +294,8 @@ static char *doc_table(void)
 		for (i = 0; i < grp[g].n; i++) {
 			const struct cnt_entry *e = &grp[g].e[i];
 			const char *also = e->flags & CNT_F_RETX ? "retransmit" :
-					   e->flags & CNT_F_CNP ? "CNP" : "";
+					   e->flags & CNT_F_CNP ? "CNP" :
+					   e->flags & CNT_F_NETDEV ? "in the netdev statistics too" : "";
 
 			OUT("| `%s` | %s | %s", e->name, cnt_class_name(e->cls), also);
 			if (e->width == CNT_W_FIXED)
@@ -286,7 +305,12 @@ static char *doc_table(void)
 				    e->bits);
 			else if (e->width == CNT_W_EXT_ONLY)
 				OUT("%s64 bits, PortCountersExtended only", *also ? ", " : "");
-			OUT("%s |\n", e->sat ? ", saturates" : "");
+			if (e->sat)
+				OUT("%ssaturates", *also || e->width != CNT_W_64 ? ", " : "");
+			if (e->link)
+				OUT("%slink %s", *also || e->width != CNT_W_64 || e->sat ? ", " : "",
+				    link_name[e->link]);
+			OUT(" |\n");
 		}
 	}
 	OUT("\n### Rules, in order (first match wins)\n\n| words (any case) | class | why |\n"

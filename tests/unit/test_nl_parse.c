@@ -8,6 +8,7 @@
 
 #include "nl.h"
 #include "test.h"
+#include "../../src/nl/walk.h"
 
 static unsigned char buf[NL_BUF_SIZE] __attribute__((aligned(8)));
 static size_t used;
@@ -387,5 +388,24 @@ static void test_fuzz_capture(void)
 	}
 }
 
-TEST_MAIN(test_split_dump, test_unaligned, test_dump_intr, test_error_ext_ack, test_ack_and_foreign,
+/*
+ * Every attribute of the vendored uapi header has a kind in the one policy
+ * (the enum is dense from 1 to RDMA_NLDEV_ATTR_MAX - 1): a type without
+ * one is skipped, and its object's parser reads zero rows and no error.
+ */
+static void test_policy_covers_header(void)
+{
+	unsigned int a, missing = 0;
+
+	for (a = 1; a < RDMA_NLDEV_ATTR_MAX; a++)
+		if (nl_policy[a] == K_SKIP) {
+			fprintf(stderr, "attribute %u has no kind in src/nl/attr.c\n", a);
+			missing++;
+		}
+	CHECK_EQ_U(missing, 0);
+	CHECK_EQ_U(nl_policy[RDMA_NLDEV_ATTR_FRMR_POOL_ENTRY], K_NEST);
+	CHECK_EQ_U(nl_policy[RDMA_NLDEV_ATTR_FRMR_POOL_KEY_VENDOR_KEY], K_U64);
+}
+
+TEST_MAIN(test_policy_covers_header, test_split_dump, test_unaligned, test_dump_intr, test_error_ext_ack, test_ack_and_foreign,
 	  test_malformed, test_fuzz_capture)

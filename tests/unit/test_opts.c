@@ -3,10 +3,10 @@
 #include <ctype.h>
 #include <errno.h>
 
-#include "opts.h"
+#include "settings.h"
 #include "test.h"
 
-static int parse(struct opts *o, const char *line)
+static int parse(struct settings *o, const char *line)
 {
 	char buf[512], *argv[32], *p;
 	int argc = 0;
@@ -17,15 +17,15 @@ static int parse(struct opts *o, const char *line)
 	for (p = strtok(buf, " "); p && argc < 31; p = strtok(NULL, " "))
 		argv[argc++] = p;
 	argv[argc] = NULL;
-	opts_defaults(o);
-	ret = opts_parse(o, argc, argv, devnull);
+	settings_defaults(o);
+	ret = settings_parse(o, argc, argv, devnull);
 	fclose(devnull);
 	return ret;
 }
 
 static void test_good(void)
 {
-	struct opts o;
+	struct settings o;
 
 	CHECK_EQ_U(parse(&o, "-b -n 3 -d 0.5 -o json -p 42 -s lqpn -R -f type=RC -f state!=RTS"), 0);
 	CHECK(o.batch && o.iterations == 3 && o.delay == 0.5 && o.output == OPT_OUT_JSON);
@@ -46,7 +46,7 @@ static void test_good(void)
 
 static void test_bad(void)
 {
-	struct opts o;
+	struct settings o;
 	const char *bad[] = {
 		"-n -1", "-n x", "-d 0", "-d 0.01", "-d abc", "-d nan", "-o xml", "-p 0",
 		"-p 99999999999", "--nope", "-n", "extra", "-w a -r b", "-d 1e9",
@@ -75,12 +75,12 @@ static void test_ranges(void)
 		{ "+5M", 0 }, { " 5M", 0 }, { "5T", 0 }, { "5MB", 0 }, { "", 0 },
 	};
 	char line[128], msg[256] = "";
-	struct opts o;
+	struct settings o;
 	size_t i;
 	FILE *f;
 
 	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
-		opts_defaults(&o);
+		settings_defaults(&o);
 		snprintf(line, sizeof(line), "--write-max-size=%s", sizes[i].arg);
 		if (sizes[i].bytes) {
 			CHECK_EQ_U(parse(&o, line), 0);
@@ -96,8 +96,8 @@ static void test_ranges(void)
 		char *argv[] = { "rdmatop", "--write-max-size", "17179869185G", NULL };
 
 		f = fmemopen(msg, sizeof(msg) - 1, "w");
-		opts_defaults(&o);
-		CHECK_EQ_U(opts_parse(&o, 3, argv, f), (uint64_t)-EINVAL);
+		settings_defaults(&o);
+		CHECK_EQ_U(settings_parse(&o, 3, argv, f), (uint64_t)-EINVAL);
 		fclose(f);
 		CHECK(strstr(msg, "out of range") != NULL);
 	}
@@ -117,7 +117,7 @@ static void test_ranges(void)
 static void test_documented(void)
 {
 	size_t n, i, len;
-	const struct opt_def *t = opts_table(&n);
+	const struct setting *t = settings_table(&n);
 	char *man = test_slurp("doc/rdmatop.1", &len);
 	char *help = NULL;
 	size_t hlen = 0;
@@ -128,8 +128,21 @@ static void test_documented(void)
 	for (i = 0; man && man[i]; i++)
 		if (man[i] == '\\' && man[i + 1] == '-')
 			memmove(man + i, man + i + 1, strlen(man + i));
-	opts_usage(f);
+	settings_usage(f);
 	fclose(f);
+	/* no line of --help is wider than an 80-column terminal */
+	{
+		const char *l = help;
+
+		while (l && *l) {
+			size_t w = strcspn(l, "\n");
+
+			if (w > 80)
+				fprintf(stderr, "--help line of %zu columns: %.*s\n", w, (int)w, l);
+			CHECK(w <= 80);
+			l += w + (l[w] == '\n');
+		}
+	}
 	for (i = 0; man && i < n; i++) {
 		char key[64];
 
@@ -145,7 +158,9 @@ static void test_documented(void)
 			CHECK(strstr(man, t[i].choices[k]) != NULL);
 		}
 		if (t[i].def) {
-			snprintf(key, sizeof(key), "(default %s", t[i].def);
+			snprintf(key, sizeof(key), "default %s", t[i].def);
+			if (!strstr(t[i].help, key))
+				fprintf(stderr, "--%s: its help lacks \"%s\"\n", t[i].name, key);
 			CHECK(strstr(t[i].help, key) != NULL);
 		}
 	}

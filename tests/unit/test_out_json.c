@@ -54,9 +54,12 @@ static void dev(struct snapshot *s, uint32_t idx, const char *name, uint64_t gui
 	d->num_ports = 1;
 	d->valid = SNAP_DEV_CAPS | SNAP_DEV_NODE_GUID | SNAP_DEV_SYS_GUID |
 		   SNAP_DEV_NODE_TYPE | SNAP_DEV_DIM | SNAP_DEV_NUM_PORTS;
-	for (r = 0; r < SNAP_RES_N; r++)
+	for (r = 0; r < SNAP_RES_N; r++) {
 		d->res[r] = res[r];
-	d->res_valid = (1 << SNAP_RES_N) - 1;
+		/* what the kernel's summary counts */
+		if (snap_res_info[r].flags & SNAP_RES_SUMMED)
+			d->res_valid |= (uint16_t)(1u << r);
+	}
 }
 
 static void add_link(struct snapshot *s, uint32_t d, const char *ndev, uint32_t ndev_index)
@@ -289,7 +292,9 @@ static const char expect_61[] =
 	/* rdma -j link show -d, plus the port's byte rate */
 	"\"links\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"port\":1,\"state\":\"ACTIVE\","
 	"\"physical_state\":\"LINK_UP\",\"netdev\":\"dummy0\",\"netdev_index\":2,"
-	"\"rx_bytes_per_sec\":1048576,\"tx_packets_per_sec\":1500.5},"
+	"\"rx_bytes_per_sec\":1048576,\"tx_packets_per_sec\":1500.5,"
+	"\"throughput_source\":\"netdev\",\"packets_source\":\"driver\",\"link_downed\":0,"
+	"\"flaps\":0,\"flaps_counter\":\"link_downed\"},"
 	"{\"ifindex\":1,\"ifname\":\"rxe1\",\"port\":1,\"state\":\"ACTIVE\","
 	"\"physical_state\":\"LINK_UP\",\"netdev\":\"veth0\",\"netdev_index\":4}],"
 	/* rdma -j res show */

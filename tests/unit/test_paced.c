@@ -18,6 +18,7 @@
 #include "record.h"
 #include "source.h"
 #include "test.h"
+#include "util.h"
 
 const char *test_data(const char *rel);
 
@@ -219,7 +220,7 @@ static int rewrite(const char *from, const char *to)
 
 static double secs(const struct timespec *a, const struct timespec *b)
 {
-	return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_nsec - a->tv_nsec) / 1e9;
+	return ts_diff(a, b);
 }
 
 static void test_replay_paced(void)

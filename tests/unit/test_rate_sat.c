@@ -26,6 +26,7 @@ enum kind {
 	PMA_EXT,	/* the same, on a port with PortCountersExtended */
 	WRAP32,		/* a 32-bit counter that wraps (src hw, bits 32) */
 	NETDEV,		/* a 64-bit netdev statistic */
+	HFI1,		/* a 64-bit hfi1 hardware counter (src hw) */
 };
 
 struct row {
@@ -101,6 +102,18 @@ static const struct row rows[] = {
 	{ "netdev driver reload", NETDEV, "rx_packets", 1000, 10, 64, RATE_RESET, 0, false, "n/a" },
 	{ "netdev at 2^64-1 is no mark", NETDEV, "tx_packets", UINT64_MAX, UINT64_MAX, 64, RATE_DATA,
 	  0, false, "0/s" },
+	/* hfi1's CNTR_SYNTH counters saturate at 2^64 - 1 (chip.c
+	 * read_dev_port_cntr), its others wrap as every 64-bit one */
+	{ "hfi1 synth counts", HFI1, "TxWait", 10, 30, 64, RATE_DATA, 20, false, "20/s" },
+	{ "hfi1 synth reaches max", HFI1, "XmitDscd", UINT64_MAX - 7, UINT64_MAX, 64, RATE_DATA, 7,
+	  true, "sat" },
+	{ "hfi1 synth at max twice", HFI1, "TxFlitVL3", UINT64_MAX, UINT64_MAX, 64, RATE_SAT, 0, true,
+	  "sat" },
+	{ "hfi1 synth leaves max", HFI1, "SwLinkDown", UINT64_MAX, 0, 64, RATE_RESET, 0, false,
+	  "n/a" },
+	{ "hfi1 synth driver reload", HFI1, "RcvCstrErr", 500, 2, 64, RATE_RESET, 0, false, "n/a" },
+	{ "hfi1 normal at 2^64-1 is no mark", HFI1, "TxPkt", UINT64_MAX, UINT64_MAX, 64, RATE_DATA, 0,
+	  false, "0/s" },
 };
 
 static void sample(struct snapshot *s, const struct row *r, uint64_t v, long sec)
@@ -133,7 +146,7 @@ static void sample(struct snapshot *s, const struct row *r, uint64_t v, long sec
 	c->name = snap_str(s, r->name, 64);
 	c->value = v;
 	c->unit = SNAP_UNIT_PACKETS;
-	c->source = r->kind == WRAP32 ? SNAP_SRC_HW : SNAP_SRC_NETDEV;
+	c->source = r->kind == WRAP32 || r->kind == HFI1 ? SNAP_SRC_HW : SNAP_SRC_NETDEV;
 	c->bits = r->kind == WRAP32 ? 32 : 64;
 }
 

@@ -16,7 +16,7 @@ static void test_spec_round_trip(void)
 	ui_columns_spec(&u, UI_QPS, buf, sizeof(buf));
 	CHECK_EQ_S(buf, "qps:lqpn,comm,state");
 	CHECK_EQ_U(ui_set_columns(&u, "groups:kind,group,qp", err, sizeof(err)), 0);
-	CHECK_EQ_U(u.cols[UI_GROUPS][2], VC_GRP_QP);
+	CHECK_EQ_U(u.cols[UI_GROUPS][2], VC_GRP_OF(QP));
 	ui_columns_spec(&u, UI_GROUPS, buf, sizeof(buf));
 	CHECK_EQ_S(buf, "groups:kind,group,qp");
 }

@@ -109,6 +109,12 @@ static void test_builtins(void)
 		CHECK(!(t.role[r].attrs & THEME_ITALIC));
 	}
 	CHECK(t.role[ROLE_SELECTED].attrs & THEME_REVERSE);
+	/* headers and the active tab stand out without reverse video, which
+	 * is the selection's (a vt100 shows no colours) */
+	CHECK((t.role[ROLE_COLUMN].attrs & THEME_UNDERLINE) &&
+	      !(t.role[ROLE_COLUMN].attrs & THEME_REVERSE));
+	CHECK((t.role[ROLE_TAB_ACTIVE].attrs & (THEME_BOLD | THEME_UNDERLINE)) ==
+	      (THEME_BOLD | THEME_UNDERLINE) && !(t.role[ROLE_TAB_ACTIVE].attrs & THEME_REVERSE));
 }
 
 static void test_role_names(void)

@@ -303,11 +303,13 @@ static void test_col_descriptors(void)
 				      r == VIEW_ROLE_LQPN || r == VIEW_ROLE_PORT);
 		}
 	}
-	/* the owner of every resource table */
+	/* the owner of every resource table whose rows have owners */
 	for (t = VIEW_RES; t < VIEW_N; t++) {
-		CHECK(view_col_role((enum view_table)t, VIEW_ROLE_PID) >= 0);
-		CHECK(view_col_role((enum view_table)t, VIEW_ROLE_TID) >= 0);
-		CHECK(view_col_role((enum view_table)t, VIEW_ROLE_COMM) >= 0);
+		bool owned = snap_res_owned(t - VIEW_RES);
+
+		CHECK((view_col_role((enum view_table)t, VIEW_ROLE_PID) >= 0) == owned);
+		CHECK((view_col_role((enum view_table)t, VIEW_ROLE_TID) >= 0) == owned);
+		CHECK((view_col_role((enum view_table)t, VIEW_ROLE_COMM) >= 0) == owned);
 		CHECK_EQ_U(view_col_role((enum view_table)t, VIEW_ROLE_DEV), 0);
 	}
 }
@@ -406,7 +408,7 @@ static void test_link_rates(void)
 		{ SNAP_SRC_NETDEV, "tx_bytes", 200, RATE_DATA },
 		{ SNAP_SRC_PMA, "port_xmit_data", 1, RATE_INIT },	/* no rate: netdev's */
 		{ SNAP_SRC_NETDEV, "rx_packets", 3, RATE_RESET },
-		{ SNAP_SRC_HW, "tx_packets", 9, RATE_DATA },		/* not a link source */
+		{ SNAP_SRC_HW, "rdma_tx_packets", 9, RATE_DATA },	/* mlx5 RDMA only: not the link's */
 	};
 	size_t i;
 
@@ -425,9 +427,44 @@ static void test_link_rates(void)
 	CHECK(r.valid[1] && r.v[1] == 200);
 	CHECK(!r.valid[2]);
 	CHECK(!r.valid[3]);
+	CHECK_EQ_U(r.src[0], SNAP_SRC_PMA);
+	CHECK_EQ_U(r.src[1], SNAP_SRC_NETDEV);
 	view_link_rates(&s, 0, 2, &r);
 	CHECK(!r.valid[0]);
 	snap_free(&s);
+	/* the driver's own byte counters (efa, bnxt_re: the counter table's
+	 * link counters) before the netdev's, the PMA's before them */
+	snap_init(&s);
+	for (i = 0; i < 4; i++) {
+		static const struct {
+			uint8_t src;
+			const char *name;
+			double rate;
+		} d[] = {
+			{ SNAP_SRC_NETDEV, "rx_bytes", 100 }, { SNAP_SRC_HW, "rx_bytes", 700 },
+			{ SNAP_SRC_HW, "tx_pkts", 5 }, { SNAP_SRC_HW, "rdma_read_bytes", 9 },
+		};
+		struct snap_counter *c = snap_push(&s.counters, sizeof(*c));
+
+		c->port = 1;
+		c->source = d[i].src;
+		c->name = snap_str(&s, d[i].name, 64);
+		c->rate = d[i].rate;
+		c->rate_status = RATE_DATA;
+	}
+	view_link_rates(&s, 0, 1, &r);
+	CHECK(r.valid[0] && r.v[0] == 700 && r.src[0] == SNAP_SRC_HW);
+	CHECK(!r.valid[1]);	/* rdma_read_bytes is a part, not the link's */
+	CHECK(r.valid[3] && r.v[3] == 5 && r.src[3] == SNAP_SRC_HW);
+	CHECK_EQ_S(view_link_src_name(r.src[0]), "driver");
+	snap_free(&s);
+	/* the link's rate from ib_core's rate string */
+	CHECK(view_link_speed("400 Gb/sec (4X NDR)") == 400e9);
+	CHECK(view_link_speed("2.5 Gb/sec (1X SDR)") == 2.5e9);
+	CHECK(view_link_speed("100 Gb/sec (4X EDR)\n") == 100e9);
+	CHECK(view_link_speed("Unknown") == 0);
+	CHECK(view_link_speed("10 Mb/sec") == 0);
+	CHECK(view_link_speed("") == 0);
 }
 
 TEST_MAIN(test_procs, test_pidns_outside, test_procs_empty, test_sort, test_cols, test_col_descriptors, test_cols_documented, test_get_fmt, test_link_rates)

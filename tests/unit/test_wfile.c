@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "export.h"
-#include "opts.h"
+#include "settings.h"
 #include "record.h"
 #include "source.h"
 #include "test.h"
@@ -260,10 +260,10 @@ static void test_textfile(void)
 
 static void test_config(void)
 {
-	struct opts v;
+	struct settings v;
 	char p[200];
 
-	opts_defaults(&v);
+	settings_defaults(&v);
 	v.delay = 2;
 	v.theme = "mono";
 	setup();

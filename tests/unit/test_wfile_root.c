@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "export.h"
-#include "opts.h"
+#include "settings.h"
 #include "record.h"
 #include "test.h"
 #include "wfile.h"
@@ -87,11 +87,11 @@ static const char *const data = "# HELP rdma_up x\n";
 /* another user's directory, the config a link they swapped in: refused */
 static void test_foreign_dir(void)
 {
-	struct opts o;
+	struct settings o;
 
 	if (!setup())
 		return;
-	opts_defaults(&o);
+	settings_defaults(&o);
 	put(at("victim"), "precious\n", 0600);
 	mkdir_as(at("alice"), NOBODY, 0755);
 	mkdir_as(at("alice/rdmatop"), NOBODY, 0755);
@@ -133,13 +133,13 @@ static void test_foreign_dir(void)
  * not own is not followed; root's own places and links are */
 static void test_modes_and_links(void)
 {
-	struct opts o;
+	struct settings o;
 	char buf[512];
 	FILE *e;
 
 	if (!setup())
 		return;
-	opts_defaults(&o);
+	settings_defaults(&o);
 	mkdir_as(at("gw"), 0, 0775);
 	CHECK_EQ_U(export_write_file(at("gw/m.prom"), data, strlen(data)),
 		   (uint64_t)WFILE_EUNSAFE);

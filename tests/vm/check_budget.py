@@ -17,10 +17,12 @@ one complete sample on screen, the exit).  The second is what a dashboard
 left open costs, the one the budget is about.
 
 Goals (checked):
-  - at the largest N, CPU per second after the first sample within each
-    budget B: <= B * (1 + BUDGET_TOL) + BUDGET_SLACK percent (the pacing
-    counts the dumps' wall time, the CPU is the whole process's; TCG's
-    run-to-run noise);
+  - at every N, CPU per second after the first sample within each
+    budget B: <= B * (1 + BUDGET_TOL) + BUDGET_SLACK percent (TCG's
+    run-to-run noise); where the QP dump at BUDGET_MAX_AGE alone costs more
+    than the budget (40000 QPs under TCG: 1.5-2.5 s a full refresh), B is
+    that refresh's share (one every BUDGET_MAX_AGE) plus the tenth the
+    dumps keep, and the check says so;
   - never starved: in the recorded paced run every table's age (JSON
     `tables`) stays within BUDGET_MAX_AGE (include/budget.h) plus one
     interval, and the QP table is dumped again within that;
@@ -123,6 +125,9 @@ def analyse(samples):
     for i, s in enumerate(samples):
         for t, v in (s.get("tables") or {}).items():
             out["ages"].setdefault(t, []).append(v.get("age"))
+        # the summary's key is there only while it is carried: read, age 0
+        if "summary" not in (s.get("tables") or {}):
+            out["ages"].setdefault("summary", []).append(0)
         age = ((s.get("tables") or {}).get("qps") or {}).get("age")
         req = ((s.get("self") or {}).get("requests") or {}).get("qps")
         if age == 0:
@@ -153,6 +158,25 @@ def analyse(samples):
     return out
 
 
+def self_cpu(samples):
+    """rdmatop's own CPU figure over the run after the first sample: its
+    utime + stime (self) from the first sample to the last over the time
+    between them, so that a long sample (a QP dump of seconds) weighs as
+    long as it took; None without them."""
+    import datetime
+    pts = []
+    for s in samples:
+        m = s.get("self") or {}
+        try:
+            t = datetime.datetime.strptime(s["time"], "%Y-%m-%dT%H:%M:%S.%fZ").timestamp()
+            pts.append((t, float(m["utime"]) + float(m["stime"])))
+        except (KeyError, TypeError, ValueError):
+            return None
+    if len(pts) < 2 or pts[-1][0] <= pts[0][0]:
+        return None
+    return (pts[-1][1] - pts[0][1]) / (pts[-1][0] - pts[0][0]) * 100
+
+
 def periods(dumps):
     return [b - a for a, b in zip(dumps, dumps[1:])]
 
@@ -168,6 +192,7 @@ def notes(d, kv, n, runs, meta, rep, rdmatop, repo, last):
         m = dash1[len(dash1) // 2]
         base = (m[0] + m[1], m[3])
     pct = lambda v: "n/a" if v is None else "%.2f%%" % v
+    forced = forced_pct(runs, n, repo)
     for b in budgets + [0.0]:
         what = "live%g" % b
         allin, steady = cpu_rates(runs, n, what, base)
@@ -175,12 +200,21 @@ def notes(d, kv, n, runs, meta, rep, rdmatop, repo, last):
                  "sample (%s all in, over %s s)"
                  % (kv, n, b, pct(steady), pct(allin),
                     "%.1f" % first(runs, n, what)[3] if first(runs, n, what) else "n/a"))
-        if last and b > 0:
-            lim = b * (1 + BUDGET_TOL) + BUDGET_SLACK
+        if b > 0:
+            # the budget, or where the QP dump at BUDGET_MAX_AGE alone is
+            # over it, that dump's share plus the tenth the dumps keep
+            # (the table must come every 30 s; budget_interval holds the
+            # rest of the samples apart)
+            bound = max(b, forced + 0.1 * b) if forced is not None else b
+            lim = bound * (1 + BUDGET_TOL) + BUDGET_SLACK
+            why = "" if bound == b else (" (a full refresh at the maximum age alone: %.2f%%, "
+                                          "%.2f%% with the dumps' tenth)" % (forced, bound))
             rep.ok(steady is not None and steady <= lim,
                    "scale %s N=%d budget %g%%: rdmatop used %s of one CPU per second after the "
-                   "first sample, above %.2f%% (the budget + %d%% + %.1f)"
-                   % (kv, n, b, pct(steady), lim, BUDGET_TOL * 100, BUDGET_SLACK))
+                   "first sample, above %.2f%% (the budget + %d%% + %.1f)%s"
+                   % (kv, n, b, pct(steady), lim, BUDGET_TOL * 100, BUDGET_SLACK, why))
+            if why:
+                rep.note("scale %s N=%d budget %g%%: target %.2f%%%s" % (kv, n, b, lim, why))
     allin, _ = cpu_rates(runs, n, "watch30", None)
     rep.note("scale %s N=%d budget: watch -n 1 rdma res show qp: %s of one CPU" % (kv, n, pct(allin)))
     c = []
@@ -192,6 +226,21 @@ def notes(d, kv, n, runs, meta, rep, rdmatop, repo, last):
     rep.note("scale %s N=%d budget: 100 new QPs created and connected beside %s"
              % (kv, n, "; ".join(c)))
     fresh(d, kv, n, runs, meta, rep, rdmatop, repo, base)
+
+
+def forced_pct(runs, n, repo):
+    """Percent of a CPU one full refresh (every table dumped: the dashboard's
+    (dash11 - dash1) / 10 of the ratio runs, medians) costs once every
+    BUDGET_MAX_AGE, or None."""
+    lim = max_age(repo)
+
+    def med(what):
+        xs = sorted(r[0] + r[1] for r in runs.get((n, what), []) if r[2] == "0")
+        return xs[len(xs) // 2] if xs else None
+    a, b = med("dash1"), med("dash11")
+    if not lim or a is None or b is None or b <= a:
+        return None
+    return (b - a) / 10 / lim * 100
 
 
 def starved(a, n_samples, lim, rep, where):
@@ -252,7 +301,9 @@ def fresh(d, kv, n, runs, meta, rep, rdmatop, repo, base):
                 "%g" % max(qa) if qa else "n/a",
                 "%.0f" % (sorted(a["qp_cost"])[len(a["qp_cost"]) // 2] * 1e3) if a["qp_cost"] else "n/a"))
     allin, steady = cpu_rates(runs, n, "fresh", base)
-    mean_self = sum(a["cpu"]) / len(a["cpu"]) if a["cpu"] else None
+    mean_self = self_cpu(samples)
+    if mean_self is None:
+        mean_self = sum(a["cpu"]) / len(a["cpu"]) if a["cpu"] else None
     if steady is not None and mean_self is not None:
         rep.ok(abs(mean_self - steady) <= SELF_TOL * steady + SELF_SLACK,
                "scale %s N=%d budget %s%%: rdmatop's self.cpu (mean %.2f%%) is not wait4's "
@@ -343,10 +394,10 @@ def self_test():
         starved(a, 45, 30.0, rep, name)
         if len(rep.errors) != want:
             failures.append("budget: starved %s: %s" % (name, rep.errors))
-    # the budget: over it at the largest N fails, at a smaller N is a note
+    # the budget: over it fails at every N (the largest or not)
     runs = {(20000, "dash1"): [(0.1, 0.3, "0", 0.4)], (20000, "live3"): [(0.4, 1.9, "0", 29.1)],
             (20000, "live0"): [(0.6, 10.6, "0", 29.4)], (20000, "watch30"): [(3, 23, "143", 30.1)]}
-    for last, want in ((True, 1), (False, 0)):
+    for last, want in ((True, 1), (False, 1)):
         rep = Rep()
         notes("/nonexistent", "6.1", 20000, runs, {"budgets": "3"}, rep, None, ".", last)
         bad = [e for e in rep.errors if "above 4.25%" in e]

@@ -23,6 +23,7 @@ usage: compare.py --kernel KV --scenario NAME DIR
 Only the Python standard library is used.
 """
 
+import datetime
 import json
 import os
 import re
@@ -32,6 +33,7 @@ import subprocess
 import tempfile
 
 import check_faults
+import check_host
 import check_groups
 import check_scale  # the scale scenario (tests/vm/check_scale.py)
 
@@ -46,7 +48,7 @@ from check_screen import (check_demo, check_events, check_priv, check_tui, col, 
 
 
 # Scenarios that take no oracle snapshot of their own.
-NO_SNAPSHOT = {"events", "priv", "demo", "scale", "groups", "late"}
+NO_SNAPSHOT = {"events", "priv", "demo", "scale", "groups", "late", "flap", "host", "nic"}
 
 
 RDMATOP_JSON = re.compile(r"^(rt[^/]*|live|rdmatop[^/]*)\.json$")
@@ -90,6 +92,153 @@ def check_late(rep, meta):
     rep.note("rxe0 served %s s after rdma link add" % meta.get("seen_s"))
 
 
+def check_flap(d, rep):
+    """rdmatop's carrier counts of rxe0's netdev are the kernel's (sysfs,
+    read in the guest after the run), its FLAPS is carrier_down_count, and
+    its history holds the flap: a change with carrier changes counted,
+    timed between the flap and the sample after it."""
+    def num(name):
+        try:
+            return int(read_text(os.path.join(d, name)).strip())
+        except ValueError:
+            return None
+    rep.ok(read_text(os.path.join(d, "rt.rc")).strip() == "0",
+           "flap: rdmatop exit %r: %s" % (read_text(os.path.join(d, "rt.rc")).strip(),
+                                          read_text(os.path.join(d, "rt.err"))[-300:]))
+    lines = [x for x in read_text(os.path.join(d, "rt.json")).splitlines() if x.strip()]
+    if len(lines) < 3:
+        rep.fail("flap: %d samples, want 3" % len(lines))
+        return
+    samples = [json.loads(x) for x in lines]
+    link = [x for x in samples[-1]["links"] if x["ifname"] == "rxe0"]
+    if not link:
+        rep.fail("flap: no link rxe0 in the last sample")
+        return
+    link = link[0]
+    kernel = {k: num(k) for k in ("carrier_changes", "carrier_up_count", "carrier_down_count")}
+    before = num("before_carrier_changes")
+    rep.ok(None not in kernel.values() and before is not None,
+           "flap: the guest's sysfs counts: %r (before %r)" % (kernel, before))
+    rep.ok(kernel["carrier_changes"] is not None and before is not None and
+           kernel["carrier_changes"] >= before + 2,
+           "flap: the kernel counted no flap: %r -> %r" % (before, kernel["carrier_changes"]))
+    for k, v in kernel.items():
+        rep.ok(link.get(k) == v, "flap: rdmatop's %s %r, the kernel's %r" % (k, link.get(k), v))
+    rep.ok(link.get("flaps") == kernel["carrier_down_count"] and
+           link.get("flaps_counter") == "carrier_down_count",
+           "flap: FLAPS %r (%r), carrier_down_count %r" % (
+               link.get("flaps"), link.get("flaps_counter"), kernel["carrier_down_count"]))
+    t0, t1 = num("flap_start"), num("flap_end")
+    chg = [c for c in link.get("changes", []) if c.get("carrier_changes", 0) > 0]
+    if not chg or t0 is None or t1 is None:
+        rep.fail("flap: no change with carrier changes in the history: %r (flap %r..%r)" % (
+            link.get("changes"), t0, t1))
+        return
+    total = sum(c["carrier_changes"] for c in link["changes"])
+    rep.ok(total == kernel["carrier_changes"] - before,
+           "flap: the history counts %d carrier changes, the kernel %d" % (
+               total, kernel["carrier_changes"] - before))
+    when = datetime.datetime.strptime(chg[0]["time"], "%Y-%m-%dT%H:%M:%S.%fZ").replace(
+        tzinfo=datetime.timezone.utc).timestamp()
+    # seen by the sample after the flap: within its interval (2 s) and a
+    # slow guest's second
+    rep.ok(t0 - 1 <= when <= t1 + 2 + 2,
+           "flap: change seen at %s, the flap was %d..%d" % (chg[0]["time"], t0, t1))
+    rep.ok(link.get("last_change") == link["changes"][-1]["time"],
+           "flap: last_change %r, the newest change %r" % (link.get("last_change"),
+                                                          link["changes"][-1]["time"]))
+
+
+def check_nic(d, rep):
+    """The nic scenario: rdmatop's Ethernet layer of the guest's e1000e
+    (the kernel's driver: its ethtool -S strings and values, PAUSE_GET,
+    FEC_GET and DCB refused) against the guest's ethtool and dcb on the
+    same port, through tests/net/compare.py; and enough of it that the
+    comparison means something."""
+    import subprocess
+    ndev = read_text(os.path.join(d, "netdev")).strip()
+    if not rep.ok(bool(ndev), "nic: no e1000e netdev in the guest"):
+        return
+    rep.ok(read_text(os.path.join(d, "carrier")).strip() == "1", "nic: %s has no carrier" % ndev)
+    rc = read_text(os.path.join(d, "rt.rc")).strip()
+    if not rep.ok(rc == "0", "nic: rdmatop exit %r: %s" % (rc, read_text(os.path.join(d, "rt.err"))[:300])):
+        return
+    net_cmp = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "net", "compare.py")
+    p = subprocess.run([sys.executable, net_cmp, os.path.join(d, "rt.json"), ndev, d, "-"],
+                       capture_output=True, text=True, timeout=60)
+    out = (p.stdout + p.stderr).strip()
+    rep.ok(p.returncode == 0, "nic: rdmatop against %s's ethtool and dcb on %s:\n%s"
+           % (read_text(os.path.join(d, "ethtool_version")).strip(), ndev, out))
+    last = [json.loads(x) for x in read_text(os.path.join(d, "rt.json")).splitlines() if x.strip()][-1]
+    link = next((x for x in last.get("links", []) if x.get("netdev") == ndev), {})
+    drv = [c for c in last.get("counters", []) if c.get("source") == "driver"
+           and c.get("ifname") == link.get("ifname")]
+    eth = [x for x in read_text(os.path.join(d, "stats.txt")).splitlines()[1:] if ": " in x]
+    rep.ok(len(drv) >= 20 and len(eth) >= 20,
+           "nic: %d driver counters in rdmatop, %d in ethtool -S (want e1000e's, >= 20 each)" % (len(drv), len(eth)))
+    rep.ok(any(c.get("value", 0) > 0 for c in drv), "nic: every driver counter is 0 (the ARP requests were sent)")
+    rep.ok(os.path.exists(os.path.join(d, "dcb.rc")),
+           "nic: dcb answered for e1000e, which has no DCB ops: %s" % read_text(os.path.join(d, "dcb.json"))[:200])
+    un = link.get("network", {}).get("unavailable", {})
+    rep.ok(un.get("dcb") and un.get("fec"), "nic: rdmatop does not say why DCB and FEC are missing: %r" % un)
+    rep.ok("autonegotiate" in link.get("pause", {}), "nic: no pause parameters for %s: %r" % (ndev, link.get("pause")))
+    # the booleans: ethtool 6.1 prints them as true whatever the kernel
+    # sent (show_bool_val passes a pointer), newer ones as they are
+    ver = read_text(os.path.join(d, "ethtool_version")).split()
+    try:
+        pj = json.loads(read_text(os.path.join(d, "pause.json")))[0]
+    except (ValueError, IndexError):
+        pj = None
+    if len(ver) >= 3 and ver[2] not in ("6.1",) and pj is not None:
+        for k in ("autonegotiate", "rx", "tx"):
+            rep.ok(link.get("pause", {}).get(k) == pj.get(k),
+                   "nic: pause %s: rdmatop %r, ethtool %r" % (k, link.get("pause", {}).get(k), pj.get(k)))
+    rep.note("nic: %s (%s), %d driver counters equal ethtool -S; %s"
+             % (ndev, read_text(os.path.join(d, "ethtool_version")).strip(), len(drv), out.splitlines()[-1] if out else ""))
+
+
+def check_flap_self_test():
+    """check_flap on a made-up flap: clean, then one count or time off."""
+    import tempfile
+    fails = []
+    link = {"ifname": "rxe0", "carrier_changes": 4, "carrier_up_count": 2, "carrier_down_count": 2,
+            "flaps": 2, "flaps_counter": "carrier_down_count", "last_change": "2026-01-01T00:00:12.000Z",
+            "changes": [{"time": "2026-01-01T00:00:12.000Z", "carrier_changes": 4, "link_downed": 0}]}
+    t0 = int(datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc).timestamp()) + 10
+    files = {"rt.rc": "0", "before_carrier_changes": "0", "carrier_changes": "4",
+             "carrier_up_count": "2", "carrier_down_count": "2", "flap_start": str(t0),
+             "flap_end": str(t0 + 1)}
+
+    def run(mut_link=None, mut_files=None):
+        lk = json.loads(json.dumps(link))
+        fs = dict(files)
+        if mut_link:
+            mut_link(lk)
+        if mut_files:
+            mut_files(fs)
+        with tempfile.TemporaryDirectory() as d:
+            for k, v in fs.items():
+                with open(os.path.join(d, k), "w") as f:
+                    f.write(v + "\n")
+            with open(os.path.join(d, "rt.json"), "w") as f:
+                for _ in range(3):
+                    f.write(json.dumps({"links": [lk]}) + "\n")
+            rep = Report()
+            check_flap(d, rep)
+        return rep.errors
+    if run():
+        fails.append("flap: clean: %s" % run())
+    for name, ml, mf in (
+            ("count", lambda x: x.update(carrier_down_count=1), None),
+            ("kernel", None, lambda f: f.update(carrier_up_count="3")),
+            ("no flap", None, lambda f: f.update(before_carrier_changes="4")),
+            ("time", lambda x: x["changes"][0].update(time="2026-01-01T00:01:00.000Z"), None),
+            ("history", lambda x: x.update(changes=[]), None)):
+        if not run(ml, mf):
+            fails.append("flap: %s off went unnoticed" % name)
+    return fails
+
+
 def check_scenario(d, scen, kv, rep, rdmatop=None):
     meta = read_meta(d)
     if scen != "scale":
@@ -112,6 +261,10 @@ def check_scenario(d, scen, kv, rep, rdmatop=None):
         if scen == "rc":
             check_roundtrip(os.path.join(d, "roundtrip"), rep, rdmatop)
             check_tui(d, rep, kv, meta, "ibv_rc_pingpong")
+    elif scen == "flap":
+        check_flap(os.path.join(d, "flap"), rep)
+    elif scen == "nic":
+        check_nic(os.path.join(d, "nic"), rep)
     elif scen == "idle":
         check_rate(os.path.join(d, "rate"), rep, busy=False)
         s = RdmaSet(os.path.join(d, "snap", "before"))
@@ -151,6 +304,8 @@ def check_scenario(d, scen, kv, rep, rdmatop=None):
         check_groups.check(d, rep, kv, meta)
     elif scen == "late":
         check_late(rep, meta)
+    elif scen == "host":
+        check_host.check(d, rep, meta)
     elif scen == "many-qp":
         for pid in meta.get("pids", "").split():
             check_owner(d, rep, "many", pid, want_qps=int(meta["qps_per_process"]))
@@ -514,6 +669,7 @@ def self_test():
     if row_attrs(esc, "rxe0") != "" or row_attrs(esc, "rxe1") != "\x1b[1m\x1b[37m" or row_attrs(esc, "rxe9"):
         failures.append("row_attrs")
 
+    failures += check_flap_self_test()
     failures += check_scale.self_test()
 
     failures += check_faults.self_test()

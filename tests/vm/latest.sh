@@ -56,7 +56,8 @@ ensure_latest_view() {
 # transition appended "t64" to many library packages: libssl3t64, ...).
 latest_name() {
 	local p
-	for p in "$1" "${1}t64"; do
+	# the t64 rename: libfoo1 -> libfoo1t64, libcurl3-gnutls -> libcurl3t64-gnutls
+	for p in "$1" "${1}t64" "$(printf '%s' "$1" | sed 's/\([0-9]\)-/\1t64-/')"; do
 		if latest_apt apt-cache show --no-all-versions "$p" 2>/dev/null | grep -q '^Package: '; then
 			echo "$p"
 			return 0
@@ -125,7 +126,9 @@ resolve_latest() {
 	ensure_latest_view || refreshed=1
 	# (made again as well when the package list of stage.sh changed)
 	# shellcheck disable=SC2086,SC2116 # squeeze the list onto one line
-	want="$(echo $USER_PKGS iproute2)"
+	# (the cluster view's libcurl and jansson: sid names them apart from
+	# Debian 12, whose libcurl3-gnutls sid keeps only as an empty package)
+	want="$(echo $USER_PKGS iproute2 libcurl4-gnutls libjansson4)"
 	[ "$refreshed" = 0 ] && [ -s "$f" ] && grep -qxF "WANT=\"$want\"" "$f" && return 0
 	mkdir -p "$CACHE/klatest"
 	while IFS='|' read -r _ v s; do
@@ -222,8 +225,12 @@ stage_latest() {
 latest_soname() {
 	local so="$1" pkg pv
 	pkg="$(latest_name "$2")" || die "library $so: no sid package for the host's $2"
-	pv="$pkg=$(latest_apt apt-cache show --no-all-versions "$pkg" | sed -n 's/^Version: //p' | head -n 1)"
-	log "fetching $pv for $so (sid)"
-	fetch_exact "$CACHE/debs/latest" "$pv"
-	extract "$(deb_file "$CACHE/debs/latest" "$pv")" "$UROOT"
+	# with its library dependencies: sid's libcurl3t64-gnutls is an empty
+	# transitional package whose libcurl4-gnutls needs libraries Debian 12
+	# has not (libnghttp3-9)
+	for pv in $(latest_closure "$pkg"); do
+		log "fetching $pv for $so (sid)"
+		fetch_exact "$CACHE/debs/latest" "$pv"
+		extract "$(deb_file "$CACHE/debs/latest" "$pv")" "$UROOT"
+	done
 }

@@ -51,7 +51,17 @@ EXTRA_KEYS = {
     "*": {"process_pid", "process_comm"},
     # sysfs facts rdma link does not show (tests/hw/compare.py checks them
     # against the fixture's files)
-    "links": {"rate", "link_layer", "port_guid", "netdev_mtu", "active_mtu", "gids", "pkeys"},
+    "links": {"rate", "link_layer", "port_guid", "netdev_mtu", "active_mtu", "gids", "pkeys",
+              # the netdev's carrier counts and the changes seen (the flap
+              # scenario checks them against the guest's sysfs files)
+              "carrier_changes", "carrier_up_count", "carrier_down_count", "flaps",
+              "flaps_counter", "link_downed", "link_downed_saturated", "link_error_recovery",
+              "link_error_recovery_saturated", "last_change", "last_change_age_sec", "changes",
+              "throughput_source", "packets_source", "utilisation_percent",
+              # the netdev's DCB and ethtool answers (tests/net checks them
+              # against dcb and ethtool on the same bytes)
+              "network", "pfc", "pause", "fec", "link_detected", "link_down_events", "speed",
+              "lanes", "duplex", "autoneg", "link_ext_state", "link_ext_substate", "standard"},
 }
 
 

@@ -75,7 +75,7 @@ stats() {
 stats >"$R/netdev0.txt"
 rdma -j stat show >"$R/stat_before.json"
 if [ "$HAVE_RDMATOP" = 1 ]; then
-	rt -j -n 2 -d "$T" >"$R/rt2.json" 2>"$R/rt2.err" &
+	rt -j -n 2 -d "$T" --budget 0 >"$R/rt2.json" 2>"$R/rt2.err" &
 	rtp=$!
 	wait_grep "$R/rt2.json" '^{' 60 || exit 1
 fi

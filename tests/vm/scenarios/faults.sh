@@ -111,9 +111,7 @@ say "$N QPs on rxe1 in $(awk -v a="$a" -v b="$(now)" 'BEGIN{print b-a}') s"
 
 # the dashboard first, then the batch: a few samples of N QPs before the
 # fault are enough (each is about 300 bytes a QP)
-tm kill-server 2>/dev/null
-tm -f /dev/null new-session -d -s t -x 160 -y 40 \
-	"env -u LC_ALL su -s /bin/sh nobody -c 'rdmatop -d 1'; echo EXITED:\$?; sleep 600"
+tm_session "env -u LC_ALL su -s /bin/sh nobody -c 'rdmatop -d 1'; echo EXITED:\$?; sleep 600" || exit 1
 tui_wait 'CAP_NET_ADMIN' 60 "$R/tui_start.txt" >/dev/null
 tui_wait '^rxe1 +1 ' 30 "$R/tui_link_before.txt" >/dev/null
 rdmatop -j -d 0.1 --budget 0 >"$J" 2>"$R/link.err" &
@@ -218,9 +216,7 @@ fi
 O="$R/overflow.json"
 RDMATOP_EVENTS_RCVBUF=1 rdmatop -j -d 0.1 --budget 0 >"$O" 2>"$R/overflow.err" &
 ob=$!
-tm kill-server 2>/dev/null
-tm -f /dev/null new-session -d -s t -x 160 -y 40 \
-	"sh -c 'echo \$\$ >$R/dash.pid; exec env -u LC_ALL RDMATOP_EVENTS_RCVBUF=1 rdmatop -d 0.5'; echo EXITED:\$?; sleep 600"
+tm_session "sh -c 'echo \$\$ >$R/dash.pid; exec env -u LC_ALL RDMATOP_EVENTS_RCVBUF=1 rdmatop -d 0.5'; echo EXITED:\$?; sleep 600" || exit 1
 tui_wait 'changes events' 60 "$R/tui_ovf_start.txt" >/dev/null
 wait_lines "$O" 2 60 || exit 1
 dash="$(cat "$R/dash.pid")"

@@ -26,9 +26,7 @@ meta root_rc "$?"
 rdma -j -d res show mr >"$R/mr_root.json" 2>&1
 as_nobody rdma -j -d res show mr >"$R/mr_nobody.json" 2>&1
 # the dashboard as nobody: the note in the status line
-tm kill-server 2>/dev/null
-tm -f /dev/null new-session -d -s t -x 160 -y 40 \
-	"env -u LC_ALL su -s /bin/sh nobody -c 'rdmatop -d 1'; echo EXITED:\$?; sleep 600"
+tm_session "env -u LC_ALL su -s /bin/sh nobody -c 'rdmatop -d 1'; echo EXITED:\$?; sleep 600" || exit 1
 tui_wait 'CAP_NET_ADMIN|hidden' 60 "$R/tui_nobody.txt" >/dev/null
 tui_keys 2 Enter
 tui_wait 'MRs' 10 "$R/tui_nobody_proc.txt" >/dev/null

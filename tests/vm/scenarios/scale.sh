@@ -1,8 +1,8 @@
 # shellcheck shell=dash
 # scale (on demand, not in `all`; `make bench-vm`): the CPU one rdmatop
 # refresh costs against `rdma -j res show qp` and against the kernel's own
-# work for the dump, with N RC QPs in RTS (tests/vm/many_qp.c), N = 5000
-# then 20000 (15000 more QPs next to the first 5000).
+# work for the dump, with N RC QPs in RTS (tests/vm/many_qp.c), N = 5000,
+# 20000 (15000 more QPs next to the first 5000) and 40000 (20000 more).
 #
 # Every timed command runs under cputime (tests/vm/cputime.c): pinned to
 # CPU 1, which the guest boots with nohz_full=1 (exact user/system
@@ -33,7 +33,7 @@
 # the dashboard's terminal (cputime -t): ncurses-base's xterm entry is staged
 export TERM=xterm
 
-STEPS="${SCALE_STEPS:-5000 20000}"
+STEPS="${SCALE_STEPS:-5000 20000 40000}"
 REPS="${SCALE_REPS:-3}"
 M=2	# processes: both vCPUs create QPs
 meta steps "$STEPS"

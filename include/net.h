@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The Ethernet layer under RoCE (src/net): DCB netlink (dcb.c), ethtool
+ * netlink (ethtool.c) and the driver statistics of `ethtool -S`
+ * (estats.c), one file per object; live.c asks the kernel, parse.c feeds
+ * each answer to its parser.  Every answer is a raw input of its own (the
+ * recording's NET record, doc/recording.md): a replay parses the bytes the
+ * live run read.  No curses here.
+ */
+#ifndef RDMATOP_NET_H
+#define RDMATOP_NET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "snapshot.h"
+
+struct source;
+
+/*
+ * One raw input of netdev ndev (enum snap_net_in): err 0 and the bytes
+ * (netlink datagrams, or for SNAP_NET_DRV the two ioctl buffers), or the
+ * -errno that kept it from being read (no socket, no family).  0, or
+ * -ENOMEM; bad bytes are a note and leave the input n/a.
+ */
+int net_parse(struct snapshot *s, unsigned int what, const char *ndev, int err,
+	      const void *buf, size_t len);
+/* Hand one input to the source's sink (recorder), then to net_parse. */
+int net_feed(struct source *src, struct snapshot *s, unsigned int what, const char *ndev,
+	     int err, const void *buf, size_t len);
+
+/* The objects' parsers (n is the netdev's row): 0, -EBADMSG, -ENOMEM. */
+int net_dcb_parse(struct snapshot *s, struct snap_net *n, const void *buf, size_t len);
+int net_ethtool_parse(struct snapshot *s, struct snap_net *n, unsigned int what,
+		      const void *buf, size_t len);
+int net_estats_parse(struct snapshot *s, struct snap_net *n, const void *buf, size_t len);
+/* STATS_GET (stats.c): every group empty leaves err -ENODATA */
+int net_stats_parse(struct snapshot *s, struct snap_net *n, const void *buf, size_t len);
+
+/* Requests, as the live source sends them: the message's length, 0 if cap is short. */
+size_t net_dcb_req(void *buf, size_t cap, const char *ndev, uint32_t seq);
+size_t net_family_req(void *buf, size_t cap, uint32_t seq);
+size_t net_ethtool_req(void *buf, size_t cap, uint16_t family, unsigned int what,
+		       const char *ndev, uint32_t seq);
+/* STATS_GET of the standard groups (bits 1 << ETHTOOL_STATS_*; 0 asks
+ * nothing: 0 returned) */
+size_t net_stats_req(void *buf, size_t cap, uint16_t family, const char *ndev, uint32_t groups,
+		     uint32_t seq);
+#define NET_STD_GROUPS 4	/* ETHTOOL_STATS_ETH_PHY .. _RMON */
+/* "eth-phy", "eth-mac", "eth-ctrl", "rmon" */
+const char *net_std_group_name(unsigned int grp);
+/* The index of counter name ("eth-mac-FrameCheckSequenceErrors") in
+ * group grp's statistics, -1 if it is none of them; its key in the
+ * group ("FrameCheckSequenceErrors", the kernel's name), NULL if none. */
+int net_std_stat(unsigned int grp, const char *name);
+const char *net_std_stat_key(unsigned int grp, int i);
+/* The family id in a CTRL_CMD_GETFAMILY answer: 0 and *id, or -errno. */
+int net_family_parse(const void *buf, size_t len, uint16_t *id);
+/* A per-queue driver counter (mlx5 rx3_packets, ice tx_queue_2_bytes,
+ * bnxt "[1]: rx_ucast_packets"): left out, the port's totals are kept. */
+bool net_estats_per_queue(const char *name);
+
+/* mnl_attr_parse and _nested that fail (-1) on an attribute overrunning
+ * its message, where libmnl stops quietly (parse.c) */
+struct nlattr;
+struct nlmsghdr;
+int net_attr_parse(const struct nlmsghdr *nlh, unsigned int off,
+		   int (*cb)(const struct nlattr *a, void *data), void *data);
+int net_attr_parse_nested(const struct nlattr *nest,
+			  int (*cb)(const struct nlattr *a, void *data), void *data);
+
+/*
+ * One answer's datagram through cb (data), an NLMSG_ERROR's error into
+ * *err (cb's context; cb sets *err and *seen, the reply it waits for came):
+ * 0 with *err 0 or the kernel's -errno; -EBADMSG (bad bytes, or no reply
+ * and no error); -ENOMEM.
+ */
+int net_answer(const void *buf, size_t len, int (*cb)(const struct nlmsghdr *nlh, void *data),
+	       void *data, int *err, const bool *seen);
+/* A generic netlink request's headers in buf, its first clear bytes
+ * zeroed (the attributes' pads too): the message to put attributes in. */
+struct nlmsghdr *net_genl_req(void *buf, size_t clear, uint16_t type, uint8_t cmd,
+			      uint8_t version, uint32_t seq);
+
+/* Every netlink message of buf lies within it. */
+bool net_msgs_ok(const void *buf, size_t len);
+
+/* The counter row of a netdev's input for every RDMA port on it. */
+int net_push_counter(struct snapshot *s, const struct snap_net *n, uint8_t source,
+		     const char *name, uint64_t v);
+/* "not supported by the driver", ... for an input's err */
+const char *net_why(int err);
+/* the same for input what: "no such command in this kernel" where it can
+ * only mean that */
+const char *net_why_in(unsigned int what, int err);
+/* "dcb", "pause", ...: an input's name (notes, records) */
+const char *net_in_name(unsigned int what);
+
+/* ---- the live side (src/net/live.c) ---- */
+struct net_live;
+/* Every RoCE port's netdev, each once: its inputs fed through src. */
+int net_live_sample(struct net_live **nl, struct source *src, struct snapshot *s);
+void net_live_close(struct net_live *nl);
+
+#endif

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What the Ethernet layer under a RoCE port says per second, from the
+ * counters of src/net (src/model/net_rates.c): the busiest priority's
+ * pause frames received and sent, discards, uncorrectable FEC blocks, and
+ * the per-priority table of the link drill-down.  Pure model, no UI.
+ */
+#ifndef RDMATOP_NET_VIEW_H
+#define RDMATOP_NET_VIEW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "snapshot.h"
+
+/* The Links pane's columns (NET_RATE_COLS of them), then FCS, SYMBOL: the
+ * standard groups' eth-mac FrameCheckSequenceErrors and eth-phy
+ * SymbolErrorDuringCarrier (STATS_GET, src/net/stats.c) of the drill-down */
+enum {
+	NET_RATE_PAUSE_RX, NET_RATE_PAUSE_TX, NET_RATE_DISCARD, NET_RATE_FEC_UNCORR,
+	NET_RATE_COLS, NET_RATE_FCS = NET_RATE_COLS, NET_RATE_SYMBOL, NET_RATE_N
+};
+
+struct net_prio {
+	bool has_rx, has_tx, has_rx_dur, has_tx_dur, has_discard;
+	uint64_t rx, tx;		/* pause frames received, sent (values) */
+	double rx_rate, tx_rate;	/* per second, 0 without a rate yet */
+	bool rx_rated, tx_rated;
+	uint64_t rx_dur, tx_dur;	/* pause duration (mlx5: microseconds) */
+	uint64_t discard;		/* dropped on this priority */
+	double discard_rate;
+	bool discard_rated;
+};
+
+struct net_rates {
+	bool valid[NET_RATE_N];
+	double v[NET_RATE_N];
+	int prio[2];		/* the busiest priority of PAUSE RX/s, TX/s; -1: the link's
+				 * global pause counters (no per-priority ones) */
+	struct net_prio p[SNAP_NET_PRIOS];
+	bool any_prio;
+};
+
+/* The rates of port (dev, port) from s's counters (s rated: rate_compute). */
+void net_rates(const struct snapshot *s, uint32_t dev, uint32_t port, struct net_rates *r);
+/* The netdev row of a port, NULL when src/net read none for it. */
+const struct snap_net *net_of_port(const struct snapshot *s, uint32_t dev, uint32_t port);
+/* "on", "off": a priority's PFC */
+static inline bool net_pfc_on(const struct snap_net *n, int prio)
+{
+	return n && (n->valid & SNAP_NET_PFC) && (n->pfc_en >> prio & 1);
+}
+/* FEC mode of ETHTOOL_A_FEC_ACTIVE ("RS", "BaseR", "Off", "LLRS"), "n/a" */
+const char *net_fec_name(const struct snap_net *n);
+/* LINKSTATE_EXT_STATE and _SUBSTATE as ethtool prints them ("Autoneg",
+ * "No partner detected"); NULL where the table has no name (say the number) */
+const char *net_ext_state_name(unsigned int state);
+const char *net_ext_substate_name(unsigned int state, unsigned int sub);
+/* LINKMODES_DUPLEX: "Half", "Full", "Unknown" */
+const char *net_duplex_name(unsigned int duplex);
+
+#endif

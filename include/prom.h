@@ -1,0 +1,293 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The whole cluster through Prometheus (src/prom): the query set, the
+ * parser of /api/v1/query answers, the cluster model built from them, the
+ * HTTP client config (Prometheus's own format) and the client (libcurl's
+ * multi interface on libev).  Data only: no curses here.
+ *
+ * Prometheus aggregates (sum by, count by, topk); rdmatop asks at most
+ * PROM_Q_N queries per refresh, whatever the number of hosts.
+ */
+#ifndef RDMATOP_PROM_H
+#define RDMATOP_PROM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <time.h>
+
+/* The queries of one refresh, in the order of the table (src/prom/query.c). */
+enum prom_q {
+	PROM_Q_UP,		/* the scrape's `up`, per instance */
+	PROM_Q_HOST,		/* per instance: rx, tx, speed, devices, procs, age,
+				 * pause_rx, pause_tx (label f) */
+	PROM_Q_PORTSTATE,	/* ports per instance and state */
+	PROM_Q_ERR,		/* counter rates per instance and class */
+	PROM_Q_QPS,		/* QPs per instance and state */
+	PROM_Q_HOSTGROUPS,	/* processes per instance and group */
+	PROM_Q_JOBS,		/* per group: hosts, qps, qps_err, psn, err, cnp (label f) */
+	PROM_Q_PORTS,		/* per port: rx, tx, speed, err, cong, state, pause_rx,
+				 * pause_tx (label f) */
+	PROM_Q_PROCS,		/* the open host's processes (only while one is open) */
+	PROM_Q_N
+};
+
+#define PROM_Q_MAX 12	/* the promise: never more queries per refresh */
+_Static_assert(PROM_Q_N <= PROM_Q_MAX, "at most a dozen queries per refresh");
+
+/* Bounds of one answer. */
+#define PROM_ANSWER_MAX_DEFAULT (16u << 20)	/* bytes (each of the queries in flight) */
+#define PROM_SERIES_MAX_DEFAULT 50000		/* series */
+#define PROM_LABEL_MAX 128			/* bytes of one label value kept */
+
+/* One series of an instant vector: its labels and its value. */
+struct prom_label {
+	char *name, *value;
+};
+
+struct prom_series {
+	struct prom_label *labels;
+	size_t n_labels;
+	double value;		/* NaN when Prometheus said NaN or gave none */
+	double ts;		/* the sample's time */
+};
+
+struct prom_vector {
+	struct prom_series *s;
+	size_t n;
+};
+
+/* A label's value, or "" when the series has none. */
+const char *prom_label(const struct prom_series *s, const char *name);
+void prom_vector_free(struct prom_vector *v);
+
+/*
+ * Parse one /api/v1/query answer (status, data.resultType "vector" or
+ * "scalar", data.result) into v.  At most max_series series (a bigger
+ * answer: -E2BIG).  0, or a negative errno after a one-line reason in err
+ * (Prometheus's own "error" text where it gave one).
+ */
+int prom_parse_answer(const char *buf, size_t len, size_t max_series, struct prom_vector *v,
+		      char *err, size_t errlen);
+
+/* The scrape interval from /api/v1/status/config's answer (the longest of
+ * the global one and every job's): seconds, or 0 after a reason in err. */
+double prom_parse_interval(const char *buf, size_t len, char *err, size_t errlen);
+
+/* The query set (query.c): metric names live there, in one table. */
+struct prom_qctx {
+	const char *match;	/* --match: label matchers, "" for none */
+	double window;		/* rate() window, seconds */
+	const char *instance;	/* the open host (PROM_Q_PROCS), or NULL */
+};
+const char *prom_q_name(enum prom_q q);
+/* The PromQL of query q into buf; its length, or -ENOSPC. */
+int prom_q_text(enum prom_q q, const struct prom_qctx *c, char *buf, size_t len);
+/* The rate window for a scrape interval: four scrapes (never under 1 s). */
+double prom_window(double scrape_interval);
+/* Whether a selector is of the form Prometheus takes between braces
+ * (name op "value", comma-separated); 0 or -EINVAL with a reason. */
+int prom_match_check(const char *match, char *err, size_t len);
+
+/* The counter classes summed per host (doc/counters.md). */
+enum prom_class { PROM_C_ERROR, PROM_C_FLUSH, PROM_C_CONGESTION, PROM_C_N };
+
+/* The cluster model (model.c).  NaN: Prometheus had no such series. */
+struct prom_host {
+	char instance[PROM_LABEL_MAX], job[PROM_LABEL_MAX];
+	double up, age;
+	double devices, ports_up, ports;
+	double rx, tx, speed, util;	/* bytes/s; util: max(rx, tx) / speed */
+	double err[PROM_C_N];		/* events/s by class */
+	double pause_rx, pause_tx;	/* pause frames/s, every port and priority */
+	double qps, qps_err, procs;
+	char top_group[PROM_LABEL_MAX + 40];	/* kind/group with most processes here */
+	double top_group_procs;
+};
+
+struct prom_port {
+	char instance[PROM_LABEL_MAX], device[PROM_LABEL_MAX], port[16], state[32];
+	double rx, tx, speed, util, err, cong;
+	double pause_rx, pause_tx;	/* pause frames/s, every priority */
+};
+
+struct prom_job {
+	char kind[32], group[PROM_LABEL_MAX];
+	double hosts, qps, qps_err, psn;
+	double err, cnp;	/* events/s of the counters bound to its QPs: errors
+				 * (retransmits among them), CNPs */
+};
+
+struct prom_hostgroup {
+	char instance[PROM_LABEL_MAX], kind[32], group[PROM_LABEL_MAX];
+	double procs;
+};
+
+struct prom_proc {
+	char pid[32], comm[PROM_LABEL_MAX], state[32];
+	double qps;
+};
+
+/* What one query last said, so a failing Prometheus keeps its answers. */
+struct prom_qstate {
+	struct prom_vector v;	/* the last good answer */
+	bool have;
+	double at;		/* wall time of that answer */
+	size_t bytes;		/* its size */
+	int err;		/* the last try: 0 or a negative errno */
+	char why[256];		/* and its reason */
+	double took;		/* seconds the last try took */
+};
+
+struct prom_model {
+	struct prom_host *hosts;
+	size_t n_hosts;
+	struct prom_port *ports;
+	size_t n_ports;
+	struct prom_job *jobs;
+	size_t n_jobs;
+	struct prom_hostgroup *hgroups;
+	size_t n_hgroups;
+	struct prom_proc *procs;
+	size_t n_procs;
+	double window, interval;	/* rate window, scrape interval */
+	double eval_at;			/* the time the queries were evaluated (0: now) */
+	double answers_seconds;		/* from the refresh's start to its last answer */
+	double build_seconds;		/* building this model and sorting its panes */
+};
+
+/* Build m from the answers q[PROM_Q_N] (those without one stay empty). */
+int prom_model_build(struct prom_model *m, const struct prom_qstate *q);
+void prom_model_free(struct prom_model *m);
+
+/* The HTTP client's config (config.c): Prometheus's http_config. */
+struct prom_config {
+	char *ca_file, *cert_file, *key_file, *server_name;
+	bool insecure_skip_verify;
+	char *username, *password;	/* basic_auth (password_file read in) */
+	char *auth_type, *credentials;	/* authorization, bearer_token(_file) */
+};
+
+/* Parse a config's text: 0, or -EINVAL with "LINE: reason" in err.  Files
+ * named (password_file, credentials_file, bearer_token_file) are read. */
+int prom_config_parse(struct prom_config *c, const char *text, size_t len, char *err,
+		      size_t errlen);
+int prom_config_load(struct prom_config *c, const char *path, char *err, size_t errlen);
+void prom_config_free(struct prom_config *c);
+
+/* A time as --at and the `t` key take it: seconds since the epoch, or
+ * RFC 3339 (2026-12-01T03:12:00Z); 0 or -EINVAL. */
+int prom_parse_time(const char *s, double *t);
+
+/* The client (client.c): one refresh = every query at once, on libev. */
+struct ev_loop;
+struct prom_client;
+struct rec_writer;
+
+struct prom_client_opts {
+	const char *url;		/* http(s)://host:port[/prefix] */
+	const struct prom_config *cfg;
+	size_t answer_max, series_max;
+	double timeout;			/* seconds per request */
+	struct rec_writer *record;	/* -w: every refresh recorded, or NULL */
+};
+
+int prom_client_new(struct prom_client **c, struct ev_loop *loop,
+		    const struct prom_client_opts *o, char *err, size_t errlen);
+void prom_client_free(struct prom_client *c);
+/*
+ * Ask for the scrape interval (status/config), then whenever asked, one
+ * refresh: the queries of ctx evaluated at `at` (0: now).  done() runs on
+ * the loop once every answer is in (or failed); q[] holds each query's
+ * state.  A refresh asked while one runs is refused (-EBUSY).
+ */
+typedef void prom_done_fn(void *arg, const struct prom_qstate *q, double interval);
+int prom_client_refresh(struct prom_client *c, const struct prom_qctx *ctx, double at,
+			bool want_procs, prom_done_fn *done, void *arg);
+bool prom_client_busy(const struct prom_client *c);
+/* The scrape interval read, or 0 when not (yet), and why not. */
+double prom_client_interval(const struct prom_client *c);
+const char *prom_client_interval_why(const struct prom_client *c);
+
+/*
+ * Replay of a cluster view's recording (-w: src/record's REC_PROM
+ * records, one frame per refresh; replay.c).  Frames are indexed as they
+ * are read, so a replay steps back (T) and jumps to a time (b).
+ */
+struct prom_replay;
+/* Whether path is a recording of the cluster view (its first sample). */
+bool prom_replay_is(const char *path);
+int prom_replay_open(struct prom_replay **r, const char *path, char *err, size_t errlen);
+void prom_replay_close(struct prom_replay *r);
+/*
+ * Sample `no` (0-based; -1: the next) into q[PROM_Q_N], the scrape
+ * interval read with it in *interval, its wall time and --at in *wall and
+ * *at: 1, 0 past the end, or -errno with a reason in err.
+ */
+int prom_replay_read(struct prom_replay *r, long no, struct prom_qstate *q, double *interval,
+		     double *wall, double *at, char *err, size_t errlen);
+/* The number of the sample read last (0-based), and the first sample at
+ * or after wall time t (-ERANGE: none). */
+long prom_replay_tell(const struct prom_replay *r);
+long prom_replay_find(struct prom_replay *r, double t);
+
+/*
+ * The tables of the cluster view and their columns (cols.c), shared by
+ * the screen, the batch text and JSON: one row per column, its value read
+ * from the model; sorting and filtering work on them.
+ */
+enum prom_table { PROM_T_HOSTS, PROM_T_PORTS, PROM_T_JOBS, PROM_T_HOSTGROUPS, PROM_T_PROCS,
+		  PROM_T_N };
+enum prom_kind { PROM_K_STR, PROM_K_NUM, PROM_K_RATE, PROM_K_BYTES, PROM_K_PCT, PROM_K_AGE };
+
+struct prom_col {
+	const char *name;	/* for --sort, filters, JSON */
+	const char *title;	/* on screen */
+	int width;
+	enum prom_kind kind;
+	bool desc;		/* sorts busiest first */
+	bool is_str;		/* a char[] at off, else a double at off */
+	size_t off;
+};
+const char *prom_col_str(const struct prom_col *c, const void *row);
+double prom_col_num(const struct prom_col *c, const void *row);
+
+const char *prom_table_name(enum prom_table t);
+const struct prom_col *prom_cols(enum prom_table t, size_t *n);
+int prom_col_find(enum prom_table t, const char *name);
+/* The rows of table t in m: base and count and stride. */
+const void *prom_rows(const struct prom_model *m, enum prom_table t, size_t *n, size_t *stride);
+/* A cell as text ("n/a" for NaN). */
+const char *prom_cell(const struct prom_col *c, const void *row, char *buf, size_t len);
+/*
+ * The rows to show: those matching every filter (key=val, key!=val,
+ * key~regex, key!~regex on the table's columns; a key no column has is
+ * -EINVAL with a reason) and search (a substring of any text column),
+ * sorted by column sort (-1: the table's default), into idx; their count.
+ * A host filter (instance=...) limits ports, groups and processes too.
+ */
+struct prom_select {
+	const char *const *filters;
+	int n_filters;
+	const char *search;
+	int sort;
+	bool reverse;
+	const char *instance;	/* only this host's rows (Enter on a host) */
+	const char *job;	/* only this job's hosts ("kind/group") */
+};
+/* A filter that some table's column takes: 0, or -EINVAL with a reason. */
+int prom_filter_check(const char *expr, char *err, size_t len);
+long prom_select_rows(const struct prom_model *m, enum prom_table t, const struct prom_select *s,
+		      size_t **idx, char *err, size_t errlen);
+int prom_default_sort(enum prom_table t);
+
+/* Batch output of the model (out.c): text tables or one JSON object,
+ * the rows as s selects them (its sort for the Hosts table; NULL: all,
+ * in each table's default order). */
+int prom_out_text(FILE *f, const struct prom_model *m, const struct prom_qstate *q,
+		  const struct prom_select *s);
+int prom_out_json(FILE *f, const struct prom_model *m, const struct prom_qstate *q,
+		  const struct prom_select *s);
+
+#endif

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The snapshot's view of the Ethernet layer under a RoCE port: what DCB
+ * netlink (PFC), ethtool netlink (pause, FEC, link state and modes) and the
+ * driver's `ethtool -S` statistics say of the port's netdev.  Part of the
+ * snapshot model: included by snapshot.h.  The counters themselves are
+ * s->counters rows of sources SNAP_SRC_DCB, SNAP_SRC_ETHNL, SNAP_SRC_DRV.
+ */
+#ifndef RDMATOP_SNAP_NET_H
+#define RDMATOP_SNAP_NET_H
+
+#ifndef RDMATOP_SNAPSHOT_H
+#error "include snapshot.h"
+#endif
+
+#include <stdint.h>
+
+/* The inputs of one netdev, each a raw input of its own (record kind NET). */
+enum snap_net_in {
+	SNAP_NET_DCB,		/* RTM_GETDCB DCB_CMD_IEEE_GET answer */
+	SNAP_NET_FAMILY,	/* CTRL_CMD_GETFAMILY "ethtool" answer */
+	SNAP_NET_PAUSE,		/* ETHTOOL_MSG_PAUSE_GET (stats) answer */
+	SNAP_NET_FEC,		/* ETHTOOL_MSG_FEC_GET (stats) answer */
+	SNAP_NET_LINKSTATE,	/* ETHTOOL_MSG_LINKSTATE_GET answer */
+	SNAP_NET_LINKMODES,	/* ETHTOOL_MSG_LINKMODES_GET answer */
+	SNAP_NET_DRV,		/* ETHTOOL_GSTRINGS + ETHTOOL_GSTATS (ethtool -S) */
+	SNAP_NET_STATS,		/* ETHTOOL_MSG_STATS_GET standard groups answer */
+	SNAP_NET_N
+};
+
+enum {
+	SNAP_NET_PFC = 1 << 0,		/* pfc_cap, pfc_en, mbc, delay */
+	SNAP_NET_PAUSE_CFG = 1 << 1,	/* pause autoneg, rx, tx */
+	SNAP_NET_FEC_MODE = 1 << 2,	/* fec_active, fec_auto */
+	SNAP_NET_LINK = 1 << 3,		/* link up (LINKSTATE_LINK) */
+	SNAP_NET_EXT_STATE = 1 << 4,	/* ext_state, ext_substate */
+	SNAP_NET_DOWN_CNT = 1 << 5,	/* ext_down_cnt (6.6+) */
+	SNAP_NET_SPEED = 1 << 6,	/* speed (UINT32_MAX: SPEED_UNKNOWN) */
+	SNAP_NET_LANES = 1 << 7,
+	SNAP_NET_SUBSTATE = 1 << 8,
+	SNAP_NET_DUPLEX = 1 << 9,	/* LINKMODES_DUPLEX */
+	SNAP_NET_AUTONEG = 1 << 10,	/* LINKMODES_AUTONEG */
+};
+
+#define SNAP_NET_PRIOS 8	/* IEEE_8021QAZ_MAX_TCS */
+
+struct snap_net {
+	char ndev[SNAP_IFNAME_MAX];
+	uint32_t dev, port;	/* the first RDMA port on it, SNAP_NONE if none */
+	uint32_t valid;
+	uint8_t pfc_cap, pfc_en, mbc;	/* struct ieee_pfc */
+	uint16_t delay;
+	uint8_t pause_autoneg, pause_rx, pause_tx;
+	uint32_t fec_active;	/* ETHTOOL_LINK_MODE_FEC_*_BIT number, or UINT32_MAX */
+	uint8_t fec_auto;
+	uint8_t link, ext_state, ext_substate;
+	uint32_t ext_down_cnt;
+	uint32_t speed;		/* Mb/s, UINT32_MAX unknown */
+	uint32_t lanes;
+	uint8_t duplex, autoneg;
+	/* per input: 0 (answered), or why it said nothing (-EOPNOTSUPP, ...) */
+	int err[SNAP_NET_N];
+	uint8_t seen;		/* bits 1 << enum snap_net_in: inputs fed */
+	uint8_t std_groups;	/* bits 1 << ETHTOOL_STATS_*: groups with statistics */
+	/* the RDMA ports on it (s->ports indexes), SNAP_NET_PORTS at most;
+	 * n_ports > SNAP_NET_PORTS: more, looked up by name */
+	uint8_t n_ports;
+	uint16_t port_ix[4];
+};
+#define SNAP_NET_PORTS 4
+
+/* The netdev row of name ndev, NULL when none. */
+struct snapshot;
+struct snap_net *snap_net_find(const struct snapshot *s, const char *ndev);
+
+#endif

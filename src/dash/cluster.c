@@ -1,0 +1,401 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * rdmatop --prometheus: the loop of the cluster view.  Every -d seconds
+ * one refresh (every query at once, on the loop: src/prom/client.c); when
+ * its answers are in, the model is built again and shown (the screen) or
+ * printed (-b, --json).  The screen never waits for Prometheus: keys and
+ * redraws run while queries are out, and an answer that is late is said.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <ev.h>
+
+#include "cluster.h"
+#include "record.h"
+#include "stop.h"
+#include "util.h"
+#include "wfile.h"
+
+struct cl {
+	struct ev_loop *loop;
+	struct prom_client *client;
+	struct prom_replay *replay;	/* -r: a recording instead */
+	struct prom_qstate rq[PROM_Q_N];	/* the replay's answers */
+	struct prom_model m;
+	const struct prom_qstate *q;
+	struct prom_qstate none[PROM_Q_N];
+	struct prom_qctx ctx;
+	struct prom_select sel;		/* batch: -f, --sort, -R */
+	struct cl_view v;
+	struct ui_cluster ui;
+	bool screen, json;
+	long iterations, done;
+	double delay, at;
+	ev_timer tick, clock;
+	ev_io input;
+	ev_async stop_w;
+	ev_signal winch;
+	int status;
+};
+
+static void refresh_now(struct cl *c);
+
+static void on_done(void *arg, const struct prom_qstate *q, double interval)
+{
+	struct cl *c = arg;
+	int i, failed = 0;
+	double t0, answers;
+
+	c->q = q;
+	c->v.q = q;
+	c->v.busy = false;
+	if (interval > 0 && interval != c->v.interval) {
+		c->v.interval = interval;
+		c->v.window = prom_window(interval);
+		c->ctx.window = c->v.window;
+		/* the rates of this refresh used a guessed window: again */
+		refresh_now(c);
+		return;
+	}
+	answers = c->v.busy_since > 0 ? clock_sec(CLOCK_REALTIME) - c->v.busy_since : 0;
+	t0 = clock_sec(CLOCK_MONOTONIC);
+	prom_model_free(&c->m);
+	if (prom_model_build(&c->m, q))
+		fprintf(stderr, "rdmatop: out of memory building the cluster model\n");
+	/* what each pane does with it: select and sort its rows */
+	for (i = 0; i < PROM_T_N; i++) {
+		struct prom_select sel = { .sort = -1 };
+		size_t *idx;
+		char why[64];
+
+		if (prom_select_rows(&c->m, (enum prom_table)i, &sel, &idx, why, sizeof(why)) >= 0)
+			free(idx);
+	}
+	c->m.build_seconds = clock_sec(CLOCK_MONOTONIC) - t0;
+	c->m.answers_seconds = answers;
+	c->m.interval = c->v.interval;
+	c->m.window = c->v.window;
+	c->m.eval_at = c->at;
+	c->v.m = &c->m;
+	c->v.at = c->at;
+	/* the age on screen: that of the oldest answer kept */
+	c->v.answered = 0;
+	for (i = 0; i < PROM_Q_N; i++) {
+		failed += q[i].err != 0;
+		if (q[i].have && (!c->v.answered || q[i].at < c->v.answered))
+			c->v.answered = q[i].at;
+	}
+	if (c->screen) {
+		ui_cluster_draw(&c->ui, &c->v);
+		if (c->iterations && ++c->done >= c->iterations)
+			ev_break(c->loop, EVBREAK_ALL);
+		return;
+	}
+	for (i = 0; i < PROM_Q_N; i++)
+		if (q[i].err)
+			fprintf(stderr, "rdmatop: query %s: %s\n", prom_q_name((enum prom_q)i),
+				q[i].why);
+	if (c->json)
+		prom_out_json(stdout, &c->m, q, &c->sel);
+	else
+		prom_out_text(stdout, &c->m, q, &c->sel);
+	fflush(stdout);
+	if (failed == PROM_Q_N - 1 || failed == PROM_Q_N)
+		c->status = 1;
+	if ((c->iterations && ++c->done >= c->iterations) || (c->at > 0 && !c->iterations && !c->replay))
+		ev_break(c->loop, EVBREAK_ALL);
+}
+
+/* replay: sample no (-1: the next) as if its answers had just come */
+static void replay_to(struct cl *c, long no)
+{
+	double interval = 0, wall = 0, at = 0;
+	char err[256] = "";
+	int ret = prom_replay_read(c->replay, no, c->rq, &interval, &wall, &at, err, sizeof(err));
+
+	if (ret <= 0) {
+		if (!c->screen) {
+			if (ret < 0)
+				fprintf(stderr, "rdmatop: %s\n", err);
+			c->status = ret < 0;
+			ev_break(c->loop, EVBREAK_ALL);
+		} else {
+			ui_set_status(&c->ui.base, ret ? ROLE_STATUS_WARN : ROLE_STATUS_INFO, "%s",
+				      ret ? err : "end of recording");
+			ui_cluster_draw(&c->ui, &c->v);
+		}
+		return;
+	}
+	c->at = at;
+	c->v.sample_no = prom_replay_tell(c->replay) + 1;
+	if (interval > 0) {
+		c->v.interval = interval;
+		c->v.window = c->ctx.window = prom_window(interval);
+	}
+	on_done(c, c->rq, 0);
+	c->v.answered = wall;
+}
+
+static void refresh_now(struct cl *c)
+{
+	int ret;
+
+	if (c->replay) {
+		replay_to(c, -1);
+		return;
+	}
+	if (prom_client_busy(c->client))
+		return;
+	c->ctx.instance = c->screen && c->ui.pane == CL_HOST ? c->ui.host : NULL;
+	c->v.busy = true;
+	c->v.busy_since = clock_sec(CLOCK_REALTIME);
+	ret = prom_client_refresh(c->client, &c->ctx, c->at, c->ctx.instance != NULL, on_done, c);
+	if (ret) {
+		c->v.busy = false;
+		if (c->screen)
+			ui_set_status(&c->ui.base, ROLE_STATUS_WARN, "cannot ask Prometheus: %s",
+				      strerror(-ret));
+		else
+			fprintf(stderr, "rdmatop: cannot ask Prometheus: %s\n", strerror(-ret));
+	}
+}
+
+static void on_tick(struct ev_loop *loop, ev_timer *w, int revents)
+{
+	struct cl *c = w->data;
+
+	(void)loop;
+	(void)revents;
+	if (!c->screen || !c->ui.paused)
+		refresh_now(c);
+}
+
+/* the ages on screen move every second, answers or not */
+static void on_clock(struct ev_loop *loop, ev_timer *w, int revents)
+{
+	struct cl *c = w->data;
+
+	(void)loop;
+	(void)revents;
+	ui_cluster_draw(&c->ui, &c->v);
+}
+
+static void on_input(struct ev_loop *loop, ev_io *w, int revents)
+{
+	struct cl *c = w->data;
+	int key;
+
+	(void)revents;
+	while ((key = ui_screen_getkey()) != -1) {
+		switch (ui_cluster_key(&c->ui, &c->v, key)) {
+		case CL_QUIT:
+			ev_break(loop, EVBREAK_ALL);
+			return;
+		case CL_TIME:
+			if (c->replay) {
+				long no = c->ui.at > 0 ? prom_replay_find(c->replay, c->ui.at) : 0;
+
+				if (no < 0)
+					ui_set_status(&c->ui.base, ROLE_STATUS_WARN,
+						      "no sample at or after that time");
+				else
+					replay_to(c, no);
+				break;
+			}
+			c->at = c->ui.at;
+			refresh_now(c);
+			break;
+		case CL_STEP:
+			if (c->replay)
+				replay_to(c, -1);
+			break;
+		case CL_STEP_BACK:
+			if (c->replay && prom_replay_tell(c->replay) > 0)
+				replay_to(c, prom_replay_tell(c->replay) - 1);
+			else
+				ui_set_status(&c->ui.base, ROLE_STATUS_INFO, "at the first sample");
+			break;
+		case CL_REFRESH:
+			refresh_now(c);
+			break;
+		case CL_DELAY:
+			c->tick.repeat = c->ui.delay;
+			ev_timer_again(loop, &c->tick);
+			break;
+		default:
+			break;
+		}
+		/* a search moves the selection where the rows are drawn: before
+		 * the next key (Enter) acts on it */
+		if (c->ui.search_step)
+			ui_cluster_draw(&c->ui, &c->v);
+	}
+	ui_cluster_draw(&c->ui, &c->v);
+}
+
+static void on_winch(struct ev_loop *loop, ev_signal *w, int revents)
+{
+	struct cl *c = w->data;
+
+	(void)loop;
+	(void)revents;
+	ui_screen_resize(&c->ui.base);
+	ui_cluster_draw(&c->ui, &c->v);
+}
+
+static void on_stop(struct ev_loop *loop, ev_async *w, int revents)
+{
+	(void)w;
+	(void)revents;
+	ev_break(loop, EVBREAK_ALL);
+}
+
+int cluster_main(const struct settings *o)
+{
+	struct prom_config cfg = { 0 };
+	struct prom_client_opts co = { .url = o->prometheus ? o->prometheus : "", .timeout = 10 };
+	struct cl *c = calloc(1, sizeof(*c));
+	struct rec_writer *rec = NULL;
+	char err[512];
+	int ret = 2, i, sort = -1;
+
+	if (!c)
+		return 1;
+	c->loop = EV_DEFAULT;
+	c->ctx.match = o->match ? o->match : "";
+	if (o->match && prom_match_check(o->match, err, sizeof(err))) {
+		fprintf(stderr, "rdmatop: --match: %s\n", err);
+		goto out;
+	}
+	if (o->sort && (sort = prom_col_find(PROM_T_HOSTS, o->sort)) < 0) {
+		size_t n, k;
+		const struct prom_col *cols = prom_cols(PROM_T_HOSTS, &n);
+
+		fprintf(stderr, "rdmatop: unknown sort column '%s' (Hosts columns:", o->sort);
+		for (k = 0; k < n; k++)
+			fprintf(stderr, " %s", cols[k].name);
+		fprintf(stderr, ")\n");
+		goto out;
+	}
+	for (i = 0; i < o->n_filters; i++)
+		if (prom_filter_check(o->filters[i], err, sizeof(err))) {
+			fprintf(stderr, "rdmatop: %s\n", err);
+			goto out;
+		}
+	c->sel.filters = o->filters;
+	c->sel.n_filters = o->n_filters;
+	c->sel.sort = sort;
+	c->sel.reverse = o->reverse;
+	if (o->at && prom_parse_time(o->at, &c->at)) {
+		fprintf(stderr, "rdmatop: bad value for --at: '%s' (RFC 3339 such as "
+				"2026-12-01T03:12:00Z, or Unix seconds)\n", o->at);
+		goto out;
+	}
+	if (o->prometheus_config) {
+		if (prom_config_load(&cfg, o->prometheus_config, err, sizeof(err))) {
+			fprintf(stderr, "rdmatop: --prometheus-config %s: %s\n", o->prometheus_config,
+				err);
+			goto out;
+		}
+		co.cfg = &cfg;
+	}
+	if (o->write) {
+		ret = rec_writer_open(&rec, o->write);
+		if (!ret)
+			ret = rec_writer_rotate(rec, o->write_max, (unsigned int)o->write_keep);
+		if (ret) {
+			fprintf(stderr, "rdmatop: cannot write %s: %s\n", o->write, wfile_strerror(ret));
+			ret = 1;
+			goto out;
+		}
+		co.record = rec;
+	}
+	if (o->read) {
+		if (prom_replay_open(&c->replay, o->read, err, sizeof(err))) {
+			fprintf(stderr, "rdmatop: %s\n", err);
+			ret = 1;
+			goto out;
+		}
+		c->v.url = o->read;
+	} else if (prom_client_new(&c->client, c->loop, &co, err, sizeof(err))) {
+		fprintf(stderr, "rdmatop: %s\n", err);
+		goto out;
+	}
+	ret = 1;
+	c->delay = o->delay;
+	c->iterations = o->iterations;
+	c->json = o->json || o->output == OPT_OUT_JSON;
+	c->screen = !o->batch && !o->json && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+	/* before the scrape interval is read, a window of one minute */
+	c->v.window = c->ctx.window = 60;
+	if (!c->replay)
+		c->v.url = o->prometheus;
+	c->v.match = c->ctx.match;
+	c->v.q = c->none;
+	c->v.m = &c->m;
+	c->v.at = c->at;
+	c->q = c->none;
+
+	ev_async_init(&c->stop_w, on_stop);
+	ev_async_start(c->loop, &c->stop_w);
+	stop_wake(c->loop, &c->stop_w);
+	if (c->screen) {
+		if (ui_cluster_init(&c->ui, o->delay, o->theme, c->at))
+			goto out;
+		c->ui.replay = c->replay != NULL;
+		c->ui.base.ascii = o->ascii;
+		c->ui.base.mouse = !o->no_mouse;
+		if (o->n_filters)
+			snprintf(c->ui.filter, sizeof(c->ui.filter), "%s", o->filters[0]);
+		if (sort >= 0) {
+			c->ui.sort[PROM_T_HOSTS] = sort;
+			c->ui.reverse[PROM_T_HOSTS] = o->reverse;
+		}
+		if (ui_screen_open(&c->ui.base)) {
+			fprintf(stderr, "rdmatop: this terminal cannot be used\n");
+			ui_cluster_free(&c->ui);
+			goto out;
+		}
+		ev_io_init(&c->input, on_input, STDIN_FILENO, EV_READ);
+		c->input.data = c;
+		ev_io_start(c->loop, &c->input);
+		ev_signal_init(&c->winch, on_winch, SIGWINCH);
+		c->winch.data = c;
+		ev_signal_start(c->loop, &c->winch);
+		ev_timer_init(&c->clock, on_clock, 1, 1);
+		c->clock.data = c;
+		ev_timer_start(c->loop, &c->clock);
+		ui_cluster_draw(&c->ui, &c->v);
+	}
+	/* a replay in batch mode plays as fast as it is read */
+	ev_timer_init(&c->tick, on_tick, 0, c->replay && !c->screen ? 1e-6 : c->delay);
+	c->tick.data = c;
+	ev_timer_start(c->loop, &c->tick);
+	c->status = 0;
+	ev_run(c->loop, 0);
+	ret = c->status;
+	if (c->screen) {
+		ui_screen_close();
+		ui_cluster_free(&c->ui);
+	}
+	stop_wake(NULL, NULL);
+out:
+	prom_client_free(c->client);
+	prom_replay_close(c->replay);
+	for (i = 0; i < PROM_Q_N; i++)
+		prom_vector_free(&c->rq[i].v);
+	prom_model_free(&c->m);
+	prom_config_free(&cfg);
+	if (rec && (i = rec_writer_close(rec))) {
+		fprintf(stderr, "rdmatop: writing %s failed: %s\n", o->write, wfile_strerror(i));
+		ret = 1;
+	}
+	free(c);
+	return ret;
+}

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Link flaps (flaps.h).  The kernel keeps counts, not times: a netdev's
+ * carrier_changes, carrier_up_count and carrier_down_count (net-sysfs.c,
+ * rtnetlink's IFLA_CARRIER_*), an IB port's PMA link_downed (8 bits,
+ * saturating) and rxe's own link_downed (rxe_port_down(), every kernel
+ * with rxe counters).  So a change is placed between the two samples
+ * that saw it, and a down and up between two samples is seen by the
+ * counts alone: the state is the same on both sides.
+ */
+#include <string.h>
+
+#include "flaps.h"
+
+static double ts_sec(const struct timespec *a, const struct timespec *b)
+{
+	return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_nsec - a->tv_nsec) / 1e9;
+}
+
+bool flaps_downed(const struct snapshot *s, uint32_t dev, uint32_t port, uint64_t *v,
+		  bool *sat)
+{
+	return flaps_counter(s, dev, port, "link_downed", v, sat);
+}
+
+bool flaps_counter(const struct snapshot *s, uint32_t dev, uint32_t port, const char *name,
+		   uint64_t *v, bool *sat)
+{
+	int best = 0;
+	size_t i;
+
+	for (i = 0; i < s->counters.n; i++) {
+		const struct snap_counter *c = SNAP_AT(&s->counters, struct snap_counter, i);
+		int rank = c->source == SNAP_SRC_PMA ? 2 : c->source == SNAP_SRC_HW ? 1 : 0;
+
+		if (c->dev != dev || c->port != port || rank <= best ||
+		    strcmp(snap_s(s, c->name), name))
+			continue;
+		best = rank;
+		*v = c->value;
+		if (sat)
+			*sat = snap_counter_saturated(c);
+	}
+	return best > 0;
+}
+
+bool flaps_count(const struct snapshot *s, const struct snap_port *p, uint64_t *n,
+		 const char **what, bool *sat)
+{
+	bool ib = (p->valid & SNAP_PORT_LINK_LAYER) && !strcmp(p->link_layer, "InfiniBand");
+	bool downed = flaps_downed(s, p->dev, p->port, n, sat);
+
+	*what = "link_downed";
+	if (downed && ib)
+		return true;
+	if (SNAP_HAS(p, SNAP_PORT_CARRIER_DOWN)) {
+		*n = p->carrier_down;
+		*what = "carrier_down_count";
+		if (sat)
+			*sat = false;
+		return true;
+	}
+	return downed;
+}
+
+bool flaps_age(const struct snapshot *s, const struct snap_port *p, double *sec)
+{
+	if (!SNAP_HAS(p, SNAP_PORT_LAST_CHANGE))
+		return false;
+	*sec = ts_sec(&p->last_change, &s->wall);
+	if (*sec < 0)
+		*sec = 0;
+	return true;
+}
+
+/* What changed on port c since p; true when anything did. */
+static bool changed(const struct snapshot *prev, const struct snap_port *p,
+		    const struct snapshot *cur, const struct snap_port *c,
+		    struct snap_link_change *ch)
+{
+	uint64_t od, nd;
+
+	memset(ch, 0, sizeof(*ch));
+	if (p->valid & SNAP_PORT_STATE)
+		ch->from_state = p->state;
+	if (c->valid & SNAP_PORT_STATE)
+		ch->state = c->state;
+	if (p->valid & SNAP_PORT_PHYS_STATE)
+		ch->from_phys = p->phys_state;
+	if (c->valid & SNAP_PORT_PHYS_STATE)
+		ch->phys = c->phys_state;
+	/* a lower count is a new netdev or a reset (a driver reload), not a
+	 * change of its own */
+	if ((p->valid & c->valid & SNAP_PORT_CARRIER_CHANGES) &&
+	    c->carrier_changes > p->carrier_changes)
+		ch->carrier = c->carrier_changes - p->carrier_changes;
+	if (flaps_downed(prev, p->dev, p->port, &od, NULL) &&
+	    flaps_downed(cur, c->dev, c->port, &nd, NULL) && nd > od)
+		ch->downed = nd - od > UINT32_MAX ? UINT32_MAX : (uint32_t)(nd - od);
+	return (ch->from_state && ch->state && ch->from_state != ch->state) ||
+	       (ch->from_phys && ch->phys && ch->from_phys != ch->phys) || ch->carrier ||
+	       ch->downed;
+}
+
+void snap_flaps(const struct snapshot *prev, struct snapshot *cur)
+{
+	size_t i;
+
+	for (i = 0; prev && i < cur->ports.n; i++) {
+		struct snap_port *c = SNAP_AT(&cur->ports, struct snap_port, i);
+		const struct snap_port *p = snap_port_find(prev, c->dev, c->port);
+		const struct snap_dev *pd = snap_dev_find(prev, c->dev);
+		const struct snap_dev *cd = snap_dev_find(cur, c->dev);
+		struct snap_link_change ch;
+
+		/* a device re-registered under the index starts again */
+		if (!p || !pd || !cd || strcmp(pd->name, cd->name))
+			continue;
+		c->nchanges = p->nchanges < SNAP_CHANGES_MAX ? p->nchanges : SNAP_CHANGES_MAX;
+		memcpy(c->changes, p->changes, c->nchanges * sizeof(c->changes[0]));
+		c->last_change = p->last_change;
+		c->valid |= p->valid & SNAP_PORT_LAST_CHANGE;
+		if (!changed(prev, p, cur, c, &ch))
+			continue;
+		ch.when = cur->wall;
+		ch.window = (float)ts_sec(&prev->wall, &cur->wall);
+		if (c->nchanges == SNAP_CHANGES_MAX) {
+			memmove(c->changes, c->changes + 1, (SNAP_CHANGES_MAX - 1) * sizeof(ch));
+			c->nchanges--;
+		}
+		c->changes[c->nchanges++] = ch;
+		c->last_change = cur->wall;
+		c->valid |= SNAP_PORT_LAST_CHANGE;
+	}
+}

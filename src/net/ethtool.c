@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * ethtool netlink (generic netlink family "ethtool", 5.6+): a netdev's
+ * pause frames (PAUSE_GET with ETHTOOL_FLAG_STATS, net/ethtool/pause.c,
+ * stats 5.11+), FEC mode and blocks (FEC_GET, net/ethtool/fec.c, stats
+ * 5.13+: each statistic an array of u64, the total then one per lane),
+ * link state (LINKSTATE_GET, net/ethtool/linkstate.c: extended state 5.10+,
+ * EXT_DOWN_CNT 6.6+) and link modes (LINKMODES_GET, speed, lanes 5.10+).
+ * Requests name the netdev (ETHTOOL_A_HEADER_DEV_NAME) and are
+ * unprivileged.  A kernel without a command answers -EOPNOTSUPP; a driver
+ * without the op answers -EOPNOTSUPP too (ethnl_default_doit).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <libmnl/libmnl.h>
+#include <linux/ethtool.h>
+#include <linux/ethtool_netlink.h>
+#include <linux/genetlink.h>
+#include <linux/netlink.h>
+
+#include "net.h"
+
+/* the uapi of 6.6+ (linux/ethtool_netlink.h): not in Debian 12's headers */
+#define A_LINKSTATE_EXT_DOWN_CNT 7
+
+static const struct {
+	uint8_t cmd, reply, header;
+} cmds[SNAP_NET_N] = {
+	[SNAP_NET_PAUSE] = { ETHTOOL_MSG_PAUSE_GET, ETHTOOL_MSG_PAUSE_GET_REPLY,
+			     ETHTOOL_A_PAUSE_HEADER },
+	[SNAP_NET_FEC] = { ETHTOOL_MSG_FEC_GET, ETHTOOL_MSG_FEC_GET_REPLY, ETHTOOL_A_FEC_HEADER },
+	[SNAP_NET_LINKSTATE] = { ETHTOOL_MSG_LINKSTATE_GET, ETHTOOL_MSG_LINKSTATE_GET_REPLY,
+				 ETHTOOL_A_LINKSTATE_HEADER },
+	[SNAP_NET_LINKMODES] = { ETHTOOL_MSG_LINKMODES_GET, ETHTOOL_MSG_LINKMODES_GET_REPLY,
+				 ETHTOOL_A_LINKMODES_HEADER },
+};
+
+size_t net_family_req(void *buf, size_t cap, uint32_t seq)
+{
+	struct nlmsghdr *nlh;
+
+	if (cap < 64)
+		return 0;
+	nlh = net_genl_req(buf, 64, GENL_ID_CTRL, CTRL_CMD_GETFAMILY, 1, seq);
+	mnl_attr_put_strz(nlh, CTRL_ATTR_FAMILY_NAME, ETHTOOL_GENL_NAME);
+	return nlh->nlmsg_len;
+}
+
+static int family_attr(const struct nlattr *a, void *data)
+{
+	if (mnl_attr_get_type(a) == CTRL_ATTR_FAMILY_ID &&
+	    mnl_attr_validate(a, MNL_TYPE_U16) >= 0)
+		*(uint32_t *)data = mnl_attr_get_u16(a);
+	return MNL_CB_OK;
+}
+
+static int family_msg(const struct nlmsghdr *nlh, void *data)
+{
+	if (nlh->nlmsg_type == GENL_ID_CTRL &&
+	    net_attr_parse(nlh, sizeof(struct genlmsghdr), family_attr, data) < 0)
+		return MNL_CB_ERROR;
+	return MNL_CB_OK;
+}
+
+int net_family_parse(const void *buf, size_t len, uint16_t *id)
+{
+	uint32_t v = UINT32_MAX;
+	int ret;
+
+	if (!net_msgs_ok(buf, len))
+		return -EBADMSG;
+	ret = mnl_cb_run(buf, len, 0, 0, family_msg, &v);
+
+	if (ret < 0)
+		return errno ? -errno : -EBADMSG;	/* -ENOENT: no such family */
+	if (v == UINT32_MAX || !v)
+		return -EBADMSG;
+	*id = (uint16_t)v;
+	return 0;
+}
+
+size_t net_ethtool_req(void *buf, size_t cap, uint16_t family, unsigned int what,
+		       const char *ndev, uint32_t seq)
+{
+	struct nlmsghdr *nlh;
+	struct nlattr *h;
+
+	if (what >= SNAP_NET_N || !cmds[what].cmd || cap < 128)
+		return 0;
+	nlh = net_genl_req(buf, 128, family, cmds[what].cmd, ETHTOOL_GENL_VERSION, seq);
+	h = mnl_attr_nest_start(nlh, cmds[what].header);
+	mnl_attr_put_strz(nlh, ETHTOOL_A_HEADER_DEV_NAME, ndev);
+	/* stats for pause and FEC; the other commands ignore the flag */
+	if (what == SNAP_NET_PAUSE || what == SNAP_NET_FEC)
+		mnl_attr_put_u32(nlh, ETHTOOL_A_HEADER_FLAGS, ETHTOOL_FLAG_STATS);
+	mnl_attr_nest_end(nlh, h);
+	return nlh->nlmsg_len;
+}
+
+struct eth_ctx {
+	struct snapshot *s;
+	struct snap_net *n;
+	unsigned int what;
+	int err;
+	bool seen;
+};
+
+static int fail(struct eth_ctx *c)
+{
+	if (!c->err)
+		c->err = -EBADMSG;
+	return MNL_CB_ERROR;
+}
+
+static bool is(const struct nlattr *a, enum mnl_attr_data_type t)
+{
+	return mnl_attr_validate(a, t) >= 0;
+}
+
+/* the pause statistics nest: one u64 each, absent where the driver has none */
+static int pause_stat(const struct nlattr *a, void *data)
+{
+	struct eth_ctx *c = data;
+	const char *name;
+
+	switch (mnl_attr_get_type(a)) {
+	case ETHTOOL_A_PAUSE_STAT_TX_FRAMES:
+		name = "tx_pause_frames";	/* ethtool --json -a -I's keys */
+		break;
+	case ETHTOOL_A_PAUSE_STAT_RX_FRAMES:
+		name = "rx_pause_frames";
+		break;
+	default:
+		return MNL_CB_OK;
+	}
+	if (!is(a, MNL_TYPE_U64))
+		return fail(c);
+	c->err = net_push_counter(c->s, c->n, SNAP_SRC_ETHNL, name, mnl_attr_get_u64(a));
+	return c->err ? MNL_CB_ERROR : MNL_CB_OK;
+}
+
+/* FEC statistics: arrays of u64, [0] the total, then the lanes (fec.c
+ * fec_stat_put: an array stops at the first lane the driver left unset) */
+static int fec_stat(const struct nlattr *a, void *data)
+{
+	struct eth_ctx *c = data;
+	const char *name;
+	uint64_t v;
+	size_t i;
+
+	switch (mnl_attr_get_type(a)) {
+	case ETHTOOL_A_FEC_STAT_CORRECTED:
+		name = "fec_corrected_blocks";
+		break;
+	case ETHTOOL_A_FEC_STAT_UNCORR:
+		name = "fec_uncorrectable_blocks";
+		break;
+	case ETHTOOL_A_FEC_STAT_CORR_BITS:
+		name = "fec_corrected_bits";
+		break;
+	default:
+		return MNL_CB_OK;
+	}
+	if (mnl_attr_get_payload_len(a) < sizeof(v) || mnl_attr_get_payload_len(a) % sizeof(v))
+		return fail(c);
+	memcpy(&v, mnl_attr_get_payload(a), sizeof(v));
+	c->err = net_push_counter(c->s, c->n, SNAP_SRC_ETHNL, name, v);
+	/* the lanes, as ethtool --show-fec -I lists them (at most 8: a link
+	 * has no more, ETHTOOL_MAX_LANES) */
+	for (i = 1; !c->err && i < mnl_attr_get_payload_len(a) / sizeof(v) && i <= 8; i++) {
+		char lane[48];
+
+		memcpy(&v, (const char *)mnl_attr_get_payload(a) + i * sizeof(v), sizeof(v));
+		snprintf(lane, sizeof(lane), "%s_lane%zu", name, i - 1);
+		c->err = net_push_counter(c->s, c->n, SNAP_SRC_ETHNL, lane, v);
+	}
+	return c->err ? MNL_CB_ERROR : MNL_CB_OK;
+}
+
+static int u8_of(const struct nlattr *a, struct eth_ctx *c, uint8_t *v)
+{
+	if (!is(a, MNL_TYPE_U8))
+		return fail(c);
+	*v = mnl_attr_get_u8(a);
+	return MNL_CB_OK;
+}
+
+static int u32_of(const struct nlattr *a, struct eth_ctx *c, uint32_t *v)
+{
+	if (!is(a, MNL_TYPE_U32))
+		return fail(c);
+	*v = mnl_attr_get_u32(a);
+	return MNL_CB_OK;
+}
+
+static int pause_attr(struct eth_ctx *c, const struct nlattr *a)
+{
+	struct snap_net *n = c->n;
+
+	switch (mnl_attr_get_type(a)) {
+	case ETHTOOL_A_PAUSE_AUTONEG:
+		n->valid |= SNAP_NET_PAUSE_CFG;
+		return u8_of(a, c, &n->pause_autoneg);
+	case ETHTOOL_A_PAUSE_RX:
+		return u8_of(a, c, &n->pause_rx);
+	case ETHTOOL_A_PAUSE_TX:
+		return u8_of(a, c, &n->pause_tx);
+	case ETHTOOL_A_PAUSE_STATS:
+		if (!is(a, MNL_TYPE_NESTED) || net_attr_parse_nested(a, pause_stat, c) < 0)
+			return fail(c);
+		return MNL_CB_OK;
+	}
+	return MNL_CB_OK;
+}
+
+static int fec_attr(struct eth_ctx *c, const struct nlattr *a)
+{
+	struct snap_net *n = c->n;
+	int r;
+
+	switch (mnl_attr_get_type(a)) {
+	case ETHTOOL_A_FEC_AUTO:
+		return u8_of(a, c, &n->fec_auto);
+	case ETHTOOL_A_FEC_ACTIVE:
+		r = u32_of(a, c, &n->fec_active);
+		if (r == MNL_CB_OK)
+			n->valid |= SNAP_NET_FEC_MODE;
+		return r;
+	case ETHTOOL_A_FEC_STATS:
+		if (!is(a, MNL_TYPE_NESTED) || net_attr_parse_nested(a, fec_stat, c) < 0)
+			return fail(c);
+		return MNL_CB_OK;
+	}
+	return MNL_CB_OK;
+}
+
+static int linkstate_attr(struct eth_ctx *c, const struct nlattr *a)
+{
+	struct snap_net *n = c->n;
+	int r = MNL_CB_OK;
+
+	switch (mnl_attr_get_type(a)) {
+	case ETHTOOL_A_LINKSTATE_LINK:
+		if ((r = u8_of(a, c, &n->link)) == MNL_CB_OK)
+			n->valid |= SNAP_NET_LINK;
+		break;
+	case ETHTOOL_A_LINKSTATE_EXT_STATE:
+		if ((r = u8_of(a, c, &n->ext_state)) == MNL_CB_OK)
+			n->valid |= SNAP_NET_EXT_STATE;
+		break;
+	case ETHTOOL_A_LINKSTATE_EXT_SUBSTATE:
+		if ((r = u8_of(a, c, &n->ext_substate)) == MNL_CB_OK)
+			n->valid |= SNAP_NET_SUBSTATE;
+		break;
+	case A_LINKSTATE_EXT_DOWN_CNT:
+		if ((r = u32_of(a, c, &n->ext_down_cnt)) == MNL_CB_OK) {
+			n->valid |= SNAP_NET_DOWN_CNT;
+			c->err = net_push_counter(c->s, n, SNAP_SRC_ETHNL, "link_down_events",
+						  n->ext_down_cnt);
+			if (c->err)
+				return MNL_CB_ERROR;
+		}
+		break;
+	}
+	return r;
+}
+
+static int linkmodes_attr(struct eth_ctx *c, const struct nlattr *a)
+{
+	struct snap_net *n = c->n;
+	int r = MNL_CB_OK;
+
+	switch (mnl_attr_get_type(a)) {
+	case ETHTOOL_A_LINKMODES_AUTONEG:
+		if ((r = u8_of(a, c, &n->autoneg)) == MNL_CB_OK)
+			n->valid |= SNAP_NET_AUTONEG;
+		break;
+	case ETHTOOL_A_LINKMODES_SPEED:
+		if ((r = u32_of(a, c, &n->speed)) == MNL_CB_OK)
+			n->valid |= SNAP_NET_SPEED;
+		break;
+	case ETHTOOL_A_LINKMODES_DUPLEX:
+		if ((r = u8_of(a, c, &n->duplex)) == MNL_CB_OK)
+			n->valid |= SNAP_NET_DUPLEX;
+		break;
+	case ETHTOOL_A_LINKMODES_LANES:
+		if ((r = u32_of(a, c, &n->lanes)) == MNL_CB_OK)
+			n->valid |= SNAP_NET_LANES;
+		break;
+	}
+	return r;
+}
+
+static int attr_cb(const struct nlattr *a, void *data)
+{
+	struct eth_ctx *c = data;
+
+	switch (c->what) {
+	case SNAP_NET_PAUSE:
+		return pause_attr(c, a);
+	case SNAP_NET_FEC:
+		return fec_attr(c, a);
+	case SNAP_NET_LINKSTATE:
+		return linkstate_attr(c, a);
+	case SNAP_NET_LINKMODES:
+		return linkmodes_attr(c, a);
+	}
+	return MNL_CB_OK;
+}
+
+static int msg_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct eth_ctx *c = data;
+	const struct genlmsghdr *g;
+
+	if (mnl_nlmsg_get_payload_len(nlh) < sizeof(*g))
+		return fail(c);
+	g = mnl_nlmsg_get_payload(nlh);
+	if (g->cmd != cmds[c->what].reply)
+		return MNL_CB_OK;	/* an answer to something else */
+	c->seen = true;
+	if (net_attr_parse(nlh, sizeof(*g), attr_cb, c) < 0)
+		return fail(c);
+	return MNL_CB_STOP;
+}
+
+int net_ethtool_parse(struct snapshot *s, struct snap_net *n, unsigned int what,
+		      const void *buf, size_t len)
+{
+	struct eth_ctx c = { .s = s, .n = n, .what = what };
+	int ret;
+
+	if (what >= SNAP_NET_N || !cmds[what].cmd)
+		return 0;
+	if ((ret = net_answer(buf, len, msg_cb, &c, &c.err, &c.seen)))
+		return ret;
+	n->err[what] = c.err;
+	return 0;
+}

@@ -1,0 +1,425 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * One raw input of a netdev to its parser (dcb.c, ethtool.c, estats.c),
+ * live and replayed alike; the netdev rows and their counter rows.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libmnl/libmnl.h>
+#include <linux/genetlink.h>
+
+#include "classify.h"
+#include "net.h"
+#include "source.h"
+
+#define ETH_NAME_MAX 64		/* a counter name (ETH_GSTRING_LEN 32, ours) */
+
+static const char *const in_names[SNAP_NET_N] = {
+	[SNAP_NET_DCB] = "dcb",
+	[SNAP_NET_FAMILY] = "ethtool family",
+	[SNAP_NET_PAUSE] = "pause",
+	[SNAP_NET_FEC] = "fec",
+	[SNAP_NET_LINKSTATE] = "linkstate",
+	[SNAP_NET_LINKMODES] = "linkmodes",
+	[SNAP_NET_DRV] = "driver statistics",
+	[SNAP_NET_STATS] = "standard statistics",
+};
+
+const char *net_in_name(unsigned int what)
+{
+	return what < SNAP_NET_N ? in_names[what] : "unknown";
+}
+
+const char *net_why(int err)
+{
+	switch (err) {
+	case 0:
+		return "";
+	case -EOPNOTSUPP:
+		return "not supported by the driver or kernel";
+	case -ENODEV:
+		return "no such netdev here (gone, or in another namespace)";
+	case -ENOENT:
+		return "no ethtool netlink family in this kernel";
+	case -ENODATA:
+		return "not reported by the driver";
+	case -EPERM:
+	case -EACCES:
+		return "not permitted";
+	case -EPROTONOSUPPORT:
+		return "no such netlink protocol";
+	default:
+		return "failed";
+	}
+}
+
+const char *net_why_in(unsigned int what, int err)
+{
+	/* STATS_GET needs no driver op (stats_prepare_data calls only those
+	 * it finds): -EOPNOTSUPP is genetlink's answer to a command the
+	 * kernel lacks (before 5.13) */
+	if (what == SNAP_NET_STATS && err == -EOPNOTSUPP)
+		return "no such command in this kernel (STATS_GET: 5.13+)";
+	return net_why(err);
+}
+
+struct snap_net *snap_net_find(const struct snapshot *s, const char *ndev)
+{
+	size_t i;
+
+	for (i = 0; i < s->nets.n; i++) {
+		struct snap_net *n = SNAP_AT(&s->nets, struct snap_net, i);
+
+		if (!strcmp(n->ndev, ndev))
+			return n;
+	}
+	return NULL;
+}
+
+static struct snap_net *net_get(struct snapshot *s, const char *ndev)
+{
+	struct snap_net *n = snap_net_find(s, ndev);
+	size_t i;
+
+	if (n)
+		return n;
+	n = snap_push(&s->nets, sizeof(*n));
+	if (!n)
+		return NULL;
+	memcpy(n->ndev, ndev, strnlen(ndev, sizeof(n->ndev) - 1));
+	n->dev = n->port = SNAP_NONE;
+	n->fec_active = n->speed = UINT32_MAX;
+	for (i = 0; i < s->ports.n; i++) {
+		const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
+
+		if (!(p->valid & SNAP_PORT_NDEV) || strcmp(p->ndev, ndev))
+			continue;
+		if (!n->n_ports) {
+			n->dev = p->dev;
+			n->port = p->port;
+		}
+		if (n->n_ports < SNAP_NET_PORTS && i <= UINT16_MAX)
+			n->port_ix[n->n_ports] = (uint16_t)i;
+		if (n->n_ports < UINT8_MAX)
+			n->n_ports++;
+	}
+	return n;
+}
+
+static uint8_t unit_of(const char *name)
+{
+	const char *b = strstr(name, "bytes");
+
+	/* the standard groups' IEEE names (stats.c): FramesReceivedOK,
+	 * OctetsReceivedOK; RMON counts packets (etherStatsFragments, the
+	 * buckets etherStatsPkts65to127Octets) */
+	if (!strncmp(name, "rmon-", 5))
+		return SNAP_UNIT_PACKETS;
+	if (!strncmp(name, "eth-", 4)) {
+		if (strstr(name, "Pkts") || strstr(name, "Frames"))
+			return SNAP_UNIT_PACKETS;
+		if (strstr(name, "Octets"))
+			return SNAP_UNIT_BYTES;
+	}
+	/* a size bucket counts packets: mlx5 rx_65_to_127_bytes_phy */
+	if (b && b - name >= 2 && b[-1] == '_' && b[-2] >= '0' && b[-2] <= '9')
+		return SNAP_UNIT_PACKETS;
+	if (b)
+		return SNAP_UNIT_BYTES;
+	if (strstr(name, "packets") || strstr(name, "pkts"))
+		return SNAP_UNIT_PACKETS;
+	return SNAP_UNIT_EVENTS;
+}
+
+/*
+ * The classes of names seen, process-wide: a driver's ethtool -S names
+ * are the same every sample, and the keyword rules (strcasestr over every
+ * word) cost thousands of instructions a name.  A bounded open-addressed
+ * table; a name that does not fit is classed each time.
+ */
+#define MEMO_N 8192
+static struct memo {
+	char name[ETH_NAME_MAX];
+	uint8_t cls, flags, used;
+} memo[MEMO_N];
+static pthread_mutex_t memo_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static uint8_t classify(const char *name, uint8_t *flags)
+{
+	uint32_t h = 2166136261u;
+	size_t i, k, len = strlen(name);
+	uint8_t cls;
+
+	if (len >= ETH_NAME_MAX)
+		return cnt_classify(name, flags);
+	for (i = 0; i < len; i++)
+		h = (h ^ (uint8_t)name[i]) * 16777619u;
+	pthread_mutex_lock(&memo_lock);
+	for (k = 0; k < 8; k++) {
+		struct memo *m = &memo[(h + k) % MEMO_N];
+
+		if (m->used && !strcmp(m->name, name)) {
+			*flags = m->flags;
+			cls = m->cls;
+			pthread_mutex_unlock(&memo_lock);
+			return cls;
+		}
+		if (!m->used) {
+			cls = cnt_classify(name, flags);
+			memcpy(m->name, name, len + 1);
+			m->cls = cls;
+			m->flags = *flags;
+			m->used = 1;
+			pthread_mutex_unlock(&memo_lock);
+			return cls;
+		}
+	}
+	pthread_mutex_unlock(&memo_lock);
+	return cnt_classify(name, flags);
+}
+
+static int push_one(struct snapshot *s, const struct snap_port *p, uint8_t source,
+		    uint32_t name, uint8_t unit, uint8_t cls, uint8_t flags, uint64_t v)
+{
+	struct snap_counter *c = snap_push(&s->counters, sizeof(*c));
+
+	if (!c)
+		return -ENOMEM;
+	c->dev = p->dev;
+	c->port = p->port;
+	c->name = name;
+	c->source = source;
+	c->unit = unit;
+	c->cls = cls;
+	c->cls_flags = flags;
+	c->bits = 64;
+	c->value = v;
+	return 0;
+}
+
+int net_push_counter(struct snapshot *s, const struct snap_net *n, uint8_t source,
+		     const char *name, uint64_t v)
+{
+	uint8_t unit, cls, flags = 0;
+	uint32_t id;
+	size_t i;
+	int ret;
+
+	if (!n->n_ports)
+		return 0;
+	id = snap_str(s, name, 64);
+	unit = unit_of(name);
+	cls = classify(snap_s(s, id), &flags);
+	if (n->n_ports <= SNAP_NET_PORTS) {
+		for (i = 0; i < n->n_ports; i++)
+			if ((ret = push_one(s, SNAP_AT(&s->ports, struct snap_port, n->port_ix[i]),
+					    source, id, unit, cls, flags, v)))
+				return ret;
+		return 0;
+	}
+	for (i = 0; i < s->ports.n; i++) {
+		const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
+
+		if ((p->valid & SNAP_PORT_NDEV) && !strcmp(p->ndev, n->ndev) &&
+		    (ret = push_one(s, p, source, id, unit, cls, flags, v)))
+			return ret;
+	}
+	return 0;
+}
+
+int net_parse(struct snapshot *s, unsigned int what, const char *ndev, int err,
+	      const void *buf, size_t len)
+{
+	struct snap_net *n;
+	struct snap_mark m;
+	void *copy = NULL;
+	int ret;
+
+	if (what >= SNAP_NET_N || !ndev[0])
+		return 0;	/* a newer rdmatop's input: skipped */
+	n = net_get(s, ndev);
+	if (!n)
+		return -ENOMEM;
+	n->seen |= (uint8_t)(1u << what);
+	if (err || !buf || !len) {
+		n->err[what] = err ? err : -ENODATA;
+		/* no family: none of its commands were asked */
+		if (what == SNAP_NET_FAMILY) {
+			n->err[SNAP_NET_PAUSE] = n->err[SNAP_NET_FEC] = n->err[what];
+			n->err[SNAP_NET_LINKSTATE] = n->err[SNAP_NET_LINKMODES] = n->err[what];
+			n->err[SNAP_NET_STATS] = n->err[what];
+		}
+		return 0;
+	}
+	if ((uintptr_t)buf % 8) {
+		/* a record's body in a recording sits at any offset */
+		copy = malloc(len);
+		if (!copy)
+			return -ENOMEM;
+		memcpy(copy, buf, len);
+		buf = copy;
+	}
+	snap_mark(s, &m);
+	if (what != SNAP_NET_DRV && !net_msgs_ok(buf, len))
+		ret = -EBADMSG;
+	else switch (what) {
+	case SNAP_NET_DCB:
+		ret = net_dcb_parse(s, n, buf, len);
+		break;
+	case SNAP_NET_DRV:
+		ret = net_estats_parse(s, n, buf, len);
+		break;
+	case SNAP_NET_STATS:
+		ret = net_stats_parse(s, n, buf, len);
+		break;
+	case SNAP_NET_FAMILY:
+		ret = 0;
+		break;
+	default:
+		ret = net_ethtool_parse(s, n, what, buf, len);
+		break;
+	}
+	free(copy);
+	if (ret == -EBADMSG) {
+		snap_rollback(s, &m);
+		n = net_get(s, ndev);
+		if (!n)
+			return -ENOMEM;
+		n->err[what] = -EBADMSG;
+		snap_note(s, -EBADMSG, n->dev, "%.16s: unexpected bytes in its %s answer", ndev,
+			  net_in_name(what));
+		return 0;
+	}
+	return ret;
+}
+
+/*
+ * Every message of a datagram within it: libmnl's mnl_nlmsg_ok (1.0.4)
+ * takes an nlmsg_len past 2 GiB for a negative int and walks off the end.
+ */
+bool net_msgs_ok(const void *buf, size_t len)
+{
+	const unsigned char *p = buf;
+
+	while (len) {
+		struct nlmsghdr h;
+
+		if (len < sizeof(h))
+			return false;
+		memcpy(&h, p, sizeof(h));
+		if (h.nlmsg_len < sizeof(h) || h.nlmsg_len > len)
+			return false;
+		if (MNL_ALIGN(h.nlmsg_len) >= len)
+			return true;
+		p += MNL_ALIGN(h.nlmsg_len);
+		len -= MNL_ALIGN(h.nlmsg_len);
+	}
+	return true;
+}
+
+int net_feed(struct source *src, struct snapshot *s, unsigned int what, const char *ndev,
+	     int err, const void *buf, size_t len)
+{
+	int ret;
+
+	if (source_cancelled(src))
+		return -ECANCELED;
+	if (s->fed.over)
+		return -E2BIG;
+	s->fed.bytes += len + 32;
+	s->fed.records++;
+	if (src->sink && src->sink->net &&
+	    (ret = src->sink->net(src->sink->ctx, what, ndev, err, buf, len)))
+		return ret;
+	return net_parse(s, what, ndev, err, buf, len);
+}
+
+struct run {
+	mnl_cb_t cb;
+	void *data;
+	int *err;
+};
+
+static int run_msg(const struct nlmsghdr *nlh, void *data)
+{
+	const struct run *r = data;
+
+	return r->cb(nlh, r->data);
+}
+
+static int run_err(const struct nlmsghdr *nlh, void *data)
+{
+	const struct run *r = data;
+	const struct nlmsgerr *e = mnl_nlmsg_get_payload(nlh);
+
+	if (nlh->nlmsg_len < mnl_nlmsg_size(sizeof(int))) {
+		if (!*r->err)
+			*r->err = -EBADMSG;
+		return MNL_CB_ERROR;
+	}
+	*r->err = e->error < 0 ? e->error : -EBADMSG;
+	return MNL_CB_STOP;
+}
+
+int net_answer(const void *buf, size_t len, mnl_cb_t cb, void *data, int *err, const bool *seen)
+{
+	mnl_cb_t ctl[NLMSG_MIN_TYPE] = { [NLMSG_ERROR] = run_err };
+	struct run r = { cb, data, err };
+	int ret = mnl_cb_run2(buf, len, 0, 0, run_msg, &r, ctl, NLMSG_MIN_TYPE);
+
+	if (*err == -ENOMEM)
+		return -ENOMEM;
+	if ((ret < 0 && !*err) || *err == -EBADMSG || (!*err && !*seen))
+		return -EBADMSG;
+	return 0;
+}
+
+struct nlmsghdr *net_genl_req(void *buf, size_t clear, uint16_t type, uint8_t cmd,
+			      uint8_t version, uint32_t seq)
+{
+	struct nlmsghdr *nlh;
+	struct genlmsghdr *g;
+
+	memset(buf, 0, clear);	/* the attributes' pads too */
+	nlh = mnl_nlmsg_put_header(buf);
+	nlh->nlmsg_type = type;
+	nlh->nlmsg_flags = NLM_F_REQUEST;
+	nlh->nlmsg_seq = seq;
+	g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
+	g->cmd = cmd;
+	g->version = version;
+	return nlh;
+}
+
+/*
+ * libmnl's walks stop quietly at an attribute that overruns its message:
+ * these say so (-1), so that a cut or changed answer is not half read.
+ */
+static int walk(const struct nlattr *a, const char *end, mnl_attr_cb_t cb, void *data)
+{
+	while (mnl_attr_ok(a, (int)(end - (const char *)a))) {
+		int r = cb(a, data);
+
+		if (r <= MNL_CB_STOP)
+			return r == MNL_CB_STOP ? 0 : -1;
+		a = mnl_attr_next(a);
+	}
+	return (const char *)a < end ? -1 : 0;
+}
+
+int net_attr_parse(const struct nlmsghdr *nlh, unsigned int off, mnl_attr_cb_t cb, void *data)
+{
+	return walk(mnl_nlmsg_get_payload_offset(nlh, off),
+		    (const char *)mnl_nlmsg_get_payload_tail(nlh), cb, data);
+}
+
+int net_attr_parse_nested(const struct nlattr *nest, mnl_attr_cb_t cb, void *data)
+{
+	return walk(mnl_attr_get_payload(nest),
+		    (const char *)mnl_attr_get_payload(nest) + mnl_attr_get_payload_len(nest),
+		    cb, data);
+}

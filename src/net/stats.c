@@ -1,0 +1,307 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The standard statistics of ethtool netlink (ETHTOOL_MSG_STATS_GET,
+ * net/ethtool/stats.c, 5.13+; `ethtool -S DEV --all-groups`): the IEEE
+ * 802.3 groups eth-phy (SymbolErrorDuringCarrier), eth-mac
+ * (FrameCheckSequenceErrors, ...), eth-ctrl and the RMON group with its
+ * packet size histograms.  The request names the groups as a compact
+ * bitset (ETHTOOL_A_STATS_GROUPS, bitset.c); the answer has a GRP nest per
+ * group asked, {GRP_ID, GRP_SS_ID, then a GRP_STAT nest per statistic the
+ * driver set: one u64 whose attribute type is its index}, the RMON group's
+ * HIST_RX/HIST_TX buckets {BKT_LOW, BKT_HI, HIST_VAL} before its
+ * statistics (stats_put_rmon_stats), and from 6.4 ETHTOOL_A_STATS_SRC
+ * first.  A group whose driver op is missing comes back with no
+ * statistics; a kernel before 5.13 has no such command (-EOPNOTSUPP).
+ * Counters are named as ethtool prints them: "eth-mac-FrameCheckSequence
+ * Errors", the buckets "rmon-rx-etherStatsPkts65to127Octets".
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <libmnl/libmnl.h>
+#include <linux/ethtool.h>
+#include <linux/ethtool_netlink.h>
+#include <linux/genetlink.h>
+#include <linux/netlink.h>
+
+#include "net.h"
+
+#define STD_GROUPS 4 /* __ETHTOOL_STATS_CNT (5.13 to 6.12) */
+#define STD_MAX 32 /* statistics a group may carry (eth-mac has 22) */
+#define HIST_MAX 10 /* ETHTOOL_RMON_HIST_MAX */
+
+/* net/ethtool/stats.c stats_std_names and stats_*_names (5.13 to 6.12),
+ * by ETHTOOL_STATS_* and the ETHTOOL_A_STATS_* attribute, each after its
+ * group's name as ethtool -S --all-groups prints it */
+static const char *const grp_names[STD_GROUPS] = { "eth-phy", "eth-mac", "eth-ctrl", "rmon" };
+static const char *const phy_names[] = { "eth-phy-SymbolErrorDuringCarrier" };
+static const char *const mac_names[] = {
+	"eth-mac-FramesTransmittedOK",
+	"eth-mac-SingleCollisionFrames",
+	"eth-mac-MultipleCollisionFrames",
+	"eth-mac-FramesReceivedOK",
+	"eth-mac-FrameCheckSequenceErrors",
+	"eth-mac-AlignmentErrors",
+	"eth-mac-OctetsTransmittedOK",
+	"eth-mac-FramesWithDeferredXmissions",
+	"eth-mac-LateCollisions",
+	"eth-mac-FramesAbortedDueToXSColls",
+	"eth-mac-FramesLostDueToIntMACXmitError",
+	"eth-mac-CarrierSenseErrors",
+	"eth-mac-OctetsReceivedOK",
+	"eth-mac-FramesLostDueToIntMACRcvError",
+	"eth-mac-MulticastFramesXmittedOK",
+	"eth-mac-BroadcastFramesXmittedOK",
+	"eth-mac-FramesWithExcessiveDeferral",
+	"eth-mac-MulticastFramesReceivedOK",
+	"eth-mac-BroadcastFramesReceivedOK",
+	"eth-mac-InRangeLengthErrors",
+	"eth-mac-OutOfRangeLengthField",
+	"eth-mac-FrameTooLongErrors",
+};
+static const char *const ctrl_names[] = { "eth-ctrl-MACControlFramesTransmitted",
+					  "eth-ctrl-MACControlFramesReceived",
+					  "eth-ctrl-UnsupportedOpcodesReceived" };
+static const char *const rmon_names[] = { "rmon-etherStatsUndersizePkts",
+					  "rmon-etherStatsOversizePkts", "rmon-etherStatsFragments",
+					  "rmon-etherStatsJabbers" };
+static const struct {
+	const char *const *names;
+	size_t n;
+} stat_names[STD_GROUPS] = {
+	{ phy_names, 1 },
+	{ mac_names, 22 },
+	{ ctrl_names, 3 },
+	{ rmon_names, 4 },
+};
+
+const char *net_std_group_name(unsigned int grp)
+{
+	return grp < STD_GROUPS ? grp_names[grp] : "unknown";
+}
+
+int net_std_stat(unsigned int grp, const char *name)
+{
+	size_t i;
+
+	for (i = 0; grp < STD_GROUPS && i < stat_names[grp].n; i++)
+		if (!strcmp(stat_names[grp].names[i], name))
+			return (int)i;
+	return -1;
+}
+
+const char *net_std_stat_key(unsigned int grp, int i)
+{
+	if (grp >= STD_GROUPS || i < 0 || (size_t)i >= stat_names[grp].n)
+		return NULL;
+	return stat_names[grp].names[i] + strlen(grp_names[grp]) + 1;
+}
+
+size_t net_stats_req(void *buf, size_t cap, uint16_t family, const char *ndev, uint32_t groups,
+		     uint32_t seq)
+{
+	struct nlmsghdr *nlh;
+	struct nlattr *h;
+	uint32_t v = groups & ((1u << STD_GROUPS) - 1);
+
+	if (cap < 128 || !v)
+		return 0;
+	nlh = net_genl_req(buf, 128, family, ETHTOOL_MSG_STATS_GET, ETHTOOL_GENL_VERSION, seq);
+	h = mnl_attr_nest_start(nlh, ETHTOOL_A_STATS_HEADER);
+	mnl_attr_put_strz(nlh, ETHTOOL_A_HEADER_DEV_NAME, ndev);
+	mnl_attr_nest_end(nlh, h);
+	/* a compact bitset, the value only (bitset.c: NOMASK, SIZE, VALUE) */
+	h = mnl_attr_nest_start(nlh, ETHTOOL_A_STATS_GROUPS);
+	mnl_attr_put(nlh, ETHTOOL_A_BITSET_NOMASK, 0, NULL);
+	mnl_attr_put_u32(nlh, ETHTOOL_A_BITSET_SIZE, STD_GROUPS);
+	mnl_attr_put_u32(nlh, ETHTOOL_A_BITSET_VALUE, v);
+	mnl_attr_nest_end(nlh, h);
+	return nlh->nlmsg_len;
+}
+
+/* One group's nest, gathered before its counters are pushed: the
+ * statistics may come before GRP_ID in a changed answer. */
+struct grp {
+	uint32_t id;
+	bool has_id;
+	uint32_t set; /* bit i: v[i] was sent */
+	uint64_t v[STD_MAX];
+	struct {
+		uint32_t low, high;
+		uint64_t v;
+	} hist[2][HIST_MAX];
+	size_t nhist[2];
+	bool bad;
+};
+
+struct std_ctx {
+	struct snapshot *s;
+	struct snap_net *n;
+	struct grp *g;
+	int hist_dir;
+	uint32_t bkt_low, bkt_high;
+	uint64_t bkt_v;
+	unsigned int bkt_seen;
+	int err;
+	bool seen;
+};
+
+static int stat_cb(const struct nlattr *a, void *data)
+{
+	struct grp *g = data;
+	unsigned int t = mnl_attr_get_type(a);
+
+	if (t >= STD_MAX)
+		return MNL_CB_OK; /* a newer kernel's statistic: skipped */
+	if (mnl_attr_validate(a, MNL_TYPE_U64) < 0) {
+		g->bad = true;
+		return MNL_CB_ERROR;
+	}
+	g->v[t] = mnl_attr_get_u64(a);
+	g->set |= 1u << t;
+	return MNL_CB_OK;
+}
+
+static int bkt_cb(const struct nlattr *a, void *data)
+{
+	struct std_ctx *c = data;
+
+	switch (mnl_attr_get_type(a)) {
+	case ETHTOOL_A_STATS_GRP_HIST_BKT_LOW:
+		if (mnl_attr_validate(a, MNL_TYPE_U32) < 0)
+			return MNL_CB_ERROR;
+		c->bkt_low = mnl_attr_get_u32(a);
+		c->bkt_seen |= 1;
+		break;
+	case ETHTOOL_A_STATS_GRP_HIST_BKT_HI:
+		if (mnl_attr_validate(a, MNL_TYPE_U32) < 0)
+			return MNL_CB_ERROR;
+		c->bkt_high = mnl_attr_get_u32(a);
+		c->bkt_seen |= 2;
+		break;
+	case ETHTOOL_A_STATS_GRP_HIST_VAL:
+		if (mnl_attr_validate(a, MNL_TYPE_U64) < 0)
+			return MNL_CB_ERROR;
+		c->bkt_v = mnl_attr_get_u64(a);
+		c->bkt_seen |= 4;
+		break;
+	}
+	return MNL_CB_OK;
+}
+
+static int grp_cb(const struct nlattr *a, void *data)
+{
+	struct std_ctx *c = data;
+	struct grp *g = c->g;
+	int dir;
+
+	switch (mnl_attr_get_type(a)) {
+	case ETHTOOL_A_STATS_GRP_ID:
+		if (mnl_attr_validate(a, MNL_TYPE_U32) < 0)
+			return MNL_CB_ERROR;
+		g->id = mnl_attr_get_u32(a);
+		g->has_id = true;
+		return MNL_CB_OK;
+	case ETHTOOL_A_STATS_GRP_STAT:
+		if (mnl_attr_validate(a, MNL_TYPE_NESTED) < 0 ||
+		    net_attr_parse_nested(a, stat_cb, g) < 0)
+			return MNL_CB_ERROR;
+		return MNL_CB_OK;
+	case ETHTOOL_A_STATS_GRP_HIST_RX:
+	case ETHTOOL_A_STATS_GRP_HIST_TX:
+		dir = mnl_attr_get_type(a) == ETHTOOL_A_STATS_GRP_HIST_TX;
+		c->bkt_seen = 0;
+		if (mnl_attr_validate(a, MNL_TYPE_NESTED) < 0 ||
+		    net_attr_parse_nested(a, bkt_cb, c) < 0 || c->bkt_seen != 7)
+			return MNL_CB_ERROR;
+		if (g->nhist[dir] < HIST_MAX) {
+			g->hist[dir][g->nhist[dir]].low = c->bkt_low;
+			g->hist[dir][g->nhist[dir]].high = c->bkt_high;
+			g->hist[dir][g->nhist[dir]++].v = c->bkt_v;
+		}
+		return MNL_CB_OK;
+	}
+	return MNL_CB_OK; /* GRP_SS_ID, GRP_PAD */
+}
+
+static int push_grp(struct std_ctx *c, const struct grp *g)
+{
+	char name[96];
+	size_t i;
+	int d, ret;
+
+	if (!g->has_id || g->id >= STD_GROUPS)
+		return 0; /* a group newer than this table: skipped */
+	for (d = 0; d < 2; d++)
+		for (i = 0; i < g->nhist[d]; i++) {
+			snprintf(name, sizeof(name), "rmon-%s-etherStatsPkts%uto%uOctets",
+				 d ? "tx" : "rx", g->hist[d][i].low, g->hist[d][i].high);
+			if ((ret = net_push_counter(c->s, c->n, SNAP_SRC_ETHNL, name,
+						    g->hist[d][i].v)))
+				return ret;
+		}
+	for (i = 0; i < stat_names[g->id].n; i++) {
+		if (!(g->set >> i & 1))
+			continue;
+		if ((ret = net_push_counter(c->s, c->n, SNAP_SRC_ETHNL, stat_names[g->id].names[i],
+					    g->v[i])))
+			return ret;
+	}
+	if (g->set || g->nhist[0] || g->nhist[1])
+		c->n->std_groups |= (uint8_t)(1u << g->id);
+	return 0;
+}
+
+static int top_cb(const struct nlattr *a, void *data)
+{
+	struct std_ctx *c = data;
+	struct grp g;
+
+	if (mnl_attr_get_type(a) != ETHTOOL_A_STATS_GRP)
+		return MNL_CB_OK; /* HEADER, SRC (6.4+), PAD */
+	memset(&g, 0, sizeof(g));
+	c->g = &g;
+	if (mnl_attr_validate(a, MNL_TYPE_NESTED) < 0 || net_attr_parse_nested(a, grp_cb, c) < 0 ||
+	    g.bad) {
+		c->err = -EBADMSG;
+		return MNL_CB_ERROR;
+	}
+	if ((c->err = push_grp(c, &g)))
+		return MNL_CB_ERROR;
+	return MNL_CB_OK;
+}
+
+static int msg_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct std_ctx *c = data;
+	const struct genlmsghdr *g;
+
+	if (mnl_nlmsg_get_payload_len(nlh) < sizeof(*g)) {
+		c->err = -EBADMSG;
+		return MNL_CB_ERROR;
+	}
+	g = mnl_nlmsg_get_payload(nlh);
+	if (g->cmd != ETHTOOL_MSG_STATS_GET_REPLY)
+		return MNL_CB_OK;
+	c->seen = true;
+	if (net_attr_parse(nlh, sizeof(*g), top_cb, c) < 0) {
+		if (!c->err)
+			c->err = -EBADMSG;
+		return MNL_CB_ERROR;
+	}
+	return MNL_CB_STOP;
+}
+
+int net_stats_parse(struct snapshot *s, struct snap_net *n, const void *buf, size_t len)
+{
+	struct std_ctx c = { .s = s, .n = n };
+	int ret;
+
+	n->std_groups = 0;
+	if ((ret = net_answer(buf, len, msg_cb, &c, &c.err, &c.seen)))
+		return ret;
+	/* every group asked came back empty: the driver has none of the ops */
+	n->err[SNAP_NET_STATS] = c.err ? c.err : n->std_groups ? 0 : -ENODATA;
+	return 0;
+}

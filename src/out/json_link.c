@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * A link in JSON (doc/json.md, "links"): `rdma -j link show`'s keys first
+ * (iproute2 rdma/link.c), then the port's sysfs tables (GUID, MTU, GIDs,
+ * P_Keys), its rates with their source, ERR/s, utilisation, the kernel's
+ * flap counts with the changes seen, and its netdev (json_net.c).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "flaps.h"
+#include "fmt.h"
+#include "history.h"
+#include "jw.h"
+#include "names.h"
+
+/* sysfs facts of a port: GUID, MTU, the GID and P_Key tables */
+static void json_port_tables(struct jw *w, const struct snapshot *s, const struct snap_port *p)
+{
+	uint32_t mtu = view_port_active_mtu(s, p);
+	char buf[48];
+	size_t i;
+	bool any = false;
+
+	if (SNAP_HAS(p, SNAP_PORT_GUID))
+		jw_guid(w, "port_guid", p->guid);
+	if (SNAP_HAS(p, SNAP_PORT_NDEV_MTU))
+		jw_u(w, "netdev_mtu", p->ndev_mtu);
+	if (mtu)
+		jw_u(w, "active_mtu", mtu);
+	for (i = 0; i < s->gids.n; i++) {
+		const struct snap_gid *g = SNAP_AT(&s->gids, struct snap_gid, i);
+
+		if (g->dev != p->dev || g->port != p->port)
+			continue;
+		if (!any)
+			jw_open(w, "gids", '[');
+		any = true;
+		jw_open(w, NULL, '{');
+		jw_u(w, "index", g->index);
+		jw_s(w, "gid", fmt_gid(buf, sizeof(buf), g->gid));
+		if (g->has_type)
+			jw_s(w, "type", view_gid_type_str(g->type));
+		if (g->ndev[0])
+			jw_s(w, "netdev", g->ndev);
+		if (g->has_vlan)
+			jw_u(w, "vlan", g->vlan);
+		jw_close(w, '}');
+	}
+	if (any)
+		jw_close(w, ']');
+	if (p->npkeys) {
+		jw_open(w, "pkeys", '[');
+		for (i = 0; i < p->npkeys; i++) {
+			snprintf(buf, sizeof(buf), "0x%04x", p->pkeys[i]);
+			jw_s(w, NULL, buf);
+		}
+		jw_close(w, ']');
+	}
+}
+
+/* The kernel's flap counts, the last change seen and the changes kept
+ * (src/model/flaps.c; doc/json.md) */
+static void json_link_flaps(struct jw *w, const struct snapshot *s, const struct snap_port *p)
+{
+	const char *what;
+	char t[40];
+	uint64_t n;
+	double age;
+	bool sat;
+	int i;
+
+	if (SNAP_HAS(p, SNAP_PORT_CARRIER_CHANGES))
+		jw_u(w, "carrier_changes", p->carrier_changes);
+	if (SNAP_HAS(p, SNAP_PORT_CARRIER_UP))
+		jw_u(w, "carrier_up_count", p->carrier_up);
+	if (SNAP_HAS(p, SNAP_PORT_CARRIER_DOWN))
+		jw_u(w, "carrier_down_count", p->carrier_down);
+	if (flaps_downed(s, p->dev, p->port, &n, &sat)) {
+		jw_u(w, "link_downed", n);
+		if (sat)
+			jw_b(w, "link_downed_saturated", true);
+	}
+	if (flaps_counter(s, p->dev, p->port, "link_error_recovery", &n, &sat)) {
+		jw_u(w, "link_error_recovery", n);
+		if (sat)
+			jw_b(w, "link_error_recovery_saturated", true);
+	}
+	if (flaps_count(s, p, &n, &what, &sat)) {
+		jw_u(w, "flaps", n);
+		jw_s(w, "flaps_counter", what);
+	}
+	if (!flaps_age(s, p, &age))
+		return;
+	jw_s(w, "last_change", fmt_time(t, sizeof(t), &p->last_change));
+	jw_d(w, "last_change_age_sec", age);
+	jw_open(w, "changes", '[');
+	for (i = 0; i < p->nchanges; i++) {
+		const struct snap_link_change *c = &p->changes[i];
+
+		jw_open(w, NULL, '{');
+		jw_s(w, "time", fmt_time(t, sizeof(t), &c->when));
+		jw_d(w, "window_sec", c->window);
+		if (c->from_state)
+			jw_s(w, "from_state", snap_port_state_str(c->from_state));
+		if (c->state)
+			jw_s(w, "state", snap_port_state_str(c->state));
+		if (c->from_phys)
+			jw_s(w, "from_physical_state", snap_phys_state_str(c->from_phys));
+		if (c->phys)
+			jw_s(w, "physical_state", snap_phys_state_str(c->phys));
+		jw_u(w, "carrier_changes", c->carrier);
+		jw_u(w, "link_downed", c->downed);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+}
+
+void out_json_link(struct jw *w, const struct snapshot *s, const void *row)
+{
+	const struct snap_port *p = row;
+	static const char *const rk[] = {
+		"rx_bytes_per_sec", "tx_bytes_per_sec", "rx_packets_per_sec", "tx_packets_per_sec",
+	};
+	static const char *const sk[] = {
+		"rx_bytes_saturated", "tx_bytes_saturated", "rx_packets_saturated",
+		"tx_packets_saturated",
+	};
+	struct view_link_rates lr;
+	double util, err;
+	bool any, sat;
+	int k;
+
+	jw_dev(w, s, p->dev);
+	jw_u(w, "port", p->port);
+	if (SNAP_HAS(p, SNAP_PORT_SUBNET_PREFIX))
+		jw_guid(w, "subnet_prefix", p->subnet_prefix);
+	if (SNAP_HAS(p, SNAP_PORT_LID))
+		jw_u(w, "lid", p->lid);
+	if (SNAP_HAS(p, SNAP_PORT_SM_LID))
+		jw_u(w, "sm_lid", p->sm_lid);
+	if (SNAP_HAS(p, SNAP_PORT_LMC))
+		jw_u(w, "lmc", p->lmc);
+	if (SNAP_HAS(p, SNAP_PORT_STATE))
+		jw_s(w, "state", snap_port_state_str(p->state));
+	if (SNAP_HAS(p, SNAP_PORT_PHYS_STATE))
+		jw_s(w, "physical_state", snap_phys_state_str(p->phys_state));
+	if (SNAP_HAS(p, SNAP_PORT_NDEV)) {
+		jw_s(w, "netdev", p->ndev);
+		jw_u(w, "netdev_index", p->ndev_index);
+	}
+	if (SNAP_HAS(p, SNAP_PORT_CAP_FLAGS))
+		jw_caps(w, "caps", p->cap_flags, snap_port_cap_str);
+	if (SNAP_HAS(p, SNAP_PORT_RATE))
+		jw_s(w, "rate", p->rate);
+	if (SNAP_HAS(p, SNAP_PORT_LINK_LAYER))
+		jw_s(w, "link_layer", p->link_layer);
+	json_port_tables(w, s, p);
+	view_link_rates(s, p->dev, p->port, &lr);
+	for (k = 0; k < 4; k++)
+		if (lr.valid[k] && lr.sat[k])	/* its counter is stuck: no rate */
+			jw_b(w, sk[k], true);
+		else if (lr.valid[k])
+			jw_d(w, rk[k], lr.v[k]);
+	if (lr.valid[0] || lr.valid[1])
+		jw_s(w, "throughput_source", view_link_src_name(lr.valid[0] ? lr.src[0] : lr.src[1]));
+	if (lr.valid[2] || lr.valid[3])
+		jw_s(w, "packets_source", view_link_src_name(lr.valid[2] ? lr.src[2] : lr.src[3]));
+	any = hist_error(s, p->dev, p->port, &err, &sat);
+	if (sat)
+		jw_b(w, "errors_saturated", true);	/* a counter stuck: no rate */
+	else if (any)
+		jw_d(w, "errors_per_sec", err);
+	if (view_link_util(s, p, &util))
+		jw_d(w, "utilisation_percent", util);
+	json_link_flaps(w, s, p);
+	out_json_link_net(w, s, p);
+}
+

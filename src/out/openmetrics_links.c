@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The ports' flaps in the exposition: the bound netdev's carrier counts
+ * (net-sysfs.c carrier_changes, carrier_up_count, carrier_down_count;
+ * node_exporter's node_network_carrier_*_total are the same numbers) and
+ * the time of the last change rdmatop saw (src/model/flaps.c).  The IB
+ * link_downed and link_error_recovery counters are PMA counters:
+ * rdma_pma_stat_total has them.  Each family only where a port has it.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "flaps.h"
+#include "om.h"
+
+void out_om_links(struct om *w)
+{
+	static const struct {
+		const char *family, *help;
+		uint32_t bit;
+		size_t off;
+	} f[] = {
+		{ "rdma_port_carrier_changes",
+		  "Carrier changes of the port's netdev (sysfs carrier_changes, IFLA_CARRIER_CHANGES).",
+		  SNAP_PORT_CARRIER_CHANGES, offsetof(struct snap_port, carrier_changes) },
+		{ "rdma_port_carrier_up_changes",
+		  "Times the port's netdev got its carrier (sysfs carrier_up_count).",
+		  SNAP_PORT_CARRIER_UP, offsetof(struct snap_port, carrier_up) },
+		{ "rdma_port_carrier_down_changes",
+		  "Times the port's netdev lost its carrier (sysfs carrier_down_count).",
+		  SNAP_PORT_CARRIER_DOWN, offsetof(struct snap_port, carrier_down) },
+	};
+	const struct snapshot *s = w->s;
+	size_t i, k;
+	bool any;
+
+	for (k = 0; k < NL(f) + 1; k++) {
+		any = false;
+		for (i = 0; i < s->ports.n; i++) {
+			const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
+			uint32_t bit = k < NL(f) ? f[k].bit : SNAP_PORT_LAST_CHANGE;
+			char dbuf[16], port[16];
+			struct om_label l[] = {
+				{ "device", out_om_dev_label(s, p->dev, dbuf, sizeof(dbuf)) },
+				{ "port", port },
+			};
+
+			if (!(p->valid & bit))
+				continue;
+			if (!any && k < NL(f))
+				out_om_family(w, f[k].family, OM_COUNTER, NULL, f[k].help);
+			else if (!any)
+				out_om_family(w, "rdma_port_last_change_timestamp_seconds", OM_GAUGE,
+					      "seconds",
+					      "When rdmatop last saw the port change (state, carrier "
+					      "or link_downed), between this sample and the one "
+					      "before it.");
+			any = true;
+			snprintf(port, sizeof(port), "%" PRIu32, p->port);
+			if (k < NL(f))
+				out_om_u(w, l, NL(l), *(const uint32_t *)((const char *)p + f[k].off));
+			else
+				out_om_d(w, l, NL(l), (double)p->last_change.tv_sec +
+					 (double)p->last_change.tv_nsec / 1e9);
+		}
+	}
+}

@@ -1,0 +1,498 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The HTTP client: libcurl's multi interface driven by the dashboard's
+ * libev loop (curl's "multi_socket" API: curl says which sockets to watch
+ * and when to wake it; ev_io and one ev_timer do so), so no query ever
+ * blocks the screen.  A refresh sends every query at once (POST
+ * /api/v1/query, the form Prometheus takes for long queries), each answer
+ * bounded in bytes and series; a query that fails keeps its last good
+ * answer, with its age, and says why.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <curl/curl.h>
+#include <ev.h>
+
+#include "prom.h"
+#include "record.h"
+#include "util.h"
+
+#define Q_STATUS PROM_Q_N	/* the request for the scrape interval */
+
+struct req {
+	struct prom_client *c;
+	CURL *e;
+	int q;
+	char *buf;
+	size_t len, cap;
+	bool over;		/* past answer_max: cut */
+	double t0;
+	char errbuf[CURL_ERROR_SIZE];
+};
+
+struct sock {
+	ev_io io;
+	struct prom_client *c;
+};
+
+struct prom_client {
+	struct ev_loop *loop;
+	CURLM *m;
+	ev_timer timer;
+	struct prom_client_opts o;
+	char *url;		/* without a trailing slash */
+	struct curl_slist *headers;
+	char *connect_to;	/* tls_config.server_name: CURLOPT_CONNECT_TO */
+	struct curl_slist *connect_list;
+	struct prom_qstate q[PROM_Q_N];
+	struct req *reqs[PROM_Q_N + 1];	/* those in flight, by query */
+	double interval;
+	char interval_why[256];
+	int pending;
+	double at;
+	prom_done_fn *done;
+	void *arg;
+};
+
+static size_t on_data(char *p, size_t size, size_t n, void *arg)
+{
+	struct req *r = arg;
+	size_t len = size * n;
+
+	if (r->len + len > r->c->o.answer_max) {
+		r->over = true;
+		return 0;	/* curl stops: CURLE_WRITE_ERROR */
+	}
+	if (r->len + len + 1 > r->cap) {
+		size_t nc = (r->len + len + 1) * 2;
+		char *b;
+
+		if (nc > r->c->o.answer_max + 1)
+			nc = r->c->o.answer_max + 1;
+		b = realloc(r->buf, nc);
+		if (!b)
+			return 0;
+		r->buf = b;
+		r->cap = nc;
+	}
+	memcpy(r->buf + r->len, p, len);
+	r->len += len;
+	r->buf[r->len] = '\0';
+	return len;
+}
+
+static void check_done(struct prom_client *c);
+
+static void on_io(struct ev_loop *loop, ev_io *w, int revents)
+{
+	struct sock *s = (struct sock *)w;
+	struct prom_client *c = s->c;	/* curl may free s (CURL_POLL_REMOVE) */
+	int running, flags = (revents & EV_READ ? CURL_CSELECT_IN : 0) |
+			     (revents & EV_WRITE ? CURL_CSELECT_OUT : 0);
+
+	(void)loop;
+	curl_multi_socket_action(c->m, w->fd, flags, &running);
+	check_done(c);
+}
+
+static void on_timer(struct ev_loop *loop, ev_timer *w, int revents)
+{
+	struct prom_client *c = (struct prom_client *)((char *)w - offsetof(struct prom_client, timer));
+	int running;
+
+	(void)loop;
+	(void)revents;
+	curl_multi_socket_action(c->m, CURL_SOCKET_TIMEOUT, 0, &running);
+	check_done(c);
+}
+
+static int on_socket(CURL *e, curl_socket_t fd, int what, void *arg, void *sockp)
+{
+	struct prom_client *c = arg;
+	struct sock *s = sockp;
+
+	(void)e;
+	if (what == CURL_POLL_REMOVE) {
+		if (s) {
+			ev_io_stop(c->loop, &s->io);
+			free(s);
+			curl_multi_assign(c->m, fd, NULL);
+		}
+		return 0;
+	}
+	if (!s) {
+		s = calloc(1, sizeof(*s));
+		if (!s)
+			return -1;
+		s->c = c;
+		curl_multi_assign(c->m, fd, s);
+	} else {
+		ev_io_stop(c->loop, &s->io);
+	}
+	ev_io_init(&s->io, on_io, fd, (what & CURL_POLL_IN ? EV_READ : 0) |
+				      (what & CURL_POLL_OUT ? EV_WRITE : 0));
+	ev_io_start(c->loop, &s->io);
+	return 0;
+}
+
+static int on_timeout(CURLM *m, long ms, void *arg)
+{
+	struct prom_client *c = arg;
+
+	(void)m;
+	ev_timer_stop(c->loop, &c->timer);
+	if (ms >= 0) {
+		ev_timer_set(&c->timer, ms / 1000.0, 0);
+		ev_timer_start(c->loop, &c->timer);
+	}
+	return 0;
+}
+
+/* The answer of one request, into its query's state. */
+static void finish(struct prom_client *c, struct req *r, CURLcode rc)
+{
+	long code = 0;
+	struct prom_qstate *st = r->q < PROM_Q_N ? &c->q[r->q] : NULL;
+	struct prom_vector v;
+	char why[256] = "";
+	int err = 0;
+
+	curl_easy_getinfo(r->e, CURLINFO_RESPONSE_CODE, &code);
+	if (r->over) {
+		snprintf(why, sizeof(why), "answer larger than %zu bytes: cut; narrow it with --match",
+			 c->o.answer_max);
+		err = -E2BIG;
+	} else if (rc != CURLE_OK) {
+		snprintf(why, sizeof(why), "%s", r->errbuf[0] ? r->errbuf : curl_easy_strerror(rc));
+		err = rc == CURLE_OPERATION_TIMEDOUT ? -ETIMEDOUT : -EIO;
+	} else if (code == 401 || code == 403) {
+		snprintf(why, sizeof(why), "HTTP %ld: %s", code,
+			 code == 401 ? "unauthorized (see --prometheus-config)" : "forbidden");
+		err = -EACCES;
+	}
+	if (!err && c->o.record)
+		rec_writer_prom(c->o.record, (unsigned int)r->q, (uint64_t)(c->at * 1000),
+				r->buf ? r->buf : "", r->len);
+	if (r->q == Q_STATUS) {
+		if (!err)
+			c->interval = prom_parse_interval(r->buf ? r->buf : "", r->len,
+							  c->interval_why, sizeof(c->interval_why));
+		else
+			snprintf(c->interval_why, sizeof(c->interval_why), "%s", why);
+		return;
+	}
+	if (!err) {
+		/* Prometheus answers a bad query with 400 and its reason in JSON */
+		err = prom_parse_answer(r->buf ? r->buf : "", r->len, c->o.series_max, &v, why,
+					sizeof(why));
+		if (!err && code != 200) {
+			snprintf(why, sizeof(why), "HTTP %ld", code);
+			prom_vector_free(&v);
+			err = -EIO;
+		}
+	}
+	st->took = clock_sec(CLOCK_MONOTONIC) - r->t0;
+	st->err = err;
+	snprintf(st->why, sizeof(st->why), "%s", why);
+	if (!err) {
+		prom_vector_free(&st->v);
+		st->v = v;
+		st->have = true;
+		st->at = clock_sec(CLOCK_REALTIME);
+		st->bytes = r->len;
+	}
+}
+
+static void check_done(struct prom_client *c)
+{
+	CURLMsg *msg;
+	int left;
+
+	while ((msg = curl_multi_info_read(c->m, &left))) {
+		struct req *r;
+
+		if (msg->msg != CURLMSG_DONE)
+			continue;
+		curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, (char **)&r);
+		finish(c, r, msg->data.result);
+		curl_multi_remove_handle(c->m, r->e);
+		curl_easy_cleanup(r->e);
+		c->reqs[r->q] = NULL;
+		free(r->buf);
+		free(r);
+		c->pending--;
+	}
+	if (c->pending == 0 && c->done) {
+		prom_done_fn *fn = c->done;
+
+		if (c->o.record)
+			rec_writer_prom_end(c->o.record);
+		c->done = NULL;
+		fn(c->arg, c->q, c->interval);
+	}
+}
+
+static int start(struct prom_client *c, int q, const char *path, const char *form)
+{
+	struct req *r = calloc(1, sizeof(*r));
+	char *url = NULL;
+	const struct prom_config *cfg = c->o.cfg;
+
+	if (!r || asprintf(&url, "%s%s", c->url, path) < 0) {
+		free(r);
+		return -ENOMEM;
+	}
+	r->c = c;
+	r->q = q;
+	r->t0 = clock_sec(CLOCK_MONOTONIC);
+	r->e = curl_easy_init();
+	if (!r->e) {
+		free(url);
+		free(r);
+		return -ENOMEM;
+	}
+	curl_easy_setopt(r->e, CURLOPT_URL, url);
+	curl_easy_setopt(r->e, CURLOPT_PRIVATE, r);
+	curl_easy_setopt(r->e, CURLOPT_WRITEFUNCTION, on_data);
+	curl_easy_setopt(r->e, CURLOPT_WRITEDATA, r);
+	curl_easy_setopt(r->e, CURLOPT_ERRORBUFFER, r->errbuf);
+	curl_easy_setopt(r->e, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(r->e, CURLOPT_TIMEOUT_MS, (long)(c->o.timeout * 1000));
+	curl_easy_setopt(r->e, CURLOPT_ACCEPT_ENCODING, "");	/* gzip, as Prometheus offers */
+	curl_easy_setopt(r->e, CURLOPT_PROTOCOLS_STR, "http,https");
+	curl_easy_setopt(r->e, CURLOPT_USERAGENT, "rdmatop/" RDMATOP_VERSION);
+	if (form)
+		curl_easy_setopt(r->e, CURLOPT_COPYPOSTFIELDS, form);
+	if (c->headers)
+		curl_easy_setopt(r->e, CURLOPT_HTTPHEADER, c->headers);
+	if (c->connect_list)
+		curl_easy_setopt(r->e, CURLOPT_CONNECT_TO, c->connect_list);
+	if (cfg) {
+		if (cfg->ca_file)
+			curl_easy_setopt(r->e, CURLOPT_CAINFO, cfg->ca_file);
+		if (cfg->cert_file)
+			curl_easy_setopt(r->e, CURLOPT_SSLCERT, cfg->cert_file);
+		if (cfg->key_file)
+			curl_easy_setopt(r->e, CURLOPT_SSLKEY, cfg->key_file);
+		if (cfg->insecure_skip_verify) {
+			curl_easy_setopt(r->e, CURLOPT_SSL_VERIFYPEER, 0L);
+			curl_easy_setopt(r->e, CURLOPT_SSL_VERIFYHOST, 0L);
+		}
+		if (cfg->username) {
+			curl_easy_setopt(r->e, CURLOPT_HTTPAUTH, (long)CURLAUTH_BASIC);
+			curl_easy_setopt(r->e, CURLOPT_USERNAME, cfg->username);
+			curl_easy_setopt(r->e, CURLOPT_PASSWORD, cfg->password ? cfg->password : "");
+		}
+	}
+	free(url);
+	if (curl_multi_add_handle(c->m, r->e) != CURLM_OK) {
+		curl_easy_cleanup(r->e);
+		free(r);
+		return -EIO;
+	}
+	c->reqs[q] = r;
+	c->pending++;
+	return 0;
+}
+
+/* tls_config.server_name: the URL names it, curl connects to the real host */
+static int set_server_name(struct prom_client *c, const char *name, char *err, size_t len)
+{
+	CURLU *u = curl_url();
+	char *host = NULL, *port = NULL, *url = NULL;
+	int ret = -EINVAL;
+
+	if (!u)
+		return -ENOMEM;
+	if (curl_url_set(u, CURLUPART_URL, c->url, 0) ||
+	    curl_url_get(u, CURLUPART_HOST, &host, 0) ||
+	    curl_url_get(u, CURLUPART_PORT, &port, CURLU_DEFAULT_PORT)) {
+		snprintf(err, len, "--prometheus %s: not a URL", c->url);
+		goto out;
+	}
+	if (asprintf(&c->connect_to, "%s:%s:%s:%s", name, port, host, port) < 0 ||
+	    curl_url_set(u, CURLUPART_HOST, name, 0) || curl_url_get(u, CURLUPART_URL, &url, 0)) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	c->connect_list = curl_slist_append(NULL, c->connect_to);
+	free(c->url);
+	c->url = strdup(url);
+	if (c->url && c->url[0] && c->url[strlen(c->url) - 1] == '/')
+		c->url[strlen(c->url) - 1] = '\0';
+	ret = c->connect_list && c->url ? 0 : -ENOMEM;
+out:
+	curl_free(host);
+	curl_free(port);
+	curl_free(url);
+	curl_url_cleanup(u);
+	return ret;
+}
+
+int prom_client_new(struct prom_client **out, struct ev_loop *loop,
+		    const struct prom_client_opts *o, char *err, size_t errlen)
+{
+	struct prom_client *c;
+	size_t n;
+
+	*out = NULL;
+	if (strncmp(o->url, "http://", 7) && strncmp(o->url, "https://", 8)) {
+		snprintf(err, errlen, "--prometheus %s: not an http:// or https:// URL", o->url);
+		return -EINVAL;
+	}
+	if (curl_global_init(CURL_GLOBAL_DEFAULT)) {
+		snprintf(err, errlen, "libcurl cannot start");
+		return -EIO;
+	}
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	c->loop = loop;
+	c->o = *o;
+	if (!c->o.answer_max)
+		c->o.answer_max = PROM_ANSWER_MAX_DEFAULT;
+	if (!c->o.series_max)
+		c->o.series_max = PROM_SERIES_MAX_DEFAULT;
+	if (c->o.timeout <= 0)
+		c->o.timeout = 10;
+	c->url = strdup(o->url);
+	if (!c->url)
+		goto nomem;
+	n = strlen(c->url);
+	while (n > 8 && c->url[n - 1] == '/')
+		c->url[--n] = '\0';
+	if (o->cfg && o->cfg->credentials) {
+		char *h;
+
+		if (asprintf(&h, "Authorization: %s %s", o->cfg->auth_type ? o->cfg->auth_type :
+			     "Bearer", o->cfg->credentials) < 0)
+			goto nomem;
+		c->headers = curl_slist_append(NULL, h);
+		free(h);
+		if (!c->headers)
+			goto nomem;
+	}
+	if (o->cfg && o->cfg->server_name && set_server_name(c, o->cfg->server_name, err, errlen)) {
+		prom_client_free(c);
+		return -EINVAL;
+	}
+	c->m = curl_multi_init();
+	if (!c->m)
+		goto nomem;
+	curl_multi_setopt(c->m, CURLMOPT_SOCKETFUNCTION, on_socket);
+	curl_multi_setopt(c->m, CURLMOPT_SOCKETDATA, c);
+	curl_multi_setopt(c->m, CURLMOPT_TIMERFUNCTION, on_timeout);
+	curl_multi_setopt(c->m, CURLMOPT_TIMERDATA, c);
+	ev_timer_init(&c->timer, on_timer, 0, 0);
+	*out = c;
+	return 0;
+nomem:
+	prom_client_free(c);
+	snprintf(err, errlen, "out of memory");
+	return -ENOMEM;
+}
+
+void prom_client_free(struct prom_client *c)
+{
+	size_t i;
+
+	if (!c)
+		return;
+	for (i = 0; i <= PROM_Q_N; i++) {
+		struct req *r = c->reqs[i];
+
+		if (!r)
+			continue;
+		curl_multi_remove_handle(c->m, r->e);
+		curl_easy_cleanup(r->e);
+		free(r->buf);
+		free(r);
+	}
+	if (c->m)
+		curl_multi_cleanup(c->m);
+	ev_timer_stop(c->loop, &c->timer);
+	for (i = 0; i < PROM_Q_N; i++)
+		prom_vector_free(&c->q[i].v);
+	curl_slist_free_all(c->headers);
+	curl_slist_free_all(c->connect_list);
+	free(c->connect_to);
+	free(c->url);
+	free(c);
+}
+
+bool prom_client_busy(const struct prom_client *c)
+{
+	return c->pending > 0;
+}
+
+double prom_client_interval(const struct prom_client *c)
+{
+	return c->interval;
+}
+
+int prom_client_refresh(struct prom_client *c, const struct prom_qctx *ctx, double at,
+			bool want_procs, prom_done_fn *done, void *arg)
+{
+	/* the longest query (ports: 1.4 KiB) holds the selector 12 times:
+	 * room for a --match of 1,200 characters */
+	char text[16384];
+	int q, ret = 0;
+
+	if (c->pending)
+		return -EBUSY;
+	c->done = done;
+	c->arg = arg;
+	c->at = at;
+	if (c->o.record) {
+		struct timespec now;
+
+		clock_gettime(CLOCK_REALTIME, &now);
+		rec_writer_prom_begin(c->o.record, &now, c->url);
+	}
+	if (c->interval <= 0)
+		ret = start(c, Q_STATUS, "/api/v1/status/config", NULL);
+	for (q = 0; q < PROM_Q_N && !ret; q++) {
+		char *esc;
+		char *form;
+		int n;
+
+		if (q == PROM_Q_PROCS && !want_procs) {
+			prom_vector_free(&c->q[q].v);
+			c->q[q].have = false;
+			continue;
+		}
+		n = prom_q_text((enum prom_q)q, ctx, text, sizeof(text));
+		if (n < 0) {
+			ret = n;
+			break;
+		}
+		esc = curl_easy_escape(NULL, text, n);
+		if (!esc)
+			return -ENOMEM;
+		if (at > 0)
+			n = asprintf(&form, "query=%s&time=%.3f", esc, at);
+		else
+			n = asprintf(&form, "query=%s", esc);
+		curl_free(esc);
+		if (n < 0)
+			return -ENOMEM;
+		ret = start(c, q, "/api/v1/query", form);
+		free(form);
+	}
+	if (ret)
+		return ret;
+	/* curl starts the transfers from the loop (its timer callback) */
+	if (!c->pending) {
+		c->done = NULL;
+		done(arg, c->q, c->interval);
+	}
+	return 0;
+}
+
+const char *prom_client_interval_why(const struct prom_client *c)
+{
+	return c->interval_why;
+}

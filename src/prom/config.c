@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * --prometheus-config: the client side of Prometheus's own HTTP config
+ * (prometheus/common config.HTTPClientConfig, the scrape config's and
+ * promtool's format): tls_config (ca_file, cert_file, key_file,
+ * server_name, insecure_skip_verify), basic_auth (username, password,
+ * password_file), authorization (type, credentials, credentials_file),
+ * bearer_token and bearer_token_file.  As Prometheus does, an unknown key
+ * is an error, two ways to give one secret are refused, and relative file
+ * names are relative to the config's own directory.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <yaml.h>
+
+#include "prom.h"
+#include "wfile.h"
+
+#define FILE_MAX (1u << 20)
+
+struct ctx {
+	struct prom_config *c;
+	const char *dir;	/* the config's directory, or NULL */
+	char *err;
+	size_t errlen;
+	char *pw_file, *cred_file, *bearer, *bearer_file;
+};
+
+static int fail(struct ctx *x, const yaml_node_t *n, const char *fmt, const char *what)
+{
+	int k = snprintf(x->err, x->errlen, "line %lu: ", n ? (unsigned long)n->start_mark.line + 1 : 0UL);
+
+	if (k >= 0 && (size_t)k < x->errlen)
+		snprintf(x->err + k, x->errlen - (size_t)k, fmt, what);
+	return -EINVAL;
+}
+
+static int str_of(struct ctx *x, yaml_document_t *d, yaml_node_t *v, const char *key, char **out)
+{
+	(void)d;
+	if (v->type != YAML_SCALAR_NODE)
+		return fail(x, v, "%s must be a string", key);
+	if (*out)
+		return fail(x, v, "%s given twice", key);
+	*out = strndup((const char *)v->data.scalar.value, v->data.scalar.length);
+	if (!*out)
+		return -ENOMEM;
+	if (strlen(*out) != v->data.scalar.length) {
+		free(*out);
+		*out = NULL;
+		return fail(x, v, "%s holds a NUL byte", key);
+	}
+	return 0;
+}
+
+/* each key of a mapping node, with a table of what it may hold */
+struct key {
+	const char *name;
+	char **dst;		/* a string */
+	bool *flag;		/* or a boolean */
+};
+
+static int mapping(struct ctx *x, yaml_document_t *d, yaml_node_t *n, const char *what,
+		   const struct key *keys)
+{
+	yaml_node_pair_t *p;
+
+	if (n->type != YAML_MAPPING_NODE)
+		return fail(x, n, "%s must be a mapping", what);
+	for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = yaml_document_get_node(d, p->key);
+		yaml_node_t *v = yaml_document_get_node(d, p->value);
+		const struct key *e;
+		const char *name;
+		int ret;
+
+		if (!k || !v || k->type != YAML_SCALAR_NODE)
+			return fail(x, k, "a key of %s is not a string", what);
+		name = (const char *)k->data.scalar.value;
+		for (e = keys; e->name && strcmp(e->name, name); e++)
+			;
+		if (!e->name)
+			return fail(x, k, "unknown key '%.64s' (Prometheus's http_config keys only)", name);
+		if (e->flag) {
+			const char *s = (const char *)v->data.scalar.value;
+
+			if (v->type != YAML_SCALAR_NODE || (strcmp(s, "true") && strcmp(s, "false")))
+				return fail(x, v, "%s must be true or false", e->name);
+			*e->flag = !strcmp(s, "true");
+			continue;
+		}
+		ret = str_of(x, d, v, e->name, e->dst);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static const char *slurp_why(int err)
+{
+	return err == -EINVAL ? "not a regular file" : err == -EFBIG ? "larger than 1 MiB" :
+	       strerror(-err);
+}
+
+/* a secret's file, without its last newline (Prometheus trims space) */
+static int read_secret(struct ctx *x, const char *name, char **out)
+{
+	char path[4096];
+	char *buf;
+	size_t n;
+	int ret;
+
+	if (name[0] != '/' && x->dir)
+		snprintf(path, sizeof(path), "%s/%s", x->dir, name);
+	else
+		snprintf(path, sizeof(path), "%s", name);
+	ret = wfile_read(path, FILE_MAX, &buf, &n, NULL);
+	if (ret) {
+		snprintf(x->err, x->errlen, "cannot read %.200s: %s", path, slurp_why(ret));
+		return ret;
+	}
+	while (n && (buf[n - 1] == '\n' || buf[n - 1] == '\r' || buf[n - 1] == ' '))
+		n--;
+	buf[n] = '\0';
+	free(*out);
+	*out = buf;
+	return 0;
+}
+
+/* a relative certificate or key file, as Prometheus reads it */
+static int resolve(struct ctx *x, char **p)
+{
+	char *n;
+
+	if (!*p || (*p)[0] == '/' || !x->dir)
+		return 0;
+	if (asprintf(&n, "%s/%s", x->dir, *p) < 0)
+		return -ENOMEM;
+	free(*p);
+	*p = n;
+	return 0;
+}
+
+static int top(struct ctx *x, yaml_document_t *d, yaml_node_t *root)
+{
+	struct prom_config *c = x->c;
+	const struct key tls[] = {
+		{ "ca_file", &c->ca_file, NULL }, { "cert_file", &c->cert_file, NULL },
+		{ "key_file", &c->key_file, NULL }, { "server_name", &c->server_name, NULL },
+		{ "insecure_skip_verify", NULL, &c->insecure_skip_verify }, { NULL, NULL, NULL },
+	};
+	const struct key basic[] = {
+		{ "username", &c->username, NULL }, { "password", &c->password, NULL },
+		{ "password_file", &x->pw_file, NULL }, { NULL, NULL, NULL },
+	};
+	const struct key authz[] = {
+		{ "type", &c->auth_type, NULL }, { "credentials", &c->credentials, NULL },
+		{ "credentials_file", &x->cred_file, NULL }, { NULL, NULL, NULL },
+	};
+	yaml_node_pair_t *p;
+	int ret = 0;
+
+	if (root->type == YAML_SCALAR_NODE && !root->data.scalar.length)
+		return 0;	/* an empty file: no TLS, no auth */
+	if (root->type != YAML_MAPPING_NODE)
+		return fail(x, root, "%s", "the config must be a mapping");
+	for (p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top && !ret; p++) {
+		yaml_node_t *k = yaml_document_get_node(d, p->key);
+		yaml_node_t *v = yaml_document_get_node(d, p->value);
+		const char *name;
+
+		if (!k || !v || k->type != YAML_SCALAR_NODE)
+			return fail(x, k, "%s", "a key is not a string");
+		name = (const char *)k->data.scalar.value;
+		if (!strcmp(name, "tls_config"))
+			ret = mapping(x, d, v, name, tls);
+		else if (!strcmp(name, "basic_auth"))
+			ret = mapping(x, d, v, name, basic);
+		else if (!strcmp(name, "authorization"))
+			ret = mapping(x, d, v, name, authz);
+		else if (!strcmp(name, "bearer_token"))
+			ret = str_of(x, d, v, name, &x->bearer);
+		else if (!strcmp(name, "bearer_token_file"))
+			ret = str_of(x, d, v, name, &x->bearer_file);
+		else if (!strcmp(name, "follow_redirects") || !strcmp(name, "enable_http2"))
+			continue;	/* curl's defaults serve */
+		else
+			return fail(x, k, "unknown key '%.64s' (Prometheus's http_config keys only)",
+				    name);
+	}
+	return ret;
+}
+
+/* Prometheus's rules: one way to give each secret, one kind of auth */
+static int settle(struct ctx *x)
+{
+	struct prom_config *c = x->c;
+	int ret = 0;
+
+	if (c->password && x->pw_file)
+		return fail(x, NULL, "%s", "basic_auth: password and password_file are exclusive");
+	if (c->credentials && x->cred_file)
+		return fail(x, NULL, "%s",
+			    "authorization: credentials and credentials_file are exclusive");
+	if (x->bearer && x->bearer_file)
+		return fail(x, NULL, "%s", "bearer_token and bearer_token_file are exclusive");
+	if ((c->username || c->password || x->pw_file) &&
+	    (c->credentials || x->cred_file || x->bearer || x->bearer_file || c->auth_type))
+		return fail(x, NULL, "%s", "basic_auth and authorization/bearer_token are exclusive");
+	if ((c->credentials || x->cred_file || c->auth_type) && (x->bearer || x->bearer_file))
+		return fail(x, NULL, "%s", "authorization and bearer_token are exclusive");
+	if (c->auth_type && !strcasecmp(c->auth_type, "basic"))
+		return fail(x, NULL, "%s", "authorization type Basic: use basic_auth");
+	if ((c->password || x->pw_file) && !c->username)
+		return fail(x, NULL, "%s", "basic_auth without username");
+	if (x->pw_file)
+		ret = read_secret(x, x->pw_file, &c->password);
+	if (!ret && x->cred_file)
+		ret = read_secret(x, x->cred_file, &c->credentials);
+	if (!ret && x->bearer_file)
+		ret = read_secret(x, x->bearer_file, &c->credentials);
+	if (!ret && x->bearer) {
+		c->credentials = x->bearer;
+		x->bearer = NULL;
+	}
+	if (!ret && c->credentials && !c->auth_type && !(c->auth_type = strdup("Bearer")))
+		ret = -ENOMEM;
+	if (!ret)
+		ret = resolve(x, &c->ca_file);
+	if (!ret)
+		ret = resolve(x, &c->cert_file);
+	if (!ret)
+		ret = resolve(x, &c->key_file);
+	if (!ret && !!c->cert_file != !!c->key_file)
+		return fail(x, NULL, "%s", "tls_config: cert_file and key_file go together");
+	return ret;
+}
+
+static int parse_in(struct prom_config *c, const char *text, size_t len, const char *dir,
+		    char *err, size_t errlen)
+{
+	struct ctx x = { .c = c, .dir = dir, .err = err, .errlen = errlen };
+	yaml_parser_t p;
+	yaml_document_t d;
+	yaml_node_t *root;
+	int ret;
+
+	memset(c, 0, sizeof(*c));
+	if (!yaml_parser_initialize(&p))
+		return -ENOMEM;
+	yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
+	if (!yaml_parser_load(&p, &d)) {
+		snprintf(err, errlen, "line %lu: %s", (unsigned long)p.problem_mark.line + 1,
+			 p.problem ? p.problem : "not YAML");
+		yaml_parser_delete(&p);
+		return -EINVAL;
+	}
+	root = yaml_document_get_root_node(&d);
+	ret = root ? top(&x, &d, root) : 0;
+	if (!ret)
+		ret = settle(&x);
+	yaml_document_delete(&d);
+	yaml_parser_delete(&p);
+	free(x.pw_file);
+	free(x.cred_file);
+	free(x.bearer);
+	free(x.bearer_file);
+	if (ret)
+		prom_config_free(c);
+	return ret;
+}
+
+int prom_config_parse(struct prom_config *c, const char *text, size_t len, char *err,
+		      size_t errlen)
+{
+	return parse_in(c, text, len, NULL, err, errlen);
+}
+
+int prom_config_load(struct prom_config *c, const char *path, char *err, size_t errlen)
+{
+	char *buf, *dir, *slash;
+	size_t n;
+	int ret;
+
+	memset(c, 0, sizeof(*c));
+	ret = wfile_read(path, FILE_MAX, &buf, &n, NULL);
+	if (ret) {
+		snprintf(err, errlen, "%s", slurp_why(ret));
+		return ret;
+	}
+	dir = strdup(path);
+	if (!dir) {
+		free(buf);
+		return -ENOMEM;
+	}
+	slash = strrchr(dir, '/');
+	if (slash)
+		*slash = '\0';
+	ret = parse_in(c, buf, n, slash ? dir : NULL, err, errlen);
+	free(dir);
+	free(buf);
+	return ret;
+}
+
+void prom_config_free(struct prom_config *c)
+{
+	free(c->ca_file);
+	free(c->cert_file);
+	free(c->key_file);
+	free(c->server_name);
+	free(c->username);
+	free(c->password);
+	free(c->auth_type);
+	free(c->credentials);
+	memset(c, 0, sizeof(*c));
+}

@@ -1,0 +1,344 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The cluster model from the answers of one refresh.  Prometheus did the
+ * sums; this only puts each answer's series in its row (hosts by
+ * instance, ports by instance/device/port, jobs by kind/group) and divides
+ * rates by speeds.  A field no answer had stays NaN: the screen says n/a.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "prom.h"
+#include "util.h"
+
+static void cpy(char *dst, size_t len, const char *src)
+{
+	snprintf(dst, len, "%s", src);
+}
+
+static double add(double a, double b)
+{
+	return isnan(a) ? b : isnan(b) ? a : a + b;
+}
+
+/* a row's number that an answer names by its label f */
+struct fnum {
+	const char *f;
+	size_t off;
+};
+#define FNUM(t, m) { #m, offsetof(struct prom_##t, m) }
+
+static const struct fnum host_f[] = {
+	FNUM(host, rx), FNUM(host, tx), FNUM(host, speed), FNUM(host, devices), FNUM(host, procs),
+	FNUM(host, age), FNUM(host, pause_rx), FNUM(host, pause_tx),
+};
+static const struct fnum job_f[] = {
+	FNUM(job, hosts), FNUM(job, qps), FNUM(job, qps_err), FNUM(job, psn), FNUM(job, err),
+	FNUM(job, cnp),
+};
+static const struct fnum port_f[] = {
+	FNUM(port, rx), FNUM(port, tx), FNUM(port, speed), FNUM(port, err), FNUM(port, cong),
+	FNUM(port, pause_rx), FNUM(port, pause_tx),
+};
+
+static void set_f(void *row, const struct fnum *t, size_t n, const struct prom_series *s)
+{
+	const char *f = prom_label(s, "f");
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(t[i].f, f)) {
+			*(double *)((char *)row + t[i].off) = s->value;
+			return;
+		}
+}
+
+/* A row's key: a label of the series that name it, and its char[] field. */
+struct rkey {
+	const char *label;
+	size_t off, len;
+};
+#define RKEY(t, f) { #f, offsetof(struct prom_##t, f), sizeof(((struct prom_##t *)0)->f) }
+#define RKEYS_MAX 3
+
+static const struct rkey host_k[] = { RKEY(host, instance) };
+static const struct rkey port_k[] = { RKEY(port, instance), RKEY(port, device), RKEY(port, port) };
+static const struct rkey job_k[] = { RKEY(job, kind), RKEY(job, group) };
+
+static void host_init(void *row)
+{
+	struct prom_host *h = row;
+	size_t i;
+
+	h->up = h->age = h->devices = h->ports_up = h->ports = NAN;
+	h->rx = h->tx = h->speed = h->util = h->qps = h->qps_err = h->procs = NAN;
+	h->top_group_procs = h->pause_rx = h->pause_tx = NAN;
+	for (i = 0; i < PROM_C_N; i++)
+		h->err[i] = NAN;
+}
+
+static void port_init(void *row)
+{
+	struct prom_port *p = row;
+
+	p->rx = p->tx = p->speed = p->util = p->err = p->cong = p->pause_rx = p->pause_tx = NAN;
+}
+
+static void job_init(void *row)
+{
+	struct prom_job *j = row;
+
+	j->hosts = j->qps = j->qps_err = j->psn = j->err = j->cnp = NAN;
+}
+
+/* A table of rows the answers fill: each row's keys, the numbers named by
+ * f (none for hosts: their answers differ), and a new row's NaNs. */
+struct rtab {
+	size_t size;
+	const struct rkey *k;
+	size_t nk;
+	const struct fnum *f;
+	size_t nf;
+	void (*init)(void *row);
+};
+
+static const struct rtab host_t = { sizeof(struct prom_host), host_k, ARRAY_SIZE(host_k), NULL, 0,
+				    host_init };
+static const struct rtab port_t = { sizeof(struct prom_port), port_k, ARRAY_SIZE(port_k), port_f,
+				    ARRAY_SIZE(port_f), port_init };
+static const struct rtab job_t = { sizeof(struct prom_job), job_k, ARRAY_SIZE(job_k), job_f,
+				   ARRAY_SIZE(job_f), job_init };
+
+/*
+ * The row of series s among the *n rows of table t at rows, its number
+ * set when s names one: the last row whose keys all match, else a new
+ * one, zeroed, its keys copied, then t->init (linear: rows are a few
+ * thousand at most, and this runs once per refresh per answer series).
+ * The rows, moved when they grew, in *moved; NULL when out of memory.
+ */
+static void *row_of(void *rows, size_t *n, size_t *cap, const struct rtab *t,
+		    const struct prom_series *s, void **moved)
+{
+	const char *v[RKEYS_MAX];
+	size_t i, j;
+	char *r;
+
+	for (j = 0; j < t->nk; j++)
+		v[j] = prom_label(s, t->k[j].label);
+	*moved = rows;
+	for (i = *n; i-- > 0;) {
+		r = (char *)rows + i * t->size;
+		for (j = 0; j < t->nk && !strcmp(r + t->k[j].off, v[j]); j++)
+			;
+		if (j == t->nk)
+			goto found;
+	}
+	rows = vec_grow(rows, *n, cap, t->size, 64);
+	if (!rows)
+		return NULL;
+	*moved = rows;
+	r = (char *)rows + (*n)++ * t->size;
+	memset(r, 0, t->size);
+	for (j = 0; j < t->nk; j++)
+		cpy(r + t->k[j].off, t->k[j].len, v[j]);
+	t->init(r);
+found:
+	set_f(r, t->f, t->nf, s);
+	return r;
+}
+
+static double util(double rx, double tx, double speed)
+{
+	double m;
+
+	if (isnan(speed) || speed <= 0 || (isnan(rx) && isnan(tx)))
+		return NAN;
+	m = isnan(rx) ? tx : isnan(tx) ? rx : rx > tx ? rx : tx;
+	return m / speed;
+}
+
+/* a count of things (ports, QPs) and of those in one state */
+static void count_in(double *all, double *in, const struct prom_series *s, const char *state)
+{
+	*all = add(*all, s->value);
+	if (!strcmp(prom_label(s, "state"), state))
+		*in = add(*in, s->value);
+	else if (isnan(*in))
+		*in = 0;
+}
+
+static void host_series(struct prom_host *h, enum prom_q q, const struct prom_series *s)
+{
+	const char *c;
+
+	switch (q) {
+	case PROM_Q_UP:
+		h->up = s->value;
+		cpy(h->job, sizeof(h->job), prom_label(s, "job"));
+		break;
+	case PROM_Q_HOST:
+		set_f(h, host_f, ARRAY_SIZE(host_f), s);
+		break;
+	case PROM_Q_PORTSTATE:
+		count_in(&h->ports, &h->ports_up, s, "ACTIVE");
+		break;
+	case PROM_Q_ERR:
+		c = prom_label(s, "class");
+		if (!strcmp(c, "error"))
+			h->err[PROM_C_ERROR] = s->value;
+		else if (!strcmp(c, "flush"))
+			h->err[PROM_C_FLUSH] = s->value;
+		else if (!strcmp(c, "congestion"))
+			h->err[PROM_C_CONGESTION] = s->value;
+		break;
+	case PROM_Q_QPS:
+		count_in(&h->qps, &h->qps_err, s, "ERR");
+		break;
+	default:
+		break;
+	}
+}
+
+static int hosts_build(struct prom_model *m, const struct prom_qstate *q)
+{
+	static const enum prom_q by_host[] = {
+		PROM_Q_UP, PROM_Q_HOST, PROM_Q_PORTSTATE, PROM_Q_ERR, PROM_Q_QPS,
+	};
+	size_t cap = 0, i, k;
+	void *rows;
+
+	for (k = 0; k < ARRAY_SIZE(by_host); k++) {
+		const struct prom_vector *v = &q[by_host[k]].v;
+
+		for (i = 0; i < v->n; i++) {
+			struct prom_host *h = row_of(m->hosts, &m->n_hosts, &cap, &host_t, &v->s[i],
+						     &rows);
+
+			m->hosts = rows;
+			if (!h)
+				return -ENOMEM;
+			host_series(h, by_host[k], &v->s[i]);
+		}
+	}
+	for (i = 0; i < m->n_hosts; i++) {
+		struct prom_host *h = &m->hosts[i];
+
+		h->util = util(h->rx, h->tx, h->speed);
+		/* the exporter has no rdma_qps series for a device without
+		 * QPs: a host that exports devices has none then */
+		if (q[PROM_Q_QPS].have && h->devices >= 1 && isnan(h->qps))
+			h->qps = h->qps_err = 0;
+	}
+	return 0;
+}
+
+static int groups_build(struct prom_model *m, const struct prom_qstate *q)
+{
+	const struct prom_vector *v = &q[PROM_Q_HOSTGROUPS].v;
+	size_t cap = 0, i, k;
+	void *rows;
+
+	m->hgroups = calloc(v->n + 1, sizeof(*m->hgroups));
+	if (!m->hgroups)
+		return -ENOMEM;
+	for (i = 0; i < v->n; i++) {
+		const struct prom_series *s = &v->s[i];
+		struct prom_hostgroup *g = &m->hgroups[m->n_hgroups++];
+
+		cpy(g->instance, sizeof(g->instance), prom_label(s, "instance"));
+		cpy(g->kind, sizeof(g->kind), prom_label(s, "kind"));
+		cpy(g->group, sizeof(g->group), prom_label(s, "group"));
+		g->procs = s->value;
+		/* the host's top group: the one with most processes on it */
+		for (k = 0; k < m->n_hosts; k++) {
+			struct prom_host *h = &m->hosts[k];
+
+			if (strcmp(h->instance, g->instance))
+				continue;
+			if (isnan(h->top_group_procs) || g->procs > h->top_group_procs) {
+				h->top_group_procs = g->procs;
+				snprintf(h->top_group, sizeof(h->top_group), "%s/%s", g->kind, g->group);
+			}
+			break;
+		}
+	}
+	v = &q[PROM_Q_JOBS].v;
+	for (i = 0; i < v->n; i++) {
+		struct prom_job *j = row_of(m->jobs, &m->n_jobs, &cap, &job_t, &v->s[i], &rows);
+
+		m->jobs = rows;
+		if (!j)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static int ports_build(struct prom_model *m, const struct prom_qstate *q)
+{
+	const struct prom_vector *v = &q[PROM_Q_PORTS].v;
+	size_t cap = 0, i;
+	void *rows;
+
+	for (i = 0; i < v->n; i++) {
+		const struct prom_series *s = &v->s[i];
+		struct prom_port *p = row_of(m->ports, &m->n_ports, &cap, &port_t, s, &rows);
+
+		m->ports = rows;
+		if (!p)
+			return -ENOMEM;
+		if (!strcmp(prom_label(s, "f"), "state"))
+			cpy(p->state, sizeof(p->state), prom_label(s, "state"));
+	}
+	for (i = 0; i < m->n_ports; i++)
+		m->ports[i].util = util(m->ports[i].rx, m->ports[i].tx, m->ports[i].speed);
+	return 0;
+}
+
+static int procs_build(struct prom_model *m, const struct prom_qstate *q)
+{
+	const struct prom_vector *v = &q[PROM_Q_PROCS].v;
+	size_t i;
+
+	m->procs = calloc(v->n + 1, sizeof(*m->procs));
+	if (!m->procs)
+		return -ENOMEM;
+	for (i = 0; i < v->n; i++) {
+		struct prom_proc *p = &m->procs[m->n_procs++];
+
+		cpy(p->pid, sizeof(p->pid), prom_label(&v->s[i], "pid"));
+		cpy(p->comm, sizeof(p->comm), prom_label(&v->s[i], "comm"));
+		cpy(p->state, sizeof(p->state), prom_label(&v->s[i], "state"));
+		p->qps = v->s[i].value;
+	}
+	return 0;
+}
+
+int prom_model_build(struct prom_model *m, const struct prom_qstate *q)
+{
+	int ret;
+
+	memset(m, 0, sizeof(*m));
+	ret = hosts_build(m, q);
+	if (!ret)
+		ret = groups_build(m, q);
+	if (!ret)
+		ret = ports_build(m, q);
+	if (!ret)
+		ret = procs_build(m, q);
+	if (ret)
+		prom_model_free(m);
+	return ret;
+}
+
+void prom_model_free(struct prom_model *m)
+{
+	free(m->hosts);
+	free(m->ports);
+	free(m->jobs);
+	free(m->hgroups);
+	free(m->procs);
+	memset(m, 0, sizeof(*m));
+}

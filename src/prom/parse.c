@@ -1,0 +1,298 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Prometheus's answers, parsed with jansson: /api/v1/query's instant
+ * vectors and scalars (docs: "Expression query result formats": a value
+ * is [ <unix_time>, "<sample_value as string>" ]), and the scrape interval
+ * out of /api/v1/status/config (the YAML of the running config, as a
+ * string in data.yaml; libyaml reads it).  Anything not of that shape is
+ * refused with its reason; nothing is trusted to be there.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+#include <yaml.h>
+
+#include "prom.h"
+#include "util.h"
+
+const char *prom_label(const struct prom_series *s, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < s->n_labels; i++)
+		if (!strcmp(s->labels[i].name, name))
+			return s->labels[i].value;
+	return "";
+}
+
+void prom_vector_free(struct prom_vector *v)
+{
+	size_t i, k;
+
+	for (i = 0; i < v->n; i++) {
+		for (k = 0; k < v->s[i].n_labels; k++) {
+			free(v->s[i].labels[k].name);
+			free(v->s[i].labels[k].value);
+		}
+		free(v->s[i].labels);
+	}
+	free(v->s);
+	v->s = NULL;
+	v->n = 0;
+}
+
+/* Prometheus writes values as strings: "1.5", "NaN", "+Inf", "-Inf" */
+static int value_of(json_t *pair, double *ts, double *v)
+{
+	const char *s;
+	char *end;
+
+	if (!json_is_array(pair) || json_array_size(pair) != 2 ||
+	    !json_is_number(json_array_get(pair, 0)) || !json_is_string(json_array_get(pair, 1)))
+		return -EINVAL;
+	*ts = json_number_value(json_array_get(pair, 0));
+	s = json_string_value(json_array_get(pair, 1));
+	if (!strcmp(s, "NaN")) {
+		*v = NAN;
+		return 0;
+	}
+	*v = strtod(s, &end);
+	return end == s || *end ? -EINVAL : 0;
+}
+
+/* at most PROM_LABEL_MAX - 1 bytes: a longer value is cut, never overrun */
+static char *dup_cut(const char *s)
+{
+	return strndup(s, PROM_LABEL_MAX - 1);
+}
+
+static int series_of(json_t *r, struct prom_series *s)
+{
+	json_t *metric = json_object_get(r, "metric"), *val;
+	const char *k;
+	size_t n;
+
+	if (!json_is_object(r) || !json_is_object(metric))
+		return -EINVAL;
+	n = json_object_size(metric);
+	if (n > 64)
+		return -E2BIG;
+	s->labels = calloc(n ? n : 1, sizeof(*s->labels));
+	if (!s->labels)
+		return -ENOMEM;
+	json_object_foreach(metric, k, val) {
+		struct prom_label *l = &s->labels[s->n_labels];
+
+		if (!json_is_string(val))
+			return -EINVAL;
+		l->name = dup_cut(k);
+		l->value = dup_cut(json_string_value(val));
+		if (!l->name || !l->value) {
+			free(l->name);
+			free(l->value);
+			return -ENOMEM;
+		}
+		s->n_labels++;
+	}
+	return value_of(json_object_get(r, "value"), &s->ts, &s->value);
+}
+
+int prom_parse_answer(const char *buf, size_t len, size_t max_series, struct prom_vector *v,
+		      char *err, size_t errlen)
+{
+	json_error_t je;
+	json_t *root, *data, *res;
+	const char *st, *type;
+	size_t i;
+	int ret = -EINVAL;
+
+	v->s = NULL;
+	v->n = 0;
+	root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
+	if (!root) {
+		snprintf(err, errlen, "not JSON: %s at byte %d", je.text, je.position);
+		return -EINVAL;
+	}
+	st = json_string_value(json_object_get(root, "status"));
+	if (!st) {
+		snprintf(err, errlen, "not an answer of Prometheus's API: no \"status\"");
+		goto out;
+	}
+	if (strcmp(st, "success")) {
+		const char *e = json_string_value(json_object_get(root, "error"));
+		const char *et = json_string_value(json_object_get(root, "errorType"));
+
+		snprintf(err, errlen, "Prometheus: %s%s%.200s", et ? et : "error", et ? ": " : "",
+			 e ? e : "(no reason given)");
+		goto out;
+	}
+	data = json_object_get(root, "data");
+	type = json_string_value(json_object_get(data, "resultType"));
+	res = json_object_get(data, "result");
+	if (!type || !res) {
+		snprintf(err, errlen, "answer without data.resultType or data.result");
+		goto out;
+	}
+	if (!strcmp(type, "scalar")) {
+		v->s = calloc(1, sizeof(*v->s));
+		if (!v->s) {
+			ret = -ENOMEM;
+			goto out;
+		}
+		v->n = 1;
+		if (value_of(res, &v->s[0].ts, &v->s[0].value)) {
+			snprintf(err, errlen, "a scalar that is not [time, \"value\"]");
+			goto bad;
+		}
+		ret = 0;
+		goto out;
+	}
+	if (strcmp(type, "vector") || !json_is_array(res)) {
+		snprintf(err, errlen, "answer of type '%.32s', not an instant vector", type);
+		goto out;
+	}
+	if (json_array_size(res) > max_series) {
+		snprintf(err, errlen, "%zu series, more than the limit of %zu: narrow it with --match",
+			 json_array_size(res), max_series);
+		ret = -E2BIG;
+		goto out;
+	}
+	v->s = calloc(json_array_size(res) + 1, sizeof(*v->s));
+	if (!v->s) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < json_array_size(res); i++) {
+		v->n++;
+		ret = series_of(json_array_get(res, i), &v->s[i]);
+		if (ret) {
+			snprintf(err, errlen, "series %zu: %s", i,
+				 ret == -E2BIG ? "more than 64 labels" : ret == -ENOMEM ?
+				 "out of memory" : "not {\"metric\": {...}, \"value\": [time, \"value\"]}");
+			goto bad;
+		}
+	}
+	ret = 0;
+	goto out;
+bad:
+	prom_vector_free(v);
+	if (!ret)
+		ret = -EINVAL;
+out:
+	json_decref(root);
+	return ret;
+}
+
+/* "1m30s", "15s", "500ms", "2h": Prometheus's durations, in seconds */
+static double duration(const char *s)
+{
+	/* "ms" before "m" */
+	static const struct {
+		const char *name;
+		double sec;
+	} units[] = { { "ms", 0.001 }, { "s", 1 }, { "m", 60 }, { "h", 3600 }, { "d", 86400 },
+		      { "w", 604800 }, { "y", 31536000 } };
+	double total = 0;
+
+	while (*s) {
+		char *end;
+		double n = strtod(s, &end);
+		size_t k;
+
+		if (end == s || n < 0)
+			return 0;
+		s = end;
+		for (k = 0; k < ARRAY_SIZE(units); k++)
+			if (!strncmp(s, units[k].name, strlen(units[k].name)))
+				break;
+		if (k == ARRAY_SIZE(units))
+			return 0;
+		s += strlen(units[k].name);
+		total += n * units[k].sec;
+	}
+	return total;
+}
+
+/* the longest scrape_interval anywhere in the config's YAML: a stack of
+ * collections, each mapping knowing whether its next scalar is a key */
+static double longest_interval(const char *yml, size_t len)
+{
+	enum { MAXD = 64 };
+	bool map[MAXD], want_key[MAXD];
+	yaml_parser_t p;
+	yaml_event_t ev;
+	double best = 0;
+	bool value_is_interval = false;
+	int d = -1, guard = 0;
+
+	if (!yaml_parser_initialize(&p))
+		return 0;
+	yaml_parser_set_input_string(&p, (const unsigned char *)yml, len);
+	while (guard++ < 1000000 && yaml_parser_parse(&p, &ev)) {
+		yaml_event_type_t t = ev.type;
+		bool in_map = d >= 0 && map[d];
+
+		if (t == YAML_SCALAR_EVENT || t == YAML_ALIAS_EVENT ||
+		    t == YAML_MAPPING_START_EVENT || t == YAML_SEQUENCE_START_EVENT) {
+			if (in_map && want_key[d]) {
+				value_is_interval = t == YAML_SCALAR_EVENT &&
+					!strcmp((const char *)ev.data.scalar.value, "scrape_interval");
+				want_key[d] = false;
+			} else {
+				if (in_map)
+					want_key[d] = true;
+				if (t == YAML_SCALAR_EVENT && value_is_interval) {
+					double v = duration((const char *)ev.data.scalar.value);
+
+					if (v > best)
+						best = v;
+				}
+				value_is_interval = false;
+			}
+		}
+		if (t == YAML_MAPPING_START_EVENT || t == YAML_SEQUENCE_START_EVENT) {
+			if (d + 1 >= MAXD) {
+				yaml_event_delete(&ev);
+				break;
+			}
+			d++;
+			map[d] = t == YAML_MAPPING_START_EVENT;
+			want_key[d] = true;
+		} else if ((t == YAML_MAPPING_END_EVENT || t == YAML_SEQUENCE_END_EVENT) && d >= 0) {
+			d--;
+		}
+		yaml_event_delete(&ev);
+		if (t == YAML_STREAM_END_EVENT)
+			break;
+	}
+	yaml_parser_delete(&p);
+	return best;
+}
+
+double prom_parse_interval(const char *buf, size_t len, char *err, size_t errlen)
+{
+	json_error_t je;
+	json_t *root = json_loadb(buf, len, 0, &je);
+	const char *yml;
+	double d;
+
+	if (!root) {
+		snprintf(err, errlen, "status/config: not JSON: %s", je.text);
+		return 0;
+	}
+	yml = json_string_value(json_object_get(json_object_get(root, "data"), "yaml"));
+	if (!yml) {
+		snprintf(err, errlen, "status/config: no data.yaml");
+		json_decref(root);
+		return 0;
+	}
+	d = longest_interval(yml, strlen(yml));
+	if (d <= 0)
+		snprintf(err, errlen, "status/config: no scrape_interval");
+	json_decref(root);
+	return d;
+}

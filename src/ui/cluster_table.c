@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * One table of the cluster model on screen, from prom_cols(): the header
+ * (the sort column marked), the rows filtered and sorted by
+ * prom_select_rows, the selection kept in view and moved by a search to
+ * the next row holding its text (as the dashboard's /, n).  Columns that do not fit
+ * are left out with a '>' at the right edge; a cut cell ends in '~'.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cluster.h"
+#include "priv.h"
+
+static int cell_role(const struct prom_col *c, const void *row, const char *text)
+{
+	double v;
+
+	if (!strcmp(text, "n/a"))
+		return ROLE_NA;
+	if (c->is_str)
+		return !strcmp(c->name, "state") ? ui_state_role(text) : ROLE_DEFAULT;
+	v = prom_col_num(c, row);
+	if (!strcmp(c->name, "up"))
+		return v >= 1 ? ROLE_STATE_GOOD : ROLE_STATE_BAD;
+	if (!strcmp(c->name, "err") || !strcmp(c->name, "qps_err"))
+		return v > 0 ? ROLE_ERROR : ROLE_RATE_ZERO;
+	if (c->kind == PROM_K_RATE || c->kind == PROM_K_BYTES)
+		return v > 0 ? ROLE_RATE_HIGH : ROLE_RATE_ZERO;
+	if (c->kind == PROM_K_PCT)
+		return v >= 0.8 ? ROLE_STATE_WARN : ROLE_DEFAULT;
+	return ROLE_DEFAULT;
+}
+
+/* text into w cells: cut with a '~' when it does not fit */
+static void put_cell(int y, int x, int w, int role, const char *text, bool right)
+{
+	char buf[PROM_LABEL_MAX + 2];
+
+	if (ui_width(text) > w && w > 1) {
+		snprintf(buf, sizeof(buf), "%s", text);
+		while (buf[0] && ui_width(buf) > w - 1)
+			buf[strlen(buf) - 1] = '\0';
+		strcat(buf, "~");
+		text = buf;
+	}
+	if (right)
+		ui_put_right(y, x, w, role, text);
+	else
+		ui_put(y, x, w, role, text);
+}
+
+long ui_cluster_table(struct ui_cluster *u, const struct cl_view *v, enum prom_table t,
+		      enum cl_pane p, int y, int h, int w, bool focus)
+{
+	const char *filters[1] = { u->filter };
+	struct prom_select s = {
+		.filters = filters, .n_filters = u->filter[0] != '\0',
+		.sort = u->sort[t], .reverse = u->reverse[t],
+		.instance = p == CL_HOST ? u->host : NULL,
+		.job = p == CL_HOSTS && u->job[0] ? u->job : NULL,
+	};
+	size_t nc, n, stride, i, k, *idx;
+	const struct prom_col *c = prom_cols(t, &nc);
+	const char *base = prom_rows(v->m, t, &n, &stride);
+	int sort = u->sort[t] >= 0 ? u->sort[t] : prom_default_sort(t);
+	char err[256], buf[64], title[400];
+	size_t none = 0, *sel = focus ? &u->sel[p] : &none, top0 = 0;
+	size_t *top = focus ? &u->top[p] : &top0;
+	long rows;
+	int x;
+
+	if (h < 2)
+		return 0;
+	rows = prom_select_rows(v->m, t, &s, &idx, err, sizeof(err));
+	if (rows < 0) {
+		ui_put(y, 0, w, ROLE_STATUS_WARN, err);
+		return 0;
+	}
+	/* the selection within the rows, and in view */
+	if (focus && u->search_step && rows > 0) {
+		size_t from = *sel + (u->search_step == 2), k2;
+
+		for (k2 = 0; k2 < (size_t)rows; k2++) {
+			const void *row = base + idx[(from + k2) % (size_t)rows] * stride;
+			size_t q;
+
+			for (q = 0; q < nc; q++)
+				if (c[q].is_str && strstr(prom_col_str(&c[q], row), u->search))
+					break;
+			if (q < nc)
+				break;
+		}
+		if (k2 < (size_t)rows)
+			*sel = (from + k2) % (size_t)rows;
+		else
+			ui_set_status(&u->base, ROLE_STATUS_WARN, "no row holds '%s'", u->search);
+		u->search_step = 0;
+	}
+	if (*sel >= (size_t)rows)
+		*sel = rows ? (size_t)rows - 1 : 0;
+	if (*sel < *top)
+		*top = *sel;
+	if (*sel >= *top + (size_t)(h - 2))
+		*top = *sel - (size_t)(h - 2) + 1;
+	snprintf(title, sizeof(title), "%s%s%s: %ld of %zu%s", prom_table_name(t),
+		 p == CL_HOSTS && u->job[0] ? " of job " : "", p == CL_HOSTS ? u->job : "", rows, n,
+		 u->filter[0] ? " (filtered)" : "");
+	ui_put(y, 0, w, ROLE_TITLE, title);
+	if (ui_width(title) > w)
+		ui_put(y, w - 1, 1, ROLE_TITLE, ">");
+	y++;
+	ui_fill(y, 0, w, ROLE_COLUMN);
+	for (k = 0, x = 0; k < nc; k++) {
+		int cw = c[k].width;
+
+		if (x + cw > w) {
+			ui_put(y, w - 1, 1, ROLE_COLUMN, ">");
+			break;
+		}
+		put_cell(y, x, cw, (int)k == sort ? ROLE_COLUMN_SORT : ROLE_COLUMN, c[k].title,
+			 !c[k].is_str);
+		x += cw + 1;
+	}
+	y++;
+	for (i = *top; i < (size_t)rows && (int)(i - *top) < h - 2; i++, y++) {
+		const void *row = base + idx[i] * stride;
+		bool on = focus && i == *sel;
+
+		if (on) {
+			ui_fill(y, 0, w, ROLE_SELECTED);
+			/* what Enter opens: the row's host, or its job */
+			if (t == PROM_T_JOBS)
+				snprintf(u->sel_key, sizeof(u->sel_key), "%s/%s",
+					 ((const struct prom_job *)row)->kind,
+					 ((const struct prom_job *)row)->group);
+			else
+				snprintf(u->sel_key, sizeof(u->sel_key), "%s",
+					 prom_col_str(&c[0], row));
+		}
+		for (k = 0, x = 0; k < nc && x + c[k].width <= w; k++) {
+			const char *txt = prom_cell(&c[k], row, buf, sizeof(buf));
+
+			put_cell(y, x, c[k].width, on ? ROLE_SELECTED : cell_role(&c[k], row, txt),
+				 txt, !c[k].is_str);
+			x += c[k].width + 1;
+		}
+		if (k < nc)
+			ui_put(y, w - 1, 1, on ? ROLE_SELECTED : ROLE_NA, ">");
+	}
+	if (focus && !rows)
+		u->sel_key[0] = '\0';
+	if ((size_t)rows > *top + (size_t)(h - 2))
+		ui_put(y - 1, w - 1, 1, ROLE_NA, "v");	/* more below */
+	free(idx);
+	return rows;
+}

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The link drill-down's Ethernet part: the netdev's PFC, pause, FEC and
+ * link state in one line each, then the per-priority table (pause frames
+ * received and sent with their rates, durations, discards), and why an
+ * input said nothing (once per port: "dcb: not supported by the driver").
+ * Lines go to the drill-down through emit (detail.c).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "net.h"
+#include "net_view.h"
+#include "priv.h"
+
+static const char *rate(char *buf, size_t len, bool valid, double v)
+{
+	struct view_value val = { .type = VIEW_T_DOUBLE, .fmt = VIEW_F_RATE, .valid = valid,
+				  .d = v };
+
+	return view_fmt(&val, buf, len);
+}
+
+static const char *num(char *buf, size_t len, bool valid, uint64_t v)
+{
+	if (!valid)
+		return "n/a";
+	snprintf(buf, len, "%llu", (unsigned long long)v);
+	return buf;
+}
+
+void ui_detail_net(const struct snapshot *s, uint32_t dev, uint32_t port, ui_emit_fn emit,
+		   void *ctx)
+{
+	const struct snap_net *n = net_of_port(s, dev, port);
+	struct net_rates r;
+	char line[512], a[32], b[32], c[32], d[32], e[32], f[32], g[32];
+	int i;
+
+	if (!n)
+		return;
+	net_rates(s, dev, port, &r);
+	emit(ctx, ROLE_TITLE, 0, "network");
+	f[0] = '\0';
+	if (n->valid & SNAP_NET_PFC) {
+		size_t k = 0;
+
+		/* "0,3,5": at most 15 characters */
+		for (i = 0; i < SNAP_NET_PRIOS; i++)
+			if (n->pfc_en >> i & 1) {
+				if (k)
+					f[k++] = ',';
+				f[k++] = (char)('0' + i);
+			}
+		f[k] = '\0';
+		snprintf(a, sizeof(a), "%u", n->delay);
+	}
+	if (!f[0])
+		snprintf(f, sizeof(f), "%s", "none");
+	snprintf(line, sizeof(line), "%s: PFC on priorities %s%s%s", n->ndev,
+		 (n->valid & SNAP_NET_PFC) ? f : "n/a", (n->valid & SNAP_NET_PFC) ? ", delay " : "",
+		 (n->valid & SNAP_NET_PFC) ? a : "");
+	emit(ctx, ROLE_DEFAULT, 2, line);
+	if (n->valid & SNAP_NET_PAUSE_CFG) {
+		snprintf(line, sizeof(line), "link pause: rx %s, tx %s, autoneg %s",
+			 n->pause_rx ? "on" : "off", n->pause_tx ? "on" : "off",
+			 n->pause_autoneg ? "on" : "off");
+		emit(ctx, ROLE_DEFAULT, 2, line);
+	}
+	snprintf(line, sizeof(line), "FEC %s, uncorrectable %s", net_fec_name(n),
+		 rate(a, sizeof(a), r.valid[NET_RATE_FEC_UNCORR], r.v[NET_RATE_FEC_UNCORR]));
+	emit(ctx, ROLE_DEFAULT, 2, line);
+	/* the standard groups (STATS_GET): errors the wire made */
+	if (n->std_groups) {
+		snprintf(line, sizeof(line), "FCS errors %s, symbol errors %s",
+			 rate(a, sizeof(a), r.valid[NET_RATE_FCS], r.v[NET_RATE_FCS]),
+			 rate(b, sizeof(b), r.valid[NET_RATE_SYMBOL], r.v[NET_RATE_SYMBOL]));
+		emit(ctx, (r.valid[NET_RATE_FCS] && r.v[NET_RATE_FCS] > 0) ||
+				  (r.valid[NET_RATE_SYMBOL] && r.v[NET_RATE_SYMBOL] > 0) ?
+			  ROLE_STATUS_WARN : ROLE_DEFAULT, 2, line);
+	}
+	if (n->valid & (SNAP_NET_LINK | SNAP_NET_SPEED)) {
+		/* why it is down, as ethtool says it: "(Autoneg, No partner detected)" */
+		const char *st = n->valid & SNAP_NET_EXT_STATE ? net_ext_state_name(n->ext_state) :
+								  NULL;
+		const char *sub = n->valid & SNAP_NET_SUBSTATE ?
+					  net_ext_substate_name(n->ext_state, n->ext_substate) :
+					  NULL;
+
+		char ls[128];
+
+		snprintf(ls, sizeof(ls), "%s", !(n->valid & SNAP_NET_LINK) ? "n/a" :
+					       n->link ? "up" : "down");
+		if (n->valid & SNAP_NET_EXT_STATE) {
+			snprintf(d, sizeof(d), "%u", n->ext_state);
+			snprintf(e, sizeof(e), "%u", n->ext_substate);
+			snprintf(ls + strlen(ls), sizeof(ls) - strlen(ls), " (%s%s%s)", st ? st : d,
+				 n->valid & SNAP_NET_SUBSTATE ? ", " : "",
+				 !(n->valid & SNAP_NET_SUBSTATE) ? "" : sub ? sub : e);
+		}
+		snprintf(line, sizeof(line), "link %s, speed %s Mb/s, lanes %s, down events %s", ls,
+			 num(a, sizeof(a), (n->valid & SNAP_NET_SPEED) && n->speed != UINT32_MAX,
+			     n->speed),
+			 num(b, sizeof(b), n->valid & SNAP_NET_LANES, n->lanes),
+			 num(c, sizeof(c), n->valid & SNAP_NET_DOWN_CNT, n->ext_down_cnt));
+		emit(ctx, ROLE_DEFAULT, 2, line);
+	}
+	if (r.any_prio) {
+		snprintf(line, sizeof(line), "%4s %-3s %12s %10s %12s %10s %12s %12s %10s", "PRIO",
+			 "PFC", "PAUSE RX", "RX/s", "PAUSE TX", "TX/s", "RX DUR", "TX DUR",
+			 "DISCARD/s");
+		emit(ctx, ROLE_COLUMN, 2, line);
+		for (i = 0; i < SNAP_NET_PRIOS; i++) {
+			const struct net_prio *q = &r.p[i];
+
+			snprintf(line, sizeof(line), "%4d %-3s %12s %10s %12s %10s %12s %12s %10s", i,
+				 !(n->valid & SNAP_NET_PFC) ? "n/a" : net_pfc_on(n, i) ? "on" : "off",
+				 num(a, sizeof(a), q->has_rx, q->rx),
+				 rate(b, sizeof(b), q->rx_rated, q->rx_rate),
+				 num(c, sizeof(c), q->has_tx, q->tx),
+				 rate(d, sizeof(d), q->tx_rated, q->tx_rate),
+				 num(e, sizeof(e), q->has_rx_dur, q->rx_dur),
+				 num(f, sizeof(f), q->has_tx_dur, q->tx_dur),
+				 rate(g, sizeof(g), q->discard_rated, q->discard_rate));
+			emit(ctx, i == r.prio[0] && q->rx_rated && q->rx_rate > 0 ?
+			     ROLE_STATUS_WARN : ROLE_DEFAULT, 2, line);
+		}
+	}
+	for (i = 0; i < SNAP_NET_N; i++)
+		if (n->err[i] && i != SNAP_NET_FAMILY) {
+			snprintf(line, sizeof(line), "%s: %s", net_in_name((unsigned int)i),
+				 net_why_in((unsigned int)i, n->err[i]));
+			emit(ctx, ROLE_NA, 2, line);
+		}
+	emit(ctx, ROLE_DEFAULT, 0, "");
+}

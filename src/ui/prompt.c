@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The prompts of the key bar (filter, search, interval, time, and the
+ * confirmations of N, Q and X): what is typed, and what Enter does with it.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include <curses.h>
+
+#include "priv.h"
+
+#define KEY_ESC 27
+
+/* "HH:MM[:SS]" on the shown sample's day, or "YYYY-MM-DD HH:MM[:SS]", local time. */
+static int parse_time(const struct ui *u, const char *in, time_t *out)
+{
+	static const char *const forms[] = {
+		"%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%H:%M:%S", "%H:%M",
+	};
+	time_t base = u->s ? u->s->wall.tv_sec : time(NULL);
+	struct tm day, tm;
+	size_t i;
+
+	if (!localtime_r(&base, &day))
+		memset(&day, 0, sizeof(day));	/* a time past what struct tm holds */
+	day.tm_sec = 0;
+	for (i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
+		const char *end;
+
+		tm = day;	/* strptime leaves a failed attempt's fields behind */
+		end = strptime(in, forms[i], &tm);
+		if (end && !*end) {
+			tm.tm_isdst = -1;
+			*out = mktime(&tm);
+			return *out == (time_t)-1 ? -1 : 0;
+		}
+	}
+	return -1;
+}
+
+enum ui_action ui_prompt_key(struct ui *u, int key)
+{
+	if (key == KEY_ESC) {
+		u->prompt = PROMPT_NONE;
+		return UI_REDRAW;
+	}
+	if (key == KEY_BACKSPACE || key == 127 || key == 8) {
+		if (u->input_len)
+			u->input[--u->input_len] = '\0';
+		return UI_REDRAW;
+	}
+	if (key == '\n' || key == '\r' || key == KEY_ENTER) {
+		enum ui_prompt p = u->prompt;
+
+		u->prompt = PROMPT_NONE;
+		if (p == PROMPT_FILTER) {
+			ui_set_filter(u, u->input);
+			ui_filter_setting(u);
+		} else if (p == PROMPT_SEARCH) {
+			snprintf(u->search, sizeof(u->search), "%.63s", u->input);
+			u->sel[u->pane] = u->sel[u->pane] ? u->sel[u->pane] - 1 : u->n_rows;
+			ui_search_next(u);
+		} else if (p == PROMPT_NETNS) {
+			if (strcmp(u->input, "yes")) {
+				ui_set_status(u, ROLE_STATUS_INFO, "netns mode: nothing changed");
+				return UI_REDRAW;
+			}
+			return UI_NETNS;
+		} else if (p == PROMPT_QPCNT) {
+			static const char *const modes[] = { "type", "pid", "type,pid", "pid,type", "off" };
+			size_t i;
+
+			for (i = 0; i < sizeof(modes) / sizeof(modes[0]) && strcmp(u->input, modes[i]); i++)
+				;
+			if (i == sizeof(modes) / sizeof(modes[0])) {
+				ui_set_status(u, ROLE_STATUS_INFO, "QP counters of %s: nothing changed",
+					      u->qpcnt_link);
+				return UI_REDRAW;
+			}
+			snprintf(u->qpcnt_mode, sizeof(u->qpcnt_mode), "%s", modes[i]);
+			return UI_QPCNT;
+		} else if (p == PROMPT_CONTROL) {
+			return ui_control_typed(u);
+		} else if (p == PROMPT_TIME) {
+			if (parse_time(u, u->input, &u->jump_wall)) {
+				ui_set_status(u, ROLE_STATUS_WARN,
+					      "time: give HH:MM, HH:MM:SS or YYYY-MM-DD HH:MM:SS");
+				return UI_REDRAW;
+			}
+			return UI_JUMP;
+		} else if (p == PROMPT_DELAY) {
+			char why[300];
+			double d;
+			int ret;
+
+			/* the bounds of -d, through the one setter */
+			ret = settings_number(SET_DELAY, u->input, &d);
+			if (!ret)
+				ret = ui_setting(u, SET_DELAY, "%s", u->input);
+			if (ret) {
+				ui_set_status(u, ROLE_STATUS_WARN, "delay: %s",
+					      settings_why(SET_DELAY, u->input, ret, why,
+							   sizeof(why)));
+				return UI_REDRAW;
+			}
+			u->delay = d;
+			return UI_DELAY;
+		}
+		return UI_REDRAW;
+	}
+	if (key >= 32 && key < 127 && u->input_len + 1 < sizeof(u->input)) {
+		u->input[u->input_len++] = (char)key;
+		u->input[u->input_len] = '\0';
+	}
+	return UI_REDRAW;
+}
+
+void ui_start_prompt(struct ui *u, enum ui_prompt p, const char *initial)
+{
+	u->prompt = p;
+	snprintf(u->input, sizeof(u->input), "%s", initial);
+	u->input_len = strlen(u->input);
+}

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * What the keys act on: the selected row's process, the search through the
+ * rows, and the detail a row opens (Enter, a double click).
+ */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "priv.h"
+
+static bool row_contains(struct ui *u, size_t row, const char *needle)
+{
+	enum view_table t = ui_pane_table(u->pane);
+	size_t n, c;
+
+	view_cols(t, &n);
+	for (c = 0; c < n; c++) {
+		struct view_value v;
+		char buf[128];
+
+		view_get(&u->vc, t, u->rows[row], (int)c, &v);
+		if (strcasestr(view_fmt(&v, buf, sizeof(buf)), needle))
+			return true;
+	}
+	return false;
+}
+
+void ui_search_next(struct ui *u)
+{
+	size_t i, start = u->sel[u->pane];
+
+	if (!u->search[0] || !u->n_rows)
+		return;
+	for (i = 1; i <= u->n_rows; i++) {
+		size_t r = (start + i) % u->n_rows;
+
+		if (row_contains(u, r, u->search)) {
+			u->sel[u->pane] = r;
+			ui_row_key(u, u->pane, u->rows[r], &u->selkey[u->pane]);
+			ui_set_status(u, ROLE_STATUS_INFO, "search: %s", u->search);
+			return;
+		}
+	}
+	ui_set_status(u, ROLE_STATUS_WARN, "search: \"%s\" not found", u->search);
+}
+
+uint32_t ui_selected_pid(struct ui *u)
+{
+	enum view_table t = ui_pane_table(u->pane);
+	size_t row;
+	struct view_value v;
+	int c;
+
+	if (!u->n_rows)
+		return 0;
+	row = u->rows[u->sel[u->pane]];
+	if (t == VIEW_PROCS)
+		return u->procs[row].pid;
+	c = view_col_role(t, VIEW_ROLE_PID);
+	if (c < 0)
+		return 0;
+	view_get(&u->vc, t, row, c, &v);
+	return v.valid ? (uint32_t)v.u : 0;
+}
+
+void ui_open_detail(struct ui *u)
+{
+	enum view_table t = ui_pane_table(u->pane);
+	struct ui_rowkey *k = &u->detail_key;
+	size_t row;
+	struct view_value v;
+	char buf[128];
+
+	if (!u->n_rows)
+		return;
+	row = u->rows[u->sel[u->pane]];
+	memset(k, 0, sizeof(*k));
+	k->set = true;
+	u->detail_top = 0;
+	switch (u->pane) {
+	case UI_QPS:
+		ui_row_key(u, u->pane, row, k);
+		u->detail = DETAIL_QP;
+		break;
+	case UI_LINKS:
+	case UI_COUNTERS:
+		view_get(&u->vc, t, row, view_col_role(t, VIEW_ROLE_DEV), &v);
+		snprintf(k->name, sizeof(k->name), "%s", view_fmt(&v, buf, sizeof(buf)));
+		view_get(&u->vc, t, row, view_col_role(t, VIEW_ROLE_PORT), &v);
+		k->a = v.valid ? (uint32_t)v.u : 0;
+		u->detail = DETAIL_LINK;
+		break;
+	case UI_PROCS: {
+		const struct view_proc *p = &u->procs[row];
+
+		k->a = p->pid;
+		k->b = (p->valid & VIEW_PROC_HIDDEN) && p->n_threads ? p->threads[0] : 0;
+		snprintf(k->name, sizeof(k->name), "%s", snap_s(u->s, p->comm));
+		u->detail = DETAIL_PROC;
+		break;
+	}
+	case UI_GROUPS:
+		/* drill down: the group's processes */
+		u->group = u->groups[row].key;
+		u->group_set = true;
+		u->detail = DETAIL_NONE;
+		ui_set_pane(u, UI_PROCS);
+		ui_set_status(u, ROLE_STATUS_INFO, "processes of %s %.60s (Esc: all)",
+			      view_group_kind_str(u->group.kind), u->group.name);
+		break;
+	case UI_DEVS:
+		view_get(&u->vc, t, row, VC_DEV_NAME, &v);
+		snprintf(k->name, sizeof(k->name), "%s", view_fmt(&v, buf, sizeof(buf)));
+		u->detail = DETAIL_DEV;
+		break;
+	default:
+		/* an object with owners: the owner's process, as from the
+		 * process table (the panes SNAP_RES_LIST has) */
+		if (!(u->pane == UI_CONNS || ui_pane_is_obj(u->pane)) || t < VIEW_RES ||
+		    !snap_res_owned(t - VIEW_RES))
+			break;
+		k->a = ui_selected_pid(u);
+		view_get(&u->vc, t, row, view_col_role(t, VIEW_ROLE_TID), &v);
+		k->b = !k->a && v.valid ? (uint32_t)v.u : 0;
+		view_get(&u->vc, t, row, view_col_role(t, VIEW_ROLE_COMM), &v);
+		snprintf(k->name, sizeof(k->name), "%s", view_fmt(&v, buf, sizeof(buf)));
+		u->detail = DETAIL_PROC;
+		break;
+	}
+}
+
+/*
+ * The order a column sorts in when it is chosen (htop's defaultSortDesc):
+ * rates, counts, bytes and percentages high to low, the busiest first;
+ * names, ids and states low to high.  From the column's own mark, else
+ * its type and format.
+ */
+bool ui_sort_desc_first(enum view_table t, int col)
+{
+	size_t n;
+	const struct view_col *c = view_cols(t, &n);
+
+	if (col < 0 || (size_t)col >= n)
+		return false;
+	c += col;
+	return c->desc_sort || c->type == VIEW_T_DOUBLE || c->fmt == VIEW_F_COUNT ||
+	       c->fmt == VIEW_F_BYTES || c->fmt == VIEW_F_BPS || c->fmt == VIEW_F_RATE ||
+	       c->fmt == VIEW_F_PCT;
+}
+
+void ui_sort_pick(struct ui *u, int col)
+{
+	if (col != u->sort[u->pane])
+		u->reverse[u->pane] = ui_sort_desc_first(ui_pane_table(u->pane), col);
+	u->sort[u->pane] = col;
+	ui_sort_setting(u);
+	ui_refresh_rows(u);
+}
+
+/* htop's arrows: ▼ high to low (the model's reverse), ▲ low to high. */
+const char *ui_sort_arrow(const struct ui *u)
+{
+	if (u->reverse[u->pane])
+		return u->ascii ? "v" : "\u25bc";
+	return u->ascii ? "^" : "\u25b2";
+}
+
+const char *ui_sort_label(const struct ui *u, char *buf, size_t len)
+{
+	size_t n;
+	const struct view_col *c = view_cols(ui_pane_table(u->pane), &n);
+	int s = u->sort[u->pane];
+
+	if (s < 0 || (size_t)s >= n)
+		snprintf(buf, len, "%s", u->reverse[u->pane] ? "natural order, reversed" : "");
+	else
+		snprintf(buf, len, "%s %s", c[s].header, ui_sort_arrow(u));
+	return buf;
+}

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * libFuzzer target for --prometheus-config (Prometheus's http_config):
+ * any bytes as the file's text, and as --match and --at.  It parses or
+ * fails with a message, and a failed config is left empty; a parsed one
+ * keeps the format's rules (one kind of auth, a password only with a
+ * user, a certificate with its key).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "prom.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct prom_config c;
+	struct prom_qctx ctx = { .window = 4, .instance = "h:1" };
+	char err[256], *text = malloc(size + 1), q[8192];
+	double t;
+	int i;
+
+	if (!text)
+		return 0;
+	memcpy(text, data, size);
+	text[size] = '\0';
+	err[0] = '\0';
+	if (prom_config_parse(&c, text, size, err, sizeof(err))) {
+		if (!err[0] || c.ca_file || c.username || c.credentials || c.cert_file)
+			abort();
+	} else {
+		if (c.username && c.credentials)
+			abort();
+		if (c.password && !c.username)
+			abort();
+		if (!!c.cert_file != !!c.key_file)
+			abort();
+		if (c.credentials && !c.auth_type)
+			abort();
+		prom_config_free(&c);
+	}
+	/* the same bytes as a selector: checked, and a checked one makes
+	 * queries that fit or say they do not */
+	if (!memchr(data, '\0', size) && !prom_match_check(text, err, sizeof(err))) {
+		ctx.match = text;
+		for (i = 0; i < PROM_Q_N; i++)
+			if (prom_q_text((enum prom_q)i, &ctx, q, sizeof(q)) >= (int)sizeof(q))
+				abort();
+	}
+	(void)prom_parse_time(text, &t);
+	free(text);
+	return 0;
+}

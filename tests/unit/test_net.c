@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * src/net: DCB PFC, ethtool netlink pause / FEC / link state / link modes
+ * and `ethtool -S`, parsed from answers built as the kernel builds them
+ * (net/dcb/dcbnl.c dcbnl_ieee_fill, net/ethtool/pause.c pause_fill_reply,
+ * fec.c fec_fill_reply, linkstate.c linkstate_fill_reply, 6.12), their
+ * rates over two samples, the reasons an input said nothing, a changed
+ * byte seen, and a recording's NET records replayed.
+ */
+#include <errno.h>
+#include <unistd.h>
+
+#include <libmnl/libmnl.h>
+#include <linux/dcbnl.h>
+#include <linux/ethtool.h>
+#include <linux/ethtool_netlink.h>
+#include <linux/genetlink.h>
+#include <linux/rtnetlink.h>
+
+#include "net.h"
+#include "netport.h"
+#include "rate.h"
+#include "record.h"
+#include "source.h"
+#include "test.h"
+
+/* dcbnl_ieee_fill: IFNAME, then the IEEE nest with the PFC struct */
+static size_t dcb_reply(uint8_t *buf, uint64_t k)
+{
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
+	struct dcbmsg *d = mnl_nlmsg_put_extra_header(nlh, sizeof(*d));
+	struct ieee_pfc pfc = { .pfc_cap = 8, .pfc_en = 1 << 3, .delay = 32 };
+	struct nlattr *n;
+	int i;
+
+	nlh->nlmsg_type = RTM_GETDCB;
+	d->dcb_family = AF_UNSPEC;
+	d->cmd = DCB_CMD_IEEE_GET;
+	for (i = 0; i < 8; i++) {
+		pfc.requests[i] = i == 3 ? 1000 * k : 0;
+		pfc.indications[i] = i == 3 ? 50000 * k : (uint64_t)i;
+	}
+	mnl_attr_put_strz(nlh, DCB_ATTR_IFNAME, "eth0");
+	n = mnl_attr_nest_start(nlh, DCB_ATTR_IEEE);
+	mnl_attr_put(nlh, DCB_ATTR_IEEE_PFC, sizeof(pfc), &pfc);
+	mnl_attr_nest_end(nlh, n);
+	mnl_attr_put_u8(nlh, DCB_ATTR_DCBX, DCB_CAP_DCBX_VER_IEEE);
+	return nlh->nlmsg_len;
+}
+
+static size_t err_reply(uint8_t *buf, int err)
+{
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
+	struct nlmsgerr *e = mnl_nlmsg_put_extra_header(nlh, sizeof(*e));
+
+	nlh->nlmsg_type = NLMSG_ERROR;
+	e->error = err;
+	return nlh->nlmsg_len;
+}
+
+static struct nlmsghdr *genl(uint8_t *buf, uint8_t cmd, uint16_t hdr)
+{
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
+	struct genlmsghdr *g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
+	struct nlattr *h;
+
+	nlh->nlmsg_type = 30;
+	g->cmd = cmd;
+	g->version = ETHTOOL_GENL_VERSION;
+	h = mnl_attr_nest_start(nlh, hdr);
+	mnl_attr_put_u32(nlh, ETHTOOL_A_HEADER_DEV_INDEX, 2);
+	mnl_attr_put_strz(nlh, ETHTOOL_A_HEADER_DEV_NAME, "eth0");
+	mnl_attr_nest_end(nlh, h);
+	return nlh;
+}
+
+/* pause_fill_reply: AUTONEG, RX, TX, then the STATS nest (PAD first) */
+static size_t pause_reply(uint8_t *buf, uint64_t k)
+{
+	struct nlmsghdr *nlh = genl(buf, ETHTOOL_MSG_PAUSE_GET_REPLY, ETHTOOL_A_PAUSE_HEADER);
+	struct nlattr *st;
+
+	mnl_attr_put_u8(nlh, ETHTOOL_A_PAUSE_AUTONEG, 0);
+	mnl_attr_put_u8(nlh, ETHTOOL_A_PAUSE_RX, 1);
+	mnl_attr_put_u8(nlh, ETHTOOL_A_PAUSE_TX, 1);
+	st = mnl_attr_nest_start(nlh, ETHTOOL_A_PAUSE_STATS);
+	mnl_attr_put_u64(nlh, ETHTOOL_A_PAUSE_STAT_TX_FRAMES, 1000 * k);
+	mnl_attr_put_u64(nlh, ETHTOOL_A_PAUSE_STAT_RX_FRAMES, 50000 * k);
+	mnl_attr_nest_end(nlh, st);
+	return nlh->nlmsg_len;
+}
+
+/* fec_fill_reply: MODES bitset left out here, AUTO, ACTIVE, STATS arrays */
+static size_t fec_reply(uint8_t *buf, uint64_t k)
+{
+	struct nlmsghdr *nlh = genl(buf, ETHTOOL_MSG_FEC_GET_REPLY, ETHTOOL_A_FEC_HEADER);
+	uint64_t corr[3] = { 900 * k, 500 * k, 400 * k }, unc[3] = { 7 * k, 7 * k, 0 };
+	struct nlattr *st;
+
+	mnl_attr_put_u8(nlh, ETHTOOL_A_FEC_AUTO, 0);
+	mnl_attr_put_u32(nlh, ETHTOOL_A_FEC_ACTIVE, ETHTOOL_LINK_MODE_FEC_RS_BIT);
+	st = mnl_attr_nest_start(nlh, ETHTOOL_A_FEC_STATS);
+	mnl_attr_put(nlh, ETHTOOL_A_FEC_STAT_CORRECTED, sizeof(corr), corr);
+	mnl_attr_put(nlh, ETHTOOL_A_FEC_STAT_UNCORR, sizeof(unc), unc);
+	mnl_attr_nest_end(nlh, st);
+	return nlh->nlmsg_len;
+}
+
+static size_t estats(uint8_t *buf, uint64_t k)
+{
+	static const char *const names[] = { "rx_prio3_pause", "rx0_packets", "rx_discards_phy",
+					     "tx_pause_storm_error_events" };
+	struct ethtool_gstrings gs = { .cmd = ETHTOOL_GSTRINGS, .string_set = ETH_SS_STATS,
+				       .len = 4 };
+	struct ethtool_stats st = { .cmd = ETHTOOL_GSTATS, .n_stats = 4 };
+	uint64_t v[4] = { 50000 * k, 12345 * k, 3 * k, k };
+	size_t off = 0, i;
+
+	memcpy(buf, &gs, sizeof(gs));
+	off = sizeof(gs);
+	for (i = 0; i < 4; i++) {
+		memset(buf + off, 0, ETH_GSTRING_LEN);
+		memcpy(buf + off, names[i], strlen(names[i]));
+		off += ETH_GSTRING_LEN;
+	}
+	memcpy(buf + off, &st, sizeof(st));
+	off += sizeof(st);
+	memcpy(buf + off, v, sizeof(v));
+	return off + sizeof(v);
+}
+
+static void sample(struct snapshot *s, uint64_t k)
+{
+	uint8_t buf[2048];
+
+	test_port_on(s, "eth0");
+	s->mono.tv_sec = (time_t)k;
+	CHECK_EQ_U(net_parse(s, SNAP_NET_DCB, "eth0", 0, buf, dcb_reply(buf, k)), 0);
+	CHECK_EQ_U(net_parse(s, SNAP_NET_PAUSE, "eth0", 0, buf, pause_reply(buf, k)), 0);
+	CHECK_EQ_U(net_parse(s, SNAP_NET_FEC, "eth0", 0, buf, fec_reply(buf, k)), 0);
+	CHECK_EQ_U(net_parse(s, SNAP_NET_DRV, "eth0", 0, buf, estats(buf, k)), 0);
+	CHECK_EQ_U(net_parse(s, SNAP_NET_LINKSTATE, "eth0", 0, buf, err_reply(buf, -EOPNOTSUPP)),
+		   0);
+}
+
+static void test_parse(void)
+{
+	struct snapshot a, b;
+	const struct snap_net *n;
+	const struct snap_counter *c;
+
+	snap_init(&a);
+	snap_init(&b);
+	sample(&a, 1);
+	sample(&b, 2);
+	n = snap_net_find(&b, "eth0");
+	CHECK(n && (n->valid & SNAP_NET_PFC) && (n->valid & SNAP_NET_PAUSE_CFG) &&
+	      (n->valid & SNAP_NET_FEC_MODE));
+	if (n) {
+		CHECK_EQ_U(n->pfc_cap, 8);
+		CHECK_EQ_U(n->pfc_en, 8);
+		CHECK_EQ_U(n->delay, 32);
+		CHECK_EQ_U(n->pause_rx, 1);
+		CHECK_EQ_U(n->fec_active, ETHTOOL_LINK_MODE_FEC_RS_BIT);
+		CHECK_EQ_U(n->err[SNAP_NET_LINKSTATE], (uint64_t)-EOPNOTSUPP);
+		CHECK_EQ_U(n->err[SNAP_NET_DCB], 0);
+		CHECK_EQ_U(n->dev, 0);
+		CHECK_EQ_U(n->port, 1);
+	}
+	CHECK_EQ_U(rate_compute(&a, &b), 0);
+	c = test_counter(&b, SNAP_SRC_DCB, "indications_prio3");
+	CHECK(c && c->value == 100000 && c->rate_status == RATE_DATA && c->rate == 50000);
+	c = test_counter(&b, SNAP_SRC_DCB, "requests_prio3");
+	CHECK(c && c->value == 2000);
+	c = test_counter(&b, SNAP_SRC_ETHNL, "rx_pause_frames");
+	CHECK(c && c->value == 100000);
+	c = test_counter(&b, SNAP_SRC_ETHNL, "fec_uncorrectable_blocks");
+	CHECK(c && c->value == 14 && c->rate == 7);
+	c = test_counter(&b, SNAP_SRC_ETHNL, "fec_corrected_blocks");
+	CHECK(c && c->value == 1800);
+	c = test_counter(&b, SNAP_SRC_DRV, "rx_discards_phy");
+	CHECK(c && c->value == 6);
+	CHECK(test_counter(&b, SNAP_SRC_DRV, "rx_prio3_pause"));
+	CHECK(!test_counter(&b, SNAP_SRC_DRV, "rx0_packets"));	/* per queue: left out */
+	snap_free(&a);
+	snap_free(&b);
+}
+
+static void test_why(void)
+{
+	struct snapshot s;
+	uint8_t buf[512];
+	const struct snap_net *n;
+
+	snap_init(&s);
+	test_port_on(&s, "efa0");
+	CHECK_EQ_U(net_parse(&s, SNAP_NET_DCB, "efa0", 0, buf, err_reply(buf, -EOPNOTSUPP)), 0);
+	CHECK_EQ_U(net_parse(&s, SNAP_NET_FAMILY, "efa0", -ENOENT, NULL, 0), 0);
+	CHECK_EQ_U(net_parse(&s, SNAP_NET_DRV, "efa0", -ENODEV, NULL, 0), 0);
+	n = snap_net_find(&s, "efa0");
+	CHECK(n && n->err[SNAP_NET_DCB] == -EOPNOTSUPP && n->err[SNAP_NET_FEC] == -ENOENT &&
+	      n->err[SNAP_NET_DRV] == -ENODEV && !(n->valid & SNAP_NET_PFC));
+	CHECK_EQ_S(net_why(-EOPNOTSUPP), "not supported by the driver or kernel");
+	CHECK_EQ_U(s.counters.n, 0);
+	snap_free(&s);
+}
+
+/* a changed byte is seen: a short PFC struct, an attribute overrunning
+ * its message, a count of names past the buffer; none leaves a row */
+static void test_bad(void)
+{
+	struct snapshot s;
+	uint8_t buf[2048];
+	size_t len, at;
+	const struct snap_net *n;
+
+	snap_init(&s);
+	test_port_on(&s, "eth0");
+	len = dcb_reply(buf, 1);
+	/* the PFC attribute's length: shorter than a struct ieee_pfc */
+	at = MNL_NLMSG_HDRLEN + MNL_ALIGN(sizeof(struct dcbmsg)) + MNL_ALIGN(4 + 5) + 4;
+	CHECK_EQ_U(buf[at + 2], DCB_ATTR_IEEE_PFC);
+	buf[at] = 20;
+	CHECK_EQ_U(net_parse(&s, SNAP_NET_DCB, "eth0", 0, buf, len), 0);
+	n = snap_net_find(&s, "eth0");
+	CHECK(n && n->err[SNAP_NET_DCB] == -EBADMSG && !(n->valid & SNAP_NET_PFC));
+	len = pause_reply(buf, 1);
+	buf[len - 12] = 0xff;	/* the RX_FRAMES attribute's length */
+	CHECK_EQ_U(net_parse(&s, SNAP_NET_PAUSE, "eth0", 0, buf, len), 0);
+	n = snap_net_find(&s, "eth0");
+	CHECK(n && n->err[SNAP_NET_PAUSE] == -EBADMSG);
+	len = estats(buf, 1);
+	buf[8] = 5;		/* gstrings.len: one name more than sent */
+	CHECK_EQ_U(net_parse(&s, SNAP_NET_DRV, "eth0", 0, buf, len), 0);
+	CHECK_EQ_U(s.counters.n, 0);
+	CHECK(s.notes.n >= 3);
+	snap_free(&s);
+}
+
+/* NET records written through the recorder's sink read back the same */
+static void test_record(void)
+{
+	char path[64], err[256];
+	struct rec_writer *w;
+	struct rec_reader *r;
+	struct raw_sink *k;
+	struct snapshot s;
+	struct source src = { 0 };
+	const uint8_t *p;
+	uint8_t buf[2048];
+	size_t len;
+	const struct snap_counter *c;
+	const struct snap_net *n;
+
+	snap_init(&s);
+	snprintf(path, sizeof(path), "/tmp/rdmatop-net-%d.rdrec", (int)getpid());
+	CHECK_EQ_U(rec_writer_open(&w, path), 0);
+	k = rec_writer_sink(w);
+	s.mono.tv_sec = 5;
+	CHECK_EQ_U(k->begin(k->ctx, &s), 0);
+	CHECK(k->net != NULL);
+	CHECK_EQ_U(k->net(k->ctx, SNAP_NET_DCB, "eth0", 0, buf, dcb_reply(buf, 3)), 0);
+	CHECK_EQ_U(k->net(k->ctx, SNAP_NET_DRV, "eth0", 0, buf, estats(buf, 3)), 0);
+	CHECK_EQ_U(k->net(k->ctx, SNAP_NET_FAMILY, "eth0", -ENOENT, NULL, 0), 0);
+	CHECK_EQ_U(k->end(k->ctx, &s), 0);
+	CHECK_EQ_U(rec_writer_close(w), 0);
+	CHECK_EQ_U(rec_reader_open(&r, path, err, sizeof(err)), 0);
+	CHECK_EQ_U(rec_reader_next(r, &p, &len, err, sizeof(err)), 1);
+	snap_clear(&s);
+	test_port_on(&s, "eth0");
+	CHECK_EQ_U(rec_replay_sample(&src, &s, p, len), 0);
+	c = test_counter(&s, SNAP_SRC_DCB, "indications_prio3");
+	CHECK(c && c->value == 150000);
+	c = test_counter(&s, SNAP_SRC_DRV, "tx_pause_storm_error_events");
+	CHECK(c && c->value == 3);
+	n = snap_net_find(&s, "eth0");
+	CHECK(n && n->err[SNAP_NET_PAUSE] == -ENOENT);
+	rec_reader_close(r);
+	unlink(path);
+	snap_free(&s);
+}
+
+TEST_MAIN(test_parse, test_why, test_bad, test_record)

@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The cluster view's data layer (src/prom): answers of Prometheus's
+ * /api/v1/query (the documented shape: "value": [<unix_time>,
+ * "<sample_value>"]), the limits and their messages, the http_config
+ * rules, the query text, the model's rows and its selection.
+ */
+#include <errno.h>
+#include <math.h>
+
+#include "prom.h"
+#include "test.h"
+
+static int parse(const char *json, size_t max, struct prom_vector *v, char *err)
+{
+	return prom_parse_answer(json, strlen(json), max, v, err, 256);
+}
+
+static void test_answer(void)
+{
+	struct prom_vector v;
+	char err[256];
+
+	CHECK_EQ_U(parse("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":["
+			 "{\"metric\":{\"instance\":\"h1:19101\",\"job\":\"rdma\"},\"value\":[1764558720.5,\"1.5\"]},"
+			 "{\"metric\":{\"instance\":\"h2:19101\"},\"value\":[1764558720.5,\"NaN\"]},"
+			 "{\"metric\":{\"instance\":\"h3:19101\"},\"value\":[1764558720.5,\"+Inf\"]}]}}",
+			 10, &v, err), 0);
+	CHECK_EQ_U(v.n, 3);
+	CHECK_EQ_S(prom_label(&v.s[0], "instance"), "h1:19101");
+	CHECK_EQ_S(prom_label(&v.s[1], "job"), "");
+	CHECK(v.s[0].value == 1.5 && v.s[0].ts == 1764558720.5);
+	CHECK(isnan(v.s[1].value) && isinf(v.s[2].value));
+	prom_vector_free(&v);
+	/* the limit: more series than allowed is refused, with the count */
+	CHECK_EQ_U(parse("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":["
+			 "{\"metric\":{},\"value\":[1,\"1\"]},{\"metric\":{},\"value\":[1,\"2\"]}]}}",
+			 1, &v, err), -E2BIG);
+	CHECK(strstr(err, "2 series, more than the limit of 1") != NULL);
+	CHECK(v.n == 0 && v.s == NULL);
+	/* Prometheus's own error is said */
+	CHECK_EQ_U(parse("{\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":\"parse error\"}",
+			 10, &v, err), -EINVAL);
+	CHECK_EQ_S(err, "Prometheus: bad_data: parse error");
+	CHECK_EQ_U(parse("{\"status\":", 10, &v, err), -EINVAL);
+	CHECK(strstr(err, "not JSON") != NULL);
+	CHECK_EQ_U(parse("{\"status\":\"success\",\"data\":{\"resultType\":\"matrix\",\"result\":[]}}",
+			 10, &v, err), -EINVAL);
+	CHECK(strstr(err, "not an instant vector") != NULL);
+	CHECK_EQ_U(parse("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":["
+			 "{\"metric\":{},\"value\":[1,\"x\"]}]}}", 10, &v, err), -EINVAL);
+	CHECK(strstr(err, "series 0") != NULL);
+	/* duplicate keys: which one would count?  refused */
+	CHECK(parse("{\"status\":\"success\",\"status\":\"error\"}", 10, &v, err) != 0);
+	CHECK_EQ_U(parse("{\"status\":\"success\",\"data\":{\"resultType\":\"scalar\",\"result\":[1,\"2\"]}}",
+			 10, &v, err), 0);
+	CHECK(v.n == 1 && v.s[0].value == 2);
+	prom_vector_free(&v);
+}
+
+static void test_interval(void)
+{
+	const char *a = "{\"status\":\"success\",\"data\":{\"yaml\":\"global:\\n  scrape_interval: 15s\\n"
+			"scrape_configs:\\n- job_name: rdma\\n  scrape_interval: 1m30s\\n"
+			"  static_configs:\\n  - targets: [a]\\n- job_name: x\\n  metrics_path: /scrape_interval\\n\"}}";
+	char err[256];
+
+	CHECK(prom_parse_interval(a, strlen(a), err, sizeof(err)) == 90);
+	CHECK(prom_window(1) == 4 && prom_window(0.1) == 1);
+	CHECK(prom_parse_interval("{}", 2, err, sizeof(err)) == 0);
+	CHECK(strstr(err, "no data.yaml") != NULL);
+}
+
+static int cfg(const char *text, struct prom_config *c, char *err)
+{
+	return prom_config_parse(c, text, strlen(text), err, 256);
+}
+
+static void test_config(void)
+{
+	struct prom_config c;
+	char err[256];
+
+	CHECK_EQ_U(cfg("tls_config:\n  ca_file: /ca.crt\n  insecure_skip_verify: true\n"
+		       "basic_auth:\n  username: ops\n  password: pw\n", &c, err), 0);
+	CHECK_EQ_S(c.ca_file, "/ca.crt");
+	CHECK(c.insecure_skip_verify && !c.credentials);
+	CHECK_EQ_S(c.username, "ops");
+	CHECK_EQ_S(c.password, "pw");
+	prom_config_free(&c);
+	CHECK_EQ_U(cfg("bearer_token: abc\n", &c, err), 0);
+	CHECK_EQ_S(c.auth_type, "Bearer");
+	CHECK_EQ_S(c.credentials, "abc");
+	prom_config_free(&c);
+	CHECK_EQ_U(cfg("authorization:\n  type: Token\n  credentials: t\n", &c, err), 0);
+	CHECK_EQ_S(c.auth_type, "Token");
+	prom_config_free(&c);
+	CHECK_EQ_U(cfg("", &c, err), 0);
+	CHECK_EQ_U(cfg("tls_config:\n  ca: x\n", &c, err), -EINVAL);
+	CHECK_EQ_S(err, "line 2: unknown key 'ca' (Prometheus's http_config keys only)");
+	CHECK_EQ_U(cfg("basic_auth:\n  username: a\nbearer_token: b\n", &c, err), -EINVAL);
+	CHECK(strstr(err, "exclusive") != NULL);
+	CHECK_EQ_U(cfg("tls_config:\n  insecure_skip_verify: maybe\n", &c, err), -EINVAL);
+	CHECK(strstr(err, "true or false") != NULL);
+	CHECK_EQ_U(cfg("tls_config:\n  cert_file: a\n", &c, err), -EINVAL);
+	CHECK(strstr(err, "go together") != NULL);
+	CHECK_EQ_U(cfg("basic_auth:\n  password: x\n", &c, err), -EINVAL);
+	CHECK(strstr(err, "without username") != NULL);
+	CHECK_EQ_U(cfg("basic_auth:\n  username: a\n  password_file: /nonexistent/pw\n", &c, err),
+		   -ENOENT);
+	CHECK(strstr(err, "cannot read /nonexistent/pw") != NULL);
+	CHECK_EQ_U(cfg("[1, 2]\n", &c, err), -EINVAL);
+	CHECK_EQ_U(cfg("a: [\n", &c, err), -EINVAL);
+	CHECK(strstr(err, "line ") != NULL);
+}
+
+static void test_query(void)
+{
+	struct prom_qctx c = { .match = "job=\"rdma\"", .window = 4, .instance = "h\"1" };
+	char q[8192], err[256];
+	int i;
+
+	CHECK(prom_q_text(PROM_Q_UP, &c, q, sizeof(q)) > 0);
+	CHECK_EQ_S(q, "up{job=\"rdma\",} and on (job) group by (job) (rdma_up{job=\"rdma\",})");
+	CHECK(prom_q_text(PROM_Q_PROCS, &c, q, sizeof(q)) > 0);
+	CHECK(strstr(q, "instance=\"h\\\"1\"") != NULL);	/* quoted */
+	CHECK(prom_q_text(PROM_Q_ERR, &c, q, sizeof(q)) > 0);
+	CHECK(strstr(q, "[4s]") != NULL);
+	CHECK_EQ_U(prom_q_text(PROM_Q_HOST, &c, q, 64), -ENOSPC);
+	c.match = "";
+	for (i = 0; i < PROM_Q_N; i++)
+		CHECK(prom_q_text((enum prom_q)i, &c, q, sizeof(q)) > 0 && !strstr(q, "$"));
+	CHECK_EQ_U(prom_match_check("job=\"rdma\", cluster=~\"a.*\"", err, sizeof(err)), 0);
+	CHECK_EQ_U(prom_match_check("job=rdma", err, sizeof(err)), -EINVAL);
+	CHECK(strstr(err, "bad selector") != NULL);
+	CHECK_EQ_U(prom_match_check("job=\"x\"} or vector(1) or up{a=\"", err, sizeof(err)),
+		   -EINVAL);
+}
+
+static void test_time(void)
+{
+	double t;
+
+	CHECK_EQ_U(prom_parse_time("2026-12-01T03:12:00Z", &t), 0);
+	CHECK(t == 1796094720);
+	CHECK_EQ_U(prom_parse_time("1796094720.5", &t), 0);
+	CHECK(t == 1796094720.5);
+	CHECK(prom_parse_time("yesterday", &t) != 0);
+	CHECK(prom_parse_time("2026-12-01T03:12:00+02:00", &t) != 0);
+}
+
+/* one answer into a query's state */
+static void set(struct prom_qstate *q, enum prom_q i, const char *json)
+{
+	char err[256];
+
+	CHECK_EQ_U(prom_parse_answer(json, strlen(json), 100, &q[i].v, err, sizeof(err)), 0);
+	q[i].have = true;
+}
+
+#define V(m, v) "{\"metric\":{" m "},\"value\":[1,\"" v "\"]}"
+#define ANS(...) "{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[" \
+	__VA_ARGS__ "]}}"
+
+static void test_model(void)
+{
+	struct prom_qstate q[PROM_Q_N] = { 0 };
+	struct prom_model m;
+	struct prom_select s = { .sort = -1 };
+	const char *f[] = { "err~^[1-9]" };
+	size_t *idx;
+	char err[256];
+	long n;
+	int i;
+
+	set(q, PROM_Q_UP, ANS(V("\"instance\":\"a\",\"job\":\"rdma\"", "1") ","
+			      V("\"instance\":\"b\",\"job\":\"rdma\"", "0")));
+	set(q, PROM_Q_HOST, ANS(V("\"instance\":\"a\",\"f\":\"rx\"", "100") ","
+				V("\"instance\":\"a\",\"f\":\"speed\"", "400") ","
+				V("\"instance\":\"a\",\"f\":\"tx\"", "200") ","
+				V("\"instance\":\"a\",\"f\":\"devices\"", "2") ","
+				V("\"instance\":\"a\",\"f\":\"pause_rx\"", "3e5") ","
+				V("\"instance\":\"a\",\"f\":\"pause_tx\"", "0")));
+	set(q, PROM_Q_PORTSTATE, ANS(V("\"instance\":\"a\",\"state\":\"ACTIVE\"", "3") ","
+				     V("\"instance\":\"a\",\"state\":\"DOWN\"", "1")));
+	set(q, PROM_Q_ERR, ANS(V("\"instance\":\"a\",\"class\":\"error\"", "0.5") ","
+			       V("\"instance\":\"b\",\"class\":\"error\"", "7")));
+	set(q, PROM_Q_QPS, ANS(V("\"instance\":\"a\",\"state\":\"RTS\"", "5") ","
+			       V("\"instance\":\"a\",\"state\":\"ERR\"", "2")));
+	set(q, PROM_Q_HOSTGROUPS, ANS(V("\"instance\":\"a\",\"kind\":\"job\",\"group\":\"42\"", "3") ","
+				      V("\"instance\":\"a\",\"kind\":\"unit\",\"group\":\"x\"", "1") ","
+				      V("\"instance\":\"b\",\"kind\":\"job\",\"group\":\"42\"", "1")));
+	set(q, PROM_Q_JOBS, ANS(V("\"kind\":\"job\",\"group\":\"42\",\"f\":\"hosts\"", "2") ","
+				V("\"kind\":\"job\",\"group\":\"42\",\"f\":\"psn\"", "1e6") ","
+				V("\"kind\":\"job\",\"group\":\"42\",\"f\":\"err\"", "12.5")));
+	CHECK_EQ_U(prom_model_build(&m, q), 0);
+	CHECK_EQ_U(m.n_hosts, 2);
+	CHECK_EQ_S(m.hosts[0].instance, "a");
+	CHECK(m.hosts[0].ports == 4 && m.hosts[0].ports_up == 3);
+	CHECK(m.hosts[0].qps == 7 && m.hosts[0].qps_err == 2);
+	CHECK(m.hosts[0].util == 0.5);	/* max(rx, tx) / speed */
+	CHECK(isnan(m.hosts[1].rx) && isnan(m.hosts[1].util));
+	CHECK_EQ_S(m.hosts[0].top_group, "job/42");
+	CHECK(m.n_jobs == 1 && m.jobs[0].hosts == 2 && m.jobs[0].psn == 1e6 && isnan(m.jobs[0].qps));
+	/* a job's errors, a host's pauses: n/a where no series said them */
+	CHECK(m.jobs[0].err == 12.5 && isnan(m.jobs[0].cnp));
+	CHECK(m.hosts[0].pause_rx == 3e5 && m.hosts[0].pause_tx == 0 && isnan(m.hosts[1].pause_rx));
+	/* hosts sorted by ERR/s, busiest first */
+	n = prom_select_rows(&m, PROM_T_HOSTS, &s, &idx, err, sizeof(err));
+	CHECK(n == 2 && idx[0] == 1 && idx[1] == 0);
+	free(idx);
+	s.reverse = true;
+	n = prom_select_rows(&m, PROM_T_HOSTS, &s, &idx, err, sizeof(err));
+	CHECK(n == 2 && idx[0] == 0);
+	free(idx);
+	s.filters = f;
+	s.n_filters = 1;
+	n = prom_select_rows(&m, PROM_T_HOSTS, &s, &idx, err, sizeof(err));
+	CHECK(n == 1 && idx[0] == 1);
+	free(idx);
+	s.n_filters = 0;
+	s.job = "unit/x";	/* Enter on a job: its hosts */
+	n = prom_select_rows(&m, PROM_T_HOSTS, &s, &idx, err, sizeof(err));
+	CHECK(n == 1 && idx[0] == 0);
+	free(idx);
+	prom_model_free(&m);
+	for (i = 0; i < PROM_Q_N; i++)
+		prom_vector_free(&q[i].v);
+}
+
+TEST_MAIN(test_answer, test_interval, test_config, test_query, test_time, test_model)
