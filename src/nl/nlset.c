@@ -151,6 +151,25 @@ int nlset_find_dev(struct nl_sock *ns, const char *name, uint32_t *index)
 	return ret;
 }
 
+int nlset_open_dev(struct nl_sock *ns, const char *dev, uint32_t *index, char *say,
+		   size_t saylen)
+{
+	int ret = nl_open(ns, 0);
+
+	if (ret) {
+		snprintf(say, saylen, "cannot open NETLINK_RDMA: %s", strerror(-ret));
+		return 1;
+	}
+	ret = nlset_find_dev(ns, dev, index);
+	if (ret) {
+		snprintf(say, saylen, "%s: %s", dev,
+			 ret == -ENODEV ? "no such RDMA device" : strerror(-ret));
+		nl_close(ns);
+		return 1;
+	}
+	return 0;
+}
+
 bool nlset_lqpn_listed(const char *list, uint32_t lqpn)
 {
 	char n[16];

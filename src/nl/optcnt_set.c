@@ -93,18 +93,9 @@ int optcnt_set(const char *arg, char *say, size_t saylen)
 		return 2;
 	}
 	snprintf(dev, sizeof(dev), "%.*s", (int)(slash - link), link);
-	ret = nl_open(&ns, 0);
-	if (ret) {
-		snprintf(say, saylen, "cannot open NETLINK_RDMA: %s", strerror(-ret));
+	if (nlset_open_dev(&ns, dev, &index, say, saylen))
 		return 1;
-	}
 	snap_init(&s);
-	ret = nlset_find_dev(&ns, dev, &index);
-	if (ret) {
-		snprintf(say, saylen, "%s: %s", dev,
-			 ret == -ENODEV ? "no such RDMA device" : strerror(-ret));
-		goto done;
-	}
 	ret = status(&ns, index, (uint32_t)port, &s);
 	if (ret || !s.optcnts.n) {
 		snprintf(say, saylen, "%s has no optional counters%s%s", link, ret ? ": " : "",

@@ -156,18 +156,8 @@ int qpcnt_bind(const char *link, const char *what, bool unbind, char *say, size_
 	}
 	memcpy(dev, link, (size_t)(slash - link));
 	dev[slash - link] = '\0';
-	ret = nl_open(&ns, 0);
-	if (ret) {
-		snprintf(say, saylen, "cannot open NETLINK_RDMA: %s", strerror(-ret));
+	if (nlset_open_dev(&ns, dev, &index, say, saylen))
 		return 1;
-	}
-	ret = nlset_find_dev(&ns, dev, &index);
-	if (ret) {
-		snprintf(say, saylen, "%s: %s", dev,
-			 ret == -ENODEV ? "no such RDMA device" : strerror(-ret));
-		nl_close(&ns);
-		return 1;
-	}
 	ret = send_bind(&ns, unbind, index, (uint32_t)port, (uint32_t)lqpn, cntn, &an);
 	if (!ret)
 		ret = an.err;

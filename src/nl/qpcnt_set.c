@@ -141,18 +141,8 @@ int qpcnt_mode_set(const char *link, const char *mode, char *say, size_t saylen)
 	}
 	memcpy(dev, link, (size_t)(slash - link));
 	dev[slash - link] = '\0';
-	ret = nl_open(&ns, 0);
-	if (ret) {
-		snprintf(say, saylen, "cannot open NETLINK_RDMA: %s", strerror(-ret));
+	if (nlset_open_dev(&ns, dev, &req.dev, say, saylen))
 		return 1;
-	}
-	ret = nlset_find_dev(&ns, dev, &req.dev);
-	if (ret) {
-		snprintf(say, saylen, "%s: %s", dev, ret == -ENODEV ? "no such RDMA device" :
-			strerror(-ret));
-		nl_close(&ns);
-		return 1;
-	}
 	req.port = (uint32_t)port;
 	ret = read_mode(&ns, req.dev, req.port, &cur, &cur_mask, &opcnt, msg, sizeof(msg));
 	if (ret) {
