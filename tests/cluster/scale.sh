@@ -11,16 +11,8 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 bin=${RDMATOP_BIN:-./rdmatop}
-tmp=$(mktemp -d)
-pids=""
-cleanup() {
-	for p in $pids; do kill "$p" 2>/dev/null; done
-	for p in $pids; do wait "$p" 2>/dev/null; done
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM
 . tests/lib.sh
+work_dir
 HOSTS=${CLUSTER_HOSTS:-100 1000}
 POINTS=10 STEP=15
 make -s rdmatop build/bench/gen >"$tmp/make" 2>&1 || { bad "make" "$tmp/make"; exit 1; }

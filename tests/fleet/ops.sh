@@ -9,16 +9,8 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 bin=${RDMATOP_BIN:-./rdmatop}
-tmp=$(mktemp -d)
-pids=""
-cleanup() {
-	for p in $pids; do kill "$p" 2>/dev/null; done
-	for p in $pids; do wait "$p" 2>/dev/null; done
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM
 . tests/lib.sh
+work_dir
 [ -x "$bin" ] || make -s rdmatop >/dev/null
 
 # ---- units ----

@@ -11,16 +11,8 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 bin=${RDMATOP_BIN:-./rdmatop}
-tmp=$(mktemp -d)
-pids=""
-cleanup() {
-	for p in $pids; do kill "$p" 2>/dev/null; done
-	for p in $pids; do wait "$p" 2>/dev/null; done
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM
 . tests/lib.sh
+work_dir
 [ -x "$bin" ] || make -s rdmatop >/dev/null
 listening() { python3 -c "import socket; socket.create_connection(('127.0.0.1', $1), 1)"; }
 # code URL [CURL ARGS]: the HTTP status curl gets (body and head in $tmp)
