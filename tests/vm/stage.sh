@@ -183,7 +183,8 @@ fetch_soname() {
 libs_of() {
 	local f="$1" ld="$UROOT/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2" out so try n p
 	local lp="$UROOT/lib/x86_64-linux-gnu:$UROOT/usr/lib/x86_64-linux-gnu"
-	for try in $(seq 1 20); do
+	# (libcurl-gnutls alone pulls about 20 libraries, each found in turn)
+	for try in $(seq 1 80); do
 		out="$("$ld" --library-path "$lp" --list "$f" 2>&1)" ||
 			case "$out" in
 			*"not found"* | *"cannot open shared object file"*) ;;
@@ -204,9 +205,10 @@ libs_of() {
 			printf '%s\n' "$out" | sed -n 's/^.* => \(\/[^ ]*\) (0x.*/\1/p'
 			return 0
 		fi
-		[ "$try" -lt 80 ] || die "cannot resolve $so for $f"	# libcurl-gnutls alone pulls ~20
+		[ "$try" -lt 80 ] || die "cannot resolve $so for $f"
 		fetch_soname "$so"
 	done
+	die "cannot resolve the libraries of $f"
 }
 
 # stage_file SRC DEST_IN_ROOT: copy (dereferencing) into the initramfs tree.
