@@ -151,8 +151,7 @@ int nlset_find_dev(struct nl_sock *ns, const char *name, uint32_t *index)
 	return ret;
 }
 
-int nlset_open_dev(struct nl_sock *ns, const char *dev, uint32_t *index, char *say,
-		   size_t saylen)
+int nlset_open_dev(struct nl_sock *ns, const char *dev, uint32_t *index, char *say, size_t saylen)
 {
 	int ret = nl_open(ns, 0);
 

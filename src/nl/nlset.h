@@ -34,8 +34,7 @@ int nlset_ask(struct nl_sock *ns, const struct nl_req *req, struct snapshot *s);
 int nlset_find_dev(struct nl_sock *ns, const char *name, uint32_t *index);
 /* Open NETLINK_RDMA into ns and find device dev: 0, or 1 with the reason
  * in say (ns closed). */
-int nlset_open_dev(struct nl_sock *ns, const char *dev, uint32_t *index, char *say,
-		   size_t saylen);
+int nlset_open_dev(struct nl_sock *ns, const char *dev, uint32_t *index, char *say, size_t saylen);
 /* Whether a bound counter's QP list ("289,290", struct snap_qpcnt's
  * lqpns) holds lqpn. */
 bool nlset_lqpn_listed(const char *list, uint32_t lqpn);
