@@ -2,8 +2,8 @@
 /*
  * Inside the model: a table's columns and what view_get needs to read its
  * rows, one struct view_tab per table (src/model/cols.c for devices,
- * links, counters and processes, src/model/cols_res.c for the objects of
- * SNAP_RES_LIST, each as view_<name>_tab).
+ * links, counters, processes and groups, src/nl/<name>.c for the objects
+ * of SNAP_RES_LIST, each as view_<name>_tab).
  */
 #ifndef RDMATOP_MODEL_COLS_H
 #define RDMATOP_MODEL_COLS_H
@@ -31,8 +31,10 @@ struct view_tab {
 	const int8_t *json_order;
 };
 
-/* in a json_order: where the owner is written (see above) */
+/* in a json_order: where the owner is written (see above), or only its
+ * rdma part (pid, comm, drivers; ours last: the CM_IDs, rdma's order) */
 #define VIEW_JSON_OWNER (-2)
+#define VIEW_JSON_PID (-3)
 
 /*
  * A resource object declared once, in its own file (src/nl/<name>.c): its

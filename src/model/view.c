@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Views: typed columns over the snapshot's tables.  Each table's columns
- * are declared once (src/model/cols.c, cols_res.c); this reads a cell
+ * are declared once (src/model/cols.c, src/nl/<object>.c); this reads a cell
  * through its column's descriptor, and formats and compares values.
  */
 #include <inttypes.h>

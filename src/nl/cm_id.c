@@ -1,16 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * RDMA_NLDEV_CMD_RES_CM_ID_GET: rdma_cm identifiers of one device
- * (nldev.c fill_res_cm_id_entry).  A listener has no QP (no lqpn, no
- * qp-type) and a zero destination; addresses come as the kernel's whole
- * struct __kernel_sockaddr_storage (128 bytes on 6.1 and 6.12).
+ * CM_IDs (RDMA_NLDEV_CMD_RES_CM_ID_GET, nldev.c fill_res_cm_id_entry): the
+ * one declaration of the object.  A listener has no QP (no lqpn, no
+ * qp-type) and a zero destination.  Special: the addresses, which come as
+ * the kernel's whole struct __kernel_sockaddr_storage (128 bytes on 6.1
+ * and 6.12), and the port space, a u32 (RDMA_PS_TCP is 0x0106).
  */
-#include <errno.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
 
+#include "cols.h"
+#include "fmt.h"
+#include "names.h"
 #include "nl.h"
+
+#define CM struct snap_cm_id
 
 /* Read a sockaddr without assuming the payload is aligned for one. */
 static void addr_parse(const struct nlattr *a, struct snap_addr *out)
@@ -20,7 +25,7 @@ static void addr_parse(const struct nlattr *a, struct snap_addr *out)
 	sa_family_t family;
 
 	memset(out, 0, sizeof(*out));
-	memcpy(&family, p, sizeof(family));	/* the policy guarantees 4 bytes */
+	memcpy(&family, p, sizeof(family)); /* the policy guarantees 4 bytes */
 	out->family = family;
 	if (family == AF_INET && len >= sizeof(struct sockaddr_in)) {
 		struct sockaddr_in sin;
@@ -41,26 +46,12 @@ static void addr_parse(const struct nlattr *a, struct snap_addr *out)
 	}
 }
 
-static int cm_id_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
+/* what no field reads: the two addresses */
+static int cm_addrs(struct snapshot *s, const struct nlattr **tb, void *row)
 {
-	struct snap_cm_id *c = snap_push(&s->cm_ids, sizeof(*c));
+	CM *c = row;
 
-	if (!c)
-		return -ENOMEM;
-	c->dev = *(const uint32_t *)arg;
-	if (tb[RDMA_NLDEV_ATTR_PORT_INDEX])
-		SNAP_SET(c, port, SNAP_CM_PORT, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_PORT_INDEX]));
-	if (tb[RDMA_NLDEV_ATTR_RES_CM_IDN])
-		SNAP_SET(c, cm_idn, SNAP_CM_IDN, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_CM_IDN]));
-	if (tb[RDMA_NLDEV_ATTR_RES_LQPN])
-		SNAP_SET(c, lqpn, SNAP_CM_LQPN, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_LQPN]));
-	if (tb[RDMA_NLDEV_ATTR_RES_TYPE])
-		SNAP_SET(c, qp_type, SNAP_CM_QP_TYPE,
-			 mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_RES_TYPE]));
-	if (tb[RDMA_NLDEV_ATTR_RES_STATE])
-		SNAP_SET(c, state, SNAP_CM_STATE, mnl_attr_get_u8(tb[RDMA_NLDEV_ATTR_RES_STATE]));
-	if (tb[RDMA_NLDEV_ATTR_RES_PS])
-		SNAP_SET(c, ps, SNAP_CM_PS, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_RES_PS]));
+	(void)s;
 	if (tb[RDMA_NLDEV_ATTR_RES_SRC_ADDR]) {
 		addr_parse(tb[RDMA_NLDEV_ATTR_RES_SRC_ADDR], &c->src);
 		c->valid |= SNAP_CM_SRC;
@@ -69,12 +60,69 @@ static int cm_id_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
 		addr_parse(tb[RDMA_NLDEV_ATTR_RES_DST_ADDR], &c->dst);
 		c->valid |= SNAP_CM_DST;
 	}
-	nl_owner(s, tb, &c->own);
 	return 0;
 }
 
-int nl_cm_id_parse(const struct nlmsghdr *nlh, struct snapshot *s)
+/* what cm_get shows: the port space's name, an address */
+enum { CM_ARG_PS, CM_ARG_SRC, CM_ARG_DST };
+
+static void cm_get(const struct view_ctx *c, const void *row, const struct view_col *col,
+		   struct view_value *v)
 {
-	return nl_res_table(nlh, s, RDMA_NLDEV_ATTR_RES_CM_ID,
-			    RDMA_NLDEV_ATTR_RES_CM_ID_ENTRY, cm_id_entry);
+	const CM *m = row;
+	static const uint16_t bit[] = {
+		[CM_ARG_PS] = SNAP_CM_PS,
+		[CM_ARG_SRC] = SNAP_CM_SRC,
+		[CM_ARG_DST] = SNAP_CM_DST,
+	};
+	const char *s = NULL;
+
+	(void)c;
+	if (SNAP_HAS(m, bit[col->arg]))
+		s = col->arg == CM_ARG_PS ? snap_ps_str(m->ps) :
+					    fmt_addr(v->tmp, sizeof(v->tmp),
+						     col->arg == CM_ARG_SRC ? &m->src : &m->dst);
+	v->s = s ? s : "";
+	v->valid = s && *s;
 }
+
+#define CM_U32(n, h, w, field, b, a, j, d)                                       \
+	{ .name = n, .header = h, .width = w, NUM, FIELD(CM, field, b), .attr = a, .json = j, \
+	  .desc = d }
+#define CM_GET(n, h, w, k, j, d)                                                 \
+	{ .name = n, .header = h, .width = w, TEXT, .get = cm_get, .arg = k, .json = j, .desc = d }
+
+static const struct view_col cm_id_fields[VC_CM_N] = {
+	[VC_CM_DEV] = COL_DEV(CM),
+	[VC_CM_PORT] = CM_U32("port", "PORT", 4, port, SNAP_CM_PORT, RDMA_NLDEV_ATTR_PORT_INDEX,
+			      "port", "port"),
+	[VC_CM_IDN] = CM_U32("cm_idn", "CM_IDN", 6, cm_idn, SNAP_CM_IDN,
+			     RDMA_NLDEV_ATTR_RES_CM_IDN, "cm-idn", "CM_ID number"),
+	[VC_CM_LQPN] = CM_U32("lqpn", "LQPN", 7, lqpn, SNAP_CM_LQPN, RDMA_NLDEV_ATTR_RES_LQPN,
+			      "lqpn", "its QP's number"),
+	[VC_CM_TYPE] = { .name = "type", .header = "TYPE", .width = 4, TEXT,
+			 FIELD(CM, qp_type, SNAP_CM_QP_TYPE), .name8 = snap_qp_type_str,
+			 .attr = RDMA_NLDEV_ATTR_RES_TYPE, .json = "qp-type",
+			 .desc = "its QP's type" },
+	[VC_CM_STATE] = { .name = "state", .header = "STATE", .width = 14, TEXT,
+			  .flags = VIEW_C_STATE, FIELD(CM, state, SNAP_CM_STATE),
+			  .name8 = snap_cm_state_str, .attr = RDMA_NLDEV_ATTR_RES_STATE,
+			  .json = "state", .desc = "connection state" },
+	/* parsed as a field, shown by cm_get: snap_ps_str takes the u32 */
+	[VC_CM_PS] = { .name = "ps", .header = "PS", .width = 5, TEXT, .get = cm_get,
+		       .arg = CM_ARG_PS, FIELD(CM, ps, SNAP_CM_PS), .attr = RDMA_NLDEV_ATTR_RES_PS,
+		       .json = "ps", .desc = "port space (TCP, UDP, IPOIB, IB)" },
+	[VC_CM_SRC] = CM_GET("src", "SRC", 22, CM_ARG_SRC, "src-addr", "source address"),
+	[VC_CM_DST] = CM_GET("dst", "DST", 22, CM_ARG_DST, "dst-addr", "destination address"),
+	COL_OWNER(CM),
+};
+/* rdma's order (res-cmid.c): its pid and comm before the addresses */
+static const int8_t cm_id_json[] = {
+	VC_CM_PORT, VC_CM_IDN, VC_CM_LQPN, VC_CM_TYPE, VC_CM_STATE, VC_CM_PS, VIEW_JSON_PID,
+	VC_CM_SRC, VC_CM_DST, -1,
+};
+const struct view_tab view_cm_id_tab =
+	FIELD_TAB(cm_id_fields, CM, VC_CM_N, cm_id_json, ROLES_OWNER(VC_CM_PID),
+		  [VIEW_ROLE_PORT] = VC_CM_PORT + 1, [VIEW_ROLE_LQPN] = VC_CM_LQPN + 1);
+
+NL_OBJ(cm_id, CM_ID, RES_CM_ID, RES_CM_ID_ENTRY, .special = cm_addrs)

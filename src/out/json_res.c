@@ -70,32 +70,6 @@ void jw_driver(struct jw *w, const struct snapshot *s, const struct snap_owner *
 	}
 }
 
-static void out_json_cm_id(struct jw *w, const struct snapshot *s, const void *row)
-{
-	const struct snap_cm_id *c = row;
-	char buf[64];
-
-	jw_dev(w, s, c->dev);
-	if (SNAP_HAS(c, SNAP_CM_PORT))
-		jw_u(w, "port", c->port);
-	if (SNAP_HAS(c, SNAP_CM_IDN))
-		jw_u(w, "cm-idn", c->cm_idn);
-	if (SNAP_HAS(c, SNAP_CM_LQPN))
-		jw_u(w, "lqpn", c->lqpn);
-	if (SNAP_HAS(c, SNAP_CM_QP_TYPE))
-		jw_s(w, "qp-type", snap_qp_type_str(c->qp_type));
-	if (SNAP_HAS(c, SNAP_CM_STATE))
-		jw_s(w, "state", snap_cm_state_str(c->state));
-	if (SNAP_HAS(c, SNAP_CM_PS))
-		jw_s(w, "ps", snap_ps_str(c->ps));
-	jw_owner(w, s, &c->own, true);
-	if (SNAP_HAS(c, SNAP_CM_SRC) && fmt_addr(buf, sizeof(buf), &c->src))
-		jw_s(w, "src-addr", buf);
-	if (SNAP_HAS(c, SNAP_CM_DST) && fmt_addr(buf, sizeof(buf), &c->dst))
-		jw_s(w, "dst-addr", buf);
-	jw_owner(w, s, &c->own, false);
-}
-
 static void out_json_srq(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_srq *q = row;
@@ -147,17 +121,12 @@ static void json_value(struct jw *w, const char *key, const struct view_col *col
 		jw_u(w, key, v->u);
 }
 
-/* the owner's pid and comm (rdma's), its drivers' attributes, then ours */
+/* the owner's pid and comm (rdma's) and its drivers' attributes, or ours */
 static void json_owner(struct jw *w, const struct view_ctx *c, enum view_table t,
-		       const struct view_tab *tb, const void *r)
+		       const struct view_tab *tb, const void *r, bool rdma_part)
 {
-	const struct snap_owner *o;
-
-	if (!tb->role[VIEW_ROLE_PID])
-		return;
-	o = snap_res_owner(r, (enum snap_res)(t - VIEW_RES));
-	jw_owner(w, c->s, o, true);
-	jw_owner(w, c->s, o, false);
+	if (tb->role[VIEW_ROLE_PID])
+		jw_owner(w, c->s, snap_res_owner(r, (enum snap_res)(t - VIEW_RES)), rdma_part);
 }
 
 /* field k of the row under its JSON key, when it has one and a value */
@@ -175,9 +144,11 @@ static void json_field(struct jw *w, const struct view_ctx *c, const struct view
 
 /*
  * A declared object's row (cols.h, struct res_obj): its device as rdma
- * writes it, each valid field with a JSON key in the table's JSON order
- * (a field it does not name at VIEW_JSON_OWNER, else after it), and its
- * owner (rdma's pid and comm, drivers, then ours) there or last.
+ * writes it, each valid field with a JSON key in the table's JSON order,
+ * the fields it does not name, and its owner (rdma's pid and comm, its
+ * drivers, then ours) last; or at the order's mark, VIEW_JSON_OWNER (all
+ * of the owner there) or VIEW_JSON_PID (rdma's part there, ours last),
+ * the fields after the mark after it.
  */
 static void json_fields(struct jw *w, const struct view_ctx *c, enum view_table t,
 			const struct view_tab *tb, size_t row)
@@ -186,7 +157,7 @@ static void json_fields(struct jw *w, const struct view_ctx *c, enum view_table 
 	const void *r = snap_res_at(c->s, (enum snap_res)(t - VIEW_RES), row);
 	const int8_t *order = tb->json_order;
 	uint64_t named = 0; /* the fields the order names (64 at most) */
-	bool owned = false;
+	int8_t mark;
 	uint32_t dev;
 
 	memcpy(&dev, r, sizeof(dev));
@@ -196,18 +167,19 @@ static void json_fields(struct jw *w, const struct view_ctx *c, enum view_table 
 			named |= 1ull << order[i];
 	for (i = 0; order && order[i] >= 0; i++)
 		json_field(w, c, tb, r, (size_t)order[i]);
+	mark = order ? order[i] : -1;
 	/* the fields the order does not name (all without one) */
 	for (k = 0; k < n; k++)
 		if (k >= 64 || !(named >> k & 1))
 			json_field(w, c, tb, r, k);
-	if (order && order[i] == VIEW_JSON_OWNER) {
-		json_owner(w, c, t, tb, r);
-		owned = true;
+	json_owner(w, c, t, tb, r, true);
+	if (mark == VIEW_JSON_OWNER)
+		json_owner(w, c, t, tb, r, false);
+	if (mark != -1)
 		for (i++; order[i] >= 0; i++)
 			json_field(w, c, tb, r, (size_t)order[i]);
-	}
-	if (!owned)
-		json_owner(w, c, t, tb, r);
+	if (mark != VIEW_JSON_OWNER)
+		json_owner(w, c, t, tb, r, false);
 }
 
 void out_json_cols(struct jw *w, const struct view_ctx *c, enum view_table t, size_t row)
@@ -231,6 +203,5 @@ void out_json_cols(struct jw *w, const struct view_ctx *c, enum view_table t, si
 
 /* The objects whose writers are their own; the others' field tables say. */
 const json_row_fn out_json_res[SNAP_RES_N] = {
-	[SNAP_RES_CM_ID] = out_json_cm_id,
 	[SNAP_RES_SRQ] = out_json_srq,
 };
