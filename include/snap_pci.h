@@ -85,7 +85,8 @@ const struct snap_pci *snap_pci_find(const struct snapshot *s, const char *addr)
 const struct snap_pci *snap_pci_of_dev(const struct snapshot *s, const char *dev);
 enum snap_topo snap_topo(const struct snap_pci *a, const struct snap_pci *b);
 const char *snap_topo_str(enum snap_topo t);
-/* Whether the link trained below its maximum speed or width (both known). */
+/* Whether the link trained below its maximum speed or width (both known);
+ * never a root port's or downstream port's (the device below it tells). */
 bool snap_pci_degraded(const struct snap_pci *p);
 /* Whether current and maximum speed and width are all known. */
 bool snap_pci_link_known(const struct snap_pci *p);

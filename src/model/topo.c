@@ -131,10 +131,39 @@ bool snap_pci_link_known(const struct snap_pci *p)
 	return (p->valid & all) == all && p->max_speed > 0 && p->max_width > 0;
 }
 
+/*
+ * Whether a bridge is the upper end of its link: a root port (right below
+ * a root complex, "pci0000:00", or a VMD domain's "pci10000:e0") or a
+ * switch's downstream port (below an upstream port), by its depth there.
+ */
+static bool port_faces_down(const struct snap_pci *p)
+{
+	const char *pp[PATH_MAX_PARTS];
+	size_t lp[PATH_MAX_PARTS];
+	unsigned int n, depth = 0;
+
+	if (snap_pci_kind(p) != SNAP_PCI_BRIDGE || !SNAP_HAS(p, SNAP_PCI_PATH))
+		return false;
+	for (n = parts(p->path, pp, lp); n--;) {
+		if (lp[n] > 3 && !memcmp(pp[n], "pci", 3))
+			break;
+		depth++;
+	}
+	return depth % 2 == 1;
+}
+
+/*
+ * A root port or downstream port trains to what the device below it can
+ * do (an x4 Gen3 port above an x1 Gen1 e1000e reads x1 2.5 GT/s): that is
+ * not a fault, and the device's own link says whether the link is
+ * degraded.  lspci (pciutils ls-caps.c, link_compare) marks "downgraded"
+ * by the same rule; it tells the port type from the PCIe capability,
+ * which an unprivileged reader cannot see in sysfs, so the depth tells.
+ */
 bool snap_pci_degraded(const struct snap_pci *p)
 {
 	return snap_pci_link_known(p) &&
-	       (p->cur_speed < p->max_speed || p->cur_width < p->max_width);
+	       (p->cur_speed < p->max_speed || p->cur_width < p->max_width) && !port_faces_down(p);
 }
 
 int snap_pci_gen(double gts)
