@@ -193,8 +193,33 @@ def check_nic(d, rep):
         for k in ("autonegotiate", "rx", "tx"):
             rep.ok(link.get("pause", {}).get(k) == pj.get(k),
                    "nic: pause %s: rdmatop %r, ethtool %r" % (k, link.get("pause", {}).get(k), pj.get(k)))
+    check_nic_pci(d, last, link, rep)
     rep.note("nic: %s (%s), %d driver counters equal ethtool -S; %s"
              % (ndev, read_text(os.path.join(d, "ethtool_version")).strip(), len(drv), out.splitlines()[-1] if out else ""))
+
+
+def check_nic_pci(d, last, link, rep):
+    """rxe_nic's PCI locality: its netdev's function behind q35's PCIe root
+    port, with a link, and every value equal to the guest's lspci -vv
+    (tests/hw/pci_compare.py: class, ids, link status and capability,
+    degraded, the path to the root port from lspci's bus numbers)."""
+    import subprocess
+    addr = read_text(os.path.join(d, "pci_addr")).strip()
+    dev = next((x for x in last.get("devices", []) if x.get("ifname") == link.get("ifname")), {})
+    pci = dev.get("pci", {})
+    rep.ok(pci.get("address") == addr, "nic: %s's PCI function: rdmatop %r, sysfs %r"
+           % (link.get("ifname"), pci.get("address"), addr))
+    rep.ok(len(pci.get("path", [])) >= 1 and "link" in pci,
+           "nic: %s: no PCIe path or link behind the root port: %r" % (addr, pci))
+    cmp = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "hw", "pci_compare.py")
+    p = subprocess.run([sys.executable, cmp, os.path.join(d, "rt.json"),
+                        os.path.join(d, "lspci-vv.txt"), os.path.join(d, "lspci-n.txt"), "-", "-",
+                        "8"], capture_output=True, text=True, timeout=60)
+    out = (p.stdout + p.stderr).strip()
+    rep.ok(p.returncode == 0, "nic: rdmatop's PCI locality against the guest's lspci -vv:\n%s" % out)
+    rep.note("nic: %s behind %s, link %r; lspci: %s"
+             % (addr, [x.get("address") for x in pci.get("path", [])], pci.get("link"),
+                out.splitlines()[-1] if out else ""))
 
 
 def check_flap_self_test():

@@ -15,7 +15,7 @@ libbpf1 liblzma5 libpci3 libudev1 libselinux1 libpcre2-8-0 libdb5.3
 libtirpc3 libgssapi-krb5-2 libkrb5-3 libk5crypto3 libcom-err2
 libkrb5support0 libkeyutils1 libssl3 libev4 libncursesw6 libtinfo6 libzstd1
 tmux libevent-core-2.1-7 libutempter0 libc-bin libmicrohttpd12 libgnutls30
-libcrypt1 libyaml-0-2 ethtool"
+libcrypt1 libyaml-0-2 ethtool pciutils"
 
 # Modules wanted in the guest; the load order comes from modprobe
 # --show-depends.  crc32_generic: rdma_rxe asks the crypto API for "crc32"
@@ -302,6 +302,8 @@ EOF
 	# the Ethernet layer's oracles (the nic scenario)
 	stage_bin "$(find_user_bin dcb)" bin/dcb
 	stage_bin "$(find_user_bin ethtool)" bin/ethtool
+	# the PCI locality's oracle (the nic scenario, on q35's root port)
+	stage_bin "$(find_user_bin lspci)" bin/lspci
 	for b in ibv_devices ibv_devinfo ibv_rc_pingpong ibv_ud_pingpong \
 		ibv_srq_pingpong ibv_uc_pingpong rping ucmatose udaddy \
 		ib_write_bw ib_send_bw ib_read_bw ib_write_lat ib_send_lat; do

@@ -7,6 +7,9 @@
 # the same questions right after it, and the host compares them
 # (tests/net/compare.py).  e1000e has pause parameters but no pause
 # statistics, no FEC op and no DCB ops: rdmatop must say so per port.
+# The NIC sits behind a PCIe root port of QEMU's q35 (tests/vm/run):
+# rdmatop's PCI locality of rxe_nic (its netdev's function, link, path)
+# is compared with the guest's lspci -vv (tests/hw/pci_compare.py).
 # shellcheck shell=dash
 # shellcheck source=tests/vm/guest/lib.sh
 . /scenarios/lib.sh
@@ -46,6 +49,10 @@ fi
 /bin/ethtool --json -I --show-fec "$nic" >"$d/fec.json" 2>"$d/fec.err"
 /bin/ethtool -S "$nic" >"$d/stats.txt" 2>"$d/stats.err"
 /bin/ethtool --version >"$d/ethtool_version" 2>&1
+# the PCI locality's oracle: the NIC sits behind q35's PCIe root port
+readlink -f "/sys/class/net/$nic/device" | sed 's,.*/,,' >"$d/pci_addr"
+/bin/lspci -D -vv >"$d/lspci-vv.txt" 2>"$d/lspci.err"
+/bin/lspci -D -n >"$d/lspci-n.txt" 2>>"$d/lspci.err"
 # dcb refuses a netdev without DCB ops (e1000e): its JSON only when it answered
 if /bin/dcb -s -j pfc show dev "$nic" >"$d/dcb.out" 2>"$d/dcb.err"; then
 	mv "$d/dcb.out" "$d/dcb.json"
