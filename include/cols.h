@@ -81,6 +81,14 @@ struct res_obj {
 	.off = offsetof(type, field), .size = sizeof(((type *)0)->field), .bit = b
 #define NUM .type = VIEW_T_UINT, .right = true
 #define TEXT .type = VIEW_T_STR
+/*
+ * The common entry, the inside of an initializer ({ COL_NA(...), .prio = 2 }):
+ * a number in the row's field with its bit, from the kernel's attribute
+ * RDMA_NLDEV_ATTR_<a>, its JSON key j (rdma's).
+ */
+#define COL_NA(n, h, w, type, field, b, a, j, d)                               \
+	.name = n, .header = h, .width = w, NUM, FIELD(type, field, b),       \
+	.attr = RDMA_NLDEV_ATTR_##a, .json = j, .desc = d
 
 #define VIEW_TAB(cols_, type, valid_, ...) \
 	VIEW_TAB_N(cols_, sizeof(cols_) / sizeof(cols_[0]), type, valid_, __VA_ARGS__)
@@ -159,9 +167,8 @@ SNAP_RES_LIST(VIEW_RES_TAB)
 	  .get = view_get_dev, .off = offsetof(type, dev), .desc = "device name", .prio = p }
 /* the object's reference count (RES_USECNT, rdma's "users") in its field
  * users, at place p on the screen */
-#define COL_USERS_P(type, b, p)                                                \
-	{ .name = "users", .header = "USERS", .width = 5, NUM, FIELD(type, users, b), \
-	  .attr = RDMA_NLDEV_ATTR_RES_USECNT, .json = "users", .desc = "references",  \
+#define COL_USERS_P(type, b, p)                                                        \
+	{ COL_NA("users", "USERS", 5, type, users, b, RES_USECNT, "users", "references"), \
 	  .desc_sort = true, .prio = p }
 /* pid, tid, comm of the row's owner (the getter's arg says which) */
 enum { VIEW_OWN_PID, VIEW_OWN_TID, VIEW_OWN_COMM };

@@ -86,20 +86,17 @@ static void cm_get(const struct view_ctx *c, const void *row, const struct view_
 	v->valid = s && *s;
 }
 
-#define CM_U32(n, h, w, field, b, a, j, d)                                       \
-	{ .name = n, .header = h, .width = w, NUM, FIELD(CM, field, b), .attr = a, .json = j, \
-	  .desc = d }
 #define CM_GET(n, h, w, k, j, d)                                                 \
 	{ .name = n, .header = h, .width = w, TEXT, .get = cm_get, .arg = k, .json = j, .desc = d }
 
 static const struct view_col cm_id_fields[VC_CM_N] = {
 	[VC_CM_DEV] = COL_DEV(CM),
-	[VC_CM_PORT] = CM_U32("port", "PORT", 4, port, SNAP_CM_PORT, RDMA_NLDEV_ATTR_PORT_INDEX,
-			      "port", "port"),
-	[VC_CM_IDN] = CM_U32("cm_idn", "CM_IDN", 6, cm_idn, SNAP_CM_IDN,
-			     RDMA_NLDEV_ATTR_RES_CM_IDN, "cm-idn", "CM_ID number"),
-	[VC_CM_LQPN] = CM_U32("lqpn", "LQPN", 7, lqpn, SNAP_CM_LQPN, RDMA_NLDEV_ATTR_RES_LQPN,
-			      "lqpn", "its QP's number"),
+	[VC_CM_PORT] = { COL_NA("port", "PORT", 4, CM, port, SNAP_CM_PORT, PORT_INDEX, "port",
+				"port") },
+	[VC_CM_IDN] = { COL_NA("cm_idn", "CM_IDN", 6, CM, cm_idn, SNAP_CM_IDN, RES_CM_IDN,
+			       "cm-idn", "CM_ID number") },
+	[VC_CM_LQPN] = { COL_NA("lqpn", "LQPN", 7, CM, lqpn, SNAP_CM_LQPN, RES_LQPN, "lqpn",
+				"its QP's number") },
 	[VC_CM_TYPE] = { .name = "type", .header = "TYPE", .width = 4, TEXT,
 			 FIELD(CM, qp_type, SNAP_CM_QP_TYPE), .name8 = snap_qp_type_str,
 			 .attr = RDMA_NLDEV_ATTR_RES_TYPE, .json = "qp-type",

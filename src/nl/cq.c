@@ -29,12 +29,10 @@ enum { CQ_NAMED = VC_CQ_N - 1, CQ_NCOLS };
 
 static const struct view_col cq_fields[CQ_NCOLS] = {
 	[VC_CQ_DEV] = COL_DEV_P(CQ, 1),
-	[VC_CQ_CQN] = { .name = "cqn", .header = "CQN", .width = 5, NUM,
-			FIELD(CQ, cqn, SNAP_CQ_CQN), .attr = RDMA_NLDEV_ATTR_RES_CQN,
-			.json = "cqn", .desc = "CQ number", .prio = 2 },
-	[VC_CQ_CQE] = { .name = "cqe", .header = "CQE", .width = 6, NUM,
-			FIELD(CQ, cqe, SNAP_CQ_CQE), .attr = RDMA_NLDEV_ATTR_RES_CQE,
-			.json = "cqe", .desc = "entries", .desc_sort = true, .prio = 3 },
+	[VC_CQ_CQN] = { COL_NA("cqn", "CQN", 5, CQ, cqn, SNAP_CQ_CQN, RES_CQN, "cqn", "CQ number"),
+			.prio = 2 },
+	[VC_CQ_CQE] = { COL_NA("cqe", "CQE", 6, CQ, cqe, SNAP_CQ_CQE, RES_CQE, "cqe", "entries"),
+			.desc_sort = true, .prio = 3 },
 	[VC_CQ_USERS] = COL_USERS_P(CQ, SNAP_CQ_USERS, 4),
 	[VC_CQ_POLL_CTX] = { .name = "poll_ctx", .header = "POLL_CTX", .width = 9, TEXT,
 			     FIELD(CQ, poll_ctx, SNAP_CQ_POLL_CTX), .name8 = snap_poll_ctx_str,
@@ -44,9 +42,8 @@ static const struct view_col cq_fields[CQ_NCOLS] = {
 			FIELD(CQ, dim, SNAP_CQ_DIM), .attr = RDMA_NLDEV_ATTR_DEV_DIM,
 			.json = "adaptive-moderation", .jfmt = VIEW_J_BOOL,
 			.desc = "adaptive interrupt moderation", .prio = 8 },
-	[VC_CQ_CTXN] = { .name = "ctxn", .header = "CTXN", .width = 4, NUM,
-			 FIELD(CQ, ctxn, SNAP_CQ_CTXN), .attr = RDMA_NLDEV_ATTR_RES_CTXN,
-			 .json = "ctxn", .desc = "its context (user CQs)", .prio = 9 },
+	[VC_CQ_CTXN] = { COL_NA("ctxn", "CTXN", 4, CQ, ctxn, SNAP_CQ_CTXN, RES_CTXN, "ctxn",
+				"its context (user CQs)"), .prio = 9 },
 	/* the owner's pid and comm early, so they stay at 80 columns */
 	COL_OWNER_P(CQ, 5, 10, 6),
 };

@@ -14,9 +14,8 @@ enum { CTX_NAMED = VC_CTX_N - 1, CTX_NCOLS };
 
 static const struct view_col ctx_fields[CTX_NCOLS] = {
 	[VC_CTX_DEV] = COL_DEV_P(CTX, 1),
-	[VC_CTX_CTXN] = { .name = "ctxn", .header = "CTXN", .width = 4, NUM,
-			  FIELD(CTX, ctxn, 0), .attr = RDMA_NLDEV_ATTR_RES_CTXN,
-			  .json = "ctxn", .desc = "context number", .prio = 2 },
+	[VC_CTX_CTXN] = { COL_NA("ctxn", "CTXN", 4, CTX, ctxn, 0, RES_CTXN, "ctxn",
+				 "context number"), .prio = 2 },
 	COL_OWNER_P(CTX, 3, 5, 4),
 };
 /* no optional fields: no validity bits */

@@ -37,43 +37,34 @@ static void fp_key(const struct view_ctx *c, const void *row, const struct view_
 	v->s = v->valid ? v->tmp : "";
 }
 
+/*
+ * A number from RDMA_NLDEV_ATTR_FRMR_POOL_<a>, named as its field (rdma's
+ * JSON key too); a part of the key, from FRMR_POOL_KEY_<a> in the key's nest.
+ */
+#define FP_NUM(field, h, w, b, a, d) COL_NA(#field, h, w, FP, field, b, FRMR_POOL_##a, #field, d)
+#define FP_KEY_PART(field, h, w, b, a, d) FP_NUM(field, h, w, b, KEY_##a, d), .nest = KEY_NEST
+
 static const struct view_col fp_fields[FP_N + 1] = {
 	[FP_DEV] = COL_DEV(FP),
 	[FP_KEY] = { .name = "key", .header = "KEY", .width = 20, TEXT, .get = fp_key,
 		     .json = "key", .desc = "the pool's key: vendor key, DMA blocks, access flags, ATS" },
-	[FP_QUEUE] = { .name = "queue", .header = "QUEUE", .width = 6, NUM,
-		       FIELD(FP, queue, SNAP_FRMR_QUEUE), .attr = RDMA_NLDEV_ATTR_FRMR_POOL_QUEUE_HANDLES,
-		       .json = "queue", .desc = "handles queued, ready for use", .desc_sort = true },
-	[FP_IN_USE] = { .name = "in_use", .header = "IN_USE", .width = 6, NUM,
-			FIELD(FP, in_use, SNAP_FRMR_IN_USE), .attr = RDMA_NLDEV_ATTR_FRMR_POOL_IN_USE,
-			.json = "in_use", .desc = "handles in use", .desc_sort = true },
-	[FP_MAX_IN_USE] = { .name = "max_in_use", .header = "MAX_USE", .width = 7, NUM,
-			    FIELD(FP, max_in_use, SNAP_FRMR_MAX_IN_USE),
-			    .attr = RDMA_NLDEV_ATTR_FRMR_POOL_MAX_IN_USE, .json = "max_in_use",
-			    .desc = "the most handles in use at once", .desc_sort = true },
-	[FP_PINNED] = { .name = "pinned", .header = "PINNED", .width = 6, NUM,
-			FIELD(FP, pinned, SNAP_FRMR_PINNED),
-			.attr = RDMA_NLDEV_ATTR_FRMR_POOL_PINNED_HANDLES, .json = "pinned",
-			.desc = "handles kept whatever the aging (rdma res set ... pinned)" },
-	[FP_ATS] = { .name = "ats", .header = "ATS", .width = 3, NUM, FIELD(FP, ats, SNAP_FRMR_ATS),
-		     .nest = KEY_NEST, .attr = RDMA_NLDEV_ATTR_FRMR_POOL_KEY_ATS, .json = "ats",
-		     .desc = "address translation services" },
-	[FP_ACCESS] = { .name = "access_flags", .header = "ACCESS", .width = 6, NUM,
-			FIELD(FP, access_flags, SNAP_FRMR_ACCESS), .nest = KEY_NEST,
-			.attr = RDMA_NLDEV_ATTR_FRMR_POOL_KEY_ACCESS_FLAGS, .json = "access_flags",
-			.desc = "the MRs' access flags (enum ib_access_flags)" },
-	[FP_VENDOR] = { .name = "vendor_key", .header = "VENDOR", .width = 6, NUM,
-			FIELD(FP, vendor_key, SNAP_FRMR_VENDOR), .nest = KEY_NEST,
-			.attr = RDMA_NLDEV_ATTR_FRMR_POOL_KEY_VENDOR_KEY, .json = "vendor_key",
-			.desc = "the driver's part of the key" },
-	[FP_BLOCKS] = { .name = "num_dma_blocks", .header = "BLOCKS", .width = 6, NUM,
-			FIELD(FP, num_dma_blocks, SNAP_FRMR_BLOCKS), .nest = KEY_NEST,
-			.attr = RDMA_NLDEV_ATTR_FRMR_POOL_KEY_NUM_DMA_BLOCKS, .json = "num_dma_blocks",
-			.desc = "the MRs' size in DMA blocks", .desc_sort = true },
-	[FP_KVENDOR] = { .name = "kernel_vendor_key", NUM,
-			 FIELD(FP, kernel_vendor_key, SNAP_FRMR_KVENDOR), .nest = KEY_NEST,
-			 .attr = RDMA_NLDEV_ATTR_FRMR_POOL_KEY_KERNEL_VENDOR_KEY,
-			 .json = "kernel_vendor_key" },
+	[FP_QUEUE] = { FP_NUM(queue, "QUEUE", 6, SNAP_FRMR_QUEUE, QUEUE_HANDLES,
+			      "handles queued, ready for use"), .desc_sort = true },
+	[FP_IN_USE] = { FP_NUM(in_use, "IN_USE", 6, SNAP_FRMR_IN_USE, IN_USE, "handles in use"),
+			.desc_sort = true },
+	[FP_MAX_IN_USE] = { FP_NUM(max_in_use, "MAX_USE", 7, SNAP_FRMR_MAX_IN_USE, MAX_IN_USE,
+				   "the most handles in use at once"), .desc_sort = true },
+	[FP_PINNED] = { FP_NUM(pinned, "PINNED", 6, SNAP_FRMR_PINNED, PINNED_HANDLES,
+			       "handles kept whatever the aging (rdma res set ... pinned)") },
+	[FP_ATS] = { FP_KEY_PART(ats, "ATS", 3, SNAP_FRMR_ATS, ATS, "address translation services") },
+	[FP_ACCESS] = { FP_KEY_PART(access_flags, "ACCESS", 6, SNAP_FRMR_ACCESS, ACCESS_FLAGS,
+				    "the MRs' access flags (enum ib_access_flags)") },
+	[FP_VENDOR] = { FP_KEY_PART(vendor_key, "VENDOR", 6, SNAP_FRMR_VENDOR, VENDOR_KEY,
+				    "the driver's part of the key") },
+	[FP_BLOCKS] = { FP_KEY_PART(num_dma_blocks, "BLOCKS", 6, SNAP_FRMR_BLOCKS, NUM_DMA_BLOCKS,
+				    "the MRs' size in DMA blocks"), .desc_sort = true },
+	[FP_KVENDOR] = { FP_KEY_PART(kernel_vendor_key, NULL, 0, SNAP_FRMR_KVENDOR,
+				     KERNEL_VENDOR_KEY, NULL) },
 };
 /* rdma -d's order: the key, its parts, then the counts */
 static const int8_t fp_json[] = {

@@ -85,21 +85,18 @@ enum { SRQ_NAMED = VC_SRQ_N - 1, SRQ_NCOLS };
 
 static const struct view_col srq_fields[SRQ_NCOLS] = {
 	[VC_SRQ_DEV] = COL_DEV_P(SRQ, 1),
-	[VC_SRQ_SRQN] = { .name = "srqn", .header = "SRQN", .width = 5, NUM,
-			  FIELD(SRQ, srqn, SNAP_SRQ_SRQN), .attr = RDMA_NLDEV_ATTR_RES_SRQN,
-			  .json = "srqn", .desc = "SRQ number", .prio = 2 },
+	[VC_SRQ_SRQN] = { COL_NA("srqn", "SRQN", 5, SRQ, srqn, SNAP_SRQ_SRQN, RES_SRQN, "srqn",
+				 "SRQ number"), .prio = 2 },
 	[VC_SRQ_TYPE] = { .name = "type", .header = "TYPE", .width = 5, TEXT,
 			  FIELD(SRQ, type, SNAP_SRQ_TYPE), .name8 = snap_srq_type_str,
 			  .attr = RDMA_NLDEV_ATTR_RES_TYPE, .desc = "SRQ type (BASIC, XRC, TM)", .prio = 3 },
 	[VC_SRQ_LQPN] = { .name = "lqpn", .header = "LQPN", .width = 12, TEXT,
 			  .get = view_get_strid, FIELD(SRQ, lqpn, SNAP_SRQ_LQPN),
 			  .desc = "the QPs it serves (\"3,5-7\")", .prio = 4 },
-	[VC_SRQ_PDN] = { .name = "pdn", .header = "PDN", .width = 4, NUM,
-			 FIELD(SRQ, pdn, SNAP_SRQ_PDN), .attr = RDMA_NLDEV_ATTR_RES_PDN,
-			 .json = "pdn", .desc = "its PD's number", .prio = 5 },
-	[VC_SRQ_CQN] = { .name = "cqn", .header = "CQN", .width = 4, NUM,
-			 FIELD(SRQ, cqn, SNAP_SRQ_CQN), .attr = RDMA_NLDEV_ATTR_RES_CQN,
-			 .json = "cqn", .desc = "its CQ's number", .prio = 6 },
+	[VC_SRQ_PDN] = { COL_NA("pdn", "PDN", 4, SRQ, pdn, SNAP_SRQ_PDN, RES_PDN, "pdn",
+				"its PD's number"), .prio = 5 },
+	[VC_SRQ_CQN] = { COL_NA("cqn", "CQN", 4, SRQ, cqn, SNAP_SRQ_CQN, RES_CQN, "cqn",
+				"its CQ's number"), .prio = 6 },
 	COL_OWNER_P(SRQ, 7, 9, 8),
 };
 const struct view_tab view_srq_tab = RES_TAB(srq_fields, SRQ, VC_SRQ_PID);
