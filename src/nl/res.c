@@ -186,28 +186,21 @@ static int read_field(struct snapshot *s, char *row, const struct fast_field *f,
 		      const struct nlattr *a)
 {
 	char *p = row + f->off;
+	uint8_t n = nl_kind_size(f->kind);
 	uint64_t v;
 
+	if (n && f->size == n) {
+		memcpy(p, a_data(a), n);
+		return 0;
+	}
 	switch (f->kind) {
 	case K_U8:
-		if (f->size == 1) {
-			*p = *a_data(a);
-			return 0;
-		}
 		v = *(const uint8_t *)a_data(a);
 		break;
 	case K_U32:
-		if (f->size == 4) {
-			memcpy(p, a_data(a), 4);
-			return 0;
-		}
 		v = a_u32(a);
 		break;
 	case K_U64:
-		if (f->size == 8) {
-			memcpy(p, a_data(a), 8);
-			return 0;
-		}
 		v = mnl_attr_get_u64(a);
 		break;
 	case K_STR:

@@ -64,17 +64,24 @@ static inline uint32_t a_u32(const struct nlattr *a)
 	return v;
 }
 
+/* the bytes of a fixed-size kind's attribute (0: not one) */
+static inline uint8_t nl_kind_size(uint8_t kind)
+{
+	static const uint8_t size[] = { [K_U8] = 1, [K_U32] = 4, [K_U64] = 8 };
+
+	return kind < sizeof(size) ? size[kind] : 0;
+}
+
 /* attribute a of type `type` as the policy wants it: 0 or -EBADMSG */
 static inline int a_check(const struct nlattr *a, uint16_t type)
 {
-	static const uint8_t size[] = { [K_U8] = 1, [K_U32] = 4, [K_U64] = 8 };
 	uint8_t kind = type < RDMA_NLDEV_ATTR_MAX ? nl_policy[type] : K_SKIP;
 
 	if (kind == K_SKIP)
 		return 0;
 	/* the fixed-size kinds, most of what a QP entry holds */
 	if (kind <= K_U64)
-		return a_len(a) == size[kind] ? 0 : -EBADMSG;
+		return a_len(a) == nl_kind_size(kind) ? 0 : -EBADMSG;
 	return nl_kind_check(a, (enum nl_kind)kind);
 }
 
