@@ -13,6 +13,8 @@
 
 #include "names.h"
 #include "om.h"
+#include "snap_pci.h"
+#include "snap_proc.h"
 
 enum { OM_PROC, OM_KERN, OM_HIDDEN, OM_OTHER };
 
@@ -221,6 +223,42 @@ static int om_proc_qps(struct om *w, const struct om_proc *e, size_t shown, bool
 	return 0;
 }
 
+/* The farthest relation of a process's QPs to the GPUs it has open, where
+ * it has any open (src/model/pgpu.c); the family only where one has. */
+static const struct snap_pstat *proc_gpu(const struct snapshot *s, const struct om_proc *e)
+{
+	const struct snap_pstat *st;
+
+	if (e->kind != OM_PROC || !(st = snap_pstat_find(s, e->p->pid)))
+		return NULL;
+	return (st->valid & SNAP_PST_GPU_REL) && st->qp_rel < SNAP_TOPO_N ? st : NULL;
+}
+
+static void om_proc_gpu(struct om *w, const struct om_proc *e, size_t shown)
+{
+	size_t k, any = 0;
+
+	for (k = 0; k < shown; k++)
+		any += proc_gpu(w->s, &e[k]) != NULL;
+	if (!any)
+		return;
+	out_om_family(w, "rdma_process_gpu_far", OM_GAUGE, NULL,
+		      "1 when some of a process's QPs are on a device NODE or SYS from every GPU it has "
+		      "open (the data crosses root complexes or sockets); gpu_relation is the farthest "
+		      "device's relation to its nearest GPU (PIX, PXB, PHB, NODE, SYS).");
+	for (k = 0; k < shown; k++) {
+		const struct snap_pstat *st = proc_gpu(w->s, &e[k]);
+		enum snap_topo rel;
+
+		if (!st)
+			continue;
+		rel = (enum snap_topo)st->qp_rel;
+		out_om_u(w, (struct om_label[]){ { "pid", om_pid(&e[k]) }, { "comm", e[k].comm },
+						 { "gpu_relation", snap_topo_str(rel) } },
+			 3, snap_topo_far(rel));
+	}
+}
+
 int out_om_procs(struct om *w, unsigned int max_procs)
 {
 	const struct snapshot *s = w->s;
@@ -296,6 +334,7 @@ int out_om_procs(struct om *w, unsigned int max_procs)
 		out_om_u(w, (struct om_label[]){ { "pid", om_pid(&e[k]) }, { "comm", e[k].comm } }, 2,
 			 om_pv(&e[k])->mr_bytes);
 	om_proc_hw(w, e, shown);
+	om_proc_gpu(w, e, shown);
 	free(e);
 	free(pv);
 	return 0;

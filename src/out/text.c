@@ -14,7 +14,29 @@
 #include "out.h"
 #include "view.h"
 
-#define MAX_COLS 16
+#define MAX_COLS 24
+
+/* In a section's column list: the id after it only where the snapshot has
+ * what it shows (a PCI walk, /proc context, processes with GPUs open), so
+ * a recording without them prints as it always has. */
+enum { IF_PCI = -10, IF_PCTX = -11, IF_GPU = -12 };
+
+static const int *text_ids(const struct snapshot *s, const int *in, int *out)
+{
+	size_t k = 0;
+
+	for (; *in != -1 && k + 1 < MAX_COLS; in++) {
+		bool have = *in == IF_PCI ? s->pcis.n > 0 : *in == IF_PCTX ? s->pstats.n > 0
+			  : *in == IF_GPU ? (s->flags & SNAP_F_GPU_REL) != 0 : true;
+
+		if (*in >= 0 || *in == VIEW_COLS_RES || *in == VIEW_COLS_RES_CHG)
+			out[k++] = *in;
+		else if (!have)
+			in++;
+	}
+	out[k] = -1;
+	return out;
+}
 
 static void put_cell(FILE *f, const char *s, int width, bool right, bool last)
 {
@@ -25,6 +47,21 @@ static void put_cell(FILE *f, const char *s, int width, bool right, bool last)
 		fputs(esc, f);
 	else
 		fprintf(f, right ? "%*s" : "%-*s", width, esc);
+}
+
+/* The last column's string whole (a command line: up to the 4 KiB the
+ * reader keeps), escaped as every cell is. */
+static void put_last(FILE *f, const char *s)
+{
+	size_t n = strlen(s) * 4 + 1;
+	char *esc = malloc(n);
+
+	if (!esc) {
+		put_cell(f, s, 0, false, true);
+		return;
+	}
+	fputs(fmt_escape(esc, n, s), f);
+	free(esc);
 }
 
 /* rdma shows kernel owners as [name]; so do we, on screen only. */
@@ -103,7 +140,11 @@ static int text_table(FILE *f, const struct view_ctx *c, const struct out_opts *
 				snprintf(buf, sizeof(buf), "[%s]", v.s);
 			if (i)
 				fputc(' ', f);
-			put_cell(f, buf, width[i], col->right, i + 1 == k);
+			if (i + 1 == k && !col->right && v.valid && v.type == VIEW_T_STR &&
+			    idx[i] != comm)
+				put_last(f, v.s);
+			else
+				put_cell(f, buf, width[i], col->right, i + 1 == k);
 		}
 		fputc('\n', f);
 	}
@@ -185,7 +226,8 @@ int out_text(FILE *f, const struct snapshot *s, const struct out_opts *o)
 	/* each section's columns, -1 ends them */
 	static const int devs[] = {
 		VC_DEV_NAME, VC_DEV_INDEX, VC_DEV_NODE_TYPE, VC_DEV_PROTOCOL, VC_DEV_FW,
-		VC_DEV_NODE_GUID, VC_DEV_PORTS, -1,
+		VC_DEV_NODE_GUID, VC_DEV_PORTS, IF_PCI, VC_DEV_NUMA, IF_PCI, VC_DEV_PCIE,
+		IF_PCI, VC_DEV_GPU, -1,
 	};
 	static const int links[] = {
 		VC_LINK_DEV, VC_LINK_PORT, VC_LINK_STATE, VC_LINK_PHYS, VC_LINK_NETDEV,
@@ -202,17 +244,22 @@ int out_text(FILE *f, const struct snapshot *s, const struct out_opts *o)
 	static const int res[] = { VC_DEV_NAME, VIEW_COLS_RES, -1 };
 	static const int qps[] = {
 		VC_QP_DEV, VC_QP_PORT, VC_QP_LQPN, VC_QP_RQPN, VC_QP_TYPE, VC_QP_STATE,
-		VC_QP_SQ_PSN, VC_QP_RQ_PSN, VC_QP_PSN_RATE, VC_QP_PID, VC_QP_TID, VC_QP_COMM, -1,
+		VC_QP_SQ_PSN, VC_QP_RQ_PSN, VC_QP_PSN_RATE, IF_GPU, VC_QP_GPU, VC_QP_PID,
+		VC_QP_TID, VC_QP_COMM, -1,
 	};
 	static const int procs[] = {
 		VC_PROC_PID, VC_PROC_UID, VC_PROC_THREADS, VC_PROC_OF(QP), VC_PROC_OF(CQ),
 		VC_PROC_OF(MR), VC_PROC_MR_BYTES, VC_PROC_OF(PD), VC_PROC_OF(CM_ID),
-		VC_PROC_OF(CTX), VC_PROC_OF(SRQ), VIEW_COLS_RES, VC_PROC_PSN_RATE, VC_PROC_COMM, -1,
+		VC_PROC_OF(CTX), VC_PROC_OF(SRQ), VIEW_COLS_RES, VC_PROC_PSN_RATE, IF_PCTX,
+		VC_PROC_CPU, IF_PCTX, VC_PROC_RSS, IF_GPU, VC_PROC_GPU, VC_PROC_COMM,
+		 IF_PCTX, VC_PROC_CMDLINE, -1,
 	};
 	static const int groups[] = {
 		VC_GRP_KIND, VC_GRP_PROCS, VC_GRP_OF(QP), VC_GRP_RTS, VC_GRP_QP_ERR, VC_GRP_QP_OTHER,
-		VC_GRP_OF(MR), VC_GRP_MR_BYTES, VC_GRP_PSN_RATE, VC_GRP_RUNTIME, VC_GRP_NAME, -1,
+		VC_GRP_OF(MR), VC_GRP_MR_BYTES, VC_GRP_PSN_RATE, IF_PCTX, VC_GRP_CPU, IF_PCTX,
+		VC_GRP_RSS, VC_GRP_RUNTIME, VC_GRP_NAME, -1,
 	};
+	int ids[MAX_COLS];
 	struct out_opts none = { .sort_col = -1 };
 	struct view_ctx c = { .s = s };
 	struct view_proc *pv;
@@ -228,12 +275,12 @@ int out_text(FILE *f, const struct snapshot *s, const struct out_opts *o)
 	c.procs = pv;
 	c.n_procs = (size_t)np;
 	text_header(f, s);
-	err = err ?: text_table(f, &c, o, VIEW_DEVS, "DEVICES", devs);
+	err = err ?: text_table(f, &c, o, VIEW_DEVS, "DEVICES", text_ids(s, devs, ids));
 	err = err ?: text_table(f, &c, o, VIEW_LINKS, "LINKS", links);
 	if (s->nets.n)
 		err = err ?: text_table(f, &c, o, VIEW_LINKS, "NETWORK", net);
 	err = err ?: text_table(f, &c, o, VIEW_DEVS, "RESOURCES", res);
-	err = err ?: text_table(f, &c, o, VIEW_QPS, "QPS", qps);
+	err = err ?: text_table(f, &c, o, VIEW_QPS, "QPS", text_ids(s, qps, ids));
 	/* the other objects in every column, in the JSON's order */
 	for (d = 0; d < SNAP_RES_N; d++)
 		for (r = 0; r < SNAP_RES_N; r++) {
@@ -247,12 +294,12 @@ int out_text(FILE *f, const struct snapshot *s, const struct out_opts *o)
 			title[i] = '\0';
 			err = err ?: text_table(f, &c, o, VIEW_RES + r, title, NULL);
 		}
-	err = err ?: text_table(f, &c, o, VIEW_PROCS, "PROCESSES", procs);
+	err = err ?: text_table(f, &c, o, VIEW_PROCS, "PROCESSES", text_ids(s, procs, ids));
 	if (!err) {
 		ng = view_groups(s, pv, (size_t)np, &gv, NULL);
 		c.groups = gv;
 		c.n_groups = ng > 0 ? (size_t)ng : 0;
-		err = ng < 0 ? ng : text_table(f, &c, o, VIEW_GROUPS, "GROUPS", groups);
+		err = ng < 0 ? ng : text_table(f, &c, o, VIEW_GROUPS, "GROUPS", text_ids(s, groups, ids));
 	}
 	err = err ?: text_table(f, &c, o, VIEW_COUNTERS, "COUNTERS", NULL);
 	text_lines(f, s, "EVENTS", &s->events, sizeof(struct snap_event), text_event);

@@ -122,3 +122,40 @@ then
 else
 	bad "gpu-far: $rec does not replay to the live marks (re-record: tests/hw/record gpu-far)"
 fi
+# -b text prints the same marks: the recording's text against its JSON,
+# then a text with one QP's far mark dropped must fail
+if [ -e "$rec" ] && ./rdmatop -r "$rec" -b -n 1 >"$gm/replay.txt" 2>"$gm/replay.err" &&
+	./rdmatop -r "$rec" -j -n 1 >"$gm/replay1.json" 2>>"$gm/replay.err"; then
+	if python3 tests/batch/text_gpu.py "$gm/replay.txt" "$gm/replay1.json" >"$gm/text.report" 2>&1; then
+		ok "gpu-far -b: NUMA, PCIE, GPU marks and COMMAND as in JSON ($(tail -1 "$gm/text.report"))"
+	else
+		bad "gpu-far -b against JSON: $(grep -E 'MISMATCH|Error|Traceback' "$gm/text.report" | head -3)"
+	fi
+	sed 's/SYS!\( *4100230\)/SYS \1/' "$gm/replay.txt" >"$gm/replay-alt.txt"
+	if python3 tests/batch/text_gpu.py "$gm/replay-alt.txt" "$gm/replay1.json" >"$gm/text-alt.report" 2>&1; then
+		bad "self-test: a dropped far mark in -b went unseen"
+	elif grep -q "MISMATCH qp mlx5_1/304 GPU: text 'SYS', JSON 'SYS!'" "$gm/text-alt.report"; then
+		ok "self-test: a dropped far mark in -b: qp mlx5_1/304 SYS against SYS!"
+	else
+		bad "self-test: the -b comparison failed for another reason: $(grep MISMATCH "$gm/text-alt.report" | head -2)"
+	fi
+else
+	bad "gpu-far -b and -j replays: $(head -3 "$gm/replay.err")"
+fi
+# OpenMetrics: rdma_process_gpu_far per process as the JSON says, and a
+# flipped value must fail
+if [ -e "$rec" ] && ./rdmatop -r "$rec" -b -o openmetrics -n 1 >"$gm/replay.om" 2>"$gm/om.err"; then
+	if python3 tests/batch/om_gpu.py "$gm/replay.om" "$gm/replay1.json" >"$gm/om.report" 2>&1; then
+		ok "gpu-far openmetrics: rdma_process_gpu_far as in JSON ($(tail -1 "$gm/om.report"))"
+	else
+		bad "gpu-far openmetrics against JSON: $(grep -E 'MISMATCH|Error|Traceback' "$gm/om.report" | head -3)"
+	fi
+	sed 's/\(gpu_relation="PIX"}\) 0/\1 1/' "$gm/replay.om" >"$gm/replay-alt.om"
+	if python3 tests/batch/om_gpu.py "$gm/replay-alt.om" "$gm/replay1.json" >/dev/null 2>&1; then
+		bad "self-test: a flipped rdma_process_gpu_far went unseen"
+	else
+		ok "self-test: a flipped rdma_process_gpu_far fails the comparison"
+	fi
+else
+	bad "gpu-far openmetrics replay: $(head -3 "$gm/om.err")"
+fi
