@@ -23,6 +23,33 @@ static long selected(const struct ui *u, enum ui_pane p)
 	return (long)u->rows[u->sel[p]];
 }
 
+/* The object a detail view shows (detail_key: the device's name, and the
+ * QP's lqpn or the link's port), as an index into its table; -1: gone. */
+static long shown(const struct ui *u, const struct snapshot *s, enum ui_detail want)
+{
+	const struct snap_dev *d = u->detail == want ? snap_dev_by_name(s, u->detail_key.name) :
+						       NULL;
+	size_t i;
+
+	if (!d)
+		return -1;
+	if (want == DETAIL_DEV)
+		return (long)(d - SNAP_AT(&s->devs, struct snap_dev, 0));
+	for (i = 0; want == DETAIL_QP && i < s->qps.n; i++) {
+		const struct snap_qp *q = SNAP_AT(&s->qps, struct snap_qp, i);
+
+		if (q->dev == d->index && q->lqpn == u->detail_key.a)
+			return (long)i;
+	}
+	for (i = 0; want == DETAIL_LINK && i < s->ports.n; i++) {
+		const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
+
+		if (p->dev == d->index && p->port == u->detail_key.a)
+			return (long)i;
+	}
+	return -1;
+}
+
 /* The optional counters of a port, "a,b" of those on or of all. */
 static void optcnts(const struct snapshot *s, uint32_t dev, uint32_t port, bool on, char *b,
 		    size_t len)
@@ -129,16 +156,20 @@ enum ui_action ui_control_key(struct ui *u, int key)
 		return UI_REDRAW;
 	}
 	memset(&u->ctl, 0, sizeof(u->ctl));
-	if ((row = selected(u, UI_QPS)) >= 0)
+	/* the row selected, or the object of the detail view shown */
+	if ((row = selected(u, UI_QPS)) >= 0 || (row = shown(u, s, DETAIL_QP)) >= 0)
 		ok = qp_control(u, s, row);
-	else if ((row = selected(u, UI_LINKS)) >= 0)
+	else if ((row = selected(u, UI_LINKS)) >= 0 || (row = shown(u, s, DETAIL_LINK)) >= 0)
 		ok = link_control(u, s, row);
-	else if ((row = selected(u, UI_DEVS)) >= 0)
+	else if ((row = selected(u, UI_DEVS)) >= 0 || (row = shown(u, s, DETAIL_DEV)) >= 0)
 		ok = dev_control(u, s, row);
 	else
-		ui_set_status(u, ROLE_STATUS_WARN,
-			      "X: select a QP (bind its counter), a link "
-			      "(its optional counters) or a device (move it to a namespace)");
+		ui_set_status(
+			u, ROLE_STATUS_WARN, "X: %s",
+			u->detail != DETAIL_NONE ?
+				"the QP, link or device shown is gone, or this view has no control" :
+				"select a QP (bind its counter), a link (its optional counters) "
+				"or a device (move it to a namespace)");
 	if (ok)
 		ui_start_prompt(u, PROMPT_CONTROL, "");
 	return UI_REDRAW;

@@ -189,9 +189,14 @@ void ui_draw_keybar(struct ui *u, const struct ui_layout *l)
 		{ "Esc", "Back" }, { "Up Dn PgUp PgDn Home End", "Scroll" }, { "F1", "Help" },
 		{ "Spc", "Pause" }, { "q", "Quit" },
 	};
+	/* live, the detail of a QP or device has X; a link's Q and X (80 columns) */
+	static const struct bar_key control[] = {
+		{ "Esc", "Back" }, { "Up Dn PgUp PgDn Home End", "Scroll" }, { "F1", "Help" },
+		{ "Spc", "Pause" }, { "X", "Control" }, { "q", "Quit" },
+	};
 	static const struct bar_key link[] = {
 		{ "Esc", "Back" }, { "Up Dn PgUp PgDn Home End", "Scroll" }, { "F1", "Help" },
-		{ "Spc", "Pause" }, { "Q", "QP counters" }, { "q", "Quit" },
+		{ "Spc", "Pause" }, { "Q", "QP mode" }, { "X", "Control" }, { "q", "Quit" },
 	};
 	static const struct bar_key help[] = {
 		{ "Up Dn PgUp PgDn Home End", "Scroll" }, { "Esc", "Close" }, { "q", "Quit" },
@@ -226,6 +231,8 @@ void ui_draw_keybar(struct ui *u, const struct ui_layout *l)
 	if (u->detail != DETAIL_NONE) {
 		if (u->detail == DETAIL_LINK && !u->replay)
 			draw_bar(l, BAR(link));
+		else if (u->detail != DETAIL_PROC && !u->replay)
+			draw_bar(l, BAR(control));
 		else
 			draw_bar(l, BAR(detail));
 		return;

@@ -437,8 +437,8 @@ static const struct ui_keydef keydefs[] = {
 	  "type the mode: type, pid, type,pid, off); auto mode binds the QPs created from "
 	  "then on", k_qpcnt },
 	{ { 'X' }, "X",
-	  "on the selected QP: bind or unbind its counter; link: its optional counters; device: "
-	  "move it to a network namespace (asks to type it)",
+	  "on the QP selected or shown: bind or unbind its counter; link: its optional "
+	  "counters; device: move it to a network namespace (asks to type it)",
 	  ui_control_key },
 	{ { 'W' }, "W",
 	  "write the settings (interval, theme, sort, filter, mouse, columns) to the config file",
@@ -522,6 +522,8 @@ enum ui_action ui_key(struct ui *u, int key)
 		case 'h': case '?': case KEY_F(1): u->help = true; u->help_top = 0; break;
 		case 'Q':	/* the link's QP counter mode, as the key bar says */
 			return u->detail == DETAIL_LINK ? k_qpcnt(u, key) : UI_REDRAW;
+		case 'X':	/* the control of the QP, link or device shown */
+			return u->detail != DETAIL_PROC ? ui_control_key(u, key) : UI_REDRAW;
 		case ' ': return k_pause(u, key);
 		default: break;
 		}

@@ -213,7 +213,7 @@ if [ -e build/hw/nlshim.so ]; then
 		check "prompts ($term $size): live" "rdmatop live"
 		keys 5 Enter
 		check "prompts ($term $size): the link's detail" "^link mlx5_0/1"
-		check "prompts ($term $size): Q in the link's key bar" "QQP counters"
+		check "prompts ($term $size): Q and X in the link's key bar" "QQP mode XControl qQuit *$"
 		ask Q 'type,pid' Q \
 			"^QP counters of mlx5_0/1 \(auto type,pid\) to type, pid, type,pid or off: type,pid_ *$" \
 			"^QP counters of mlx5_0/1 are auto type,pid; auto mode binds QPs created from then on\. type the new mode \(type, pid, type,pid, off\): type,pid_ *$"
@@ -231,6 +231,18 @@ if [ -e build/hw/nlshim.so ]; then
 				"^RDMA netns mode EXCLUSIVE, system-wide\? type yes: yex+z_ *$"
 		fi
 		keys Escape
+		# X in the detail views acts on what they show
+		keys 5 Enter
+		keys X
+		check "prompts ($term $size): X in a link's detail: its optional counters" \
+			"^optional counters of mlx5_0/1 on: type their names \(a,b\) or off: _ *$"
+		keys Escape Escape 1 Enter
+		check "prompts ($term $size): a QP's detail" "^QP [0-9]+ on mlx5_0 *$"
+		check "prompts ($term $size): X in a QP's key bar" "SpcPause XControl qQuit *$"
+		keys X
+		check "prompts ($term $size): X in a QP's detail: its counter" \
+			"^QP [0-9]+ of mlx5_0/1( is in counter [0-9]+; type unbind|: no counter; type bind)"
+		keys Escape Escape
 		keys q
 	done
 else
