@@ -7,7 +7,8 @@
  * still running STOP_GRACE_MS later (a write to a pipe nobody reads, a read
  * that never returns) is ended by the watchdog: it puts the terminal back
  * when the dashboard said how, and rdmatop dies of the signal it got.  A
- * second signal does the same at once.  SIGHUP ignored when rdmatop
+ * second signal does the same at once (not the parent's copy of the
+ * first: timeout(1) sends it twice).  SIGHUP ignored when rdmatop
  * started (nohup) stays ignored; an exporter takes it as "reload"
  * (stop_hup).
  *

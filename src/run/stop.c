@@ -52,7 +52,29 @@ static void die(int sig)
 	_exit(128 + sig);	/* not reached: the signal's default ends us */
 }
 
-static void on_stop(int sig)
+/*
+ * A duplicate of the first signal, not a second one: timeout(1) (coreutils
+ * timeout.c cleanup(), without --foreground) sends its signal to the child
+ * and then to the child's process group, so the child gets it twice in a
+ * row from its parent; under load the handler runs in between.  The same
+ * signal from the parent within a second is that copy.
+ */
+static pid_t got_from;
+static struct timespec got_at;
+
+static bool duplicate(int sig, const siginfo_t *si)
+{
+	struct timespec now;
+	long ms;
+
+	if (sig != got || !si || si->si_code != SI_USER || si->si_pid != got_from ||
+	    si->si_pid != getppid() || clock_gettime(CLOCK_MONOTONIC, &now))
+		return false;
+	ms = (now.tv_sec - got_at.tv_sec) * 1000 + (now.tv_nsec - got_at.tv_nsec) / 1000000;
+	return ms >= 0 && ms < 1000;
+}
+
+static void on_stop(int sig, siginfo_t *si, void *uc)
 {
 	struct source *src;
 	ev_async *w;
@@ -67,9 +89,14 @@ static void on_stop(int sig)
 			ev_async_send(wake_loop, w);
 		return;
 	}
+	(void)uc;
+	if (got && duplicate(sig, si))
+		return;
 	if (got)
 		die(sig);	/* the second one: at once */
 	got = sig;
+	got_from = si && si->si_code == SI_USER ? si->si_pid : 0;
+	clock_gettime(CLOCK_MONOTONIC, &got_at);
 	src = atomic_load(&cancel_src);
 	if (src)
 		source_cancel(src);
@@ -88,7 +115,7 @@ static void on_watchdog(int sig)
 
 int stop_init(void)
 {
-	struct sigaction sa = { .sa_handler = on_stop }, old;
+	struct sigaction sa = { .sa_sigaction = on_stop, .sa_flags = SA_SIGINFO }, old;
 	struct sigevent sev = { .sigev_notify = SIGEV_SIGNAL, .sigev_signo = SIGALRM };
 	size_t i;
 
@@ -104,6 +131,7 @@ int stop_init(void)
 		if (sigaction(stop_sigs[i], &sa, NULL))
 			return -errno;
 	}
+	sa.sa_flags = 0;
 	sa.sa_handler = on_watchdog;
 	if (sigaction(SIGALRM, &sa, NULL))
 		return -errno;
