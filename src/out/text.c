@@ -21,19 +21,21 @@
  * a recording without them prints as it always has. */
 enum { IF_PCI = -10, IF_PCTX = -11, IF_GPU = -12 };
 
+static bool text_have(const struct snapshot *s, int cond)
+{
+	return cond == IF_PCI ? s->pcis.n > 0 : cond == IF_PCTX ? s->pstats.n > 0
+							    : (s->flags & SNAP_F_GPU_REL) != 0;
+}
+
 static const int *text_ids(const struct snapshot *s, const int *in, int *out)
 {
 	size_t k = 0;
 
-	for (; *in != -1 && k + 1 < MAX_COLS; in++) {
-		bool have = *in == IF_PCI ? s->pcis.n > 0 : *in == IF_PCTX ? s->pstats.n > 0
-			  : *in == IF_GPU ? (s->flags & SNAP_F_GPU_REL) != 0 : true;
-
-		if (*in >= 0 || *in == VIEW_COLS_RES || *in == VIEW_COLS_RES_CHG)
+	for (; *in != -1 && k + 1 < MAX_COLS; in++)
+		if (*in == IF_PCI || *in == IF_PCTX || *in == IF_GPU)
+			in += !text_have(s, *in);	/* skip the id it guards */
+		else
 			out[k++] = *in;
-		else if (!have)
-			in++;
-	}
 	out[k] = -1;
 	return out;
 }
@@ -252,7 +254,7 @@ int out_text(FILE *f, const struct snapshot *s, const struct out_opts *o)
 		VC_PROC_OF(MR), VC_PROC_MR_BYTES, VC_PROC_OF(PD), VC_PROC_OF(CM_ID),
 		VC_PROC_OF(CTX), VC_PROC_OF(SRQ), VIEW_COLS_RES, VC_PROC_PSN_RATE, IF_PCTX,
 		VC_PROC_CPU, IF_PCTX, VC_PROC_RSS, IF_GPU, VC_PROC_GPU, VC_PROC_COMM,
-		 IF_PCTX, VC_PROC_CMDLINE, -1,
+		IF_PCTX, VC_PROC_CMDLINE, -1,
 	};
 	static const int groups[] = {
 		VC_GRP_KIND, VC_GRP_PROCS, VC_GRP_OF(QP), VC_GRP_RTS, VC_GRP_QP_ERR, VC_GRP_QP_OTHER,

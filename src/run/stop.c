@@ -83,13 +83,13 @@ static void on_stop(int sig, siginfo_t *si, void *uc)
 			      .tv_nsec = (STOP_GRACE_MS % 1000) * 1000000L },
 	};
 
+	(void)uc;
 	if (sig == SIGHUP && atomic_load(&hup_kept)) {
 		w = atomic_load(&hup_w);
 		if (w)
 			ev_async_send(wake_loop, w);
 		return;
 	}
-	(void)uc;
 	if (got && duplicate(sig, si))
 		return;
 	if (got)
