@@ -16,6 +16,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -122,6 +123,12 @@ void out_om_d(struct om *w, const struct om_label *l, size_t n, double v)
 	char buf[40];
 	int prec;
 
+	/* the exposition formats' spelling of what printf says inf and nan
+	 * (a value the caller did not check, e.g. a division by zero) */
+	if (isnan(v) || isinf(v)) {
+		om_sample(w, l, n, isnan(v) ? "NaN" : v > 0 ? "+Inf" : "-Inf");
+		return;
+	}
 	/* the shortest form that reads back as the same double */
 	for (prec = 15; prec < 17; prec++) {
 		snprintf(buf, sizeof(buf), "%.*g", prec, v);
