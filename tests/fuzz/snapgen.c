@@ -305,6 +305,42 @@ static void fz_pstats(struct snapshot *s, struct fz *z)
 	snap_pstats_keep(NULL, s);	/* sorted by pid, as every sample */
 }
 
+/* GPUs a process has open (after everything else, as fz_pcis): device
+ * nodes for some processes, render nodes and NVIDIA minors for some
+ * functions, then the relations each sample computes (src/model/pgpu.c). */
+static void fz_gpus(struct snapshot *s, struct fz *z)
+{
+	static const char *const nodes[] = {
+		"/dev/nvidia0\n", "/dev/nvidia1\n/dev/nvidiactl\n", "/dev/dri/renderD128\n",
+		"/dev/dri/renderD129\n/dev/nvidia-uvm\n", "",
+	};
+	size_t i;
+
+	for (i = 0; i < s->pcis.n; i++) {
+		struct snap_pci *p = SNAP_AT(&s->pcis, struct snap_pci, i);
+		uint8_t b = fz_u8(z);
+
+		if (b & 1)
+			SNAP_SET(p, render, SNAP_PCI_RENDER, 128 + (b >> 1) % 2);
+		if (b & 8)
+			SNAP_SET(p, nv_minor, SNAP_PCI_NV_MINOR, (b >> 4) % 2);
+		if (b & 64)	/* a 3D controller: a GPU for the topology */
+			SNAP_SET(p, class_code, SNAP_PCI_CLASS, 0x030200);
+		else if ((b & 128) && s->devs.n)	/* an RDMA device's function */
+			snprintf(p->ib, sizeof(p->ib), "%s",
+				 SNAP_AT(&s->devs, struct snap_dev, i % s->devs.n)->name);
+	}
+	for (i = 0; i < s->pstats.n; i++) {
+		struct snap_pstat *p = SNAP_AT(&s->pstats, struct snap_pstat, i);
+		uint8_t b = fz_u8(z);
+		const char *t = nodes[b % 5];
+
+		if (b & 8)
+			SNAP_SET(p, gpus, SNAP_PST_GPUS, snap_str(s, t, strlen(t)));
+	}
+	snap_pstats_gpus(s);
+}
+
 static void fz_ports(struct snapshot *s, struct fz *z)
 {
 	unsigned int n = s->devs.n ? fz_u8(z) % 8 : 0, i;
@@ -636,6 +672,7 @@ void fz_snapshot(struct snapshot *s, struct fz *z)
 	fz_events(s, z);
 	fz_pcis(s, z);
 	fz_pstats(s, z);
+	fz_gpus(s, z);
 	snap_tasks_sort(s);
 	/* as every source does after a sample: then no series or key twice */
 	snap_dedup(s);
