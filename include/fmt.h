@@ -21,6 +21,8 @@ char *fmt_digits(char *end, uint64_t v);
 const char *fmt_si(char *buf, size_t len, double v);
 /* 512 B, 1.5 KiB, 3.4 MiB, ... (powers of 1024), for bytes. */
 const char *fmt_iec(char *buf, size_t len, double v);
+/* A byte rate as bits per second, powers of 1000: 0 b/s, 850 Kb/s, 12.3 Gb/s. */
+const char *fmt_bits(char *buf, size_t len, double bytes);
 /* A GUID as rdma prints it: "0000:00ff:fe00:0001". */
 const char *fmt_guid(char *buf, size_t len, uint64_t guid);
 /* A GID as sysfs gids/K prints it: eight groups of four hex digits. */

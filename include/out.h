@@ -14,6 +14,7 @@ struct out_opts {
 	int sort_col;				/* column of the QP table, -1 = natural */
 	bool reverse;
 	uint32_t pid;				/* only this process, 0 = all */
+	bool bytes;				/* link throughput in bytes (--bytes) */
 };
 
 /*

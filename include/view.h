@@ -160,6 +160,7 @@ enum view_fmt {
 	VIEW_F_RATE,	/* 1.2K/s */
 	VIEW_F_AGE,	/* seconds as 45s, 3m12s, 2h05m, 3d04h */
 	VIEW_F_PCT,	/* 12.3% */
+	VIEW_F_BITPS,	/* a byte rate in bits: 12.3 Gb/s (a link's throughput) */
 };
 
 /*
@@ -187,6 +188,8 @@ struct view_ctx {
 	size_t n_procs;
 	const struct view_group *groups;	/* for VIEW_GROUPS */
 	size_t n_groups;
+	bool bytes;	/* a link's throughput in bytes per second (--bytes), not
+			 * bits as its rate is spelt */
 };
 
 enum {

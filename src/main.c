@@ -140,6 +140,7 @@ int main(int argc, char **argv)
 		}
 	oo.reverse = o.reverse;
 	oo.pid = o.pid;
+	oo.bytes = o.bytes;
 	if (o.n_filters) {
 		filter = view_filter_new();
 		if (!filter) {

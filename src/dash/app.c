@@ -402,6 +402,7 @@ int app_run(const struct settings *s, struct source *src, struct exporter *ex)
 		goto out_free;
 	a->ui.set = &a->set;
 	a->ui.ascii = s->ascii;
+	a->ui.vc.bytes = s->bytes;
 	a->ui.mouse = !s->no_mouse;
 	for (i = 0; i < s->n_columns; i++) {
 		char err[200];

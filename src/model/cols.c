@@ -172,6 +172,9 @@ static void link_rate(const struct view_ctx *c, const void *row, const struct vi
 	v->valid = lr.valid[col->arg];
 	v->sat = lr.sat[col->arg];
 	v->d = lr.v[col->arg];
+	/* bytes in the unit of the link's rate (Gb/s beside "400 Gb/sec") */
+	if (col->fmt == VIEW_F_BPS && !c->bytes)
+		v->fmt = VIEW_F_BITPS;
 }
 
 #define LINK_RATE(n, h, w, f, k, d)                                              \
@@ -279,9 +282,9 @@ static const struct view_col links_cols[VC_LINK_N] = {
 	[VC_LINK_SUBNET_PREFIX] = { COL_G("subnet_prefix", "SUBNET_PREFIX", 19, SP, subnet_prefix,
 					  SNAP_PORT_SUBNET_PREFIX, "subnet prefix") },
 	[VC_LINK_RX_BYTES] = LINK_RATE("rx_bytes", "RX/s", 11, VIEW_F_BPS, 0,
-				       "bytes received per second"),
+				       "received per second (bits; --bytes: bytes)"),
 	[VC_LINK_TX_BYTES] = LINK_RATE("tx_bytes", "TX/s", 11, VIEW_F_BPS, 1,
-				       "bytes sent per second"),
+				       "sent per second (bits; --bytes: bytes)"),
 	[VC_LINK_RX_PACKETS] = LINK_RATE("rx_packets", "RXPKT/s", 8, VIEW_F_RATE, 2,
 					 "packets received per second"),
 	[VC_LINK_TX_PACKETS] = LINK_RATE("tx_packets", "TXPKT/s", 8, VIEW_F_RATE, 3,

@@ -125,6 +125,21 @@ const char *fmt_iec(char *buf, size_t len, double v)
 	return scaled(buf, len, v, 1024, u, sizeof(u) / sizeof(u[0]), " ");
 }
 
+/*
+ * A byte rate in bits per second, decimal, as a link's rate is spelt
+ * (sysfs ports/N/rate "400 Gb/sec", ethtool "Speed: 100000Mb/s"):
+ * "0 b/s", "850 Kb/s", "12.3 Gb/s".
+ */
+const char *fmt_bits(char *buf, size_t len, double bytes)
+{
+	static const char *const u[] = { "b/s", "Kb/s", "Mb/s", "Gb/s", "Tb/s", "Pb/s", "Eb/s" };
+	double v = bytes * 8;
+
+	if (v >= 999.5 && v < 1000)
+		v = 1000;
+	return scaled(buf, len, v, 1000, u, sizeof(u) / sizeof(u[0]), " ");
+}
+
 const char *fmt_gid(char *buf, size_t len, const uint8_t gid[16])
 {
 	size_t i, o = 0;

@@ -425,7 +425,7 @@ const char *view_fmt(const struct view_value *v, char *buf, size_t len)
 	if (v->type == VIEW_T_STR)
 		return put_str(buf, len, v->s);
 	/* a saturated counter's rate is not known, whatever its delta says */
-	if (v->sat && (v->fmt == VIEW_F_BPS || v->fmt == VIEW_F_RATE))
+	if (v->sat && (v->fmt == VIEW_F_BPS || v->fmt == VIEW_F_BITPS || v->fmt == VIEW_F_RATE))
 		return put_str(buf, len, VIEW_SAT_RATE);
 	switch (v->fmt) {
 	case VIEW_F_HEX: snprintf(buf, len, "%" PRIx64, v->u); break;
@@ -439,6 +439,9 @@ const char *view_fmt(const struct view_value *v, char *buf, size_t len)
 	case VIEW_F_BPS:
 		fmt_iec(tmp, sizeof(tmp) - 2, v->d);
 		put_per_s(buf, len, tmp);
+		break;
+	case VIEW_F_BITPS:
+		fmt_bits(buf, len, v->d);
 		break;
 	case VIEW_F_RATE:
 		fmt_si(tmp, sizeof(tmp) - 2, v->d);

@@ -271,6 +271,7 @@ int out_text(FILE *f, const struct snapshot *s, const struct out_opts *o)
 
 	if (!o)
 		o = &none;
+	c.bytes = o->bytes;
 	np = view_procs(s, &pv);
 	if (np < 0)
 		return np;

@@ -325,11 +325,16 @@ static void graph(struct ui *u, struct lines *L, const char *title, const char *
 		rows[r] = store[r];
 	if (width < 1 || graph_area(rows, h, width, v, n, 0, u->ascii, &scale))
 		return;
-	if (bytes)
-		fmt_iec(lab, sizeof(lab), scale);
+	/* throughput as the link's rows show it: bits, or bytes (--bytes) */
+	if (bytes && !u->vc.bytes)
+		fmt_bits(lab, sizeof(lab), scale);
+	else if (bytes)
+		fmt_iec(lab, sizeof(lab) - 2, scale);
 	else
-		fmt_si(lab, sizeof(lab), scale);
-	add(L, ROLE_TITLE, 0, "%s (top of scale %s/s, last %zu samples)", title, lab, n);
+		fmt_si(lab, sizeof(lab) - 2, scale);
+	if (!bytes || u->vc.bytes)
+		strcat(lab, "/s");
+	add(L, ROLE_TITLE, 0, "%s (top of scale %s, last %zu samples)", title, lab, n);
 	for (r = 0; r < h; r++)
 		add(L, k == HIST_ERRORS ? ROLE_GRAPH_ERR : k == HIST_TX_BYTES ||
 		    k == HIST_TX_PKTS ? ROLE_GRAPH_TX : ROLE_GRAPH_RX, 0, "%s", rows[r]);
@@ -432,8 +437,8 @@ static void build_link(struct ui *u, struct lines *L, int width)
 		ui_detail_flaps(u->s, p, emit_line, L);
 		port_tables(u, L, p);
 	}
-	graph(u, L, "RX bytes", d->name, d->index, port, HIST_RX_BYTES, true, width);
-	graph(u, L, "TX bytes", d->name, d->index, port, HIST_TX_BYTES, true, width);
+	graph(u, L, "RX throughput", d->name, d->index, port, HIST_RX_BYTES, true, width);
+	graph(u, L, "TX throughput", d->name, d->index, port, HIST_TX_BYTES, true, width);
 	graph(u, L, "RX packets", d->name, d->index, port, HIST_RX_PKTS, false, width);
 	graph(u, L, "TX packets", d->name, d->index, port, HIST_TX_PKTS, false, width);
 	graph(u, L, "errors", d->name, d->index, port, HIST_ERRORS, false, width);

@@ -361,6 +361,17 @@ static enum ui_action k_qpcnt(struct ui *u, int key)
 	return UI_REDRAW;
 }
 
+/* a link's throughput in bits (its rate's unit) or bytes per second */
+static enum ui_action k_units(struct ui *u, int key)
+{
+	(void)key;
+	u->vc.bytes = !u->vc.bytes;
+	ui_setting(u, SET_BYTES, "%s", u->vc.bytes ? "yes" : "no");
+	ui_set_status(u, ROLE_STATUS_INFO, "link throughput in %s per second (u: %s)",
+		      u->vc.bytes ? "bytes" : "bits", u->vc.bytes ? "bits" : "bytes");
+	return UI_REDRAW;
+}
+
 static enum ui_action k_save(struct ui *u, int key)
 {
 	(void)u, (void)key;
@@ -430,6 +441,8 @@ static const struct ui_keydef keydefs[] = {
 	{ { '+', '-' }, "+ -", "refresh interval up / down", k_delay },
 	{ { 'd' }, "d", "type a refresh interval in seconds", k_delay_prompt },
 	{ { 't', 'C' }, "t  C", "next colour theme (in replay, C only)", k_theme },
+	{ { 'u' }, "u", "a link's throughput in bits per second (as its rate: Gb/s beside "
+	  "400 Gb/sec) or bytes (KiB/s, MiB/s)", k_units },
 	{ { 'N' }, "N", "change the RDMA netns mode (system-wide; asks to type yes first): "
 	  "shared, every namespace sees every device; exclusive, a device only in its own, "
 	  "possible only before other namespaces exist", k_netns },
@@ -441,7 +454,8 @@ static const struct ui_keydef keydefs[] = {
 	  "counters; device: move it to a network namespace (asks to type it)",
 	  ui_control_key },
 	{ { 'W' }, "W",
-	  "write the settings (interval, theme, sort, filter, mouse, columns) to the config file",
+	  "write the settings (interval, theme, sort, filter, units, mouse, columns) to the "
+	  "config file",
 	  k_save },
 	{ { 'S', KEY_F(2) }, "S  F2",
 	  "column setup: Space show/hide, [ ] move, Tab next table, Esc done", k_setup },
@@ -525,6 +539,7 @@ enum ui_action ui_key(struct ui *u, int key)
 		case 'X':	/* the control of the QP, link or device shown */
 			return u->detail != DETAIL_PROC ? ui_control_key(u, key) : UI_REDRAW;
 		case ' ': return k_pause(u, key);
+		case 'u': return k_units(u, key);
 		default: break;
 		}
 		return UI_REDRAW;

@@ -53,12 +53,12 @@ int ui_state_role(const char *state)
 	return ROLE_STATE_WARN;
 }
 
-/* formatted as the tables format rates (view_fmt: "0 B/s", "1.2K/s") */
-static void rate_cell(int y, int x, int w, bool valid, double v, bool bytes, bool error,
+/* formatted as the tables format rates (view_fmt: "0 b/s", "1.2K/s") */
+static void rate_cell(int y, int x, int w, bool valid, double v, enum view_fmt fmt, bool error,
 		      bool sat)
 {
 	struct view_value val = {
-		.type = VIEW_T_DOUBLE, .fmt = bytes ? VIEW_F_BPS : VIEW_F_RATE, .valid = valid,
+		.type = VIEW_T_DOUBLE, .fmt = fmt, .valid = valid,
 		.d = v, .sat = sat,
 	};
 	char buf[32];
@@ -281,11 +281,12 @@ void ui_draw_links(struct ui *u, const struct ui_layout *l)
 		view_link_rates(s, p->dev, p->port, &r);
 		for (c = 0; c < 4; c++)
 			if (xs[6 + c] >= 0)
-				rate_cell(y, xs[6 + c], ws[6 + c], r.valid[c], r.v[c], c < 2, false,
-					  r.sat[c]);
+				rate_cell(y, xs[6 + c], ws[6 + c], r.valid[c], r.v[c],
+					  c >= 2 ? VIEW_F_RATE : u->vc.bytes ? VIEW_F_BPS :
+					  VIEW_F_BITPS, false, r.sat[c]);
 		if (xs[10] >= 0) {
 			evalid = hist_error(s, p->dev, p->port, &ev, &esat);
-			rate_cell(y, xs[10], ws[10], evalid || esat, ev, false, true, esat);
+			rate_cell(y, xs[10], ws[10], evalid || esat, ev, VIEW_F_RATE, true, esat);
 		}
 		if (xs[COL_HIST] >= 0 && d) {
 			int sw = ws[COL_HIST];
@@ -313,7 +314,7 @@ void ui_draw_links(struct ui *u, const struct ui_layout *l)
 			/* pauses are flow control, not errors: the rate colours */
 			if (xs[NBASE + c] >= 0)
 				rate_cell(y, xs[NBASE + c], ws[NBASE + c], nr.valid[c], nr.v[c],
-					  false, c >= NET_RATE_DISCARD, false);
+					  VIEW_F_RATE, c >= NET_RATE_DISCARD, false);
 	}
 	free(ord);
 }

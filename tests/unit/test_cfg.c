@@ -84,7 +84,7 @@ static void test_save_round_trip(void)
 {
 	struct settings v = { .delay = 0.5, .theme = "mono", .sort = "psn_rate", .reverse = true,
 			  .filters = { "comm~ping" }, .n_filters = 1, .ascii = true,
-			  .read = "not saved" };
+			  .bytes = true, .read = "not saved" };
 	char dir[48], err[256], *text;
 	struct settings o;
 	size_t len;
@@ -93,7 +93,7 @@ static void test_save_round_trip(void)
 	snprintf(path, sizeof(path), "%s/sub/config", dir);
 	CHECK_EQ_U(cfg_save(path, &v), 0);
 	CHECK_EQ_U(load(&o, err, sizeof(err)), 0);
-	CHECK(o.delay == 0.5 && o.reverse && o.ascii && o.n_filters == 1);
+	CHECK(o.delay == 0.5 && o.reverse && o.ascii && o.bytes && o.n_filters == 1);
 	CHECK_EQ_S(o.theme, "mono");
 	CHECK_EQ_S(o.sort, "psn_rate");
 	CHECK_EQ_S(o.filters[0], "comm~ping");
@@ -103,7 +103,7 @@ static void test_save_round_trip(void)
 	if (text)
 		CHECK_EQ_S(strchr(strchr(text, '\n') + 1, '\n') + 1,
 			   "delay = 0.5\nsort = psn_rate\nreverse = yes\nfilter = comm~ping\n"
-			   "theme = mono\nascii = yes\nno-mouse = no\n");
+			   "theme = mono\nascii = yes\nbytes = yes\nno-mouse = no\n");
 	free(text);
 	unlink(path);
 	snprintf(path, sizeof(path), "%s/sub", dir);

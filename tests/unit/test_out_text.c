@@ -91,7 +91,7 @@ static const char golden[] =
 	"LINKS\n"
 	"DEV        PORT STATE  PHYS     NETDEV     RATE                       RX/s        TX/s  RXPKT/s"
 	"  TXPKT/s   ERR/s  UTIL% SRC    FLAPS LASTCHG\n"
-	"rxe0          1 ACTIVE LINK_UP  dummy0     10 Gb/sec (1X QDR)    1.5 MiB/s       0 B/s   1.2K/s"
+	"rxe0          1 ACTIVE LINK_UP  dummy0     10 Gb/sec (1X QDR)    12.6 Mb/s       0 b/s   1.2K/s"
 	"   1.0K/s     n/a   0.1% netdev   n/a     n/a\n"
 	"\n"
 	"RESOURCES\n"
@@ -163,6 +163,16 @@ static void test_golden(void)
 	CHECK_EQ_S(out, golden);
 	CHECK(out && !strchr(out, 0x1b) && !strchr(out, 0x07));
 	free(out);
+	/* --bytes: the link's throughput in bytes, nothing else changes */
+	{
+		struct out_opts o = { .sort_col = -1, .bytes = true };
+
+		out = render(&s, &o);
+		CHECK(out && strstr(out, "10 Gb/sec (1X QDR)    1.5 MiB/s       0 B/s   1.2K/s"));
+		CHECK(out && !strstr(golden, "1.5 MiB/s") && !strstr(out, " b/s"));
+		CHECK(out && strlen(out) == strlen(golden));
+		free(out);
+	}
 	snap_free(&s);
 }
 
@@ -204,6 +214,17 @@ static void test_fmt(void)
 	CHECK_EQ_S(fmt_iec(b, sizeof(b), 512), "512 B");
 	CHECK_EQ_S(fmt_iec(b, sizeof(b), 1536), "1.5 KiB");
 	CHECK_EQ_S(fmt_iec(b, sizeof(b), 3.4 * 1048576), "3.4 MiB");
+	/* a link's throughput in its rate's unit: bytes as bits, powers of 1000 */
+	CHECK_EQ_S(fmt_bits(b, sizeof(b), 0), "0 b/s");
+	CHECK_EQ_S(fmt_bits(b, sizeof(b), 124), "992 b/s");
+	CHECK_EQ_S(fmt_bits(b, sizeof(b), 124.9), "999 b/s");
+	CHECK_EQ_S(fmt_bits(b, sizeof(b), 124.95), "1.0 Kb/s");
+	CHECK_EQ_S(fmt_bits(b, sizeof(b), 64125000), "513 Mb/s");
+	CHECK_EQ_S(fmt_bits(b, sizeof(b), 12.5e9), "100 Gb/s");
+	CHECK_EQ_S(fmt_bits(b, sizeof(b), 50e9), "400 Gb/s");
+	CHECK_EQ_S(fmt_bits(b, sizeof(b), 1.5e9), "12.0 Gb/s");
+	CHECK_EQ_S(fmt_bits(b, sizeof(b), -1), "0 b/s");
+	CHECK_EQ_S(fmt_bits(b, sizeof(b), 1.0 / 0.0), "n/a");
 	CHECK_EQ_S(fmt_num(b, sizeof(b), 1234.5), "1234.5");
 	CHECK_EQ_S(fmt_num(b, sizeof(b), 2), "2");
 	CHECK_EQ_S(fmt_num(b, sizeof(b), 0.0001), "0");
