@@ -20,13 +20,15 @@ struct ui_rect {
 struct ui_layout {
 	bool too_small;		/* below UI_MIN_COLS x UI_MIN_ROWS: a notice only */
 	struct ui_rect header;	/* 2 rows: identity + totals */
-	struct ui_rect status;	/* 1 row: warnings and notes */
+	struct ui_rect status;	/* 1 to 3 rows: warnings and notes, wrapped */
 	struct ui_rect links;	/* title row + one row per link */
 	struct ui_rect table;	/* tabs row + column header + rows */
 	struct ui_rect keybar;	/* last row */
 	int spark_w;		/* width of the sparklines in the links pane, 0 = none */
 };
 
-void ui_layout(int rows, int cols, size_t n_links, struct ui_layout *l);
+/* status_rows: the rows the status text wraps to (1-3; fewer where the
+ * table and the links would lose their minimum) */
+void ui_layout(int rows, int cols, size_t n_links, int status_rows, struct ui_layout *l);
 
 #endif

@@ -504,7 +504,7 @@ void ui_draw_detail(struct ui *u, const struct ui_layout *l)
 {
 	struct lines L = { 0 };
 	/* below the status line, which keeps its message */
-	int y = l->status.y + 1, h = l->keybar.y - y;
+	int y = l->status.y + l->status.h, h = l->keybar.y - y;
 	size_t i;
 
 	switch (u->detail) {

@@ -263,11 +263,87 @@ static void totals(struct ui *u, const struct snapshot *s, int y, int w)
 	draw_line(&L, cut, sizeof(cut) / sizeof(cut[0]), y, w);
 }
 
+/*
+ * The status line's text: the user's last message, else the sample's first
+ * note, else the filter shown; its role in *role.  "" when there is none.
+ */
+static const char *status_text(const struct ui *u, char *buf, size_t len, int *role)
+{
+	const struct snapshot *s = u->s;
+
+	*role = ROLE_STATUS_INFO;
+	buf[0] = '\0';
+	if (u->status[0]) {
+		*role = u->status_role;
+		return u->status;
+	}
+	if (s && s->notes.n) {
+		const struct snap_note *n = SNAP_AT(&s->notes, struct snap_note, 0);
+
+		snprintf(buf, len, "%s%s", snap_s(s, n->text), s->notes.n > 1 ? " (+ more)" : "");
+		*role = n->err ? ROLE_STATUS_WARN : ROLE_STATUS_INFO;
+	} else if (s && (u->filter_text[0] || u->pid)) {
+		char pid[32] = "";
+
+		if (u->pid)
+			snprintf(pid, sizeof(pid), " process=%u", u->pid);
+		snprintf(buf, len, "filter: %s%s", u->filter_text, pid);
+	}
+	return buf;
+}
+
+/* the rows text wraps to at width w, at most max; where each ends in ends */
+static int status_wrap(const char *text, int w, int max, const char **ends)
+{
+	int n = 0;
+
+	while (*text && n < max) {
+		size_t len = ui_wrap_at(text, w);
+
+		if (ends)
+			ends[n] = text + len;
+		n++;
+		text += len;
+		while (*text == ' ')
+			text++;
+	}
+	return n;
+}
+
+int ui_status_rows(const struct ui *u, int w)
+{
+	char buf[320];
+	int role, n;
+
+	n = status_wrap(status_text(u, buf, sizeof(buf), &role), w, 3, NULL);
+	return n ? n : 1;
+}
+
+/* the status, wrapped over the rows it has; the last one cut with the mark */
+static void status(const struct ui *u, const struct ui_layout *l)
+{
+	const char *ends[3], *text;
+	char buf[320], part[320];
+	int role, n, r;
+
+	text = status_text(u, buf, sizeof(buf), &role);
+	n = status_wrap(text, l->status.w, l->status.h < 3 ? l->status.h : 3, ends);
+	for (r = 0; r < n; r++) {
+		if (r + 1 < n)
+			snprintf(part, sizeof(part), "%.*s", (int)(ends[r] - text), text);
+		else
+			snprintf(part, sizeof(part), "%s", text);	/* the rest, cut */
+		ui_put(l->status.y + r, 0, l->status.w, role, part);
+		text = ends[r];
+		while (*text == ' ')
+			text++;
+	}
+}
+
 void ui_draw_header(struct ui *u, const struct ui_layout *l)
 {
 	const struct snapshot *s = u->s;
 	int y = l->header.y, end = l->header.w;
-	char buf[128], line[320];
 
 	if (!s) {
 		struct line L = { .n = 0 };
@@ -280,22 +356,5 @@ void ui_draw_header(struct ui *u, const struct ui_layout *l)
 	identity(u, s, y, end);
 	totals(u, s, y + 1, end);
 
-	/* status: the user's last message, else the sample's first note */
-	if (u->status[0]) {
-		ui_put(l->status.y, 0, l->status.w, u->status_role, u->status);
-	} else if (s->notes.n) {
-		const struct snap_note *n = SNAP_AT(&s->notes, struct snap_note, 0);
-
-		snprintf(buf, sizeof(buf), "%s%s", snap_s(s, n->text),
-			 s->notes.n > 1 ? " (+ more)" : "");
-		ui_put(l->status.y, 0, l->status.w, n->err ? ROLE_STATUS_WARN : ROLE_STATUS_INFO,
-		       buf);
-	} else if (u->filter_text[0] || u->pid) {
-		char pid[32] = "";
-
-		if (u->pid)
-			snprintf(pid, sizeof(pid), " process=%u", u->pid);
-		snprintf(line, sizeof(line), "filter: %s%s", u->filter_text, pid);
-		ui_put(l->status.y, 0, l->status.w, ROLE_STATUS_INFO, line);
-	}
+	status(u, l);
 }

@@ -5,21 +5,6 @@
 
 #include "priv.h"
 
-/*
- * The length of the first line of text that fits in w columns: up to the
- * last blank before the edge (the whole word when one is wider).
- */
-static size_t wrap_at(const char *text, int w)
-{
-	size_t n = strlen(text), cut;
-
-	if ((int)n <= w)
-		return n;
-	for (cut = (size_t)w; cut > 0 && text[cut] != ' '; cut--)
-		;
-	return cut ? cut : (size_t)w;
-}
-
 /* Lines the help takes at width w (descriptions wrapped), and with
  * draw, those from line top on drawn from row y, at most h of them. */
 static int help_lines(const struct ui *u, int w, int y, int top, int h, bool draw)
@@ -40,7 +25,7 @@ static int help_lines(const struct ui *u, int w, int y, int top, int h, bool dra
 			k += (size_t)snprintf(text + k, sizeof(text) - k, " %s", keys[++i].what);
 
 		do {
-			size_t len = wrap_at(p, dw > 10 ? dw : 10);
+			size_t len = ui_wrap_at(p, dw > 10 ? dw : 10);
 			char part[256];
 
 			if (draw && line >= top && line - top < h) {

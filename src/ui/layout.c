@@ -13,9 +13,9 @@ static struct ui_rect rect(int y, int x, int h, int w)
 	return r;
 }
 
-void ui_layout(int rows, int cols, size_t n_links, struct ui_layout *l)
+void ui_layout(int rows, int cols, size_t n_links, int status_rows, struct ui_layout *l)
 {
-	int y = 0, left, links_h, want;
+	int y = 0, left, links_h, want, sh = status_rows < 1 ? 1 : status_rows > 3 ? 3 : status_rows;
 
 	memset(l, 0, sizeof(*l));
 	if (rows < UI_MIN_ROWS || cols < UI_MIN_COLS) {
@@ -24,8 +24,12 @@ void ui_layout(int rows, int cols, size_t n_links, struct ui_layout *l)
 	}
 	l->header = rect(y, 0, 2, cols);
 	y += 2;
-	l->status = rect(y, 0, 1, cols);
-	y += 1;
+	/* a long status wraps while the table keeps its 4 rows and a link
+	 * its title and row */
+	while (sh > 1 && rows - 1 - (y + sh) < 4 + (n_links ? 2 : 0))
+		sh--;
+	l->status = rect(y, 0, sh, cols);
+	y += sh;
 	l->keybar = rect(rows - 1, 0, 1, cols);
 	left = rows - 1 - y;	/* rows between the status line and the key bar */
 

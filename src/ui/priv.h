@@ -56,6 +56,13 @@ void ui_put_name(int y, int x, int w, int role, const char *text);
 #define UI_NAME_MAX 40
 /* The mark of columns left out ("»", ">" in ASCII) in the last of w cells. */
 void ui_put_more(int y, int w, int role);
+/*
+ * The length of the first line of text that fits in w columns: up to the
+ * last blank before the edge (the whole width when one word is wider).
+ */
+size_t ui_wrap_at(const char *text, int w);
+/* The status line's rows for the text it shows at width w: 1 to 3. */
+int ui_status_rows(const struct ui *u, int w);
 /* Fill w cells with blanks of a role. */
 void ui_fill(int y, int x, int w, int role);
 /* Cells text takes on screen once escaped, as ui_put shows it. */

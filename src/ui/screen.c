@@ -497,7 +497,7 @@ void ui_draw(struct ui *u)
 		return;
 	getmaxyx(stdscr, u->rows_n, u->cols_n);
 	erase();
-	ui_layout(u->rows_n, u->cols_n, n_links, &l);
+	ui_layout(u->rows_n, u->cols_n, n_links, ui_status_rows(u, u->cols_n), &l);
 	u->hit.tabs_y = -1;	/* until the table is drawn again */
 	if (l.too_small) {
 		/* whatever fits of the notice, never past the edge; and not in
@@ -532,4 +532,17 @@ void ui_draw(struct ui *u)
 	}
 	ui_draw_keybar(u, &l);
 	refresh();
+}
+
+size_t ui_wrap_at(const char *text, int w)
+{
+	size_t n = strlen(text), cut;
+
+	if (w < 1)
+		w = 1;
+	if ((int)n <= w)
+		return n;
+	for (cut = (size_t)w; cut > 0 && text[cut] != ' '; cut--)
+		;
+	return cut ? cut : (size_t)w;
 }

@@ -55,6 +55,17 @@ for ts in $narrow_sizes; do
 	keys + + + + + + + + + + +
 	check "header ($term $size): + at the longest says so" \
 		"^refresh interval 60s \(\+ goes no higher; d types any\)"
+	# a status wider than the screen wraps (up to 3 rows) and pushes the
+	# links down, none of it cut
+	tm resize-window -t t -x 44 -y 16
+	check "status ($term 44x16): wraps at a blank" "^refresh interval 60s \(\+ goes no higher; d *$"
+	check "status ($term 44x16): the rest on the next row" "^types any\) *$"
+	screen
+	if grep -A1 "^types any)" "$tmp/screen" | tail -n 1 | grep -q "^DEV  *PORT  *STATE"; then
+		ok "status ($term 44x16): the links right below it"
+	else bad "status ($term 44x16): the links right below it" "$tmp/screen"; fi
+	tm resize-window -t t -x "${size%x*}" -y "${size#*x}"
+	check "status ($term $size): one row again" "^refresh interval 60s \(\+ goes no higher; d types any\)"
 	keys Space
 	check "header ($term $size): Space again resumes" "^resumed"
 	check_not "header ($term $size): no PAUSED once resumed" "PAUSED"

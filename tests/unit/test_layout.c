@@ -28,32 +28,41 @@ static void test_sweep(void)
 
 	for (rows = 1; rows <= 80; rows++)
 		for (cols = 1; cols <= 220; cols += (cols < 50 ? 1 : 7))
-			for (links = 0; links <= 70; links += (links < 4 ? 1 : 33)) {
-				struct ui_layout l;
-				const struct ui_rect *r[5];
-				int i, j;
+			for (links = 0; links <= 70; links += (links < 4 ? 1 : 33))
+				for (int st = 0; st <= 4; st++) {
+					struct ui_layout l;
+					const struct ui_rect *r[5];
+					int i, j, want = st < 1 ? 1 : st > 3 ? 3 : st;
 
-				ui_layout(rows, cols, links, &l);
-				if (rows < UI_MIN_ROWS || cols < UI_MIN_COLS) {
-					CHECK(l.too_small);
-					continue;
+					ui_layout(rows, cols, links, st, &l);
+					if (rows < UI_MIN_ROWS || cols < UI_MIN_COLS) {
+						CHECK(l.too_small);
+						continue;
+					}
+					CHECK(!l.too_small);
+					r[0] = &l.header, r[1] = &l.status, r[2] = &l.links;
+					r[3] = &l.table, r[4] = &l.keybar;
+					for (i = 0; i < 5; i++) {
+						CHECK(inside(r[i], rows, cols));
+						for (j = i + 1; j < 5; j++)
+							CHECK(!overlap(r[i], r[j]));
+					}
+					/* the table always has its tabs, header and 2 rows */
+					CHECK(l.table.h >= 4);
+					CHECK(l.keybar.y == rows - 1);
+					/* a link row for every link while it fits in a third */
+					if (links && rows >= 30 && links < 5)
+						CHECK_EQ_U(l.links.h, links + 1);
+					CHECK(l.spark_w == 0 || l.spark_w + 90 <= cols + 10);
+					/* the status wraps to what it asks, 1 to 3 rows, while
+					 * the table keeps 4 rows and a link its title and row */
+					CHECK(l.status.h >= 1 && l.status.h <= 3);
+					CHECK(l.status.h <= want);
+					if (links && rows >= 30)
+						CHECK(l.links.h >= 2);
+					if (rows >= 24)
+						CHECK_EQ_U(l.status.h, want);
 				}
-				CHECK(!l.too_small);
-				r[0] = &l.header, r[1] = &l.status, r[2] = &l.links;
-				r[3] = &l.table, r[4] = &l.keybar;
-				for (i = 0; i < 5; i++) {
-					CHECK(inside(r[i], rows, cols));
-					for (j = i + 1; j < 5; j++)
-						CHECK(!overlap(r[i], r[j]));
-				}
-				/* the table always has its tabs, header and 2 rows */
-				CHECK(l.table.h >= 4);
-				CHECK(l.keybar.y == rows - 1);
-				/* a link row for every link while it fits in a third */
-				if (links && rows >= 30 && links < 5)
-					CHECK_EQ_U(l.links.h, links + 1);
-				CHECK(l.spark_w == 0 || l.spark_w + 90 <= cols + 10);
-			}
 }
 
 static void test_history(void)
