@@ -29,6 +29,11 @@ bool flaps_downed(const struct snapshot *s, uint32_t dev, uint32_t port, uint64_
 bool flaps_counter(const struct snapshot *s, uint32_t dev, uint32_t port, const char *name,
 		   uint64_t *v, bool *sat);
 
+/* The link downs the netdev's driver counts at its PHY (ethtool netlink
+ * LINKSTATE_GET's EXT_DOWN_CNT, 6.6+: mlx5's link_down_events_phy, ...);
+ * false where the kernel or driver gives none. */
+bool flaps_down_events(const struct snapshot *s, uint32_t dev, uint32_t port, uint64_t *v);
+
 /*
  * FLAPS: how often the link went down, by the kernel's count: link_downed
  * on an InfiniBand port (the PMA's), else the netdev's carrier_down_count,

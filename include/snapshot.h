@@ -239,6 +239,9 @@ struct snap_link_change {
 	uint8_t from_state, state, from_phys, phys;	/* 0: not known */
 	uint32_t carrier;	/* carrier changes counted in the window */
 	uint32_t downed;	/* link_downed counted in the window */
+	uint32_t down_events;	/* the PHY's link downs (ethtool LINKSTATE
+				 * EXT_DOWN_CNT) counted in the window */
+	bool down_known;	/* the netdev reports that count (6.6+) */
 };
 
 struct snap_port {

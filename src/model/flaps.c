@@ -3,8 +3,9 @@
  * Link flaps (flaps.h).  The kernel keeps counts, not times: a netdev's
  * carrier_changes, carrier_up_count and carrier_down_count (net-sysfs.c,
  * rtnetlink's IFLA_CARRIER_*), an IB port's PMA link_downed (8 bits,
- * saturating) and rxe's own link_downed (rxe_port_down(), every kernel
- * with rxe counters).  So a change is placed between the two samples
+ * saturating), rxe's own link_downed (rxe_port_down(), every kernel
+ * with rxe counters) and the PHY's link downs of ethtool's LINKSTATE_GET
+ * (EXT_DOWN_CNT, 6.6+, where the driver counts them).  So a change is placed between the two samples
  * that saw it, and a down and up between two samples is seen by the
  * counts alone: the state is the same on both sides.
  */
@@ -42,6 +43,22 @@ bool flaps_counter(const struct snapshot *s, uint32_t dev, uint32_t port, const 
 			*sat = snap_counter_saturated(c);
 	}
 	return best > 0;
+}
+
+bool flaps_down_events(const struct snapshot *s, uint32_t dev, uint32_t port, uint64_t *v)
+{
+	size_t i;
+
+	for (i = 0; i < s->counters.n; i++) {
+		const struct snap_counter *c = SNAP_AT(&s->counters, struct snap_counter, i);
+
+		if (c->dev == dev && c->port == port && c->source == SNAP_SRC_ETHNL &&
+		    !strcmp(snap_s(s, c->name), "link_down_events")) {
+			*v = c->value;
+			return true;
+		}
+	}
+	return false;
 }
 
 bool flaps_count(const struct snapshot *s, const struct snap_port *p, uint64_t *n,
@@ -97,9 +114,17 @@ static bool changed(const struct snapshot *prev, const struct snap_port *p,
 	if (flaps_downed(prev, p->dev, p->port, &od, NULL) &&
 	    flaps_downed(cur, c->dev, c->port, &nd, NULL) && nd > od)
 		ch->downed = nd - od > UINT32_MAX ? UINT32_MAX : (uint32_t)(nd - od);
+	/* the PHY's own count sees a down the carrier files may not (a
+	 * netdev in another namespace, a bond's lower device) */
+	if (flaps_down_events(prev, p->dev, p->port, &od) &&
+	    flaps_down_events(cur, c->dev, c->port, &nd)) {
+		ch->down_known = true;
+		if (nd > od)
+			ch->down_events = nd - od > UINT32_MAX ? UINT32_MAX : (uint32_t)(nd - od);
+	}
 	return (ch->from_state && ch->state && ch->from_state != ch->state) ||
 	       (ch->from_phys && ch->phys && ch->from_phys != ch->phys) || ch->carrier ||
-	       ch->downed;
+	       ch->downed || ch->down_events;
 }
 
 void snap_flaps(const struct snapshot *prev, struct snapshot *cur)

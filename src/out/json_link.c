@@ -112,6 +112,8 @@ static void json_link_flaps(struct jw *w, const struct snapshot *s, const struct
 			jw_s(w, "physical_state", snap_phys_state_str(c->phys));
 		jw_u(w, "carrier_changes", c->carrier);
 		jw_u(w, "link_downed", c->downed);
+		if (c->down_known)
+			jw_u(w, "link_down_events", c->down_events);
 		jw_close(w, '}');
 	}
 	jw_close(w, ']');

@@ -81,8 +81,12 @@ void ui_detail_flaps(const struct snapshot *s, const struct snap_port *p, ui_emi
 			const struct snap_link_change *c = &p->changes[i];
 			bool ph = c->from_phys != c->phys;
 
-			say(&o, ROLE_DEFAULT, 4, "%s carrier +%u downed +%u %s -> %s in %.1fs",
-			    fmt_time(t, sizeof(t), &c->when), c->carrier, c->downed,
+			char ev[32] = "";
+
+			if (c->down_known)
+				snprintf(ev, sizeof(ev), " PHY downs +%u", c->down_events);
+			say(&o, ROLE_DEFAULT, 4, "%s carrier +%u downed +%u%s %s -> %s in %.1fs",
+			    fmt_time(t, sizeof(t), &c->when), c->carrier, c->downed, ev,
 			    state_pair(a, sizeof(a), c->from_state, c->from_phys, ph),
 			    state_pair(b, sizeof(b), c->state, c->phys, ph), (double)c->window);
 		}

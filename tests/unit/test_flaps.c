@@ -186,6 +186,53 @@ static void test_ib_downed(void)
 	snap_free(&b);
 }
 
+/* the PHY's link-down count (ethtool LINKSTATE EXT_DOWN_CNT) of sample s */
+static void down_events(struct snapshot *s, uint64_t n)
+{
+	struct snap_counter *c = snap_push(&s->counters, sizeof(*c));
+
+	memset(c, 0, sizeof(*c));
+	c->port = 1;
+	c->name = snap_str(s, "link_down_events", 64);
+	c->source = SNAP_SRC_ETHNL;
+	c->value = n;
+}
+
+/* a down the PHY counted while the carrier counts and state stayed: a
+ * change of its own; a netdev without the count says nothing of it */
+static void test_phy_down_events(void)
+{
+	struct snapshot a, b;
+	uint64_t n;
+
+	snap_init(&a);
+	snap_init(&b);
+	sample(&a, 10, 4, "5\n", "3\n", "2\n", NULL, false);
+	down_events(&a, 7);
+	snap_flaps(NULL, &a);
+	sample(&b, 11, 4, "5\n", "3\n", "2\n", NULL, false);
+	down_events(&b, 9);
+	snap_flaps(&a, &b);
+	CHECK(flaps_down_events(&b, 0, 1, &n) && n == 9);
+	CHECK(!flaps_down_events(&b, 0, 2, &n));
+	CHECK_EQ_U(port(&b)->nchanges, 1);
+	CHECK(port(&b)->changes[0].down_known);
+	CHECK_EQ_U(port(&b)->changes[0].down_events, 2);
+	CHECK_EQ_U(port(&b)->changes[0].carrier, 0);
+	/* 9 -> 7: a reset (a driver reload), not a down: b's change carried,
+	 * none added */
+	snap_flaps(&b, &a);
+	CHECK_EQ_U(port(&a)->nchanges, 1);
+	/* no count in the samples: not known, nothing seen */
+	sample(&a, 10, 4, "5\n", "3\n", "2\n", NULL, false);
+	snap_flaps(NULL, &a);
+	sample(&b, 11, 4, "5\n", "3\n", "2\n", NULL, false);
+	snap_flaps(&a, &b);
+	CHECK_EQ_U(port(&b)->nchanges, 0);
+	snap_free(&a);
+	snap_free(&b);
+}
+
 static void test_age_format(void)
 {
 	static const struct {
@@ -207,4 +254,4 @@ static void test_age_format(void)
 }
 
 TEST_MAIN(test_parse, test_flap_between_samples, test_history_capped, test_ib_downed,
-	  test_age_format)
+	  test_phy_down_events, test_age_format)
