@@ -293,6 +293,7 @@ enum view_link_col {
 	VC_LINK_PAUSE_RX, VC_LINK_PAUSE_TX, VC_LINK_DISCARD, VC_LINK_FEC_UNCORR,
 	VC_LINK_FLAPS, VC_LINK_LAST_CHANGE, VC_LINK_UTIL, VC_LINK_SOURCE,
 	VC_LINK_ERR,	/* ERR/s: the port's counters of class error (hist_error_rate) */
+	VC_LINK_FCS, VC_LINK_SYMBOL,	/* the netdev's standard groups' */
 	VC_LINK_N
 };
 enum view_counter_col {

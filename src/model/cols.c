@@ -300,6 +300,12 @@ static const struct view_col links_cols[VC_LINK_N] = {
 				     "packets the port dropped per second (no buffer, discards)"),
 	[VC_LINK_FEC_UNCORR] = LINK_NET("fec_uncorr", "FEC-UNCORR/s", 13, NET_RATE_FEC_UNCORR,
 					"uncorrectable FEC blocks per second"),
+	[VC_LINK_FCS] = LINK_NET("fcs", "FCS/s", 7, NET_RATE_FCS,
+				 "frames received with a bad FCS per second (ethtool eth-mac "
+				 "FrameCheckSequenceErrors)"),
+	[VC_LINK_SYMBOL] = LINK_NET("symbol", "SYMBOL/s", 9, NET_RATE_SYMBOL,
+				    "symbol errors per second (ethtool eth-phy "
+				    "SymbolErrorDuringCarrier)"),
 	[VC_LINK_FLAPS] = { VIEW_COL("flaps", "FLAPS", 5, true, VIEW_T_UINT, VIEW_F_PLAIN),
 			    .get = link_flaps, .desc_sort = true,
 			    .desc = "link downs counted by the kernel (IB link_downed, else the "
