@@ -37,13 +37,16 @@ bool net_estats_per_queue(const char *name)
 	if (name[0] == '[')
 		return true;
 	for (i = 0; i < sizeof(pre) / sizeof(pre[0]); i++) {
-		if (name[0] != pre[i][0])
+		const char *p = pre[i];
+
+		/* by hand: this runs for every name of every sample */
+		for (l = 0; p[l] && name[l] == p[l]; l++)
+			;
+		if (p[l])
 			continue;
-		l = strlen(pre[i]);
-		if (!strncmp(name, pre[i], l) && isdigit((unsigned char)name[l]))
+		if (isdigit((unsigned char)name[l]))
 			return true;
-		if (!strncmp(name, pre[i], l) && name[l] == '-' &&
-		    isdigit((unsigned char)name[l + 1]))
+		if (name[l] == '-' && isdigit((unsigned char)name[l + 1]))
 			return true;	/* "rx-0.packets" (virtio_net, ...) */
 	}
 	return strchr(name, 'q') && strstr(name, "_queue_") && strpbrk(name, "0123456789");

@@ -144,18 +144,21 @@ static uint8_t unit_of(const char *name)
 #define MEMO_N 8192
 static struct memo {
 	char name[ETH_NAME_MAX];
-	uint8_t cls, flags, used;
+	uint8_t cls, flags, unit, used;
 } memo[MEMO_N];
 static pthread_mutex_t memo_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static uint8_t classify(const char *name, uint8_t *flags)
+/* name's class, flags and unit (unit_of), from the memo where it has them */
+static uint8_t classify(const char *name, uint8_t *flags, uint8_t *unit)
 {
 	uint32_t h = 2166136261u;
 	size_t i, k, len = strlen(name);
 	uint8_t cls;
 
-	if (len >= ETH_NAME_MAX)
+	if (len >= ETH_NAME_MAX) {
+		*unit = unit_of(name);
 		return cnt_classify(name, flags);
+	}
 	for (i = 0; i < len; i++)
 		h = (h ^ (uint8_t)name[i]) * 16777619u;
 	pthread_mutex_lock(&memo_lock);
@@ -164,21 +167,25 @@ static uint8_t classify(const char *name, uint8_t *flags)
 
 		if (m->used && !strcmp(m->name, name)) {
 			*flags = m->flags;
+			*unit = m->unit;
 			cls = m->cls;
 			pthread_mutex_unlock(&memo_lock);
 			return cls;
 		}
 		if (!m->used) {
 			cls = cnt_classify(name, flags);
+			*unit = unit_of(name);
 			memcpy(m->name, name, len + 1);
 			m->cls = cls;
 			m->flags = *flags;
+			m->unit = *unit;
 			m->used = 1;
 			pthread_mutex_unlock(&memo_lock);
 			return cls;
 		}
 	}
 	pthread_mutex_unlock(&memo_lock);
+	*unit = unit_of(name);
 	return cnt_classify(name, flags);
 }
 
@@ -212,8 +219,7 @@ int net_push_counter(struct snapshot *s, const struct snap_net *n, uint8_t sourc
 	if (!n->n_ports)
 		return 0;
 	id = snap_str(s, name, 64);
-	unit = unit_of(name);
-	cls = classify(snap_s(s, id), &flags);
+	cls = classify(snap_s(s, id), &flags, &unit);
 	if (n->n_ports <= SNAP_NET_PORTS) {
 		for (i = 0; i < n->n_ports; i++)
 			if ((ret = push_one(s, SNAP_AT(&s->ports, struct snap_port, n->port_ix[i]),
