@@ -239,7 +239,9 @@ long prom_replay_find(struct prom_replay *r, double t);
  */
 enum prom_table { PROM_T_HOSTS, PROM_T_PORTS, PROM_T_JOBS, PROM_T_HOSTGROUPS, PROM_T_PROCS,
 		  PROM_T_N };
-enum prom_kind { PROM_K_STR, PROM_K_NUM, PROM_K_RATE, PROM_K_BYTES, PROM_K_PCT, PROM_K_AGE };
+/* PROM_K_BITS: a byte rate shown in bits, as a link's speed is spelt
+ * (12.3Gb under RX/s, 100.0Gb under SPEED) */
+enum prom_kind { PROM_K_STR, PROM_K_NUM, PROM_K_RATE, PROM_K_PCT, PROM_K_AGE, PROM_K_BITS };
 
 struct prom_col {
 	const char *name;	/* for --sort, filters, JSON */

@@ -23,8 +23,8 @@ static const struct prom_col hosts[] = {
 	{ "up", "UP", 2, PROM_K_NUM, false, NUM(host, up) },
 	{ "err", "ERR/s", 7, PROM_K_RATE, true, NUM(host, err[PROM_C_ERROR]) },
 	{ "cong", "CONG/s", 7, PROM_K_RATE, true, NUM(host, err[PROM_C_CONGESTION]) },
-	{ "rx", "RX/s", 7, PROM_K_BYTES, true, NUM(host, rx) },
-	{ "tx", "TX/s", 7, PROM_K_BYTES, true, NUM(host, tx) },
+	{ "rx", "RX/s", 7, PROM_K_BITS, true, NUM(host, rx) },
+	{ "tx", "TX/s", 7, PROM_K_BITS, true, NUM(host, tx) },
 	{ "util", "UTIL", 4, PROM_K_PCT, true, NUM(host, util) },
 	{ "qps", "QPS", 5, PROM_K_NUM, true, NUM(host, qps) },
 	{ "qps_err", "QPERR", 5, PROM_K_NUM, true, NUM(host, qps_err) },
@@ -47,10 +47,10 @@ static const struct prom_col ports[] = {
 	{ "state", "STATE", 6, PROM_K_STR, false, STR(port, state) },
 	{ "err", "ERR/s", 7, PROM_K_RATE, true, NUM(port, err) },
 	{ "cong", "CONG/s", 7, PROM_K_RATE, true, NUM(port, cong) },
-	{ "rx", "RX/s", 7, PROM_K_BYTES, true, NUM(port, rx) },
-	{ "tx", "TX/s", 7, PROM_K_BYTES, true, NUM(port, tx) },
+	{ "rx", "RX/s", 7, PROM_K_BITS, true, NUM(port, rx) },
+	{ "tx", "TX/s", 7, PROM_K_BITS, true, NUM(port, tx) },
 	{ "util", "UTIL", 4, PROM_K_PCT, true, NUM(port, util) },
-	{ "speed", "SPEED", 7, PROM_K_BYTES, true, NUM(port, speed) },
+	{ "speed", "SPEED", 7, PROM_K_BITS, true, NUM(port, speed) },
 	{ "pause_rx", "PAUSE RX/s", 10, PROM_K_RATE, true, NUM(port, pause_rx) },
 	{ "pause_tx", "PAUSE TX/s", 10, PROM_K_RATE, true, NUM(port, pause_tx) },
 };
@@ -192,8 +192,8 @@ const char *prom_cell(const struct prom_col *c, const void *row, char *buf, size
 	case PROM_K_AGE:
 		snprintf(buf, len, "%.0fs", v);
 		return buf;
-	case PROM_K_BYTES:
-		return si(buf, len, v, "B");
+	case PROM_K_BITS:
+		return si(buf, len, v * 8, "b");
 	case PROM_K_RATE:
 		return si(buf, len, v, "");
 	default:

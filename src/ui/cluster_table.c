@@ -27,7 +27,7 @@ static int cell_role(const struct prom_col *c, const void *row, const char *text
 		return v >= 1 ? ROLE_STATE_GOOD : ROLE_STATE_BAD;
 	if (!strcmp(c->name, "err") || !strcmp(c->name, "qps_err"))
 		return v > 0 ? ROLE_ERROR : ROLE_RATE_ZERO;
-	if (c->kind == PROM_K_RATE || c->kind == PROM_K_BYTES)
+	if (c->kind == PROM_K_RATE || c->kind == PROM_K_BITS)
 		return v > 0 ? ROLE_RATE_HIGH : ROLE_RATE_ZERO;
 	if (c->kind == PROM_K_PCT)
 		return v >= 0.8 ? ROLE_STATE_WARN : ROLE_DEFAULT;

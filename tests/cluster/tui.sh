@@ -47,7 +47,9 @@ def si(v):
 path, table, key, ere = sys.argv[1:5]
 col, _, val = (sys.argv[5] if len(sys.argv) > 5 else "=").partition("=")
 row = [r for r in json.load(open(path))[table] if (r.get(key) or 0) > 0 and (not col or r[col] == val)][0]
-print(re.sub(r"\{(\w+)\}", lambda m: si(row[m.group(1)]), ere))
+# {col*8}: a byte rate as the screen shows it, in bits
+print(re.sub(r"\{(\w+)(\*8)?\}", lambda m: si(row[m.group(1)] * 8 if m.group(2) and
+                                               row[m.group(1)] is not None else row[m.group(1)]), ere))
 EOP
 }
 # the instance of the first host of the JSON (sorted by ERR/s), and of the
@@ -83,6 +85,9 @@ for spec in "xterm 80x24" "xterm 200x50" "vt100 80x24"; do
 	scr "$s: 2: the Ports pane" 'ports: [0-9]+ of [0-9]+'
 	if [ "${2%x*}" = 200 ]; then
 		scr "$s: 2: the ports' PAUSE RX/s and TX/s" 'SPEED +PAUSE RX/s +PAUSE TX/s'
+		# speeds and rates in bits, as --json's bytes times 8
+		scr "$s: 2: a port's SPEED in bits as --json's" \
+			"$(cells ports speed '^{instance} +{device} +{port} .* {speed*8}b ')"
 	fi
 	keys 3
 	scr "$s: 3: the Jobs pane" 'jobs: [0-9]+ of [0-9]+'
