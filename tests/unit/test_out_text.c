@@ -201,30 +201,34 @@ static void test_opts(void)
 
 static void test_fmt(void)
 {
+	static const struct {
+		const char *(*fn)(char *, size_t, double);
+		double v;
+		const char *want;
+	} scaled[] = {
+		{ fmt_si, 0, "0" }, { fmt_si, 999, "999" }, { fmt_si, 999.7, "1.0K" },
+		{ fmt_si, 1234, "1.2K" }, { fmt_si, 123456, "123K" }, { fmt_si, 3.4e9, "3.4G" },
+		{ fmt_iec, 512, "512 B" }, { fmt_iec, 1536, "1.5 KiB" },
+		{ fmt_iec, 3.4 * 1048576, "3.4 MiB" },
+		/* a link's throughput in its rate's unit: bytes as bits, powers of 1000 */
+		{ fmt_bits, 0, "0 b/s" }, { fmt_bits, 124, "992 b/s" }, { fmt_bits, 124.9, "999 b/s" },
+		{ fmt_bits, 124.95, "1.0 Kb/s" }, { fmt_bits, 64125000, "513 Mb/s" },
+		{ fmt_bits, 12.5e9, "100 Gb/s" }, { fmt_bits, 50e9, "400 Gb/s" },
+		{ fmt_bits, 1.5e9, "12.0 Gb/s" }, { fmt_bits, -1, "0 b/s" },
+		{ fmt_bits, 1.0 / 0.0, "n/a" },
+	};
 	char b[64];
 	struct snap_addr a = { .family = AF_INET6, .port = 4791 };
 	struct timespec ts = { .tv_sec = 0, .tv_nsec = 999999999 };
 
-	CHECK_EQ_S(fmt_si(b, sizeof(b), 0), "0");
-	CHECK_EQ_S(fmt_si(b, sizeof(b), 999), "999");
-	CHECK_EQ_S(fmt_si(b, sizeof(b), 999.7), "1.0K");
-	CHECK_EQ_S(fmt_si(b, sizeof(b), 1234), "1.2K");
-	CHECK_EQ_S(fmt_si(b, sizeof(b), 123456), "123K");
-	CHECK_EQ_S(fmt_si(b, sizeof(b), 3.4e9), "3.4G");
-	CHECK_EQ_S(fmt_iec(b, sizeof(b), 512), "512 B");
-	CHECK_EQ_S(fmt_iec(b, sizeof(b), 1536), "1.5 KiB");
-	CHECK_EQ_S(fmt_iec(b, sizeof(b), 3.4 * 1048576), "3.4 MiB");
-	/* a link's throughput in its rate's unit: bytes as bits, powers of 1000 */
-	CHECK_EQ_S(fmt_bits(b, sizeof(b), 0), "0 b/s");
-	CHECK_EQ_S(fmt_bits(b, sizeof(b), 124), "992 b/s");
-	CHECK_EQ_S(fmt_bits(b, sizeof(b), 124.9), "999 b/s");
-	CHECK_EQ_S(fmt_bits(b, sizeof(b), 124.95), "1.0 Kb/s");
-	CHECK_EQ_S(fmt_bits(b, sizeof(b), 64125000), "513 Mb/s");
-	CHECK_EQ_S(fmt_bits(b, sizeof(b), 12.5e9), "100 Gb/s");
-	CHECK_EQ_S(fmt_bits(b, sizeof(b), 50e9), "400 Gb/s");
-	CHECK_EQ_S(fmt_bits(b, sizeof(b), 1.5e9), "12.0 Gb/s");
-	CHECK_EQ_S(fmt_bits(b, sizeof(b), -1), "0 b/s");
-	CHECK_EQ_S(fmt_bits(b, sizeof(b), 1.0 / 0.0), "n/a");
+	for (size_t i = 0; i < sizeof(scaled) / sizeof(scaled[0]); i++) {
+		const char *got = scaled[i].fn(b, sizeof(b), scaled[i].v);
+
+		if (strcmp(got, scaled[i].want))
+			fprintf(stderr, "case %zu: %g: \"%s\", want \"%s\"\n", i, scaled[i].v, got,
+				scaled[i].want);
+		CHECK_EQ_S(got, scaled[i].want);
+	}
 	CHECK_EQ_S(fmt_num(b, sizeof(b), 1234.5), "1234.5");
 	CHECK_EQ_S(fmt_num(b, sizeof(b), 2), "2");
 	CHECK_EQ_S(fmt_num(b, sizeof(b), 0.0001), "0");
