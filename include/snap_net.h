@@ -13,6 +13,7 @@
 #error "include snapshot.h"
 #endif
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* The inputs of one netdev, each a raw input of its own (record kind NET). */
@@ -40,7 +41,12 @@ enum {
 	SNAP_NET_SUBSTATE = 1 << 8,
 	SNAP_NET_DUPLEX = 1 << 9,	/* LINKMODES_DUPLEX */
 	SNAP_NET_AUTONEG = 1 << 10,	/* LINKMODES_AUTONEG */
+	SNAP_NET_OURS = 1 << 11,	/* adv_pause: LINKMODES_OURS */
+	SNAP_NET_PEER = 1 << 12,	/* lp_pause: LINKMODES_PEER (a partner that advertises) */
 };
+
+/* adv_pause, lp_pause: the link modes Pause and Asym_Pause advertised */
+enum { SNAP_NET_ADV_PAUSE = 1 << 0, SNAP_NET_ADV_ASYM = 1 << 1 };
 
 #define SNAP_NET_PRIOS 8	/* IEEE_8021QAZ_MAX_TCS */
 
@@ -58,6 +64,7 @@ struct snap_net {
 	uint32_t speed;		/* Mb/s, UINT32_MAX unknown */
 	uint32_t lanes;
 	uint8_t duplex, autoneg;
+	uint8_t adv_pause, lp_pause;	/* SNAP_NET_ADV_*: ours, the link partner's */
 	/* per input: 0 (answered), or why it said nothing (-EOPNOTSUPP, ...) */
 	int err[SNAP_NET_N];
 	uint8_t seen;		/* bits 1 << enum snap_net_in: inputs fed */
@@ -68,6 +75,15 @@ struct snap_net {
 	uint16_t port_ix[4];
 };
 #define SNAP_NET_PORTS 4
+
+/*
+ * What autonegotiation made of pause (ethtool -a's "RX negotiated", "TX
+ * negotiated": both sides advertise Pause, else both Asym_Pause and the
+ * one that also advertises Pause receives them): false where it says
+ * nothing (pause autonegotiation off, no advertisement of ours or the
+ * partner's known).
+ */
+bool snap_net_pause_negotiated(const struct snap_net *n, bool *rx, bool *tx);
 
 /* The netdev row of name ndev, NULL when none. */
 struct snapshot;

@@ -213,3 +213,19 @@ void net_rates(const struct snapshot *s, uint32_t dev, uint32_t port, struct net
 	r->v[NET_RATE_DISCARD] = disc;
 	r->valid[NET_RATE_FEC_UNCORR] = fec;
 }
+
+/* ethtool netlink/pause.c's rule (pause_autoneg_cb), from the bits the
+ * kernel's LINKMODES_GET answered (linkmodes.c: OURS the advertising
+ * mask, PEER lp_advertising, sent only when the partner advertises) */
+bool snap_net_pause_negotiated(const struct snap_net *n, bool *rx, bool *tx)
+{
+	bool op = n->adv_pause & SNAP_NET_ADV_PAUSE, oa = n->adv_pause & SNAP_NET_ADV_ASYM;
+	bool pp = n->lp_pause & SNAP_NET_ADV_PAUSE, pa = n->lp_pause & SNAP_NET_ADV_ASYM;
+
+	if (!(n->valid & SNAP_NET_PAUSE_CFG) || !n->pause_autoneg ||
+	    (n->valid & (SNAP_NET_OURS | SNAP_NET_PEER)) != (SNAP_NET_OURS | SNAP_NET_PEER))
+		return false;
+	*rx = (op && pp) || (oa && pa && op);
+	*tx = (op && pp) || (oa && pa && !op && pp);
+	return true;
+}

@@ -92,9 +92,12 @@ size_t net_ethtool_req(void *buf, size_t cap, uint16_t family, unsigned int what
 	nlh = net_genl_req(buf, 128, family, cmds[what].cmd, ETHTOOL_GENL_VERSION, seq);
 	h = mnl_attr_nest_start(nlh, cmds[what].header);
 	mnl_attr_put_strz(nlh, ETHTOOL_A_HEADER_DEV_NAME, ndev);
-	/* stats for pause and FEC; the other commands ignore the flag */
+	/* stats for pause and FEC; the link modes' bitsets compact (a value
+	 * and a mask, not every mode by name: ethtool -a asks so too) */
 	if (what == SNAP_NET_PAUSE || what == SNAP_NET_FEC)
 		mnl_attr_put_u32(nlh, ETHTOOL_A_HEADER_FLAGS, ETHTOOL_FLAG_STATS);
+	else if (what == SNAP_NET_LINKMODES)
+		mnl_attr_put_u32(nlh, ETHTOOL_A_HEADER_FLAGS, ETHTOOL_FLAG_COMPACT_BITSETS);
 	mnl_attr_nest_end(nlh, h);
 	return nlh->nlmsg_len;
 }
@@ -267,6 +270,103 @@ static int linkstate_attr(struct eth_ctx *c, const struct nlattr *a)
 	return r;
 }
 
+/*
+ * A bitset (net/ethtool/bitset.c) reduced to the two pause modes: compact,
+ * VALUE words (bit n in word n / 32, host order), or verbose, BITS of
+ * BIT {INDEX, NAME, VALUE}, where with NOMASK each bit listed is set and
+ * without it VALUE says so.
+ */
+struct bits {
+	struct eth_ctx *c;
+	uint8_t *out;
+	bool nomask;
+	uint32_t index;
+	bool has_index, value;
+};
+
+static void pause_bit(struct bits *b, uint32_t index)
+{
+	if (index == ETHTOOL_LINK_MODE_Pause_BIT)
+		*b->out |= SNAP_NET_ADV_PAUSE;
+	else if (index == ETHTOOL_LINK_MODE_Asym_Pause_BIT)
+		*b->out |= SNAP_NET_ADV_ASYM;
+}
+
+static int bit_attr(const struct nlattr *a, void *data)
+{
+	struct bits *b = data;
+
+	switch (mnl_attr_get_type(a)) {
+	case ETHTOOL_A_BITSET_BIT_INDEX:
+		if (!is(a, MNL_TYPE_U32))
+			return fail(b->c);
+		b->index = mnl_attr_get_u32(a);
+		b->has_index = true;
+		break;
+	case ETHTOOL_A_BITSET_BIT_VALUE:
+		b->value = true;
+		break;
+	}
+	return MNL_CB_OK;
+}
+
+static int bits_attr(const struct nlattr *a, void *data)
+{
+	struct bits *b = data;
+
+	if (mnl_attr_get_type(a) != ETHTOOL_A_BITSET_BITS_BIT)
+		return MNL_CB_OK;
+	b->has_index = b->value = false;
+	if (!is(a, MNL_TYPE_NESTED) || net_attr_parse_nested(a, bit_attr, b) < 0 || !b->has_index)
+		return fail(b->c);
+	if (b->nomask || b->value)
+		pause_bit(b, b->index);
+	return MNL_CB_OK;
+}
+
+static int bitset_attr(const struct nlattr *a, void *data)
+{
+	struct bits *b = data;
+	const unsigned char *v;
+	uint32_t w, i;
+
+	switch (mnl_attr_get_type(a)) {
+	case ETHTOOL_A_BITSET_VALUE:
+		v = mnl_attr_get_payload(a);
+		for (i = ETHTOOL_LINK_MODE_Pause_BIT; i <= ETHTOOL_LINK_MODE_Asym_Pause_BIT; i++) {
+			if ((i / 32 + 1) * 4 > mnl_attr_get_payload_len(a))
+				break;
+			memcpy(&w, v + i / 32 * 4, 4);
+			if ((w >> (i % 32)) & 1)
+				pause_bit(b, i);
+		}
+		break;
+	case ETHTOOL_A_BITSET_BITS:
+		if (!is(a, MNL_TYPE_NESTED) || net_attr_parse_nested(a, bits_attr, b) < 0)
+			return fail(b->c);
+		break;
+	}
+	return MNL_CB_OK;
+}
+
+/* OURS or PEER: its pause modes into *out */
+static int pause_modes(struct eth_ctx *c, const struct nlattr *a, uint8_t *out)
+{
+	struct bits b = { .c = c, .out = out };
+	const struct nlattr *x;
+
+	if (!is(a, MNL_TYPE_NESTED))
+		return fail(c);
+	/* NOMASK first: it says how a verbose list reads */
+	mnl_attr_for_each_nested(x, a)
+		if (mnl_attr_get_type(x) == ETHTOOL_A_BITSET_NOMASK)
+			b.nomask = true;
+	*out = 0;
+	if (net_attr_parse_nested(a, bitset_attr, &b) < 0)
+		return fail(c);
+	return c->err ? MNL_CB_ERROR : MNL_CB_OK;
+}
+
 static int linkmodes_attr(struct eth_ctx *c, const struct nlattr *a)
 {
 	struct snap_net *n = c->n;
@@ -288,6 +388,14 @@ static int linkmodes_attr(struct eth_ctx *c, const struct nlattr *a)
 	case ETHTOOL_A_LINKMODES_LANES:
 		if ((r = u32_of(a, c, &n->lanes)) == MNL_CB_OK)
 			n->valid |= SNAP_NET_LANES;
+		break;
+	case ETHTOOL_A_LINKMODES_OURS:
+		if ((r = pause_modes(c, a, &n->adv_pause)) == MNL_CB_OK)
+			n->valid |= SNAP_NET_OURS;
+		break;
+	case ETHTOOL_A_LINKMODES_PEER:
+		if ((r = pause_modes(c, a, &n->lp_pause)) == MNL_CB_OK)
+			n->valid |= SNAP_NET_PEER;
 		break;
 	}
 	return r;

@@ -168,6 +168,7 @@ void out_json_link_net(struct jw *w, const struct snapshot *s, const struct snap
 {
 	const struct snap_net *n = net_of_port(s, p->dev, p->port);
 	struct net_rates r;
+	bool rx, tx;
 	int i;
 
 	if (!n)
@@ -179,6 +180,12 @@ void out_json_link_net(struct jw *w, const struct snapshot *s, const struct snap
 		jw_b(w, "autonegotiate", n->pause_autoneg);
 		jw_b(w, "rx", n->pause_rx);
 		jw_b(w, "tx", n->pause_tx);
+		if (snap_net_pause_negotiated(n, &rx, &tx)) {
+			jw_open(w, "negotiated", '{');
+			jw_b(w, "rx", rx);
+			jw_b(w, "tx", tx);
+			jw_close(w, '}');
+		}
 		if (find(s, p, SNAP_SRC_ETHNL, "tx_pause_frames") ||
 		    find(s, p, SNAP_SRC_ETHNL, "rx_pause_frames")) {
 			jw_open(w, "statistics", '{');

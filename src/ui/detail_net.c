@@ -62,9 +62,13 @@ void ui_detail_net(const struct snapshot *s, uint32_t dev, uint32_t port, ui_emi
 		 (n->valid & SNAP_NET_PFC) ? a : "");
 	emit(ctx, ROLE_DEFAULT, 2, line);
 	if (n->valid & SNAP_NET_PAUSE_CFG) {
-		snprintf(line, sizeof(line), "link pause: rx %s, tx %s, autoneg %s",
+		bool rx, tx, neg = snap_net_pause_negotiated(n, &rx, &tx);
+
+		snprintf(line, sizeof(line), "link pause: rx %s, tx %s, autoneg %s%s%s%s%s",
 			 n->pause_rx ? "on" : "off", n->pause_tx ? "on" : "off",
-			 n->pause_autoneg ? "on" : "off");
+			 n->pause_autoneg ? "on" : "off", neg ? " (negotiated rx " : "",
+			 neg ? (rx ? "on" : "off") : "", neg ? ", tx " : "",
+			 neg ? (tx ? "on)" : "off)") : "");
 		emit(ctx, ROLE_DEFAULT, 2, line);
 	}
 	snprintf(line, sizeof(line), "FEC %s, uncorrectable %s", net_fec_name(n),

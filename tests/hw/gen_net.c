@@ -62,6 +62,13 @@ struct ndev_def {
 	int down_cnt;		/* EXT_DOWN_CNT sent (6.6+) */
 	uint32_t downs[2];
 	uint32_t speed, lanes;
+	/* pause autonegotiation (bnxt_en, ice can; mlx5 cannot: its
+	 * get_pauseparam answers autoneg 0) and the link modes Pause (1) and
+	 * Asym_Pause (2) advertised by us and the partner; verbose: bitsets
+	 * by name, as a kernel answers a request without COMPACT_BITSETS */
+	int pause_an, verbose;
+	uint8_t ours, peer;
+	int neg[2];		/* what ethtool -a must say: RX, TX negotiated */
 	const struct stat_def *stats;
 	size_t nstats;
 	int std;		/* STATS_GET answered: 1 as 6.1, 2 as 6.4+ (SRC) */
@@ -145,7 +152,7 @@ static size_t pause_reply(unsigned char *b, const struct ndev_def *d, int s)
 	struct nlmsghdr *h = genl(b, ETHTOOL_MSG_PAUSE_GET_REPLY, ETHTOOL_A_PAUSE_HEADER, d);
 	struct nlattr *st;
 
-	mnl_attr_put_u8(h, ETHTOOL_A_PAUSE_AUTONEG, 0);
+	mnl_attr_put_u8(h, ETHTOOL_A_PAUSE_AUTONEG, (uint8_t)d->pause_an);
 	mnl_attr_put_u8(h, ETHTOOL_A_PAUSE_RX, 1);
 	mnl_attr_put_u8(h, ETHTOOL_A_PAUSE_TX, 1);
 	st = mnl_attr_nest_start(h, ETHTOOL_A_PAUSE_STATS);
@@ -204,13 +211,67 @@ static size_t linkstate_reply(unsigned char *b, const struct ndev_def *d, int s,
 	return h->nlmsg_len;
 }
 
+/*
+ * A link-mode bitset of the pause modes (bits 13 Pause, 14 Asym_Pause) as
+ * bitset.c ethnl_put_bitset32 writes it for __ETHTOOL_LINK_MODE_MASK_NBITS
+ * (6.1: 93) bits: compact, SIZE, VALUE and (without NOMASK) MASK words;
+ * verbose, SIZE and BITS of BIT {INDEX, NAME, VALUE where set} (with
+ * NOMASK only the bits set, without VALUE).  mask: the supported modes.
+ */
+static void modes(struct nlmsghdr *h, uint16_t type, uint8_t set, uint8_t mask, int nomask,
+		  int verbose)
+{
+	static const char *const names[] = { "Pause", "Asym_Pause" };
+	struct nlattr *n = mnl_attr_nest_start(h, type), *bits, *bit;
+	uint32_t v[3] = { 0 }, m[3] = { 0 };
+	int i;
+
+	if (nomask)
+		mnl_attr_put(h, ETHTOOL_A_BITSET_NOMASK, 0, NULL);
+	mnl_attr_put_u32(h, ETHTOOL_A_BITSET_SIZE, 93);
+	if (verbose) {
+		bits = mnl_attr_nest_start(h, ETHTOOL_A_BITSET_BITS);
+		for (i = 0; i < 2; i++) {
+			if (!((nomask ? set : mask) & (1 << i)))
+				continue;
+			bit = mnl_attr_nest_start(h, ETHTOOL_A_BITSET_BITS_BIT);
+			mnl_attr_put_u32(h, ETHTOOL_A_BITSET_BIT_INDEX,
+					 ETHTOOL_LINK_MODE_Pause_BIT + (uint32_t)i);
+			mnl_attr_put_strz(h, ETHTOOL_A_BITSET_BIT_NAME, names[i]);
+			if (!nomask && (set & (1 << i)))
+				mnl_attr_put(h, ETHTOOL_A_BITSET_BIT_VALUE, 0, NULL);
+			mnl_attr_nest_end(h, bit);
+		}
+		mnl_attr_nest_end(h, bits);
+	} else {
+		for (i = 0; i < 2; i++) {
+			if (set & (1 << i))
+				v[0] |= 1u << (ETHTOOL_LINK_MODE_Pause_BIT + i);
+			if (mask & (1 << i))
+				m[0] |= 1u << (ETHTOOL_LINK_MODE_Pause_BIT + i);
+		}
+		mnl_attr_put(h, ETHTOOL_A_BITSET_VALUE, sizeof(v), v);
+		if (!nomask)
+			mnl_attr_put(h, ETHTOOL_A_BITSET_MASK, sizeof(m), m);
+	}
+	mnl_attr_nest_end(h, n);
+}
+
 /* linkmodes_fill_reply; down: SPEED_UNKNOWN, DUPLEX_UNKNOWN, no LANES (the
- * kernel leaves out lanes 0) */
+ * kernel leaves out lanes 0); OURS (advertising, the supported modes its
+ * mask) where the port autonegotiates, PEER only where the partner
+ * advertises anything (nomask: lp_advertising) */
 static size_t linkmodes_reply(unsigned char *b, const struct ndev_def *d, int down)
 {
 	struct nlmsghdr *h = genl(b, ETHTOOL_MSG_LINKMODES_GET_REPLY, ETHTOOL_A_LINKMODES_HEADER, d);
 
-	mnl_attr_put_u8(h, ETHTOOL_A_LINKMODES_AUTONEG, down ? AUTONEG_ENABLE : AUTONEG_DISABLE);
+	mnl_attr_put_u8(h, ETHTOOL_A_LINKMODES_AUTONEG,
+			down || d->pause_an ? AUTONEG_ENABLE : AUTONEG_DISABLE);
+	if (d->pause_an) {
+		modes(h, ETHTOOL_A_LINKMODES_OURS, d->ours, 3, 0, d->verbose);
+		if (!down && d->peer)
+			modes(h, ETHTOOL_A_LINKMODES_PEER, d->peer, 0, 1, d->verbose);
+	}
 	mnl_attr_put_u32(h, ETHTOOL_A_LINKMODES_SPEED, down ? (uint32_t)SPEED_UNKNOWN : d->speed);
 	mnl_attr_put_u8(h, ETHTOOL_A_LINKMODES_DUPLEX, down ? DUPLEX_UNKNOWN : DUPLEX_FULL);
 	if (!down)
@@ -340,6 +401,9 @@ static void gen_ndev(const char *dir, const struct ndev_def *d, int first)
 		fprintf(expect, "},\"speed\":%u,\"lanes\":%u,\"link\":1", d->speed, d->lanes);
 		if (d->down_cnt)
 			fprintf(expect, ",\"link_down_events\":%u", d->downs[s]);
+		if (d->pause_an)
+			fprintf(expect, ",\"negotiated\":{\"rx\":%s,\"tx\":%s}",
+				d->neg[0] ? "true" : "false", d->neg[1] ? "true" : "false");
 		/* "standard": {"eth-mac": {"FrameCheckSequenceErrors": N}, "rmon":
 		 * {"rx": [[low, high, N], ...]}}: as ethtool --json -S --all-groups */
 		fprintf(expect, ",\"std\":%d,\"standard\":{", d->std);

@@ -152,6 +152,11 @@ static const struct ndev_def mlx5_nd[] = { {
 static const struct ndev_def ice_nd[] = { {
 	.name = "ens24f0", .ifindex = 8, .dcb = 1, .pfc_en = 1 << 3, .delay = 0,
 	.req = P3(70, 90), .ind = P3(800, 820),
+	/* ice_get_pauseparam: autoneg from the PHY's caps; a partner that
+	 * advertises Asym_Pause only: both asymmetric, ours with Pause too,
+	 * so this side receives pauses and sends none (RX on, TX off); the
+	 * bitsets by name (an older rdmatop's recording asked no compact) */
+	.pause_an = 1, .verbose = 1, .ours = 3, .peer = 2, .neg = { 1, 0 },
 	.pause_tx = { 0, 0 }, .pause_rx = { 0, 0 },
 	.fec = 1, .fec_corr = { 100, 100 }, .fec_unc = { 0, 0 }, .fec_bits = { 0, 0 },
 	.speed = 25000, .lanes = 1, .stats = ice0_stats, .nstats = N(ice0_stats), .std = 1,
@@ -169,6 +174,9 @@ static const struct ndev_def bnxt_nd[] = { {
 	.name = "ens2f0np0", .ifindex = 4, .dcb = 1, .pfc_en = 1 << 3, .delay = 0,
 	.req = P3(300, 330), .ind = P3(4000, 4600),
 	.pause_tx = { 300, 330 }, .pause_rx = { 4000, 4600 },
+	/* bnxt_get_pauseparam: autoneg where BNXT_AUTONEG_FLOW_CTRL; both
+	 * sides advertise Pause: RX and TX on */
+	.pause_an = 1, .ours = 3, .peer = 1, .neg = { 1, 1 },
 	.fec = 0, .speed = 100000, .lanes = 4, .stats = bnxt_stats, .nstats = N(bnxt_stats),
 	.std = 1, .stds = bnxt_std, .nstds = N(bnxt_std),
 } };

@@ -83,6 +83,17 @@ if p is not None:
         if k in st:
             eq("ethtool -a " + k, mine.get(k), st[k])
 
+# ethtool -a's text (its JSON booleans are not read, above): "RX
+# negotiated" and "TX negotiated", printed where pause autonegotiation is
+# on and the link modes of both sides are known (netlink/pause.c)
+t = load("pause.txt")
+if t is not None:
+    kv = dict(l.strip().partition(": ")[::2] for l in t.splitlines() if ": " in l)
+    want = None
+    if "RX negotiated" in kv or "TX negotiated" in kv:
+        want = {"rx": kv.get("RX negotiated") == "on", "tx": kv.get("TX negotiated") == "on"}
+    eq("ethtool -a RX/TX negotiated", link.get("pause", {}).get("negotiated"), want)
+
 # ethtool --json -I --show-fec: the totals; active as the link mode bit
 f = load("fec.json")
 f = (json.loads(f) or [None])[0] if f is not None else None
@@ -120,6 +131,8 @@ if s is not None:
             bad.append("ethtool -S lists %s, rdmatop does not" % n)
 
 # the generator's values
+if exp_path != "-":
+    eq("expect negotiated", link.get("pause", {}).get("negotiated"), exp.get("negotiated"))
 for k in ("tx_pause_frames", "rx_pause_frames"):
     if ("ethtool", k) in ctr and k in exp:  # "-": no generator's value
         eq("expect " + k, ctr[("ethtool", k)], exp[k])

@@ -280,4 +280,41 @@ static void test_record(void)
 	snap_free(&s);
 }
 
-TEST_MAIN(test_parse, test_why, test_bad, test_record)
+/* ethtool -a's RX / TX negotiated from both sides' Pause (P) and
+ * Asym_Pause (A), every combination, against IEEE 802.3 Table 28B-3 as
+ * ethtool's pause_autoneg_cb applies it; nothing without autoneg or
+ * without either side's modes */
+static void test_negotiated(void)
+{
+	enum { P = SNAP_NET_ADV_PAUSE, A = SNAP_NET_ADV_ASYM };
+	static const struct {
+		uint8_t ours, peer;
+		bool rx, tx;
+	} t[] = {
+		{ 0, 0, false, false }, { P, P, true, true }, { P | A, P, true, true },
+		{ P | A, A, true, false }, { A, P | A, false, true }, { A, A, false, false },
+		{ P, A, false, false }, { A, P, false, false }, { P | A, P | A, true, true },
+		{ 0, P | A, false, false },
+	};
+	struct snap_net n = { .valid = SNAP_NET_PAUSE_CFG | SNAP_NET_OURS | SNAP_NET_PEER,
+			      .pause_autoneg = 1 };
+	bool rx, tx;
+	size_t i;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		n.adv_pause = t[i].ours;
+		n.lp_pause = t[i].peer;
+		rx = tx = !t[i].rx;
+		CHECK(snap_net_pause_negotiated(&n, &rx, &tx));
+		if (rx != t[i].rx || tx != t[i].tx)
+			fprintf(stderr, "case %zu: rx %d tx %d\n", i, rx, tx);
+		CHECK(rx == t[i].rx && tx == t[i].tx);
+	}
+	n.pause_autoneg = 0;
+	CHECK(!snap_net_pause_negotiated(&n, &rx, &tx));
+	n.pause_autoneg = 1;
+	n.valid &= ~(uint32_t)SNAP_NET_PEER;	/* no partner advertising */
+	CHECK(!snap_net_pause_negotiated(&n, &rx, &tx));
+}
+
+TEST_MAIN(test_parse, test_why, test_bad, test_record, test_negotiated)

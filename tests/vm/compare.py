@@ -193,9 +193,20 @@ def check_nic(d, rep):
         for k in ("autonegotiate", "rx", "tx"):
             rep.ok(link.get("pause", {}).get(k) == pj.get(k),
                    "nic: pause %s: rdmatop %r, ethtool %r" % (k, link.get("pause", {}).get(k), pj.get(k)))
+    # what autonegotiation made of pause, from ethtool -a's text (its
+    # JSON booleans are 6.1's, above): printed where pause autoneg is on
+    # and both sides' link modes are known (netlink/pause.c)
+    kv = dict(x.strip().partition(": ")[::2] for x in read_text(os.path.join(d, "pause.txt")).splitlines()
+              if ": " in x)
+    want = None
+    if "RX negotiated" in kv or "TX negotiated" in kv:
+        want = {"rx": kv.get("RX negotiated") == "on", "tx": kv.get("TX negotiated") == "on"}
+    rep.ok(link.get("pause", {}).get("negotiated") == want,
+           "nic: pause negotiated: rdmatop %r, ethtool -a %r" % (link.get("pause", {}).get("negotiated"), want))
     check_nic_pci(d, last, link, rep)
-    rep.note("nic: %s (%s), %d driver counters equal ethtool -S; %s"
-             % (ndev, read_text(os.path.join(d, "ethtool_version")).strip(), len(drv), out.splitlines()[-1] if out else ""))
+    rep.note("nic: %s (%s), %d driver counters equal ethtool -S; pause negotiated %r; %s"
+             % (ndev, read_text(os.path.join(d, "ethtool_version")).strip(), len(drv), want,
+                out.splitlines()[-1] if out else ""))
 
 
 def check_nic_pci(d, last, link, rep):

@@ -46,6 +46,7 @@ if [ "$HAVE_RDMATOP" = 1 ]; then
 	echo "$?" >"$d/rt.rc"
 fi
 /bin/ethtool --json -I -a "$nic" >"$d/pause.json" 2>"$d/pause.err"
+/bin/ethtool -a "$nic" >"$d/pause.txt" 2>"$d/pause.txt.err"
 /bin/ethtool --json -I --show-fec "$nic" >"$d/fec.json" 2>"$d/fec.err"
 /bin/ethtool -S "$nic" >"$d/stats.txt" 2>"$d/stats.err"
 /bin/ethtool --version >"$d/ethtool_version" 2>&1
