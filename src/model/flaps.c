@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "flaps.h"
+#include "net_view.h"
 
 static double ts_sec(const struct timespec *a, const struct timespec *b)
 {
@@ -47,18 +48,14 @@ bool flaps_counter(const struct snapshot *s, uint32_t dev, uint32_t port, const 
 
 bool flaps_down_events(const struct snapshot *s, uint32_t dev, uint32_t port, uint64_t *v)
 {
-	size_t i;
+	/* the port's netdev row holds it (src/net/ethtool.c): no walk over
+	 * every counter of the sample, twice for each port */
+	const struct snap_net *n = net_of_port(s, dev, port);
 
-	for (i = 0; i < s->counters.n; i++) {
-		const struct snap_counter *c = SNAP_AT(&s->counters, struct snap_counter, i);
-
-		if (c->dev == dev && c->port == port && c->source == SNAP_SRC_ETHNL &&
-		    !strcmp(snap_s(s, c->name), "link_down_events")) {
-			*v = c->value;
-			return true;
-		}
-	}
-	return false;
+	if (!n || !(n->valid & SNAP_NET_DOWN_CNT))
+		return false;
+	*v = n->ext_down_cnt;
+	return true;
 }
 
 bool flaps_count(const struct snapshot *s, const struct snap_port *p, uint64_t *n,

@@ -186,16 +186,16 @@ static void test_ib_downed(void)
 	snap_free(&b);
 }
 
-/* the PHY's link-down count (ethtool LINKSTATE EXT_DOWN_CNT) of sample s */
+/* the PHY's link-down count (ethtool LINKSTATE EXT_DOWN_CNT) of sample s:
+ * its netdev row, eth0 of rxe0/1 */
 static void down_events(struct snapshot *s, uint64_t n)
 {
-	struct snap_counter *c = snap_push(&s->counters, sizeof(*c));
+	struct snap_net *d = snap_push(&s->nets, sizeof(*d));
 
-	memset(c, 0, sizeof(*c));
-	c->port = 1;
-	c->name = snap_str(s, "link_down_events", 64);
-	c->source = SNAP_SRC_ETHNL;
-	c->value = n;
+	memset(d, 0, sizeof(*d));
+	snprintf(d->ndev, sizeof(d->ndev), "eth0");
+	d->ext_down_cnt = (uint32_t)n;
+	d->valid = SNAP_NET_DOWN_CNT;
 }
 
 /* a down the PHY counted while the carrier counts and state stayed: a
