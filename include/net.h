@@ -89,6 +89,14 @@ bool net_msgs_ok(const void *buf, size_t len);
 /* The counter row of a netdev's input for every RDMA port on it. */
 int net_push_counter(struct snapshot *s, const struct snap_net *n, uint8_t source,
 		     const char *name, uint64_t v);
+/* The same for a name already classified (net_classify), at most len
+ * bytes of it. */
+int net_push_classified(struct snapshot *s, const struct snap_net *n, uint8_t source,
+			const char *name, size_t len, uint8_t cls, uint8_t flags, uint8_t unit,
+			uint64_t v);
+/* A counter name's class (classify.h), flags and unit (SNAP_UNIT_*),
+ * remembered process-wide. */
+uint8_t net_classify(const char *name, uint8_t *flags, uint8_t *unit);
 /* "not supported by the driver", ... for an input's err */
 const char *net_why(int err);
 /* the same for input what: "no such command in this kernel" where it can

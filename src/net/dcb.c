@@ -11,7 +11,6 @@
  * without dcbnl ops answers -EOPNOTSUPP.
  */
 #include <errno.h>
-#include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
 
@@ -116,11 +115,20 @@ static int err_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_STOP;
 }
 
+/* the counters' names, dcb's JSON keys (dcb/dcb_pfc.c) with the priority */
+static const char *const requests[SNAP_NET_PRIOS] = {
+	"requests_prio0", "requests_prio1", "requests_prio2", "requests_prio3",
+	"requests_prio4", "requests_prio5", "requests_prio6", "requests_prio7",
+};
+static const char *const indications[SNAP_NET_PRIOS] = {
+	"indications_prio0", "indications_prio1", "indications_prio2", "indications_prio3",
+	"indications_prio4", "indications_prio5", "indications_prio6", "indications_prio7",
+};
+
 int net_dcb_parse(struct snapshot *s, struct snap_net *n, const void *buf, size_t len)
 {
 	mnl_cb_t ctl[NLMSG_MIN_TYPE] = { [NLMSG_ERROR] = err_cb };
 	struct dcb_ctx c = { .s = s, .n = n };
-	char name[32];
 	int i, ret;
 
 	ret = mnl_cb_run2(buf, len, 0, 0, msg_cb, &c, ctl, NLMSG_MIN_TYPE);
@@ -144,11 +152,9 @@ int net_dcb_parse(struct snapshot *s, struct snap_net *n, const void *buf, size_
 	n->delay = c.v.delay;
 	n->valid |= SNAP_NET_PFC;
 	for (i = 0; i < SNAP_NET_PRIOS; i++) {
-		snprintf(name, sizeof(name), "requests_prio%d", i);
-		if ((ret = net_push_counter(s, n, SNAP_SRC_DCB, name, c.v.requests[i])))
-			return ret;
-		snprintf(name, sizeof(name), "indications_prio%d", i);
-		if ((ret = net_push_counter(s, n, SNAP_SRC_DCB, name, c.v.indications[i])))
+		if ((ret = net_push_counter(s, n, SNAP_SRC_DCB, requests[i], c.v.requests[i])) ||
+		    (ret = net_push_counter(s, n, SNAP_SRC_DCB, indications[i],
+					    c.v.indications[i])))
 			return ret;
 	}
 	return 0;

@@ -11,7 +11,6 @@
  * without the op answers -EOPNOTSUPP too (ethnl_default_doit).
  */
 #include <errno.h>
-#include <stdio.h>
 #include <string.h>
 
 #include <libmnl/libmnl.h>
@@ -151,7 +150,7 @@ static int fec_stat(const struct nlattr *a, void *data)
 	struct eth_ctx *c = data;
 	const char *name;
 	uint64_t v;
-	size_t i;
+	size_t i, l;
 
 	switch (mnl_attr_get_type(a)) {
 	case ETHTOOL_A_FEC_STAT_CORRECTED:
@@ -176,7 +175,12 @@ static int fec_stat(const struct nlattr *a, void *data)
 		char lane[48];
 
 		memcpy(&v, (const char *)mnl_attr_get_payload(a) + i * sizeof(v), sizeof(v));
-		snprintf(lane, sizeof(lane), "%s_lane%zu", name, i - 1);
+		/* name + "_lane" + one digit, by hand: every sample */
+		l = strlen(name);
+		memcpy(lane, name, l);
+		memcpy(lane + l, "_lane", 5);
+		lane[l + 5] = (char)('0' + i - 1);
+		lane[l + 6] = 0;
 		c->err = net_push_counter(c->s, c->n, SNAP_SRC_ETHNL, lane, v);
 	}
 	return c->err ? MNL_CB_ERROR : MNL_CB_OK;

@@ -149,7 +149,7 @@ static struct memo {
 static pthread_mutex_t memo_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* name's class, flags and unit (unit_of), from the memo where it has them */
-static uint8_t classify(const char *name, uint8_t *flags, uint8_t *unit)
+uint8_t net_classify(const char *name, uint8_t *flags, uint8_t *unit)
 {
 	uint32_t h = 2166136261u;
 	size_t i, k, len = strlen(name);
@@ -208,18 +208,17 @@ static int push_one(struct snapshot *s, const struct snap_port *p, uint8_t sourc
 	return 0;
 }
 
-int net_push_counter(struct snapshot *s, const struct snap_net *n, uint8_t source,
-		     const char *name, uint64_t v)
+int net_push_classified(struct snapshot *s, const struct snap_net *n, uint8_t source,
+			const char *name, size_t len, uint8_t cls, uint8_t flags, uint8_t unit,
+			uint64_t v)
 {
-	uint8_t unit, cls, flags = 0;
 	uint32_t id;
 	size_t i;
 	int ret;
 
 	if (!n->n_ports)
 		return 0;
-	id = snap_str(s, name, 64);
-	cls = classify(snap_s(s, id), &flags, &unit);
+	id = snap_str(s, name, len);
 	if (n->n_ports <= SNAP_NET_PORTS) {
 		for (i = 0; i < n->n_ports; i++)
 			if ((ret = push_one(s, SNAP_AT(&s->ports, struct snap_port, n->port_ix[i]),
@@ -235,6 +234,17 @@ int net_push_counter(struct snapshot *s, const struct snap_net *n, uint8_t sourc
 			return ret;
 	}
 	return 0;
+}
+
+int net_push_counter(struct snapshot *s, const struct snap_net *n, uint8_t source,
+		     const char *name, uint64_t v)
+{
+	uint8_t unit, cls, flags = 0;
+
+	if (!n->n_ports)
+		return 0;
+	cls = net_classify(name, &flags, &unit);
+	return net_push_classified(s, n, source, name, 64, cls, flags, unit, v);
 }
 
 int net_parse(struct snapshot *s, unsigned int what, const char *ndev, int err,

@@ -16,7 +16,6 @@
  * Errors", the buckets "rmon-rx-etherStatsPkts65to127Octets".
  */
 #include <errno.h>
-#include <stdio.h>
 #include <string.h>
 
 #include <libmnl/libmnl.h>
@@ -225,6 +224,32 @@ static int grp_cb(const struct nlattr *a, void *data)
 	return MNL_CB_OK; /* GRP_SS_ID, GRP_PAD */
 }
 
+static char *put_u32(char *p, uint32_t v)
+{
+	char d[10];
+	int n = 0;
+
+	do
+		d[n++] = (char)('0' + v % 10);
+	while (v /= 10);
+	while (n)
+		*p++ = d[--n];
+	return p;
+}
+
+/* "rmon-rx-etherStatsPkts65to127Octets" (ethtool's names for the buckets,
+ * netlink/stats.c), by hand: ten or more a netdev every sample */
+static void bucket_name(char *name, int tx, uint32_t low, uint32_t high)
+{
+	char *p = name;
+
+	memcpy(p, tx ? "rmon-tx-etherStatsPkts" : "rmon-rx-etherStatsPkts", 22);
+	p = put_u32(p + 22, low);
+	memcpy(p, "to", 2);
+	p = put_u32(p + 2, high);
+	memcpy(p, "Octets", 7);
+}
+
 static int push_grp(struct std_ctx *c, const struct grp *g)
 {
 	char name[96];
@@ -235,8 +260,7 @@ static int push_grp(struct std_ctx *c, const struct grp *g)
 		return 0; /* a group newer than this table: skipped */
 	for (d = 0; d < 2; d++)
 		for (i = 0; i < g->nhist[d]; i++) {
-			snprintf(name, sizeof(name), "rmon-%s-etherStatsPkts%uto%uOctets",
-				 d ? "tx" : "rx", g->hist[d][i].low, g->hist[d][i].high);
+			bucket_name(name, d, g->hist[d][i].low, g->hist[d][i].high);
 			if ((ret = net_push_counter(c->s, c->n, SNAP_SRC_ETHNL, name,
 						    g->hist[d][i].v)))
 				return ret;

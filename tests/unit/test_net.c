@@ -17,6 +17,7 @@
 #include <linux/genetlink.h>
 #include <linux/rtnetlink.h>
 
+#include "classify.h"
 #include "net.h"
 #include "netport.h"
 #include "rate.h"
@@ -317,4 +318,66 @@ static void test_negotiated(void)
 	CHECK(!snap_net_pause_negotiated(&n, &rx, &tx));
 }
 
-TEST_MAIN(test_parse, test_why, test_bad, test_record, test_negotiated)
+/* one ethtool -S answer whose third name is "rx_discards_phy" with the
+ * letter at 'at' changed to c (unchanged for c == 0) */
+static size_t estats_named(uint8_t *buf, uint64_t k, size_t at, char c)
+{
+	size_t len = estats(buf, k);
+
+	if (c)
+		buf[sizeof(struct ethtool_gstrings) + 2 * ETH_GSTRING_LEN + at] = (uint8_t)c;
+	return len;
+}
+
+static uint64_t drv_value(uint64_t k, size_t at, char c, const char *name)
+{
+	struct snapshot s;
+	const struct snap_counter *cn;
+	uint8_t buf[2048];
+	uint64_t v = UINT64_MAX;
+
+	snap_init(&s);
+	test_port_on(&s, "eth0");
+	CHECK_EQ_U(net_parse(&s, SNAP_NET_DRV, "eth0", 0, buf, estats_named(buf, k, at, c)), 0);
+	cn = test_counter(&s, SNAP_SRC_DRV, name);
+	if (cn)
+		v = cn->value;
+	/* the per-queue name stays out whether the set was known or not */
+	CHECK(!test_counter(&s, SNAP_SRC_DRV, "rx0_packets"));
+	CHECK_EQ_U(s.counters.n, 3);
+	snap_free(&s);
+	return v;
+}
+
+/* the string sets kept from sample to sample (estats.c): the values are
+ * each sample's, a set changed in one letter is its own, and sets beyond
+ * those kept still parse right when they come back */
+static void test_string_sets(void)
+{
+	const struct snap_counter *cn;
+	struct snapshot s;
+	uint8_t buf[2048];
+	char c;
+
+	CHECK_EQ_U(drv_value(1, 0, 0, "rx_discards_phy"), 3);
+	CHECK_EQ_U(drv_value(5, 0, 0, "rx_discards_phy"), 15);	/* the set known */
+	CHECK_EQ_U(drv_value(2, 14, 'z', "rx_discards_phz"), 6);
+	CHECK_EQ_U(drv_value(2, 14, 0, "rx_discards_phz"), UINT64_MAX);
+	for (c = 'a'; c <= 'x'; c++)	/* 24 sets: more than are kept */
+		CHECK_EQ_U(drv_value(3, 14, c, (char[]){ 'r', 'x', '_', 'd', 'i', 's', 'c', 'a', 'r',
+						       'd', 's', '_', 'p', 'h', c, 0 }),
+			   9);
+	CHECK_EQ_U(drv_value(4, 14, 'a', "rx_discards_pha"), 12);
+	CHECK_EQ_U(drv_value(4, 0, 0, "rx_discards_phy"), 12);
+	/* the classes come with the set: a discard is an error, a pause not */
+	snap_init(&s);
+	test_port_on(&s, "eth0");
+	CHECK_EQ_U(net_parse(&s, SNAP_NET_DRV, "eth0", 0, buf, estats(buf, 1)), 0);
+	cn = test_counter(&s, SNAP_SRC_DRV, "rx_discards_phy");
+	CHECK(cn && cn->cls == CNT_ERROR);
+	cn = test_counter(&s, SNAP_SRC_DRV, "rx_prio3_pause");
+	CHECK(cn && cn->cls == CNT_FLOW && cn->unit == SNAP_UNIT_EVENTS);
+	snap_free(&s);
+}
+
+TEST_MAIN(test_parse, test_why, test_bad, test_record, test_negotiated, test_string_sets)
