@@ -89,11 +89,24 @@ bool net_msgs_ok(const void *buf, size_t len);
 /* The counter row of a netdev's input for every RDMA port on it. */
 int net_push_counter(struct snapshot *s, const struct snap_net *n, uint8_t source,
 		     const char *name, uint64_t v);
-/* The same for a name already classified (net_classify), at most len
- * bytes of it. */
-int net_push_classified(struct snapshot *s, const struct snap_net *n, uint8_t source,
-			const char *name, size_t len, uint8_t cls, uint8_t flags, uint8_t unit,
-			uint64_t v);
+/*
+ * A counter name a parser pushes every sample (a fixed table's, a driver's
+ * string set's): classified once, interned once per snapshot for every
+ * netdev that has it.  The parsers run one at a time (net_parse holds a
+ * lock), which guards these.
+ */
+struct net_name {
+	struct snap_counter row;	/* its row, but for the port and value */
+	struct snap_str_memo str;	/* row.name's string */
+	uint8_t known;
+};
+/* The RDMA ports on netdev n, at most max of them: their count, each one's
+ * device and port in dp. */
+size_t net_ports(const struct snapshot *s, const struct snap_net *n, uint32_t (*dp)[2],
+		 size_t max);
+/* net_push_counter for name (at most len bytes) and its memo nm */
+int net_push_name(struct snapshot *s, const struct snap_net *n, uint8_t source,
+		  const char *name, size_t len, struct net_name *nm, uint64_t v);
 /* A counter name's class (classify.h), flags and unit (SNAP_UNIT_*),
  * remembered process-wide. */
 uint8_t net_classify(const char *name, uint8_t *flags, uint8_t *unit);

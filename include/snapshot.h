@@ -40,11 +40,14 @@ struct snap_vec {
 
 /*
  * Interned strings: an id is an offset into one buffer; id 0 is "".
- * Ids stay valid for the life of the snapshot.
+ * Ids stay valid for the life of the snapshot.  gen is new, process-wide,
+ * whenever the buffer loses strings (cleared, rolled back): an id kept
+ * with its gen (struct snap_str_memo) is the same string while gen is.
  */
 struct snap_strs {
 	char *buf;
 	size_t len, cap;
+	uint64_t gen;
 };
 
 /* ---- system (RDMA_NLDEV_CMD_SYS_GET) ---- */
@@ -428,8 +431,29 @@ static inline void *snap_push_raw(struct snap_vec *vec, size_t size)
 		return (char *)vec->v + vec->n++ * size;
 	return snap_push(vec, size);
 }
+/* Append n elements, not zeroed: the first of them; NULL on allocation
+ * failure (nothing appended). */
+void *snap_push_n(struct snap_vec *vec, size_t size, size_t n);
 /* Intern a string (at most len bytes, stops at NUL); 0 on failure or "". */
 uint32_t snap_str(struct snapshot *s, const char *str, size_t len);
+/*
+ * A string a parser interns in every sample and for many rows (a driver's
+ * counter names, shared by its netdevs): interned once per snapshot, the id
+ * kept in m with the strings' generation.  The caller guards m.
+ */
+struct snap_str_memo {
+	uint64_t gen;
+	uint32_t id;
+};
+static inline uint32_t snap_str_memo(struct snapshot *s, struct snap_str_memo *m,
+				     const char *str, size_t len)
+{
+	if (m->id && m->gen == s->strs.gen && m->id < s->strs.len)
+		return m->id;
+	m->id = snap_str(s, str, len);
+	m->gen = s->strs.gen;
+	return m->id;
+}
 const char *snap_s(const struct snapshot *s, uint32_t id);
 void snap_note(struct snapshot *s, int err, uint32_t dev, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));

@@ -2,26 +2,36 @@
 /* The snapshot model: storage, interned strings, lookups, rollback. */
 #include <errno.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <malloc.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "snapshot.h"
 
-/* The vectors snap_mark/snap_rollback cover (SNAP_VECS), in one place. */
+/* The vectors snap_mark/snap_rollback cover (SNAP_VECS), in one place:
+ * their offsets in struct snapshot, the resource tables first. */
+static const size_t vec_off[] = {
+	offsetof(struct snapshot, devs),    offsetof(struct snapshot, ports),
+	offsetof(struct snapshot, counters), offsetof(struct snapshot, notes),
+	offsetof(struct snapshot, events),  offsetof(struct snapshot, objcnts),
+	offsetof(struct snapshot, qpcnts),  offsetof(struct snapshot, optcnts),
+	offsetof(struct snapshot, drvs),    offsetof(struct snapshot, gids),
+	offsetof(struct snapshot, nets),    offsetof(struct snapshot, pcis),
+	offsetof(struct snapshot, pstats),
+};
+_Static_assert(sizeof(vec_off) / sizeof(vec_off[0]) + SNAP_RES_N == SNAP_VECS,
+	       "snap_mark covers every vector");
+
 static struct snap_vec *snap_vecs(struct snapshot *s, size_t i)
 {
-	struct snap_vec *v[] = { &s->devs, &s->ports, &s->counters, &s->notes, &s->events,
-				 &s->objcnts, &s->qpcnts, &s->optcnts, &s->drvs, &s->gids,
-				 &s->nets, &s->pcis, &s->pstats };
-
-	_Static_assert(sizeof(v) / sizeof(v[0]) + SNAP_RES_N == SNAP_VECS,
-		       "snap_mark covers every vector");
 	if (i < SNAP_RES_N)
 		return &s->res[i];
 	i -= SNAP_RES_N;
-	return i < sizeof(v) / sizeof(v[0]) ? v[i] : NULL;
+	return i < sizeof(vec_off) / sizeof(vec_off[0]) ?
+		       (struct snap_vec *)((char *)s + vec_off[i]) : NULL;
 }
 
 /*
@@ -59,9 +69,18 @@ void snap_mem_init(void)
 #endif
 }
 
+/* a new generation of a snapshot's strings (snap_str_memo) */
+static uint64_t strs_gen(void)
+{
+	static uint64_t gen;
+
+	return __atomic_add_fetch(&gen, 1, __ATOMIC_RELAXED);
+}
+
 void snap_init(struct snapshot *s)
 {
 	memset(s, 0, sizeof(*s));
+	s->strs.gen = strs_gen();
 }
 
 void snap_clear(struct snapshot *s)
@@ -81,6 +100,7 @@ void snap_clear(struct snapshot *s)
 	s->tasks = keep[i];
 	s->strs = strs;
 	s->strs.len = 0;
+	s->strs.gen = strs_gen();
 }
 
 void snap_free(struct snapshot *s)
@@ -93,6 +113,7 @@ void snap_free(struct snapshot *s)
 	free(s->tasks.v);
 	free(s->strs.buf);
 	memset(s, 0, sizeof(*s));
+	s->strs.gen = strs_gen();
 }
 
 size_t snap_bytes(const struct snapshot *s)
@@ -127,6 +148,28 @@ void *snap_push(struct snap_vec *vec, size_t size)
 	return p;
 }
 
+void *snap_push_n(struct snap_vec *vec, size_t size, size_t n)
+{
+	void *p;
+
+	if (n > vec->cap - vec->n) {
+		size_t cap = vec->cap ? vec->cap : vec->hint ? vec->hint + vec->hint / 16 + 16 : 16;
+		void *nv;
+
+		while (cap - vec->n < n)
+			if ((cap *= 2) > SIZE_MAX / 2 / size)
+				return NULL;
+		if (!(nv = realloc(vec->v, cap * size)))
+			return NULL;
+		vec->v = nv;
+		vec->cap = cap;
+		vec->esz = size;
+	}
+	p = (char *)vec->v + vec->n * size;
+	vec->n += n;
+	return p;
+}
+
 uint32_t snap_str(struct snapshot *s, const char *str, size_t len)
 {
 	struct snap_strs *t = &s->strs;
@@ -136,7 +179,10 @@ uint32_t snap_str(struct snapshot *s, const char *str, size_t len)
 	if (!n)
 		return 0;
 	if (!t->len) {
-		/* id 0 is the empty string */
+		/* id 0 is the empty string; a snapshot never snap_init'ed
+		 * (zeroed) gets its generation here */
+		if (!t->gen)
+			t->gen = strs_gen();
 		if (!t->cap) {
 			t->buf = malloc(4096);
 			if (!t->buf)
@@ -380,8 +426,10 @@ void snap_rollback(struct snapshot *s, const struct snap_mark *m)
 			v->n = m->n[i];
 	/* strings added since the mark are unreferenced now; keep ids valid
 	 * for anything older */
-	if (s->strs.len > m->strs)
+	if (s->strs.len > m->strs) {
 		s->strs.len = m->strs;
+		s->strs.gen = strs_gen();
+	}
 }
 
 bool snap_lqpns_has(const char *list, uint32_t lqpn)

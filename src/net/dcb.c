@@ -152,9 +152,12 @@ int net_dcb_parse(struct snapshot *s, struct snap_net *n, const void *buf, size_
 	n->delay = c.v.delay;
 	n->valid |= SNAP_NET_PFC;
 	for (i = 0; i < SNAP_NET_PRIOS; i++) {
-		if ((ret = net_push_counter(s, n, SNAP_SRC_DCB, requests[i], c.v.requests[i])) ||
-		    (ret = net_push_counter(s, n, SNAP_SRC_DCB, indications[i],
-					    c.v.indications[i])))
+		static struct net_name nm[2][SNAP_NET_PRIOS];	/* net_parse's lock */
+
+		if ((ret = net_push_name(s, n, SNAP_SRC_DCB, requests[i], 64, &nm[0][i],
+					 c.v.requests[i])) ||
+		    (ret = net_push_name(s, n, SNAP_SRC_DCB, indications[i], 64, &nm[1][i],
+					 c.v.indications[i])))
 			return ret;
 	}
 	return 0;

@@ -17,7 +17,6 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,15 +60,16 @@ bool net_estats_per_queue(const char *name)
  * units are worked out once per distinct set, and each sample after only
  * matches its names against the set (one memcmp: about 2,000 instructions
  * for mlx5's 700 names) and copies the values.  Matched by content, so the
- * netdevs of one driver and channel count share a set; the least recently
- * used of SETS_N gives way to a new one.
+ * netdevs of one driver and channel count share a set, and a name's string
+ * is interned once a sample for all of them (struct net_name); the least
+ * recently used of SETS_N gives way to a new one.
  */
 #define SETS_N 16
 #define SET_NAMES_MAX 65536	/* larger sets are parsed each time */
 
 struct kept {
 	uint32_t ix;
-	uint8_t cls, flags, unit, len;
+	uint8_t len;
 	char name[ETH_GSTRING_LEN + 1];
 };
 
@@ -77,19 +77,24 @@ static struct sset {
 	uint32_t n, n_kept;
 	unsigned char *names;	/* n * ETH_GSTRING_LEN bytes, as the kernel gave them */
 	struct kept *kept;
+	/* each kept name's row, but for the port and value: copied whole */
+	struct snap_counter *rows;
 	uint64_t used;
+	uint64_t gen;		/* the strings the rows' names are in (snap_strs) */
 } sets[SETS_N];
-static uint64_t sets_clock;
-static pthread_mutex_t sets_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t sets_clock;	/* guarded by net_parse's lock */
 
-static bool keep_name(const unsigned char *raw, struct kept *k)
+static bool keep_name(const unsigned char *raw, struct kept *k, struct snap_counter *row)
 {
 	memcpy(k->name, raw, ETH_GSTRING_LEN);
 	k->name[ETH_GSTRING_LEN] = 0;
 	if (!k->name[0] || net_estats_per_queue(k->name))
 		return false;
 	k->len = (uint8_t)strlen(k->name);
-	k->cls = net_classify(k->name, &k->flags, &k->unit);
+	memset(row, 0, sizeof(*row));
+	row->cls = net_classify(k->name, &row->cls_flags, &row->unit);
+	row->source = SNAP_SRC_DRV;
+	row->bits = 64;
 	return true;
 }
 
@@ -113,32 +118,56 @@ static struct sset *set_of(const unsigned char *names, uint32_t n)
 	e = old;
 	free(e->names);
 	free(e->kept);
+	free(e->rows);
 	memset(e, 0, sizeof(*e));
 	e->names = malloc(bytes);
 	e->kept = malloc(n * sizeof(*e->kept));
-	if (!e->names || !e->kept) {
+	e->rows = malloc(n * sizeof(*e->rows));
+	if (!e->names || !e->kept || !e->rows) {
 		free(e->names);
 		free(e->kept);
+		free(e->rows);
 		memset(e, 0, sizeof(*e));
 		return NULL;
 	}
 	memcpy(e->names, names, bytes);
 	e->n = n;
 	for (i = 0; i < n; i++)
-		if (keep_name(names + i * ETH_GSTRING_LEN, &e->kept[e->n_kept]))
+		if (keep_name(names + i * ETH_GSTRING_LEN, &e->kept[e->n_kept],
+			      &e->rows[e->n_kept]))
 			e->kept[e->n_kept++].ix = (uint32_t)i;
 	e->used = ++sets_clock;
 	return e;
 }
 
-static int push(struct snapshot *s, struct snap_net *n, const struct kept *k,
-		const unsigned char *vals)
+/* the set's rows for each RDMA port on n, values from vals */
+static int push_set(struct snapshot *s, const struct snap_net *n, struct sset *e,
+		    const unsigned char *vals)
 {
-	uint64_t v;
+	uint32_t dp[256][2];
+	size_t np = net_ports(s, n, dp, 256), i, j;
+	struct snap_counter *c;
 
-	memcpy(&v, vals + (size_t)k->ix * sizeof(v), sizeof(v));
-	return net_push_classified(s, n, SNAP_SRC_DRV, k->name, k->len, k->cls, k->flags,
-				   k->unit, v);
+	if (!np || !e->n_kept)
+		return 0;
+	/* the names interned once a sample, for every netdev of the set */
+	if (!s->strs.gen || e->gen != s->strs.gen) {
+		for (i = 0; i < e->n_kept; i++)
+			e->rows[i].name = snap_str(s, e->kept[i].name, e->kept[i].len);
+		e->gen = s->strs.gen;
+	}
+	if (!(c = snap_push_n(&s->counters, sizeof(*c), np * e->n_kept)))
+		return -ENOMEM;
+	/* row by row: a memcpy of the block is rep movsb, a loop of bytes */
+	for (j = 0; j < np; j++)
+		for (i = 0; i < e->n_kept; i++, c++) {
+			*c = e->rows[i];
+			c->dev = dp[j][0];
+			c->port = dp[j][1];
+			memcpy(&c->value, vals + (size_t)e->kept[i].ix * sizeof(c->value),
+			       sizeof(c->value));
+		}
+	return 0;
 }
 
 int net_estats_parse(struct snapshot *s, struct snap_net *n, const void *buf, size_t len)
@@ -146,7 +175,7 @@ int net_estats_parse(struct snapshot *s, struct snap_net *n, const void *buf, si
 	const unsigned char *p = buf, *vals;
 	struct ethtool_gstrings gs;
 	struct ethtool_stats st;
-	const struct sset *e;
+	struct sset *e;
 	size_t names, i;
 	int ret = 0;
 
@@ -165,17 +194,19 @@ int net_estats_parse(struct snapshot *s, struct snap_net *n, const void *buf, si
 		return -EBADMSG;
 	vals = p + names + sizeof(st);
 	if (n->n_ports) {
-		pthread_mutex_lock(&sets_lock);
 		e = set_of(p + sizeof(gs), gs.len);
-		for (i = 0; e && !ret && i < e->n_kept; i++)
-			ret = push(s, n, &e->kept[i], vals);
-		pthread_mutex_unlock(&sets_lock);
+		if (e)
+			ret = push_set(s, n, e, vals);
 		for (i = 0; !e && !ret && i < gs.len; i++) {
+			struct snap_counter row;
+			struct sset one = { .n_kept = 1 };
 			struct kept k;
 
-			if (keep_name(p + sizeof(gs) + i * ETH_GSTRING_LEN, &k)) {
+			if (keep_name(p + sizeof(gs) + i * ETH_GSTRING_LEN, &k, &row)) {
 				k.ix = (uint32_t)i;
-				ret = push(s, n, &k, vals);
+				one.kept = &k;
+				one.rows = &row;
+				ret = push_set(s, n, &one, vals);
 			}
 		}
 		if (ret)

@@ -124,22 +124,27 @@ static bool is(const struct nlattr *a, enum mnl_attr_data_type t)
 /* the pause statistics nest: one u64 each, absent where the driver has none */
 static int pause_stat(const struct nlattr *a, void *data)
 {
+	static struct net_name nm[2];	/* net_parse's lock */
 	struct eth_ctx *c = data;
 	const char *name;
+	int k;
 
 	switch (mnl_attr_get_type(a)) {
 	case ETHTOOL_A_PAUSE_STAT_TX_FRAMES:
 		name = "tx_pause_frames";	/* ethtool --json -a -I's keys */
+		k = 0;
 		break;
 	case ETHTOOL_A_PAUSE_STAT_RX_FRAMES:
 		name = "rx_pause_frames";
+		k = 1;
 		break;
 	default:
 		return MNL_CB_OK;
 	}
 	if (!is(a, MNL_TYPE_U64))
 		return fail(c);
-	c->err = net_push_counter(c->s, c->n, SNAP_SRC_ETHNL, name, mnl_attr_get_u64(a));
+	c->err = net_push_name(c->s, c->n, SNAP_SRC_ETHNL, name, 64, &nm[k],
+			       mnl_attr_get_u64(a));
 	return c->err ? MNL_CB_ERROR : MNL_CB_OK;
 }
 
@@ -147,20 +152,26 @@ static int pause_stat(const struct nlattr *a, void *data)
  * fec_stat_put: an array stops at the first lane the driver left unset) */
 static int fec_stat(const struct nlattr *a, void *data)
 {
+	/* the total and 8 lanes of each statistic (net_parse's lock) */
+	static struct net_name nm[3][9];
 	struct eth_ctx *c = data;
 	const char *name;
 	uint64_t v;
 	size_t i, l;
+	int k;
 
 	switch (mnl_attr_get_type(a)) {
 	case ETHTOOL_A_FEC_STAT_CORRECTED:
 		name = "fec_corrected_blocks";
+		k = 0;
 		break;
 	case ETHTOOL_A_FEC_STAT_UNCORR:
 		name = "fec_uncorrectable_blocks";
+		k = 1;
 		break;
 	case ETHTOOL_A_FEC_STAT_CORR_BITS:
 		name = "fec_corrected_bits";
+		k = 2;
 		break;
 	default:
 		return MNL_CB_OK;
@@ -168,7 +179,7 @@ static int fec_stat(const struct nlattr *a, void *data)
 	if (mnl_attr_get_payload_len(a) < sizeof(v) || mnl_attr_get_payload_len(a) % sizeof(v))
 		return fail(c);
 	memcpy(&v, mnl_attr_get_payload(a), sizeof(v));
-	c->err = net_push_counter(c->s, c->n, SNAP_SRC_ETHNL, name, v);
+	c->err = net_push_name(c->s, c->n, SNAP_SRC_ETHNL, name, 64, &nm[k][0], v);
 	/* the lanes, as ethtool --show-fec -I lists them (at most 8: a link
 	 * has no more, ETHTOOL_MAX_LANES) */
 	for (i = 1; !c->err && i < mnl_attr_get_payload_len(a) / sizeof(v) && i <= 8; i++) {
@@ -181,7 +192,7 @@ static int fec_stat(const struct nlattr *a, void *data)
 		memcpy(lane + l, "_lane", 5);
 		lane[l + 5] = (char)('0' + i - 1);
 		lane[l + 6] = 0;
-		c->err = net_push_counter(c->s, c->n, SNAP_SRC_ETHNL, lane, v);
+		c->err = net_push_name(c->s, c->n, SNAP_SRC_ETHNL, lane, 64, &nm[k][i], v);
 	}
 	return c->err ? MNL_CB_ERROR : MNL_CB_OK;
 }
@@ -264,8 +275,10 @@ static int linkstate_attr(struct eth_ctx *c, const struct nlattr *a)
 	case A_LINKSTATE_EXT_DOWN_CNT:
 		if ((r = u32_of(a, c, &n->ext_down_cnt)) == MNL_CB_OK) {
 			n->valid |= SNAP_NET_DOWN_CNT;
-			c->err = net_push_counter(c->s, n, SNAP_SRC_ETHNL, "link_down_events",
-						  n->ext_down_cnt);
+			static struct net_name nm;	/* net_parse's lock */
+
+			c->err = net_push_name(c->s, n, SNAP_SRC_ETHNL, "link_down_events", 64,
+					       &nm, n->ext_down_cnt);
 			if (c->err)
 				return MNL_CB_ERROR;
 		}

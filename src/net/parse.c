@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,10 +83,16 @@ struct snap_net *snap_net_find(const struct snapshot *s, const char *ndev)
 
 static struct snap_net *net_get(struct snapshot *s, const char *ndev)
 {
-	struct snap_net *n = snap_net_find(s, ndev);
+	struct snap_net *n;
 	size_t i;
 
-	if (n)
+	/* a netdev's inputs come one after the other: the last row first */
+	if (s->nets.n) {
+		n = SNAP_AT(&s->nets, struct snap_net, s->nets.n - 1);
+		if (!strcmp(n->ndev, ndev))
+			return n;
+	}
+	if ((n = snap_net_find(s, ndev)))
 		return n;
 	n = snap_push(&s->nets, sizeof(*n));
 	if (!n)
@@ -189,63 +196,94 @@ uint8_t net_classify(const char *name, uint8_t *flags, uint8_t *unit)
 	return cnt_classify(name, flags);
 }
 
-static int push_one(struct snapshot *s, const struct snap_port *p, uint8_t source,
-		    uint32_t name, uint8_t unit, uint8_t cls, uint8_t flags, uint64_t v)
+/* a row of t for each RDMA port on netdev n */
+static int push_rows(struct snapshot *s, const struct snap_net *n, const struct snap_counter *t)
 {
-	struct snap_counter *c = snap_push(&s->counters, sizeof(*c));
-
-	if (!c)
-		return -ENOMEM;
-	c->dev = p->dev;
-	c->port = p->port;
-	c->name = name;
-	c->source = source;
-	c->unit = unit;
-	c->cls = cls;
-	c->cls_flags = flags;
-	c->bits = 64;
-	c->value = v;
-	return 0;
-}
-
-int net_push_classified(struct snapshot *s, const struct snap_net *n, uint8_t source,
-			const char *name, size_t len, uint8_t cls, uint8_t flags, uint8_t unit,
-			uint64_t v)
-{
-	uint32_t id;
+	struct snap_counter *c;
 	size_t i;
-	int ret;
 
-	if (!n->n_ports)
-		return 0;
-	id = snap_str(s, name, len);
 	if (n->n_ports <= SNAP_NET_PORTS) {
-		for (i = 0; i < n->n_ports; i++)
-			if ((ret = push_one(s, SNAP_AT(&s->ports, struct snap_port, n->port_ix[i]),
-					    source, id, unit, cls, flags, v)))
-				return ret;
+		for (i = 0; i < n->n_ports; i++) {
+			const struct snap_port *p =
+				SNAP_AT(&s->ports, struct snap_port, n->port_ix[i]);
+
+			if (!(c = snap_push_raw(&s->counters, sizeof(*c))))
+				return -ENOMEM;
+			*c = *t;
+			c->dev = p->dev;
+			c->port = p->port;
+		}
 		return 0;
 	}
 	for (i = 0; i < s->ports.n; i++) {
 		const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
 
-		if ((p->valid & SNAP_PORT_NDEV) && !strcmp(p->ndev, n->ndev) &&
-		    (ret = push_one(s, p, source, id, unit, cls, flags, v)))
-			return ret;
+		if (!(p->valid & SNAP_PORT_NDEV) || strcmp(p->ndev, n->ndev))
+			continue;
+		if (!(c = snap_push_raw(&s->counters, sizeof(*c))))
+			return -ENOMEM;
+		*c = *t;
+		c->dev = p->dev;
+		c->port = p->port;
 	}
 	return 0;
+}
+
+size_t net_ports(const struct snapshot *s, const struct snap_net *n, uint32_t (*dp)[2],
+		 size_t max)
+{
+	size_t i, k = 0;
+
+	if (n->n_ports <= SNAP_NET_PORTS) {
+		for (i = 0; i < n->n_ports && k < max; i++, k++) {
+			const struct snap_port *p =
+				SNAP_AT(&s->ports, struct snap_port, n->port_ix[i]);
+
+			dp[k][0] = p->dev;
+			dp[k][1] = p->port;
+		}
+		return k;
+	}
+	for (i = 0; i < s->ports.n && k < max; i++) {
+		const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
+
+		if ((p->valid & SNAP_PORT_NDEV) && !strcmp(p->ndev, n->ndev)) {
+			dp[k][0] = p->dev;
+			dp[k][1] = p->port;
+			k++;
+		}
+	}
+	return k;
+}
+
+int net_push_name(struct snapshot *s, const struct snap_net *n, uint8_t source,
+		  const char *name, size_t len, struct net_name *nm, uint64_t v)
+{
+	if (!n->n_ports)
+		return 0;
+	if (!nm->known || nm->row.source != source) {
+		memset(nm, 0, sizeof(*nm));
+		nm->row.cls = net_classify(name, &nm->row.cls_flags, &nm->row.unit);
+		nm->row.source = source;
+		nm->row.bits = 64;
+		nm->known = 1;
+	}
+	nm->row.name = snap_str_memo(s, &nm->str, name, len);
+	nm->row.value = v;
+	return push_rows(s, n, &nm->row);
 }
 
 int net_push_counter(struct snapshot *s, const struct snap_net *n, uint8_t source,
 		     const char *name, uint64_t v)
 {
-	uint8_t unit, cls, flags = 0;
+	struct net_name nm = { .known = 0 };
 
-	if (!n->n_ports)
-		return 0;
-	cls = net_classify(name, &flags, &unit);
-	return net_push_classified(s, n, source, name, 64, cls, flags, unit, v);
+	return net_push_name(s, n, source, name, 64, &nm, v);
 }
+
+/* the parsers' memos (struct net_name, the string sets) are process-wide:
+ * one input is parsed at a time */
+static pthread_mutex_t parse_lock = PTHREAD_MUTEX_INITIALIZER;
 
 int net_parse(struct snapshot *s, unsigned int what, const char *ndev, int err,
 	      const void *buf, size_t len)
@@ -280,6 +318,7 @@ int net_parse(struct snapshot *s, unsigned int what, const char *ndev, int err,
 		buf = copy;
 	}
 	snap_mark(s, &m);
+	pthread_mutex_lock(&parse_lock);
 	if (what != SNAP_NET_DRV && !net_msgs_ok(buf, len))
 		ret = -EBADMSG;
 	else switch (what) {
@@ -299,6 +338,7 @@ int net_parse(struct snapshot *s, unsigned int what, const char *ndev, int err,
 		ret = net_ethtool_parse(s, n, what, buf, len);
 		break;
 	}
+	pthread_mutex_unlock(&parse_lock);
 	free(copy);
 	if (ret == -EBADMSG) {
 		snap_rollback(s, &m);
@@ -417,20 +457,26 @@ struct nlmsghdr *net_genl_req(void *buf, size_t clear, uint16_t type, uint8_t cm
  */
 static int walk(const struct nlattr *a, const char *end, mnl_attr_cb_t cb, void *data)
 {
-	while (mnl_attr_ok(a, (int)(end - (const char *)a))) {
+	/* mnl_attr_ok and mnl_attr_next (libmnl 1.0.4), inline: a hundred
+	 * attributes a netdev every sample */
+	while (end - (const char *)a >= (ptrdiff_t)sizeof(*a) && a->nla_len >= sizeof(*a) &&
+	       a->nla_len <= end - (const char *)a) {
 		int r = cb(a, data);
 
 		if (r <= MNL_CB_STOP)
 			return r == MNL_CB_STOP ? 0 : -1;
-		a = mnl_attr_next(a);
+		a = (const struct nlattr *)((const char *)a + MNL_ALIGN(a->nla_len));
 	}
 	return (const char *)a < end ? -1 : 0;
 }
 
 int net_attr_parse(const struct nlmsghdr *nlh, unsigned int off, mnl_attr_cb_t cb, void *data)
 {
-	return walk(mnl_nlmsg_get_payload_offset(nlh, off),
-		    (const char *)mnl_nlmsg_get_payload_tail(nlh), cb, data);
+	/* the message's own length, not mnl_nlmsg_get_payload_tail's aligned
+	 * one: the last message of a datagram may end unaligned, its buffer
+	 * with it (the kernel's are aligned: nlmsg_end) */
+	return walk(mnl_nlmsg_get_payload_offset(nlh, off), (const char *)nlh + nlh->nlmsg_len,
+		    cb, data);
 }
 
 int net_attr_parse_nested(const struct nlattr *nest, mnl_attr_cb_t cb, void *data)

@@ -146,18 +146,35 @@ struct std_ctx {
 	bool seen;
 };
 
+/*
+ * An attribute's type, and its payload where it is exactly len bytes
+ * (mnl_attr_validate's rule for MNL_TYPE_U32/U64), inline: a netdev's
+ * answer has a hundred of them every sample.
+ */
+static inline unsigned int type_of(const struct nlattr *a)
+{
+	return a->nla_type & NLA_TYPE_MASK;
+}
+
+static inline bool fixed(const struct nlattr *a, void *out, uint16_t len)
+{
+	if (a->nla_len != MNL_ATTR_HDRLEN + len)
+		return false;
+	memcpy(out, (const char *)a + MNL_ATTR_HDRLEN, len);
+	return true;
+}
+
 static int stat_cb(const struct nlattr *a, void *data)
 {
 	struct grp *g = data;
-	unsigned int t = mnl_attr_get_type(a);
+	unsigned int t = type_of(a);
 
 	if (t >= STD_MAX)
 		return MNL_CB_OK; /* a newer kernel's statistic: skipped */
-	if (mnl_attr_validate(a, MNL_TYPE_U64) < 0) {
+	if (!fixed(a, &g->v[t], sizeof(g->v[t]))) {
 		g->bad = true;
 		return MNL_CB_ERROR;
 	}
-	g->v[t] = mnl_attr_get_u64(a);
 	g->set |= 1u << t;
 	return MNL_CB_OK;
 }
@@ -165,27 +182,21 @@ static int stat_cb(const struct nlattr *a, void *data)
 static int bkt_cb(const struct nlattr *a, void *data)
 {
 	struct std_ctx *c = data;
+	unsigned int t = type_of(a);
+	bool ok = true;
 
-	switch (mnl_attr_get_type(a)) {
-	case ETHTOOL_A_STATS_GRP_HIST_BKT_LOW:
-		if (mnl_attr_validate(a, MNL_TYPE_U32) < 0)
-			return MNL_CB_ERROR;
-		c->bkt_low = mnl_attr_get_u32(a);
-		c->bkt_seen |= 1;
-		break;
-	case ETHTOOL_A_STATS_GRP_HIST_BKT_HI:
-		if (mnl_attr_validate(a, MNL_TYPE_U32) < 0)
-			return MNL_CB_ERROR;
-		c->bkt_high = mnl_attr_get_u32(a);
-		c->bkt_seen |= 2;
-		break;
-	case ETHTOOL_A_STATS_GRP_HIST_VAL:
-		if (mnl_attr_validate(a, MNL_TYPE_U64) < 0)
-			return MNL_CB_ERROR;
-		c->bkt_v = mnl_attr_get_u64(a);
-		c->bkt_seen |= 4;
-		break;
-	}
+	if (t == ETHTOOL_A_STATS_GRP_HIST_BKT_LOW)
+		ok = fixed(a, &c->bkt_low, sizeof(c->bkt_low));
+	else if (t == ETHTOOL_A_STATS_GRP_HIST_BKT_HI)
+		ok = fixed(a, &c->bkt_high, sizeof(c->bkt_high));
+	else if (t == ETHTOOL_A_STATS_GRP_HIST_VAL)
+		ok = fixed(a, &c->bkt_v, sizeof(c->bkt_v));
+	else
+		return MNL_CB_OK;
+	if (!ok)
+		return MNL_CB_ERROR;
+	/* bit 0 LOW, 1 HI, 2 VAL */
+	c->bkt_seen |= 1u << (t - ETHTOOL_A_STATS_GRP_HIST_BKT_LOW);
 	return MNL_CB_OK;
 }
 
@@ -195,11 +206,10 @@ static int grp_cb(const struct nlattr *a, void *data)
 	struct grp *g = c->g;
 	int dir;
 
-	switch (mnl_attr_get_type(a)) {
+	switch (type_of(a)) {
 	case ETHTOOL_A_STATS_GRP_ID:
-		if (mnl_attr_validate(a, MNL_TYPE_U32) < 0)
+		if (!fixed(a, &g->id, sizeof(g->id)))
 			return MNL_CB_ERROR;
-		g->id = mnl_attr_get_u32(a);
 		g->has_id = true;
 		return MNL_CB_OK;
 	case ETHTOOL_A_STATS_GRP_STAT:
@@ -209,7 +219,7 @@ static int grp_cb(const struct nlattr *a, void *data)
 		return MNL_CB_OK;
 	case ETHTOOL_A_STATS_GRP_HIST_RX:
 	case ETHTOOL_A_STATS_GRP_HIST_TX:
-		dir = mnl_attr_get_type(a) == ETHTOOL_A_STATS_GRP_HIST_TX;
+		dir = type_of(a) == ETHTOOL_A_STATS_GRP_HIST_TX;
 		c->bkt_seen = 0;
 		if (mnl_attr_validate(a, MNL_TYPE_NESTED) < 0 ||
 		    net_attr_parse_nested(a, bkt_cb, c) < 0 || c->bkt_seen != 7)
@@ -250,9 +260,17 @@ static void bucket_name(char *name, int tx, uint32_t low, uint32_t high)
 	memcpy(p, "Octets", 7);
 }
 
+/* the names' memos (net_parse's lock): the statistics', and each bucket's
+ * with the bounds it was named for */
+static struct net_name stat_nm[STD_GROUPS][STD_MAX];
+static struct bkt_memo {
+	uint32_t low, high;
+	char name[64]; /* 22 + 10 + 2 + 10 + 7 bytes at most */
+	struct net_name nm;
+} bkt_nm[2][HIST_MAX];
+
 static int push_grp(struct std_ctx *c, const struct grp *g)
 {
-	char name[96];
 	size_t i;
 	int d, ret;
 
@@ -260,16 +278,24 @@ static int push_grp(struct std_ctx *c, const struct grp *g)
 		return 0; /* a group newer than this table: skipped */
 	for (d = 0; d < 2; d++)
 		for (i = 0; i < g->nhist[d]; i++) {
-			bucket_name(name, d, g->hist[d][i].low, g->hist[d][i].high);
-			if ((ret = net_push_counter(c->s, c->n, SNAP_SRC_ETHNL, name,
-						    g->hist[d][i].v)))
+			struct bkt_memo *b = &bkt_nm[d][i];
+
+			if (!b->name[0] || b->low != g->hist[d][i].low ||
+			    b->high != g->hist[d][i].high) {
+				b->low = g->hist[d][i].low;
+				b->high = g->hist[d][i].high;
+				bucket_name(b->name, d, b->low, b->high);
+				memset(&b->nm, 0, sizeof(b->nm));
+			}
+			if ((ret = net_push_name(c->s, c->n, SNAP_SRC_ETHNL, b->name,
+						 sizeof(b->name), &b->nm, g->hist[d][i].v)))
 				return ret;
 		}
 	for (i = 0; i < stat_names[g->id].n; i++) {
 		if (!(g->set >> i & 1))
 			continue;
-		if ((ret = net_push_counter(c->s, c->n, SNAP_SRC_ETHNL, stat_names[g->id].names[i],
-					    g->v[i])))
+		if ((ret = net_push_name(c->s, c->n, SNAP_SRC_ETHNL, stat_names[g->id].names[i], 64,
+					 &stat_nm[g->id][i], g->v[i])))
 			return ret;
 	}
 	if (g->set || g->nhist[0] || g->nhist[1])
@@ -282,9 +308,13 @@ static int top_cb(const struct nlattr *a, void *data)
 	struct std_ctx *c = data;
 	struct grp g;
 
-	if (mnl_attr_get_type(a) != ETHTOOL_A_STATS_GRP)
+	if (type_of(a) != ETHTOOL_A_STATS_GRP)
 		return MNL_CB_OK; /* HEADER, SRC (6.4+), PAD */
-	memset(&g, 0, sizeof(g));
+	/* v[] and hist[] are read only where set and nhist say */
+	g.id = 0;
+	g.has_id = g.bad = false;
+	g.set = 0;
+	g.nhist[0] = g.nhist[1] = 0;
 	c->g = &g;
 	if (mnl_attr_validate(a, MNL_TYPE_NESTED) < 0 || net_attr_parse_nested(a, grp_cb, c) < 0 ||
 	    g.bad) {

@@ -380,4 +380,90 @@ static void test_string_sets(void)
 	snap_free(&s);
 }
 
-TEST_MAIN(test_parse, test_why, test_bad, test_record, test_negotiated, test_string_sets)
+/* every counter row's name is one of the inputs' names (no id left from
+ * another snapshot or from strings rolled back) */
+static void names_right(const struct snapshot *s, uint64_t k)
+{
+	const struct snap_counter *c;
+
+	c = test_counter(s, SNAP_SRC_DCB, "requests_prio3");
+	CHECK(c && c->value == 1000 * k);
+	c = test_counter(s, SNAP_SRC_DCB, "indications_prio3");
+	CHECK(c && c->value == 50000 * k);
+	c = test_counter(s, SNAP_SRC_ETHNL, "rx_pause_frames");
+	CHECK(c && c->value == 50000 * k);
+	c = test_counter(s, SNAP_SRC_ETHNL, "fec_corrected_blocks_lane1");
+	CHECK(c && c->value == 400 * k);
+	c = test_counter(s, SNAP_SRC_DRV, "tx_pause_storm_error_events");
+	CHECK(c && c->value == k);
+	CHECK_EQ_U(s->counters.n, 16 + 2 + 6 + 3);
+}
+
+static void inputs(struct snapshot *s, uint64_t k)
+{
+	uint8_t buf[2048];
+
+	CHECK_EQ_U(net_parse(s, SNAP_NET_DCB, "eth0", 0, buf, dcb_reply(buf, k)), 0);
+	CHECK_EQ_U(net_parse(s, SNAP_NET_PAUSE, "eth0", 0, buf, pause_reply(buf, k)), 0);
+	CHECK_EQ_U(net_parse(s, SNAP_NET_FEC, "eth0", 0, buf, fec_reply(buf, k)), 0);
+	CHECK_EQ_U(net_parse(s, SNAP_NET_DRV, "eth0", 0, buf, estats(buf, k)), 0);
+}
+
+/* The names' memos (struct net_name, the string sets' rows) keep a string
+ * id per snapshot generation: snapshots taken in turn, or strings rolled
+ * back and their room reused, get the names right. */
+static void test_name_memos(void)
+{
+	static const char pad[] = "0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdef";
+	struct snapshot a, b;
+	struct snap_mark m;
+	size_t i;
+
+	snap_init(&a);
+	snap_init(&b);
+	test_port_on(&a, "eth0");
+	test_port_on(&b, "eth0");
+	snap_str(&b, pad, sizeof(pad));	/* b's ids differ from a's */
+	inputs(&a, 1);
+	inputs(&b, 2);
+	names_right(&a, 1);
+	names_right(&b, 2);
+	snap_clear(&a);
+	test_port_on(&a, "eth0");
+	inputs(&a, 3);
+	names_right(&a, 3);
+	/* rolled back, the room taken by other strings: names again */
+	snap_clear(&b);
+	test_port_on(&b, "eth0");
+	snap_mark(&b, &m);
+	inputs(&b, 4);
+	snap_rollback(&b, &m);
+	for (i = 0; i < 40; i++)
+		snap_str(&b, pad, sizeof(pad));
+	inputs(&b, 5);
+	names_right(&b, 5);
+	snap_free(&a);
+	snap_free(&b);
+}
+
+/* snap_push_n: n elements at once, growing past the capacity */
+static void test_push_n(void)
+{
+	struct snap_vec v = { 0 };
+	uint64_t *p;
+	size_t i;
+
+	for (i = 0; i < 5; i++) {
+		p = snap_push_n(&v, sizeof(*p), 100);
+		CHECK(p != NULL);
+		if (p)
+			p[99] = i;
+	}
+	CHECK_EQ_U(v.n, 500);
+	CHECK(v.cap >= 500);
+	CHECK_EQ_U(((uint64_t *)v.v)[399], 3);
+	free(v.v);
+}
+
+TEST_MAIN(test_parse, test_why, test_bad, test_record, test_negotiated, test_string_sets,
+	  test_name_memos, test_push_n)
