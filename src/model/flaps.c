@@ -13,11 +13,7 @@
 
 #include "flaps.h"
 #include "net_view.h"
-
-static double ts_sec(const struct timespec *a, const struct timespec *b)
-{
-	return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_nsec - a->tv_nsec) / 1e9;
-}
+#include "util.h"
 
 bool flaps_downed(const struct snapshot *s, uint32_t dev, uint32_t port, uint64_t *v,
 		  bool *sat)
@@ -81,7 +77,7 @@ bool flaps_age(const struct snapshot *s, const struct snap_port *p, double *sec)
 {
 	if (!SNAP_HAS(p, SNAP_PORT_LAST_CHANGE))
 		return false;
-	*sec = ts_sec(&p->last_change, &s->wall);
+	*sec = ts_diff(&p->last_change, &s->wall);
 	if (*sec < 0)
 		*sec = 0;
 	return true;
@@ -145,7 +141,7 @@ void snap_flaps(const struct snapshot *prev, struct snapshot *cur)
 		if (!changed(prev, p, cur, c, &ch))
 			continue;
 		ch.when = cur->wall;
-		ch.window = (float)ts_sec(&prev->wall, &cur->wall);
+		ch.window = (float)ts_diff(&prev->wall, &cur->wall);
 		if (c->nchanges == SNAP_CHANGES_MAX) {
 			memmove(c->changes, c->changes + 1, (SNAP_CHANGES_MAX - 1) * sizeof(ch));
 			c->nchanges--;
