@@ -88,26 +88,14 @@ int dev_netns_move(const char *arg, char *say, size_t saylen)
 		nl_close(&ns);
 		return 1;
 	}
-	ret = nlset_find_dev(&ns, dev, &index);
-	if (ret) {
-		snprintf(say, saylen, "%s: %s", dev,
-			 ret == -ENODEV ? "no such RDMA device" : strerror(-ret));
+	if (nlset_find_dev_say(&ns, dev, &index, say, saylen))
 		goto fail;
-	}
 	shared = sys_mode(&ns);
-	nlh = mnl_nlmsg_put_header(msg);
-	nlh->nlmsg_type = RDMA_NL_GET_TYPE(RDMA_NL_NLDEV, RDMA_NLDEV_CMD_SET);
-	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
-	nlh->nlmsg_seq = ns.seq = ns.next_seq++;
+	nlh = nlset_request(&ns, msg, RDMA_NLDEV_CMD_SET);
 	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_DEV_INDEX, index);
 	mnl_attr_put_u32(nlh, RDMA_NLDEV_NET_NS_FD, (uint32_t)fd);
-	ret = nlset_doit(&ns, nlh, &an);
-	if (ret) {
-		snprintf(say, saylen, "%s: %s",
-			 an.sent ? "no answer from the kernel" : "cannot send the request",
-			 strerror(-ret));
+	if (nlset_doit_say(&ns, nlh, &an, say, saylen))
 		goto fail;
-	}
 	if (an.err == -EPERM || an.err == -EACCES) {
 		snprintf(say, saylen,
 			 "moving %s needs CAP_NET_ADMIN, over the target namespace's user "

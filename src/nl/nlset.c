@@ -90,6 +90,16 @@ void nlset_read_answer(const unsigned char *b, size_t n, uint32_t seq, struct nl
 	}
 }
 
+struct nlmsghdr *nlset_request(struct nl_sock *ns, void *buf, uint16_t cmd)
+{
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
+
+	nlh->nlmsg_type = RDMA_NL_GET_TYPE(RDMA_NL_NLDEV, cmd);
+	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+	nlh->nlmsg_seq = ns->seq = ns->next_seq++;
+	return nlh;
+}
+
 int nlset_doit(struct nl_sock *ns, const struct nlmsghdr *nlh, struct nlset_answer *an)
 {
 	if (mnl_socket_sendto(ns->mnl, nlh, nlh->nlmsg_len) < 0)
@@ -101,6 +111,20 @@ int nlset_doit(struct nl_sock *ns, const struct nlmsghdr *nlh, struct nlset_answ
 		if (n < 0)
 			return (int)n;
 		nlset_read_answer(rbuf, (size_t)n, nlh->nlmsg_seq, an);
+	}
+	return 0;
+}
+
+int nlset_doit_say(struct nl_sock *ns, const struct nlmsghdr *nlh, struct nlset_answer *an,
+		   char *say, size_t saylen)
+{
+	int ret = nlset_doit(ns, nlh, an);
+
+	if (ret) {
+		snprintf(say, saylen, "%s: %s",
+			 an->sent ? "no answer from the kernel" : "cannot send the request",
+			 strerror(-ret));
+		return 1;
 	}
 	return 0;
 }
@@ -151,6 +175,19 @@ int nlset_find_dev(struct nl_sock *ns, const char *name, uint32_t *index)
 	return ret;
 }
 
+int nlset_find_dev_say(struct nl_sock *ns, const char *dev, uint32_t *index, char *say,
+		       size_t saylen)
+{
+	int ret = nlset_find_dev(ns, dev, index);
+
+	if (ret) {
+		snprintf(say, saylen, "%s: %s", dev,
+			 ret == -ENODEV ? "no such RDMA device" : strerror(-ret));
+		return 1;
+	}
+	return 0;
+}
+
 int nlset_open_dev(struct nl_sock *ns, const char *dev, uint32_t *index, char *say, size_t saylen)
 {
 	int ret = nl_open(ns, 0);
@@ -159,10 +196,7 @@ int nlset_open_dev(struct nl_sock *ns, const char *dev, uint32_t *index, char *s
 		snprintf(say, saylen, "cannot open NETLINK_RDMA: %s", strerror(-ret));
 		return 1;
 	}
-	ret = nlset_find_dev(ns, dev, index);
-	if (ret) {
-		snprintf(say, saylen, "%s: %s", dev,
-			 ret == -ENODEV ? "no such RDMA device" : strerror(-ret));
+	if (nlset_find_dev_say(ns, dev, index, say, saylen)) {
 		nl_close(ns);
 		return 1;
 	}

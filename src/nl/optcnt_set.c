@@ -58,6 +58,13 @@ static const struct snap_optcnt *by_name(const struct snapshot *s, const char *n
 	return NULL;
 }
 
+/* A malformed argument: what it should be, in say; 2. */
+static int usage(char *say, size_t saylen, const char *want, const char *arg)
+{
+	snprintf(say, saylen, "--optional-counters: %s, not '%s'", want, arg);
+	return 2;
+}
+
 int optcnt_set(const char *arg, char *say, size_t saylen)
 {
 	const char *colon = strrchr(arg, ':'), *names, *p;
@@ -75,22 +82,16 @@ int optcnt_set(const char *arg, char *say, size_t saylen)
 	int ret, rc = 1;
 
 	if (!colon || colon == arg || (size_t)(colon - arg) >= sizeof(link)) {
-		snprintf(say, saylen,
-			 "--optional-counters: LINK:NAMES (e.g. mlx5_0/1:cc_rx_ce_pkts) or "
-			 "LINK:off, not '%s'",
-			 arg);
-		return 2;
+		return usage(say, saylen, "LINK:NAMES (e.g. mlx5_0/1:cc_rx_ce_pkts) or LINK:off",
+			     arg);
 	}
 	snprintf(link, sizeof(link), "%.*s", (int)(colon - arg), arg);
 	names = colon + 1;
 	slash = strchr(link, '/');
 	if (!slash || slash == link || (size_t)(slash - link) >= sizeof(dev) ||
 	    (port = strtoul(slash + 1, &end, 10)) == 0 || *end || port > UINT32_MAX || !*names) {
-		snprintf(say, saylen,
-			 "--optional-counters: LINK is DEV/PORT, NAMES a comma-separated "
-			 "list or off, not '%s'",
-			 arg);
-		return 2;
+		return usage(say, saylen, "LINK is DEV/PORT, NAMES a comma-separated list or off",
+			     arg);
 	}
 	snprintf(dev, sizeof(dev), "%.*s", (int)(slash - link), link);
 	if (nlset_open_dev(&ns, dev, &index, say, saylen))
@@ -104,10 +105,7 @@ int optcnt_set(const char *arg, char *say, size_t saylen)
 		goto done;
 	}
 	enabled(&s, now, sizeof(now));
-	nlh = mnl_nlmsg_put_header(msg);
-	nlh->nlmsg_type = RDMA_NL_GET_TYPE(RDMA_NL_NLDEV, RDMA_NLDEV_CMD_STAT_SET);
-	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
-	nlh->nlmsg_seq = ns.seq = ns.next_seq++;
+	nlh = nlset_request(&ns, msg, RDMA_NLDEV_CMD_STAT_SET);
 	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_DEV_INDEX, index);
 	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_PORT_INDEX, (uint32_t)port);
 	nest = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_STAT_HWCOUNTERS);
@@ -138,13 +136,8 @@ int optcnt_set(const char *arg, char *say, size_t saylen)
 	mnl_attr_nest_end(nlh, nest);
 	if (!want[0])
 		snprintf(want, sizeof(want), "none");
-	ret = nlset_doit(&ns, nlh, &an);
-	if (ret) {
-		snprintf(say, saylen, "%s: %s",
-			 an.sent ? "no answer from the kernel" : "cannot send the request",
-			 strerror(-ret));
+	if (nlset_doit_say(&ns, nlh, &an, say, saylen))
 		goto done;
-	}
 	if (an.err == -EPERM || an.err == -EACCES) {
 		snprintf(say, saylen,
 			 "turning optional counters on or off needs CAP_NET_ADMIN (run as "

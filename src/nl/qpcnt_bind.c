@@ -29,12 +29,9 @@ static int send_bind(struct nl_sock *ns, bool unbind, uint32_t dev, uint32_t por
 		     long cntn, struct nlset_answer *an)
 {
 	unsigned char out[256] = { 0 }; /* libmnl leaves pads as they are */
-	struct nlmsghdr *nlh = mnl_nlmsg_put_header(out);
+	struct nlmsghdr *nlh =
+		nlset_request(ns, out, unbind ? RDMA_NLDEV_CMD_STAT_DEL : RDMA_NLDEV_CMD_STAT_SET);
 
-	nlh->nlmsg_type = RDMA_NL_GET_TYPE(RDMA_NL_NLDEV, (unbind ? RDMA_NLDEV_CMD_STAT_DEL :
-								    RDMA_NLDEV_CMD_STAT_SET));
-	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
-	nlh->nlmsg_seq = ns->seq = ns->next_seq++;
 	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_STAT_MODE, RDMA_COUNTER_MODE_MANUAL);
 	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_STAT_RES, RDMA_NLDEV_ATTR_RES_QP);
 	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_DEV_INDEX, dev);
