@@ -85,6 +85,8 @@ enum {
  * thread.  *out is malloc'd; returns the count or -ENOMEM.  O(n log n).
  */
 int view_procs(const struct snapshot *s, struct view_proc **out);
+/* Add p's resource counts, QP states and MR bytes to sum. */
+void view_proc_add_res(struct view_proc *sum, const struct view_proc *p);
 
 /*
  * Whether an owner lives outside the reader's PID namespace: a user

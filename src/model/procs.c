@@ -229,16 +229,21 @@ static void add_res(struct view_proc *p, enum snap_res res, const void *obj)
 	}
 }
 
-/* Add an owner's sums to its process entry. */
-static void add_acc(struct view_proc *p, const struct view_proc *a)
+void view_proc_add_res(struct view_proc *sum, const struct view_proc *p)
 {
 	size_t i;
 
 	for (i = 0; i < SNAP_RES_N; i++)
-		p->res[i] += a->res[i];
+		sum->res[i] += p->res[i];
 	for (i = 0; i < 16; i++)
-		p->qp_state[i] += a->qp_state[i];
-	p->mr_bytes += a->mr_bytes;
+		sum->qp_state[i] += p->qp_state[i];
+	sum->mr_bytes += p->mr_bytes;
+}
+
+/* Add an owner's sums to its process entry. */
+static void add_acc(struct view_proc *p, const struct view_proc *a)
+{
+	view_proc_add_res(p, a);
 	p->psn_rate += a->psn_rate;
 	p->psn_adv += a->psn_adv;
 	p->valid |= a->valid & VIEW_PROC_PSN_RATE;

@@ -66,11 +66,7 @@ static void proc_add(struct view_proc *sum, const struct view_proc *p)
 {
 	int i;
 
-	for (i = 0; i < SNAP_RES_N; i++)
-		sum->res[i] += p->res[i];
-	for (i = 0; i < 16; i++)
-		sum->qp_state[i] += p->qp_state[i];
-	sum->mr_bytes += p->mr_bytes;
+	view_proc_add_res(sum, p);
 	for (i = 0; i < VIEW_HW_N; i++)
 		sum->hw[i] += p->hw[i];
 	sum->valid |= p->valid & VIEW_PROC_HW;
