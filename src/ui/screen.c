@@ -401,7 +401,8 @@ static attr_t attr_of(int role)
 	return role_attr[role < ROLE_N ? role : ROLE_DEFAULT];
 }
 
-void ui_put(int y, int x, int w, int role, const char *text)
+/* text in w cells: at their left, or right-aligned when right is set */
+static void put_aligned(int y, int x, int w, int role, const char *text, bool right)
 {
 	char buf[1024];
 	int n;
@@ -413,12 +414,27 @@ void ui_put(int y, int x, int w, int role, const char *text)
 		put_ascii_cut(y, x, w, text, attr_of(role));
 		return;
 	}
-	if (n >= 0 && put_ascii(y, x, text, n, attr_of(role)))
+	if (n >= 0 && put_ascii(y, right ? x + w - n : x, text, n, attr_of(role)))
 		return;
 	fmt_escape(buf, sizeof(buf), text);
+	if (right) {
+		n = escaped_width(buf);
+		if (n < w)
+			x += w - n;
+	}
 	attrset(attr_of(role));
 	put_clipped(y, x, w, buf, attr_of(role));
 	attrset(role_attr[ROLE_DEFAULT]);
+}
+
+void ui_put(int y, int x, int w, int role, const char *text)
+{
+	put_aligned(y, x, w, role, text, false);
+}
+
+void ui_put_right(int y, int x, int w, int role, const char *text)
+{
+	put_aligned(y, x, w, role, text, true);
 }
 
 /*
@@ -445,31 +461,8 @@ void ui_put_own(int y, int x, int w, int role, const char *text)
 {
 	if (w <= 0 || !text)
 		return;
-	attrset(role_attr[role < ROLE_N ? role : ROLE_DEFAULT]);
-	put_clipped(y, x, w, text, role_attr[role < ROLE_N ? role : ROLE_DEFAULT]);
-	attrset(role_attr[ROLE_DEFAULT]);
-}
-
-void ui_put_right(int y, int x, int w, int role, const char *text)
-{
-	char buf[1024];
-	int tw;
-
-	if (w <= 0 || !text)
-		return;
-	tw = plain_len(text);
-	if (tw > w) {
-		put_ascii_cut(y, x, w, text, attr_of(role));
-		return;
-	}
-	if (tw >= 0 && put_ascii(y, x + w - tw, text, tw, attr_of(role)))
-		return;
-	fmt_escape(buf, sizeof(buf), text);
-	tw = escaped_width(buf);
-	if (tw < w)
-		x += w - tw;
 	attrset(attr_of(role));
-	put_clipped(y, x, w, buf, attr_of(role));
+	put_clipped(y, x, w, text, attr_of(role));
 	attrset(role_attr[ROLE_DEFAULT]);
 }
 
