@@ -82,8 +82,7 @@ static void dev_dim(const struct view_ctx *c, const void *row, const struct view
 
 	(void)c;
 	(void)col;
-	v->valid = SNAP_HAS(d, SNAP_DEV_DIM) && d->dim <= 1;
-	v->s = v->valid ? (d->dim ? "on" : "off") : "";
+	view_set_on_off(v, SNAP_HAS(d, SNAP_DEV_DIM), d->dim);
 }
 
 /* the PCI locality of the device's function (arg: which column) */

@@ -19,9 +19,7 @@ static void cq_dim(const struct view_ctx *c, const void *row, const struct view_
 
 	(void)c;
 	(void)col;
-	v->valid = SNAP_HAS(q, SNAP_CQ_DIM) && q->dim <= 1;
-	v->s = v->valid ? (q->dim ? "on" : "off") : "";
-	v->u = q->dim;
+	view_set_on_off(v, SNAP_HAS(q, SNAP_CQ_DIM), q->dim);
 }
 
 /* a column only this table knows: its id after CQ_NAMED, its entry after the owner's */
