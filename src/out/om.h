@@ -41,6 +41,10 @@ void out_om_d(struct om *w, const struct om_label *l, size_t n, double v);
  */
 #define OM_UNKNOWN_KEY 0xfe
 uint8_t out_om_known(uint8_t v, const char *(*name)(uint8_t));
+/* One sample per class of what bound counters counted (hw by enum
+ * view_hw_class; the bytes have a family of their own), labelled l[0..n)
+ * and class: l has room for n + 1. */
+void out_om_hw_classes(struct om *w, struct om_label *l, size_t n, const uint64_t *hw);
 /* A device's name, or its index when the snapshot has no such device. */
 const char *out_om_dev_label(const struct snapshot *s, uint32_t index, char *buf, size_t len);
 /* The port counters' families, one unit each (openmetrics_counters.c). */

@@ -241,13 +241,9 @@ static void om_group_psns(struct om *w, const struct out_om_psns *l,
 			  const struct view_group *const *shown, size_t n, const struct om_group *past,
 			  size_t n_past)
 {
-	static const char *const cls[VIEW_HW_N] = {
-		[VIEW_HW_RETX] = "retransmits", [VIEW_HW_ERR] = "errors", [VIEW_HW_CNP] = "cnps",
-	};
 	struct om_label lab[3];
 	struct psn_entry sum;
 	size_t k;
-	int c;
 
 	out_om_family(w, "rdma_group_psns", OM_COUNTER, NULL,
 		      "PSNs the QPs of a group advanced, send and receive queues (about one a "
@@ -269,13 +265,8 @@ static void om_group_psns(struct om *w, const struct out_om_psns *l,
 		if (!(shown[k]->valid & VIEW_PROC_HW))
 			continue;
 		ledger_of(l, shown[k], past, n_past, &sum);
-		for (c = 0; c < VIEW_HW_N; c++) {
-			if (!cls[c])
-				continue;
-			labels(shown[k], lab);
-			lab[2] = (struct om_label){ "class", cls[c] };
-			out_om_u(w, lab, 3, sum.hw[c]);
-		}
+		labels(shown[k], lab);
+		out_om_hw_classes(w, lab, 2, sum.hw);
 	}
 }
 

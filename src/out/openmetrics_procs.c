@@ -78,13 +78,24 @@ static void proc_add(struct view_proc *sum, const struct view_proc *p)
  * (view_hw_class), the bytes apart (one unit per family); only where a
  * counter is bound (mlx5 in auto or manual mode), capped as the others.
  */
-static void om_proc_hw(struct om *w, const struct om_proc *e, size_t shown)
+void out_om_hw_classes(struct om *w, struct om_label *l, size_t n, const uint64_t *hw)
 {
 	static const char *const cls[VIEW_HW_N] = {
 		[VIEW_HW_RETX] = "retransmits", [VIEW_HW_ERR] = "errors", [VIEW_HW_CNP] = "cnps",
 	};
-	size_t k;
 	int c;
+
+	for (c = 0; c < VIEW_HW_N; c++) {
+		if (!cls[c])
+			continue;
+		l[n] = (struct om_label){ "class", cls[c] };
+		out_om_u(w, l, n + 1, hw[c]);
+	}
+}
+
+static void om_proc_hw(struct om *w, const struct om_proc *e, size_t shown)
+{
+	size_t k;
 
 	if (!w->s->qpcnts.n)
 		return;
@@ -93,15 +104,10 @@ static void om_proc_hw(struct om *w, const struct om_proc *e, size_t shown)
 		      "(retransmits, errors, cnps; rdma statistic qp).");
 	for (k = 0; k < shown; k++) {
 		const struct view_proc *p = om_pv(&e[k]);
+		struct om_label lab[3] = { { "pid", om_pid(&e[k]) }, { "comm", e[k].comm } };
 
-		if (!(p->valid & VIEW_PROC_HW))
-			continue;
-		for (c = 0; c < VIEW_HW_N; c++)
-			if (cls[c])
-				out_om_u(w, (struct om_label[]){ { "pid", om_pid(&e[k]) },
-								 { "comm", e[k].comm },
-								 { "class", cls[c] } },
-					 3, p->hw[c]);
+		if (p->valid & VIEW_PROC_HW)
+			out_om_hw_classes(w, lab, 2, p->hw);
 	}
 	out_om_family(w, "rdma_process_qp_hw_bytes", OM_COUNTER, "bytes",
 		      "Bytes the hardware counters bound to a process's QPs counted "
