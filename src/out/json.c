@@ -33,6 +33,36 @@ void jw_write_slow(struct jw *w, const char *p, size_t n)
 	w->len = n;
 }
 
+void jw_fields(struct jw *w, const void *row, uint32_t valid, const struct jw_field *f, size_t n)
+{
+	for (; n; n--, f++) {
+		const char *p = (const char *)row + f->off;
+		uint64_t u = 0;
+		double d;
+
+		if (!(valid & f->bit))
+			continue;
+		switch (f->size) {
+		case 1: u = *(const uint8_t *)p; break;
+		case 2: u = *(const uint16_t *)p; break;
+		case 4: u = *(const uint32_t *)p; break;
+		case 8: memcpy(&u, p, sizeof(u)); break;
+		default: break;
+		}
+		switch (f->kind) {
+		case JW_UINT: jw_u(w, f->key, u); break;
+		case JW_DOUBLE:
+			memcpy(&d, p, sizeof(d));
+			jw_d(w, f->key, d);
+			break;
+		case JW_STR: jw_s(w, f->key, p); break;
+		case JW_GUID: jw_guid(w, f->key, u); break;
+		case JW_NAME8: jw_s(w, f->key, f->name8((uint8_t)u)); break;
+		case JW_CAPS: jw_caps(w, f->key, u, f->cap); break;
+		}
+	}
+}
+
 void jw_uint(struct jw *w, uint64_t v)
 {
 	char tmp[24], *p = fmt_digits(tmp + sizeof(tmp), v);
@@ -123,26 +153,25 @@ static void json_sys(struct jw *w, const struct snap_sys *y)
 	jw_close(w, '}');
 }
 
+#define SD struct snap_dev
+static const struct jw_field dev_fields[] = {
+	JW_NAMED("node_type", SD, node_type, SNAP_DEV_NODE_TYPE, snap_node_type_str),
+	JW_FIELD("protocol", SD, protocol, SNAP_DEV_PROTOCOL, JW_STR),
+	JW_FIELD("fw", SD, fw, SNAP_DEV_FW, JW_STR),
+	JW_FIELD("node_guid", SD, node_guid, SNAP_DEV_NODE_GUID, JW_GUID),
+	JW_FIELD("sys_image_guid", SD, sys_image_guid, SNAP_DEV_SYS_GUID, JW_GUID),
+	JW_NAMED("type", SD, type, SNAP_DEV_TYPE, snap_dev_type_str),
+	JW_FIELD("parent", SD, parent, SNAP_DEV_PARENT, JW_STR),
+};
+#undef SD
+
 static void json_dev(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_dev *d = row;
 
 	jw_u(w, "ifindex", d->index);
 	jw_s(w, "ifname", d->name);
-	if (SNAP_HAS(d, SNAP_DEV_NODE_TYPE))
-		jw_s(w, "node_type", snap_node_type_str(d->node_type));
-	if (SNAP_HAS(d, SNAP_DEV_PROTOCOL))
-		jw_s(w, "protocol", d->protocol);
-	if (SNAP_HAS(d, SNAP_DEV_FW))
-		jw_s(w, "fw", d->fw);
-	if (SNAP_HAS(d, SNAP_DEV_NODE_GUID))
-		jw_guid(w, "node_guid", d->node_guid);
-	if (SNAP_HAS(d, SNAP_DEV_SYS_GUID))
-		jw_guid(w, "sys_image_guid", d->sys_image_guid);
-	if (SNAP_HAS(d, SNAP_DEV_TYPE))
-		jw_s(w, "type", snap_dev_type_str(d->type));
-	if (SNAP_HAS(d, SNAP_DEV_PARENT))
-		jw_s(w, "parent", d->parent);
+	jw_fields(w, d, d->valid, dev_fields, JW_N(dev_fields));
 	if (SNAP_HAS(d, SNAP_DEV_DIM) && d->dim <= 1)
 		jw_b(w, "adaptive-moderation", d->dim);
 	if (SNAP_HAS(d, SNAP_DEV_CAPS))

@@ -60,6 +60,28 @@ static void json_port_tables(struct jw *w, const struct snapshot *s, const struc
 	}
 }
 
+#define SP struct snap_port
+static const struct jw_field port_fields[] = {
+	JW_FIELD("subnet_prefix", SP, subnet_prefix, SNAP_PORT_SUBNET_PREFIX, JW_GUID),
+	JW_FIELD("lid", SP, lid, SNAP_PORT_LID, JW_UINT),
+	JW_FIELD("sm_lid", SP, sm_lid, SNAP_PORT_SM_LID, JW_UINT),
+	JW_FIELD("lmc", SP, lmc, SNAP_PORT_LMC, JW_UINT),
+	JW_NAMED("state", SP, state, SNAP_PORT_STATE, snap_port_state_str),
+	JW_NAMED("physical_state", SP, phys_state, SNAP_PORT_PHYS_STATE, snap_phys_state_str),
+	JW_FIELD("netdev", SP, ndev, SNAP_PORT_NDEV, JW_STR),
+	JW_FIELD("netdev_index", SP, ndev_index, SNAP_PORT_NDEV, JW_UINT),
+	JW_CAPS_OF("caps", SP, cap_flags, SNAP_PORT_CAP_FLAGS, snap_port_cap_str),
+	JW_FIELD("rate", SP, rate, SNAP_PORT_RATE, JW_STR),
+	JW_FIELD("link_layer", SP, link_layer, SNAP_PORT_LINK_LAYER, JW_STR),
+};
+/* the netdev's carrier counts (rtnetlink's IFLA_CARRIER_*) */
+static const struct jw_field carrier_fields[] = {
+	JW_FIELD("carrier_changes", SP, carrier_changes, SNAP_PORT_CARRIER_CHANGES, JW_UINT),
+	JW_FIELD("carrier_up_count", SP, carrier_up, SNAP_PORT_CARRIER_UP, JW_UINT),
+	JW_FIELD("carrier_down_count", SP, carrier_down, SNAP_PORT_CARRIER_DOWN, JW_UINT),
+};
+#undef SP
+
 /* The kernel's flap counts, the last change seen and the changes kept
  * (src/model/flaps.c; doc/json.md) */
 static void json_link_flaps(struct jw *w, const struct snapshot *s, const struct snap_port *p)
@@ -71,12 +93,7 @@ static void json_link_flaps(struct jw *w, const struct snapshot *s, const struct
 	bool sat;
 	int i;
 
-	if (SNAP_HAS(p, SNAP_PORT_CARRIER_CHANGES))
-		jw_u(w, "carrier_changes", p->carrier_changes);
-	if (SNAP_HAS(p, SNAP_PORT_CARRIER_UP))
-		jw_u(w, "carrier_up_count", p->carrier_up);
-	if (SNAP_HAS(p, SNAP_PORT_CARRIER_DOWN))
-		jw_u(w, "carrier_down_count", p->carrier_down);
+	jw_fields(w, p, p->valid, carrier_fields, JW_N(carrier_fields));
 	if (flaps_downed(s, p->dev, p->port, &n, &sat)) {
 		jw_u(w, "link_downed", n);
 		if (sat)
@@ -136,28 +153,7 @@ void out_json_link(struct jw *w, const struct snapshot *s, const void *row)
 
 	jw_dev(w, s, p->dev);
 	jw_u(w, "port", p->port);
-	if (SNAP_HAS(p, SNAP_PORT_SUBNET_PREFIX))
-		jw_guid(w, "subnet_prefix", p->subnet_prefix);
-	if (SNAP_HAS(p, SNAP_PORT_LID))
-		jw_u(w, "lid", p->lid);
-	if (SNAP_HAS(p, SNAP_PORT_SM_LID))
-		jw_u(w, "sm_lid", p->sm_lid);
-	if (SNAP_HAS(p, SNAP_PORT_LMC))
-		jw_u(w, "lmc", p->lmc);
-	if (SNAP_HAS(p, SNAP_PORT_STATE))
-		jw_s(w, "state", snap_port_state_str(p->state));
-	if (SNAP_HAS(p, SNAP_PORT_PHYS_STATE))
-		jw_s(w, "physical_state", snap_phys_state_str(p->phys_state));
-	if (SNAP_HAS(p, SNAP_PORT_NDEV)) {
-		jw_s(w, "netdev", p->ndev);
-		jw_u(w, "netdev_index", p->ndev_index);
-	}
-	if (SNAP_HAS(p, SNAP_PORT_CAP_FLAGS))
-		jw_caps(w, "caps", p->cap_flags, snap_port_cap_str);
-	if (SNAP_HAS(p, SNAP_PORT_RATE))
-		jw_s(w, "rate", p->rate);
-	if (SNAP_HAS(p, SNAP_PORT_LINK_LAYER))
-		jw_s(w, "link_layer", p->link_layer);
+	jw_fields(w, p, p->valid, port_fields, JW_N(port_fields));
 	json_port_tables(w, s, p);
 	view_link_rates(s, p->dev, p->port, &lr);
 	for (k = 0; k < 4; k++)

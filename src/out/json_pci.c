@@ -16,20 +16,22 @@ static const char *kind_str(enum snap_pci_kind k)
 	return (unsigned int)k < sizeof(n) / sizeof(n[0]) ? n[k] : "other";
 }
 
+#define SPCI struct snap_pci
+static const struct jw_field link_fields[] = {
+	JW_FIELD("current_speed_gts", SPCI, cur_speed, SNAP_PCI_CUR_SPEED, JW_DOUBLE),
+	JW_FIELD("max_speed_gts", SPCI, max_speed, SNAP_PCI_MAX_SPEED, JW_DOUBLE),
+	JW_FIELD("current_width", SPCI, cur_width, SNAP_PCI_CUR_WIDTH, JW_UINT),
+	JW_FIELD("max_width", SPCI, max_width, SNAP_PCI_MAX_WIDTH, JW_UINT),
+};
+#undef SPCI
+
 static void json_link(struct jw *w, const struct snap_pci *p)
 {
 	if (!(p->valid & (SNAP_PCI_CUR_SPEED | SNAP_PCI_MAX_SPEED | SNAP_PCI_CUR_WIDTH |
 			  SNAP_PCI_MAX_WIDTH)))
 		return;	/* conventional PCI, a virtual function: no link files */
 	jw_open(w, "link", '{');
-	if (SNAP_HAS(p, SNAP_PCI_CUR_SPEED))
-		jw_d(w, "current_speed_gts", p->cur_speed);
-	if (SNAP_HAS(p, SNAP_PCI_MAX_SPEED))
-		jw_d(w, "max_speed_gts", p->max_speed);
-	if (SNAP_HAS(p, SNAP_PCI_CUR_WIDTH))
-		jw_u(w, "current_width", p->cur_width);
-	if (SNAP_HAS(p, SNAP_PCI_MAX_WIDTH))
-		jw_u(w, "max_width", p->max_width);
+	jw_fields(w, p, p->valid, link_fields, JW_N(link_fields));
 	if (snap_pci_link_known(p))
 		jw_b(w, "degraded", snap_pci_degraded(p));
 	jw_close(w, '}');

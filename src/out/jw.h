@@ -9,6 +9,7 @@
 
 #include <inttypes.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -167,6 +168,35 @@ static inline void jw_caps(struct jw *w, const char *k, uint64_t caps,
 	}
 	jw_close(w, ']');
 }
+
+/*
+ * An optional member of a row, written when the row's validity bits have
+ * `bit`: a table of them writes a run of members in its order (jw_fields),
+ * each as its kind says.  A field read as a number is an unsigned integer
+ * of `size` bytes (JW_DOUBLE: a double).
+ */
+enum jw_kind { JW_UINT, JW_DOUBLE, JW_STR, JW_GUID, JW_NAME8, JW_CAPS };
+struct jw_field {
+	const char *key;
+	uint32_t bit;
+	uint16_t off;
+	uint8_t size;
+	uint8_t kind;
+	const char *(*name8)(uint8_t);		/* JW_NAME8: the u8's name */
+	const char *(*cap)(unsigned int);	/* JW_CAPS: a bit's name */
+};
+#define JW_FIELD(k, type, field, b, kd)                                        \
+	{ .key = k, .bit = b, .off = offsetof(type, field),                    \
+	  .size = sizeof(((type *)0)->field), .kind = kd }
+#define JW_NAMED(k, type, field, b, fn)                                        \
+	{ .key = k, .bit = b, .off = offsetof(type, field), .size = 1,         \
+	  .kind = JW_NAME8, .name8 = fn }
+#define JW_CAPS_OF(k, type, field, b, fn)                                      \
+	{ .key = k, .bit = b, .off = offsetof(type, field),                    \
+	  .size = sizeof(((type *)0)->field), .kind = JW_CAPS, .cap = fn }
+#define JW_N(t) (sizeof(t) / sizeof((t)[0]))
+/* the members of table f[0..n) that row's validity bits `valid` have (json.c) */
+void jw_fields(struct jw *w, const void *row, uint32_t valid, const struct jw_field *f, size_t n);
 
 /* "ifindex","ifname" as rdma starts every object */
 static inline void jw_dev(struct jw *w, const struct snapshot *s, uint32_t dev)
