@@ -74,6 +74,13 @@ static void dev_res_chg(const struct view_ctx *c, const void *row, const struct 
 		       #ID ": owned objects take the first places (proc)");
 SNAP_RES_LIST(RES_FIRST)
 
+void view_set_on_off(struct view_value *v, bool have, uint8_t flag)
+{
+	v->valid = have && flag <= 1;
+	v->s = v->valid ? (flag ? "on" : "off") : "";
+	v->u = flag;
+}
+
 /* adaptive interrupt moderation, as rdma says it */
 static void dev_dim(const struct view_ctx *c, const void *row, const struct view_col *col,
 		    struct view_value *v)

@@ -259,13 +259,6 @@ void view_get_owner(const struct view_ctx *c, const void *row, const struct view
 	}
 }
 
-void view_set_on_off(struct view_value *v, bool have, uint8_t flag)
-{
-	v->valid = have && flag <= 1;
-	v->s = v->valid ? (flag ? "on" : "off") : "";
-	v->u = flag;
-}
-
 void view_get_strid(const struct view_ctx *c, const void *row, const struct view_col *col,
 		    struct view_value *v)
 {
