@@ -176,9 +176,11 @@ int prom_config_parse(struct prom_config *c, const char *text, size_t len, char 
 int prom_config_load(struct prom_config *c, const char *path, char *err, size_t errlen);
 void prom_config_free(struct prom_config *c);
 
-/* A time as --at and the `t` key take it: seconds since the epoch, or
- * RFC 3339 (2026-12-01T03:12:00Z); 0 or -EINVAL. */
-int prom_parse_time(const char *s, double *t);
+/* A time as --at and the `b` key take it: seconds since the epoch, RFC 3339
+ * in UTC (2026-12-01T03:12:00Z), or HH:MM[:SS] in UTC on the UTC day of the
+ * time day (seconds since the epoch); 0, or -EINVAL or -ERANGE with the
+ * reason in why. */
+int prom_parse_time(const char *s, double day, double *t, char *why, size_t len);
 
 /* The client (client.c): one refresh = every query at once, on libev. */
 struct ev_loop;

@@ -142,7 +142,8 @@ enum opt_out { OPT_OUT_TEXT, OPT_OUT_JSON, OPT_OUT_OPENMETRICS, OPT_OUT_PROMETHE
 	X(MATCH, match, STR, .name = "match", .metavar = "SELECTOR",                            \
 	  .help = "--prometheus: only series matching SELECTOR (job=\"rdma\")")                  \
 	X(AT, at, STR, .name = "at", .metavar = "TIME",                                         \
-	  .help = "--prometheus: the cluster at TIME (RFC 3339 or Unix seconds)")               \
+	  .help = "--prometheus: the cluster at TIME: YYYY-MM-DDTHH:MM:SSZ, Unix seconds, "     \
+		"or HH:MM[:SS] of today, all UTC")                                              \
 	X(HELP, help, FLAG, .name = "help", .key = 'h', .help = "show this help and exit")      \
 	X(VERSION, version, FLAG, .name = "version", .key = 'V',                                \
 	  .help = "show the version and exit")

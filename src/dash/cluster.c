@@ -292,9 +292,8 @@ int cluster_main(const struct settings *o)
 	c->sel.n_filters = o->n_filters;
 	c->sel.sort = sort;
 	c->sel.reverse = o->reverse;
-	if (o->at && prom_parse_time(o->at, &c->at)) {
-		fprintf(stderr, "rdmatop: bad value for --at: '%s' (RFC 3339 such as "
-				"2026-12-01T03:12:00Z, or Unix seconds)\n", o->at);
+	if (o->at && prom_parse_time(o->at, (double)time(NULL), &c->at, err, sizeof(err))) {
+		fprintf(stderr, "rdmatop: bad value for --at: %s\n", err);
 		goto out;
 	}
 	if (o->prometheus_config) {

@@ -43,7 +43,8 @@ static const struct {
 	{ "space", "pause / resume the refresh" },
 	{ "+ -", "refresh interval up / down" },
 	{ "t  T", "time travel: one interval later / earlier (Prometheus's history)" },
-	{ "b", "go to a time (YYYY-MM-DDTHH:MM:SSZ, Unix seconds; empty: now)" },
+	{ "b", "go to a time: HH:MM[:SS] in UTC of today (in a replay: of the" },
+	{ "", "sample's day), YYYY-MM-DDTHH:MM:SSZ, Unix seconds; empty: now" },
 	{ "C", "next colour theme" },
 	{ "mouse", "click a tab: switch; a header: sort (again: reverse); a row: select," },
 	{ "", "double click: open it; wheel: scroll (--no-mouse: off)" },
@@ -257,7 +258,7 @@ static void set_pane(struct ui_cluster *u, enum cl_pane p)
 	u->ssh[0] = '\0';
 }
 
-static enum cl_action prompt_key(struct ui_cluster *u, int key)
+static enum cl_action prompt_key(struct ui_cluster *u, const struct cl_view *v, int key)
 {
 	struct ui *b = &u->base;
 
@@ -286,6 +287,10 @@ static enum cl_action prompt_key(struct ui_cluster *u, int key)
 			snprintf(u->search, sizeof(u->search), "%s", b->input);
 			u->search_step = 1;
 		} else {
+			/* a clock time is of today, in a replay of the sample's day */
+			double day = v->sample_no > 0 && v->answered > 0 ? v->answered :
+									   (double)time(NULL);
+			char why[256];
 			double t;
 
 			if (!b->input[0]) {
@@ -293,9 +298,8 @@ static enum cl_action prompt_key(struct ui_cluster *u, int key)
 				ui_set_status(b, ROLE_STATUS_INFO, "time: now");
 				return CL_TIME;
 			}
-			if (prom_parse_time(b->input, &t)) {
-				ui_set_status(b, ROLE_STATUS_WARN,
-					      "time: give YYYY-MM-DDTHH:MM:SSZ or Unix seconds");
+			if (prom_parse_time(b->input, day, &t, why, sizeof(why))) {
+				ui_set_status(b, ROLE_STATUS_WARN, "time: %s", why);
 				return CL_NONE;
 			}
 			u->at = t;
@@ -356,7 +360,7 @@ enum cl_action ui_cluster_key(struct ui_cluster *u, const struct cl_view *v, int
 		key = '\n';	/* a double click opens the row */
 	}
 	if (u->base.prompt != PROMPT_NONE)
-		return prompt_key(u, key);
+		return prompt_key(u, v, key);
 	if (u->help) {
 		u->help = false;
 		return key == 'q' ? CL_QUIT : CL_NONE;

@@ -49,7 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (prom_q_text((enum prom_q)i, &ctx, q, sizeof(q)) >= (int)sizeof(q))
 				abort();
 	}
-	(void)prom_parse_time(text, &t);
+	(void)prom_parse_time(text, 1796094720, &t, err, sizeof(err));
 	free(text);
 	return 0;
 }

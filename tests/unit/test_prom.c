@@ -139,14 +139,54 @@ static void test_query(void)
 
 static void test_time(void)
 {
+	/* "today" is the UTC day of 2026-12-01T11:40:05Z */
+	const double day = 1796125205;
+	static const char *const bad[] = {
+		"24:00", "12:60", "12:00:60", "99:99", "1:2:3:4", "3:12", "03:2", "03:12:5",
+		"03:12:", ":03:12", "03:", "03:12:00:00", "03-12", " 03:12", "03:12Z", "",
+	};
+	char why[256];
+	size_t i;
 	double t;
 
-	CHECK_EQ_U(prom_parse_time("2026-12-01T03:12:00Z", &t), 0);
+	CHECK_EQ_U(prom_parse_time("2026-12-01T03:12:00Z", day, &t, why, sizeof(why)), 0);
 	CHECK(t == 1796094720);
-	CHECK_EQ_U(prom_parse_time("1796094720.5", &t), 0);
+	CHECK_EQ_U(prom_parse_time("2026-12-01 03:12:00", day, &t, why, sizeof(why)), 0);
+	CHECK(t == 1796094720);
+	CHECK_EQ_U(prom_parse_time("1796094720.5", day, &t, why, sizeof(why)), 0);
 	CHECK(t == 1796094720.5);
-	CHECK(prom_parse_time("yesterday", &t) != 0);
-	CHECK(prom_parse_time("2026-12-01T03:12:00+02:00", &t) != 0);
+	/* a clock time: of the day of `day`, in UTC, whatever TZ says */
+	CHECK_EQ_U(prom_parse_time("03:12", day, &t, why, sizeof(why)), 0);
+	CHECK(t == 1796094720);
+	CHECK_EQ_U(prom_parse_time("03:12:07", day, &t, why, sizeof(why)), 0);
+	CHECK(t == 1796094727);
+	CHECK_EQ_U(prom_parse_time("00:00", day, &t, why, sizeof(why)), 0);
+	CHECK(t == 1796083200);
+	CHECK_EQ_U(prom_parse_time("23:59:59", day, &t, why, sizeof(why)), 0);
+	CHECK(t == 1796083200 + 86399);
+	/* the same clock time a day later is 86400 s later */
+	CHECK_EQ_U(prom_parse_time("03:12", day + 86400, &t, why, sizeof(why)), 0);
+	CHECK(t == 1796094720 + 86400);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		why[0] = '\0';
+		t = -1;
+		if (!prom_parse_time(bad[i], day, &t, why, sizeof(why)) || !why[0]) {
+			test_failures++;
+			fprintf(stderr, "%s: '%s' taken as %.0f, or refused without a reason\n",
+				test_name, bad[i], t);
+		}
+	}
+	/* the field out of range is named */
+	CHECK_EQ_U(prom_parse_time("24:00", day, &t, why, sizeof(why)), -ERANGE);
+	CHECK(strstr(why, "hour 24") != NULL);
+	CHECK_EQ_U(prom_parse_time("12:60", day, &t, why, sizeof(why)), -ERANGE);
+	CHECK(strstr(why, "minute 60") != NULL);
+	CHECK_EQ_U(prom_parse_time("12:00:60", day, &t, why, sizeof(why)), -ERANGE);
+	CHECK(strstr(why, "second 60") != NULL);
+	CHECK_EQ_U(prom_parse_time("1:2:3:4", day, &t, why, sizeof(why)), -EINVAL);
+	CHECK(strstr(why, "HH:MM") != NULL);
+	CHECK(prom_parse_time("yesterday", day, &t, why, sizeof(why)) != 0);
+	CHECK(prom_parse_time("2026-12-01T03:12:00+02:00", day, &t, why, sizeof(why)) != 0);
 }
 
 /* one answer into a query's state */
