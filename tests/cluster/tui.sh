@@ -153,11 +153,37 @@ mouse 0 9 2
 scr "mouse: a click on the Ports tab" 'ports: [0-9]+ of'
 keys q
 
-# time travel: T steps back one interval from --at
+# time travel: T steps back one interval from --at; a local time zone far
+# from UTC (no tzdata needed) must not move the clock times b takes
+TZ=XYZ-5:30
+export TZ
 start xterm 120x30 --prometheus "$purl" --match "'job=\"rdma\"'" --at "$at" -d 5
+unset TZ
 scr "--at: the header names the time" "at $(python3 -c 'import sys,time; print(time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(float(sys.argv[1]))))' "$at")Z"
 keys T
 scr "T: 5 s earlier" "at $(python3 -c 'import sys,time; print(time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(float(sys.argv[1]) - 5)))' "$at")Z"
+# b with a clock time: that time of today in UTC, whatever TZ says; the
+# time typed and the header's are worked out here from the clock (ten and
+# five minutes ago, so that t stays in the past), not from rdmatop
+clock() {	# clock AGO FORM: the UTC time AGO seconds ago (not before 00:00:07 today) in FORM
+	python3 -c 'import sys,time; now=time.time(); day=now - now % 86400
+t=max(now - float(sys.argv[1]), day + 7); t -= t % 60 if sys.argv[2] == "%H:%M" else 0
+print(time.strftime(sys.argv[2], time.gmtime(t)))' "$@"
+}
+hm=$(clock 600 %H:%M)
+keys b "$hm" Enter
+scr "b $hm: the header says $hm:00 of today in UTC" "at $(date -u +%Y-%m-%d)T$hm:00Z"
+keys t
+scr "t after b $hm: 5 s later" "at $(date -u +%Y-%m-%d)T$hm:05Z"
+hms=$(clock 300 %H:%M:%S)
+keys b "$hms" Enter
+scr "b $hms: the header says it, today in UTC" "at $(date -u +%Y-%m-%d)T${hms}Z"
+for t in 24:00 12:60 1:2:3:4; do
+	keys b "$t" Enter
+	scr "b $t: refused, the reason said" "time: '$t'"
+	grep -q "at $(date -u +%Y-%m-%d)T${hms}Z" "$tmp/screen" && ok "b $t: the time shown kept" ||
+		bad "b $t: the time shown kept" "$tmp/screen"
+done
 keys b
 keys Enter
 scr "b, empty: now again" ' at now '
