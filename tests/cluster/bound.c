@@ -4,13 +4,20 @@
  * every value of the counters bound to QPs (the STAT_GET dumps of RES_QP:
  * STAT_COUNTER entries, each one counter with its values in
  * STAT_HWCOUNTERS entries, as nldev.c's stat_get_dumpit() and
- * fill_stat_counter_hwcounters() build them) is STEP * k higher.  A fixture's counters are still (tests/hw answers the same
- * bytes each sample); the cluster test needs a job whose errors move.
+ * fill_stat_counter_hwcounters() build them) is STEP * k higher.  A
+ * fixture's counters are still (tests/hw answers the same bytes each
+ * sample); the cluster test needs a job whose errors move.  So that the
+ * host's ERR/s, FLUSH/s, CONG/s and UTIL are not 0 either, every port
+ * counter (STAT_GET of a port: STAT_HWCOUNTERS at the top, as
+ * nldev_stat_get_doit() answers) is STEP * k higher too, and the netdevs'
+ * statistics/rx_bytes and tx_bytes RX_STEP * k and TX_STEP * k.
  * Every other input is copied as it was, in its order.
  *
  * usage: bound STEP IN.rdrec OUT.rdrec
  */
 #include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +43,7 @@ struct tee {
 	struct input *in;
 	size_t n, cap;
 	uint64_t add; /* STEP * k for this sample */
+	uint64_t k; /* the sample, from 0 */
 	int oom;
 };
 
@@ -118,16 +126,64 @@ static void top(struct nlattr *a, uint64_t add)
 		nested(a, counter_entry, add);
 }
 
+/* a port's own counters: STAT_HWCOUNTERS at the top of the answer */
+static void port_top(struct nlattr *a, uint64_t add)
+{
+	counter_attr(a, add);
+}
+
 /* each message: STAT_COUNTER, its STAT_COUNTER_ENTRY nests (one a
- * counter), their STAT_HWCOUNTERS entries, each one's VALUE */
-static void advance(void *buf, size_t len, uint64_t add)
+ * counter), their STAT_HWCOUNTERS entries, each one's VALUE (fn top); or
+ * a port's STAT_HWCOUNTERS (fn port_top) */
+static void advance(void *buf, size_t len, void (*fn)(struct nlattr *, uint64_t), uint64_t add)
 {
 	struct nlmsghdr *nlh = buf;
 	int left = (int)len;
 
 	for (; mnl_nlmsg_ok(nlh, left); nlh = mnl_nlmsg_next(nlh, &left))
 		if (nlh->nlmsg_type != NLMSG_DONE && nlh->nlmsg_type != NLMSG_ERROR)
-			each(mnl_nlmsg_get_payload(nlh), mnl_nlmsg_get_payload_tail(nlh), top, add);
+			each(mnl_nlmsg_get_payload(nlh), mnl_nlmsg_get_payload_tail(nlh), fn, add);
+}
+
+/* bytes a sample the netdevs' counters move: 2 GB/s received and 0.8 GB/s
+ * sent at the cluster test's -d 0.5, 16% of the fixture's 100 Gb/s */
+#define RX_STEP 1000000000ULL
+#define TX_STEP 400000000ULL
+
+static bool ends_with(const char *s, const char *end)
+{
+	size_t n = strlen(s), m = strlen(end);
+
+	return n >= m && !strcmp(s + n - m, end);
+}
+
+/* a netdev's statistics/rx_bytes or tx_bytes, its number moved on; the
+ * file as read where it holds no number */
+static void bytes_file(struct input *i, uint64_t k)
+{
+	uint64_t step = 0, v;
+	char text[32], *end;
+	void *b;
+	int n;
+
+	if (ends_with(i->path, "/statistics/rx_bytes"))
+		step = RX_STEP;
+	else if (ends_with(i->path, "/statistics/tx_bytes"))
+		step = TX_STEP;
+	if (!step || i->err || !i->len || i->len >= sizeof(text))
+		return;
+	memcpy(text, i->buf, i->len);
+	text[i->len] = '\0';
+	v = strtoull(text, &end, 10);
+	if (end == text || (*end && strcmp(end, "\n")))
+		return;
+	n = snprintf(text, sizeof(text), "%" PRIu64 "\n", v + step * k);
+	b = realloc(i->buf, (size_t)n);
+	if (!b)
+		return;
+	memcpy(b, text, (size_t)n);
+	i->buf = b;
+	i->len = (size_t)n;
 }
 
 static int t_nl(void *ctx, const struct nl_req *req, const void *buf, size_t len)
@@ -140,15 +196,22 @@ static int t_nl(void *ctx, const struct nl_req *req, const void *buf, size_t len
 	i->req = *req;
 	if (req->cmd == RDMA_NLDEV_CMD_STAT_GET && req->kind == NL_REQ_STAT_QP &&
 	    (req->flags & NLM_F_DUMP))
-		advance(i->buf, i->len, t->add);
+		advance(i->buf, i->len, top, t->add);
+	else if (req->cmd == RDMA_NLDEV_CMD_STAT_GET && req->kind == NL_REQ_PLAIN &&
+		 !(req->flags & NLM_F_DUMP))
+		advance(i->buf, i->len, port_top, t->add);
 	return 0;
 }
 
 static int t_file(void *ctx, const char *path, int err, const void *buf, size_t len)
 {
 	struct tee *t = ctx;
+	struct input *i = keep(t, 1, path, err, buf, len);
 
-	return keep(t, 1, path, err, buf, len) ? 0 : (t->oom = -ENOMEM);
+	if (!i)
+		return t->oom = -ENOMEM;
+	bytes_file(i, t->k);
+	return 0;
 }
 
 static int t_net(void *ctx, unsigned int what, const char *ndev, int err, const void *buf,
@@ -215,6 +278,7 @@ int main(int argc, char **argv)
 	for (k = 0; !ret; k++) {
 		snap_clear(&s);
 		t.add = step * (uint64_t)k;
+		t.k = (uint64_t)k;
 		ret = src.ops->sample(&src, &s);
 		if (ret == 1 || t.oom)
 			break;

@@ -7,8 +7,10 @@
 # added: sample 1's struct ieee_pfc with priority 3's counters moving on
 # (90,000 frames received and 50 sent a sample), so the PFC rates go on
 # through the replay; then tests/cluster/bound.c moves every bound
-# counter by 3 a sample.  60 samples 0.1 s apart: replayed at -d 0.5,
-# half a minute of storm.
+# counter and every port counter by 3 a sample, and the netdev's bytes by
+# 1 GB received and 0.4 GB sent (errors, flushes, congestion and the
+# link's use above 0).  60 samples 0.1 s apart: replayed at -d 0.5, half
+# a minute of storm.
 # shellcheck disable=SC2086 # W and MNL are lists of flags
 set -eu
 cd "$(dirname "$0")/../.."
