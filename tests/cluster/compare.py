@@ -5,7 +5,9 @@ usage: compare.py PROMETHEUS_URL TIME WINDOW CLUSTER.json INSTANCE=RECORDING.jso
 
 1. Prometheus itself: this file's own PromQL (written here, not taken
    from rdmatop's query table), evaluated at the same TIME, for every
-   Hosts, Ports and Jobs value rdmatop printed.
+   Hosts, Ports and Jobs value rdmatop printed; for the columns that
+   PromQL answers for every row (rates of a class, UTIL, AGE, QPERR),
+   a row without a series there must be n/a in rdmatop's too.
 2. Each exporter's own JSON (`rdmatop -r REC -b --json`): the sample that
    Prometheus had scraped at TIME (found by rdma_sample_timestamp_seconds)
    has the devices, ports, QPs and processes that the Hosts row says, and
@@ -46,13 +48,53 @@ def by(expr, *keys):
     return {tuple(m.get(k, "") for k in keys): v for m, v in q(expr)}
 
 
-def close(a, b):
+def raw(expr):
+    """the series of a range selector at TIME: [(labels, [(t, value)...])]"""
+    data = urllib.parse.urlencode({"query": expr, "time": "%.3f" % at}).encode()
+    with urllib.request.urlopen(url + "/api/v1/query", data, timeout=10) as r:
+        ans = json.load(r)
+    assert ans["status"] == "success" and ans["data"]["resultType"] == "matrix", ans
+    return [(s["metric"], [(float(t), float(v)) for t, v in s["values"]]) for s in ans["data"]["result"]]
+
+
+def close(a, b, tol=1e-9):
     if a is None or b is None:
         return a is None and b is None
-    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=tol)
 
 
 W = "[%s]" % window
+
+
+def of_class(cl, *keys):
+    """events/s of the counters of one class (doc/counters.md), each of the
+    three event families asked alone and summed here"""
+    tot = {}
+    for fam in ("rdma_hw_stat_total", "rdma_pma_stat_total", "rdma_netdev_stat_total"):
+        for k, v in by('sum by (%s) (rate(%s{%s,class="%s"}%s))' % (", ".join(keys), fam, SEL, cl, W),
+                       *keys).items():
+            tot[k] = tot.get(k, 0) + v
+    return tot
+
+
+def busiest(*keys):
+    """the busier direction's bytes/s over the speed (0-1): PromQL's
+    comparison keeps RX where it is the larger, `or` brings TX elsewhere
+    (and RX alone where a port has no TX); no speed or 0: none"""
+    k = ", ".join(keys)
+    rx = 'sum by (%s) (rate(rdma_port_receive_bytes_total{%s}%s))' % (k, SEL, W)
+    tx = 'sum by (%s) (rate(rdma_port_transmit_bytes_total{%s}%s))' % (k, SEL, W)
+    speed = 'sum by (%s) (rdma_port_speed_bytes_per_second{%s})' % (k, SEL)
+    return by('((%s >= %s) or %s or %s) / (%s > 0)' % (rx, tx, tx, rx, speed), *keys)
+
+
+def last_scrape():
+    """per instance: TIME less the time of the newest sample Prometheus
+    holds of the exporter's sample clock (its last scrape), from the raw
+    samples of the lookback window"""
+    return {(m["instance"],): at - max(t for t, _ in vals)
+            for m, vals in raw('rdma_sample_timestamp_seconds{%s}[5m]' % SEL)}
+
 # the oracle's own queries: one per value, no label_replace tricks
 host_oracle = {
     "up": by('up{%s}' % SEL, "instance"),
@@ -67,18 +109,23 @@ host_oracle = {
               % (SEL, W, SEL, W, SEL, W), "instance"),
     "qps": by('sum by (instance) (rdma_qps{%s})' % SEL, "instance"),
     "procs": by('sum by (instance) (rdma_processes{%s})' % SEL, "instance"),
+    # QPs in state ERR; a host with devices and none of them: 0
+    "qps_err": by('sum by (instance) (rdma_qps{%s,state="ERR"}) '
+                  'or 0 * count by (instance) (rdma_device_info{%s})' % (SEL, SEL), "instance"),
+    "util": busiest("instance"),
+    "age": last_scrape(),
 }
 # "err" above with `or` keeps only the first family per host: sum them properly
-err = {}
-for fam in ("rdma_hw_stat_total", "rdma_pma_stat_total", "rdma_netdev_stat_total"):
-    for k, v in by('sum by (instance) (rate(%s{%s,class="error"}%s))' % (fam, SEL, W),
-                   "instance").items():
-        err[k] = err.get(k, 0) + v
-host_oracle["err"] = err
+host_oracle["err"] = of_class("error", "instance")
+host_oracle["flush"] = of_class("flush", "instance")
+host_oracle["cong"] = of_class("congestion", "instance")
 port_oracle = {
     "rx": by('rate(rdma_port_receive_bytes_total{%s}%s)' % (SEL, W), "instance", "device", "port"),
     "tx": by('rate(rdma_port_transmit_bytes_total{%s}%s)' % (SEL, W), "instance", "device", "port"),
     "speed": by('rdma_port_speed_bytes_per_second{%s}' % SEL, "instance", "device", "port"),
+    "err": of_class("error", "instance", "device", "port"),
+    "cong": of_class("congestion", "instance", "device", "port"),
+    "util": busiest("instance", "device", "port"),
 }
 job_oracle = {
     "qps": by('sum by (kind, group) (rdma_group_qps{%s})' % SEL, "kind", "group"),
@@ -86,6 +133,7 @@ job_oracle = {
     "psn": by('sum by (kind, group) (rate(rdma_group_psns_total{%s}%s))' % (SEL, W), "kind", "group"),
     "cnp": by('sum by (kind, group) (rate(rdma_group_qp_hw_total{%s,class="cnps"}%s))' % (SEL, W),
               "kind", "group"),
+    "qps_err": by('sum by (kind, group) (rdma_group_qps{%s,state="ERR"})' % SEL, "kind", "group"),
 }
 # a job's ERR/s: its retransmits and its other errors, each summed here
 err = {}
@@ -123,33 +171,52 @@ pfc_total = {d: by('sum by (instance) (rdma_netdev_pfc_frames_total{%s,direction
 hw_total = by('sum by (instance, kind, group) (rdma_group_qp_hw_total{%s,class=~"retransmits|errors"})'
               % SEL, "instance", "kind", "group")
 sample_ts = by('rdma_sample_timestamp_seconds{%s}' % SEL, "instance")
+# values that are one of a set: a host's top group (kind/group with the
+# most processes there; a tie has several), a port's state (its
+# rdma_port_info's label, from the raw series)
+procs_of = 'sum by (instance, kind, group) (rdma_group_processes{%s})' % SEL
+host_sets = {"top_group": {}}
+for m, _ in q('%s == on (instance) group_left () max by (instance) (%s)' % (procs_of, procs_of)):
+    host_sets["top_group"].setdefault((m["instance"],), set()).add("%s/%s" % (m["kind"], m["group"]))
+port_sets = {"state": {}}
+for m, _ in q('rdma_port_info{%s}' % SEL):
+    port_sets["state"].setdefault((m["instance"], m["device"], m["port"]), set()).add(m["state"])
+# columns whose every row PromQL answers for: where it has no series,
+# rdmatop must say n/a (null), not a number
+complete = {("host", c) for c in ("cong", "flush", "util", "age", "qps_err")} | \
+    {("port", c) for c in ("err", "cong", "util")} | {("job", "qps_err")}
+# the few not exact by nature: an age is milliseconds of a scrape's time
+tolerance = {"age": 1e-6}
 
 
 def check_prom(c):
     """rdmatop's Hosts/Ports/Jobs against the oracle; a list of mismatches."""
-    bad = []
-    hosts = {h["instance"]: h for h in c["hosts"]}
-    if set(hosts) != {k[0] for k in host_oracle["up"]}:
+    bad, n = [], 0
+    hosts = {(h["instance"],): h for h in c["hosts"]}
+    if set(hosts) != set(host_oracle["up"]):
         bad.append("hosts %s, Prometheus has %s" % (sorted(hosts), sorted(host_oracle["up"])))
-    for col, want in host_oracle.items():
-        for (inst,), v in want.items():
-            got = hosts.get(inst, {}).get(col)
-            if not close(got, v):
-                bad.append("host %s %s: rdmatop %r, PromQL %r" % (inst, col, got, v))
     ports = {(p["instance"], p["device"], p["port"]): p for p in c["ports"]}
-    for col, want in port_oracle.items():
-        for k, v in want.items():
-            got = ports.get(k, {}).get(col)
-            if not close(got, v):
-                bad.append("port %s %s: rdmatop %r, PromQL %r" % ("/".join(k), col, got, v))
     jobs = {(j["kind"], j["group"]): j for j in c["jobs"]}
-    for col, want in job_oracle.items():
-        for k, v in want.items():
-            got = jobs.get(k, {}).get(col)
-            if not close(got, v):
-                bad.append("job %s %s: rdmatop %r, PromQL %r" % ("/".join(k), col, got, v))
-    return bad, sum(len(w) for w in host_oracle.values()) + \
-        sum(len(w) for w in port_oracle.values()) + sum(len(w) for w in job_oracle.values())
+    for what, rows, oracle, sets in (("host", hosts, host_oracle, host_sets),
+                                     ("port", ports, port_oracle, port_sets),
+                                     ("job", jobs, job_oracle, {})):
+        for col, want in oracle.items():
+            keys = set(want) | (set(rows) if (what, col) in complete else set())
+            for k in keys:
+                v = want.get(k)
+                got = rows.get(k, {}).get(col)
+                n += 1
+                if not close(got, v, tolerance.get(col, 1e-9)):
+                    bad.append("%s %s %s: rdmatop %r, PromQL %r" % (what, "/".join(k), col, got, v))
+        # a string one of the set PromQL gives; no series: empty
+        for col, want in sets.items():
+            for k in set(want) | set(rows):
+                got = rows.get(k, {}).get(col)
+                n += 1
+                if got not in want.get(k, {"", None}):
+                    bad.append("%s %s %s: rdmatop %r, PromQL %r" % (what, "/".join(k), col, got,
+                                                                   sorted(want.get(k, []))))
+    return bad, n
 
 
 def load_samples(path):
@@ -267,6 +334,29 @@ out(any((j.get("err") or 0) > 0 and (j.get("cnp") or 0) > 0 for j in cluster["jo
         "%s %.0f/s" % (j["group"], j["err"]) for j in cluster["jobs"] if j.get("err")),
     repr([(j["group"], j.get("err")) for j in cluster["jobs"]]))
 
+def bump(rows, col, by):
+    """the row with the largest value of col (n/a below any) changed by BY"""
+    r = max(rows, key=lambda x: -1 if x.get(col) is None else x[col])
+    r[col] = (r.get(col) or 0) + by
+
+
+def none_to(rows, col):
+    """the first row whose col is n/a given 0 (none n/a: nothing changed,
+    and the check passing says so)"""
+    for r in rows:
+        if r.get(col) is None:
+            r[col] = 0
+            return
+
+
+# the columns compared are not all 0 or n/a: the storm host's counters,
+# bytes and its QP in ERR move (tests/cluster/bound.c, netrec.sh)
+above = ["host " + k for k in ("err", "flush", "cong", "util", "rx", "tx", "qps_err")
+         if any((h.get(k) or 0) > 0 for h in cluster["hosts"])] + \
+    ["port " + k for k in ("err", "cong", "util") if any((p.get(k) or 0) > 0 for p in cluster["ports"])] + \
+    ["job qps_err"] * any((j.get("qps_err") or 0) > 0 for j in cluster["jobs"])
+out(len(above) == 11, "values above 0 in %s" % ", ".join(above), "only those")
+
 # each comparison fails on a changed value
 mutations = [
     ("host rx", lambda c: c["hosts"][0].__setitem__("rx", (c["hosts"][0]["rx"] or 0) * 1.01 + 1), check_prom),
@@ -293,6 +383,22 @@ mutations = [
     ("job err", lambda c: [j.__setitem__("err", j["err"] + 1) for j in c["jobs"] if j.get("err") is not None],
      check_prom),
     ("job cnp dropped", lambda c: [j.__setitem__("cnp", None) for j in c["jobs"]], check_prom),
+    ("host cong", lambda c: bump(c["hosts"], "cong", 1), check_prom),
+    ("host flush", lambda c: bump(c["hosts"], "flush", 1), check_prom),
+    ("host util", lambda c: bump(c["hosts"], "util", 0.01), check_prom),
+    ("host age", lambda c: bump(c["hosts"], "age", 0.5), check_prom),
+    ("host qps_err", lambda c: bump(c["hosts"], "qps_err", 1), check_prom),
+    ("host top_group", lambda c: max(c["hosts"], key=lambda h: h.get("top_group") or "").__setitem__(
+        "top_group", "job/nosuch"), check_prom),
+    ("port err", lambda c: bump(c["ports"], "err", 1), check_prom),
+    ("port cong", lambda c: bump(c["ports"], "cong", 1), check_prom),
+    ("port util", lambda c: bump(c["ports"], "util", 0.01), check_prom),
+    ("port state", lambda c: c["ports"][0].__setitem__(
+        "state", "DOWN" if c["ports"][0]["state"] == "ACTIVE" else "ACTIVE"), check_prom),
+    ("job qps_err", lambda c: bump(c["jobs"], "qps_err", 1), check_prom),
+    # a value where PromQL has none (n/a): said
+    ("host flush where PromQL has none", lambda c: none_to(c["hosts"], "flush"), check_prom),
+    ("job qps_err where PromQL has none", lambda c: none_to(c["jobs"], "qps_err"), check_prom),
 ]
 for name, mutate, fn in mutations:
     m = copy.deepcopy(cluster)
