@@ -2,7 +2,8 @@
 # Sourced by tests/cluster/run: --prometheus-config against a Prometheus
 # behind its own --web.config.file (TLS with a client certificate required,
 # and basic auth with a bcrypt hash from htpasswd), scraping the same
-# exporters.  Each wrong setting must be refused and said.
+# exporters; then bearer tokens against a server that wants one in front
+# of the plain Prometheus.  Each wrong setting must be refused and said.
 # shellcheck disable=SC2154 # tmp, bin, pids come from the run script
 pki=$tmp/pki
 mkdir -p "$pki"
@@ -84,4 +85,46 @@ for c in "unknown:unknown key 'pasword'" "both:exclusive"; do
 	rc=$?
 	[ "$rc" = 2 ] && grep -q "$want" "$tmp/t.err" && ok "--prometheus-config $n: status 2, said" ||
 		bad "--prometheus-config $n: status 2, said /$want/ (rc $rc)" "$tmp/t.err"
+done
+
+# bearer_token, bearer_token_file and authorization on the wire: a server
+# in front of the plain Prometheus that answers 401 unless the request's
+# Authorization is "Bearer tok-3f9a" (tests/cluster/fake.py auth), and
+# logs what each request carried
+printf 'tok-3f9a\n' >"$pki/token"
+aport=$(free_port)
+timeout 120 python3 tests/cluster/fake.py "$aport" auth "$purl" "Bearer tok-3f9a" "$tmp/auth.log" &
+pids="$pids $!"
+aurl="http://127.0.0.1:$aport"
+wait_for 10 curl -s --max-time 2 -o /dev/null "$aurl/"
+pcfg bearer 'bearer_token: tok-3f9a'
+pcfg bearerfile 'bearer_token_file: token'
+pcfg authz 'authorization:' '  credentials_file: token'
+pcfg badbearer 'bearer_token: tok-wrong'
+pcfg badtype 'authorization:' '  type: Token' '  credentials: tok-3f9a'
+pcfg none ''
+# auth_of CONFIG: the hosts rdmatop sees through that server; its status
+# in t.rc, what it sent (each distinct Authorization) in t.sent
+auth_of() {
+	: >"$tmp/auth.log"
+	"$bin" --prometheus "$aurl" --prometheus-config "$pki/$1.yml" --match 'job="rdma"' --json -n 1 \
+		>"$tmp/t.json" 2>"$tmp/t.err"
+	echo $? >"$tmp/t.rc"
+	sort -u "$tmp/auth.log" | paste -sd, - >"$tmp/t.sent"
+	python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["hosts"]))' "$tmp/t.json" 2>/dev/null
+}
+for c in "bearer:bearer_token" "bearerfile:bearer_token_file" "authz:authorization credentials_file"; do
+	n=${c%%:*} what=${c#*:}
+	h=$(auth_of "$n")
+	{ [ "$h" = "$nh" ] && [ "$(cat "$tmp/t.rc")" = 0 ] && [ "$(cat "$tmp/t.sent")" = "Bearer tok-3f9a" ]; } &&
+		ok "$what: 'Authorization: Bearer tok-3f9a' on every request, the $nh hosts" ||
+		bad "$what: 'Authorization: Bearer tok-3f9a' on every request, the $nh hosts (got $h hosts, rc $(cat "$tmp/t.rc"), sent '$(cat "$tmp/t.sent")')" "$tmp/t.err"
+done
+for c in "badbearer:Bearer tok-wrong" "badtype:Token tok-3f9a" "none:-"; do
+	n=${c%%:*} sent=${c#*:}
+	h=$(auth_of "$n")
+	{ [ "$(cat "$tmp/t.rc")" = 1 ] && [ "${h:-0}" = 0 ] && [ "$(cat "$tmp/t.sent")" = "$sent" ] &&
+		grep -q 'HTTP 401: unauthorized' "$tmp/t.err"; } &&
+		ok "--prometheus-config $n: sent '$sent', refused, status 1, said ($(head -n 1 "$tmp/t.err" | cut -c 1-60))" ||
+		bad "--prometheus-config $n: sent '$sent', refused, status 1, said /HTTP 401/ (rc $(cat "$tmp/t.rc"), sent '$(cat "$tmp/t.sent")')" "$tmp/t.err"
 done
