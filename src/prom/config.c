@@ -10,6 +10,7 @@
  * names are relative to the config's own directory.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +37,15 @@ static int fail(struct ctx *x, const yaml_node_t *n, const char *fmt, const char
 	if (k >= 0 && (size_t)k < x->errlen)
 		snprintf(x->err + k, x->errlen - (size_t)k, fmt, what);
 	return -EINVAL;
+}
+
+/* a control character (CR, LF, ...) in s */
+static bool has_ctl(const char *s)
+{
+	for (; s && *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return true;
+	return false;
 }
 
 static int str_of(struct ctx *x, yaml_document_t *d, yaml_node_t *v, const char *key, char **out)
@@ -228,6 +238,11 @@ static int settle(struct ctx *x)
 	}
 	if (!ret && c->credentials && !c->auth_type && !(c->auth_type = strdup("Bearer")))
 		ret = -ENOMEM;
+	/* they go out as "Authorization: TYPE CREDENTIALS" as they are: a CR or
+	 * LF would end that header and start one of the file's making */
+	if (!ret && (has_ctl(c->auth_type) || has_ctl(c->credentials)))
+		return fail(x, NULL, "%s",
+			    "authorization: a control character in the type or credentials");
 	if (!ret)
 		ret = resolve(x, &c->ca_file);
 	if (!ret)

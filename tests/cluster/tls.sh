@@ -57,6 +57,8 @@ pcfg name 'tls_config:' "$tls_ca" '  server_name: localhost' "$tls_me" 'basic_au
 pcfg badname 'tls_config:' "$tls_ca" '  server_name: elsewhere.invalid' "$tls_me" 'basic_auth:' '  username: ops' '  password: s3cret'
 pcfg unknown 'tls_config:' "$tls_ca" 'basic_auth:' '  username: ops' '  pasword: s3cret'
 pcfg both 'basic_auth:' '  username: ops' '  password: a' 'bearer_token: b'
+# a line break in a token would end the Authorization header and start another
+pcfg ctl 'bearer_token: "a\r\nX-Evil: 1"'
 
 hosts_of() {
 	"$bin" --prometheus "$turl" --prometheus-config "$pki/$1.yml" --match 'job="rdma"' --json -n 1 \
@@ -79,7 +81,7 @@ for c in "badpw:401" "noca:certificate" "nocert:SSL\|TLS\|handshake\|certificate
 		ok "--prometheus-config $n: refused, status 1, said ($(head -n 1 "$tmp/t.err" | cut -c 1-70))" ||
 		bad "--prometheus-config $n: refused, status 1, said /$want/ (rc $(cat "$tmp/t.rc"))" "$tmp/t.err"
 done
-for c in "unknown:unknown key 'pasword'" "both:exclusive"; do
+for c in "unknown:unknown key 'pasword'" "both:exclusive" "ctl:control character"; do
 	n=${c%%:*} want=${c#*:}
 	"$bin" --prometheus "$turl" --prometheus-config "$pki/$n.yml" -b -n 1 >"$tmp/t.err" 2>&1
 	rc=$?

@@ -95,6 +95,12 @@ static void test_config(void)
 	CHECK_EQ_U(cfg("authorization:\n  type: Token\n  credentials: t\n", &c, err), 0);
 	CHECK_EQ_S(c.auth_type, "Token");
 	prom_config_free(&c);
+	/* a line break would end the Authorization header and start another */
+	CHECK_EQ_U(cfg("bearer_token: \"a\\r\\nX-Evil: 1\"\n", &c, err), -EINVAL);
+	CHECK(strstr(err, "control character") != NULL);
+	CHECK_EQ_U(cfg("authorization:\n  type: \"Bearer\\nX-Evil: 1\"\n  credentials: t\n", &c, err),
+		   -EINVAL);
+	CHECK(strstr(err, "control character") != NULL);
 	CHECK_EQ_U(cfg("", &c, err), 0);
 	CHECK_EQ_U(cfg("tls_config:\n  ca: x\n", &c, err), -EINVAL);
 	CHECK_EQ_S(err, "line 2: unknown key 'ca' (Prometheus's http_config keys only)");
