@@ -55,6 +55,36 @@ EOP
 # the instance of the first host of the JSON (sorted by ERR/s), and of the
 # host with the most processes, for Enter
 first=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["hosts"][0]["instance"])' "$tmp/cl.json")
+# of_job title|hosts: the first job of the JSON (sorted by QPs): the title
+# of its hosts (an ERE), or the instances its groups are on, sorted
+of_job() {
+	python3 - "$tmp/cl.json" "$1" <<'EOP'
+import json, re, sys
+def ere(s):
+    return re.sub(r"([][.*+?(){}|^$\\])", r"\\\1", s)
+c = json.load(open(sys.argv[1]))
+j = c["jobs"][0]
+on = sorted({g["instance"] for g in c["groups"] if (g["kind"], g["group"]) == (j["kind"], j["group"])})
+print(ere("hosts of job %s/%s: %d of " % (j["kind"], j["group"], len(on))) if sys.argv[2] == "title"
+      else " ".join(on))
+EOP
+}
+# of_host INSTANCE title|rows: the host's ports in the JSON: the links
+# table's title, or an ERE for each of their rows (instance, device,
+# port, state)
+of_host() {
+	python3 - "$tmp/cl.json" "$1" "$2" <<'EOP'
+import json, re, sys
+def ere(s):
+    return re.sub(r"([][.*+?(){}|^$\\])", r"\\\1", s)
+c = json.load(open(sys.argv[1]))
+mine = [p for p in c["ports"] if p["instance"] == sys.argv[2]]
+if sys.argv[3] == "title":
+    print(ere("ports: %d of %d" % (len(mine), len(c["ports"]))))
+for p in mine if sys.argv[3] == "rows" else []:
+    print("^%s +%s +%s +%s " % tuple(ere(p[k]) for k in ("instance", "device", "port", "state")))
+EOP
+}
 for spec in "xterm 80x24" "xterm 200x50" "vt100 80x24"; do
 	set -- $spec
 	start "$1" "$2" --prometheus "$purl" --match "'job=\"rdma\"'" --at "$at"
@@ -98,11 +128,28 @@ for spec in "xterm 80x24" "xterm 200x50" "vt100 80x24"; do
 	grep -qE '^kernel +kernel .* n/a +[^ ]+ +n/a *$' "$tmp/screen" &&
 		ok "$s: 3: ERR/s and CNP/s n/a for the kernel's group" ||
 		bad "$s: 3: ERR/s and CNP/s n/a for the kernel's group" "$tmp/screen"
+	# Enter opens the first job (--json's first: the same sort); its
+	# hosts are the instances --json's groups put it on, and no other
 	keys Enter
-	scr "$s: Enter on a job: its hosts" 'hosts of job [^ ]+: [0-9]+ of '"$nh"
+	scr "$s: Enter on a job: its hosts" "$(of_job title)$nh"
+	screen
+	got=$(grep -oE '^127\.0\.0\.1:[0-9]+' "$tmp/screen" | sort | paste -sd' ' -)
+	jfirst=$(grep -m1 -oE '^127\.0\.0\.1:[0-9]+' "$tmp/screen")
+	[ "$got" = "$(of_job hosts)" ] && ok "$s: Enter on a job: the rows are its hosts ($got)" ||
+		bad "$s: Enter on a job: the rows are its hosts (want $(of_job hosts), got $got)" "$tmp/screen"
+	# 1 keeps the job's hosts; Home and Enter open the first of them
 	keys 1 Home Enter
 	scr "$s: Enter on a host: its links, processes and groups" 'processes: [0-9]+ of'
 	scr "$s: ... with the host's groups" 'groups: [0-9]+ of'
+	scr "$s: Enter on the job's first host: that host opened" "Host $jfirst"
+	# the links table: that host's ports as --json has them, and no row
+	# of another host anywhere in the pane
+	scr "$s: Enter on a host: its links, as many as --json's" "$(of_host "$jfirst" title)"
+	screen
+	miss=$(of_host "$jfirst" rows | while read -r re; do grep -qE "$re" "$tmp/screen" || echo "/$re/"; done)
+	other=$(grep -E '^127\.0\.0\.1:' "$tmp/screen" | grep -vF "$jfirst " | head -n 1)
+	[ -z "$miss$other" ] && ok "$s: Enter on a host: each of its ports (device, port, state), no other host's" ||
+		bad "$s: Enter on a host: each of its ports, no other host's (missing $miss; other: $other)" "$tmp/screen"
 	keys s
 	scr "$s: s: the ssh line" 'ssh 127\.0\.0\.1 rdmatop'
 	keys Escape
