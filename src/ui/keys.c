@@ -412,8 +412,7 @@ static const struct ui_keydef keydefs[] = {
 	  "this help (Up Down PgUp PgDn Home End scroll it, other keys close it)", k_help },
 	{ { 'q', KEY_F(10) }, "q  F10", "quit", k_quit },
 	{ { KEY_TAB, KEY_BTAB, '1', '2', '3', '4', '5', '6', '7', '8', '9', '0' },
-	  "Tab  S-Tab  1-9 0", "switch table: 1 QPs, 2 Processes, 3 Counters, 4 Connections, "
-	  "5 Links, 6 Devices, 7 CQs, 8 MRs, 9 PDs, 0 CTXs; SRQs (Tab), Groups (g)", k_pane },
+	  "Tab  S-Tab  1-9 0", NULL /* the panes' titles: pane_help() */, k_pane },
 	{ { 'g' }, "g", "groups: processes by job, pod, container, unit; Enter: its processes",
 	  k_groups },
 	{ { KEY_UP, KEY_DOWN, KEY_PPAGE, KEY_NPAGE, KEY_HOME, KEY_END },
@@ -484,10 +483,50 @@ static const struct ui_keydef keydefs[] = {
 #undef ESC
 #define N_KEYDEFS (sizeof(keydefs) / sizeof(keydefs[0]))
 
+/* The switch-table row's help, from the panes in their order: "1 QPs, ...,
+ * 0 CTXs; SRQs, FRMR pools (Tab), Groups (g)". */
+static const char *pane_help(void)
+{
+	static char text[512];
+	char made[64];
+	size_t i, k;
+
+	if (text[0])
+		return text;
+	k = (size_t)snprintf(text, sizeof(text), "switch table:");
+	for (i = 0; i < UI_PANE_N && k < sizeof(text); i++) {
+		const char *t = ui_pane_title((enum ui_pane)i, made, sizeof(made));
+
+		if (i == UI_GROUPS)
+			continue;
+		if (i < 10)
+			k += (size_t)snprintf(text + k, sizeof(text) - k, "%s %zu %s",
+					      i ? "," : "", (i + 1) % 10, t);
+		else
+			k += (size_t)snprintf(text + k, sizeof(text) - k, "%s %s",
+					      i == 10 ? ";" : ",", t);
+	}
+	if (k < sizeof(text))
+		snprintf(text + k, sizeof(text) - k, " (Tab), %s (g)",
+			 ui_pane_title(UI_GROUPS, made, sizeof(made)));
+	return text;
+}
+
 const struct ui_keydef *ui_keys(size_t *n)
 {
+	static struct ui_keydef keys[N_KEYDEFS];
+
+	if (!keys[0].key) {
+		size_t i;
+
+		for (i = 0; i < N_KEYDEFS; i++) {
+			keys[i] = keydefs[i];
+			if (!keys[i].what)
+				keys[i].what = pane_help();
+		}
+	}
 	*n = N_KEYDEFS;
-	return keydefs;
+	return keys;
 }
 
 enum ui_action ui_key(struct ui *u, int key)

@@ -132,6 +132,9 @@ struct ui_keydef {
 	enum ui_action (*run)(struct ui *u, int key);
 };
 const struct ui_keydef *ui_keys(size_t *n);
+/* A pane's title ("Processes", "FRMR pools"), made in buf where it is made
+ * from its object's name (table.c). */
+const char *ui_pane_title(enum ui_pane p, char *buf, size_t len);
 /* The prompts (src/ui/prompt.c): one opened with initial text, a key to
  * the open one; and the next row matching the search (keys.c). */
 void ui_start_prompt(struct ui *u, enum ui_prompt p, const char *initial);

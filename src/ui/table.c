@@ -135,6 +135,13 @@ static const char *obj_title(enum ui_pane p, bool brief, char *buf, size_t len)
 	return buf;
 }
 
+const char *ui_pane_title(enum ui_pane p, char *buf, size_t len)
+{
+	if (panes[p].title)
+		return panes[p].title;
+	return obj_title(p, false, buf, len);
+}
+
 /*
  * The columns of bound counters, optional counters and QP counter modes
  * show where the sample has any: on rxe they would be n/a throughout.
