@@ -78,10 +78,17 @@ int net_attr_parse_nested(const struct nlattr *nest,
  */
 int net_answer(const void *buf, size_t len, int (*cb)(const struct nlmsghdr *nlh, void *data),
 	       void *data, int *err, const bool *seen);
-/* A generic netlink request's headers in buf, its first clear bytes
- * zeroed (the attributes' pads too): the message to put attributes in. */
+/* A request's netlink header in buf, its first clear bytes zeroed (the
+ * attributes' pads too), then its family's header of hdr bytes (*fam):
+ * the message to put attributes in. */
+struct nlmsghdr *net_req(void *buf, size_t clear, uint16_t type, size_t hdr, uint32_t seq,
+			 void **fam);
+/* The same for generic netlink (a genlmsghdr with cmd and version). */
 struct nlmsghdr *net_genl_req(void *buf, size_t clear, uint16_t type, uint8_t cmd,
 			      uint8_t version, uint32_t seq);
+/* An answer's family header of hdr bytes; NULL with *err -EBADMSG where
+ * the message is shorter. */
+const void *net_payload(const struct nlmsghdr *nlh, size_t hdr, int *err);
 
 /* Every netlink message of buf lies within it. */
 bool net_msgs_ok(const void *buf, size_t len);

@@ -22,18 +22,15 @@
 
 size_t net_dcb_req(void *buf, size_t cap, const char *ndev, uint32_t seq)
 {
+	size_t len = MNL_NLMSG_HDRLEN + MNL_ALIGN(sizeof(struct dcbmsg)) + MNL_ATTR_HDRLEN + 32;
 	struct nlmsghdr *nlh;
 	struct dcbmsg *d;
+	void *fam;
 
-	if (cap < MNL_NLMSG_HDRLEN + MNL_ALIGN(sizeof(*d)) + MNL_ATTR_HDRLEN + 32)
+	if (cap < len)
 		return 0;
-	/* libmnl pads an attribute without zeroing the pad: zero it all */
-	memset(buf, 0, MNL_NLMSG_HDRLEN + MNL_ALIGN(sizeof(*d)) + MNL_ATTR_HDRLEN + 32);
-	nlh = mnl_nlmsg_put_header(buf);
-	nlh->nlmsg_type = RTM_GETDCB;
-	nlh->nlmsg_flags = NLM_F_REQUEST;
-	nlh->nlmsg_seq = seq;
-	d = mnl_nlmsg_put_extra_header(nlh, sizeof(*d));
+	nlh = net_req(buf, len, RTM_GETDCB, sizeof(*d), seq, &fam);
+	d = fam;
 	d->dcb_family = AF_UNSPEC;
 	d->cmd = DCB_CMD_IEEE_GET;
 	mnl_attr_put_strz(nlh, DCB_ATTR_IFNAME, ndev);
@@ -90,11 +87,8 @@ static int msg_cb(const struct nlmsghdr *nlh, void *data)
 
 	if (nlh->nlmsg_type != RTM_GETDCB)
 		return MNL_CB_OK;
-	if (mnl_nlmsg_get_payload_len(nlh) < sizeof(*d)) {
-		c->err = -EBADMSG;
+	if (!(d = net_payload(nlh, sizeof(*d), &c->err)))
 		return MNL_CB_ERROR;
-	}
-	d = mnl_nlmsg_get_payload(nlh);
 	if (d->cmd != DCB_CMD_IEEE_GET)
 		return MNL_CB_OK;
 	if (net_attr_parse(nlh, sizeof(*d), top_cb, c) < 0)

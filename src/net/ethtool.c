@@ -440,9 +440,8 @@ static int msg_cb(const struct nlmsghdr *nlh, void *data)
 	struct eth_ctx *c = data;
 	const struct genlmsghdr *g;
 
-	if (mnl_nlmsg_get_payload_len(nlh) < sizeof(*g))
-		return fail(c);
-	g = mnl_nlmsg_get_payload(nlh);
+	if (!(g = net_payload(nlh, sizeof(*g), &c->err)))
+		return MNL_CB_ERROR;
 	if (g->cmd != cmds[c->what].reply)
 		return MNL_CB_OK;	/* an answer to something else */
 	c->seen = true;

@@ -434,21 +434,39 @@ int net_answer(const void *buf, size_t len, mnl_cb_t cb, void *data, int *err, c
 	return 0;
 }
 
-struct nlmsghdr *net_genl_req(void *buf, size_t clear, uint16_t type, uint8_t cmd,
-			      uint8_t version, uint32_t seq)
+struct nlmsghdr *net_req(void *buf, size_t clear, uint16_t type, size_t hdr, uint32_t seq,
+			 void **fam)
 {
 	struct nlmsghdr *nlh;
-	struct genlmsghdr *g;
 
-	memset(buf, 0, clear);	/* the attributes' pads too */
+	memset(buf, 0, clear);	/* libmnl pads an attribute without zeroing the pad */
 	nlh = mnl_nlmsg_put_header(buf);
 	nlh->nlmsg_type = type;
 	nlh->nlmsg_flags = NLM_F_REQUEST;
 	nlh->nlmsg_seq = seq;
-	g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
+	*fam = mnl_nlmsg_put_extra_header(nlh, hdr);
+	return nlh;
+}
+
+struct nlmsghdr *net_genl_req(void *buf, size_t clear, uint16_t type, uint8_t cmd,
+			      uint8_t version, uint32_t seq)
+{
+	void *fam;
+	struct nlmsghdr *nlh = net_req(buf, clear, type, sizeof(struct genlmsghdr), seq, &fam);
+	struct genlmsghdr *g = fam;
+
 	g->cmd = cmd;
 	g->version = version;
 	return nlh;
+}
+
+const void *net_payload(const struct nlmsghdr *nlh, size_t hdr, int *err)
+{
+	if (mnl_nlmsg_get_payload_len(nlh) < hdr) {
+		*err = -EBADMSG;
+		return NULL;
+	}
+	return mnl_nlmsg_get_payload(nlh);
 }
 
 /*

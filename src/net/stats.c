@@ -331,11 +331,8 @@ static int msg_cb(const struct nlmsghdr *nlh, void *data)
 	struct std_ctx *c = data;
 	const struct genlmsghdr *g;
 
-	if (mnl_nlmsg_get_payload_len(nlh) < sizeof(*g)) {
-		c->err = -EBADMSG;
+	if (!(g = net_payload(nlh, sizeof(*g), &c->err)))
 		return MNL_CB_ERROR;
-	}
-	g = mnl_nlmsg_get_payload(nlh);
 	if (g->cmd != ETHTOOL_MSG_STATS_GET_REPLY)
 		return MNL_CB_OK;
 	c->seen = true;
