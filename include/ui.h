@@ -73,6 +73,62 @@ enum ui_action {
 
 struct settings_store;
 
+/* One pane's state, kept while the others are shown (htop's
+ * ScreenSettings): its sort, selection, scroll and columns. */
+struct ui_pane_state {
+	int sort;
+	bool reverse;
+	size_t sel, top;
+	struct ui_rowkey selkey;	/* the selected row's object */
+	/* the columns it shows, in order (F2 Setup changes them) */
+	int cols[UI_COLS_MAX];
+	size_t n_cols;
+};
+
+/* The prompt at the bottom line: which, and what is typed so far. */
+struct ui_input {
+	enum ui_prompt kind;
+	char buf[256];
+	size_t len;
+};
+
+/* The help screen: open, its first line shown and how many (as drawn). */
+struct ui_help {
+	bool on;
+	int top, page;
+};
+
+/* A drill-down: which, of what row, scrolled to where. */
+struct ui_detail_state {
+	enum ui_detail kind;
+	struct ui_rowkey key;
+	int top;
+};
+
+/* The mouse: on unless --no-mouse; where the table was last drawn, and the
+ * last click (double clicks). */
+struct ui_mouse {
+	bool on;
+	struct ui_hit {
+		int tabs_y, head_y, body_y, body_h;	/* -1: not drawn */
+		int tab_x[UI_PANE_N + 1];	/* tab i spans [tab_x[i], tab_x[i + 1]) */
+		int n;			/* columns shown */
+		int x[32], w[32], col[32];
+	} hit;
+	size_t click_row;
+	long long click_ms;
+};
+
+/* Recent changes: the last ones for the status line, and the devices
+ * that changed for the rows' marks. */
+struct ui_log {
+	char events[8][160];
+	size_t n;
+	uint64_t tick;			/* samples shown so far */
+	uint32_t changed_dev[16];	/* devices that changed recently */
+	uint64_t changed_tick[16];
+};
+
 struct ui {
 	/* the sample shown (read-only) and what is derived from it */
 	const struct snapshot *s;
@@ -84,67 +140,52 @@ struct ui {
 	size_t *rows;		/* rows of the current pane, filtered + sorted */
 	size_t n_rows;
 
-	/* user state */
+	/* what is shown: the pane, each pane's own state, a filter over all */
 	enum ui_pane pane;
-	int sort[UI_PANE_N];
-	bool reverse[UI_PANE_N];
-	size_t sel[UI_PANE_N], top[UI_PANE_N];
-	struct ui_rowkey selkey[UI_PANE_N];
+	struct ui_pane_state panes[UI_PANE_N];
 	struct view_filter *filter;
 	char filter_text[256];
 	char search[64];
 	uint32_t pid;		/* show one process, 0 = all */
 	bool group_set;		/* processes: only those of `group` (Enter on a group) */
 	struct view_group_key group;
-	bool paused, help, ascii, color, replay;
 	bool errors_only;	/* counters table: error/congestion counters only */
-	int help_top;		/* the help's first line shown */
-	int help_page;		/* and how many it shows (as last drawn) */
-	enum ui_detail detail;
-	struct ui_rowkey detail_key;
-	int detail_top;
-	enum ui_prompt prompt;
-	char input[256];
-	size_t input_len;
+	struct ui_detail_state detail;
+	struct ui_help help;
+	bool setup;		/* the column setup screen is open */
+	size_t setup_sel;
+	bool sortlist;		/* F6's list of columns to sort by is open */
+	size_t sortlist_sel;
+
+	/* the bottom line: a prompt, or a status */
+	struct ui_input prompt;
 	char status[256];
 	int status_role;
+
+	/* time: the interval, pause, replay */
+	bool paused, replay;
 	double delay;
 	bool stretched;		/* sampling took longer than the interval */
 	long sample_no;		/* replay: number of the sample shown, from 1 */
 	time_t jump_wall;	/* replay: where 'b' asked to go */
+
+	/* the controls: N, Q, X */
 	bool netns_want;	/* N: the mode to switch to (true = shared) */
 	char qpcnt_link[80];	/* Q: the link ("mlx5_0/1") and its mode now */
 	char qpcnt_now[32];
 	char qpcnt_mode[16];	/* Q: the mode typed (type, pid, type,pid, off) */
 	struct ui_control ctl;	/* X */
+
+	/* the look: theme, colour, line drawing, screen size */
 	struct theme theme;
 	char themes[16][32];
 	size_t n_themes, theme_idx;
-	struct history hist;
-	/* recent changes: the last ones for the status line and row marks */
-	char events[8][160];
-	size_t n_events;
-	uint64_t tick;			/* samples shown so far */
-	uint32_t changed_dev[16];	/* devices that changed recently */
-	uint64_t changed_tick[16];
-	int rows_n, cols_n;	/* screen size */
-	/* the mouse: on unless --no-mouse; where the table was last drawn */
-	bool mouse;
-	struct ui_hit {
-		int tabs_y, head_y, body_y, body_h;	/* -1: not drawn */
-		int tab_x[UI_PANE_N + 1];	/* tab i spans [tab_x[i], tab_x[i + 1]) */
-		int n;			/* columns shown */
-		int x[32], w[32], col[32];
-	} hit;
-	size_t click_row;	/* the last click, for double clicks */
-	long long click_ms;
-	/* the columns each pane shows, in order (F2 Setup changes them) */
-	int cols[UI_PANE_N][UI_COLS_MAX];
-	size_t n_cols[UI_PANE_N];
-	bool setup;		/* the column setup screen is open */
-	size_t setup_sel;
-	bool sortlist;		/* F6's list of columns to sort by is open */
-	size_t sortlist_sel;
+	bool ascii, color;
+	int rows_n, cols_n;
+
+	struct history hist;	/* the link graphs' history */
+	struct ui_log log;
+	struct ui_mouse mouse;
 	/* the settings as the screen changed them (W saves them); NULL: none
 	 * kept.  Changed only through ui_setting() (src/ui/setup.c). */
 	struct settings_store *set;

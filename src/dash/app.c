@@ -66,7 +66,7 @@ static void request_sample(struct app *a, long target)
 	/* live: no dump of a table no view shows (a replay has what it has;
 	 * --listen and --textfile export every table) */
 	uint32_t skip = a->ui.replay || a->exporter ? 0 :
-			((1u << SNAP_RES_N) - 1) & ~ui_needs(a->ui.pane, a->ui.detail);
+			((1u << SNAP_RES_N) - 1) & ~ui_needs(a->ui.pane, a->ui.detail.kind);
 	enum sampler_ask r = sampler_request(&a->sp, target, a->ui.delay, want, n, skip);
 
 	if (r == SAMPLER_ASK_STARTED || r == SAMPLER_ASK_PENDING)
@@ -301,7 +301,7 @@ static void on_input(struct ev_loop *loop, ev_io *w, int revents)
 	}
 	/* a tab or drill-down now showing a table the last sample left out:
 	 * sample at once, not at the next tick */
-	if (!a->ui.replay && !a->ui.paused && (a->skip & ui_needs(a->ui.pane, a->ui.detail)))
+	if (!a->ui.replay && !a->ui.paused && (a->skip & ui_needs(a->ui.pane, a->ui.detail.kind)))
 		request_sample(a, -1);
 }
 
@@ -403,7 +403,7 @@ int app_run(const struct settings *s, struct source *src, struct exporter *ex)
 	a->ui.set = &a->set;
 	a->ui.ascii = s->ascii;
 	a->ui.vc.bytes = s->bytes;
-	a->ui.mouse = !s->no_mouse;
+	a->ui.mouse.on = !s->no_mouse;
 	for (i = 0; i < s->n_columns; i++) {
 		char err[200];
 
@@ -423,8 +423,8 @@ int app_run(const struct settings *s, struct source *src, struct exporter *ex)
 	if (s->groups)
 		a->ui.pane = UI_GROUPS;
 	if (s->sort && view_col_find(VIEW_QPS, s->sort) >= 0) {
-		a->ui.sort[UI_QPS] = view_col_find(VIEW_QPS, s->sort);
-		a->ui.reverse[UI_QPS] = s->reverse;
+		a->ui.panes[UI_QPS].sort = view_col_find(VIEW_QPS, s->sort);
+		a->ui.panes[UI_QPS].reverse = s->reverse;
 	}
 
 	/* signals before the screen, so none is lost while it opens */

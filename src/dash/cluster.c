@@ -349,7 +349,7 @@ int cluster_main(const struct settings *o)
 			goto out;
 		c->ui.replay = c->replay != NULL;
 		c->ui.base.ascii = o->ascii;
-		c->ui.base.mouse = !o->no_mouse;
+		c->ui.base.mouse.on = !o->no_mouse;
 		if (o->n_filters)
 			snprintf(c->ui.filter, sizeof(c->ui.filter), "%s", o->filters[0]);
 		if (sort >= 0) {

@@ -193,11 +193,13 @@ static void draw_keybar(struct ui_cluster *u, int y, int w)
 	size_t i;
 	int x = 0;
 
-	if (u->base.prompt != PROMPT_NONE) {
+	if (u->base.prompt.kind != PROMPT_NONE) {
 		char buf[400];
 
-		snprintf(buf, sizeof(buf), "%s%s_", u->base.prompt == PROMPT_FILTER ? "filter: " :
-			 u->base.prompt == PROMPT_SEARCH ? "search: " : "go to time: ", u->base.input);
+		enum ui_prompt k = u->base.prompt.kind;
+
+		snprintf(buf, sizeof(buf), "%s%s_", k == PROMPT_FILTER ? "filter: " :
+			 k == PROMPT_SEARCH ? "search: " : "go to time: ", u->base.prompt.buf);
 		ui_fill(y, 0, w, ROLE_PROMPT);
 		ui_put(y, 0, w, ROLE_PROMPT, buf);
 		return;
@@ -263,28 +265,29 @@ static enum cl_action prompt_key(struct ui_cluster *u, const struct cl_view *v, 
 	struct ui *b = &u->base;
 
 	if (key == 27) {
-		b->prompt = PROMPT_NONE;
+		b->prompt.kind = PROMPT_NONE;
 		return CL_NONE;
 	}
 	if (key == KEY_BACKSPACE || key == 127 || key == 8) {
-		if (b->input_len)
-			b->input[--b->input_len] = '\0';
+		if (b->prompt.len)
+			b->prompt.buf[--b->prompt.len] = '\0';
 		return CL_NONE;
 	}
 	if (key == '\n' || key == '\r' || key == KEY_ENTER) {
-		enum ui_prompt p = b->prompt;
+		enum ui_prompt p = b->prompt.kind;
 
-		b->prompt = PROMPT_NONE;
+		b->prompt.kind = PROMPT_NONE;
 		if (p == PROMPT_FILTER) {
 			char why[256];
 
-			if (b->input[0] && prom_filter_check(b->input, why, sizeof(why))) {
+			if (b->prompt.buf[0] &&
+			    prom_filter_check(b->prompt.buf, why, sizeof(why))) {
 				ui_set_status(b, ROLE_STATUS_WARN, "%s", why);
 				return CL_NONE;
 			}
-			snprintf(u->filter, sizeof(u->filter), "%s", b->input);
+			snprintf(u->filter, sizeof(u->filter), "%s", b->prompt.buf);
 		} else if (p == PROMPT_SEARCH) {
-			snprintf(u->search, sizeof(u->search), "%s", b->input);
+			snprintf(u->search, sizeof(u->search), "%s", b->prompt.buf);
 			u->search_step = 1;
 		} else {
 			/* a clock time is of today, in a replay of the sample's day */
@@ -293,12 +296,12 @@ static enum cl_action prompt_key(struct ui_cluster *u, const struct cl_view *v, 
 			char why[256];
 			double t;
 
-			if (!b->input[0]) {
+			if (!b->prompt.buf[0]) {
 				u->at = 0;
 				ui_set_status(b, ROLE_STATUS_INFO, "time: now");
 				return CL_TIME;
 			}
-			if (prom_parse_time(b->input, day, &t, why, sizeof(why))) {
+			if (prom_parse_time(b->prompt.buf, day, &t, why, sizeof(why))) {
 				ui_set_status(b, ROLE_STATUS_WARN, "time: %s", why);
 				return CL_NONE;
 			}
@@ -307,18 +310,18 @@ static enum cl_action prompt_key(struct ui_cluster *u, const struct cl_view *v, 
 		}
 		return CL_NONE;
 	}
-	if (key >= 32 && key < 127 && b->input_len + 1 < sizeof(b->input)) {
-		b->input[b->input_len++] = (char)key;
-		b->input[b->input_len] = '\0';
+	if (key >= 32 && key < 127 && b->prompt.len + 1 < sizeof(b->prompt.buf)) {
+		b->prompt.buf[b->prompt.len++] = (char)key;
+		b->prompt.buf[b->prompt.len] = '\0';
 	}
 	return CL_NONE;
 }
 
 static void start_prompt(struct ui_cluster *u, enum ui_prompt p)
 {
-	u->base.prompt = p;
-	u->base.input[0] = '\0';
-	u->base.input_len = 0;
+	u->base.prompt.kind = p;
+	u->base.prompt.buf[0] = '\0';
+	u->base.prompt.len = 0;
 }
 
 static void step_sort(struct ui_cluster *u, int by)
@@ -359,7 +362,7 @@ enum cl_action ui_cluster_key(struct ui_cluster *u, const struct cl_view *v, int
 			return CL_NONE;
 		key = '\n';	/* a double click opens the row */
 	}
-	if (u->base.prompt != PROMPT_NONE)
+	if (u->base.prompt.kind != PROMPT_NONE)
 		return prompt_key(u, v, key);
 	if (u->help) {
 		u->help = false;

@@ -18,17 +18,17 @@
 /* The selected row of the pane, as an index into its table; -1: none. */
 static long selected(const struct ui *u, enum ui_pane p)
 {
-	if (u->pane != p || u->detail != DETAIL_NONE || u->sel[p] >= u->n_rows)
+	if (u->pane != p || u->detail.kind != DETAIL_NONE || u->panes[p].sel >= u->n_rows)
 		return -1;
-	return (long)u->rows[u->sel[p]];
+	return (long)u->rows[u->panes[p].sel];
 }
 
 /* The object a detail view shows (detail_key: the device's name, and the
  * QP's lqpn or the link's port), as an index into its table; -1: gone. */
 static long shown(const struct ui *u, const struct snapshot *s, enum ui_detail want)
 {
-	const struct snap_dev *d = u->detail == want ? snap_dev_by_name(s, u->detail_key.name) :
-						       NULL;
+	const struct snap_dev *d =
+		u->detail.kind == want ? snap_dev_by_name(s, u->detail.key.name) : NULL;
 	size_t i;
 
 	if (!d)
@@ -38,13 +38,13 @@ static long shown(const struct ui *u, const struct snapshot *s, enum ui_detail w
 	for (i = 0; want == DETAIL_QP && i < s->qps.n; i++) {
 		const struct snap_qp *q = SNAP_AT(&s->qps, struct snap_qp, i);
 
-		if (q->dev == d->index && q->lqpn == u->detail_key.a)
+		if (q->dev == d->index && q->lqpn == u->detail.key.a)
 			return (long)i;
 	}
 	for (i = 0; want == DETAIL_LINK && i < s->ports.n; i++) {
 		const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
 
-		if (p->dev == d->index && p->port == u->detail_key.a)
+		if (p->dev == d->index && p->port == u->detail.key.a)
 			return (long)i;
 	}
 	return -1;
@@ -166,7 +166,7 @@ enum ui_action ui_control_key(struct ui *u, int key)
 	else
 		ui_set_status(
 			u, ROLE_STATUS_WARN, "X: %s",
-			u->detail != DETAIL_NONE ?
+			u->detail.kind != DETAIL_NONE ?
 				"the QP, link or device shown is gone, or this view has no control" :
 				"select a QP (bind its counter), a link (its optional counters) "
 				"or a device (move it to a namespace)");
@@ -179,7 +179,7 @@ enum ui_action ui_control_key(struct ui *u, int key)
 enum ui_action ui_control_typed(struct ui *u)
 {
 	struct ui_control *c = &u->ctl;
-	const char *in = u->input;
+	const char *in = u->prompt.buf;
 	char *end;
 
 	switch (c->kind) {

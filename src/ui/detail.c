@@ -75,7 +75,7 @@ static const char *cell(const struct ui *u, enum view_table t, size_t row, int c
 
 static bool owned_by(const struct ui *u, enum view_table t, size_t row)
 {
-	const struct ui_rowkey *k = &u->detail_key;
+	const struct ui_rowkey *k = &u->detail.key;
 	struct view_value v;
 	char buf[128];
 	int c;
@@ -204,7 +204,7 @@ static void proc_hw(struct ui *u, struct lines *L, const struct view_proc *p)
 
 static void build_proc(struct ui *u, struct lines *L)
 {
-	const struct ui_rowkey *k = &u->detail_key;
+	const struct ui_rowkey *k = &u->detail.key;
 	size_t i;
 
 	if (k->a)
@@ -248,10 +248,10 @@ static bool is_qp(const struct ui *u, enum view_table t, size_t row)
 	struct view_value v;
 
 	view_get(&u->vc, t, row, view_col_role(t, VIEW_ROLE_LQPN), &v);
-	if (!v.valid || v.u != u->detail_key.a)
+	if (!v.valid || v.u != u->detail.key.a)
 		return false;
 	cell(u, t, row, view_col_role(t, VIEW_ROLE_DEV), dev, sizeof(dev));
-	return !strcmp(dev, u->detail_key.name);
+	return !strcmp(dev, u->detail.key.name);
 }
 
 /* All fields of one row, "name: value". */
@@ -274,8 +274,8 @@ static void fields(struct ui *u, struct lines *L, enum view_table t, size_t row)
 /* The counter the QP is bound to, with its values and rates. */
 static void qp_counter(struct ui *u, struct lines *L)
 {
-	const struct snap_dev *d = u->s ? snap_dev_by_name(u->s, u->detail_key.name) : NULL;
-	const struct snap_qpcnt *c = d ? snap_qpcnt_of(u->s, d->index, u->detail_key.a) : NULL;
+	const struct snap_dev *d = u->s ? snap_dev_by_name(u->s, u->detail.key.name) : NULL;
+	const struct snap_qpcnt *c = d ? snap_qpcnt_of(u->s, d->index, u->detail.key.a) : NULL;
 
 	if (!c)
 		return;
@@ -291,7 +291,7 @@ static void build_qp(struct ui *u, struct lines *L)
 	size_t i, n = view_count(&u->vc, VIEW_QPS);
 	bool found = false;
 
-	add(L, ROLE_HEADER_VALUE, 0, "QP %u on %s", u->detail_key.a, u->detail_key.name);
+	add(L, ROLE_HEADER_VALUE, 0, "QP %u on %s", u->detail.key.a, u->detail.key.name);
 	for (i = 0; i < n; i++)
 		if (is_qp(u, VIEW_QPS, i)) {
 			fields(u, L, VIEW_QPS, i);
@@ -346,10 +346,10 @@ static bool link_counter(const struct ui *u, enum view_table t, size_t row)
 	char dev[64];
 
 	view_get(&u->vc, t, row, view_col_role(t, VIEW_ROLE_PORT), &v);
-	if (!v.valid || v.u != u->detail_key.a)
+	if (!v.valid || v.u != u->detail.key.a)
 		return false;
 	cell(u, t, row, view_col_role(t, VIEW_ROLE_DEV), dev, sizeof(dev));
-	return !strcmp(dev, u->detail_key.name);
+	return !strcmp(dev, u->detail.key.name);
 }
 
 /* The port's sysfs facts: GUID, MTU, its GID and P_Key tables. */
@@ -417,11 +417,11 @@ static void link_stat(struct ui *u, struct lines *L, uint32_t dev, uint32_t port
 
 static void build_link(struct ui *u, struct lines *L, int width)
 {
-	const struct snap_dev *d = u->s ? snap_dev_by_name(u->s, u->detail_key.name) : NULL;
+	const struct snap_dev *d = u->s ? snap_dev_by_name(u->s, u->detail.key.name) : NULL;
 	const struct snap_port *p;
-	uint32_t port = u->detail_key.a;
+	uint32_t port = u->detail.key.a;
 
-	add(L, ROLE_HEADER_VALUE, 0, "link %s/%u", u->detail_key.name, port);
+	add(L, ROLE_HEADER_VALUE, 0, "link %s/%u", u->detail.key.name, port);
 	if (!d) {
 		add(L, ROLE_STATUS_WARN, 2, "%s", "this device is gone");
 		return;
@@ -451,20 +451,20 @@ static bool dev_row(const struct ui *u, enum view_table t, size_t row)
 	char dev[64];
 
 	cell(u, t, row, view_col_role(t, VIEW_ROLE_DEV), dev, sizeof(dev));
-	return !strcmp(dev, u->detail_key.name);
+	return !strcmp(dev, u->detail.key.name);
 }
 
 /* A device: its fields and resource summary, capabilities by name, its
  * ports and counters. */
 static void build_dev(struct ui *u, struct lines *L)
 {
-	const struct snap_dev *d = u->s ? snap_dev_by_name(u->s, u->detail_key.name) : NULL;
+	const struct snap_dev *d = u->s ? snap_dev_by_name(u->s, u->detail.key.name) : NULL;
 	size_t i, n = view_count(&u->vc, VIEW_DEVS);
 	char caps[512] = "";
 	uint64_t c;
 	unsigned int bit;
 
-	add(L, ROLE_HEADER_VALUE, 0, "device %s", u->detail_key.name);
+	add(L, ROLE_HEADER_VALUE, 0, "device %s", u->detail.key.name);
 	if (!d) {
 		add(L, ROLE_STATUS_WARN, 2, "%s", "this device is gone");
 		return;
@@ -507,7 +507,7 @@ void ui_draw_detail(struct ui *u, const struct ui_layout *l)
 	int y = l->status.y + l->status.h, h = l->keybar.y - y;
 	size_t i;
 
-	switch (u->detail) {
+	switch (u->detail.kind) {
 	case DETAIL_PROC:
 		build_proc(u, &L);
 		break;
@@ -523,12 +523,12 @@ void ui_draw_detail(struct ui *u, const struct ui_layout *l)
 	default:
 		break;
 	}
-	if (u->detail_top > (int)L.n - h)
-		u->detail_top = (int)L.n - h;
-	if (u->detail_top < 0)
-		u->detail_top = 0;
-	for (i = (size_t)u->detail_top; i < L.n && (int)(i - (size_t)u->detail_top) < h; i++) {
-		int row = y + (int)(i - (size_t)u->detail_top), w = l->table.w - L.v[i].indent;
+	if (u->detail.top > (int)L.n - h)
+		u->detail.top = (int)L.n - h;
+	if (u->detail.top < 0)
+		u->detail.top = 0;
+	for (i = (size_t)u->detail.top; i < L.n && (int)(i - (size_t)u->detail.top) < h; i++) {
+		int row = y + (int)(i - (size_t)u->detail.top), w = l->table.w - L.v[i].indent;
 
 		/* a line wider than the screen ends in a ">" where it is cut */
 		if (w > 1 && cells(L.v[i].text) > (size_t)w) {
@@ -556,12 +556,12 @@ static size_t want_qp(const struct ui *u, size_t i, struct nl_want *out, size_t 
 
 size_t ui_want_qps(const struct ui *u, struct nl_want *out, size_t max)
 {
-	size_t i, n = 0, count;
+	size_t i, n = 0, count, top;
 
 	if (!u->s)
 		return 0;
 	count = view_count(&u->vc, VIEW_QPS);
-	switch (u->detail) {
+	switch (u->detail.kind) {
 	case DETAIL_PROC:
 		for (i = 0; i < count && n < max; i++)
 			if (owned_by(u, VIEW_QPS, i))
@@ -580,8 +580,10 @@ size_t ui_want_qps(const struct ui *u, struct nl_want *out, size_t max)
 	if (u->pane != UI_QPS)
 		return 0;
 	/* the rows drawn last (all of a screen's height before the first draw) */
-	count = u->hit.body_h > 0 ? (size_t)u->hit.body_h : (size_t)(u->rows_n > 0 ? u->rows_n : 0);
-	for (i = u->top[UI_QPS]; i < u->n_rows && i < u->top[UI_QPS] + count && n < max; i++)
+	count = u->mouse.hit.body_h > 0 ? (size_t)u->mouse.hit.body_h :
+					  (size_t)(u->rows_n > 0 ? u->rows_n : 0);
+	top = u->panes[UI_QPS].top;
+	for (i = top; i < u->n_rows && i < top + count && n < max; i++)
 		n = want_qp(u, u->rows[i], out, n, max);
 	return n;
 }

@@ -54,21 +54,21 @@ void ui_draw_help(struct ui *u, const struct ui_layout *l)
 
 	if (h < 1)
 		h = 1;
-	if (u->help_top > n - h)
-		u->help_top = n - h;
-	if (u->help_top < 0)
-		u->help_top = 0;
-	u->help_page = h;
+	if (u->help.top > n - h)
+		u->help.top = n - h;
+	if (u->help.top < 0)
+		u->help.top = 0;
+	u->help.page = h;
 	ui_fill(y, 0, l->table.w, ROLE_DEFAULT);	/* the status line's row */
 	ui_put(y, 0, l->table.w, ROLE_TITLE, "Keys");
 	/* where the page is, and how to move: the rest may be below the fold */
 	k = snprintf(buf, sizeof(buf), "lines %d-%d of %d  PgUp PgDn Home End: scroll  "
-		     "other keys close", u->help_top + 1, u->help_top + h < n ? u->help_top + h : n,
+		     "other keys close", u->help.top + 1, u->help.top + h < n ? u->help.top + h : n,
 		     n);
 	if (k + 20 + (int)strlen(u->theme.name) < l->table.w)
 		snprintf(buf + k, sizeof(buf) - (size_t)k, "   theme: %s", u->theme.name);
 	ui_put_right(y, 6, l->table.w - 6, ROLE_DEFAULT, buf);
-	help_lines(u, l->table.w, y + 1, u->help_top, h, true);
+	help_lines(u, l->table.w, y + 1, u->help.top, h, true);
 }
 
 /*
@@ -80,7 +80,7 @@ static const char *question(const struct ui *u, int w, char *buf, size_t len)
 	const char *q[2];
 	int i;
 
-	switch (u->prompt) {
+	switch (u->prompt.kind) {
 	case PROMPT_FILTER: return "filter: ";
 	case PROMPT_SEARCH: return "search: ";
 	case PROMPT_TIME: return "go to time: ";
@@ -91,14 +91,14 @@ static const char *question(const struct ui *u, int w, char *buf, size_t len)
 				       "(only possible before other namespaces exist)? type yes: ";
 		q[1] = u->netns_want ? "RDMA netns mode SHARED, system-wide? type yes: " :
 				       "RDMA netns mode EXCLUSIVE, system-wide? type yes: ";
-		return (int)strlen(q[0]) + (int)u->input_len + 1 <= w ? q[0] : q[1];
+		return (int)strlen(q[0]) + (int)u->prompt.len + 1 <= w ? q[0] : q[1];
 	case PROMPT_QPCNT:
 		for (i = 0; i < 2; i++) {
 			snprintf(buf, len, i ? "QP counters of %s (%s) to type, pid, type,pid or "
 				 "off: " : "QP counters of %s are %s; auto mode binds QPs created "
 				 "from then on. type the new mode (type, pid, type,pid, off): ",
 				 u->qpcnt_link, u->qpcnt_now);
-			if (ui_width(buf) + (int)u->input_len + 1 <= w)
+			if (ui_width(buf) + (int)u->prompt.len + 1 <= w)
 				break;
 		}
 		return buf;
@@ -116,7 +116,7 @@ static void draw_prompt(const struct ui *u, const struct ui_layout *l)
 	size_t n, cut;
 	const char *text = buf;
 
-	snprintf(buf, sizeof(buf), "%s%s_", question(u, w, q, sizeof(q)), u->input);
+	snprintf(buf, sizeof(buf), "%s%s_", question(u, w, q, sizeof(q)), u->prompt.buf);
 	ui_fill(y, 0, w, ROLE_PROMPT);
 	n = strlen(buf);
 	if (ui_width(buf) > w && w > 1) {
@@ -197,7 +197,7 @@ void ui_draw_keybar(struct ui *u, const struct ui_layout *l)
 	const char *forms[3];
 	int x, i, w = l->keybar.w;
 
-	if (u->prompt != PROMPT_NONE) {
+	if (u->prompt.kind != PROMPT_NONE) {
 		draw_prompt(u, l);
 		return;
 	}
@@ -209,14 +209,14 @@ void ui_draw_keybar(struct ui *u, const struct ui_layout *l)
 		draw_bar(l, BAR(sortlist));
 		return;
 	}
-	if (u->help) {
+	if (u->help.on) {
 		draw_bar(l, BAR(help));
 		return;
 	}
-	if (u->detail != DETAIL_NONE) {
-		if (u->detail == DETAIL_LINK && !u->replay)
+	if (u->detail.kind != DETAIL_NONE) {
+		if (u->detail.kind == DETAIL_LINK && !u->replay)
 			draw_bar(l, BAR(link));
-		else if (u->detail != DETAIL_PROC && !u->replay)
+		else if (u->detail.kind != DETAIL_PROC && !u->replay)
 			draw_bar(l, BAR(control));
 		else
 			draw_bar(l, BAR(detail));

@@ -44,7 +44,7 @@ static void step_delay(struct ui *u, int dir)
 
 void ui_move_sel(struct ui *u, long by)
 {
-	size_t *sel = &u->sel[u->pane];
+	size_t *sel = &u->panes[u->pane].sel;
 	long v = (long)*sel + by;
 
 	if (!u->n_rows)
@@ -54,7 +54,7 @@ void ui_move_sel(struct ui *u, long by)
 	if (v >= (long)u->n_rows)
 		v = (long)u->n_rows - 1;
 	*sel = (size_t)v;
-	ui_row_key(u, u->pane, u->rows[*sel], &u->selkey[u->pane]);
+	ui_row_key(u, u->pane, u->rows[*sel], &u->panes[u->pane].selkey);
 }
 
 void ui_set_pane(struct ui *u, enum ui_pane p)
@@ -73,12 +73,12 @@ static bool qpcnt_link(struct ui *u)
 
 	if (u->replay || !u->s)
 		return false;
-	if (u->detail == DETAIL_LINK) {
-		d = snap_dev_by_name(u->s, u->detail_key.name);
-		port = u->detail_key.a;
-	} else if (u->pane == UI_LINKS && u->sel[u->pane] < u->n_rows) {
+	if (u->detail.kind == DETAIL_LINK) {
+		d = snap_dev_by_name(u->s, u->detail.key.name);
+		port = u->detail.key.a;
+	} else if (u->pane == UI_LINKS && u->panes[u->pane].sel < u->n_rows) {
 		const struct snap_port *sp = SNAP_AT(&u->s->ports, struct snap_port,
-						     u->rows[u->sel[u->pane]]);
+						     u->rows[u->panes[u->pane].sel]);
 
 		d = snap_dev_find(u->s, sp->dev);
 		port = sp->port;
@@ -103,9 +103,9 @@ static void step_sort(struct ui *u, int dir)
 	int pos = -1;
 
 	for (i = 0; i < n; i++)
-		if (idx[i] == u->sort[u->pane])
+		if (idx[i] == u->panes[u->pane].sort)
 			pos = i;
-	if (pos < 0 && u->sort[u->pane] >= 0 && dir < 0)
+	if (pos < 0 && u->panes[u->pane].sort >= 0 && dir < 0)
 		pos = n;	/* from a column off screen: '<' to the last on it */
 	pos += dir;
 	if (pos < -1)
@@ -154,8 +154,8 @@ static enum ui_action mouse_key(struct ui *u)
 static enum ui_action k_help(struct ui *u, int key)
 {
 	(void)key;
-	u->help = true;
-	u->help_top = 0;
+	u->help.on = true;
+	u->help.top = 0;
 	return UI_REDRAW;
 }
 
@@ -236,7 +236,7 @@ static enum ui_action k_sortlist(struct ui *u, int key)
 static enum ui_action k_reverse(struct ui *u, int key)
 {
 	(void)key;
-	u->reverse[u->pane] = !u->reverse[u->pane];
+	u->panes[u->pane].reverse = !u->panes[u->pane].reverse;
 	ui_sort_setting(u);
 	ui_refresh_rows(u);
 	return UI_REDRAW;
@@ -536,7 +536,7 @@ enum ui_action ui_key(struct ui *u, int key)
 
 	if (key == KEY_MOUSE)
 		return mouse_key(u);
-	if (u->prompt != PROMPT_NONE)
+	if (u->prompt.kind != PROMPT_NONE)
 		return ui_prompt_key(u, key);
 	if (u->setup)
 		return ui_setup_key(u, key);
@@ -544,39 +544,39 @@ enum ui_action ui_key(struct ui *u, int key)
 		return ui_sortlist_key(u, key);
 	if (key == 'q' || key == KEY_F(10))
 		return UI_QUIT;
-	if (u->help) {
+	if (u->help.on) {
 		/* scrolled within bounds when drawn */
-		int page = u->help_page > 1 ? u->help_page - 1 : 1;
+		int page = u->help.page > 1 ? u->help.page - 1 : 1;
 
 		switch (key) {
-		case KEY_DOWN: u->help_top++; break;
-		case KEY_UP: u->help_top--; break;
-		case KEY_NPAGE: case ' ': u->help_top += page; break;
-		case KEY_PPAGE: u->help_top -= page; break;
-		case KEY_HOME: u->help_top = 0; break;
-		case KEY_END: u->help_top = 1 << 20; break;
+		case KEY_DOWN: u->help.top++; break;
+		case KEY_UP: u->help.top--; break;
+		case KEY_NPAGE: case ' ': u->help.top += page; break;
+		case KEY_PPAGE: u->help.top -= page; break;
+		case KEY_HOME: u->help.top = 0; break;
+		case KEY_END: u->help.top = 1 << 20; break;
 		case KEY_RESIZE: break;
-		default: u->help = false; break;
+		default: u->help.on = false; break;
 		}
 		return UI_REDRAW;
 	}
 	u->status[0] = '\0';
-	if (u->detail != DETAIL_NONE) {
+	if (u->detail.kind != DETAIL_NONE) {
 		switch (key) {
 		case KEY_ESC: case KEY_BACKSPACE: case 127: case 8: case KEY_LEFT:
-			u->detail = DETAIL_NONE;
+			u->detail.kind = DETAIL_NONE;
 			break;
-		case KEY_DOWN: u->detail_top++; break;
-		case KEY_UP: u->detail_top--; break;
-		case KEY_NPAGE: u->detail_top += 10; break;
-		case KEY_PPAGE: u->detail_top -= 10; break;
-		case KEY_HOME: u->detail_top = 0; break;
-		case KEY_END: u->detail_top = 1 << 20; break;	/* to the end when drawn */
-		case 'h': case '?': case KEY_F(1): u->help = true; u->help_top = 0; break;
+		case KEY_DOWN: u->detail.top++; break;
+		case KEY_UP: u->detail.top--; break;
+		case KEY_NPAGE: u->detail.top += 10; break;
+		case KEY_PPAGE: u->detail.top -= 10; break;
+		case KEY_HOME: u->detail.top = 0; break;
+		case KEY_END: u->detail.top = 1 << 20; break;	/* to the end when drawn */
+		case 'h': case '?': case KEY_F(1): u->help.on = true; u->help.top = 0; break;
 		case 'Q':	/* the link's QP counter mode, as the key bar says */
-			return u->detail == DETAIL_LINK ? k_qpcnt(u, key) : UI_REDRAW;
+			return u->detail.kind == DETAIL_LINK ? k_qpcnt(u, key) : UI_REDRAW;
 		case 'X':	/* the control of the QP, link or device shown */
-			return u->detail != DETAIL_PROC ? ui_control_key(u, key) : UI_REDRAW;
+			return u->detail.kind != DETAIL_PROC ? ui_control_key(u, key) : UI_REDRAW;
 		case ' ': return k_pause(u, key);
 		case 'u': return k_units(u, key);
 		default: break;

@@ -43,27 +43,29 @@ static int parse_time(const struct ui *u, const char *in, time_t *out)
 enum ui_action ui_prompt_key(struct ui *u, int key)
 {
 	if (key == KEY_ESC) {
-		u->prompt = PROMPT_NONE;
+		u->prompt.kind = PROMPT_NONE;
 		return UI_REDRAW;
 	}
 	if (key == KEY_BACKSPACE || key == 127 || key == 8) {
-		if (u->input_len)
-			u->input[--u->input_len] = '\0';
+		if (u->prompt.len)
+			u->prompt.buf[--u->prompt.len] = '\0';
 		return UI_REDRAW;
 	}
 	if (key == '\n' || key == '\r' || key == KEY_ENTER) {
-		enum ui_prompt p = u->prompt;
+		enum ui_prompt p = u->prompt.kind;
 
-		u->prompt = PROMPT_NONE;
+		u->prompt.kind = PROMPT_NONE;
 		if (p == PROMPT_FILTER) {
-			ui_set_filter(u, u->input);
+			ui_set_filter(u, u->prompt.buf);
 			ui_filter_setting(u);
 		} else if (p == PROMPT_SEARCH) {
-			snprintf(u->search, sizeof(u->search), "%.63s", u->input);
-			u->sel[u->pane] = u->sel[u->pane] ? u->sel[u->pane] - 1 : u->n_rows;
+			snprintf(u->search, sizeof(u->search), "%.63s", u->prompt.buf);
+			size_t *sel = &u->panes[u->pane].sel;
+
+			*sel = *sel ? *sel - 1 : u->n_rows;
 			ui_search_next(u);
 		} else if (p == PROMPT_NETNS) {
-			if (strcmp(u->input, "yes")) {
+			if (strcmp(u->prompt.buf, "yes")) {
 				ui_set_status(u, ROLE_STATUS_INFO, "netns mode: nothing changed");
 				return UI_REDRAW;
 			}
@@ -72,7 +74,9 @@ enum ui_action ui_prompt_key(struct ui *u, int key)
 			static const char *const modes[] = { "type", "pid", "type,pid", "pid,type", "off" };
 			size_t i;
 
-			for (i = 0; i < sizeof(modes) / sizeof(modes[0]) && strcmp(u->input, modes[i]); i++)
+			for (i = 0; i < sizeof(modes) / sizeof(modes[0]) &&
+				    strcmp(u->prompt.buf, modes[i]);
+			     i++)
 				;
 			if (i == sizeof(modes) / sizeof(modes[0])) {
 				ui_set_status(u, ROLE_STATUS_INFO, "QP counters of %s: nothing changed",
@@ -84,7 +88,7 @@ enum ui_action ui_prompt_key(struct ui *u, int key)
 		} else if (p == PROMPT_CONTROL) {
 			return ui_control_typed(u);
 		} else if (p == PROMPT_TIME) {
-			if (parse_time(u, u->input, &u->jump_wall)) {
+			if (parse_time(u, u->prompt.buf, &u->jump_wall)) {
 				ui_set_status(u, ROLE_STATUS_WARN,
 					      "time: give HH:MM, HH:MM:SS or YYYY-MM-DD HH:MM:SS");
 				return UI_REDRAW;
@@ -96,12 +100,12 @@ enum ui_action ui_prompt_key(struct ui *u, int key)
 			int ret;
 
 			/* the bounds of -d, through the one setter */
-			ret = settings_number(SET_DELAY, u->input, &d);
+			ret = settings_number(SET_DELAY, u->prompt.buf, &d);
 			if (!ret)
-				ret = ui_setting(u, SET_DELAY, "%s", u->input);
+				ret = ui_setting(u, SET_DELAY, "%s", u->prompt.buf);
 			if (ret) {
 				ui_set_status(u, ROLE_STATUS_WARN, "delay: %s",
-					      settings_why(SET_DELAY, u->input, ret, why,
+					      settings_why(SET_DELAY, u->prompt.buf, ret, why,
 							   sizeof(why)));
 				return UI_REDRAW;
 			}
@@ -110,16 +114,16 @@ enum ui_action ui_prompt_key(struct ui *u, int key)
 		}
 		return UI_REDRAW;
 	}
-	if (key >= 32 && key < 127 && u->input_len + 1 < sizeof(u->input)) {
-		u->input[u->input_len++] = (char)key;
-		u->input[u->input_len] = '\0';
+	if (key >= 32 && key < 127 && u->prompt.len + 1 < sizeof(u->prompt.buf)) {
+		u->prompt.buf[u->prompt.len++] = (char)key;
+		u->prompt.buf[u->prompt.len] = '\0';
 	}
 	return UI_REDRAW;
 }
 
 void ui_start_prompt(struct ui *u, enum ui_prompt p, const char *initial)
 {
-	u->prompt = p;
-	snprintf(u->input, sizeof(u->input), "%s", initial);
-	u->input_len = strlen(u->input);
+	u->prompt.kind = p;
+	snprintf(u->prompt.buf, sizeof(u->prompt.buf), "%s", initial);
+	u->prompt.len = strlen(u->prompt.buf);
 }

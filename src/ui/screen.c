@@ -177,7 +177,7 @@ int ui_screen_open(struct ui *u)
 	nodelay(stdscr, TRUE);
 	curs_set(0);
 	set_escdelay(25);
-	if (u->mouse) {
+	if (u->mouse.on) {
 		/* presses, not clicks: no wait for a release; double clicks
 		 * are told apart in ui_mouse */
 		mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON4_PRESSED
@@ -491,7 +491,7 @@ void ui_draw(struct ui *u)
 	getmaxyx(stdscr, u->rows_n, u->cols_n);
 	erase();
 	ui_layout(u->rows_n, u->cols_n, n_links, ui_status_rows(u, u->cols_n), &l);
-	u->hit.tabs_y = -1;	/* until the table is drawn again */
+	u->mouse.hit.tabs_y = -1;	/* until the table is drawn again */
 	if (l.too_small) {
 		/* whatever fits of the notice, never past the edge; and not in
 		 * the lower-right cell of a one-line screen: ncurses 6.4 reads
@@ -515,9 +515,9 @@ void ui_draw(struct ui *u)
 		ui_draw_setup(u, &l);
 	} else if (u->sortlist) {
 		ui_draw_sortlist(u, &l);
-	} else if (u->help) {
+	} else if (u->help.on) {
 		ui_draw_help(u, &l);
-	} else if (u->detail != DETAIL_NONE) {
+	} else if (u->detail.kind != DETAIL_NONE) {
 		ui_draw_detail(u, &l);
 	} else {
 		ui_draw_links(u, &l);

@@ -28,7 +28,7 @@ static bool row_contains(struct ui *u, size_t row, const char *needle)
 
 void ui_search_next(struct ui *u)
 {
-	size_t i, start = u->sel[u->pane];
+	size_t i, start = u->panes[u->pane].sel;
 
 	if (!u->search[0] || !u->n_rows)
 		return;
@@ -36,8 +36,8 @@ void ui_search_next(struct ui *u)
 		size_t r = (start + i) % u->n_rows;
 
 		if (row_contains(u, r, u->search)) {
-			u->sel[u->pane] = r;
-			ui_row_key(u, u->pane, u->rows[r], &u->selkey[u->pane]);
+			u->panes[u->pane].sel = r;
+			ui_row_key(u, u->pane, u->rows[r], &u->panes[u->pane].selkey);
 			ui_set_status(u, ROLE_STATUS_INFO, "search: %s", u->search);
 			return;
 		}
@@ -54,7 +54,7 @@ uint32_t ui_selected_pid(struct ui *u)
 
 	if (!u->n_rows)
 		return 0;
-	row = u->rows[u->sel[u->pane]];
+	row = u->rows[u->panes[u->pane].sel];
 	if (t == VIEW_PROCS)
 		return u->procs[row].pid;
 	c = view_col_role(t, VIEW_ROLE_PID);
@@ -67,21 +67,21 @@ uint32_t ui_selected_pid(struct ui *u)
 void ui_open_detail(struct ui *u)
 {
 	enum view_table t = ui_pane_table(u->pane);
-	struct ui_rowkey *k = &u->detail_key;
+	struct ui_rowkey *k = &u->detail.key;
 	size_t row;
 	struct view_value v;
 	char buf[128];
 
 	if (!u->n_rows)
 		return;
-	row = u->rows[u->sel[u->pane]];
+	row = u->rows[u->panes[u->pane].sel];
 	memset(k, 0, sizeof(*k));
 	k->set = true;
-	u->detail_top = 0;
+	u->detail.top = 0;
 	switch (u->pane) {
 	case UI_QPS:
 		ui_row_key(u, u->pane, row, k);
-		u->detail = DETAIL_QP;
+		u->detail.kind = DETAIL_QP;
 		break;
 	case UI_LINKS:
 	case UI_COUNTERS:
@@ -89,7 +89,7 @@ void ui_open_detail(struct ui *u)
 		snprintf(k->name, sizeof(k->name), "%s", view_fmt(&v, buf, sizeof(buf)));
 		view_get(&u->vc, t, row, view_col_role(t, VIEW_ROLE_PORT), &v);
 		k->a = v.valid ? (uint32_t)v.u : 0;
-		u->detail = DETAIL_LINK;
+		u->detail.kind = DETAIL_LINK;
 		break;
 	case UI_PROCS: {
 		const struct view_proc *p = &u->procs[row];
@@ -97,14 +97,14 @@ void ui_open_detail(struct ui *u)
 		k->a = p->pid;
 		k->b = (p->valid & VIEW_PROC_HIDDEN) && p->n_threads ? p->threads[0] : 0;
 		snprintf(k->name, sizeof(k->name), "%s", snap_s(u->s, p->comm));
-		u->detail = DETAIL_PROC;
+		u->detail.kind = DETAIL_PROC;
 		break;
 	}
 	case UI_GROUPS:
 		/* drill down: the group's processes */
 		u->group = u->groups[row].key;
 		u->group_set = true;
-		u->detail = DETAIL_NONE;
+		u->detail.kind = DETAIL_NONE;
 		ui_set_pane(u, UI_PROCS);
 		ui_set_status(u, ROLE_STATUS_INFO, "processes of %s %.60s (Esc: all)",
 			      view_group_kind_str(u->group.kind), u->group.name);
@@ -112,7 +112,7 @@ void ui_open_detail(struct ui *u)
 	case UI_DEVS:
 		view_get(&u->vc, t, row, VC_DEV_NAME, &v);
 		snprintf(k->name, sizeof(k->name), "%s", view_fmt(&v, buf, sizeof(buf)));
-		u->detail = DETAIL_DEV;
+		u->detail.kind = DETAIL_DEV;
 		break;
 	default:
 		/* an object with owners: the owner's process, as from the
@@ -125,7 +125,7 @@ void ui_open_detail(struct ui *u)
 		k->b = !k->a && v.valid ? (uint32_t)v.u : 0;
 		view_get(&u->vc, t, row, view_col_role(t, VIEW_ROLE_COMM), &v);
 		snprintf(k->name, sizeof(k->name), "%s", view_fmt(&v, buf, sizeof(buf)));
-		u->detail = DETAIL_PROC;
+		u->detail.kind = DETAIL_PROC;
 		break;
 	}
 }
@@ -151,9 +151,9 @@ bool ui_sort_desc_first(enum view_table t, int col)
 
 void ui_sort_pick(struct ui *u, int col)
 {
-	if (col != u->sort[u->pane])
-		u->reverse[u->pane] = ui_sort_desc_first(ui_pane_table(u->pane), col);
-	u->sort[u->pane] = col;
+	if (col != u->panes[u->pane].sort)
+		u->panes[u->pane].reverse = ui_sort_desc_first(ui_pane_table(u->pane), col);
+	u->panes[u->pane].sort = col;
 	ui_sort_setting(u);
 	ui_refresh_rows(u);
 }
@@ -161,7 +161,7 @@ void ui_sort_pick(struct ui *u, int col)
 /* htop's arrows: ▼ high to low (the model's reverse), ▲ low to high. */
 const char *ui_sort_arrow(const struct ui *u)
 {
-	if (u->reverse[u->pane])
+	if (u->panes[u->pane].reverse)
 		return u->ascii ? "v" : "\u25bc";
 	return u->ascii ? "^" : "\u25b2";
 }
@@ -170,10 +170,11 @@ const char *ui_sort_label(const struct ui *u, char *buf, size_t len)
 {
 	size_t n;
 	const struct view_col *c = view_cols(ui_pane_table(u->pane), &n);
-	int s = u->sort[u->pane];
+	int s = u->panes[u->pane].sort;
 
 	if (s < 0 || (size_t)s >= n)
-		snprintf(buf, len, "%s", u->reverse[u->pane] ? "natural order, reversed" : "");
+		snprintf(buf, len, "%s",
+			 u->panes[u->pane].reverse ? "natural order, reversed" : "");
 	else
 		snprintf(buf, len, "%s %s", c[s].header, ui_sort_arrow(u));
 	return buf;

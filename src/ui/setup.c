@@ -22,12 +22,12 @@ static size_t setup_list(const struct ui *u, enum ui_pane p, int *ids)
 	size_t n, i, k, m = 0;
 
 	view_cols(ui_pane_table(p), &n);
-	for (i = 0; i < u->n_cols[p]; i++)
-		ids[m++] = u->cols[p][i];
+	for (i = 0; i < u->panes[p].n_cols; i++)
+		ids[m++] = u->panes[p].cols[i];
 	for (i = 0; i < n && m < 64; i++) {
-		for (k = 0; k < u->n_cols[p] && u->cols[p][k] != (int)i; k++)
+		for (k = 0; k < u->panes[p].n_cols && u->panes[p].cols[k] != (int)i; k++)
 			;
-		if (k == u->n_cols[p])
+		if (k == u->panes[p].n_cols)
 			ids[m++] = (int)i;
 	}
 	return m;
@@ -45,7 +45,7 @@ void ui_draw_setup(struct ui *u, const struct ui_layout *l)
 	if (u->setup_sel >= n)
 		u->setup_sel = n ? n - 1 : 0;
 	snprintf(buf, sizeof(buf), "Columns of the %s table: %zu of %zu shown",
-		 view_table_name(ui_pane_table(p)), u->n_cols[p], n);
+		 view_table_name(ui_pane_table(p)), u->panes[p].n_cols, n);
 	ui_put(y++, 0, l->table.w, ROLE_TITLE, buf);
 	ui_put(y++, 0, l->table.w, ROLE_DEFAULT,
 	       "Space show/hide  [ ] or F7 F8 move  Esc done  W save  Tab other table");
@@ -54,7 +54,7 @@ void ui_draw_setup(struct ui *u, const struct ui_layout *l)
 	top = (int)u->setup_sel >= h ? (int)u->setup_sel - h + 1 : 0;
 	for (i = (size_t)top; i < n && (int)(i - (size_t)top) < h; i++, y++) {
 		const struct view_col *c = &vc[ids[i]];
-		bool shown = i < u->n_cols[p], sel = i == u->setup_sel;
+		bool shown = i < u->panes[p].n_cols, sel = i == u->setup_sel;
 
 		snprintf(buf, sizeof(buf), " %s %-3zu %-16s %-12s %s", shown ? "[x]" : "[ ]",
 			 shown ? i + 1 : 0, c->name, c->header, c->desc ? c->desc : "");
@@ -69,19 +69,19 @@ void ui_draw_setup(struct ui *u, const struct ui_layout *l)
 /* Show or hide the column at list position i. */
 static void toggle(struct ui *u, enum ui_pane p, const int *ids, size_t i)
 {
-	if (i < u->n_cols[p]) {
-		if (u->n_cols[p] == 1)
+	if (i < u->panes[p].n_cols) {
+		if (u->panes[p].n_cols == 1)
 			return;	/* one column at least */
-		memmove(&u->cols[p][i], &u->cols[p][i + 1],
-			(u->n_cols[p] - i - 1) * sizeof(u->cols[p][0]));
-		u->n_cols[p]--;
-		u->setup_sel = u->n_cols[p];	/* it is now the first hidden one */
+		memmove(&u->panes[p].cols[i], &u->panes[p].cols[i + 1],
+			(u->panes[p].n_cols - i - 1) * sizeof(u->panes[p].cols[0]));
+		u->panes[p].n_cols--;
+		u->setup_sel = u->panes[p].n_cols;	/* it is now the first hidden one */
 		return;
 	}
-	if (u->n_cols[p] >= UI_COLS_MAX)
+	if (u->panes[p].n_cols >= UI_COLS_MAX)
 		return;
-	u->cols[p][u->n_cols[p]] = ids[i];
-	u->setup_sel = u->n_cols[p]++;	/* shown last */
+	u->panes[p].cols[u->panes[p].n_cols] = ids[i];
+	u->setup_sel = u->panes[p].n_cols++;	/* shown last */
 }
 
 static void move_col(struct ui *u, enum ui_pane p, int by)
@@ -89,11 +89,11 @@ static void move_col(struct ui *u, enum ui_pane p, int by)
 	size_t i = u->setup_sel, j = (size_t)((long)i + by);
 	int t;
 
-	if (i >= u->n_cols[p] || j >= u->n_cols[p])
+	if (i >= u->panes[p].n_cols || j >= u->panes[p].n_cols)
 		return;
-	t = u->cols[p][i];
-	u->cols[p][i] = u->cols[p][j];
-	u->cols[p][j] = t;
+	t = u->panes[p].cols[i];
+	u->panes[p].cols[i] = u->panes[p].cols[j];
+	u->panes[p].cols[j] = t;
 	u->setup_sel = j;
 }
 
@@ -189,8 +189,8 @@ int ui_set_columns(struct ui *u, const char *spec, char *err, size_t len)
 
 	if (r)
 		return r;
-	memcpy(u->cols[p], ids, n * sizeof(ids[0]));
-	u->n_cols[p] = n;
+	memcpy(u->panes[p].cols, ids, n * sizeof(ids[0]));
+	u->panes[p].n_cols = n;
 	return 0;
 }
 
@@ -202,12 +202,13 @@ void ui_columns_spec(const struct ui *u, enum ui_pane p, char *buf, size_t len)
 
 	buf[0] = '\0';
 	def = ui_pane_cols_default(p, &nd);
-	if (nd == u->n_cols[p] && !memcmp(def, u->cols[p], nd * sizeof(*def)))
+	if (nd == u->panes[p].n_cols && !memcmp(def, u->panes[p].cols, nd * sizeof(*def)))
 		return;
 	vc = view_cols(ui_pane_table(p), &n);
 	k = (size_t)snprintf(buf, len, "%s:", view_table_name(ui_pane_table(p)));
-	for (i = 0; i < u->n_cols[p] && k < len; i++)
-		k += (size_t)snprintf(buf + k, len - k, "%s%s", i ? "," : "", vc[u->cols[p][i]].name);
+	for (i = 0; i < u->panes[p].n_cols && k < len; i++)
+		k += (size_t)snprintf(buf + k, len - k, "%s%s", i ? "," : "",
+				      vc[u->panes[p].cols[i]].name);
 }
 
 int ui_setting(struct ui *u, enum setting_id id, const char *fmt, ...)
@@ -231,13 +232,13 @@ void ui_sort_setting(struct ui *u)
 {
 	size_t n;
 	const struct view_col *cols = view_cols(VIEW_QPS, &n);
-	int c = u->sort[UI_QPS];
+	int c = u->panes[UI_QPS].sort;
 
 	if (c >= 0 && (size_t)c < n)
 		ui_setting(u, SET_SORT, "%s", cols[c].name);
 	else
 		ui_setting(u, SET_SORT, NULL);
-	ui_setting(u, SET_REVERSE, "%s", u->reverse[UI_QPS] ? "yes" : "no");
+	ui_setting(u, SET_REVERSE, "%s", u->panes[UI_QPS].reverse ? "yes" : "no");
 }
 
 void ui_filter_setting(struct ui *u)

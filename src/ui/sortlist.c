@@ -23,9 +23,9 @@ static size_t sort_list(const struct ui *u, int *ids)
 	size_t i, m = 0;
 
 	ids[m++] = -1;
-	for (i = 0; i < u->n_cols[u->pane] && m < LIST_MAX; i++)
-		if (ui_col_shown(u, t, u->cols[u->pane][i]))
-			ids[m++] = u->cols[u->pane][i];
+	for (i = 0; i < u->panes[u->pane].n_cols && m < LIST_MAX; i++)
+		if (ui_col_shown(u, t, u->panes[u->pane].cols[i]))
+			ids[m++] = u->panes[u->pane].cols[i];
 	return m;
 }
 
@@ -37,7 +37,7 @@ void ui_sortlist_open(struct ui *u)
 	u->sortlist = true;
 	u->sortlist_sel = 0;
 	for (i = 0; i < n; i++)
-		if (ids[i] == u->sort[u->pane])
+		if (ids[i] == u->panes[u->pane].sort)
 			u->sortlist_sel = i;
 }
 

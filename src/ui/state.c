@@ -224,7 +224,8 @@ void ui_refresh_rows(struct ui *u)
 	u->n_rows = 0;
 	if (!u->s)
 		return;
-	n = view_rows(&u->vc, t, u->filter, u->sort[u->pane], u->reverse[u->pane], &u->rows);
+	n = view_rows(&u->vc, t, u->filter, u->panes[u->pane].sort, u->panes[u->pane].reverse,
+		      &u->rows);
 	if (n < 0)
 		return;
 	/* -p / 'p': one process only (the procs table and resource tables) */
@@ -260,21 +261,21 @@ void ui_refresh_rows(struct ui *u)
 		n = (ssize_t)m;
 	}
 	u->n_rows = (size_t)n;
-	if (u->selkey[u->pane].set) {
+	if (u->panes[u->pane].selkey.set) {
 		for (i = 0; i < u->n_rows; i++) {
-			if (!row_may_match(u, u->pane, u->rows[i], &u->selkey[u->pane]))
+			if (!row_may_match(u, u->pane, u->rows[i], &u->panes[u->pane].selkey))
 				continue;
 			ui_row_key(u, u->pane, u->rows[i], &k);
-			if (key_eq(&k, &u->selkey[u->pane])) {
-				u->sel[u->pane] = i;
+			if (key_eq(&k, &u->panes[u->pane].selkey)) {
+				u->panes[u->pane].sel = i;
 				break;
 			}
 		}
 	}
-	if (u->sel[u->pane] >= u->n_rows)
-		u->sel[u->pane] = u->n_rows ? u->n_rows - 1 : 0;
+	if (u->panes[u->pane].sel >= u->n_rows)
+		u->panes[u->pane].sel = u->n_rows ? u->n_rows - 1 : 0;
 	if (u->n_rows)
-		ui_row_key(u, u->pane, u->rows[u->sel[u->pane]], &u->selkey[u->pane]);
+		ui_row_key(u, u->pane, u->rows[u->panes[u->pane].sel], &u->panes[u->pane].selkey);
 }
 
 void ui_set_snapshot(struct ui *u, const struct snapshot *s)
@@ -307,7 +308,7 @@ void ui_note_events(struct ui *u, const struct snapshot *s)
 {
 	size_t i, k;
 
-	u->tick++;
+	u->log.tick++;
 	for (i = 0; i < s->events.n; i++) {
 		const struct snap_event *e = SNAP_AT(&s->events, struct snap_event, i);
 		char line[160];
@@ -324,26 +325,26 @@ void ui_note_events(struct ui *u, const struct snapshot *s)
 		if (e->to)
 			snprintf(line + strlen(line), sizeof(line) - strlen(line), "%s",
 				 snap_s(s, e->to));
-		memmove(u->events[1], u->events[0], sizeof(u->events[0]) * 7);
-		snprintf(u->events[0], sizeof(u->events[0]), "%s", line);
-		if (u->n_events < 8)
-			u->n_events++;
+		memmove(u->log.events[1], u->log.events[0], sizeof(u->log.events[0]) * 7);
+		snprintf(u->log.events[0], sizeof(u->log.events[0]), "%s", line);
+		if (u->log.n < 8)
+			u->log.n++;
 		if (!(e->valid & SNAP_EV_DEV))
 			continue;
 		/* remember the device: reuse its slot, else the oldest one */
 		for (k = 0; k < 16; k++) {
-			if (u->changed_tick[k] && u->changed_dev[k] == e->dev) {
+			if (u->log.changed_tick[k] && u->log.changed_dev[k] == e->dev) {
 				slot = k;
 				break;
 			}
-			if (u->changed_tick[k] < u->changed_tick[slot])
+			if (u->log.changed_tick[k] < u->log.changed_tick[slot])
 				slot = k;
 		}
-		u->changed_dev[slot] = e->dev;
-		u->changed_tick[slot] = u->tick;
+		u->log.changed_dev[slot] = e->dev;
+		u->log.changed_tick[slot] = u->log.tick;
 	}
 	if (s->events.n)
-		ui_set_status(u, ROLE_CHANGED, "%s%s", u->events[0],
+		ui_set_status(u, ROLE_CHANGED, "%s%s", u->log.events[0],
 			      s->events.n > 1 ? " (+ more: Enter on a link for details)" : "");
 	/* lost notifications: the list of changes has gaps, say so first */
 	if (s->flags & SNAP_F_EVENTS_LOST)
@@ -356,8 +357,8 @@ bool ui_dev_changed(const struct ui *u, uint32_t dev)
 	size_t k;
 
 	for (k = 0; k < 16; k++)
-		if (u->changed_tick[k] && u->changed_dev[k] == dev &&
-		    u->tick - u->changed_tick[k] < CHANGED_SAMPLES)
+		if (u->log.changed_tick[k] && u->log.changed_dev[k] == dev &&
+		    u->log.tick - u->log.changed_tick[k] < CHANGED_SAMPLES)
 			return true;
 	return false;
 }
@@ -414,17 +415,17 @@ int ui_init(struct ui *u, double delay, const char *theme, bool replay)
 
 	memset(u, 0, sizeof(*u));
 	for (i = 0; i < UI_PANE_N; i++)
-		u->sort[i] = -1;
-	u->mouse = true;
-	u->hit.tabs_y = -1;
+		u->panes[i].sort = -1;
+	u->mouse.on = true;
+	u->mouse.hit.tabs_y = -1;
 	for (i = 0; i < UI_PANE_N; i++) {
 		size_t n;
 		const int *c = ui_pane_cols_default((enum ui_pane)i, &n);
 
 		if (n > UI_COLS_MAX)
 			n = UI_COLS_MAX;
-		memcpy(u->cols[i], c, n * sizeof(*c));
-		u->n_cols[i] = n;
+		memcpy(u->panes[i].cols, c, n * sizeof(*c));
+		u->panes[i].n_cols = n;
 	}
 	u->delay = delay;
 	u->replay = replay;

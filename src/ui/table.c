@@ -251,25 +251,26 @@ static void draw_tabs(struct ui *u, int y, int w)
 			full += tab_label(buf, sizeof(buf), i, false, age) + 1;
 	brief = full + (int)strlen(rows) + 1 >= w;
 	ui_fill(y, 0, w, ROLE_TITLE);
-	u->hit.tabs_y = y;
+	u->mouse.hit.tabs_y = y;
 	for (i = 0; i < UI_PANE_N; i++) {
 		int n;
 
 		if (!ui_pane_shown(u, (enum ui_pane)i)) {
-			u->hit.tab_x[i] = u->hit.tab_x[i + 1] = x;	/* no tab: no click */
+			/* no tab: no click */
+			u->mouse.hit.tab_x[i] = u->mouse.hit.tab_x[i + 1] = x;
 			continue;
 		}
 		n = tab_label(buf, sizeof(buf), i, brief, age);
 		ui_put(y, x, w - x, i == u->pane ? ROLE_TAB_ACTIVE : ROLE_TITLE, buf);
-		u->hit.tab_x[i] = x;
+		u->mouse.hit.tab_x[i] = x;
 		x += n + 1;
-		u->hit.tab_x[i + 1] = x < w ? x : w;
+		u->mouse.hit.tab_x[i + 1] = x < w ? x : w;
 		if (x >= w) {
 			bool more = x > w;
 
 			for (i++; i < UI_PANE_N; i++) {	/* the tabs cut off: none */
 				more |= ui_pane_shown(u, (enum ui_pane)i);
-				u->hit.tab_x[i] = u->hit.tab_x[i + 1] = w;
+				u->mouse.hit.tab_x[i] = u->mouse.hit.tab_x[i + 1] = w;
 			}
 			if (more)	/* cut: a mark says so */
 				ui_put(y, w - 1, 1, ROLE_TITLE, ">");
@@ -300,7 +301,7 @@ static bool col_key(const struct ui *u, enum ui_pane p, enum view_table t, int k
 					     "psn_rate" };
 	size_t i;
 
-	if (k == u->sort[p])
+	if (k == u->panes[p].sort)
 		return true;
 	switch (t) {
 	case VIEW_PROCS:
@@ -370,8 +371,8 @@ static int table_fit(const struct ui *u, enum ui_pane p, int w, int *idx, int *w
 	struct ui_fit f[UI_COLS_MAX];
 	int ids[UI_COLS_MAX], n = 0, shown = 0, h, used;
 
-	for (c = 0; c < u->n_cols[p] && n < UI_COLS_MAX; c++) {
-		int k = u->cols[p][c];
+	for (c = 0; c < u->panes[p].n_cols && n < UI_COLS_MAX; c++) {
+		int k = u->panes[p].cols[c];
 		const struct view_col *vc = &vcols[k];
 
 		if ((size_t)k >= nvc || !ui_col_shown(u, t, k))
@@ -439,10 +440,10 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 	size_t nvc, i, c;
 	const struct view_col *vcols = view_cols(t, &nvc);
 	int idx[32], wid[32], x, y = l->table.y, body, shown, hidden;
-	size_t *sel = &u->sel[u->pane], *top = &u->top[u->pane];
+	size_t *sel = &u->panes[u->pane].sel, *top = &u->panes[u->pane].top;
 
-	u->hit.tabs_y = u->hit.head_y = u->hit.body_y = -1;
-	u->hit.n = u->hit.body_h = 0;
+	u->mouse.hit.tabs_y = u->mouse.hit.head_y = u->mouse.hit.body_y = -1;
+	u->mouse.hit.n = u->mouse.hit.body_h = 0;
 	if (!l->table.h)
 		return;
 	draw_tabs(u, y++, l->table.w);
@@ -460,15 +461,15 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 	shown = table_fit(u, u->pane, l->table.w, idx, wid, 32, *top,
 			  *top + (size_t)(body > 0 ? body : 0), &hidden);
 	ui_fill(y, 0, l->table.w, ROLE_COLUMN);
-	u->hit.head_y = y;
-	u->hit.n = shown;
+	u->mouse.hit.head_y = y;
+	u->mouse.hit.n = shown;
 	for (c = 0, x = 0; c < (size_t)shown; c++) {
 		const struct view_col *vc = &vcols[idx[c]];
 
-		u->hit.x[c] = x;
-		u->hit.w[c] = wid[c];
-		u->hit.col[c] = idx[c];
-		if (idx[c] == u->sort[u->pane])
+		u->mouse.hit.x[c] = x;
+		u->mouse.hit.w[c] = wid[c];
+		u->mouse.hit.col[c] = idx[c];
+		if (idx[c] == u->panes[u->pane].sort)
 			sort_header(u, vc, y, x, wid[c], l->table.w);
 		else if (vc->right)
 			ui_put_right(y, x, wid[c], ROLE_COLUMN, vc->header);
@@ -481,8 +482,8 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 	y++;
 	if (body <= 0)
 		return;
-	u->hit.body_y = y;
-	u->hit.body_h = body;
+	u->mouse.hit.body_y = y;
+	u->mouse.hit.body_h = body;
 	if (!u->n_rows) {
 		ui_put(y, 0, l->table.w, ROLE_NA,
 		       !u->s ? "(waiting for the first sample)" :

@@ -150,8 +150,8 @@ int main(int argc, char **argv)
 	}
 	/* the QP pane, busiest first, only QPs ready to send */
 	u.pane = UI_QPS;
-	u.sort[UI_QPS] = view_col_find(VIEW_QPS, "psn_rate");
-	u.reverse[UI_QPS] = true;
+	u.panes[UI_QPS].sort = view_col_find(VIEW_QPS, "psn_rate");
+	u.panes[UI_QPS].reverse = true;
 	ret = ui_set_filter(&u, "state=RTS");
 	/* the first sample has nothing to compare with */
 	if (!ret)

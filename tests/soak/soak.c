@@ -120,8 +120,9 @@ int main(int argc, char **argv)
 			size_t k = (size_t)(refreshes / 50);
 
 			u.pane = panes[k % 4];
-			u.sort[u.pane] = k % 3 ? view_col_find(tables[k % 4], "psn_rate") : -1;
-			u.reverse[u.pane] = k & 1;
+			u.panes[u.pane].sort =
+				k % 3 ? view_col_find(tables[k % 4], "psn_rate") : -1;
+			u.panes[u.pane].reverse = k & 1;
 			ui_set_filter(&u, filters[k % 4]);
 		}
 		ui_set_snapshot(&u, cur);

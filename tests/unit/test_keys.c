@@ -38,13 +38,13 @@ static void test_dispatch(void)
 	memset(&u, 0, sizeof(u));
 	u.delay = 1;
 	CHECK_EQ_U(ui_key(&u, 'h'), UI_REDRAW);
-	CHECK(u.help);
+	CHECK(u.help.on);
 	CHECK_EQ_U(ui_key(&u, KEY_END), UI_REDRAW); /* scrolls, stays open */
-	CHECK(u.help && u.help_top > 0);
+	CHECK(u.help.on && u.help.top > 0);
 	CHECK_EQ_U(ui_key(&u, KEY_HOME), UI_REDRAW);
-	CHECK(u.help && u.help_top == 0);
+	CHECK(u.help.on && u.help.top == 0);
 	ui_key(&u, 'x');
-	CHECK(!u.help);
+	CHECK(!u.help.on);
 	ui_key(&u, '4');
 	CHECK_EQ_U(u.pane, UI_CONNS);
 	ui_key(&u, '0');
