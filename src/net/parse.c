@@ -68,14 +68,26 @@ const char *net_why_in(unsigned int what, int err)
 	return net_why(err);
 }
 
+/*
+ * have (an array of cap bytes) holds the name want of len bytes: its byte
+ * len is the end and its bytes before are want's.  The last byte first
+ * (netdevs differ there: eth0, eth1; ens1f0np0, ens1f1np1), then the rest,
+ * for the port and netdev walks of every netdev every sample.
+ */
+static inline bool ndev_is(const char *have, size_t cap, const char *want, size_t len)
+{
+	return len < cap && !have[len] && (!len || have[len - 1] == want[len - 1]) &&
+	       !memcmp(have, want, len);
+}
+
 struct snap_net *snap_net_find(const struct snapshot *s, const char *ndev)
 {
-	size_t i;
+	size_t i, len = strlen(ndev);
 
 	for (i = 0; i < s->nets.n; i++) {
 		struct snap_net *n = SNAP_AT(&s->nets, struct snap_net, i);
 
-		if (!strcmp(n->ndev, ndev))
+		if (ndev_is(n->ndev, sizeof(n->ndev), ndev, len))
 			return n;
 	}
 	return NULL;
@@ -84,7 +96,7 @@ struct snap_net *snap_net_find(const struct snapshot *s, const char *ndev)
 static struct snap_net *net_get(struct snapshot *s, const char *ndev)
 {
 	struct snap_net *n;
-	size_t i;
+	size_t i, len;
 
 	/* a netdev's inputs come one after the other: the last row first */
 	if (s->nets.n) {
@@ -100,10 +112,11 @@ static struct snap_net *net_get(struct snapshot *s, const char *ndev)
 	memcpy(n->ndev, ndev, strnlen(ndev, sizeof(n->ndev) - 1));
 	n->dev = n->port = SNAP_NONE;
 	n->fec_active = n->speed = UINT32_MAX;
+	len = strlen(n->ndev);
 	for (i = 0; i < s->ports.n; i++) {
 		const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
 
-		if (!(p->valid & SNAP_PORT_NDEV) || strcmp(p->ndev, ndev))
+		if (!(p->valid & SNAP_PORT_NDEV) || !ndev_is(p->ndev, sizeof(p->ndev), n->ndev, len))
 			continue;
 		if (!n->n_ports) {
 			n->dev = p->dev;

@@ -465,5 +465,51 @@ static void test_push_n(void)
 	free(v.v);
 }
 
+/* a netdev's RDMA ports by name, whole names only: eth1 is not eth10's,
+ * nor eth1's ports another's; a name is the same after other netdevs' */
+static void test_ports_by_name(void)
+{
+	static const struct {
+		uint32_t dev, port;
+		const char *ndev;
+	} ports[] = { { 0, 1, "eth1" }, { 1, 1, "eth10" }, { 2, 1, "eth1" }, { 3, 1, "eth" },
+		      { 4, 1, "ens1f0np0" }, { 4, 2, "ens1f1np1" } };
+	static const struct {
+		const char *ndev;
+		size_t n;
+		uint32_t dev0;
+	} want[] = { { "eth1", 2, 0 }, { "eth10", 1, 1 }, { "eth", 1, 3 }, { "et", 0, 0 },
+		     { "ens1f1np1", 1, 4 }, { "ens1f0np0", 1, 4 }, { "eth1", 2, 0 } };
+	struct snapshot s;
+	uint8_t buf[2048];
+	size_t i;
+
+	snap_init(&s);
+	for (i = 0; i < sizeof(ports) / sizeof(ports[0]); i++) {
+		struct snap_port *p = snap_port_get(&s, ports[i].dev, ports[i].port);
+
+		snprintf(p->ndev, sizeof(p->ndev), "%s", ports[i].ndev);
+		p->valid |= SNAP_PORT_NDEV;
+	}
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		const struct snap_net *n;
+
+		CHECK_EQ_U(net_parse(&s, SNAP_NET_DCB, want[i].ndev, 0, buf, dcb_reply(buf, 1)), 0);
+		n = snap_net_find(&s, want[i].ndev);
+		CHECK(n != NULL);
+		if (!n)
+			continue;
+		CHECK_EQ_U(n->n_ports, want[i].n);
+		if (want[i].n)
+			CHECK_EQ_U(n->dev, want[i].dev0);
+	}
+	CHECK_EQ_U(s.nets.n, 6);
+	CHECK(!snap_net_find(&s, "eth100"));
+	/* a port's counters on its own netdev's rows: 16 DCB counters each
+	 * for eth1 (2 ports, twice), eth10, eth, the two ens */
+	CHECK_EQ_U(s.counters.n, 16 * (2 * 2 + 1 + 1 + 1 + 1));
+	snap_free(&s);
+}
+
 TEST_MAIN(test_parse, test_why, test_bad, test_record, test_negotiated, test_string_sets,
-	  test_name_memos, test_push_n)
+	  test_name_memos, test_push_n, test_ports_by_name)
