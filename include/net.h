@@ -93,9 +93,6 @@ const void *net_payload(const struct nlmsghdr *nlh, size_t hdr, int *err);
 /* Every netlink message of buf lies within it. */
 bool net_msgs_ok(const void *buf, size_t len);
 
-/* The counter row of a netdev's input for every RDMA port on it. */
-int net_push_counter(struct snapshot *s, const struct snap_net *n, uint8_t source,
-		     const char *name, uint64_t v);
 /*
  * A counter name a parser pushes every sample (a fixed table's, a driver's
  * string set's): classified once, interned once per snapshot for every
@@ -111,7 +108,8 @@ struct net_name {
  * device and port in dp. */
 size_t net_ports(const struct snapshot *s, const struct snap_net *n, uint32_t (*dp)[2],
 		 size_t max);
-/* net_push_counter for name (at most len bytes) and its memo nm */
+/* The counter row of a netdev's input for every RDMA port on it: name (at
+ * most len bytes), its memo nm, value v. */
 int net_push_name(struct snapshot *s, const struct snap_net *n, uint8_t source,
 		  const char *name, size_t len, struct net_name *nm, uint64_t v);
 /* A counter name's class (classify.h), flags and unit (SNAP_UNIT_*),

@@ -286,14 +286,6 @@ int net_push_name(struct snapshot *s, const struct snap_net *n, uint8_t source,
 	return push_rows(s, n, &nm->row);
 }
 
-int net_push_counter(struct snapshot *s, const struct snap_net *n, uint8_t source,
-		     const char *name, uint64_t v)
-{
-	struct net_name nm = { .known = 0 };
-
-	return net_push_name(s, n, source, name, 64, &nm, v);
-}
-
 /* the parsers' memos (struct net_name, the string sets) are process-wide:
  * one input is parsed at a time */
 static pthread_mutex_t parse_lock = PTHREAD_MUTEX_INITIALIZER;
