@@ -270,6 +270,9 @@ struct snap_port {
 	struct timespec last_change;
 	uint8_t nchanges;
 	struct snap_link_change changes[SNAP_CHANGES_MAX];
+	/* index + 1 in s->counters of its link_downed and link_error_recovery
+	 * (flaps.c, while s->flaps says the index holds), 0 for none */
+	uint32_t flaps_ctr[2];
 };
 
 
@@ -392,6 +395,11 @@ struct snapshot {
 	struct snap_vec pstats;		/* struct snap_pstat (include/snap_proc.h) */
 	double uptime;			/* /proc/uptime, 0 when not read */
 	struct snap_strs strs;
+	/* the ports' flaps_ctr hold for these counters (flaps.c) */
+	struct {
+		size_t n;
+		uint64_t gen;
+	} flaps;
 	/* what the sample's source fed so far (src/source/feed.c: its bound) */
 	struct {
 		uint64_t bytes, records;

@@ -253,5 +253,66 @@ static void test_age_format(void)
 	}
 }
 
+/* one counter row of port (dev, 1) */
+static void row(struct snapshot *s, uint32_t dev, uint8_t source, const char *name, uint64_t v)
+{
+	struct snap_counter *c = snap_push(&s->counters, sizeof(*c));
+
+	c->dev = dev;
+	c->port = 1;
+	c->source = source;
+	c->bits = 64;
+	c->name = snap_str(s, name, strlen(name));
+	c->value = v;
+}
+
+/*
+ * The ports' link counters found in one walk (flaps_index) are those a
+ * walk per port finds: the PMA's before the driver's, the first of a rank,
+ * another source's or another port's never; a counter added after the
+ * index is seen (the walk again).
+ */
+static void test_index(void)
+{
+	struct snapshot s;
+	uint64_t v = 0;
+	bool sat = true;
+	uint32_t d;
+
+	snap_init(&s);
+	for (d = 0; d < 3; d++) {
+		struct snap_port *p = snap_push(&s.ports, sizeof(*p));
+
+		p->dev = d;
+		p->port = 1;
+	}
+	row(&s, 0, SNAP_SRC_HW, "link_downed", 5);
+	row(&s, 0, SNAP_SRC_DRV, "link_downed", 99);
+	row(&s, 0, SNAP_SRC_PMA, "link_downed", 7);
+	row(&s, 0, SNAP_SRC_PMA, "link_downed", 8);
+	row(&s, 0, SNAP_SRC_PMA, "link_error_recovery", 3);
+	row(&s, 1, SNAP_SRC_HW, "link_downed", 11);
+	row(&s, 1, SNAP_SRC_HW, "link_downed", 12);
+	row(&s, 2, SNAP_SRC_ETHNL, "link_downed", 13);
+	snap_flaps(NULL, &s);
+	CHECK(s.flaps.n == s.counters.n && s.flaps.gen == s.strs.gen);
+	CHECK(flaps_downed(&s, 0, 1, &v, &sat) && v == 7 && !sat);
+	CHECK(flaps_counter(&s, 0, 1, "link_error_recovery", &v, NULL) && v == 3);
+	CHECK(flaps_downed(&s, 1, 1, &v, NULL) && v == 11);
+	CHECK(!flaps_counter(&s, 1, 1, "link_error_recovery", &v, NULL));
+	CHECK(!flaps_downed(&s, 2, 1, &v, NULL));
+	CHECK(!flaps_downed(&s, 3, 1, &v, NULL));
+	/* a name the index does not keep: walked */
+	row(&s, 1, SNAP_SRC_PMA, "symbol_error", 4);
+	snap_flaps(NULL, &s);
+	CHECK(flaps_counter(&s, 1, 1, "symbol_error", &v, NULL) && v == 4);
+	/* added after the index: the PMA's, seen */
+	row(&s, 1, SNAP_SRC_PMA, "link_downed", 21);
+	CHECK(flaps_downed(&s, 1, 1, &v, NULL) && v == 21);
+	snap_flaps(NULL, &s);
+	CHECK(flaps_downed(&s, 1, 1, &v, NULL) && v == 21);
+	snap_free(&s);
+}
+
 TEST_MAIN(test_parse, test_flap_between_samples, test_history_capped, test_ib_downed,
-	  test_phy_down_events, test_age_format)
+	  test_phy_down_events, test_age_format, test_index)
