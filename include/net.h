@@ -115,6 +115,9 @@ int net_push_name(struct snapshot *s, const struct snap_net *n, uint8_t source,
 /* A counter name's class (classify.h), flags and unit (SNAP_UNIT_*),
  * remembered process-wide. */
 uint8_t net_classify(const char *name, uint8_t *flags, uint8_t *unit);
+/* A counter row's link (struct snap_counter's: 1 + enum cnt_link), set
+ * in a parser's kept row so that the rates need not look it up. */
+uint8_t net_link(const char *name);
 /* "not supported by the driver", ... for an input's err */
 const char *net_why(int err);
 /* the same for input what: "no such command in this kernel" where it can

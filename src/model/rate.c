@@ -53,19 +53,70 @@ static int tab_init(struct rate_tab *t, size_t n)
 	return t->slot ? 0 : -ENOMEM;
 }
 
-static uint64_t counter_hash(const struct snapshot *s, const struct snap_counter *c)
+/*
+ * The names of one rate computation: each name's hash by its string id,
+ * and the pairs of ids found equal, each remembered for the ids of one
+ * snapshot (a netdev's counter names are one string for all its ports:
+ * src/net interns them once a sample), so a name is hashed and compared
+ * once, not once a row.
+ */
+#define NAME_CACHE 4096
+struct names {
+	struct {
+		uint32_t id[NAME_CACHE / 4];
+		uint64_t h[NAME_CACHE / 4];
+	} hash[2];		/* cur's, prev's (the table's, rarely made) */
+	uint32_t pair[NAME_CACHE][2];	/* cur's id, prev's equal one */
+};
+
+static size_t slot_of(uint32_t id)
+{
+	return (id * 2654435761u) >> 20 & (NAME_CACHE - 1);
+}
+
+static const char *str_of(const struct snapshot *s, uint32_t id)
+{
+	return id && id < s->strs.len ? s->strs.buf + id : "";
+}
+
+static uint64_t name_hash(const struct snapshot *s, struct names *nm, int which, uint32_t id)
+{
+	size_t k = slot_of(id) / 4;
+
+	if (nm->hash[which].id[k] != id || !id) {
+		nm->hash[which].id[k] = id;
+		nm->hash[which].h[k] = hash_str(str_of(s, id));
+	}
+	return nm->hash[which].h[k];
+}
+
+/* counter_same, the names through nm */
+static inline bool counter_same_nm(const struct snapshot *prev, const struct snap_counter *p,
+			    const struct snapshot *cur, const struct snap_counter *c,
+			    struct names *nm)
+{
+	size_t k;
+
+	if (p->dev != c->dev || p->port != c->port || p->source != c->source ||
+	    p->obj != c->obj || p->kind != c->kind)
+		return false;
+	k = slot_of(c->name);
+	if (c->name && nm->pair[k][0] == c->name && nm->pair[k][1] == p->name)
+		return true;
+	if (strcmp(str_of(prev, p->name), str_of(cur, c->name)))
+		return false;
+	nm->pair[k][0] = c->name;
+	nm->pair[k][1] = p->name;
+	return true;
+}
+
+static uint64_t counter_hash(const struct snapshot *s, const struct snap_counter *c,
+			     struct names *nm, int which)
 {
 	uint64_t h = hash_mix(c->dev, c->port);
 
 	h = hash_mix(hash_mix(h, c->source), hash_mix(c->obj, c->kind));
-	return hash_fmix(hash_mix(h, hash_str(snap_s(s, c->name))));
-}
-
-static bool counter_same(const struct snapshot *a, const struct snap_counter *x,
-			 const struct snapshot *b, const struct snap_counter *y)
-{
-	return x->dev == y->dev && x->port == y->port && x->source == y->source &&
-	       x->obj == y->obj && x->kind == y->kind && !strcmp(snap_s(a, x->name), snap_s(b, y->name));
+	return hash_fmix(hash_mix(h, name_hash(s, nm, which, c->name)));
 }
 
 /*
@@ -112,8 +163,13 @@ enum rate_status rate_counter_delta(const struct snap_counter *p, const struct s
  */
 static void mark_driver_sat(const struct snapshot *s, struct snap_counter *c)
 {
-	const struct cnt_entry *e = cnt_lookup(snap_s(s, c->name));
+	const struct cnt_entry *e;
 
+	/* a row made from a kept template (src/net's) has its link already:
+	 * a lookup each sample for each of them was most of a sample's rates */
+	if (c->link && c->source != SNAP_SRC_HW)
+		return;
+	e = cnt_lookup(snap_s(s, c->name));
 	/* and what it is to its link's throughput, looked up once a sample
 	 * (view_link_rates reads it on every screen) */
 	c->link = (uint8_t)(1 + (e ? e->link : CNT_L_NONE));
@@ -126,46 +182,70 @@ static void mark_driver_sat(const struct snapshot *s, struct snap_counter *c)
 		c->sat |= SNAP_CNT_SATURATED;
 }
 
-/* The rates of one vector of counters: s->counters, or s->objcnts. */
+/* prev's rows through a table */
+static int tab_fill(struct rate_tab *t, const struct snapshot *prev, const struct snap_vec *pv,
+		    struct names *nm)
+{
+	size_t j;
+
+	if (tab_init(t, pv->n))
+		return -ENOMEM;
+	for (j = 0; j < pv->n; j++) {
+		const struct snap_counter *p = SNAP_AT(pv, struct snap_counter, j);
+		size_t k = counter_hash(prev, p, nm, 1) & t->mask;
+
+		while (t->slot[k])
+			k = (k + 1) & t->mask;
+		t->slot[k] = j + 1;
+	}
+	return 0;
+}
+
+/*
+ * The rates of one vector of counters: s->counters, or s->objcnts.  A
+ * sample's sources push their counters in the same order each time, so
+ * the row at the same index of prev is tried first; the table of prev's
+ * rows is made at the first row that is not there.
+ */
 static int rate_counters(const struct snapshot *prev, struct snapshot *cur, double dt,
 			 size_t vec)
 {
 	const struct snap_vec *pv = prev ? (const struct snap_vec *)((const char *)prev + vec) : NULL;
 	struct snap_vec *cv = (struct snap_vec *)((char *)cur + vec);
-	struct rate_tab t;
-	size_t i, j;
+	struct rate_tab t = { NULL, 0 };
+	struct names *nm = NULL;
+	size_t i;
+	int err = 0;
 
+	if (prev && cv->n && !(nm = calloc(1, sizeof(*nm))))
+		err = -ENOMEM;	/* the rates cleared all the same */
+	/* one pass: each row's rate cleared, then its own computed */
 	for (i = 0; i < cv->n; i++) {
 		struct snap_counter *c = SNAP_AT(cv, struct snap_counter, i);
+		const struct snap_counter *p = NULL;
+		size_t k;
 
 		c->rate = 0;
 		c->delta = 0;
 		c->rate_status = prev ? RATE_NODATA : RATE_INIT;
 		if (vec == offsetof(struct snapshot, counters))
 			mark_driver_sat(cur, c);
-	}
-	if (!prev || !cv->n)
-		return 0;
-	if (tab_init(&t, pv->n))
-		return -ENOMEM;
-	for (j = 0; j < pv->n; j++) {
-		const struct snap_counter *p = SNAP_AT(pv, struct snap_counter, j);
-		size_t k = counter_hash(prev, p) & t.mask;
-
-		while (t.slot[k])
-			k = (k + 1) & t.mask;
-		t.slot[k] = j + 1;
-	}
-	for (i = 0; i < cv->n; i++) {
-		struct snap_counter *c = SNAP_AT(cv, struct snap_counter, i);
-		const struct snap_counter *p = NULL;
-		size_t k = counter_hash(cur, c) & t.mask;
-
-		for (; t.slot[k]; k = (k + 1) & t.mask) {
-			p = SNAP_AT(pv, struct snap_counter, t.slot[k] - 1);
-			if (counter_same(prev, p, cur, c))
-				break;
-			p = NULL;
+		if (!prev || err)
+			continue;
+		if (i < pv->n && counter_same_nm(prev, SNAP_AT(pv, struct snap_counter, i), cur, c, nm)) {
+			p = SNAP_AT(pv, struct snap_counter, i);
+		} else {
+			if (!t.slot && tab_fill(&t, prev, pv, nm)) {
+				err = -ENOMEM;
+				continue;
+			}
+			for (k = counter_hash(cur, c, nm, 0) & t.mask; t.slot[k];
+			     k = (k + 1) & t.mask) {
+				p = SNAP_AT(pv, struct snap_counter, t.slot[k] - 1);
+				if (counter_same_nm(prev, p, cur, c, nm))
+					break;
+				p = NULL;
+			}
 		}
 		if (!p) {
 			c->rate_status = RATE_INIT;
@@ -173,12 +253,19 @@ static int rate_counters(const struct snapshot *prev, struct snapshot *cur, doub
 		}
 		if (dt <= 0)
 			continue;	/* RATE_NODATA */
-		c->rate_status = rate_counter_delta(p, c, &c->delta);
+		/* the common case inline: a wrapping counter that grew */
+		if (!(c->sat & SNAP_CNT_SATURATES) && c->value >= p->value) {
+			c->delta = c->value - p->value;
+			c->rate_status = RATE_DATA;
+		} else {
+			c->rate_status = rate_counter_delta(p, c, &c->delta);
+		}
 		if (c->rate_status == RATE_DATA)
 			c->rate = (double)c->delta / dt;
 	}
 	free(t.slot);
-	return 0;
+	free(nm);
+	return err;
 }
 
 static uint64_t qp_hash(const struct snap_qp *q)

@@ -95,6 +95,7 @@ static bool keep_name(const unsigned char *raw, struct kept *k, struct snap_coun
 	row->cls = net_classify(k->name, &row->cls_flags, &row->unit);
 	row->source = SNAP_SRC_DRV;
 	row->bits = 64;
+	row->link = net_link(k->name);
 	return true;
 }
 

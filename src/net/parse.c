@@ -168,6 +168,13 @@ static struct memo {
 } memo[MEMO_N];
 static pthread_mutex_t memo_lock = PTHREAD_MUTEX_INITIALIZER;
 
+uint8_t net_link(const char *name)
+{
+	const struct cnt_entry *e = cnt_lookup(name);
+
+	return (uint8_t)(1 + (e ? e->link : CNT_L_NONE));
+}
+
 /* name's class, flags and unit (unit_of), from the memo where it has them */
 uint8_t net_classify(const char *name, uint8_t *flags, uint8_t *unit)
 {
@@ -279,6 +286,7 @@ int net_push_name(struct snapshot *s, const struct snap_net *n, uint8_t source,
 		nm->row.cls = net_classify(name, &nm->row.cls_flags, &nm->row.unit);
 		nm->row.source = source;
 		nm->row.bits = 64;
+		nm->row.link = net_link(name);
 		nm->known = 1;
 	}
 	nm->row.name = snap_str_memo(s, &nm->str, name, len);

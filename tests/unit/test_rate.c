@@ -320,6 +320,62 @@ static void test_res_change(void)
 	snap_free(&b);
 }
 
+/*
+ * Names shared by many rows (a netdev's counters: one string for all its
+ * ports), matched by position where the layout holds and by the table
+ * where it does not: a row whose name differs at its position, or whose
+ * string has the same id in both samples but another text, is not the
+ * same counter.
+ */
+static void test_shared_names(void)
+{
+	struct snapshot a, b;
+	uint32_t ax, ay, bx, by, bz;
+	uint32_t p;
+	size_t i;
+
+	snap_init(&a);
+	snap_init(&b);
+	at(&a, 1, 0);
+	at(&b, 2, 0);
+	ax = snap_str(&a, "rx_pause", 8);
+	ay = snap_str(&a, "tx_pause", 8);
+	/* the same ids in b, the texts swapped: an id is no identity */
+	bx = snap_str(&b, "tx_pause", 8);
+	by = snap_str(&b, "rx_pause", 8);
+	bz = snap_str(&b, "rx_discards", 11);
+	CHECK(ax == bx && ay == by);
+	for (p = 1; p <= 64; p++) {
+		add_counter(&a, 0, p, SNAP_SRC_DRV, "", p, 64)->name = ax;
+		add_counter(&a, 0, p, SNAP_SRC_DRV, "", 1000 + p, 64)->name = ay;
+	}
+	for (p = 1; p <= 64; p++) {
+		/* b's port 10 has rx_discards where rx_pause was; ports 60
+		 * on come tx first */
+		uint32_t first = p == 10 ? bz : p >= 60 ? bx : by;
+		uint32_t second = p >= 60 ? by : bx;
+		uint64_t v1 = first == bx ? 1000 + 3 * p : 2 * p;
+		uint64_t v2 = second == bx ? 1000 + 3 * p : 2 * p;
+
+		add_counter(&b, 0, p, SNAP_SRC_DRV, "", v1, 64)->name = first;
+		add_counter(&b, 0, p, SNAP_SRC_DRV, "", v2, 64)->name = second;
+	}
+	CHECK_EQ_U(rate_compute(&a, &b), 0);
+	for (i = 0; i < b.counters.n; i++) {
+		struct snap_counter *c = ctr(&b, i);
+
+		if (c->name == bz) {
+			CHECK_EQ_U(c->rate_status, RATE_INIT);
+			continue;
+		}
+		CHECK_EQ_U(c->rate_status, RATE_DATA);
+		/* rx_pause p -> 2p, tx_pause 1000 + p -> 1000 + 3p */
+		CHECK_EQ_U(c->delta, c->name == bx ? 2 * (uint64_t)c->port : c->port);
+	}
+	snap_free(&a);
+	snap_free(&b);
+}
+
 TEST_MAIN(test_delta, test_psn_delta, test_first_sample, test_rates, test_pma_data_wrap,
 	  test_order_independent, test_qp_psn, test_zero_interval, test_device_reregistered,
-	  test_res_change)
+	  test_res_change, test_shared_names)
