@@ -242,8 +242,13 @@ struct view_col {
 	uint8_t prio;
 };
 
-/* How a field's JSON value is written besides by its type and format. */
-enum { VIEW_J_PLAIN, VIEW_J_BOOL /* u as true/false */ };
+/*
+ * How a field's JSON value is written besides by its type and format:
+ * VIEW_J_BOOL u as true/false; VIEW_J_LIST a text "3,5-7" as an array of
+ * its parts (["3","5-7"], empty ones left out); VIEW_J_ZERO, or'ed, an
+ * absent field written as its zero (a name8 field: its name of 0).
+ */
+enum { VIEW_J_PLAIN, VIEW_J_BOOL, VIEW_J_LIST, VIEW_J_ZERO = 0x80 };
 
 /*
  * Column ids: the columns a pane, a writer or a row key names, by table;

@@ -89,10 +89,14 @@ static const struct view_col srq_fields[SRQ_NCOLS] = {
 				 "SRQ number"), .prio = 2 },
 	[VC_SRQ_TYPE] = { .name = "type", .header = "TYPE", .width = 5, TEXT,
 			  FIELD(SRQ, type, SNAP_SRQ_TYPE), .name8 = snap_srq_type_str,
-			  .attr = RDMA_NLDEV_ATTR_RES_TYPE, .desc = "SRQ type (BASIC, XRC, TM)", .prio = 3 },
+			  .attr = RDMA_NLDEV_ATTR_RES_TYPE, .desc = "SRQ type (BASIC, XRC, TM)", .prio = 3,
+			  /* rdma prints the type even when absent (as BASIC, type 0) */
+			  .json = "type", .jfmt = VIEW_J_ZERO },
 	[VC_SRQ_LQPN] = { .name = "lqpn", .header = "LQPN", .width = 12, TEXT,
 			  .get = view_get_strid, FIELD(SRQ, lqpn, SNAP_SRQ_LQPN),
-			  .desc = "the QPs it serves (\"3,5-7\")", .prio = 4 },
+			  .desc = "the QPs it serves (\"3,5-7\")", .prio = 4,
+			  /* an array of its runs, ["3","5-7"], as rdma writes it */
+			  .json = "lqpn", .jfmt = VIEW_J_LIST },
 	[VC_SRQ_PDN] = { COL_NA("pdn", "PDN", 4, SRQ, pdn, SNAP_SRQ_PDN, RES_PDN, "pdn",
 				"its PD's number"), .prio = 5 },
 	[VC_SRQ_CQN] = { COL_NA("cqn", "CQN", 4, SRQ, cqn, SNAP_SRQ_CQN, RES_CQN, "cqn",
@@ -101,5 +105,4 @@ static const struct view_col srq_fields[SRQ_NCOLS] = {
 };
 const struct view_tab view_srq_tab = RES_TAB(srq_fields, SRQ, VC_SRQ_PID);
 
-/* its JSON is json_res.c's: type even when absent, lqpn as an array (rdma's) */
 NL_OBJ(srq, SRQ, RES_SRQ, RES_SRQ_ENTRY, .special = srq_qps)

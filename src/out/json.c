@@ -446,7 +446,7 @@ int out_json(FILE *f, const struct snapshot *s, const struct out_opts *o)
 		if (!snap_res_seen(s, r))
 			continue;	/* a kernel without such objects */
 		err = json_table(w, &c, o, VIEW_RES + r, snap_res_info[r].table, &s->res[r],
-				 snap_res_info[r].size, out_json_res[r]);
+				 snap_res_info[r].size, NULL);
 	}
 	err = err ?: TABLE(VIEW_COUNTERS, "counters", &s->counters, struct snap_counter,
 			   out_json_counter);

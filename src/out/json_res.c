@@ -70,45 +70,33 @@ void jw_driver(struct jw *w, const struct snapshot *s, const struct snap_owner *
 	}
 }
 
-static void out_json_srq(struct jw *w, const struct snapshot *s, const void *row)
+/* "3,5-7" as ["3","5-7"], rdma's array of strings (SRQ's lqpn) */
+static void json_list(struct jw *w, const char *key, const char *l)
 {
-	const struct snap_srq *q = row;
-	const char *l = SNAP_HAS(q, SNAP_SRQ_LQPN) ? snap_s(s, q->lqpn) : "";
+	jw_open(w, key, '[');
+	while (*l) {
+		size_t n = strcspn(l, ",");
+		char part[64];
 
-	jw_dev(w, s, q->dev);
-	if (SNAP_HAS(q, SNAP_SRQ_SRQN))
-		jw_u(w, "srqn", q->srqn);
-	/* rdma prints the type even when absent (as BASIC, type 0) */
-	jw_s(w, "type", snap_srq_type_str(SNAP_HAS(q, SNAP_SRQ_TYPE) ? q->type : 0));
-	if (*l) {
-		/* "3,5-7" -> ["3","5-7"], rdma's array of strings */
-		jw_open(w, "lqpn", '[');
-		while (*l) {
-			size_t n = strcspn(l, ",");
-			char part[32];
-
-			snprintf(part, sizeof(part), "%.*s", (int)n, l);
-			if (n)
-				jw_s(w, NULL, part);
-			l += n;
-			l += *l == ',';
-		}
-		jw_close(w, ']');
+		snprintf(part, sizeof(part), "%.*s", (int)n, l);
+		if (n)
+			jw_s(w, NULL, part);
+		l += n;
+		l += *l == ',';
 	}
-	if (SNAP_HAS(q, SNAP_SRQ_PDN))
-		jw_u(w, "pdn", q->pdn);
-	if (SNAP_HAS(q, SNAP_SRQ_CQN))
-		jw_u(w, "cqn", q->cqn);
-	jw_owner(w, s, &q->own, true);
-	jw_owner(w, s, &q->own, false);
+	jw_close(w, ']');
 }
 
 /* one value under key, as its type and format say */
 static void json_value(struct jw *w, const char *key, const struct view_col *col,
 		       const struct view_value *v)
 {
-	if (col->jfmt == VIEW_J_BOOL)
+	uint8_t fmt = col->jfmt & ~VIEW_J_ZERO;
+
+	if (fmt == VIEW_J_BOOL)
 		jw_b(w, key, v->u != 0);
+	else if (fmt == VIEW_J_LIST && v->type == VIEW_T_STR)
+		json_list(w, key, v->s);
 	else if (v->type == VIEW_T_STR)
 		jw_s(w, key, v->s);
 	else if (v->type == VIEW_T_DOUBLE)
@@ -140,6 +128,10 @@ static void json_field(struct jw *w, const struct view_ctx *c, const struct view
 	view_get_field(c, tb, r, k, &v);
 	if (v.valid)
 		json_value(w, tb->cols[k].json, &tb->cols[k], &v);
+	else if ((tb->cols[k].jfmt & VIEW_J_ZERO) && tb->cols[k].name8)
+		jw_s(w, tb->cols[k].json, tb->cols[k].name8(0)); /* rdma writes one */
+	else if (tb->cols[k].jfmt & VIEW_J_ZERO)
+		jw_u(w, tb->cols[k].json, 0);
 }
 
 /*
@@ -200,8 +192,3 @@ void out_json_cols(struct jw *w, const struct view_ctx *c, enum view_table t, si
 			json_value(w, cols[i].name, &cols[i], &v);
 	}
 }
-
-/* The objects whose writers are their own; the others' field tables say. */
-const json_row_fn out_json_res[SNAP_RES_N] = {
-	[SNAP_RES_SRQ] = out_json_srq,
-};

@@ -242,8 +242,6 @@ typedef void (*json_row_fn)(struct jw *w, const struct snapshot *s, const void *
 /* "key": [ an object per element of v (each size bytes), written by fn ] */
 void jw_rows(struct jw *w, const char *key, const struct snapshot *s, const struct snap_vec *v,
 	     size_t size, json_row_fn fn);
-/* The JSON writer of each object, as SNAP_RES_LIST names it (NULL: by its columns). */
-extern const json_row_fn out_json_res[SNAP_RES_N];
 /* A row as its columns say: each valid one under its name, in their order. */
 void out_json_cols(struct jw *w, const struct view_ctx *c, enum view_table t, size_t row);
 /* json_stat.c: stat_qp, stat_qp_mode, optional_counters, stat_mr */
