@@ -20,7 +20,7 @@
  * ---- the resource objects: one line each ----
  * The only list of the objects the kernel dumps per device, in the order
  * of its resource summary (nldev.c fill_res_info), newer ones last.
- * X(ID, name, cmd, dump, proc, flags, pane):
+ * X(ID, name, cmd, dump, proc, flags, tab):
  *   ID    SNAP_RES_<ID>, SNAP_TBL_<ID>, VIEW_<ID>S (and UI_<ID>S);
  *   name  struct snap_<name> (snap_res.h), the vector s-><name>s, its one
  *         declaration src/nl/<name>.c (field table view_<name>_tab, dump
@@ -38,9 +38,13 @@
  *         checked in src/model/cols.c); SNAP_RES_DD: its dump honours DRIVER_DETAILS (6.9+,
  *         asked with it); SNAP_RES_NEWER: a command older kernels refuse
  *         (-EINVAL, -EOPNOTSUPP), read there as none, with no note, and
- *         its table in the outputs only where a kernel answered it;
- *   pane  hand: its pane is written in src/ui; tab: a pane of its own,
- *         every column in the field table's order, made from this line.
+ *         its table in the outputs and its tab only where a kernel
+ *         answered it;
+ *   tab   its pane's place among the tabs (UI_<ID>S, include/ui.h: the
+ *         first ten have the keys 1-9 and 0); the panes that are no
+ *         object's hold 1, 2, 4, 5 and 11.  Its title is its name's
+ *         ("CQs", "FRMR pools"), its columns its field table's (by
+ *         .prio); src/ui/table.c may name them (the Connections).
  * Every element type starts with `uint32_t dev` and has `struct snap_owner
  * own` (zero when not OWNED: drivers' attributes only; checked where the
  * table is expanded, src/model/res.c).
@@ -54,15 +58,15 @@ enum {
 	SNAP_RES_ALL = SNAP_RES_OWNED | SNAP_RES_SUMMED | SNAP_RES_DD,
 };
 #define SNAP_RES_LIST(X)                                                \
-	X(PD, pd, RES_PD_GET, 4, 3, SNAP_RES_ALL, hand)                 \
-	X(CQ, cq, RES_CQ_GET, 2, 1, SNAP_RES_ALL, hand)                 \
-	X(QP, qp, RES_QP_GET, 0, 0, SNAP_RES_ALL, hand)                 \
-	X(CM_ID, cm_id, RES_CM_ID_GET, 1, 4, SNAP_RES_ALL, hand)        \
-	X(MR, mr, RES_MR_GET, 3, 2, SNAP_RES_ALL, hand)                 \
-	X(CTX, ctx, RES_CTX_GET, 5, 5, SNAP_RES_ALL, hand)              \
-	X(SRQ, srq, RES_SRQ_GET, 6, 6, SNAP_RES_ALL, hand)              \
+	X(PD, pd, RES_PD_GET, 4, 3, SNAP_RES_ALL, 8)                    \
+	X(CQ, cq, RES_CQ_GET, 2, 1, SNAP_RES_ALL, 6)                    \
+	X(QP, qp, RES_QP_GET, 0, 0, SNAP_RES_ALL, 0)                    \
+	X(CM_ID, cm_id, RES_CM_ID_GET, 1, 4, SNAP_RES_ALL, 3)           \
+	X(MR, mr, RES_MR_GET, 3, 2, SNAP_RES_ALL, 7)                    \
+	X(CTX, ctx, RES_CTX_GET, 5, 5, SNAP_RES_ALL, 9)                 \
+	X(SRQ, srq, RES_SRQ_GET, 6, 6, SNAP_RES_ALL, 10)                \
 	SNAP_RES_EXTRA(X)                                               \
-	X(FRMR_POOL, frmr_pool, FRMR_POOLS_GET, 7, SNAP_RES_N - 1, SNAP_RES_NEWER, tab)
+	X(FRMR_POOL, frmr_pool, FRMR_POOLS_GET, 7, SNAP_RES_N - 1, SNAP_RES_NEWER, 12)
 
 /*
  * A test's objects (tests/unit/test_res_trial.c): a header of its own,

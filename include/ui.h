@@ -17,14 +17,20 @@
 #include "theme.h"
 #include "view.h"
 
-/* The tabs, in their order (keys 1-9 and 0 pick the first ten; g the groups),
- * then one per object SNAP_RES_LIST gives a `tab` pane (UI_<ID>S). */
-#define UI_PANE_hand(ID)
-#define UI_PANE_tab(ID) UI_##ID##S,
-#define UI_RES_PANE(ID, name, cmd, dump, proc, flags, pane) UI_PANE_##pane(ID)
+/*
+ * The tabs, by their place (keys 1-9 and 0 pick the first ten; g the
+ * groups): one per object at the place SNAP_RES_LIST gives it (UI_QPS,
+ * UI_CQS, ...: UI_<ID>S), and the panes that are no object's.  A place
+ * twice is an error where the panes' tables are made (src/ui/state.c,
+ * -Werror=override-init); tests/unit/test_panes.c checks none is left out.
+ */
+#define UI_RES_PANE(ID, name, cmd, dump, proc, flags, tab) UI_##ID##S = (tab),
+#define UI_RES_ONE(...) +1
 enum ui_pane {
-	UI_QPS, UI_PROCS, UI_COUNTERS, UI_CONNS, UI_LINKS, UI_DEVS, UI_CQS, UI_MRS, UI_PDS,
-	UI_CTXS, UI_SRQS, UI_GROUPS, SNAP_RES_LIST(UI_RES_PANE) UI_PANE_N
+	SNAP_RES_LIST(UI_RES_PANE)
+	UI_PROCS = 1, UI_COUNTERS = 2, UI_LINKS = 4, UI_DEVS = 5, UI_GROUPS = 11,
+	UI_CONNS = UI_CM_IDS,	/* the CM_IDs' pane: the Connections */
+	UI_PANE_N = 5 SNAP_RES_LIST(UI_RES_ONE)
 };
 
 #define UI_COLS_MAX 32	/* columns a pane can show */

@@ -172,7 +172,7 @@ static enum ui_action k_pane(struct ui *u, int key)
 	else if (key == KEY_BTAB)
 		ui_set_pane(u, ui_pane_step(u, -1));
 	else if (key == '0')	/* the tenth tab */
-		ui_set_pane(u, UI_CTXS);
+		ui_set_pane(u, (enum ui_pane)9);
 	else
 		ui_set_pane(u, (enum ui_pane)(key - '1'));
 	return UI_REDRAW;

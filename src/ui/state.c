@@ -17,13 +17,9 @@
 #include "priv.h"
 
 static const enum view_table pane_table[UI_PANE_N] = {
-	[UI_QPS] = VIEW_QPS, [UI_PROCS] = VIEW_PROCS, [UI_COUNTERS] = VIEW_COUNTERS,
-	[UI_CONNS] = VIEW_CM_IDS, [UI_LINKS] = VIEW_LINKS, [UI_DEVS] = VIEW_DEVS,
-	[UI_CQS] = VIEW_CQS, [UI_MRS] = VIEW_MRS, [UI_PDS] = VIEW_PDS, [UI_CTXS] = VIEW_CTXS,
-	[UI_SRQS] = VIEW_SRQS, [UI_GROUPS] = VIEW_GROUPS,
-#define TAB_hand(ID)
-#define TAB_tab(ID) [UI_##ID##S] = VIEW_##ID##S,
-#define PANE_TABLE(ID, name, cmd, dump, proc, flags, pane) TAB_##pane(ID)
+	[UI_PROCS] = VIEW_PROCS, [UI_COUNTERS] = VIEW_COUNTERS, [UI_LINKS] = VIEW_LINKS,
+	[UI_DEVS] = VIEW_DEVS, [UI_GROUPS] = VIEW_GROUPS,
+#define PANE_TABLE(ID, ...) [UI_##ID##S] = VIEW_##ID##S,
 	SNAP_RES_LIST(PANE_TABLE)
 #undef PANE_TABLE
 };
@@ -64,12 +60,9 @@ enum ui_pane ui_pane_step(const struct ui *u, int dir)
  * counts are the resource summary's, read every sample).
  */
 static const uint32_t pane_needs[UI_PANE_N] = {
-	[UI_QPS] = NEED(QP), [UI_PROCS] = NEED_ALL, [UI_COUNTERS] = 0, [UI_CONNS] = NEED(CM_ID),
-	[UI_LINKS] = 0, [UI_DEVS] = 0, [UI_CQS] = NEED(CQ), [UI_MRS] = NEED(MR),
-	[UI_PDS] = NEED(PD), [UI_CTXS] = NEED(CTX), [UI_SRQS] = NEED(SRQ), [UI_GROUPS] = NEED_ALL,
-#define NEED_hand(ID)
-#define NEED_tab(ID) [UI_##ID##S] = NEED(ID),
-#define PANE_NEED(ID, name, cmd, dump, proc, flags, pane) NEED_##pane(ID)
+	[UI_PROCS] = NEED_ALL, [UI_COUNTERS] = 0, [UI_LINKS] = 0, [UI_DEVS] = 0,
+	[UI_GROUPS] = NEED_ALL,
+#define PANE_NEED(ID, ...) [UI_##ID##S] = NEED(ID),
 	SNAP_RES_LIST(PANE_NEED)
 #undef PANE_NEED
 };
@@ -81,7 +74,7 @@ static uint32_t needs_of(enum ui_pane pane, enum ui_detail detail);
  * per device, no rows on most): whether the kernel answers says whether
  * their tabs show (ui_pane_shown).
  */
-#define NEWER_BIT(ID, name, cmd, dump, proc, flags, pane) | (((flags) & SNAP_RES_NEWER) ? NEED(ID) : 0)
+#define NEWER_BIT(ID, name, cmd, dump, proc, flags, tab) | (((flags) & SNAP_RES_NEWER) ? NEED(ID) : 0)
 #define NEED_NEWER (0 SNAP_RES_LIST(NEWER_BIT))
 
 uint32_t ui_needs(enum ui_pane pane, enum ui_detail detail)

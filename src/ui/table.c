@@ -61,21 +61,15 @@ static const struct {
 	size_t n;
 } panes[UI_PANE_N] = {
 #define P(id, t, b, c) [id] = { t, b, c, sizeof(c) / sizeof(c[0]) }
-	/* QPs and the objects: columns from their field tables (struct view_col's prio) */
-	[UI_QPS] = { "QPs", "QPs", NULL, 0 },
 	P(UI_PROCS, "Processes", "Procs", proc_cols),
 	P(UI_COUNTERS, "Counters", "Cntrs", counter_cols),
 	P(UI_CONNS, "Connections", "Conns", conn_cols),
 	P(UI_LINKS, "Links", "Links", link_cols),
 	P(UI_DEVS, "Devices", "Devs", dev_cols),
-	[UI_CQS] = { "CQs", "CQs", NULL, 0 },
-	[UI_MRS] = { "MRs", "MRs", NULL, 0 },
-	[UI_PDS] = { "PDs", "PDs", NULL, 0 },
-	[UI_CTXS] = { "CTXs", "CTXs", NULL, 0 },
-	[UI_SRQS] = { "SRQs", "SRQs", NULL, 0 },
 	P(UI_GROUPS, "Groups", "Grps", group_cols),
 #undef P
-	/* the panes SNAP_RES_LIST makes: titles and columns from the object */
+	/* the objects' panes (SNAP_RES_LIST's tab) but the Connections: titles
+	 * from their names, columns from their field tables (by .prio) */
 };
 
 /*
@@ -111,14 +105,17 @@ const int *ui_pane_cols_default(enum ui_pane p, size_t *n)
 }
 
 /*
- * A made pane's title from its table's name: the first word in capitals,
- * the rest as they are ("frmr_pools": "FRMR pools", brief "FRMR").
+ * An object's pane's title from its table's name: the first word in
+ * capitals, the rest as they are, a plural's s kept ("cqs": "CQs",
+ * "frmr_pools": "FRMR pools", brief "FRMR").
  */
 static const char *obj_title(enum ui_pane p, bool brief, char *buf, size_t len)
 {
 	const char *n = view_table_name(ui_pane_table(p)), *us = strchr(n, '_');
-	size_t i;
+	size_t i, caps = us ? (size_t)(us - n) : strlen(n);
 
+	if (!us && caps && n[caps - 1] == 's')
+		caps--;
 	for (i = 0; n[i] && i + 1 < len; i++) {
 		char ch = n[i];
 
@@ -126,7 +123,7 @@ static const char *obj_title(enum ui_pane p, bool brief, char *buf, size_t len)
 			if (brief)
 				break;
 			ch = ' ';
-		} else if (us && n + i < us) {
+		} else if (i < caps) {
 			ch = (char)toupper((unsigned char)ch);
 		}
 		buf[i] = ch;

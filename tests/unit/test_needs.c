@@ -11,7 +11,7 @@
 #define ALL ((1u << SNAP_RES_N) - 1)
 /* newer objects' tables, asked for by every view: their tabs show where
  * the kernel answers */
-#define NEWER_BIT(ID, name, cmd, dump, proc, flags, pane) | (((flags)&SNAP_RES_NEWER) ? B(ID) : 0)
+#define NEWER_BIT(ID, name, cmd, dump, proc, flags, tab) | (((flags)&SNAP_RES_NEWER) ? B(ID) : 0)
 #define N (0 SNAP_RES_LIST(NEWER_BIT))
 
 static void test_tabs(void)
