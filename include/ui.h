@@ -20,9 +20,8 @@
 /*
  * The tabs, by their place (keys 1-9 and 0 pick the first ten; g the
  * groups): one per object at the place SNAP_RES_LIST gives it (UI_QPS,
- * UI_CQS, ...: UI_<ID>S), and the panes that are no object's.  A place
- * twice is an error where the panes' tables are made (src/ui/state.c,
- * -Werror=override-init); tests/unit/test_panes.c checks none is left out.
+ * UI_CQS, ...: UI_<ID>S), and the panes that are no object's.  Each place
+ * is taken once (a static assert in src/ui/state.c).
  */
 #define UI_RES_PANE(ID, name, cmd, dump, proc, flags, tab) UI_##ID##S = (tab),
 #define UI_RES_ONE(...) +1

@@ -16,6 +16,14 @@
 #include "util.h"
 #include "priv.h"
 
+/* The tabs' places are a permutation: each taken once (snap_res.h's orders) */
+#define PANE_BIT(ID, ...) | (1ull << UI_##ID##S)
+_Static_assert(UI_PANE_N < 64 && (0 SNAP_RES_LIST(PANE_BIT) | 1ull << UI_PROCS |
+				  1ull << UI_COUNTERS | 1ull << UI_LINKS | 1ull << UI_DEVS |
+				  1ull << UI_GROUPS) == (1ull << UI_PANE_N) - 1,
+	       "tab places");
+#undef PANE_BIT
+
 static const enum view_table pane_table[UI_PANE_N] = {
 	[UI_PROCS] = VIEW_PROCS, [UI_COUNTERS] = VIEW_COUNTERS, [UI_LINKS] = VIEW_LINKS,
 	[UI_DEVS] = VIEW_DEVS, [UI_GROUPS] = VIEW_GROUPS,

@@ -113,7 +113,8 @@ static void test_parsed(void)
 	CHECK_EQ_U(r->valid, SNAP_TRIAL_TRIALN | SNAP_TRIAL_SIZE);
 	CHECK_EQ_U(r->own.tid, 4242);
 	CHECK(snap_res_owned(SNAP_RES_TRIAL));
-	CHECK_EQ_U(snap_res_dump(8), SNAP_RES_TRIAL);
+	CHECK_EQ_U(snap_res_dump(TRIAL_DUMP), SNAP_RES_TRIAL);
+	CHECK_EQ_U(UI_TRIALS, TRIAL_TAB);
 	/* the resource summary's count, by its name in the list */
 	CHECK_EQ_U(s.devs.n, 1);
 	CHECK_EQ_U(SNAP_AT(&s.devs, struct snap_dev, 0)->res[SNAP_RES_TRIAL], 2);

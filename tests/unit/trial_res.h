@@ -14,7 +14,15 @@
 
 #define RDMA_NLDEV_CMD_TRIAL_GET RDMA_NLDEV_CMD_FRMR_POOLS_SET
 
-#define SNAP_RES_EXTRA(X) X(TRIAL, trial, TRIAL_GET, 8, 7, SNAP_RES_OWNED | SNAP_RES_SUMMED, 13)
+/* its places, by the count of objects, so that a new object's line does
+ * not move them: the last dump, the last owned object's (before the FRMR
+ * pools, the one object not owned), the last tab (5 panes are no object's) */
+#define TRIAL_DUMP (SNAP_RES_N - 1)
+#define TRIAL_PROC (SNAP_RES_N - 2)
+#define TRIAL_TAB (5 + SNAP_RES_N - 1)
+#define SNAP_RES_EXTRA(X)                                                                    \
+	X(TRIAL, trial, TRIAL_GET, TRIAL_DUMP, TRIAL_PROC, SNAP_RES_OWNED | SNAP_RES_SUMMED, \
+	  TRIAL_TAB)
 
 enum {
 	SNAP_TRIAL_TRIALN = 1 << 0,
