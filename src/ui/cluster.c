@@ -263,65 +263,38 @@ static void set_pane(struct ui_cluster *u, enum cl_pane p)
 static enum cl_action prompt_key(struct ui_cluster *u, const struct cl_view *v, int key)
 {
 	struct ui *b = &u->base;
+	enum ui_prompt p = ui_input_key(&b->prompt, key);
 
-	if (key == 27) {
-		b->prompt.kind = PROMPT_NONE;
-		return CL_NONE;
-	}
-	if (key == KEY_BACKSPACE || key == 127 || key == 8) {
-		if (b->prompt.len)
-			b->prompt.buf[--b->prompt.len] = '\0';
-		return CL_NONE;
-	}
-	if (key == '\n' || key == '\r' || key == KEY_ENTER) {
-		enum ui_prompt p = b->prompt.kind;
+	if (p == PROMPT_FILTER) {
+		char why[256];
 
-		b->prompt.kind = PROMPT_NONE;
-		if (p == PROMPT_FILTER) {
-			char why[256];
+		if (b->prompt.buf[0] && prom_filter_check(b->prompt.buf, why, sizeof(why))) {
+			ui_set_status(b, ROLE_STATUS_WARN, "%s", why);
+			return CL_NONE;
+		}
+		snprintf(u->filter, sizeof(u->filter), "%s", b->prompt.buf);
+	} else if (p == PROMPT_SEARCH) {
+		snprintf(u->search, sizeof(u->search), "%s", b->prompt.buf);
+		u->search_step = 1;
+	} else if (p == PROMPT_TIME) {
+		/* a clock time is of today, in a replay of the sample's day */
+		double day = v->sample_no > 0 && v->answered > 0 ? v->answered : (double)time(NULL);
+		char why[256];
+		double t;
 
-			if (b->prompt.buf[0] &&
-			    prom_filter_check(b->prompt.buf, why, sizeof(why))) {
-				ui_set_status(b, ROLE_STATUS_WARN, "%s", why);
-				return CL_NONE;
-			}
-			snprintf(u->filter, sizeof(u->filter), "%s", b->prompt.buf);
-		} else if (p == PROMPT_SEARCH) {
-			snprintf(u->search, sizeof(u->search), "%s", b->prompt.buf);
-			u->search_step = 1;
-		} else {
-			/* a clock time is of today, in a replay of the sample's day */
-			double day = v->sample_no > 0 && v->answered > 0 ? v->answered :
-									   (double)time(NULL);
-			char why[256];
-			double t;
-
-			if (!b->prompt.buf[0]) {
-				u->at = 0;
-				ui_set_status(b, ROLE_STATUS_INFO, "time: now");
-				return CL_TIME;
-			}
-			if (prom_parse_time(b->prompt.buf, day, &t, why, sizeof(why))) {
-				ui_set_status(b, ROLE_STATUS_WARN, "time: %s", why);
-				return CL_NONE;
-			}
-			u->at = t;
+		if (!b->prompt.buf[0]) {
+			u->at = 0;
+			ui_set_status(b, ROLE_STATUS_INFO, "time: now");
 			return CL_TIME;
 		}
-		return CL_NONE;
-	}
-	if (key >= 32 && key < 127 && b->prompt.len + 1 < sizeof(b->prompt.buf)) {
-		b->prompt.buf[b->prompt.len++] = (char)key;
-		b->prompt.buf[b->prompt.len] = '\0';
+		if (prom_parse_time(b->prompt.buf, day, &t, why, sizeof(why))) {
+			ui_set_status(b, ROLE_STATUS_WARN, "time: %s", why);
+			return CL_NONE;
+		}
+		u->at = t;
+		return CL_TIME;
 	}
 	return CL_NONE;
-}
-
-static void start_prompt(struct ui_cluster *u, enum ui_prompt p)
-{
-	u->base.prompt.kind = p;
-	u->base.prompt.buf[0] = '\0';
-	u->base.prompt.len = 0;
 }
 
 static void step_sort(struct ui_cluster *u, int by)
@@ -433,17 +406,17 @@ enum cl_action ui_cluster_key(struct ui_cluster *u, const struct cl_view *v, int
 		u->reverse[t] = !u->reverse[t];
 		break;
 	case '/': case KEY_F(3):
-		start_prompt(u, PROMPT_SEARCH);
+		ui_start_prompt(&u->base, PROMPT_SEARCH, "");
 		break;
 	case 'n':
 		if (u->search[0])
 			u->search_step = 2;
 		break;
 	case '\\': case 'o': case KEY_F(4):
-		start_prompt(u, PROMPT_FILTER);
+		ui_start_prompt(&u->base, PROMPT_FILTER, "");
 		break;
 	case 'b':
-		start_prompt(u, PROMPT_TIME);
+		ui_start_prompt(&u->base, PROMPT_TIME, "");
 		break;
 	case 't':
 		return u->replay ? CL_STEP : travel(u, u->delay);

@@ -139,6 +139,11 @@ const char *ui_pane_title(enum ui_pane p, char *buf, size_t len);
  * the open one; and the next row matching the search (keys.c). */
 void ui_start_prompt(struct ui *u, enum ui_prompt p, const char *initial);
 enum ui_action ui_prompt_key(struct ui *u, int key);
+/* A key typed at an open prompt, the main screen's or the cluster's: Esc
+ * closes it, Backspace deletes, a printable character is added.  Enter
+ * closes it too and returns which prompt it was, for the caller to act
+ * on; every other key returns PROMPT_NONE. */
+enum ui_prompt ui_input_key(struct ui_input *in, int key);
 void ui_search_next(struct ui *u);
 
 #endif
