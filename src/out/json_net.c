@@ -16,6 +16,7 @@
 #include "jw.h"
 #include "net.h"
 #include "net_view.h"
+#include "util.h"
 
 static const struct snap_counter *find(const struct snapshot *s, const struct snap_port *p,
 				       uint8_t src, const char *name)
@@ -92,6 +93,26 @@ static void stat(struct jw *w, const struct snapshot *s, const struct snap_port 
 	}
 }
 
+/* An ethtool counter under the key ethtool's JSON gives it. */
+struct eth_stat {
+	const char *name, *key;
+};
+
+/* The "statistics" object of pause or FEC, where the port has the first or
+ * the second of its counters; total: each as its total and its lanes. */
+static void statistics(struct jw *w, const struct snapshot *s, const struct snap_port *p,
+		       const struct eth_stat *st, size_t n, bool total)
+{
+	size_t i;
+
+	if (!find(s, p, SNAP_SRC_ETHNL, st[0].name) && !find(s, p, SNAP_SRC_ETHNL, st[1].name))
+		return;
+	jw_open(w, "statistics", '{');
+	for (i = 0; i < n; i++)
+		stat(w, s, p, st[i].name, st[i].key, total);
+	jw_close(w, '}');
+}
+
 /* One standard group's counters (src/net/stats.c: "GROUP-Name"; rmon's
  * buckets "rmon-rx-etherStatsPktsLOWtoHIGHOctets"), hist: the buckets of
  * direction "rx-" or "tx-" instead.  Keys are the kernel's names from
@@ -166,6 +187,15 @@ static void standard(struct jw *w, const struct snapshot *s, const struct snap_p
 
 void out_json_link_net(struct jw *w, const struct snapshot *s, const struct snap_port *p)
 {
+	static const struct eth_stat pause_stats[] = {
+		{ "tx_pause_frames", "tx_pause_frames" },
+		{ "rx_pause_frames", "rx_pause_frames" },
+	};
+	static const struct eth_stat fec_stats[] = {
+		{ "fec_corrected_blocks", "corrected_blocks" },
+		{ "fec_uncorrectable_blocks", "uncorrectable_blocks" },
+		{ "fec_corrected_bits", "corrected_bits" },
+	};
 	const struct snap_net *n = net_of_port(s, p->dev, p->port);
 	struct net_rates r;
 	bool rx, tx;
@@ -186,13 +216,7 @@ void out_json_link_net(struct jw *w, const struct snapshot *s, const struct snap
 			jw_b(w, "tx", tx);
 			jw_close(w, '}');
 		}
-		if (find(s, p, SNAP_SRC_ETHNL, "tx_pause_frames") ||
-		    find(s, p, SNAP_SRC_ETHNL, "rx_pause_frames")) {
-			jw_open(w, "statistics", '{');
-			stat(w, s, p, "tx_pause_frames", "tx_pause_frames", false);
-			stat(w, s, p, "rx_pause_frames", "rx_pause_frames", false);
-			jw_close(w, '}');
-		}
+		statistics(w, s, p, pause_stats, ARRAY_SIZE(pause_stats), false);
 		jw_close(w, '}');
 	}
 	if (n->valid & SNAP_NET_FEC_MODE) {
@@ -200,14 +224,7 @@ void out_json_link_net(struct jw *w, const struct snapshot *s, const struct snap
 		jw_open(w, "active", '[');
 		jw_s(w, NULL, net_fec_name(n));
 		jw_close(w, ']');
-		if (find(s, p, SNAP_SRC_ETHNL, "fec_corrected_blocks") ||
-		    find(s, p, SNAP_SRC_ETHNL, "fec_uncorrectable_blocks")) {
-			jw_open(w, "statistics", '{');
-			stat(w, s, p, "fec_corrected_blocks", "corrected_blocks", true);
-			stat(w, s, p, "fec_uncorrectable_blocks", "uncorrectable_blocks", true);
-			stat(w, s, p, "fec_corrected_bits", "corrected_bits", true);
-			jw_close(w, '}');
-		}
+		statistics(w, s, p, fec_stats, ARRAY_SIZE(fec_stats), true);
 		jw_close(w, '}');
 	}
 	if (n->std_groups & ((1u << NET_STD_GROUPS) - 1))
