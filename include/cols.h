@@ -195,8 +195,8 @@ void view_get_owner(const struct view_ctx *c, const void *row, const struct view
 		    struct view_value *v);
 void view_get_strid(const struct view_ctx *c, const void *row, const struct view_col *col,
 		    struct view_value *v);
-/* A u8 flag the kernel sends as 0 or 1 (DIM) as on/off, its value in v->u
- * (a JSON bool); n/a without its bit (have) or past 1. */
-void view_set_on_off(struct view_value *v, bool have, uint8_t flag);
+/* A u8 flag the kernel sends as 0 or 1 (DIM), as rdma says it: on, off;
+ * NULL (n/a) for another value.  A COL_E's name8. */
+const char *view_on_off_str(uint8_t flag);
 
 #endif

@@ -74,22 +74,9 @@ static void dev_res_chg(const struct view_ctx *c, const void *row, const struct 
 		       #ID ": owned objects take the first places (proc)");
 SNAP_RES_LIST(RES_FIRST)
 
-void view_set_on_off(struct view_value *v, bool have, uint8_t flag)
+const char *view_on_off_str(uint8_t flag)
 {
-	v->valid = have && flag <= 1;
-	v->s = v->valid ? (flag ? "on" : "off") : "";
-	v->u = flag;
-}
-
-/* adaptive interrupt moderation, as rdma says it */
-static void dev_dim(const struct view_ctx *c, const void *row, const struct view_col *col,
-		    struct view_value *v)
-{
-	const struct snap_dev *d = row;
-
-	(void)c;
-	(void)col;
-	view_set_on_off(v, SNAP_HAS(d, SNAP_DEV_DIM), d->dim);
+	return flag == 1 ? "on" : flag == 0 ? "off" : NULL;
 }
 
 /* the PCI locality of the device's function (arg: which column) */
@@ -149,9 +136,8 @@ static const struct view_col devs_cols[VC_DEV_N + 2 * SNAP_RES_N] = {
 	SNAP_RES_LIST(DEV_RES) SNAP_RES_LIST(DEV_CHG)
 	[VC_DEV_CAPS] = { COL_F("caps", "CAPS", 16, VIEW_F_HEX, SD, caps, SNAP_DEV_CAPS,
 				"device capability flags (names in the device's details)") },
-	[VC_DEV_DIM] = { VIEW_COL("adaptive_moderation", "DIM", 3, false, VIEW_T_STR,
-				  VIEW_F_PLAIN), .get = dev_dim,
-			 .desc = "adaptive interrupt moderation" },
+	[VC_DEV_DIM] = { COL_E("adaptive_moderation", "DIM", 3, SD, dim, SNAP_DEV_DIM,
+			       view_on_off_str, "adaptive interrupt moderation") },
 	[VC_DEV_TYPE] = { COL_E("dev_type", "TYPE", 5, SD, type, SNAP_DEV_TYPE, snap_dev_type_str,
 				"sub-device type (smi), 6.12+") },
 	[VC_DEV_PARENT] = { COL_S("dev_parent", "PARENT", 10, SD, parent, SNAP_DEV_PARENT,

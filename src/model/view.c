@@ -310,6 +310,7 @@ static inline __attribute__((always_inline)) void get_field(const struct view_ta
 		memcpy(&u, p, sizeof(u));
 	}
 	if (col->name8) {
+		v->u = u;	/* the number behind the name: a VIEW_J_BOOL writes it */
 		set_s(v, valid ? col->name8((uint8_t)u) : NULL);
 		return;
 	}

@@ -11,17 +11,6 @@
 
 #define CQ struct snap_cq
 
-/* DIM as on/off (a u8 the kernel sends as 0 or 1); JSON writes it as a bool */
-static void cq_dim(const struct view_ctx *c, const void *row, const struct view_col *col,
-		   struct view_value *v)
-{
-	const struct snap_cq *q = row;
-
-	(void)c;
-	(void)col;
-	view_set_on_off(v, SNAP_HAS(q, SNAP_CQ_DIM), q->dim);
-}
-
 /* a column only this table knows: its id after CQ_NAMED, its entry after the owner's */
 enum { CQ_NAMED = VC_CQ_N - 1, CQ_NCOLS };
 
@@ -36,10 +25,11 @@ static const struct view_col cq_fields[CQ_NCOLS] = {
 			     FIELD(CQ, poll_ctx, SNAP_CQ_POLL_CTX), .name8 = snap_poll_ctx_str,
 			     .attr = RDMA_NLDEV_ATTR_RES_POLL_CTX, .json = "poll-ctx",
 			     .desc = "polling context (kernel CQs)", .prio = 7 },
-	[VC_CQ_DIM] = { .name = "dim", .header = "DIM", .width = 3, TEXT, .get = cq_dim,
-			FIELD(CQ, dim, SNAP_CQ_DIM), .attr = RDMA_NLDEV_ATTR_DEV_DIM,
-			.json = "adaptive-moderation", .jfmt = VIEW_J_BOOL,
-			.desc = "adaptive interrupt moderation", .prio = 8 },
+	/* on/off, as rdma shows it; JSON writes it as a bool */
+	[VC_CQ_DIM] = { .name = "dim", .header = "DIM", .width = 3, TEXT,
+			FIELD(CQ, dim, SNAP_CQ_DIM), .name8 = view_on_off_str,
+			.attr = RDMA_NLDEV_ATTR_DEV_DIM, .json = "adaptive-moderation",
+			.jfmt = VIEW_J_BOOL, .desc = "adaptive interrupt moderation", .prio = 8 },
 	[VC_CQ_CTXN] = { COL_NA("ctxn", "CTXN", 4, CQ, ctxn, SNAP_CQ_CTXN, RES_CTXN, "ctxn",
 				"its context (user CQs)"), .prio = 9 },
 	/* the owner's pid and comm early, so they stay at 80 columns */
