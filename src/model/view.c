@@ -395,11 +395,14 @@ static const char *put_u64(char *buf, size_t len, uint64_t u)
 	return put_str(buf, len, fmt_digits(tmp + sizeof(tmp) - 1, u));
 }
 
-/* s (a formatted number, in a buffer with room for two more) and "/s" */
-static void put_per_s(char *buf, size_t len, char *s)
+/* a rate: v as fmt formats it, and "/s" */
+static void put_per_s(char *buf, size_t len, const char *(*fmt)(char *, size_t, double), double v)
 {
-	strcat(s, "/s");
-	put_str(buf, len, s);
+	char tmp[32];
+
+	fmt(tmp, sizeof(tmp) - 2, v);
+	strcat(tmp, "/s");
+	put_str(buf, len, tmp);
 }
 
 /* seconds as the largest two units: 45s, 3m12s, 2h05m, 3d04h */
@@ -419,41 +422,26 @@ static void put_age(char *buf, size_t len, double sec)
 
 const char *view_fmt(const struct view_value *v, char *buf, size_t len)
 {
-	char tmp[32];
+	double num;
 
 	if (!v->valid)
 		return put_str(buf, len, "n/a");
 	if (v->type == VIEW_T_STR)
 		return put_str(buf, len, v->s);
+	num = v->type == VIEW_T_UINT ? (double)v->u : v->d;
 	/* a saturated counter's rate is not known, whatever its delta says */
 	if (v->sat && (v->fmt == VIEW_F_BPS || v->fmt == VIEW_F_BITPS || v->fmt == VIEW_F_RATE))
 		return put_str(buf, len, VIEW_SAT_RATE);
 	switch (v->fmt) {
 	case VIEW_F_HEX: snprintf(buf, len, "%" PRIx64, v->u); break;
 	case VIEW_F_GUID: fmt_guid(buf, len, v->u); break;
-	case VIEW_F_BYTES:
-		fmt_iec(buf, len, v->type == VIEW_T_UINT ? (double)v->u : v->d);
-		break;
-	case VIEW_F_COUNT:
-		fmt_si(buf, len, v->type == VIEW_T_UINT ? (double)v->u : v->d);
-		break;
-	case VIEW_F_BPS:
-		fmt_iec(tmp, sizeof(tmp) - 2, v->d);
-		put_per_s(buf, len, tmp);
-		break;
-	case VIEW_F_BITPS:
-		fmt_bits(buf, len, v->d);
-		break;
-	case VIEW_F_RATE:
-		fmt_si(tmp, sizeof(tmp) - 2, v->d);
-		put_per_s(buf, len, tmp);
-		break;
-	case VIEW_F_AGE:
-		put_age(buf, len, v->type == VIEW_T_UINT ? (double)v->u : v->d);
-		break;
-	case VIEW_F_PCT:
-		snprintf(buf, len, "%.1f%%", v->type == VIEW_T_UINT ? (double)v->u : v->d);
-		break;
+	case VIEW_F_BYTES: fmt_iec(buf, len, num); break;
+	case VIEW_F_COUNT: fmt_si(buf, len, num); break;
+	case VIEW_F_BPS: put_per_s(buf, len, fmt_iec, v->d); break;
+	case VIEW_F_BITPS: fmt_bits(buf, len, v->d); break;
+	case VIEW_F_RATE: put_per_s(buf, len, fmt_si, v->d); break;
+	case VIEW_F_AGE: put_age(buf, len, num); break;
+	case VIEW_F_PCT: snprintf(buf, len, "%.1f%%", num); break;
 	default:
 		if (v->type == VIEW_T_UINT)
 			put_u64(buf, len, v->u);
