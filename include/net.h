@@ -90,6 +90,13 @@ struct nlmsghdr *net_genl_req(void *buf, size_t clear, uint16_t type, uint8_t cm
  * the message is shorter. */
 const void *net_payload(const struct nlmsghdr *nlh, size_t hdr, int *err);
 
+/* An ethtool answer's message (its net_answer callback): cb over its
+ * attributes where it is the reply asked for (*seen), MNL_CB_STOP then;
+ * MNL_CB_OK for another; MNL_CB_ERROR with *err (-EBADMSG where cb left
+ * none) on bad bytes. */
+int net_genl_reply(const struct nlmsghdr *nlh, uint8_t reply,
+		   int (*cb)(const struct nlattr *a, void *data), void *data, int *err, bool *seen);
+
 /* Every netlink message of buf lies within it. */
 bool net_msgs_ok(const void *buf, size_t len);
 

@@ -11,6 +11,7 @@
  * without the op answers -EOPNOTSUPP too (ethnl_default_doit).
  */
 #include <errno.h>
+#include <stddef.h>
 #include <string.h>
 
 #include <libmnl/libmnl.h>
@@ -197,94 +198,87 @@ static int fec_stat(const struct nlattr *a, void *data)
 	return c->err ? MNL_CB_ERROR : MNL_CB_OK;
 }
 
-static int u8_of(const struct nlattr *a, struct eth_ctx *c, uint8_t *v)
+/*
+ * The answers' plain fields: a u8 or u32 attribute into the netdev's row,
+ * with its validity bit (0: none of its own); the nests and the fields
+ * that are more than a value are each command's (attr_cb).
+ */
+static const struct eth_field {
+	uint8_t what;	/* enum snap_net_in */
+	uint8_t type;	/* MNL_TYPE_U8, MNL_TYPE_U32 */
+	uint16_t attr;
+	uint16_t off;
+	uint32_t bit;
+} plain[] = {
+#define F(w, a, t, field, b) \
+	{ SNAP_NET_##w, MNL_TYPE_##t, ETHTOOL_A_##a, offsetof(struct snap_net, field), b }
+	F(PAUSE, PAUSE_AUTONEG, U8, pause_autoneg, SNAP_NET_PAUSE_CFG),
+	F(PAUSE, PAUSE_RX, U8, pause_rx, 0),
+	F(PAUSE, PAUSE_TX, U8, pause_tx, 0),
+	F(FEC, FEC_AUTO, U8, fec_auto, 0),
+	F(FEC, FEC_ACTIVE, U32, fec_active, SNAP_NET_FEC_MODE),
+	F(LINKSTATE, LINKSTATE_LINK, U8, link, SNAP_NET_LINK),
+	F(LINKSTATE, LINKSTATE_EXT_STATE, U8, ext_state, SNAP_NET_EXT_STATE),
+	F(LINKSTATE, LINKSTATE_EXT_SUBSTATE, U8, ext_substate, SNAP_NET_SUBSTATE),
+	F(LINKMODES, LINKMODES_AUTONEG, U8, autoneg, SNAP_NET_AUTONEG),
+	F(LINKMODES, LINKMODES_SPEED, U32, speed, SNAP_NET_SPEED),
+	F(LINKMODES, LINKMODES_DUPLEX, U8, duplex, SNAP_NET_DUPLEX),
+	F(LINKMODES, LINKMODES_LANES, U32, lanes, SNAP_NET_LANES),
+#undef F
+};
+
+/* a plain field's attribute read into the row: true (*r its result) */
+static bool plain_field(struct eth_ctx *c, const struct nlattr *a, int *r)
 {
-	if (!is(a, MNL_TYPE_U8))
+	uint16_t t = mnl_attr_get_type(a);
+	size_t i;
+
+	for (i = 0; i < sizeof(plain) / sizeof(plain[0]); i++) {
+		const struct eth_field *f = &plain[i];
+		char *field = (char *)c->n + f->off;
+		uint32_t v;
+
+		if (f->what != c->what || f->attr != t)
+			continue;
+		if (!is(a, (enum mnl_attr_data_type)f->type)) {
+			*r = fail(c);
+			return true;
+		}
+		if (f->type == MNL_TYPE_U8) {
+			*(uint8_t *)field = mnl_attr_get_u8(a);
+		} else {
+			v = mnl_attr_get_u32(a);
+			memcpy(field, &v, sizeof(v));
+		}
+		c->n->valid |= f->bit;
+		*r = MNL_CB_OK;
+		return true;
+	}
+	return false;
+}
+
+/* the pause and FEC statistics' nests */
+static int stats_nest(struct eth_ctx *c, const struct nlattr *a,
+		      int (*cb)(const struct nlattr *a, void *data))
+{
+	if (!is(a, MNL_TYPE_NESTED) || net_attr_parse_nested(a, cb, c) < 0)
 		return fail(c);
-	*v = mnl_attr_get_u8(a);
 	return MNL_CB_OK;
 }
 
-static int u32_of(const struct nlattr *a, struct eth_ctx *c, uint32_t *v)
+/* LINKSTATE_GET's link downs (6.6+): the row's, and a counter */
+static int down_cnt(struct eth_ctx *c, const struct nlattr *a)
 {
+	static struct net_name nm;	/* net_parse's lock */
+	struct snap_net *n = c->n;
+
 	if (!is(a, MNL_TYPE_U32))
 		return fail(c);
-	*v = mnl_attr_get_u32(a);
-	return MNL_CB_OK;
-}
-
-static int pause_attr(struct eth_ctx *c, const struct nlattr *a)
-{
-	struct snap_net *n = c->n;
-
-	switch (mnl_attr_get_type(a)) {
-	case ETHTOOL_A_PAUSE_AUTONEG:
-		n->valid |= SNAP_NET_PAUSE_CFG;
-		return u8_of(a, c, &n->pause_autoneg);
-	case ETHTOOL_A_PAUSE_RX:
-		return u8_of(a, c, &n->pause_rx);
-	case ETHTOOL_A_PAUSE_TX:
-		return u8_of(a, c, &n->pause_tx);
-	case ETHTOOL_A_PAUSE_STATS:
-		if (!is(a, MNL_TYPE_NESTED) || net_attr_parse_nested(a, pause_stat, c) < 0)
-			return fail(c);
-		return MNL_CB_OK;
-	}
-	return MNL_CB_OK;
-}
-
-static int fec_attr(struct eth_ctx *c, const struct nlattr *a)
-{
-	struct snap_net *n = c->n;
-	int r;
-
-	switch (mnl_attr_get_type(a)) {
-	case ETHTOOL_A_FEC_AUTO:
-		return u8_of(a, c, &n->fec_auto);
-	case ETHTOOL_A_FEC_ACTIVE:
-		r = u32_of(a, c, &n->fec_active);
-		if (r == MNL_CB_OK)
-			n->valid |= SNAP_NET_FEC_MODE;
-		return r;
-	case ETHTOOL_A_FEC_STATS:
-		if (!is(a, MNL_TYPE_NESTED) || net_attr_parse_nested(a, fec_stat, c) < 0)
-			return fail(c);
-		return MNL_CB_OK;
-	}
-	return MNL_CB_OK;
-}
-
-static int linkstate_attr(struct eth_ctx *c, const struct nlattr *a)
-{
-	struct snap_net *n = c->n;
-	int r = MNL_CB_OK;
-
-	switch (mnl_attr_get_type(a)) {
-	case ETHTOOL_A_LINKSTATE_LINK:
-		if ((r = u8_of(a, c, &n->link)) == MNL_CB_OK)
-			n->valid |= SNAP_NET_LINK;
-		break;
-	case ETHTOOL_A_LINKSTATE_EXT_STATE:
-		if ((r = u8_of(a, c, &n->ext_state)) == MNL_CB_OK)
-			n->valid |= SNAP_NET_EXT_STATE;
-		break;
-	case ETHTOOL_A_LINKSTATE_EXT_SUBSTATE:
-		if ((r = u8_of(a, c, &n->ext_substate)) == MNL_CB_OK)
-			n->valid |= SNAP_NET_SUBSTATE;
-		break;
-	case A_LINKSTATE_EXT_DOWN_CNT:
-		if ((r = u32_of(a, c, &n->ext_down_cnt)) == MNL_CB_OK) {
-			n->valid |= SNAP_NET_DOWN_CNT;
-			static struct net_name nm;	/* net_parse's lock */
-
-			c->err = net_push_name(c->s, n, SNAP_SRC_ETHNL, "link_down_events", 64,
-					       &nm, n->ext_down_cnt);
-			if (c->err)
-				return MNL_CB_ERROR;
-		}
-		break;
-	}
-	return r;
+	n->ext_down_cnt = mnl_attr_get_u32(a);
+	n->valid |= SNAP_NET_DOWN_CNT;
+	c->err = net_push_name(c->s, n, SNAP_SRC_ETHNL, "link_down_events", 64, &nm,
+			       n->ext_down_cnt);
+	return c->err ? MNL_CB_ERROR : MNL_CB_OK;
 }
 
 /*
@@ -384,53 +378,29 @@ static int pause_modes(struct eth_ctx *c, const struct nlattr *a, uint8_t *out)
 	return c->err ? MNL_CB_ERROR : MNL_CB_OK;
 }
 
-static int linkmodes_attr(struct eth_ctx *c, const struct nlattr *a)
-{
-	struct snap_net *n = c->n;
-	int r = MNL_CB_OK;
-
-	switch (mnl_attr_get_type(a)) {
-	case ETHTOOL_A_LINKMODES_AUTONEG:
-		if ((r = u8_of(a, c, &n->autoneg)) == MNL_CB_OK)
-			n->valid |= SNAP_NET_AUTONEG;
-		break;
-	case ETHTOOL_A_LINKMODES_SPEED:
-		if ((r = u32_of(a, c, &n->speed)) == MNL_CB_OK)
-			n->valid |= SNAP_NET_SPEED;
-		break;
-	case ETHTOOL_A_LINKMODES_DUPLEX:
-		if ((r = u8_of(a, c, &n->duplex)) == MNL_CB_OK)
-			n->valid |= SNAP_NET_DUPLEX;
-		break;
-	case ETHTOOL_A_LINKMODES_LANES:
-		if ((r = u32_of(a, c, &n->lanes)) == MNL_CB_OK)
-			n->valid |= SNAP_NET_LANES;
-		break;
-	case ETHTOOL_A_LINKMODES_OURS:
-		if ((r = pause_modes(c, a, &n->adv_pause)) == MNL_CB_OK)
-			n->valid |= SNAP_NET_OURS;
-		break;
-	case ETHTOOL_A_LINKMODES_PEER:
-		if ((r = pause_modes(c, a, &n->lp_pause)) == MNL_CB_OK)
-			n->valid |= SNAP_NET_PEER;
-		break;
-	}
-	return r;
-}
-
 static int attr_cb(const struct nlattr *a, void *data)
 {
 	struct eth_ctx *c = data;
+	uint16_t t = mnl_attr_get_type(a);
+	int r;
 
+	if (plain_field(c, a, &r))
+		return r;
 	switch (c->what) {
 	case SNAP_NET_PAUSE:
-		return pause_attr(c, a);
+		return t == ETHTOOL_A_PAUSE_STATS ? stats_nest(c, a, pause_stat) : MNL_CB_OK;
 	case SNAP_NET_FEC:
-		return fec_attr(c, a);
+		return t == ETHTOOL_A_FEC_STATS ? stats_nest(c, a, fec_stat) : MNL_CB_OK;
 	case SNAP_NET_LINKSTATE:
-		return linkstate_attr(c, a);
+		return t == A_LINKSTATE_EXT_DOWN_CNT ? down_cnt(c, a) : MNL_CB_OK;
 	case SNAP_NET_LINKMODES:
-		return linkmodes_attr(c, a);
+		if (t != ETHTOOL_A_LINKMODES_OURS && t != ETHTOOL_A_LINKMODES_PEER)
+			return MNL_CB_OK;
+		r = pause_modes(c, a, t == ETHTOOL_A_LINKMODES_OURS ? &c->n->adv_pause :
+								       &c->n->lp_pause);
+		if (r == MNL_CB_OK)
+			c->n->valid |= t == ETHTOOL_A_LINKMODES_OURS ? SNAP_NET_OURS : SNAP_NET_PEER;
+		return r;
 	}
 	return MNL_CB_OK;
 }
@@ -438,16 +408,8 @@ static int attr_cb(const struct nlattr *a, void *data)
 static int msg_cb(const struct nlmsghdr *nlh, void *data)
 {
 	struct eth_ctx *c = data;
-	const struct genlmsghdr *g;
 
-	if (!(g = net_payload(nlh, sizeof(*g), &c->err)))
-		return MNL_CB_ERROR;
-	if (g->cmd != cmds[c->what].reply)
-		return MNL_CB_OK;	/* an answer to something else */
-	c->seen = true;
-	if (net_attr_parse(nlh, sizeof(*g), attr_cb, c) < 0)
-		return fail(c);
-	return MNL_CB_STOP;
+	return net_genl_reply(nlh, cmds[c->what].reply, attr_cb, c, &c->err, &c->seen);
 }
 
 int net_ethtool_parse(struct snapshot *s, struct snap_net *n, unsigned int what,

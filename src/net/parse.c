@@ -482,6 +482,24 @@ const void *net_payload(const struct nlmsghdr *nlh, size_t hdr, int *err)
 	return mnl_nlmsg_get_payload(nlh);
 }
 
+int net_genl_reply(const struct nlmsghdr *nlh, uint8_t reply,
+		   int (*cb)(const struct nlattr *a, void *data), void *data, int *err, bool *seen)
+{
+	const struct genlmsghdr *g = net_payload(nlh, sizeof(*g), err);
+
+	if (!g)
+		return MNL_CB_ERROR;
+	if (g->cmd != reply)
+		return MNL_CB_OK;	/* an answer to something else */
+	*seen = true;
+	if (net_attr_parse(nlh, sizeof(*g), cb, data) < 0) {
+		if (!*err)
+			*err = -EBADMSG;
+		return MNL_CB_ERROR;
+	}
+	return MNL_CB_STOP;
+}
+
 /*
  * libmnl's walks stop quietly at an attribute that overruns its message:
  * these say so (-1), so that a cut or changed answer is not half read.

@@ -329,19 +329,8 @@ static int top_cb(const struct nlattr *a, void *data)
 static int msg_cb(const struct nlmsghdr *nlh, void *data)
 {
 	struct std_ctx *c = data;
-	const struct genlmsghdr *g;
 
-	if (!(g = net_payload(nlh, sizeof(*g), &c->err)))
-		return MNL_CB_ERROR;
-	if (g->cmd != ETHTOOL_MSG_STATS_GET_REPLY)
-		return MNL_CB_OK;
-	c->seen = true;
-	if (net_attr_parse(nlh, sizeof(*g), top_cb, c) < 0) {
-		if (!c->err)
-			c->err = -EBADMSG;
-		return MNL_CB_ERROR;
-	}
-	return MNL_CB_STOP;
+	return net_genl_reply(nlh, ETHTOOL_MSG_STATS_GET_REPLY, top_cb, c, &c->err, &c->seen);
 }
 
 int net_stats_parse(struct snapshot *s, struct snap_net *n, const void *buf, size_t len)
