@@ -226,20 +226,31 @@ static const struct eth_field {
 	F(LINKMODES, LINKMODES_LANES, U32, lanes, SNAP_NET_LANES),
 #undef F
 };
+_Static_assert(ETHTOOL_A_PAUSE_TX < 16 && ETHTOOL_A_FEC_ACTIVE < 16 &&
+		       ETHTOOL_A_LINKSTATE_EXT_SUBSTATE < 16 && ETHTOOL_A_LINKMODES_LANES < 16,
+	       "plain_field's index holds every attribute of the table");
 
 /* a plain field's attribute read into the row: true (*r its result) */
 static bool plain_field(struct eth_ctx *c, const struct nlattr *a, int *r)
 {
+	/* each command's attributes' entries + 1, made once (net_parse's
+	 * lock): a dozen attributes a netdev every sample */
+	static uint8_t ix[SNAP_NET_N][16];
+	static bool made;
 	uint16_t t = mnl_attr_get_type(a);
 	size_t i;
 
-	for (i = 0; i < sizeof(plain) / sizeof(plain[0]); i++) {
-		const struct eth_field *f = &plain[i];
+	if (!made) {
+		for (i = 0; i < sizeof(plain) / sizeof(plain[0]); i++)
+			if (plain[i].attr < 16)
+				ix[plain[i].what][plain[i].attr] = (uint8_t)(i + 1);
+		made = true;
+	}
+	if (t < 16 && c->what < SNAP_NET_N && ix[c->what][t]) {
+		const struct eth_field *f = &plain[ix[c->what][t] - 1];
 		char *field = (char *)c->n + f->off;
 		uint32_t v;
 
-		if (f->what != c->what || f->attr != t)
-			continue;
 		if (!is(a, (enum mnl_attr_data_type)f->type)) {
 			*r = fail(c);
 			return true;
