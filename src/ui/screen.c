@@ -25,6 +25,13 @@
 static bool screen_open;
 static bool atexit_done;
 static attr_t role_attr[ROLE_N];
+/*
+ * A role's cells as waddch() makes them (ncurses' render_char): its
+ * attributes with the background's merged in, the background's colour
+ * only where the role has none.  The background is set in one place, with
+ * the roles.
+ */
+static attr_t role_cell[ROLE_N];
 
 static void restore_at_exit(void)
 {
@@ -63,6 +70,7 @@ static int16_t fit_color(int16_t c)
 void ui_screen_theme(struct ui *u)
 {
 	bool color = u->color && has_colors();
+	chtype bg;
 	int i;
 
 	for (i = 0; i < ROLE_N; i++) {
@@ -75,6 +83,10 @@ void ui_screen_theme(struct ui *u)
 		}
 	}
 	bkgdset(' ' | role_attr[ROLE_DEFAULT]);
+	bg = getbkgd(stdscr) & A_ATTRIBUTES;
+	for (i = 0; i < ROLE_N; i++)
+		role_cell[i] = role_attr[i] |
+			       (bg & ((role_attr[i] & A_COLOR) ? ~(chtype)A_COLOR : ~(chtype)0));
 }
 
 /*
@@ -273,15 +285,18 @@ static int escaped_width(const char *text)
 	return w;
 }
 
+/* printable ASCII but the backslash (0x5c): what fmt_escape leaves as it is */
+static const bool plain_byte[256] = { [0x20 ... 0x5b] = true, [0x5d ... 0x7e] = true };
+
 /*
- * The length of text when it is printable ASCII without a backslash (what
- * fmt_escape leaves as it is: every number and most names), else -1.
+ * The length of text when it is printable ASCII without a backslash (every
+ * number and most names), else -1.
  */
 static int plain_len(const char *text)
 {
 	const unsigned char *p = (const unsigned char *)text;
 
-	while (*p >= 0x20 && *p < 0x7f && *p != '\\')
+	while (plain_byte[*p])
 		p++;
 	return *p ? -1 : (int)(p - (const unsigned char *)text);
 }
@@ -295,21 +310,32 @@ int ui_width(const char *text)
 	return n >= 0 ? n : escaped_width(fmt_escape(buf, sizeof(buf), text));
 }
 
+/* the most cells a text is written in at once; longer ones go through
+ * curses' string calls */
+#define CELLS_MAX 256
+
+static attr_t attr_of(int role)
+{
+	return role_attr[role < ROLE_N ? role : ROLE_DEFAULT];
+}
+
+static attr_t cell_of(int role)
+{
+	return role_cell[role < ROLE_N ? role : ROLE_DEFAULT];
+}
+
 /*
  * Printable ASCII straight into the window's cells: waddnstr() takes every
  * byte through the multibyte conversion, a tenth of a screen's cost.  The
- * cells get what waddch() would give them (ncurses' render_char): the
- * role's attributes with the background's merged in, the background's
- * colour only where the role has none.
+ * cells get what waddch() would give them (role_cell).
  */
-static bool put_ascii(int y, int x, const char *s, int n, attr_t a)
+static bool put_ascii(int y, int x, const char *s, int n, int role)
 {
-	chtype cells[256], bg = getbkgd(stdscr) & A_ATTRIBUTES;
+	chtype cells[CELLS_MAX], a = cell_of(role);
 	int i;
 
-	if (n <= 0 || n > (int)(sizeof(cells) / sizeof(cells[0])))
+	if (n <= 0 || n > CELLS_MAX)
 		return false;
-	a |= bg & ((a & A_COLOR) ? ~(chtype)A_COLOR : ~(chtype)0);
 	for (i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 
@@ -319,6 +345,26 @@ static bool put_ascii(int y, int x, const char *s, int n, attr_t a)
 	}
 	mvwaddchnstr(stdscr, y, x, cells, n);
 	return true;
+}
+
+/*
+ * plain_len and put_ascii's cells in one pass: the cells of text in the
+ * role (the first CELLS_MAX of them) while it is printable ASCII without a
+ * backslash; its length, else -1.
+ */
+static int plain_cells(const char *text, chtype *cells, int role)
+{
+	const unsigned char *p = (const unsigned char *)text;
+	chtype a = cell_of(role);
+	int n, rest;
+
+	for (n = 0; n < CELLS_MAX; n++) {
+		if (!plain_byte[p[n]])
+			return p[n] ? -1 : n;
+		cells[n] = p[n] | a;
+	}
+	rest = plain_len(text + CELLS_MAX);
+	return rest < 0 ? -1 : CELLS_MAX + rest;
 }
 
 /* The bytes of already-escaped UTF-8 s that fit w cells; *used: their cells. */
@@ -351,12 +397,12 @@ static int clip_len(const char *s, int w, int *used)
 }
 
 /*
- * Print at most w cells of already-escaped UTF-8 in role attributes a, in
- * one call (a curses call per character cost more than everything else a
- * table cell takes); wider text ends in the cut mark: nothing is cut
- * without a visible mark.
+ * Print at most w cells of already-escaped UTF-8 in the role, in one call
+ * (a curses call per character cost more than everything else a table cell
+ * takes), the window's attributes the role's; wider text ends in the cut
+ * mark: nothing is cut without a visible mark.
  */
-static void put_clipped(int y, int x, int w, const char *s, attr_t a)
+static void put_clipped(int y, int x, int w, const char *s, int role)
 {
 	int used, len = clip_len(s, w, &used);
 
@@ -366,56 +412,42 @@ static void put_clipped(int y, int x, int w, const char *s, attr_t a)
 			mvhline(y, x + used, ' ', w - 1 - used);
 		mvaddstr(y, x + w - 1, cut_mark);
 	}
-	if (!put_ascii(y, x, s, len, a))
+	if (!put_ascii(y, x, s, len, role))
 		mvaddnstr(y, x, s, len);
 }
 
-/* n characters of plain ASCII s (put_ascii, or curses where the line is
- * longer than its buffer) */
-static void draw_ascii(int y, int x, const char *s, int n, attr_t a)
+/* n characters of plain ASCII s (cells: plain_cells' of s, or NULL),
+ * through curses where the line is longer than a cell buffer */
+static void draw_ascii(int y, int x, const char *s, const chtype *cells, int n, int role)
 {
-	if (n <= 0 || put_ascii(y, x, s, n, a))
+	if (n <= 0)
 		return;
-	attrset(a);
+	if (cells && n <= CELLS_MAX) {
+		mvwaddchnstr(stdscr, y, x, cells, n);
+		return;
+	}
+	if (put_ascii(y, x, s, n, role))
+		return;
+	attrset(attr_of(role));
 	mvaddnstr(y, x, s, n);
 	attrset(role_attr[ROLE_DEFAULT]);
 }
 
-/* the cut mark at x in attributes a */
-static void put_mark(int y, int x, attr_t a)
+/* the cut mark at x in the role */
+static void put_mark(int y, int x, int role)
 {
-	attrset(a);
+	attrset(attr_of(role));
 	mvaddstr(y, x, cut_mark);
 	attrset(role_attr[ROLE_DEFAULT]);
 }
 
-/* plain ASCII text of n > w characters in w cells: its start, the mark */
-static void put_ascii_cut(int y, int x, int w, const char *s, attr_t a)
-{
-	draw_ascii(y, x, s, w - 1, a);
-	put_mark(y, x + w - 1, a);
-}
-
-static attr_t attr_of(int role)
-{
-	return role_attr[role < ROLE_N ? role : ROLE_DEFAULT];
-}
-
-/* text in w cells: at their left, or right-aligned when right is set */
-static void put_aligned(int y, int x, int w, int role, const char *text, bool right)
+/* text that is not plain ASCII, escaped, in w cells (as put_aligned) */
+static __attribute__((noinline)) void put_escaped(int y, int x, int w, int role, const char *text,
+						  bool right)
 {
 	char buf[1024];
 	int n;
 
-	if (w <= 0 || !text)
-		return;
-	n = plain_len(text);
-	if (n > w) {
-		put_ascii_cut(y, x, w, text, attr_of(role));
-		return;
-	}
-	if (n >= 0 && put_ascii(y, right ? x + w - n : x, text, n, attr_of(role)))
-		return;
 	fmt_escape(buf, sizeof(buf), text);
 	if (right) {
 		n = escaped_width(buf);
@@ -423,18 +455,44 @@ static void put_aligned(int y, int x, int w, int role, const char *text, bool ri
 			x += w - n;
 	}
 	attrset(attr_of(role));
-	put_clipped(y, x, w, buf, attr_of(role));
+	put_clipped(y, x, w, buf, role);
 	attrset(role_attr[ROLE_DEFAULT]);
+}
+
+/*
+ * text in w cells: at their left, or right-aligned when right is set;
+ * cells and n are plain_cells' of text
+ */
+static void put_aligned(int y, int x, int w, int role, const char *text, bool right,
+			const chtype *cells, int n)
+{
+	if (n > w) {
+		/* plain ASCII wider than its cells: its start, the mark */
+		draw_ascii(y, x, text, cells, w - 1, role);
+		put_mark(y, x + w - 1, role);
+	} else if (n > 0 && n <= CELLS_MAX) {
+		mvwaddchnstr(stdscr, y, right ? x + w - n : x, cells, n);
+	} else {
+		put_escaped(y, x, w, role, text, right);
+	}
 }
 
 void ui_put(int y, int x, int w, int role, const char *text)
 {
-	put_aligned(y, x, w, role, text, false);
+	chtype cells[CELLS_MAX];
+
+	if (w <= 0 || !text)
+		return;
+	put_aligned(y, x, w, role, text, false, cells, plain_cells(text, cells, role));
 }
 
 void ui_put_right(int y, int x, int w, int role, const char *text)
 {
-	put_aligned(y, x, w, role, text, true);
+	chtype cells[CELLS_MAX];
+
+	if (w <= 0 || !text)
+		return;
+	put_aligned(y, x, w, role, text, true, cells, plain_cells(text, cells, role));
 }
 
 /*
@@ -444,17 +502,22 @@ void ui_put_right(int y, int x, int w, int role, const char *text)
  */
 void ui_put_name(int y, int x, int w, int role, const char *text)
 {
-	int n = text ? plain_len(text) : -1, tail, head;
+	chtype cells[CELLS_MAX];
+	int n, tail, head;
 
+	if (w <= 0 || !text)
+		return;
+	n = plain_cells(text, cells, role);
 	if (w < 5 || n <= w) {
-		ui_put(y, x, w, role, text);
+		put_aligned(y, x, w, role, text, false, cells, n);
 		return;
 	}
 	tail = (w - 1) / 3;
 	head = w - 1 - tail;
-	draw_ascii(y, x, text, head, attr_of(role));
-	put_mark(y, x + head, attr_of(role));
-	draw_ascii(y, x + head + 1, text + n - tail, tail, attr_of(role));
+	draw_ascii(y, x, text, cells, head, role);
+	put_mark(y, x + head, role);
+	draw_ascii(y, x + head + 1, text + n - tail, n <= CELLS_MAX ? cells + n - tail : NULL, tail,
+		   role);
 }
 
 void ui_put_own(int y, int x, int w, int role, const char *text)
@@ -462,7 +525,7 @@ void ui_put_own(int y, int x, int w, int role, const char *text)
 	if (w <= 0 || !text)
 		return;
 	attrset(attr_of(role));
-	put_clipped(y, x, w, text, attr_of(role));
+	put_clipped(y, x, w, text, role);
 	attrset(role_attr[ROLE_DEFAULT]);
 }
 
