@@ -15,6 +15,10 @@
 #include <unistd.h>
 #include <wchar.h>
 
+/* the wide-character calls (cchar_t) where pkg-config gave no flags */
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
 #include <curses.h>
 
 #include "fmt.h"
@@ -32,6 +36,8 @@ static attr_t role_attr[ROLE_N];
  * the roles.
  */
 static attr_t role_cell[ROLE_N];
+/* the locale is UTF-8: curses decodes the text it is given as UTF-8 */
+static bool screen_utf8;
 
 static void restore_at_exit(void)
 {
@@ -169,7 +175,8 @@ int ui_screen_open(struct ui *u)
 		return -ENOTTY;
 	setlocale(LC_ALL, "");
 	cs = nl_langinfo(CODESET);
-	if (!cs || strcmp(cs, "UTF-8"))
+	screen_utf8 = cs && !strcmp(cs, "UTF-8");
+	if (!screen_utf8)
 		u->ascii = true;	/* graphs and lines in ASCII */
 	cut_mark = u->ascii ? "~" : "\u2026";
 	more_mark = u->ascii ? ">" : "\u00bb";
@@ -367,6 +374,71 @@ static int plain_cells(const char *text, chtype *cells, int role)
 	return rest < 0 ? -1 : CELLS_MAX + rest;
 }
 
+/*
+ * Where curses' string calls leave the cursor after text that ends before
+ * column end of row y: past it, or at the start of the next row when it
+ * ends at the edge (at the last column of the last row).  The cursor is
+ * hidden, but the update ends with a move to it.
+ */
+static void cursor_after(int y, int end)
+{
+	int h, w;
+
+	getmaxyx(stdscr, h, w);
+	if (end < w)
+		wmove(stdscr, y, end);
+	else if (y + 1 < h)
+		wmove(stdscr, y + 1, 0);
+	else
+		wmove(stdscr, y, w - 1);
+}
+
+/*
+ * The len bytes of escaped UTF-8 s straight into cells, cells and cursor
+ * as waddnstr() leaves them, where the locale is UTF-8 and every character
+ * takes one cell (a link's sparkline, the marks, a name's box-drawing
+ * prefix): curses takes such text byte by byte, through mbrtowc().  A run
+ * of one character (a quiet link's sparkline) is made once.  false:
+ * nothing done.
+ */
+static bool put_utf8(int y, int x, const char *s, int len, int role)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + len;
+	cchar_t cells[CELLS_MAX];
+	attr_t a = cell_of(role);
+	uint32_t last = FMT_UTF8_BAD;
+	int n;
+
+	if (!screen_utf8 || len <= 0)
+		return false;
+	for (n = 0; p < end; n++) {
+		wchar_t wc[2] = { 0, 0 };
+		uint32_t cp;
+		int k = fmt_utf8(p, &cp);
+
+		if (cp == FMT_UTF8_BAD || k > end - p || n == CELLS_MAX)
+			return false;
+		p += k;
+		if (cp == last) {
+			cells[n] = cells[n - 1];
+			continue;
+		}
+		if (cp < 0x20 || wcwidth((wchar_t)cp) != 1)
+			return false;
+		wc[0] = (wchar_t)cp;
+		if (setcchar(&cells[n], wc, a, (short)PAIR_NUMBER(a), NULL) != OK)
+			return false;
+		last = cp;
+	}
+	if (x + n > getmaxx(stdscr))
+		return false;	/* curses would go on on the next row */
+	if (wmove(stdscr, y, x) == ERR)
+		return true;	/* as curses: nothing written */
+	wadd_wchnstr(stdscr, cells, n);
+	cursor_after(y, x + n);
+	return true;
+}
+
 /* The bytes of already-escaped UTF-8 s that fit w cells; *used: their cells. */
 static int clip_len(const char *s, int w, int *used)
 {
@@ -396,6 +468,20 @@ static int clip_len(const char *s, int w, int *used)
 	return (int)(p - (const unsigned char *)s);
 }
 
+/* the cut mark at x in the role's cells, as waddstr() would put it;
+ * false: not done */
+static bool mark_cell(int y, int x, int role)
+{
+	int n = (int)strlen(cut_mark);
+
+	if (y >= 0 && y < getmaxy(stdscr) && x >= 0 && x + n <= getmaxx(stdscr) &&
+	    put_ascii(y, x, cut_mark, n, role)) {
+		cursor_after(y, x + n);
+		return true;
+	}
+	return put_utf8(y, x, cut_mark, n, role);
+}
+
 /*
  * Print at most w cells of already-escaped UTF-8 in the role, in one call
  * (a curses call per character cost more than everything else a table cell
@@ -410,9 +496,10 @@ static void put_clipped(int y, int x, int w, const char *s, int role)
 		len = clip_len(s, w - 1, &used);
 		if (used < w - 1)
 			mvhline(y, x + used, ' ', w - 1 - used);
-		mvaddstr(y, x + w - 1, cut_mark);
+		if (!mark_cell(y, x + w - 1, role))
+			mvaddstr(y, x + w - 1, cut_mark);
 	}
-	if (!put_ascii(y, x, s, len, role))
+	if (!put_ascii(y, x, s, len, role) && !put_utf8(y, x, s, len, role))
 		mvaddnstr(y, x, s, len);
 }
 
@@ -436,6 +523,8 @@ static void draw_ascii(int y, int x, const char *s, const chtype *cells, int n, 
 /* the cut mark at x in the role */
 static void put_mark(int y, int x, int role)
 {
+	if (mark_cell(y, x, role))
+		return;
 	attrset(attr_of(role));
 	mvaddstr(y, x, cut_mark);
 	attrset(role_attr[ROLE_DEFAULT]);
