@@ -6,6 +6,7 @@
  */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "classify.h"
@@ -323,32 +324,99 @@ static bool col_key(const struct ui *u, enum ui_pane p, enum view_table t, int k
 	}
 }
 
+/* Whether a cell shows an error: the rate of an error counter, a link's errors. */
+static bool cell_error(const struct ui *u, enum view_table t, size_t row, int col,
+		       const struct view_value *v)
+{
+	return v->valid && v->d > 0 &&
+	       ((t == VIEW_COUNTERS && col == VC_CNT_RATE &&
+		 cnt_is_error(SNAP_AT(&u->s->counters, struct snap_counter, row)->cls)) ||
+		(t == VIEW_LINKS && col == VC_LINK_ERR));
+}
+
+/* A name cell as names_want formatted it: its text, role by its value,
+ * and whether it shows an error. */
+struct name_cell {
+	const char *text;
+	int role;
+	bool error;
+	char buf[128];
+};
+
+/*
+ * The name cells of the rows on screen, formatted once a screen: names_want
+ * reads them for their widths, and the rows are drawn from them.
+ */
+struct name_cells {
+	size_t from, rows;	/* the rows from..from+rows */
+	size_t n;		/* the columns kept, by id in col[] */
+	int col[UI_COLS_MAX];
+	struct name_cell *cell;	/* rows x n, row by row */
+};
+
+/* Where each of the n columns ids is kept in nc: its place, or -1. */
+static void name_slots(const struct name_cells *nc, const int *ids, size_t n, int *slot)
+{
+	size_t c, k;
+
+	for (c = 0; c < n; c++) {
+		slot[c] = -1;
+		for (k = 0; k < nc->n; k++)
+			if (nc->col[k] == ids[c])
+				slot[c] = (int)k;
+	}
+}
+
 /*
  * The cells the longest value of rows from..to takes in each placed text
  * column (f[i].want, up to UI_NAME_MAX): returns whether one wants more.
+ * With nc, the cells are kept there (nothing kept where memory runs out).
  */
 static bool names_want(const struct ui *u, enum view_table t, const struct view_col *vcols,
-		       struct ui_fit *f, const int *ids, size_t n, size_t from, size_t to)
+		       struct ui_fit *f, const int *ids, size_t n, size_t from, size_t to,
+		       struct name_cells *nc)
 {
 	bool more = false;
-	size_t c, r;
+	size_t c, r, k = 0;
 
+	if (to > u->n_rows)
+		to = u->n_rows;
+	if (from > to)
+		from = to;
+	if (nc) {
+		for (c = 0; c < n; c++)
+			if (f[c].x >= 0 && vcols[ids[c]].type == VIEW_T_STR && !vcols[ids[c]].right)
+				nc->col[k++] = ids[c];
+		nc->cell = k && to > from ? malloc((to - from) * k * sizeof(*nc->cell)) : NULL;
+		nc->from = from;
+		nc->rows = nc->cell ? to - from : 0;
+		nc->n = nc->cell ? k : 0;
+		k = 0;
+	}
 	for (c = 0; c < n; c++) {
 		const struct view_col *vc = &vcols[ids[c]];
 
 		if (f[c].x < 0 || vc->type != VIEW_T_STR || vc->right)
 			continue;
 		f[c].maxw = vc->width < UI_NAME_MAX ? UI_NAME_MAX : vc->width;
-		for (r = from; r < to && r < u->n_rows; r++) {
+		for (r = from; r < to; r++) {
+			struct name_cell one, *cell = &one;
 			struct view_value v;
-			char buf[128];
 			int tw;
 
+			if (nc && nc->n)
+				cell = &nc->cell[(r - from) * nc->n + k];
 			view_get(&u->vc, t, u->rows[r], ids[c], &v);
-			tw = ui_width(ui_cell_text(u, vc, &v, buf, sizeof(buf)));
+			cell->text = ui_cell_text(u, vc, &v, cell->buf, sizeof(cell->buf));
+			if (cell != &one) {
+				cell->role = ui_value_role(vc, &v, cell->text);
+				cell->error = cell_error(u, t, u->rows[r], ids[c], &v);
+			}
+			tw = ui_width(cell->text);
 			if (tw > f[c].want)
 				f[c].want = tw;
 		}
+		k++;
 		more |= f[c].want > f[c].w;
 	}
 	return more;
@@ -357,10 +425,11 @@ static bool names_want(const struct ui *u, enum view_table t, const struct view_
 /*
  * The columns of pane p on w cells by the layout rule (src/ui/fit.c):
  * their indexes, and with wid their widths, names widened to the longest
- * of the rows from..to.  Returns how many; *hidden: how many left out.
+ * of the rows from..to (their cells kept in nc, where given; freed by the
+ * caller).  Returns how many; *hidden: how many left out.
  */
 static int table_fit(const struct ui *u, enum ui_pane p, int w, int *idx, int *wid, int max,
-		     size_t from, size_t to, int *hidden)
+		     size_t from, size_t to, int *hidden, struct name_cells *nc)
 {
 	enum view_table t = ui_pane_table(p);
 	size_t nvc, c;
@@ -384,7 +453,7 @@ static int table_fit(const struct ui *u, enum ui_pane p, int w, int *idx, int *w
 	for (c = 0, used = 0; c < (size_t)n; c++)
 		used += f[c].x >= 0 ? f[c].w + 1 : 0;
 	if (wid && used <= (h && w > 2 ? w - 2 : w) &&
-	    names_want(u, t, vcols, f, ids, (size_t)n, from, to))
+	    names_want(u, t, vcols, f, ids, (size_t)n, from, to, nc))
 		h = ui_fit(f, (size_t)n, w);	/* the same columns, the names wider */
 	for (c = 0; c < (size_t)n && shown < max; c++) {
 		if (f[c].x < 0)
@@ -400,7 +469,7 @@ static int table_fit(const struct ui *u, enum ui_pane p, int w, int *idx, int *w
 
 int ui_table_fit(const struct ui *u, enum ui_pane p, int w, int *idx, int max)
 {
-	return table_fit(u, p, w, idx, NULL, max, 0, 0, NULL);
+	return table_fit(u, p, w, idx, NULL, max, 0, 0, NULL, NULL);
 }
 
 /*
@@ -436,8 +505,9 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 	enum view_table t = ui_pane_table(u->pane);
 	size_t nvc, i, c;
 	const struct view_col *vcols = view_cols(t, &nvc);
-	int idx[32], wid[32], x, y = l->table.y, body, shown, hidden;
+	int idx[32], wid[32], slot[32], x, y = l->table.y, body, shown, hidden;
 	size_t *sel = &u->panes[u->pane].sel, *top = &u->panes[u->pane].top;
+	struct name_cells nc = { 0 };
 
 	u->mouse.hit.tabs_y = u->mouse.hit.head_y = u->mouse.hit.body_y = -1;
 	u->mouse.hit.n = u->mouse.hit.body_h = 0;
@@ -456,7 +526,8 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 			*top = u->n_rows > (size_t)body ? u->n_rows - (size_t)body : 0;
 	}
 	shown = table_fit(u, u->pane, l->table.w, idx, wid, 32, *top,
-			  *top + (size_t)(body > 0 ? body : 0), &hidden);
+			  *top + (size_t)(body > 0 ? body : 0), &hidden, &nc);
+	name_slots(&nc, idx, (size_t)shown, slot);
 	ui_fill(y, 0, l->table.w, ROLE_COLUMN);
 	u->mouse.hit.head_y = y;
 	u->mouse.hit.n = shown;
@@ -478,7 +549,7 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 		ui_put_more(y, l->table.w, ROLE_COLUMN);
 	y++;
 	if (body <= 0)
-		return;
+		goto out;
 	u->mouse.hit.body_y = y;
 	u->mouse.hit.body_h = body;
 	if (!u->n_rows) {
@@ -487,7 +558,7 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 		       (u->s->flags & SNAP_F_NO_DEVICES) ? snap_no_devices_why(u->s) :
 		       u->filter_text[0] ? "(nothing to show: no row matches the filter)" :
 		       "(nothing to show: no rows)");
-		return;
+		goto out;
 	}
 	for (i = *top; i < u->n_rows && i < *top + (size_t)body; i++, y++) {
 		bool selected = i == *sel;
@@ -498,19 +569,27 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 			ui_fill(y, 0, l->table.w, ROLE_SELECTED);
 		for (c = 0, x = 0; c < (size_t)shown; c++) {
 			const struct view_col *vc = &vcols[idx[c]];
+			const struct name_cell *kept = NULL;
 			struct view_value v;
 			char buf[128];
 			const char *text;
+			bool error;
 			int role;
 
-			view_get(&u->vc, t, u->rows[i], idx[c], &v);
-			text = ui_cell_text(u, vc, &v, buf, sizeof(buf));
-			role = selected ? ROLE_SELECTED : old ? ROLE_NA : ui_value_role(vc, &v, text);
-			if (!selected && v.valid && v.d > 0 &&
-			    ((t == VIEW_COUNTERS && idx[c] == VC_CNT_RATE &&
-			      cnt_is_error(SNAP_AT(&u->s->counters, struct snap_counter,
-						   u->rows[i])->cls)) ||
-			     (t == VIEW_LINKS && idx[c] == VC_LINK_ERR)))
+			if (slot[c] >= 0)
+				kept = &nc.cell[(i - nc.from) * nc.n + (size_t)slot[c]];
+			if (kept) {
+				text = kept->text;
+				role = selected ? ROLE_SELECTED : old ? ROLE_NA : kept->role;
+				error = kept->error;
+			} else {
+				view_get(&u->vc, t, u->rows[i], idx[c], &v);
+				text = ui_cell_text(u, vc, &v, buf, sizeof(buf));
+				role = selected ? ROLE_SELECTED : old ? ROLE_NA :
+				       ui_value_role(vc, &v, text);
+				error = !selected && cell_error(u, t, u->rows[i], idx[c], &v);
+			}
+			if (!selected && error)
 				role = ROLE_ERROR;
 			if (vc->right)
 				ui_put_right(y, x, wid[c], role, text);
@@ -521,4 +600,6 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 			x += wid[c] + 1;
 		}
 	}
+out:
+	free(nc.cell);
 }
