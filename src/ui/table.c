@@ -232,9 +232,9 @@ static int tab_label(char *buf, size_t len, size_t i, bool brief, const double *
  */
 static void draw_tabs(struct ui *u, int y, int w)
 {
-	int x = 0, full = 0;
+	int x = 0, full = 0, len[UI_PANE_N];
 	size_t i;
-	char buf[96], rows[32];
+	char buf[96], rows[32], label[UI_PANE_N][96];
 	bool brief;
 	double age[2] = { u->s ? snap_table_age(u->s, SNAP_RES_QP) : 0, 0 };
 
@@ -244,9 +244,12 @@ static void draw_tabs(struct ui *u, int y, int w)
 		age[1] = a > age[1] ? a : age[1];
 	}
 	snprintf(rows, sizeof(rows), "%zu rows", u->n_rows);
+	/* the full labels, kept for when they are drawn */
 	for (i = 0; i < UI_PANE_N; i++)
-		if (ui_pane_shown(u, (enum ui_pane)i))
-			full += tab_label(buf, sizeof(buf), i, false, age) + 1;
+		if (ui_pane_shown(u, (enum ui_pane)i)) {
+			len[i] = tab_label(label[i], sizeof(label[i]), i, false, age);
+			full += len[i] + 1;
+		}
 	brief = full + (int)strlen(rows) + 1 >= w;
 	ui_fill(y, 0, w, ROLE_TITLE);
 	u->mouse.hit.tabs_y = y;
@@ -258,8 +261,9 @@ static void draw_tabs(struct ui *u, int y, int w)
 			u->mouse.hit.tab_x[i] = u->mouse.hit.tab_x[i + 1] = x;
 			continue;
 		}
-		n = tab_label(buf, sizeof(buf), i, brief, age);
-		ui_put(y, x, w - x, i == u->pane ? ROLE_TAB_ACTIVE : ROLE_TITLE, buf);
+		n = brief ? tab_label(buf, sizeof(buf), i, true, age) : len[i];
+		ui_put(y, x, w - x, i == u->pane ? ROLE_TAB_ACTIVE : ROLE_TITLE,
+		       brief ? buf : label[i]);
 		u->mouse.hit.tab_x[i] = x;
 		x += n + 1;
 		u->mouse.hit.tab_x[i + 1] = x < w ? x : w;
