@@ -273,6 +273,8 @@ struct snap_port {
 	/* index + 1 in s->counters of its link_downed and link_error_recovery
 	 * (flaps.c, while s->flaps says the index holds), 0 for none */
 	uint32_t flaps_ctr[2];
+	/* its counters: s->ctr_ix[ctr_first ..], ctr_n of them (snap_ctrs_index) */
+	uint32_t ctr_first, ctr_n;
 };
 
 
@@ -400,6 +402,14 @@ struct snapshot {
 		size_t n;
 		uint64_t gen;
 	} flaps;
+	/* the counters by port (snap_ctrs_index): uint32_t indexes into
+	 * counters, each port's together; they hold for these counters */
+	struct snap_vec ctr_ix;
+	struct {
+		size_t n, ports;
+		uint64_t gen;
+	} ctrs;
+	uint32_t rated;		/* rate_compute's runs on it: a rate read before is old */
 	/* what the sample's source fed so far (src/source/feed.c: its bound) */
 	struct {
 		uint64_t bytes, records;
@@ -476,6 +486,31 @@ struct snap_dev *snap_dev_find(const struct snapshot *s, uint32_t index);
 const char *snap_no_devices_why(const struct snapshot *s);
 struct snap_dev *snap_dev_by_name(const struct snapshot *s, const char *name);
 struct snap_port *snap_port_find(const struct snapshot *s, uint32_t dev, uint32_t port);
+
+/*
+ * Each port's counters found at once (src/model/portctr.c): done in the
+ * sample's pipeline (snap_carry), so that a port's link rates, errors and
+ * pauses read its own rows, not every row of the sample for each port and
+ * column (quadratic: 217 M instructions for the Links table at 64 netdevs
+ * of 255 counters).  0, or -ENOMEM (no index: the walks read all).
+ */
+int snap_ctrs_index(struct snapshot *s);
+/* The counters of port (dev, port): its own where the index holds, else
+ * every counter of s (the caller still checks dev and port). */
+struct snap_ctr_it {
+	const struct snapshot *s;
+	const uint32_t *ix;	/* NULL: all of s->counters */
+	size_t i, n;
+};
+void snap_ctrs_of(const struct snapshot *s, uint32_t dev, uint32_t port, struct snap_ctr_it *it);
+static inline const struct snap_counter *snap_ctr_next(struct snap_ctr_it *it)
+{
+	const struct snap_counter *v = it->s->counters.v;
+
+	if (it->i >= it->n)
+		return NULL;
+	return it->ix ? &v[it->ix[it->i++]] : &v[it->i++];
+}
 /* Find or add the port row (dev, port). */
 struct snap_port *snap_port_get(struct snapshot *s, uint32_t dev, uint32_t port);
 /* Find a task by thread id (tasks must be sorted: snap_tasks_sort). */
@@ -547,9 +582,9 @@ double snap_qp_age(const struct snapshot *s, const struct snap_qp *q);
 bool snap_qp_paced(const struct snapshot *s, const struct snap_qp *q);
 
 /* Element counts, for rolling back a partially parsed (interrupted) dump. */
-#define SNAP_VECS (13 + SNAP_RES_N)	/* devs, ports, counters, notes, events,
+#define SNAP_VECS (14 + SNAP_RES_N)	/* devs, ports, counters, notes, events,
 					 * objcnts, qpcnts, optcnts, drvs, gids, nets,
-					 * pcis, pstats */
+					 * pcis, pstats, ctr_ix */
 struct snap_mark {
 	size_t n[SNAP_VECS];
 	size_t strs;

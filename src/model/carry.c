@@ -313,6 +313,7 @@ int snap_carry(const struct snapshot *prev, struct snapshot *cur)
 	size_t i;
 	int r, err = 0;
 
+	snap_ctrs_index(cur);	/* none (memory): the walks read every row */
 	snap_flaps(prev, cur);	/* the links' changes, kept across samples */
 	snap_pstats_keep(prev, cur);
 

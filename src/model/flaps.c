@@ -53,13 +53,14 @@ static void flaps_index(struct snapshot *s)
 	for (i = 0; i < s->ports.n; i++)
 		memset(SNAP_AT(&s->ports, struct snap_port, i)->flaps_ctr, 0,
 		       sizeof(p->flaps_ctr));
+	_Static_assert(SNAP_SRC_PMA == SNAP_SRC_HW + 1, "the two sources together");
 	for (i = 0; i < s->counters.n && i < UINT32_MAX; i++) {
 		const struct snap_counter *c = SNAP_AT(&s->counters, struct snap_counter, i);
 		const char *name;
 		int r;
 
-		/* most rows are neither (a netdev's hundreds) */
-		if (c->source != SNAP_SRC_PMA && c->source != SNAP_SRC_HW)
+		/* most rows are neither (a netdev's hundreds): one compare */
+		if ((uint8_t)(c->source - SNAP_SRC_HW) > 1)
 			continue;
 		r = rank_of(c);
 		name = snap_s(s, c->name);
@@ -83,8 +84,9 @@ static void flaps_index(struct snapshot *s)
 bool flaps_counter(const struct snapshot *s, uint32_t dev, uint32_t port, const char *name,
 		   uint64_t *v, bool *sat)
 {
+	const struct snap_counter *c;
+	struct snap_ctr_it it;
 	int best = 0, k;
-	size_t i;
 
 	/* indexed, and no counter added or taken since */
 	for (k = 0; k < 2 && strcmp(name, kept[k]); k++)
@@ -98,8 +100,8 @@ bool flaps_counter(const struct snapshot *s, uint32_t dev, uint32_t port, const 
 		take(SNAP_AT(&s->counters, struct snap_counter, p->flaps_ctr[k] - 1), v, sat);
 		return true;
 	}
-	for (i = 0; i < s->counters.n; i++) {
-		const struct snap_counter *c = SNAP_AT(&s->counters, struct snap_counter, i);
+	snap_ctrs_of(s, dev, port, &it);
+	while ((c = snap_ctr_next(&it))) {
 		int rank = rank_of(c);
 
 		if (c->dev != dev || c->port != port || rank <= best ||

@@ -28,14 +28,14 @@ static struct hist_link *find(const struct history *h, uint32_t dev, uint32_t po
 
 bool hist_error(const struct snapshot *s, uint32_t dev, uint32_t port, double *rate, bool *sat)
 {
+	const struct snap_counter *c;
+	struct snap_ctr_it it;
 	bool any = false;
-	size_t i;
 
 	*rate = 0;
 	*sat = false;
-	for (i = 0; i < s->counters.n; i++) {
-		const struct snap_counter *c = SNAP_AT(&s->counters, struct snap_counter, i);
-
+	snap_ctrs_of(s, dev, port, &it);
+	while ((c = snap_ctr_next(&it))) {
 		if (c->dev != dev || c->port != port || !cnt_is_error(c->cls))
 			continue;
 		if (snap_counter_saturated(c))

@@ -108,24 +108,54 @@ static void put(uint64_t *val, double *rate, bool *rated, bool *has, const struc
 	}
 }
 
+/* one port's net_rates, as its row's columns ask them one after the other
+ * (each thread its own: the sampler's and the screen's) */
+static __thread struct {
+	const struct snapshot *s;
+	uint64_t gen;
+	size_t n;
+	uint32_t rated, dev, port;
+	struct net_rates r;
+} last;
+
+static void net_rates_of(const struct snapshot *s, uint32_t dev, uint32_t port,
+			 struct net_rates *r);
+
 void net_rates(const struct snapshot *s, uint32_t dev, uint32_t port, struct net_rates *r)
+{
+	if (last.s == s && last.gen == s->strs.gen && s->strs.gen && last.n == s->counters.n &&
+	    last.rated == s->rated && last.dev == dev && last.port == port) {
+		*r = last.r;
+		return;
+	}
+	net_rates_of(s, dev, port, r);
+	last.s = s;
+	last.gen = s->strs.gen;
+	last.n = s->counters.n;
+	last.rated = s->rated;
+	last.dev = dev;
+	last.port = port;
+	last.r = *r;
+}
+
+static void net_rates_of(const struct snapshot *s, uint32_t dev, uint32_t port,
+			 struct net_rates *r)
 {
 	bool dcb = false, fec = false;
 	double glob[2] = { 0 }, disc = 0;
 	bool gvalid[2] = { false }, dvalid = false;
-	size_t i;
+	const struct snap_counter *c;
+	struct snap_ctr_it it;
 	int k;
 
 	memset(r, 0, sizeof(*r));
 	r->prio[0] = r->prio[1] = -1;
-	for (i = 0; i < s->counters.n; i++) {
-		const struct snap_counter *c = SNAP_AT(&s->counters, struct snap_counter, i);
-
+	snap_ctrs_of(s, dev, port, &it);
+	while ((c = snap_ctr_next(&it)))
 		if (c->dev == dev && c->port == port && c->source == SNAP_SRC_DCB)
 			dcb = true;
-	}
-	for (i = 0; i < s->counters.n; i++) {
-		const struct snap_counter *c = SNAP_AT(&s->counters, struct snap_counter, i);
+	snap_ctrs_of(s, dev, port, &it);
+	while ((c = snap_ctr_next(&it))) {
 		const char *name;
 		int p;
 

@@ -452,6 +452,7 @@ int rate_compute(const struct snapshot *prev, struct snapshot *cur)
 
 	if (prev)
 		dt = ts_diff(&prev->mono, &cur->mono);
+	cur->rated++;
 	cur->interval = dt > 0 ? dt : 0;
 	cur->self.valid &= ~SNAP_SELF_RATE;
 	if (prev && dt > 0 && (prev->self.valid & cur->self.valid & SNAP_SELF_CPU)) {

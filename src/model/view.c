@@ -498,13 +498,12 @@ static int link_kind(const struct snapshot *s, const struct snap_counter *c, int
 const struct snap_counter *view_link_counter(const struct snapshot *s, uint32_t dev,
 					     uint32_t port, int kind)
 {
-	const struct snap_counter *best = NULL;
+	const struct snap_counter *best = NULL, *c;
 	int best_rk = 0, k, rk;
-	size_t i;
+	struct snap_ctr_it it;
 
-	for (i = 0; i < s->counters.n; i++) {
-		const struct snap_counter *c = SNAP_AT(&s->counters, struct snap_counter, i);
-
+	snap_ctrs_of(s, dev, port, &it);
+	while ((c = snap_ctr_next(&it))) {
 		if (c->dev != dev || c->port != port || !(rk = link_kind(s, c, &k)) || k != kind ||
 		    rk <= best_rk)
 			continue;
@@ -514,16 +513,49 @@ const struct snap_counter *view_link_counter(const struct snapshot *s, uint32_t 
 	return best;
 }
 
+static void link_rates_of(const struct snapshot *s, uint32_t dev, uint32_t port,
+			  struct view_link_rates *r);
+
+/* one port's, as its row's rate columns ask them one after the other
+ * (each thread its own: the sampler's and the screen's) */
+static __thread struct {
+	const struct snapshot *s;
+	uint64_t gen;
+	size_t n;
+	uint32_t rated, dev, port;
+	struct view_link_rates r;
+} last_rates;
+
 void view_link_rates(const struct snapshot *s, uint32_t dev, uint32_t port,
 		     struct view_link_rates *r)
 {
+	if (last_rates.s == s && last_rates.gen == s->strs.gen && s->strs.gen &&
+	    last_rates.n == s->counters.n && last_rates.rated == s->rated &&
+	    last_rates.dev == dev && last_rates.port == port) {
+		*r = last_rates.r;
+		return;
+	}
+	link_rates_of(s, dev, port, r);
+	last_rates.s = s;
+	last_rates.gen = s->strs.gen;
+	last_rates.n = s->counters.n;
+	last_rates.rated = s->rated;
+	last_rates.dev = dev;
+	last_rates.port = port;
+	last_rates.r = *r;
+}
+
+static void link_rates_of(const struct snapshot *s, uint32_t dev, uint32_t port,
+			  struct view_link_rates *r)
+{
 	int best[4] = { 0 };
-	size_t i;
+	const struct snap_counter *c;
+	struct snap_ctr_it it;
 	int k, rk;
 
 	memset(r, 0, sizeof(*r));
-	for (i = 0; i < s->counters.n; i++) {
-		const struct snap_counter *c = SNAP_AT(&s->counters, struct snap_counter, i);
+	snap_ctrs_of(s, dev, port, &it);
+	while ((c = snap_ctr_next(&it))) {
 		bool sat = snap_counter_saturated(c);
 
 		if (c->dev != dev || c->port != port || (c->rate_status != RATE_DATA && !sat) ||

@@ -21,11 +21,11 @@
 static const struct snap_counter *find(const struct snapshot *s, const struct snap_port *p,
 				       uint8_t src, const char *name)
 {
-	size_t i;
+	const struct snap_counter *c;
+	struct snap_ctr_it it;
 
-	for (i = 0; i < s->counters.n; i++) {
-		const struct snap_counter *c = SNAP_AT(&s->counters, struct snap_counter, i);
-
+	snap_ctrs_of(s, p->dev, p->port, &it);
+	while ((c = snap_ctr_next(&it))) {
 		if (c->dev == p->dev && c->port == p->port && c->source == src &&
 		    !strcmp(snap_s(s, c->name), name))
 			return c;
@@ -121,12 +121,14 @@ static void std_group(struct jw *w, const struct snapshot *s, const struct snap_
 		      unsigned int g, const char *hist)
 {
 	const char *grp = net_std_group_name(g);
-	size_t i, gl = strlen(grp);
+	const struct snap_counter *c;
+	struct snap_ctr_it it;
+	size_t gl = strlen(grp);
 	uint32_t done = 0;
 	bool open = false;
 
-	for (i = 0; i < s->counters.n; i++) {
-		const struct snap_counter *c = SNAP_AT(&s->counters, struct snap_counter, i);
+	snap_ctrs_of(s, p->dev, p->port, &it);
+	while ((c = snap_ctr_next(&it))) {
 		const char *name;
 		unsigned int lo, hi;
 

@@ -8,7 +8,8 @@
  * 10 receive buckets) and `ethtool -S` of 200 port-level names plus 64
  * channels' per-queue ones (left out by the parser), fed through
  * net_parse (bench_net_sample); then the sample's pipeline, its rates
- * above all (bench_net_advance).
+ * above all (bench_net_advance); after the last, every column of the
+ * Links table (bench_net_links).
  *   net [SAMPLES]   (callgrind: --toggle-collect=bench_net_sample
  *                    --toggle-collect=bench_net_advance)
  */
@@ -25,6 +26,7 @@
 
 #include "net.h"
 #include "advance.h"
+#include "view.h"
 
 #define PORTS 64
 #define NAMES 200
@@ -32,6 +34,7 @@
 
 void bench_net_sample(struct snapshot *s, int k);
 int bench_net_advance(const struct snapshot *prev, struct snapshot *cur);
+void bench_net_links(const struct snapshot *s);
 
 static unsigned char dcb[1024], pause_b[512], fec[512], lstate[256], lmodes[256], std[2048], *drv;
 static size_t ldcb, lpause, lfec, llstate, llmodes, lstd, ldrv, nstat;
@@ -184,6 +187,23 @@ __attribute__((noinline)) int bench_net_advance(const struct snapshot *prev, str
 	return snap_advance(prev, cur);
 }
 
+/* the Links table's every column of every port, as a screen or JSON asks
+ * them of a sample */
+__attribute__((noinline)) void bench_net_links(const struct snapshot *s)
+{
+	struct view_ctx c = { .s = s };
+	size_t n, row;
+	int col;
+
+	view_cols(VIEW_LINKS, &n);
+	for (row = 0; row < s->ports.n; row++)
+		for (col = 0; col < (int)n; col++) {
+			struct view_value v;
+
+			view_get(&c, VIEW_LINKS, row, col, &v);
+		}
+}
+
 int main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : 2, k, p;
@@ -208,6 +228,7 @@ int main(int argc, char **argv)
 		prev = cur;
 		cur = t;
 	}
+	bench_net_links(prev);
 	printf("ports %d counters %zu notes %zu\n", PORTS, prev->counters.n, prev->notes.n);
 	/* every answer parsed: a note would be one refused, measuring the
 	 * wrong path */
