@@ -14,7 +14,7 @@ int snap_ctrs_index(struct snapshot *s)
 {
 	const struct snap_counter *cv = s->counters.v;
 	struct snap_port *ports = s->ports.v;
-	struct run *runs = NULL, *r;
+	struct run *runs = NULL;
 	size_t i, j, k, nr = 0, cap = 0, first = 0, n = s->counters.n;
 	uint32_t *ix;
 
@@ -53,8 +53,10 @@ int snap_ctrs_index(struct snapshot *s)
 		free(runs);
 		return -ENOMEM;
 	}
-	/* each port's rows in their order: its runs one after the other */
-	for (r = runs; r < runs + nr; r++) {
+	/* each port's rows in their order: its runs one after the other
+	 * (by index: runs is NULL where there are none) */
+	for (i = 0; i < nr; i++) {
+		const struct run *r = &runs[i];
 		struct snap_port *p = &ports[r->port];
 		uint32_t *to = ix + p->ctr_first + p->ctr_n;
 
@@ -82,5 +84,6 @@ void snap_ctrs_of(const struct snapshot *s, uint32_t dev, uint32_t port, struct 
 		return;
 	p = snap_port_find(s, dev, port);
 	it->n = p ? p->ctr_n : 0;
-	it->ix = p ? (const uint32_t *)s->ctr_ix.v + p->ctr_first : NULL;
+	/* none: no pointer into an index that may have no memory */
+	it->ix = it->n ? (const uint32_t *)s->ctr_ix.v + p->ctr_first : NULL;
 }
