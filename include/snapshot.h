@@ -503,6 +503,28 @@ struct snap_ctr_it {
 	size_t i, n;
 };
 void snap_ctrs_of(const struct snapshot *s, uint32_t dev, uint32_t port, struct snap_ctr_it *it);
+/*
+ * A value of one port worked out from s's counters, kept for the next
+ * asker (a row's columns ask one after the other): it holds while s has
+ * the same strings, counters and rates (rate_compute's runs, s->rated).
+ */
+struct snap_port_memo {
+	const struct snapshot *s;
+	uint64_t gen;
+	size_t n;
+	uint32_t rated, dev, port;
+};
+static inline bool snap_port_memo_hit(const struct snap_port_memo *m, const struct snapshot *s,
+				      uint32_t dev, uint32_t port)
+{
+	return m->s == s && s->strs.gen && m->gen == s->strs.gen && m->n == s->counters.n &&
+	       m->rated == s->rated && m->dev == dev && m->port == port;
+}
+static inline void snap_port_memo_set(struct snap_port_memo *m, const struct snapshot *s,
+				      uint32_t dev, uint32_t port)
+{
+	*m = (struct snap_port_memo){ s, s->strs.gen, s->counters.n, s->rated, dev, port };
+}
 static inline const struct snap_counter *snap_ctr_next(struct snap_ctr_it *it)
 {
 	const struct snap_counter *v = it->s->counters.v;

@@ -108,34 +108,23 @@ static void put(uint64_t *val, double *rate, bool *rated, bool *has, const struc
 	}
 }
 
-/* one port's net_rates, as its row's columns ask them one after the other
- * (each thread its own: the sampler's and the screen's) */
-static __thread struct {
-	const struct snapshot *s;
-	uint64_t gen;
-	size_t n;
-	uint32_t rated, dev, port;
-	struct net_rates r;
-} last;
-
 static void net_rates_of(const struct snapshot *s, uint32_t dev, uint32_t port,
 			 struct net_rates *r);
 
 void net_rates(const struct snapshot *s, uint32_t dev, uint32_t port, struct net_rates *r)
 {
-	if (last.s == s && last.gen == s->strs.gen && s->strs.gen && last.n == s->counters.n &&
-	    last.rated == s->rated && last.dev == dev && last.port == port) {
-		*r = last.r;
+	/* one port's, as its row's columns ask them one after the other (each
+	 * thread its own: the sampler's and the screen's) */
+	static __thread struct snap_port_memo m;
+	static __thread struct net_rates last;
+
+	if (snap_port_memo_hit(&m, s, dev, port)) {
+		*r = last;
 		return;
 	}
 	net_rates_of(s, dev, port, r);
-	last.s = s;
-	last.gen = s->strs.gen;
-	last.n = s->counters.n;
-	last.rated = s->rated;
-	last.dev = dev;
-	last.port = port;
-	last.r = *r;
+	snap_port_memo_set(&m, s, dev, port);
+	last = *r;
 }
 
 static void net_rates_of(const struct snapshot *s, uint32_t dev, uint32_t port,
