@@ -86,7 +86,11 @@ static uint64_t name_hash(const char *a)
 	uint64_t h = 1469598103934665603ULL;
 
 	while (*p)
-		h = hash_mix(h, printed(&p));
+		/* printable ASCII and \n print as themselves: no decoding */
+		if ((*p >= 0x20 && *p < 0x7f) || *p == '\n')
+			h = hash_mix(h, *p++);
+		else
+			h = hash_mix(h, printed(&p));
 	return h;
 }
 
@@ -112,37 +116,100 @@ static bool same_counter(const struct snapshot *s, const struct snap_counter *a,
 			      dev_label(s, b->dev, bb, sizeof(bb)));
 }
 
-static uint64_t counter_hash(const struct snapshot *s, const struct snap_counter *c)
-{
-	char buf[16];
-	uint64_t h = name_hash(snap_s(s, c->name));
+/*
+ * The hashes one dedup_counters call reuses: a name's by its string id (a
+ * netdev's counter names are one string for all its ports: src/net interns
+ * them once a sample) and the last device's label (a source pushes a
+ * device's rows together), so a row costs a few mixes, not a walk of its
+ * name's characters and of the device list.
+ */
+#define DEDUP_NAMES 2048	/* a table of ids: half of it used at most */
+struct dedup_memo {
+	uint32_t id[DEDUP_NAMES];	/* 0: empty */
+	uint64_t h[DEDUP_NAMES];
+	size_t used;
+	uint32_t dev;
+	bool have_dev;
+	uint64_t dev_h;
+};
 
-	h = hash_mix(h, name_hash(dev_label(s, c->dev, buf, sizeof(buf))));
+static uint64_t name_hash_of(const struct snapshot *s, struct dedup_memo *m, uint32_t id)
+{
+	size_t k = (id * 2654435761u) >> 21 & (DEDUP_NAMES - 1);
+	uint64_t h;
+
+	for (; id && m->id[k]; k = (k + 1) & (DEDUP_NAMES - 1))
+		if (m->id[k] == id)
+			return m->h[k];
+	/* mixed whole: names that differ in their last character
+	 * (requests_prio1, _prio2) on devices that differ in theirs made the
+	 * same hash_mix chain */
+	h = hash_fmix(name_hash(snap_s(s, id)));
+	if (id && m->used < DEDUP_NAMES / 2) {
+		m->id[k] = id;
+		m->h[k] = h;
+		m->used++;
+	}
+	return h;
+}
+
+static uint64_t counter_hash(const struct snapshot *s, const struct snap_counter *c,
+			     struct dedup_memo *m)
+{
+	uint64_t h = name_hash_of(s, m, c->name);
+
+	if (!m->have_dev || m->dev != c->dev) {
+		char buf[16];
+
+		m->dev = c->dev;
+		m->have_dev = true;
+		m->dev_h = hash_fmix(name_hash(dev_label(s, c->dev, buf, sizeof(buf))));
+	}
+	h = hash_mix(h, m->dev_h);
 	h = hash_mix(h, (uint64_t)c->port << 16 | (uint64_t)c->source << 8 | c->kind);
 	return hash_fmix(hash_mix(h, c->obj));
 }
 
 /*
  * Keep the first counter of each series, in order: an open-addressing
- * table of the kept ones (a port has ~100 counters, a host thousands).
- * -1 when out of memory (nothing dropped).
+ * table of the kept ones with their hashes (a port has ~100 counters, a
+ * netdev's hundreds, a host thousands); two rows are compared only when
+ * their hashes are equal.  -1 when out of memory (nothing dropped).
  */
 static int dedup_counters(const struct snapshot *s, struct snap_vec *v)
 {
-	size_t cap = 16, i, n = 0, *slot;
+	struct slot {
+		uint32_t ix;	/* index + 1; 0 is empty */
+		uint32_t h;	/* the hash's high half (the low one placed it) */
+	} *slot;
+	struct dedup_memo *m;
+	size_t cap = 16, i, n = 0;
 
+	if (v->n < 2)
+		return 0;
+	if (v->n >= UINT32_MAX / 2)
+		return -1;	/* never: a sample's counters are thousands */
 	while (cap < 2 * v->n)
 		cap *= 2;
-	slot = calloc(cap, sizeof(*slot));	/* index + 1; 0 is empty */
-	if (!slot)
+	slot = calloc(cap, sizeof(*slot));
+	m = malloc(sizeof(*m));
+	if (!slot || !m) {
+		free(slot);
+		free(m);
 		return -1;
+	}
+	memset(m->id, 0, sizeof(m->id));
+	m->used = 0;
+	m->have_dev = false;
 	for (i = 0; i < v->n; i++) {
 		struct snap_counter *c = SNAP_AT(v, struct snap_counter, i);
-		size_t k = (size_t)counter_hash(s, c) & (cap - 1);
+		uint64_t h = counter_hash(s, c, m);
+		size_t k = (size_t)h & (cap - 1);
 		bool dup = false;
 
-		for (; slot[k]; k = (k + 1) & (cap - 1))
-			if (same_counter(s, SNAP_AT(v, struct snap_counter, slot[k] - 1), c)) {
+		for (; slot[k].ix; k = (k + 1) & (cap - 1))
+			if (slot[k].h == (uint32_t)(h >> 32) &&
+			    same_counter(s, SNAP_AT(v, struct snap_counter, slot[k].ix - 1), c)) {
 				dup = true;
 				break;
 			}
@@ -150,34 +217,47 @@ static int dedup_counters(const struct snapshot *s, struct snap_vec *v)
 			continue;
 		if (n != i)
 			*SNAP_AT(v, struct snap_counter, n) = *c;
-		slot[k] = ++n;
+		slot[k].h = (uint32_t)(h >> 32);
+		slot[k].ix = (uint32_t)++n;
 	}
 	v->n = n;
 	free(slot);
+	free(m);
 	return 0;
 }
 
-static bool dev_name_taken(const struct snapshot *s, size_t upto, const char *name)
+/* a device name's hash as printed (hs: the devices' names', or NULL) */
+static bool dev_name_taken(const struct snapshot *s, const uint64_t *hs, size_t upto,
+			   const char *name)
 {
+	uint64_t h = hs ? name_hash(name) : 0;
 	size_t i;
 
 	for (i = 0; i < upto; i++)
-		if (snap_same_name(SNAP_AT(&s->devs, struct snap_dev, i)->name, name))
+		if ((!hs || hs[i] == h) &&
+		    snap_same_name(SNAP_AT(&s->devs, struct snap_dev, i)->name, name))
 			return true;
 	return false;
 }
 
-/* Devices are few (a host has a handful): pairs compared. */
+/*
+ * Devices are few (a host has a handful, an SR-IOV host hundreds): pairs
+ * compared by the hashes of their names, the names only where those meet
+ * (without memory for the hashes, the names).
+ */
 static void dedup_devs(struct snapshot *s)
 {
+	uint64_t *hs = s->devs.n > 1 ? malloc(s->devs.n * sizeof(*hs)) : NULL;
 	size_t i;
 
+	for (i = 0; hs && i < s->devs.n; i++)
+		hs[i] = name_hash(SNAP_AT(&s->devs, struct snap_dev, i)->name);
 	for (i = 1; i < s->devs.n; i++) {
 		struct snap_dev *d = SNAP_AT(&s->devs, struct snap_dev, i);
 		char base[SNAP_DEV_NAME_MAX], name[SNAP_DEV_NAME_MAX];
 		unsigned int k;
 
-		if (!dev_name_taken(s, i, d->name))
+		if (!dev_name_taken(s, hs, i, d->name))
 			continue;
 		memcpy(base, d->name, sizeof(base));
 		for (k = 2;; k++) {
@@ -192,11 +272,14 @@ static void dedup_devs(struct snapshot *s)
 				bl--;
 			snprintf(name, sizeof(name), "%.*s%s", (int)bl, base, suffix);
 			/* also against the later ones: NAME~2 may be one */
-			if (!dev_name_taken(s, s->devs.n, name))
+			if (!dev_name_taken(s, hs, s->devs.n, name))
 				break;
 		}
 		memcpy(d->name, name, sizeof(name));
+		if (hs)
+			hs[i] = name_hash(d->name);
 	}
+	free(hs);
 }
 
 void snap_dedup(struct snapshot *s)

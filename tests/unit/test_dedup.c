@@ -102,4 +102,52 @@ static void test_dedup(void)
 	snap_free(&s);
 }
 
-TEST_MAIN(test_escape, test_same_name, test_dedup)
+/*
+ * A netdev's names are one string for all its ports: more names than the
+ * hashes kept by string id (1,024), shared by three devices whose rows
+ * interleave, and the same names again under other ids, which go.
+ */
+static void test_shared_ids(void)
+{
+	enum { NAMES = 1500 };
+	static uint32_t id[NAMES];
+	struct snapshot s;
+	size_t i, n, dropped = 0;
+	uint32_t d;
+	char name[32];
+
+	snap_init(&s);
+	dev(&s, 0, "mlx5_1");
+	dev(&s, 1, "mlx5_2");
+	dev(&s, 2, "mlx5_12");
+	for (i = 0; i < NAMES; i++) {
+		snprintf(name, sizeof(name), "rx_prio%zu_pause", i);
+		id[i] = snap_str(&s, name, sizeof(name));
+	}
+	for (i = 0; i < NAMES; i++)
+		for (d = 0; d < 3; d++) {
+			struct snap_counter *c = counter(&s, d, "", i * 3 + d);
+
+			c->name = id[i];
+		}
+	/* the same text, another id: the second of a series */
+	for (i = 0; i < NAMES; i += 100) {
+		snprintf(name, sizeof(name), "rx_prio%zu_pause", i);
+		counter(&s, i % 3, name, 1u << 30);
+		dropped++;
+	}
+	n = s.counters.n;
+	snap_dedup(&s);
+	CHECK_EQ_U(s.counters.n, n - dropped);
+	for (i = 0; i < s.counters.n; i++) {
+		const struct snap_counter *c = SNAP_AT(&s.counters, struct snap_counter, i);
+
+		if (c->value != i) {
+			CHECK_EQ_U(c->value, i);
+			break;
+		}
+	}
+	snap_free(&s);
+}
+
+TEST_MAIN(test_escape, test_same_name, test_dedup, test_shared_ids)
