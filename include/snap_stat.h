@@ -71,7 +71,21 @@ struct snap_counter {
 	uint8_t sat;		/* SNAP_CNT_SATURATES, SNAP_CNT_SATURATED */
 	uint8_t link;		/* 0: not looked up yet; else 1 + its enum cnt_link
 				 * (classify.h), set by rate_compute() */
+	/*
+	 * A run: rows a parser pushed together from one kept template (a
+	 * netdev's `ethtool -S` set, src/net/estats.c), one port's.  At its
+	 * first row `run` is its length (2 or more; 0 on every other row) and
+	 * on each row `set` the template's serial, never given twice: the
+	 * rows have one device, port and source, no kind or object, names
+	 * that differ as printed, in the template's order.  What moves rows
+	 * keeps a run whole (snap_dedup, a device dropped, a rollback to a
+	 * mark: a run is pushed at once) or clears its `run`.  snap_dedup
+	 * and the rates take a run at once (snap_counter_run).
+	 */
+	uint16_t run;
+	uint32_t set;
 };
+_Static_assert(sizeof(struct snap_counter) == 56, "a counter row stays 56 bytes");
 
 /*
  * The largest value a counter holds, in its unit: 2^bits - 1, times 4 for

@@ -431,6 +431,16 @@ size_t snap_name_esc(char *dst, size_t cap, const char *src, size_t len);
 uint32_t snap_name(struct snapshot *s, const char *src, size_t len);
 /* Do a and b print as the same label value or JSON string? */
 bool snap_same_name(const char *a, const char *b);
+/* A hash of name as printed: names snap_same_name finds the same have one. */
+uint64_t snap_name_hash(const char *name);
+/* The length of the run of counter rows v[i] starts, 0 if none (struct
+ * snap_counter's run). */
+static inline size_t snap_counter_run(const struct snap_vec *v, size_t i)
+{
+	size_t n = i < v->n ? ((const struct snap_counter *)v->v)[i].run : 0;
+
+	return n >= 2 && n <= v->n - i ? n : 0;
+}
 /*
  * After a sample's inputs: the later of two devices of one name renamed
  * NAME~2 (~3, ...), and of counters of one series (source, device, port,

@@ -124,6 +124,7 @@ static bool same_counter(const struct snapshot *s, const struct snap_counter *a,
  * name's characters and of the device list.
  */
 #define DEDUP_NAMES 2048	/* a table of ids: half of it used at most */
+#define DEDUP_DEVS 64
 struct dedup_memo {
 	uint32_t id[DEDUP_NAMES];	/* 0: empty */
 	uint64_t h[DEDUP_NAMES];
@@ -131,6 +132,13 @@ struct dedup_memo {
 	uint32_t dev;
 	bool have_dev;
 	uint64_t dev_h;
+	struct {
+		uint64_t ix;	/* the device's index + 1; 0: none */
+		uint64_t h;
+	} devs[DEDUP_DEVS];	/* the labels' hashes by index */
+	struct snap_counter key;	/* the last key_hash asked, and its */
+	bool have_key;
+	uint64_t key_h;
 };
 
 static uint64_t name_hash_of(const struct snapshot *s, struct dedup_memo *m, uint32_t id)
@@ -153,63 +161,188 @@ static uint64_t name_hash_of(const struct snapshot *s, struct dedup_memo *m, uin
 	return h;
 }
 
-static uint64_t counter_hash(const struct snapshot *s, const struct snap_counter *c,
-			     struct dedup_memo *m)
+uint64_t snap_name_hash(const char *name)
 {
-	uint64_t h = name_hash_of(s, m, c->name);
+	return name_hash(name);
+}
 
+/* a series' all but its name: device label, port, source, kind, object */
+static inline uint64_t key_hash(const struct snapshot *s, const struct snap_counter *c,
+				struct dedup_memo *m)
+{
+	/* the rows of a key come together: the last one's kept */
+	if (m->have_key && m->key.dev == c->dev && m->key.port == c->port &&
+	    m->key.obj == c->obj && m->key.source == c->source && m->key.kind == c->kind)
+		return m->key_h;
+	m->key.dev = c->dev;
+	m->key.port = c->port;
+	m->key.obj = c->obj;
+	m->key.source = c->source;
+	m->key.kind = c->kind;
+	m->have_key = true;
 	if (!m->have_dev || m->dev != c->dev) {
+		size_t k = c->dev & (DEDUP_DEVS - 1);
 		char buf[16];
 
 		m->dev = c->dev;
 		m->have_dev = true;
-		m->dev_h = hash_fmix(name_hash(dev_label(s, c->dev, buf, sizeof(buf))));
+		if (m->devs[k].ix == (uint64_t)c->dev + 1) {
+			m->dev_h = m->devs[k].h;
+		} else {
+			m->dev_h = hash_fmix(name_hash(dev_label(s, c->dev, buf, sizeof(buf))));
+			m->devs[k].ix = (uint64_t)c->dev + 1;
+			m->devs[k].h = m->dev_h;
+		}
 	}
-	h = hash_mix(h, m->dev_h);
-	h = hash_mix(h, (uint64_t)c->port << 16 | (uint64_t)c->source << 8 | c->kind);
-	return hash_fmix(hash_mix(h, c->obj));
+	/* the label's hash is mixed whole: a multiply by an odd constant
+	 * keeps the rest apart (one name on two ports, two names on one) */
+	m->key_h = (m->dev_h ^ ((uint64_t)c->obj << 32 | (uint64_t)c->port << 16 |
+				(uint64_t)c->source << 8 | c->kind)) *
+		   0x9e3779b97f4a7c15ULL;
+	return m->key_h;
 }
 
 /*
- * Keep the first counter of each series, in order: an open-addressing
- * table of the kept ones with their hashes (a port has ~100 counters, a
- * netdev's hundreds, a host thousands); two rows are compared only when
- * their hashes are equal.  -1 when out of memory (nothing dropped).
+ * The series keys of a sample's runs (struct snap_counter's run) and of
+ * its other rows: a run whose key no other run or row has cannot meet
+ * anything (its own names differ), and its rows are kept without a look.
+ * Counts by key hash: two keys of one hash only cost a look too many.
+ */
+struct keys {
+	struct key {
+		uint64_t h;
+		uint32_t runs;
+		uint32_t rows;	/* 0 or 1: a key's single rows are many */
+	} *t;
+	size_t mask;
+};
+
+static struct key *key_of(struct keys *k, uint64_t h)
+{
+	size_t i = (size_t)(h >> 32 ^ h) & k->mask;
+
+	for (; k->t[i].runs || k->t[i].rows; i = (i + 1) & k->mask)
+		if (k->t[i].h == h)
+			return &k->t[i];
+	k->t[i].h = h;
+	return &k->t[i];
+}
+
+/* the keys of v's runs and rows into k (nothing where v has no run); -1
+ * out of memory */
+static int keys_fill(const struct snapshot *s, const struct snap_vec *v, struct dedup_memo *m,
+		     struct keys *k)
+{
+	size_t i, r, runs = 0, cap = 16, n;
+	uint64_t last = 0;
+	bool have_last;
+
+	k->t = NULL;
+	for (i = 0; i < v->n; i += r ? r : 1)
+		runs += (r = snap_counter_run(v, i)) != 0;
+	if (!runs)
+		return 0;
+	/* a key a run, and about one for the rows between two runs */
+	while (cap < 4 * (runs + 1))
+		cap *= 2;
+	for (;;) {
+		if (!(k->t = calloc(cap, sizeof(*k->t))))
+			return -1;
+		k->mask = cap - 1;
+		have_last = false;
+		for (i = 0, n = 0; i < v->n && n < cap / 2; i += r ? r : 1) {
+			uint64_t h = key_hash(s, SNAP_AT(v, struct snap_counter, i), m);
+			struct key *e;
+
+			r = snap_counter_run(v, i);
+			if (!r && have_last && h == last)
+				continue;
+			e = key_of(k, h);
+			n += !e->runs && !e->rows;
+			if (r) {
+				e->runs++;
+			} else {
+				e->rows = 1;
+				last = h;
+			}
+			have_last = !r;
+		}
+		if (i >= v->n)
+			return 0;
+		free(k->t);	/* more keys than thought: twice the table */
+		cap *= 2;
+	}
+}
+
+/* does the run at v[i] meet no other run or row? */
+static bool run_alone(const struct snapshot *s, const struct snap_vec *v, size_t i,
+		      struct dedup_memo *m, struct keys *k)
+{
+	const struct key *e;
+
+	if (!k->t)
+		return false;
+	e = key_of(k, key_hash(s, SNAP_AT(v, struct snap_counter, i), m));
+	return e->runs == 1 && !e->rows;
+}
+
+/*
+ * Keep the first counter of each series, in order: a run alone as it is,
+ * every other row through an open-addressing table of the kept ones with
+ * their hashes (a port has ~100 counters, a netdev's hundreds, a host
+ * thousands); two rows are compared only when their hashes are equal.
+ * -1 when out of memory (nothing dropped).
  */
 static int dedup_counters(const struct snapshot *s, struct snap_vec *v)
 {
 	struct slot {
 		uint32_t ix;	/* index + 1; 0 is empty */
 		uint32_t h;	/* the hash's high half (the low one placed it) */
-	} *slot;
+	} *slot = NULL;
+	struct keys k = { NULL, 0 };
 	struct dedup_memo *m;
-	size_t cap = 16, i, n = 0;
+	size_t cap = 16, i, n = 0, r, look = 0;
+	int ret = -1;
 
 	if (v->n < 2)
 		return 0;
-	if (v->n >= UINT32_MAX / 2)
+	if (v->n >= UINT32_MAX / 2 || !(m = malloc(sizeof(*m))))
 		return -1;	/* never: a sample's counters are thousands */
-	while (cap < 2 * v->n)
-		cap *= 2;
-	slot = calloc(cap, sizeof(*slot));
-	m = malloc(sizeof(*m));
-	if (!slot || !m) {
-		free(slot);
-		free(m);
-		return -1;
-	}
 	memset(m->id, 0, sizeof(m->id));
+	memset(m->devs, 0, sizeof(m->devs));
 	m->used = 0;
-	m->have_dev = false;
+	m->have_dev = m->have_key = false;
+	if (keys_fill(s, v, m, &k))
+		goto out;
+	for (i = 0; i < v->n; i += r ? r : 1) {
+		r = snap_counter_run(v, i);
+		if (!r || !run_alone(s, v, i, m, &k))
+			look += r ? r : 1;
+	}
+	while (cap < 2 * look)
+		cap *= 2;
+	if (!(slot = calloc(cap, sizeof(*slot))))
+		goto out;
 	for (i = 0; i < v->n; i++) {
 		struct snap_counter *c = SNAP_AT(v, struct snap_counter, i);
-		uint64_t h = counter_hash(s, c, m);
-		size_t k = (size_t)h & (cap - 1);
+		uint64_t h;
+		size_t at;
 		bool dup = false;
 
-		for (; slot[k].ix; k = (k + 1) & (cap - 1))
-			if (slot[k].h == (uint32_t)(h >> 32) &&
-			    same_counter(s, SNAP_AT(v, struct snap_counter, slot[k].ix - 1), c)) {
+		if ((r = snap_counter_run(v, i))) {
+			if (run_alone(s, v, i, m, &k)) {
+				if (n != i)
+					memmove(SNAP_AT(v, struct snap_counter, n), c, r * sizeof(*c));
+				n += r;
+				i += r - 1;
+				continue;
+			}
+			c->run = 0;	/* its rows looked at one by one */
+		}
+		h = name_hash_of(s, m, c->name) ^ key_hash(s, c, m);
+		for (at = (size_t)h & (cap - 1); slot[at].ix; at = (at + 1) & (cap - 1))
+			if (slot[at].h == (uint32_t)(h >> 32) &&
+			    same_counter(s, SNAP_AT(v, struct snap_counter, slot[at].ix - 1), c)) {
 				dup = true;
 				break;
 			}
@@ -217,13 +350,16 @@ static int dedup_counters(const struct snapshot *s, struct snap_vec *v)
 			continue;
 		if (n != i)
 			*SNAP_AT(v, struct snap_counter, n) = *c;
-		slot[k].h = (uint32_t)(h >> 32);
-		slot[k].ix = (uint32_t)++n;
+		slot[at].h = (uint32_t)(h >> 32);
+		slot[at].ix = (uint32_t)++n;
 	}
 	v->n = n;
+	ret = 0;
+out:
 	free(slot);
+	free(k.t);
 	free(m);
-	return 0;
+	return ret;
 }
 
 /* a device name's hash as printed (hs: the devices' names', or NULL) */

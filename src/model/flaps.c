@@ -59,9 +59,14 @@ static void flaps_index(struct snapshot *s)
 		const char *name;
 		int r;
 
-		/* most rows are neither (a netdev's hundreds): one compare */
-		if ((uint8_t)(c->source - SNAP_SRC_HW) > 1)
+		/* most rows are neither (a netdev's hundreds): a run skipped
+		 * whole (a netdev's set), the others by one compare */
+		if ((uint8_t)(c->source - SNAP_SRC_HW) > 1) {
+			size_t run = snap_counter_run(&s->counters, i);
+
+			i += run ? run - 1 : 0;
 			continue;
+		}
 		r = rank_of(c);
 		name = snap_s(s, c->name);
 		for (k = 0; k < 2 && strcmp(name, kept[k]); k++)

@@ -27,7 +27,10 @@ int snap_ctrs_index(struct snapshot *s)
 	for (i = 0; i < n; i = j) {
 		const struct snap_port *p = snap_port_find(s, cv[i].dev, cv[i].port);
 
-		for (j = i + 1; j < n && cv[j].dev == cv[i].dev && cv[j].port == cv[i].port; j++)
+		/* a run is one port's (a netdev's set): taken whole */
+		for (j = i + (snap_counter_run(&s->counters, i) ? cv[i].run : 1);
+		     j < n && cv[j].dev == cv[i].dev && cv[j].port == cv[i].port;
+		     j += snap_counter_run(&s->counters, j) ? cv[j].run : 1)
 			;
 		if (!p)
 			continue; /* a device's own rows */

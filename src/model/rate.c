@@ -201,6 +201,49 @@ static int tab_fill(struct rate_tab *t, const struct snapshot *prev, const struc
 	return 0;
 }
 
+/* c's rate from p, its row in the sample before (status RATE_NODATA) */
+static inline void rate_pair(const struct snap_counter *p, struct snap_counter *c, double dt)
+{
+	if (dt <= 0)
+		return;	/* RATE_NODATA */
+	/* the common case inline: a wrapping counter that grew */
+	if (!(c->sat & SNAP_CNT_SATURATES) && c->value >= p->value) {
+		c->delta = c->value - p->value;
+		c->rate_status = RATE_DATA;
+	} else {
+		c->rate_status = rate_counter_delta(p, c, &c->delta);
+	}
+	if (c->rate_status == RATE_DATA)
+		c->rate = (double)c->delta / dt;
+}
+
+/*
+ * A run of rows (struct snap_counter's run) at cur's index i whose like is
+ * at prev's same index (the same template, device and port): its rows
+ * rated pairwise, no row looked up.  A kept template's rows have their
+ * link (mark_driver_sat has nothing to do) and no object.  False where
+ * there is no such pair of runs.
+ */
+static bool run_pair(const struct snap_vec *pv, struct snap_vec *cv, size_t i, double dt)
+{
+	struct snap_counter *c = SNAP_AT(cv, struct snap_counter, i);
+	const struct snap_counter *p;
+	size_t n = snap_counter_run(cv, i), k;
+
+	if (!n || n != snap_counter_run(pv, i))
+		return false;
+	p = SNAP_AT(pv, struct snap_counter, i);
+	if (p->set != c->set || p->dev != c->dev || p->port != c->port || p->source != c->source)
+		return false;
+	for (k = 0; k < n; k++) {
+		c[k].rate = 0;
+		c[k].delta = 0;
+		c[k].rate_status = RATE_NODATA;
+		rate_pair(&p[k], &c[k], dt);
+	}
+	return true;
+}
+
 /*
  * The rates of one vector of counters: s->counters, or s->objcnts.  A
  * sample's sources push their counters in the same order each time, so
@@ -232,6 +275,10 @@ static int rate_counters(const struct snapshot *prev, struct snapshot *cur, doub
 			mark_driver_sat(cur, c);
 		if (!prev || err)
 			continue;
+		if (run_pair(pv, cv, i, dt)) {
+			i += c->run - 1u;
+			continue;
+		}
 		if (i < pv->n && counter_same_nm(prev, SNAP_AT(pv, struct snap_counter, i), cur, c, nm)) {
 			p = SNAP_AT(pv, struct snap_counter, i);
 		} else {
@@ -251,17 +298,7 @@ static int rate_counters(const struct snapshot *prev, struct snapshot *cur, doub
 			c->rate_status = RATE_INIT;
 			continue;
 		}
-		if (dt <= 0)
-			continue;	/* RATE_NODATA */
-		/* the common case inline: a wrapping counter that grew */
-		if (!(c->sat & SNAP_CNT_SATURATES) && c->value >= p->value) {
-			c->delta = c->value - p->value;
-			c->rate_status = RATE_DATA;
-		} else {
-			c->rate_status = rate_counter_delta(p, c, &c->delta);
-		}
-		if (c->rate_status == RATE_DATA)
-			c->rate = (double)c->delta / dt;
+		rate_pair(p, c, dt);
 	}
 	free(t.slot);
 	free(nm);

@@ -81,8 +81,43 @@ static struct sset {
 	struct snap_counter *rows;
 	uint64_t used;
 	uint64_t gen;		/* the strings the rows' names are in (snap_strs) */
+	uint32_t serial;	/* its rows' runs' set (struct snap_counter) */
+	bool runs;		/* its kept names differ as printed: rows in runs */
 } sets[SETS_N];
 static uint64_t sets_clock;	/* guarded by net_parse's lock */
+static uint32_t sets_serial;
+
+/*
+ * Do the kept names differ as printed (snap_same_name)?  A driver may name
+ * two counters alike; then its rows are not a run and snap_dedup looks at
+ * each.  Once a set: the hashes sorted, names compared where they meet.
+ */
+static int by_hash(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+static bool names_differ(const struct sset *e)
+{
+	uint64_t *h = malloc(e->n_kept * 2 * sizeof(*h));
+	bool ok = h != NULL;
+	size_t i, j;
+
+	for (i = 0; ok && i < e->n_kept; i++) {
+		h[2 * i] = snap_name_hash(e->kept[i].name);
+		h[2 * i + 1] = i;
+	}
+	if (ok)
+		qsort(h, e->n_kept, 2 * sizeof(*h), by_hash);
+	for (i = 1; ok && i < e->n_kept; i++)
+		for (j = i; j-- && h[2 * j] == h[2 * i];)
+			if (snap_same_name(e->kept[h[2 * i + 1]].name, e->kept[h[2 * j + 1]].name))
+				ok = false;
+	free(h);
+	return ok;
+}
 
 static bool keep_name(const unsigned char *raw, struct kept *k, struct snap_counter *row)
 {
@@ -138,6 +173,12 @@ static struct sset *set_of(const unsigned char *names, uint32_t n)
 			      &e->rows[e->n_kept]))
 			e->kept[e->n_kept++].ix = (uint32_t)i;
 	e->used = ++sets_clock;
+	if (!++sets_serial)
+		sets_serial = 1;	/* after 2^32 sets: the oldest long gone */
+	e->serial = sets_serial;
+	e->runs = e->n_kept >= 2 && e->n_kept <= UINT16_MAX && names_differ(e);
+	for (i = 0; i < e->n_kept; i++)
+		e->rows[i].set = e->runs ? e->serial : 0;
 	return e;
 }
 
@@ -160,7 +201,9 @@ static int push_set(struct snapshot *s, const struct snap_net *n, struct sset *e
 	if (!(c = snap_push_n(&s->counters, sizeof(*c), np * e->n_kept)))
 		return -ENOMEM;
 	/* row by row: a memcpy of the block is rep movsb, a loop of bytes */
-	for (j = 0; j < np; j++)
+	for (j = 0; j < np; j++) {
+		struct snap_counter *first = c;
+
 		for (i = 0; i < e->n_kept; i++, c++) {
 			*c = e->rows[i];
 			c->dev = dp[j][0];
@@ -168,6 +211,9 @@ static int push_set(struct snapshot *s, const struct snap_net *n, struct sset *e
 			memcpy(&c->value, vals + (size_t)e->kept[i].ix * sizeof(c->value),
 			       sizeof(c->value));
 		}
+		if (e->runs)
+			first->run = (uint16_t)e->n_kept;	/* a run a port */
+	}
 	return 0;
 }
 

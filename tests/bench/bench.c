@@ -77,11 +77,12 @@ static __attribute__((noinline)) int refresh(struct source *src, struct snapshot
 					     const uint8_t *buf, size_t len)
 {
 	snap_clear(cur);
-	/* what replay_sample() does with a frame */
+	/* what replay_sample() does with a frame (its series checked too) */
 	src->in_dump = false;
 	if (rec_replay_sample(src, cur, buf, len))
 		return -1;
 	snap_tasks_sort(cur);
+	snap_dedup(cur);
 	snap_advance(prev, cur);
 	hist_update(&u->hist, cur);
 	ui_note_events(u, cur);

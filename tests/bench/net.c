@@ -7,9 +7,11 @@
  * mlx5 fills them (stats.c: eth-phy 1, eth-mac 12, eth-ctrl 3, rmon 4 and
  * 10 receive buckets) and `ethtool -S` of 200 port-level names plus 64
  * channels' per-queue ones (left out by the parser), fed through
- * net_parse (bench_net_sample); then the sample's pipeline, its rates
+ * net_parse and the series check the sources end a sample with
+ * (snap_dedup) (bench_net_sample); then the sample's pipeline, its rates
  * above all (bench_net_advance); after the last, every column of the
- * Links table (bench_net_links).
+ * Links table (bench_net_links).  64 devices of one port each, as 64
+ * single-port adapters.
  *   net [SAMPLES]   (callgrind: --toggle-collect=bench_net_sample
  *                    --toggle-collect=bench_net_advance)
  */
@@ -177,6 +179,8 @@ void bench_net_sample(struct snapshot *s, int k)
 		net_parse(s, SNAP_NET_STATS, nd, 0, std, lstd);
 		net_parse(s, SNAP_NET_DRV, nd, 0, drv, ldrv);
 	}
+	/* as the live and replay sources end a sample (one series each) */
+	snap_dedup(s);
 	(void)k;
 }
 
@@ -214,8 +218,16 @@ int main(int argc, char **argv)
 	for (k = 1; k <= n; k++) {
 		snap_clear(cur);
 		cur->mono.tv_sec = k;
+		/* a device a port, as 64 single-port adapters: the writers
+		 * label each series with its device's name */
 		for (p = 0; p < PORTS; p++) {
-			struct snap_port *q = snap_port_get(cur, 0, (uint32_t)p + 1);
+			struct snap_dev *d = snap_push(&cur->devs, sizeof(*d));
+			struct snap_port *q = snap_port_get(cur, (uint32_t)p, 1);
+
+			if (!d || !q)
+				return 1;
+			d->index = (uint32_t)p;
+			snprintf(d->name, sizeof(d->name), "mlx5_%d", p);
 
 			snprintf(q->ndev, sizeof(q->ndev), "eth%d", p);
 			q->valid |= SNAP_PORT_NDEV;

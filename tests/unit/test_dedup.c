@@ -150,4 +150,84 @@ static void test_shared_ids(void)
 	snap_free(&s);
 }
 
-TEST_MAIN(test_escape, test_same_name, test_dedup, test_shared_ids)
+/* a run as src/net/estats.c pushes one: names a0.. on (dev, port 1) */
+static void run(struct snapshot *s, uint32_t dev, uint32_t set, size_t n, uint64_t v0)
+{
+	size_t i;
+	char name[24];
+
+	for (i = 0; i < n; i++) {
+		struct snap_counter *c;
+
+		snprintf(name, sizeof(name), "a%zu", i);
+		c = counter(s, dev, name, v0 + i);
+		c->source = SNAP_SRC_DRV;
+		c->set = set;
+		c->run = i ? 0 : (uint16_t)n;
+	}
+}
+
+static uint64_t value(const struct snapshot *s, size_t i)
+{
+	return SNAP_AT(&s->counters, struct snap_counter, i)->value;
+}
+
+/*
+ * Runs (struct snap_counter's run): alone, kept whole without a look; the
+ * same netdev's set twice (a recording may hold an answer twice), the
+ * second's rows go; a row of another source's set of the run's key and
+ * name meets the run's row; a run cut short is rows like any other.
+ */
+static void test_runs(void)
+{
+	struct snapshot s;
+	size_t i;
+
+	snap_init(&s);
+	dev(&s, 0, "mlx5_0");
+	dev(&s, 1, "mlx5_1");
+	run(&s, 0, 7, 5, 100);
+	run(&s, 1, 7, 5, 200);
+	counter(&s, 0, "a1", 1);	/* another source: kept */
+	snap_dedup(&s);
+	CHECK_EQ_U(s.counters.n, 11);
+	CHECK_EQ_U(SNAP_AT(&s.counters, struct snap_counter, 0)->run, 5);
+	CHECK_EQ_U(SNAP_AT(&s.counters, struct snap_counter, 5)->run, 5);
+	/* the same run twice, then a single row of its key and a name */
+	snap_clear(&s);
+	dev(&s, 0, "mlx5_0");
+	counter(&s, 0, "x", 1)->source = SNAP_SRC_DRV;
+	run(&s, 0, 7, 4, 100);
+	run(&s, 0, 7, 4, 200);
+	counter(&s, 0, "a2", 2)->source = SNAP_SRC_DRV;
+	counter(&s, 0, "a9", 3)->source = SNAP_SRC_DRV;
+	snap_dedup(&s);
+	CHECK_EQ_U(s.counters.n, 6);
+	CHECK_EQ_U(value(&s, 0), 1);
+	for (i = 0; i < 4; i++)
+		CHECK_EQ_U(value(&s, 1 + i), 100 + i);
+	CHECK_EQ_U(value(&s, 5), 3);
+	/* looked at row by row: no longer a run */
+	CHECK_EQ_U(SNAP_AT(&s.counters, struct snap_counter, 1)->run, 0);
+	/* a single row of the run's key before it: the run's row goes */
+	snap_clear(&s);
+	dev(&s, 0, "mlx5_0");
+	counter(&s, 0, "a3", 9)->source = SNAP_SRC_DRV;
+	run(&s, 0, 7, 5, 100);
+	snap_dedup(&s);
+	CHECK_EQ_U(s.counters.n, 5);
+	CHECK_EQ_U(value(&s, 0), 9);
+	CHECK_EQ_U(value(&s, 4), 104);
+	/* a run longer than the rows left, alone: each row looked at */
+	snap_clear(&s);
+	dev(&s, 0, "mlx5_0");
+	run(&s, 0, 7, 3, 100);
+	counter(&s, 0, "a0", 5)->source = SNAP_SRC_DRV;
+	SNAP_AT(&s.counters, struct snap_counter, 0)->run = 9;
+	snap_dedup(&s);
+	CHECK_EQ_U(s.counters.n, 3);
+	CHECK_EQ_U(value(&s, 2), 102);
+	snap_free(&s);
+}
+
+TEST_MAIN(test_escape, test_same_name, test_dedup, test_shared_ids, test_runs)

@@ -511,5 +511,75 @@ static void test_ports_by_name(void)
 	snap_free(&s);
 }
 
+/* an ethtool -S answer of n names, value k * (i + 1) each */
+static size_t estats_of(uint8_t *buf, const char *const *names, uint32_t n, uint64_t k)
+{
+	struct ethtool_gstrings gs = { .cmd = ETHTOOL_GSTRINGS, .string_set = ETH_SS_STATS,
+				       .len = n };
+	struct ethtool_stats st = { .cmd = ETHTOOL_GSTATS, .n_stats = n };
+	size_t off = sizeof(gs), i;
+
+	memcpy(buf, &gs, sizeof(gs));
+	for (i = 0; i < n; i++, off += ETH_GSTRING_LEN) {
+		memset(buf + off, 0, ETH_GSTRING_LEN);
+		memcpy(buf + off, names[i], strlen(names[i]));
+	}
+	memcpy(buf + off, &st, sizeof(st));
+	off += sizeof(st);
+	for (i = 0; i < n; i++, off += 8) {
+		uint64_t v = k * (i + 1);
+
+		memcpy(buf + off, &v, 8);
+	}
+	return off;
+}
+
+/*
+ * A kept set's rows are a run a port (struct snap_counter's run), rated
+ * pairwise the sample after; a set with two names that print alike (a
+ * driver may have them) is none, and snap_dedup keeps the first.
+ */
+static void test_runs(void)
+{
+	static const char *const good[] = { "rx_prio3_pause", "rx0_packets", "rx_discards_phy",
+					     "tx_pause_storm_error_events" };
+	static const char *const twice[] = { "rx_out_of_buffer", "rx_discards\x01",
+					     "rx_discards\x02" };
+	struct snapshot a, b;
+	uint8_t buf[2048];
+	size_t i;
+
+	snap_init(&a);
+	snap_init(&b);
+	test_port_on(&a, "eth0");
+	test_port_on(&b, "eth0");
+	a.mono.tv_sec = 1;
+	b.mono.tv_sec = 2;
+	CHECK_EQ_U(net_parse(&a, SNAP_NET_DRV, "eth0", 0, buf, estats_of(buf, good, 4, 1)), 0);
+	CHECK_EQ_U(net_parse(&b, SNAP_NET_DRV, "eth0", 0, buf, estats_of(buf, good, 4, 3)), 0);
+	CHECK_EQ_U(b.counters.n, 3);
+	CHECK_EQ_U(SNAP_AT(&b.counters, struct snap_counter, 0)->run, 3);
+	CHECK(SNAP_AT(&b.counters, struct snap_counter, 0)->set != 0);
+	snap_dedup(&b);
+	CHECK_EQ_U(snap_counter_run(&b.counters, 0), 3);
+	CHECK_EQ_U(rate_compute(&a, &b), 0);
+	/* rx_prio3_pause 1 -> 3, rx_discards_phy 3 -> 9, the storm 4 -> 12 */
+	for (i = 0; i < 3; i++) {
+		const struct snap_counter *c = SNAP_AT(&b.counters, struct snap_counter, i);
+
+		CHECK(c->rate_status == RATE_DATA && c->rate == 2.0 * (i ? i + 2 : 1));
+	}
+	snap_clear(&a);
+	test_port_on(&a, "eth0");
+	CHECK_EQ_U(net_parse(&a, SNAP_NET_DRV, "eth0", 0, buf, estats_of(buf, twice, 3, 1)), 0);
+	CHECK_EQ_U(a.counters.n, 3);
+	for (i = 0; i < 3; i++)
+		CHECK_EQ_U(SNAP_AT(&a.counters, struct snap_counter, i)->run, 0);
+	snap_dedup(&a);
+	CHECK_EQ_U(a.counters.n, 2);
+	snap_free(&a);
+	snap_free(&b);
+}
+
 TEST_MAIN(test_parse, test_why, test_bad, test_record, test_negotiated, test_string_sets,
-	  test_name_memos, test_push_n, test_ports_by_name)
+	  test_name_memos, test_push_n, test_ports_by_name, test_runs)

@@ -376,6 +376,68 @@ static void test_shared_names(void)
 	snap_free(&b);
 }
 
+/* a run (struct snap_counter's run) of names r0.. in order, or reversed */
+static void add_run(struct snapshot *s, uint32_t port, uint32_t set, bool rev,
+		    const uint64_t *v, size_t n)
+{
+	size_t i;
+	char name[24];
+
+	for (i = 0; i < n; i++) {
+		struct snap_counter *c;
+
+		snprintf(name, sizeof(name), "r%zu", rev ? n - 1 - i : i);
+		c = add_counter(s, 0, port, SNAP_SRC_DRV, name, v[i], 64);
+		c->link = 1;
+		c->set = set;
+		c->run = i ? 0 : (uint16_t)n;
+	}
+}
+
+/*
+ * Runs rated pairwise where the sample before has the same template at the
+ * same index; else each row found by its name: another template (its
+ * names in another order), a run moved by a row before it.
+ */
+static void test_runs(void)
+{
+	static const uint64_t a1[] = { 10, 20, 30, 40 }, b1[] = { 11, 22, 33, 4 };
+	static const uint64_t a2[] = { 10, 20, 30, 40 }, b2[] = { 45, 34, 23, 12 };
+	static const uint64_t a3[] = { 1, 2, 3, 4 }, b3[] = { 6, 7, 8, 9 };
+	struct snapshot a, b;
+	size_t i;
+
+	snap_init(&a);
+	snap_init(&b);
+	at(&a, 1, 0);
+	at(&b, 3, 0);
+	add_run(&a, 1, 5, false, a1, 4);
+	add_run(&b, 1, 5, false, b1, 4);
+	add_run(&a, 2, 5, false, a2, 4);
+	add_run(&b, 2, 6, true, b2, 4);
+	add_run(&a, 3, 5, false, a3, 4);
+	add_counter(&b, 0, 3, SNAP_SRC_HW, "x", 1, 64);
+	add_run(&b, 3, 5, false, b3, 4);
+	CHECK_EQ_U(rate_compute(&a, &b), 0);
+	for (i = 0; i < 3; i++) {
+		CHECK_EQ_U(ctr(&b, i)->rate_status, RATE_DATA);
+		CHECK_EQ_U(ctr(&b, i)->delta, i + 1);
+		CHECK(fabs(ctr(&b, i)->rate - (double)(i + 1) / 2) < 1e-9);
+	}
+	CHECK_EQ_U(ctr(&b, 3)->rate_status, RATE_RESET);
+	CHECK_EQ_U(ctr(&b, 3)->rate, 0);
+	/* port 2, reversed: r3 45 (40 before), r2 34 (30) ... r0 12 (10) */
+	for (i = 4; i < 8; i++) {
+		CHECK_EQ_U(ctr(&b, i)->rate_status, RATE_DATA);
+		CHECK_EQ_U(ctr(&b, i)->delta, 9 - i);
+	}
+	CHECK_EQ_U(ctr(&b, 8)->rate_status, RATE_INIT);
+	for (i = 9; i < 13; i++)
+		CHECK_EQ_U(ctr(&b, i)->delta, 5);
+	snap_free(&a);
+	snap_free(&b);
+}
+
 TEST_MAIN(test_delta, test_psn_delta, test_first_sample, test_rates, test_pma_data_wrap,
 	  test_order_independent, test_qp_psn, test_zero_interval, test_device_reregistered,
-	  test_res_change, test_shared_names)
+	  test_res_change, test_shared_names, test_runs)
