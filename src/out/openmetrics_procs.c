@@ -238,22 +238,22 @@ static const struct snap_pstat *proc_gpu(const struct snapshot *s, const struct 
 
 static void om_proc_gpu(struct om *w, const struct om_proc *e, size_t shown)
 {
-	size_t k, any = 0;
+	bool any = false;
+	size_t k;
 
-	for (k = 0; k < shown; k++)
-		any += proc_gpu(w->s, &e[k]) != NULL;
-	if (!any)
-		return;
-	out_om_family(w, "rdma_process_gpu_far", OM_GAUGE, NULL,
-		      "1 when some of a process's QPs are on a device NODE or SYS from every GPU it has "
-		      "open (the data crosses root complexes or sockets); gpu_relation is the farthest "
-		      "device's relation to its nearest GPU (PIX, PXB, PHB, NODE, SYS).");
 	for (k = 0; k < shown; k++) {
 		const struct snap_pstat *st = proc_gpu(w->s, &e[k]);
 		enum snap_topo rel;
 
 		if (!st)
 			continue;
+		if (!any)
+			out_om_family(w, "rdma_process_gpu_far", OM_GAUGE, NULL,
+				      "1 when some of a process's QPs are on a device NODE or SYS from "
+				      "every GPU it has open (the data crosses root complexes or "
+				      "sockets); gpu_relation is the farthest device's relation to its "
+				      "nearest GPU (PIX, PXB, PHB, NODE, SYS).");
+		any = true;
 		rel = (enum snap_topo)st->qp_rel;
 		out_om_u(w, (struct om_label[]){ { "pid", om_pid(&e[k]) }, { "comm", e[k].comm },
 						 { "gpu_relation", snap_topo_str(rel) } },
