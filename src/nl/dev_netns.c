@@ -94,15 +94,11 @@ int dev_netns_move(const char *arg, char *say, size_t saylen)
 	nlh = nlset_request(&ns, msg, RDMA_NLDEV_CMD_SET);
 	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_DEV_INDEX, index);
 	mnl_attr_put_u32(nlh, RDMA_NLDEV_NET_NS_FD, (uint32_t)fd);
-	if (nlset_doit_say(&ns, nlh, &an, say, saylen))
+	if (nlset_doit_say(&ns, nlh, &an, say, saylen,
+			   "moving %s needs CAP_NET_ADMIN, over the target namespace's user "
+			   "namespace too (run as root); nothing changed",
+			   dev))
 		goto fail;
-	if (an.err == -EPERM || an.err == -EACCES) {
-		snprintf(say, saylen,
-			 "moving %s needs CAP_NET_ADMIN, over the target namespace's user "
-			 "namespace too (run as root); nothing changed",
-			 dev);
-		goto fail;
-	}
 	if (an.err == -EOPNOTSUPP && shared == 1) {
 		snprintf(say, saylen,
 			 "the kernel refused (EOPNOTSUPP): the RDMA netns mode is shared, "

@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -116,14 +117,21 @@ int nlset_doit(struct nl_sock *ns, const struct nlmsghdr *nlh, struct nlset_answ
 }
 
 int nlset_doit_say(struct nl_sock *ns, const struct nlmsghdr *nlh, struct nlset_answer *an,
-		   char *say, size_t saylen)
+		   char *say, size_t saylen, const char *denied, ...)
 {
 	int ret = nlset_doit(ns, nlh, an);
+	va_list ap;
 
 	if (ret) {
 		snprintf(say, saylen, "%s: %s",
 			 an->sent ? "no answer from the kernel" : "cannot send the request",
 			 strerror(-ret));
+		return 1;
+	}
+	if (an->err == -EPERM || an->err == -EACCES) {
+		va_start(ap, denied);
+		vsnprintf(say, saylen, denied, ap);
+		va_end(ap);
 		return 1;
 	}
 	return 0;

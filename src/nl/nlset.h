@@ -27,10 +27,13 @@ struct nlmsghdr *nlset_request(struct nl_sock *ns, void *buf, uint16_t cmd);
 /* Send nlh (its seq set) and read its answer into an: 0, or the -errno of
  * the socket (an->sent says whether the request went out). */
 int nlset_doit(struct nl_sock *ns, const struct nlmsghdr *nlh, struct nlset_answer *an);
-/* nlset_doit, with the reason in say when the socket failed: 0, or 1
- * (an->err, the kernel's answer, is left to the caller). */
+/* nlset_doit, with the reason in say when the socket failed, or when the
+ * kernel refused for want of CAP_NET_ADMIN (-EPERM, -EACCES): then say is
+ * `denied` formatted.  0, or 1 (an->err, the kernel's other answers, is
+ * left to the caller). */
 int nlset_doit_say(struct nl_sock *ns, const struct nlmsghdr *nlh, struct nlset_answer *an,
-		   char *say, size_t saylen);
+		   char *say, size_t saylen, const char *denied, ...)
+	__attribute__((format(printf, 6, 7)));
 /* Send nlh (built for req) and parse every datagram of the answer into s
  * and res: 0 or -errno. */
 int nlset_send_parse(struct nl_sock *ns, const struct nl_req *req, const struct nlmsghdr *nlh,

@@ -136,15 +136,11 @@ int optcnt_set(const char *arg, char *say, size_t saylen)
 	mnl_attr_nest_end(nlh, nest);
 	if (!want[0])
 		snprintf(want, sizeof(want), "none");
-	if (nlset_doit_say(&ns, nlh, &an, say, saylen))
+	if (nlset_doit_say(&ns, nlh, &an, say, saylen,
+			   "turning optional counters on or off needs CAP_NET_ADMIN (run as "
+			   "root); nothing changed, %s has %s on",
+			   link, now))
 		goto done;
-	if (an.err == -EPERM || an.err == -EACCES) {
-		snprintf(say, saylen,
-			 "turning optional counters on or off needs CAP_NET_ADMIN (run as "
-			 "root); nothing changed, %s has %s on",
-			 link, now);
-		goto done;
-	}
 	if (an.err) {
 		snprintf(say, saylen, "the kernel refused (%s)%s%s; %s has %s on",
 			 strerror(-an.err), an.msg[0] ? ": " : "", an.msg, link, now);
