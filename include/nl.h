@@ -39,10 +39,20 @@ bool nl_dd_refused(const struct nl_req *req, int err);
  * Per-object message parsers (one file each in src/nl/); each parses one
  * response message of its command into `s`.  0 or -errno.
  */
-int nl_dev_parse(const struct nlmsghdr *nlh, struct snapshot *s);
-int nl_port_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 int nl_sys_parse(const struct nlmsghdr *nlh, struct snapshot *s);
-int nl_res_parse(const struct nlmsghdr *nlh, struct snapshot *s);
+int nl_monitor_parse(const struct nlmsghdr *nlh, struct snapshot *s);
+/*
+ * The parsers of messages about one device: nl_parse() has read the
+ * message's top-level attributes into tb and found (or added) its device
+ * d (nl_msg_dev); each reads the rest.  0 or -errno.
+ */
+int nl_dev_parse(struct snapshot *s, const struct nlattr **tb, struct snap_dev *d);
+int nl_port_parse(struct snapshot *s, const struct nlattr **tb, struct snap_dev *d);
+int nl_res_parse(struct snapshot *s, const struct nlattr **tb, struct snap_dev *d);
+int nl_stat_parse(struct snapshot *s, const struct nlattr **tb, struct snap_dev *d);
+/* stat_qp.c: a STAT_GET answer about objects; 1 when it is none of them */
+int nl_stat_obj_parse(struct snapshot *s, const struct nlattr **tb, struct snap_dev *d);
+int nl_stat_status_parse(struct snapshot *s, const struct nlattr **tb, struct snap_dev *d);
 /* One parser per resource object, from SNAP_RES_LIST: nl_qp_parse, ... */
 #define NL_RES_PARSER(ID, name, cmd, ...) \
 	int nl_##name##_parse(const struct nlmsghdr *nlh, struct snapshot *s);
@@ -80,18 +90,12 @@ unsigned long nl_qp_layout_hits(void);	/* entries read so, on this thread */
 int nl_qp_get_parse(const struct nlmsghdr *nlh, struct snapshot *s, const struct nl_req *req);
 /* That GET found no such QP (-ENOENT): a SNAP_QP_GONE marker. */
 int nl_qp_gone(struct snapshot *s, const struct nl_req *req);
-int nl_stat_parse(const struct nlmsghdr *nlh, struct snapshot *s);
-/* stat_qp.c: a STAT_GET answer about objects; 1 when it is none of them */
-int nl_stat_obj_parse(const struct nlmsghdr *nlh, struct snapshot *s, const struct nlattr **tb,
-		      struct snap_dev *d);
-int nl_stat_status_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 uint8_t nl_stat_unit(const char *name);	/* SNAP_UNIT_* from a counter's name */
 /* A hardware counter entry (name, value) of dev's port appended to vec:
  * the counter, or NULL with *err set (-EBADMSG, -ENOMEM). */
 struct snap_counter *nl_stat_hw_counter(struct snapshot *s, struct snap_vec *vec,
 					const struct nlattr **tb, uint32_t dev, uint32_t port,
 					int *err);
-int nl_monitor_parse(const struct nlmsghdr *nlh, struct snapshot *s);
 
 /*
  * Shared attribute validation (src/nl/attr.c): fills tb[RDMA_NLDEV_ATTR_MAX]
@@ -118,6 +122,13 @@ int nl_entries(struct snapshot *s, const struct nlattr *table, uint16_t type,
 /* stat.c: each entry of a message's counter table (STAT_HWCOUNTERS), to
  * cb; 0 when it has none. */
 int nl_stat_entries(struct snapshot *s, const struct nlattr **tb, nl_entry_cb cb, void *arg);
+/* The port a message's counter entries are of: cb's arg in nl_stat_port_entries(). */
+struct nl_stat_port {
+	uint32_t dev, port;
+};
+/* nl_stat_entries() with arg a struct nl_stat_port of (dev, port). */
+int nl_stat_port_entries(struct snapshot *s, const struct nlattr **tb, uint32_t dev, uint32_t port,
+			 nl_entry_cb cb);
 /* Copy a validated string attribute into dst (always NUL-terminated). */
 void nl_strlcpy(char *dst, size_t size, const struct nlattr *a);
 /* RDMA_NLDEV_ATTR_DEV_INDEX of a message: 0, or -EBADMSG when absent. */
@@ -135,6 +146,10 @@ struct snap_dev *nl_dev_get(struct snapshot *s, const struct nlattr **tb);
  */
 int nl_msg_dev(const struct nlmsghdr *nlh, struct snapshot *s, const struct nlattr **tb,
 	       struct snap_dev **d);
+/* The port (PORT_INDEX) of device d's message, found or added (port.c):
+ * 0, -EBADMSG without PORT_INDEX, or -ENOMEM. */
+int nl_msg_port(struct snapshot *s, const struct nlattr **tb, const struct snap_dev *d,
+		struct snap_port **p);
 /*
  * A resource dump message: DEV_INDEX/DEV_NAME at the top level and a nested
  * `table` of `entry` nests; cb gets each entry with arg pointing to the

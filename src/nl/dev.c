@@ -60,21 +60,11 @@ static const struct nl_field dev_fields[] = {
 	NL_FIELD(PORT_INDEX, DEV, num_ports, SNAP_DEV_NUM_PORTS),
 };
 
-int nl_dev_parse(const struct nlmsghdr *nlh, struct snapshot *s)
+int nl_dev_parse(struct snapshot *s, const struct nlattr **tb, struct snap_dev *d)
 {
-	const struct nlattr *tb[RDMA_NLDEV_ATTR_MAX];
-	struct snap_dev *d;
-	int err;
-
-	err = nl_attrs(nlh, tb);
-	if (err)
-		return err;
-	if (!tb[RDMA_NLDEV_ATTR_DEV_INDEX] || !tb[RDMA_NLDEV_ATTR_DEV_NAME])
+	(void)s;
+	if (!tb[RDMA_NLDEV_ATTR_DEV_NAME])
 		return -EBADMSG;
-	d = nl_dev_get(s, tb);
-	if (!d)
-		return -ENOMEM;
-
 	nl_fields(tb, d, &d->valid, dev_fields, sizeof(dev_fields) / sizeof(dev_fields[0]));
 	return 0;
 }

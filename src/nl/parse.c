@@ -20,17 +20,23 @@
 #include "nl.h"
 
 typedef int (*nl_msg_parser)(const struct nlmsghdr *nlh, struct snapshot *s);
+typedef int (*nl_dev_msg_parser)(struct snapshot *s, const struct nlattr **tb, struct snap_dev *d);
 
-static const nl_msg_parser parsers[RDMA_NLDEV_NUM_OPS] = {
-	[RDMA_NLDEV_CMD_GET] = nl_dev_parse,
-	[RDMA_NLDEV_CMD_PORT_GET] = nl_port_parse,
-	[RDMA_NLDEV_CMD_SYS_GET] = nl_sys_parse,
-	[RDMA_NLDEV_CMD_RES_GET] = nl_res_parse,
-	[RDMA_NLDEV_CMD_STAT_GET] = nl_stat_parse,
-	[RDMA_NLDEV_CMD_STAT_GET_STATUS] = nl_stat_status_parse,
-	[RDMA_NLDEV_CMD_MONITOR] = nl_monitor_parse,
+/* Each command's parser: of the whole message (msg), or of a message
+ * about one device (dev), which starts alike (nl_msg_dev). */
+static const struct {
+	nl_msg_parser msg;
+	nl_dev_msg_parser dev;
+} parsers[RDMA_NLDEV_NUM_OPS] = {
+	[RDMA_NLDEV_CMD_GET] = { .dev = nl_dev_parse },
+	[RDMA_NLDEV_CMD_PORT_GET] = { .dev = nl_port_parse },
+	[RDMA_NLDEV_CMD_SYS_GET] = { .msg = nl_sys_parse },
+	[RDMA_NLDEV_CMD_RES_GET] = { .dev = nl_res_parse },
+	[RDMA_NLDEV_CMD_STAT_GET] = { .dev = nl_stat_parse },
+	[RDMA_NLDEV_CMD_STAT_GET_STATUS] = { .dev = nl_stat_status_parse },
+	[RDMA_NLDEV_CMD_MONITOR] = { .msg = nl_monitor_parse },
 #define RES_PARSER(ID, name, cmd, ...) \
-	[RDMA_NLDEV_CMD_##cmd] = nl_##name##_parse,
+	[RDMA_NLDEV_CMD_##cmd] = { .msg = nl_##name##_parse },
 	SNAP_RES_LIST(RES_PARSER)
 #undef RES_PARSER
 };
@@ -289,6 +295,15 @@ static void mark_asked(struct snapshot *s, const struct nl_req *req, int err)
 	d->res_when[r] = s->mono;
 }
 
+static int dev_msg(const struct nlmsghdr *nlh, struct snapshot *s, nl_dev_msg_parser parse)
+{
+	const struct nlattr *tb[RDMA_NLDEV_ATTR_MAX];
+	struct snap_dev *d;
+	int err = nl_msg_dev(nlh, s, tb, &d);
+
+	return err ? err : parse(s, tb, d);
+}
+
 static int dispatch(const struct nlmsghdr *nlh, struct snapshot *s,
 		    const struct nl_req *req)
 {
@@ -308,9 +323,11 @@ static int dispatch(const struct nlmsghdr *nlh, struct snapshot *s,
 	if (req->kind == NL_REQ_OBJ)
 		return op == RDMA_NLDEV_CMD_RES_QP_GET && req->cmd == op ?
 		       nl_qp_get_parse(nlh, s, req) : 0;
-	if (op >= RDMA_NLDEV_NUM_OPS || !parsers[op])
+	if (op >= RDMA_NLDEV_NUM_OPS)
 		return 0;
-	return parsers[op](nlh, s);
+	if (parsers[op].dev)
+		return dev_msg(nlh, s, parsers[op].dev);
+	return parsers[op].msg ? parsers[op].msg(nlh, s) : 0;
 }
 
 /*

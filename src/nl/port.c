@@ -16,23 +16,22 @@ static const struct nl_field port_fields[] = {
 	NL_FIELD(PORT_PHYS_STATE, PORT, phys_state, SNAP_PORT_PHYS_STATE),
 };
 
-int nl_port_parse(const struct nlmsghdr *nlh, struct snapshot *s)
+int nl_msg_port(struct snapshot *s, const struct nlattr **tb, const struct snap_dev *d,
+		struct snap_port **p)
 {
-	const struct nlattr *tb[RDMA_NLDEV_ATTR_MAX];
-	struct snap_port *p;
-	uint32_t dev;
-	int err;
+	if (!tb[RDMA_NLDEV_ATTR_PORT_INDEX])
+		return -EBADMSG;
+	*p = snap_port_get(s, d->index, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_PORT_INDEX]));
+	return *p ? 0 : -ENOMEM;
+}
 
-	err = nl_attrs(nlh, tb);
+int nl_port_parse(struct snapshot *s, const struct nlattr **tb, struct snap_dev *d)
+{
+	struct snap_port *p;
+	int err = nl_msg_port(s, tb, d, &p);
+
 	if (err)
 		return err;
-	if (nl_dev_index(tb, &dev) || !tb[RDMA_NLDEV_ATTR_PORT_INDEX])
-		return -EBADMSG;
-	if (!nl_dev_get(s, tb))
-		return -ENOMEM;
-	p = snap_port_get(s, dev, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_PORT_INDEX]));
-	if (!p)
-		return -ENOMEM;
 
 	/* IB only: RoCE/iWARP ports (rxe on 6.1 and 6.12) send no LID/SM/caps */
 	nl_fields(tb, p, &p->valid, port_fields, sizeof(port_fields) / sizeof(port_fields[0]));

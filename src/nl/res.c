@@ -77,15 +77,8 @@ static int summary_entry(struct snapshot *s, const struct nlattr **tb, void *arg
 	return other_entry(s, d, name, tb);
 }
 
-int nl_res_parse(const struct nlmsghdr *nlh, struct snapshot *s)
+int nl_res_parse(struct snapshot *s, const struct nlattr **tb, struct snap_dev *d)
 {
-	const struct nlattr *tb[RDMA_NLDEV_ATTR_MAX];
-	struct snap_dev *d;
-	int err;
-
-	err = nl_msg_dev(nlh, s, tb, &d);
-	if (err)
-		return err;
 	if (!tb[RDMA_NLDEV_ATTR_RES_SUMMARY])
 		return 0;
 	return nl_entries(s, tb[RDMA_NLDEV_ATTR_RES_SUMMARY],

@@ -12,11 +12,6 @@
 #include "classify.h"
 #include "nl.h"
 
-struct stat_ctx {
-	uint32_t dev;
-	uint32_t port;
-};
-
 /* The unit a driver's counter counts, from its name: mlx5 "rx_write_bytes",
  * rxe "sent_pkts", bnxt_re "tx_packets"; anything else counts events. */
 uint8_t nl_stat_unit(const char *name)
@@ -63,30 +58,30 @@ int nl_stat_entries(struct snapshot *s, const struct nlattr **tb, nl_entry_cb cb
 			  RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY, cb, arg);
 }
 
+int nl_stat_port_entries(struct snapshot *s, const struct nlattr **tb, uint32_t dev, uint32_t port,
+			 nl_entry_cb cb)
+{
+	struct nl_stat_port x = { .dev = dev, .port = port };
+
+	return nl_stat_entries(s, tb, cb, &x);
+}
+
 static int hw_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
 {
-	const struct stat_ctx *x = arg;
+	const struct nl_stat_port *x = arg;
 	int err = 0;
 
 	nl_stat_hw_counter(s, &s->counters, tb, x->dev, x->port, &err);
 	return err;
 }
 
-int nl_stat_parse(const struct nlmsghdr *nlh, struct snapshot *s)
+int nl_stat_parse(struct snapshot *s, const struct nlattr **tb, struct snap_dev *d)
 {
-	const struct nlattr *tb[RDMA_NLDEV_ATTR_MAX];
-	struct stat_ctx x;
-	struct snap_dev *d;
-	int err;
+	const struct nlattr *port = tb[RDMA_NLDEV_ATTR_PORT_INDEX];
+	int err = nl_stat_obj_parse(s, tb, d);
 
-	err = nl_msg_dev(nlh, s, tb, &d);
-	if (err)
-		return err;
-	err = nl_stat_obj_parse(nlh, s, tb, d);
 	if (err <= 0)
 		return err;
-	x.dev = d->index;
-	x.port = tb[RDMA_NLDEV_ATTR_PORT_INDEX] ?
-		 mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_PORT_INDEX]) : SNAP_NONE;
-	return nl_stat_entries(s, tb, hw_entry, &x);
+	return nl_stat_port_entries(s, tb, d->index, port ? mnl_attr_get_u32(port) : SNAP_NONE,
+				    hw_entry);
 }

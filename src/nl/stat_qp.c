@@ -107,12 +107,10 @@ static int mr_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
 static int port_mode(struct snapshot *s, const struct nlattr **tb, const struct snap_dev *d)
 {
 	struct snap_port *p;
+	int err = nl_msg_port(s, tb, d, &p);
 
-	if (!tb[RDMA_NLDEV_ATTR_PORT_INDEX])
-		return -EBADMSG;
-	p = snap_port_get(s, d->index, mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_PORT_INDEX]));
-	if (!p)
-		return -ENOMEM;
+	if (err)
+		return err;
 	SNAP_SET(p, qp_mode, SNAP_PORT_QP_MODE,
 		 (uint8_t)mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_STAT_MODE]));
 	if (tb[RDMA_NLDEV_ATTR_STAT_AUTO_MODE_MASK])
@@ -124,10 +122,8 @@ static int port_mode(struct snapshot *s, const struct nlattr **tb, const struct 
 	return 0;
 }
 
-int nl_stat_obj_parse(const struct nlmsghdr *nlh, struct snapshot *s, const struct nlattr **tb,
-		      struct snap_dev *d)
+int nl_stat_obj_parse(struct snapshot *s, const struct nlattr **tb, struct snap_dev *d)
 {
-	(void)nlh;
 	if (tb[RDMA_NLDEV_ATTR_STAT_COUNTER])
 		return nl_entries(s, tb[RDMA_NLDEV_ATTR_STAT_COUNTER],
 				  RDMA_NLDEV_ATTR_STAT_COUNTER_ENTRY, counter_entry, d);
@@ -138,10 +134,6 @@ int nl_stat_obj_parse(const struct nlmsghdr *nlh, struct snapshot *s, const stru
 		return port_mode(s, tb, d);
 	return 1;	/* none of these: the port's own counters */
 }
-
-struct opt_ctx {
-	uint32_t dev, port;
-};
 
 /* An enabled optional counter is among the port's counters (STAT_GET
  * answered first, live.c): mark it so. */
@@ -163,7 +155,7 @@ static void mark_optional(struct snapshot *s, const struct snap_optcnt *o)
  * the port's counters, always on and listed by STAT_GET already. */
 static int status_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
 {
-	const struct opt_ctx *x = arg;
+	const struct nl_stat_port *x = arg;
 	const struct nlattr *name = tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_NAME];
 	struct snap_optcnt *o;
 
@@ -185,19 +177,10 @@ static int status_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
 	return 0;
 }
 
-int nl_stat_status_parse(const struct nlmsghdr *nlh, struct snapshot *s)
+int nl_stat_status_parse(struct snapshot *s, const struct nlattr **tb, struct snap_dev *d)
 {
-	const struct nlattr *tb[RDMA_NLDEV_ATTR_MAX];
-	struct opt_ctx x;
-	struct snap_dev *d;
-	int err;
-
-	err = nl_msg_dev(nlh, s, tb, &d);
-	if (err)
-		return err;
 	if (!tb[RDMA_NLDEV_ATTR_PORT_INDEX])
 		return -EBADMSG;
-	x.dev = d->index;
-	x.port = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_PORT_INDEX]);
-	return nl_stat_entries(s, tb, status_entry, &x);
+	return nl_stat_port_entries(s, tb, d->index,
+				    mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_PORT_INDEX]), status_entry);
 }
