@@ -129,6 +129,9 @@ struct nl_stat_port {
 /* nl_stat_entries() with arg a struct nl_stat_port of (dev, port). */
 int nl_stat_port_entries(struct snapshot *s, const struct nlattr **tb, uint32_t dev, uint32_t port,
 			 nl_entry_cb cb);
+/* A new row of port (dev, port) in vec, for the rows that start with those
+ * two (struct snap_counter, snap_qpcnt, snap_optcnt); NULL: no memory. */
+void *nl_stat_row(struct snap_vec *vec, size_t size, uint32_t dev, uint32_t port);
 /* Copy a validated string attribute into dst (always NUL-terminated). */
 void nl_strlcpy(char *dst, size_t size, const struct nlattr *a);
 /* RDMA_NLDEV_ATTR_DEV_INDEX of a message: 0, or -EBADMSG when absent. */

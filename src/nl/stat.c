@@ -7,6 +7,7 @@
  * mode, MR stats) go to stat_qp.c.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "classify.h"
@@ -23,6 +24,25 @@ uint8_t nl_stat_unit(const char *name)
 	return SNAP_UNIT_EVENTS;
 }
 
+/* the rows nl_stat_row() makes */
+#define STARTS_WITH_PORT(type)                                                              \
+	_Static_assert(offsetof(type, dev) == 0 &&                                          \
+			       offsetof(type, port) == offsetof(struct nl_stat_port, port), \
+		       #type " starts with dev, port")
+STARTS_WITH_PORT(struct snap_counter);
+STARTS_WITH_PORT(struct snap_qpcnt);
+STARTS_WITH_PORT(struct snap_optcnt);
+
+void *nl_stat_row(struct snap_vec *vec, size_t size, uint32_t dev, uint32_t port)
+{
+	const struct nl_stat_port at = { .dev = dev, .port = port };
+	void *row = snap_push(vec, size);
+
+	if (row)
+		memcpy(row, &at, sizeof(at));
+	return row;
+}
+
 struct snap_counter *nl_stat_hw_counter(struct snapshot *s, struct snap_vec *vec,
 					const struct nlattr **tb, uint32_t dev, uint32_t port,
 					int *err)
@@ -34,13 +54,11 @@ struct snap_counter *nl_stat_hw_counter(struct snapshot *s, struct snap_vec *vec
 		*err = -EBADMSG;
 		return NULL;
 	}
-	c = snap_push(vec, sizeof(*c));
+	c = nl_stat_row(vec, sizeof(*c), dev, port);
 	if (!c) {
 		*err = -ENOMEM;
 		return NULL;
 	}
-	c->dev = dev;
-	c->port = port;
 	c->name = snap_name(s, mnl_attr_get_str(name), mnl_attr_get_payload_len(name));
 	c->source = SNAP_SRC_HW;
 	c->unit = nl_stat_unit(snap_s(s, c->name));

@@ -72,11 +72,9 @@ static int counter_entry(struct snapshot *s, const struct nlattr **tb, void *arg
 		if (err)
 			return err;
 	}
-	c = snap_push(&s->qpcnts, sizeof(*c));
+	c = nl_stat_row(&s->qpcnts, sizeof(*c), x.dev, x.port);
 	if (!c)
 		return -ENOMEM;
-	c->dev = x.dev;
-	c->port = x.port;
 	c->cntn = x.obj;
 	c->n_lqpn = x.n;
 	c->lqpns = snap_str(s, x.lqpns, x.len);
@@ -163,11 +161,9 @@ static int status_entry(struct snapshot *s, const struct nlattr **tb, void *arg)
 		return -EBADMSG;
 	if (!tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTER_DYNAMIC])
 		return 0;
-	o = snap_push(&s->optcnts, sizeof(*o));
+	o = nl_stat_row(&s->optcnts, sizeof(*o), x->dev, x->port);
 	if (!o)
 		return -ENOMEM;
-	o->dev = x->dev;
-	o->port = x->port;
 	o->name = snap_name(s, mnl_attr_get_str(name), mnl_attr_get_payload_len(name));
 	if (tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTER_INDEX])
 		o->index = mnl_attr_get_u32(tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTER_INDEX]);
