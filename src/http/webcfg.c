@@ -302,24 +302,30 @@ static int users(struct walk *w, struct webcfg *c)
 
 static int mapping(struct walk *w, struct webcfg *c, const struct key *keys, const char *where);
 
+/* The field of c that key k fills. */
+static void *field_of(struct webcfg *c, const struct key *k)
+{
+	return (char *)c + k->off;
+}
+
 /* The value of key k, its first event current. */
 static int value(struct walk *w, struct webcfg *c, const struct key *k)
 {
-	char *field = (char *)c + k->off;
+	void *field = field_of(c, k);
 	bool ignored;
 
 	switch (k->kind) {
 	case K_FILE:
 	case K_PEM:
-		return get_string(w, k, (char **)(void *)field);
+		return get_string(w, k, field);
 	case K_BOOL:
-		return get_bool(w, k->name, (bool *)(void *)field);
+		return get_bool(w, k->name, field);
 	case K_IGNORED_BOOL:
 		return get_bool(w, k->name, &ignored);
 	case K_AUTH:
-		return get_auth(w, k->name, (enum webcfg_client_auth *)(void *)field);
+		return get_auth(w, k->name, field);
 	case K_VERSION:
-		return get_version(w, k->name, (unsigned int *)(void *)field);
+		return get_version(w, k->name, field);
 	case K_TLS:
 	case K_HTTP:
 	case K_USERS:
@@ -454,16 +460,16 @@ int webcfg_bcrypt_cost(const char *hash)
 
 void webcfg_free(struct webcfg *c)
 {
+	const struct key *k;
 	size_t i;
 
 	if (c->key_pem)
 		explicit_bzero(c->key_pem, strlen(c->key_pem));
-	free(c->cert_file);
-	free(c->key_file);
-	free(c->client_ca_file);
-	free(c->cert_pem);
-	free(c->key_pem);
-	free(c->client_ca_pem);
+	/* the file names and PEM texts: the strings tls_keys fill (a new
+	 * one is freed with its row) */
+	for (k = tls_keys; k->name; k++)
+		if (k->kind == K_FILE || k->kind == K_PEM)
+			free(*(char **)field_of(c, k));
 	for (i = 0; i < c->n_users; i++) {
 		free(c->users[i].name);
 		free(c->users[i].hash);
