@@ -11,6 +11,7 @@
  */
 #include <errno.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,15 +67,72 @@ static int str_of(struct ctx *x, yaml_document_t *d, yaml_node_t *v, const char 
 	return 0;
 }
 
-/* each key of a mapping node, with a table of what it may hold */
-struct key {
-	const char *name;
-	char **dst;		/* a string */
-	bool *flag;		/* or a boolean */
-};
+/*
+ * Every key the config may hold, under its section ("": the top level),
+ * and what it fills: a string or a boolean of the config, or a string the
+ * ctx holds until settle() (a secret's file, the bearer token).  Both kinds
+ * of strings are freed through it (prom_config_free, parse_in).
+ */
+enum kind { K_SECTION, K_STR, K_FLAG, K_HELD, K_IGNORED };
 
-static int mapping(struct ctx *x, yaml_document_t *d, yaml_node_t *n, const char *what,
-		   const struct key *keys)
+#define C(field) offsetof(struct prom_config, field)
+#define X(field) offsetof(struct ctx, field)
+
+static const struct key {
+	const char *section, *name;
+	enum kind kind;
+	size_t off;		/* in struct prom_config; K_HELD: in struct ctx */
+} keys[] = {
+	{ "", "tls_config", K_SECTION, 0 },
+	{ "", "basic_auth", K_SECTION, 0 },
+	{ "", "authorization", K_SECTION, 0 },
+	{ "", "bearer_token", K_HELD, X(bearer) },
+	{ "", "bearer_token_file", K_HELD, X(bearer_file) },
+	{ "", "follow_redirects", K_IGNORED, 0 },	/* curl's defaults serve */
+	{ "", "enable_http2", K_IGNORED, 0 },
+	{ "tls_config", "ca_file", K_STR, C(ca_file) },
+	{ "tls_config", "cert_file", K_STR, C(cert_file) },
+	{ "tls_config", "key_file", K_STR, C(key_file) },
+	{ "tls_config", "server_name", K_STR, C(server_name) },
+	{ "tls_config", "insecure_skip_verify", K_FLAG, C(insecure_skip_verify) },
+	{ "basic_auth", "username", K_STR, C(username) },
+	{ "basic_auth", "password", K_STR, C(password) },
+	{ "basic_auth", "password_file", K_HELD, X(pw_file) },
+	{ "authorization", "type", K_STR, C(auth_type) },
+	{ "authorization", "credentials", K_STR, C(credentials) },
+	{ "authorization", "credentials_file", K_HELD, X(cred_file) },
+};
+#define N_KEYS (sizeof(keys) / sizeof(keys[0]))
+
+static const struct key *find(const char *section, const char *name)
+{
+	const struct key *k;
+
+	for (k = keys; k < keys + N_KEYS; k++)
+		if (!strcmp(k->section, section) && !strcmp(k->name, name))
+			return k;
+	return NULL;
+}
+
+/* where key k's value goes */
+static void *field_of(struct ctx *x, const struct key *k)
+{
+	return (char *)(k->kind == K_HELD ? (void *)x : (void *)x->c) + k->off;
+}
+
+/* the strings of base (a struct prom_config, or a struct ctx for
+ * K_HELD) that the keys of kind `kind` fill */
+static void free_strings(void *base, enum kind kind)
+{
+	const struct key *k;
+
+	for (k = keys; k < keys + N_KEYS; k++)
+		if (k->kind == kind)
+			free(*(char **)(void *)((char *)base + k->off));
+}
+
+/* the keys of section `what`, a mapping node */
+static int mapping(struct ctx *x, yaml_document_t *d, yaml_node_t *n, const char *what)
 {
 	yaml_node_pair_t *p;
 
@@ -90,19 +148,18 @@ static int mapping(struct ctx *x, yaml_document_t *d, yaml_node_t *n, const char
 		if (!k || !v || k->type != YAML_SCALAR_NODE)
 			return fail(x, k, "a key of %s is not a string", what);
 		name = (const char *)k->data.scalar.value;
-		for (e = keys; e->name && strcmp(e->name, name); e++)
-			;
-		if (!e->name)
+		e = find(what, name);
+		if (!e)
 			return fail(x, k, "unknown key '%.64s' (Prometheus's http_config keys only)", name);
-		if (e->flag) {
+		if (e->kind == K_FLAG) {
 			const char *s = (const char *)v->data.scalar.value;
 
 			if (v->type != YAML_SCALAR_NODE || (strcmp(s, "true") && strcmp(s, "false")))
 				return fail(x, v, "%s must be true or false", e->name);
-			*e->flag = !strcmp(s, "true");
+			*(bool *)field_of(x, e) = !strcmp(s, "true");
 			continue;
 		}
-		ret = str_of(x, d, v, e->name, e->dst);
+		ret = str_of(x, d, v, e->name, field_of(x, e));
 		if (ret)
 			return ret;
 	}
@@ -156,20 +213,6 @@ static int resolve(struct ctx *x, char **p)
 
 static int top(struct ctx *x, yaml_document_t *d, yaml_node_t *root)
 {
-	struct prom_config *c = x->c;
-	const struct key tls[] = {
-		{ "ca_file", &c->ca_file, NULL }, { "cert_file", &c->cert_file, NULL },
-		{ "key_file", &c->key_file, NULL }, { "server_name", &c->server_name, NULL },
-		{ "insecure_skip_verify", NULL, &c->insecure_skip_verify }, { NULL, NULL, NULL },
-	};
-	const struct key basic[] = {
-		{ "username", &c->username, NULL }, { "password", &c->password, NULL },
-		{ "password_file", &x->pw_file, NULL }, { NULL, NULL, NULL },
-	};
-	const struct key authz[] = {
-		{ "type", &c->auth_type, NULL }, { "credentials", &c->credentials, NULL },
-		{ "credentials_file", &x->cred_file, NULL }, { NULL, NULL, NULL },
-	};
 	yaml_node_pair_t *p;
 	int ret = 0;
 
@@ -180,26 +223,21 @@ static int top(struct ctx *x, yaml_document_t *d, yaml_node_t *root)
 	for (p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top && !ret; p++) {
 		yaml_node_t *k = yaml_document_get_node(d, p->key);
 		yaml_node_t *v = yaml_document_get_node(d, p->value);
+		const struct key *e;
 		const char *name;
 
 		if (!k || !v || k->type != YAML_SCALAR_NODE)
 			return fail(x, k, "%s", "a key is not a string");
 		name = (const char *)k->data.scalar.value;
-		if (!strcmp(name, "tls_config"))
-			ret = mapping(x, d, v, name, tls);
-		else if (!strcmp(name, "basic_auth"))
-			ret = mapping(x, d, v, name, basic);
-		else if (!strcmp(name, "authorization"))
-			ret = mapping(x, d, v, name, authz);
-		else if (!strcmp(name, "bearer_token"))
-			ret = str_of(x, d, v, name, &x->bearer);
-		else if (!strcmp(name, "bearer_token_file"))
-			ret = str_of(x, d, v, name, &x->bearer_file);
-		else if (!strcmp(name, "follow_redirects") || !strcmp(name, "enable_http2"))
-			continue;	/* curl's defaults serve */
-		else
+		e = find("", name);
+		if (!e)
 			return fail(x, k, "unknown key '%.64s' (Prometheus's http_config keys only)",
 				    name);
+		if (e->kind == K_SECTION)
+			ret = mapping(x, d, v, name);
+		else if (e->kind == K_HELD)
+			ret = str_of(x, d, v, name, field_of(x, e));
+		/* else K_IGNORED */
 	}
 	return ret;
 }
@@ -279,10 +317,7 @@ static int parse_in(struct prom_config *c, const char *text, size_t len, const c
 		ret = settle(&x);
 	yaml_document_delete(&d);
 	yaml_parser_delete(&p);
-	free(x.pw_file);
-	free(x.cred_file);
-	free(x.bearer);
-	free(x.bearer_file);
+	free_strings(&x, K_HELD);
 	if (ret)
 		prom_config_free(c);
 	return ret;
@@ -322,13 +357,8 @@ int prom_config_load(struct prom_config *c, const char *path, char *err, size_t 
 
 void prom_config_free(struct prom_config *c)
 {
-	free(c->ca_file);
-	free(c->cert_file);
-	free(c->key_file);
-	free(c->server_name);
-	free(c->username);
-	free(c->password);
-	free(c->auth_type);
-	free(c->credentials);
+	/* every string of the config is one a key fills (a bearer token is
+	 * moved to credentials, its type to auth_type) */
+	free_strings(c, K_STR);
 	memset(c, 0, sizeof(*c));
 }
