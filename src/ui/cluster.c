@@ -5,7 +5,8 @@
  * pane, the status line (a failing or slow query, the ssh line) and the
  * key bar; and its keys, those of the dashboard where they mean the same
  * (Tab and 1-3, arrows, < > R, / n, \ o, Enter, Esc, space, + -, C, h).
- * The terminal, themes and text primitives are the dashboard's (screen.c).
+ * The terminal, themes and text primitives are the dashboard's (screen.c,
+ * cells.c).
  */
 #include <math.h>
 #include <stdio.h>

@@ -22,8 +22,11 @@ void ui_open_detail(struct ui *u);
 void ui_set_pane(struct ui *u, enum ui_pane p);
 void ui_move_sel(struct ui *u, long by);
 
-/* Apply the theme's roles to the terminal's colour pairs (screen.c). */
+/* Apply the theme's roles to the terminal's colour pairs (cells.c). */
 void ui_screen_theme(struct ui *u);
+/* The terminal the text primitives write to (screen.c, when it opens): a
+ * UTF-8 locale, and the marks in ASCII. */
+void ui_cells_init(bool utf8, bool ascii);
 
 /*
  * The sort (select.c): the order a column sorts in when first chosen
@@ -42,7 +45,7 @@ void ui_sortlist_open(struct ui *u);
 void ui_draw_sortlist(struct ui *u, const struct ui_layout *l);
 enum ui_action ui_sortlist_key(struct ui *u, int key);
 
-/* Drawing primitives (screen.c): text is escaped and clipped to w cells,
+/* Drawing primitives (cells.c): text is escaped and clipped to w cells,
  * a cut one ending in a mark ("…", "~" in ASCII). */
 void ui_put(int y, int x, int w, int role, const char *text);
 /* The program's own text (help, key names), shown as it is: a backslash

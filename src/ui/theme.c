@@ -2,7 +2,7 @@
 /*
  * Themes: role names, the compiled-in themes, the theme file parser, the
  * search for theme files and the 256 -> 8 colour fallback.  No curses
- * here; screen.c applies a theme to the terminal.
+ * here; cells.c applies a theme to the terminal.
  */
 #include <dirent.h>
 #include <errno.h>
