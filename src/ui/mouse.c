@@ -3,7 +3,8 @@
  * The mouse, as htop has it: a click on a column header sorts by it (again:
  * reverses), on a tab switches, on a row selects it, twice on one row opens
  * its details; the wheel scrolls.  Where things are comes from the last
- * drawing of the table (u->mouse.hit, set by table.c); no curses here.
+ * drawing of the table (u->mouse.hit, set by table.c and tabs.c); no curses
+ * here.
  */
 #include "priv.h"
 

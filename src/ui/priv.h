@@ -75,6 +75,8 @@ int ui_width(const char *text);
 void ui_draw_header(struct ui *u, const struct ui_layout *l);
 void ui_draw_links(struct ui *u, const struct ui_layout *l);
 void ui_draw_table(struct ui *u, const struct ui_layout *l);
+/* The table's tab bar on row y, w cells (tabs.c). */
+void ui_draw_tabs(struct ui *u, int y, int w);
 void ui_draw_detail(struct ui *u, const struct ui_layout *l);
 /* the link drill-down's netdev lines (detail_net.c), each through emit */
 typedef void (*ui_emit_fn)(void *ctx, int role, int indent, const char *text);
@@ -136,8 +138,10 @@ struct ui_keydef {
 };
 const struct ui_keydef *ui_keys(size_t *n);
 /* A pane's title ("Processes", "FRMR pools"), made in buf where it is made
- * from its object's name (table.c). */
+ * from its object's name (table.c); its brief one, for a tab bar the full
+ * titles do not fit ("Procs", "FRMR"). */
 const char *ui_pane_title(enum ui_pane p, char *buf, size_t len);
+const char *ui_pane_brief(enum ui_pane p, char *buf, size_t len);
 /* The prompts (src/ui/prompt.c): one opened with initial text, a key to
  * the open one; and the next row matching the search (keys.c). */
 void ui_start_prompt(struct ui *u, enum ui_prompt p, const char *initial);

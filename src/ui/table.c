@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The main table: QPs, processes, counters, connections, links, devices,
- * CQs, MRs, PDs, CTXs or SRQs, with tabs, the sort column marked, and the
- * selection kept on its object.
+ * CQs, MRs, PDs, CTXs or SRQs (their tabs: tabs.c), the sort column marked,
+ * and the selection kept on its object.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -140,6 +140,13 @@ const char *ui_pane_title(enum ui_pane p, char *buf, size_t len)
 	return obj_title(p, false, buf, len);
 }
 
+const char *ui_pane_brief(enum ui_pane p, char *buf, size_t len)
+{
+	if (panes[p].brief)
+		return panes[p].brief;
+	return obj_title(p, true, buf, len);
+}
+
 /*
  * The columns of bound counters, optional counters and QP counter modes
  * show where the sample has any: on rxe they would be n/a throughout.
@@ -198,89 +205,6 @@ int ui_value_role(const struct view_col *col, const struct view_value *v, const 
 		return v->d >= 1e6 ? ROLE_RATE_HIGH : ROLE_RATE_LOW;
 	}
 	return ROLE_DEFAULT;
-}
-
-/*
- * A tab's label: its key (1-9, 0, g; none for the rest) and title (the
- * brief groups tab drops its key to fit 80 columns); a paced QP table says
- * how old its oldest rows are (age >= 0.5 s).
- */
-static int tab_label(char *buf, size_t len, size_t i, bool brief, const double *age)
-{
-	const char *t = brief ? panes[i].brief : panes[i].title;
-	char title[64], made[32];
-
-	if (!t)
-		t = obj_title((enum ui_pane)i, brief, made, sizeof(made));
-	if (i == UI_GROUPS && !brief)
-		return snprintf(buf, len, " g %s ", t);
-	/* the QPs' table, the devices' resource summary (both paced) */
-	if ((i == UI_QPS || i == UI_DEVS) && age[i == UI_DEVS] >= 0.5) {
-		double a = age[i == UI_DEVS];
-
-		snprintf(title, sizeof(title), brief ? "%s %.0fs" : "%s, %.0fs old", t, a);
-		t = title;
-	}
-	if (i < 10)
-		return snprintf(buf, len, brief ? "%zu %s" : " %zu %s ", (i + 1) % 10, t);
-	return snprintf(buf, len, brief ? "%s" : " %s ", t);
-}
-
-/*
- * The tabs: full titles, two blanks apart, when they fit with the row
- * count; else the brief titles one blank apart (79 cells: 80 columns).
- */
-static void draw_tabs(struct ui *u, int y, int w)
-{
-	int x = 0, full = 0, len[UI_PANE_N];
-	size_t i;
-	char buf[96], rows[32], label[UI_PANE_N][96];
-	bool brief;
-	double age[2] = { u->s ? snap_table_age(u->s, SNAP_RES_QP) : 0, 0 };
-
-	for (i = 0; u->s && i < u->s->devs.n; i++) {
-		double a = snap_sum_age(u->s, SNAP_AT(&u->s->devs, struct snap_dev, i));
-
-		age[1] = a > age[1] ? a : age[1];
-	}
-	snprintf(rows, sizeof(rows), "%zu rows", u->n_rows);
-	/* the full labels, kept for when they are drawn */
-	for (i = 0; i < UI_PANE_N; i++)
-		if (ui_pane_shown(u, (enum ui_pane)i)) {
-			len[i] = tab_label(label[i], sizeof(label[i]), i, false, age);
-			full += len[i] + 1;
-		}
-	brief = full + (int)strlen(rows) + 1 >= w;
-	ui_fill(y, 0, w, ROLE_TITLE);
-	u->mouse.hit.tabs_y = y;
-	for (i = 0; i < UI_PANE_N; i++) {
-		int n;
-
-		if (!ui_pane_shown(u, (enum ui_pane)i)) {
-			/* no tab: no click */
-			u->mouse.hit.tab_x[i] = u->mouse.hit.tab_x[i + 1] = x;
-			continue;
-		}
-		n = brief ? tab_label(buf, sizeof(buf), i, true, age) : len[i];
-		ui_put(y, x, w - x, i == u->pane ? ROLE_TAB_ACTIVE : ROLE_TITLE,
-		       brief ? buf : label[i]);
-		u->mouse.hit.tab_x[i] = x;
-		x += n + 1;
-		u->mouse.hit.tab_x[i + 1] = x < w ? x : w;
-		if (x >= w) {
-			bool more = x > w;
-
-			for (i++; i < UI_PANE_N; i++) {	/* the tabs cut off: none */
-				more |= ui_pane_shown(u, (enum ui_pane)i);
-				u->mouse.hit.tab_x[i] = u->mouse.hit.tab_x[i + 1] = w;
-			}
-			if (more)	/* cut: a mark says so */
-				ui_put(y, w - 1, 1, ROLE_TITLE, ">");
-			return;
-		}
-	}
-	if (x + (int)strlen(rows) + 1 < w)
-		ui_put_right(y, x, w - x - 1, ROLE_TITLE, rows);
 }
 
 /* Whether QP row `row` is older than the interval: its own time (a per-QP
@@ -517,7 +441,7 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 	u->mouse.hit.n = u->mouse.hit.body_h = 0;
 	if (!l->table.h)
 		return;
-	draw_tabs(u, y++, l->table.w);
+	ui_draw_tabs(u, y++, l->table.w);
 	if (l->table.h < 2)
 		return;
 	body = l->table.h - 2;
