@@ -261,9 +261,9 @@ static bool put_utf8(int y, int x, const char *s, int len, int role)
 		last = cp;
 	}
 	if (x + n > getmaxx(stdscr))
-		return false;	/* curses would go on on the next row */
+		return false; /* curses would go on on the next row */
 	if (wmove(stdscr, y, x) == ERR)
-		return true;	/* as curses: nothing written */
+		return true; /* as curses: nothing written */
 	wadd_wchnstr(stdscr, cells, n);
 	cursor_after(y, x + n);
 	return true;
@@ -286,7 +286,7 @@ static int clip_len(const char *s, int w, int *used)
 		}
 		n = fmt_utf8(p, &cp);
 		if (cp == FMT_UTF8_BAD)
-			break;	/* cannot happen after fmt_escape */
+			break; /* cannot happen after fmt_escape */
 		cw = wcwidth((wchar_t)cp);
 		if (cw < 0)
 			cw = 1;

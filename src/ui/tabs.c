@@ -78,11 +78,11 @@ void ui_draw_tabs(struct ui *u, int y, int w)
 		if (x >= w) {
 			bool more = x > w;
 
-			for (i++; i < UI_PANE_N; i++) {	/* the tabs cut off: none */
+			for (i++; i < UI_PANE_N; i++) { /* the tabs cut off: none */
 				more |= ui_pane_shown(u, (enum ui_pane)i);
 				u->mouse.hit.tab_x[i] = u->mouse.hit.tab_x[i + 1] = w;
 			}
-			if (more)	/* cut: a mark says so */
+			if (more) /* cut: a mark says so */
 				ui_put(y, w - 1, 1, ROLE_TITLE, ">");
 			return;
 		}
