@@ -149,8 +149,23 @@ static enum ui_action mouse_key(struct ui *u)
 
 /*
  * The main screen's keys (the detail view, the help, the setup and the
- * prompts take theirs first): what each does, one function a row.
+ * prompts take theirs first): what each does, one function a row, or k_do
+ * for the keys whose row names a prompt to open or a function to call.
  */
+static const struct ui_keydef *key_row(int key);
+
+/* A key that does what its row names: opens a prompt (empty), or calls. */
+static enum ui_action k_do(struct ui *u, int key)
+{
+	const struct ui_keydef *d = key_row(key);
+
+	if (d->prompt != PROMPT_NONE)
+		ui_start_prompt(u, d->prompt, "");
+	else
+		d->call(u);
+	return UI_REDRAW;
+}
+
 static enum ui_action k_help(struct ui *u, int key)
 {
 	(void)key;
@@ -200,13 +215,6 @@ static enum ui_action k_move(struct ui *u, int key)
 	return UI_REDRAW;
 }
 
-static enum ui_action k_detail(struct ui *u, int key)
-{
-	(void)key;
-	ui_open_detail(u);
-	return UI_REDRAW;
-}
-
 static enum ui_action k_back(struct ui *u, int key)
 {
 	(void)key;
@@ -226,13 +234,6 @@ static enum ui_action k_sort(struct ui *u, int key)
 	return UI_REDRAW;
 }
 
-static enum ui_action k_sortlist(struct ui *u, int key)
-{
-	(void)key;
-	ui_sortlist_open(u);
-	return UI_REDRAW;
-}
-
 static enum ui_action k_reverse(struct ui *u, int key)
 {
 	(void)key;
@@ -242,20 +243,7 @@ static enum ui_action k_reverse(struct ui *u, int key)
 	return UI_REDRAW;
 }
 
-static enum ui_action k_search(struct ui *u, int key)
-{
-	(void)key;
-	ui_start_prompt(u, PROMPT_SEARCH, "");
-	return UI_REDRAW;
-}
-
-static enum ui_action k_next(struct ui *u, int key)
-{
-	(void)key;
-	ui_search_next(u);
-	return UI_REDRAW;
-}
-
+/* the filter's prompt starts from the filter in force */
 static enum ui_action k_filter(struct ui *u, int key)
 {
 	(void)key;
@@ -305,13 +293,6 @@ static enum ui_action k_delay(struct ui *u, int key)
 		      u->delay == was ? (key == '+' ? " (+ goes no higher; d types any)" :
 					 " (- goes no lower; d types any)") : "");
 	return UI_DELAY;
-}
-
-static enum ui_action k_delay_prompt(struct ui *u, int key)
-{
-	(void)key;
-	ui_start_prompt(u, PROMPT_DELAY, "");
-	return UI_REDRAW;
 }
 
 static enum ui_action k_theme(struct ui *u, int key)
@@ -405,79 +386,82 @@ static enum ui_action k_time(struct ui *u, int key)
 /*
  * The keys and their help, one row each (tmux's key-bindings.c notes): the
  * key codes, the keys as the help shows them, what the help says, and what
- * they do.  A row without run is the help's only (the mouse, notes).
+ * they do (k_do: the prompt or the call the row names).  A row without run
+ * is the help's only (the mouse, notes).
  */
 static const struct ui_keydef keydefs[] = {
 	{ { 'h', '?', KEY_F(1) }, "h ?  F1",
-	  "this help (Up Down PgUp PgDn Home End scroll it, other keys close it)", k_help },
-	{ { 'q', KEY_F(10) }, "q  F10", "quit", k_quit },
+	  "this help (Up Down PgUp PgDn Home End scroll it, other keys close it)", .run = k_help },
+	{ { 'q', KEY_F(10) }, "q  F10", "quit", .run = k_quit },
 	{ { KEY_TAB, KEY_BTAB, '1', '2', '3', '4', '5', '6', '7', '8', '9', '0' },
-	  "Tab  S-Tab  1-9 0", NULL /* the panes' titles: pane_help() */, k_pane },
+	  "Tab  S-Tab  1-9 0", NULL /* the panes' titles: pane_help() */, .run = k_pane },
 	{ { 'g' }, "g", "groups: processes by job, pod, container, unit; Enter: its processes",
-	  k_groups },
+	  .run = k_groups },
 	{ { KEY_UP, KEY_DOWN, KEY_PPAGE, KEY_NPAGE, KEY_HOME, KEY_END },
-	  "Up Down PgUp PgDn Home End", "move the selection", k_move },
+	  "Up Down PgUp PgDn Home End", "move the selection", .run = k_move },
 	{ { '\n', '\r', KEY_ENTER }, "Enter", "details: a process's resources, a QP's fields, "
 	  "a link's graphs, a device's fields, caps, ports and counters; in CQs ... SRQs, the "
-	  "owner's process", k_detail },
+	  "owner's process", .run = k_do, .call = ui_open_detail },
 	{ { ESC, BS, 127, 8 }, "Esc  Backspace",
 	  "back from details (they have their own key bar: Up Down PgUp PgDn Home End scroll, "
-	  "Space pauses, Q on a link); clear the filter (and the group shown)", k_back },
+	  "Space pauses, Q on a link); clear the filter (and the group shown)", .run = k_back },
 	{ { '<', '>' }, "< >", "sort by the previous / next column on screen (rates and counts "
-	  "high to low first, the others low to high)", k_sort },
+	  "high to low first, the others low to high)", .run = k_sort },
 	{ { KEY_F(6) }, "F6", "sort by: the table's columns, Enter picks one, Esc keeps the sort",
-	  k_sortlist },
+	  .run = k_do, .call = ui_sortlist_open },
 	{ { 'R' }, "R", "reverse the sort order (the arrow down: high to low, up: low to "
-	  "high; the key bar says the sort)", k_reverse },
+	  "high; the key bar says the sort)", .run = k_reverse },
 	{ { '/', KEY_F(3) }, "/  F3", "search: select the next row containing the text",
-	  k_search },
-	{ { 'n' }, "n", "next search match", k_next },
+	  .run = k_do, .prompt = PROMPT_SEARCH },
+	{ { 'n' }, "n", "next search match", .run = k_do, .call = ui_search_next },
 	{ { '\\', 'o', KEY_F(4) }, "\\  o  F4",
-	  "filter rows: key=val key!=val key~regex key!~regex", k_filter },
-	{ { 'p' }, "p", "show only the selected process (again: all)", k_pid },
-	{ { 'e' }, "e", "counters: errors, flushes and congestion only (again: all)", k_errors },
-	{ { ' ' }, "space", "pause / resume sampling", k_pause },
-	{ { '+', '-' }, "+ -", "refresh interval up / down", k_delay },
-	{ { 'd' }, "d", "type a refresh interval in seconds", k_delay_prompt },
-	{ { 't', 'C' }, "t  C", "next colour theme (in replay, C only)", k_theme },
+	  "filter rows: key=val key!=val key~regex key!~regex", .run = k_filter },
+	{ { 'p' }, "p", "show only the selected process (again: all)", .run = k_pid },
+	{ { 'e' }, "e", "counters: errors, flushes and congestion only (again: all)",
+	  .run = k_errors },
+	{ { ' ' }, "space", "pause / resume sampling", .run = k_pause },
+	{ { '+', '-' }, "+ -", "refresh interval up / down", .run = k_delay },
+	{ { 'd' }, "d", "type a refresh interval in seconds", .run = k_do, .prompt = PROMPT_DELAY },
+	{ { 't', 'C' }, "t  C", "next colour theme (in replay, C only)", .run = k_theme },
 	{ { 'u' }, "u", "a link's throughput in bits per second (as its rate: Gb/s beside "
-	  "400 Gb/sec) or bytes (KiB/s, MiB/s)", k_units },
+	  "400 Gb/sec) or bytes (KiB/s, MiB/s)", .run = k_units },
 	{ { 'N' }, "N", "change the RDMA netns mode (system-wide; asks to type yes first): "
 	  "shared, every namespace sees every device; exclusive, a device only in its own, "
-	  "possible only before other namespaces exist", k_netns },
+	  "possible only before other namespaces exist", .run = k_netns },
 	{ { 'Q' }, "Q", "change the QP counter mode of the link selected or shown (asks to "
 	  "type the mode: type, pid, type,pid, off); auto mode binds the QPs created from "
-	  "then on", k_qpcnt },
+	  "then on", .run = k_qpcnt },
 	{ { 'X' }, "X",
 	  "on the QP selected or shown: bind or unbind its counter; link: its optional "
 	  "counters; device: move it to a network namespace (asks to type it)",
-	  ui_control_key },
+	  .run = ui_control_key },
 	{ { 'W' }, "W",
 	  "write the settings (interval, theme, sort, filter, units, mouse, columns) to the "
 	  "config file",
-	  k_save },
+	  .run = k_save },
 	{ { 'S', KEY_F(2) }, "S  F2",
-	  "column setup: Space show/hide, [ ] move, Tab next table, Esc done", k_setup },
-	{ { 0 }, "marks", "a header ending in a double angle (ASCII >): columns left out, "
-	  "F2 or a wider terminal shows them (the key columns stay at any width); an ellipsis "
-	  "(ASCII ~): a text cut to fit, a name in the middle", NULL },
-	{ { 0 }, "mouse", "click a header: sort (again: reverse); a tab: switch; a row: select, "
-	  "double click: details; wheel: scroll (--no-mouse: off)", NULL },
+	  "column setup: Space show/hide, [ ] move, Tab next table, Esc done", .run = k_setup },
+	{ .key = "marks", .what = "a header ending in a double angle (ASCII >): columns left "
+	  "out, F2 or a wider terminal shows them (the key columns stay at any width); an "
+	  "ellipsis (ASCII ~): a text cut to fit, a name in the middle" },
+	{ .key = "mouse", .what = "click a header: sort (again: reverse); a tab: switch; a row: "
+	  "select, double click: details; wheel: scroll (--no-mouse: off)" },
 	/* t steps in a replay: k_theme's row has the key */
-	{ { 'T' }, "t  T", "replay: next / previous sample", k_step_back },
-	{ { 'b' }, "b", "replay: go to a time (HH:MM[:SS] or YYYY-MM-DD HH:MM[:SS])", k_time },
-	{ { 0 }, "(dim rows)", "QP data older than the interval (--budget: its table is "
+	{ { 'T' }, "t  T", "replay: next / previous sample", .run = k_step_back },
+	{ { 'b' }, "b", "replay: go to a time (HH:MM[:SS] or YYYY-MM-DD HH:MM[:SS])",
+	  .run = k_time },
+	{ .key = "(dim rows)", .what = "QP data older than the interval (--budget: its table is "
 	  "carried; the QPs on screen are read again every sample; the QP tab's title: the "
 	  "table's age); live, a table no tab on screen shows is not read; switching to it "
-	  "reads it at once", NULL },
-	{ { 0 }, "sat  65535+", "a counter stopped at its maximum (IB PMA counters saturate, "
-	  "not wrap): its rate is unknown; only a reset (perfquery -R, privileged) clears it",
-	  NULL },
-	{ { 0 }, "FLAPS", "link downs the kernel counted (IB link_downed, else "
+	  "reads it at once" },
+	{ .key = "sat  65535+", .what = "a counter stopped at its maximum (IB PMA counters "
+	  "saturate, not wrap): its rate is unknown; only a reset (perfquery -R, privileged) "
+	  "clears it" },
+	{ .key = "FLAPS", .what = "link downs the kernel counted (IB link_downed, else "
 	  "carrier_down_count); LASTCHG: since the link's last change seen; Enter on a link: "
-	  "the changes", NULL },
-	{ { 0 }, "SRC  UTIL%", "where a link's throughput is counted (pma, driver, netdev); "
-	  "the busier direction against the link's rate", NULL },
+	  "the changes" },
+	{ .key = "SRC  UTIL%", .what = "where a link's throughput is counted (pma, driver, "
+	  "netdev); the busier direction against the link's rate" },
 };
 #undef BS
 #undef ESC
@@ -512,6 +496,19 @@ static const char *pane_help(void)
 	return text;
 }
 
+/* The row that runs key code key (NULL: none). */
+static const struct ui_keydef *key_row(int key)
+{
+	const struct ui_keydef *d;
+	size_t i;
+
+	for (d = keydefs; d < keydefs + N_KEYDEFS; d++)
+		for (i = 0; d->run && i < sizeof(d->codes) / sizeof(d->codes[0]) && d->codes[i]; i++)
+			if (d->codes[i] == key)
+				return d;
+	return NULL;
+}
+
 const struct ui_keydef *ui_keys(size_t *n)
 {
 	static struct ui_keydef keys[N_KEYDEFS];
@@ -532,7 +529,6 @@ const struct ui_keydef *ui_keys(size_t *n)
 enum ui_action ui_key(struct ui *u, int key)
 {
 	const struct ui_keydef *d;
-	size_t i;
 
 	if (key == KEY_MOUSE)
 		return mouse_key(u);
@@ -583,9 +579,6 @@ enum ui_action ui_key(struct ui *u, int key)
 		}
 		return UI_REDRAW;
 	}
-	for (d = keydefs; d < keydefs + N_KEYDEFS; d++)
-		for (i = 0; d->run && i < sizeof(d->codes) / sizeof(d->codes[0]) && d->codes[i]; i++)
-			if (d->codes[i] == key)
-				return d->run(u, key);
-	return UI_REDRAW;
+	d = key_row(key);
+	return d ? d->run(u, key) : UI_REDRAW;
 }

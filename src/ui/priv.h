@@ -135,6 +135,10 @@ struct ui_keydef {
 	const char *key;
 	const char *what;
 	enum ui_action (*run)(struct ui *u, int key);
+	/* with run k_do, what the key does: open a prompt (empty), or else
+	 * call one function */
+	enum ui_prompt prompt;
+	void (*call)(struct ui *u);
 };
 const struct ui_keydef *ui_keys(size_t *n);
 /* A pane's title ("Processes", "FRMR pools"), made in buf where it is made
