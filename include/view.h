@@ -449,6 +449,16 @@ bool view_link_util_of(const struct snap_port *p, const struct view_link_rates *
 #define VIEW_SAT_RATE "sat"
 void view_link_rates(const struct snapshot *s, uint32_t dev, uint32_t port,
 		     struct view_link_rates *r);
+/*
+ * A value of port (dev, port) that fill works out from s's counters
+ * (view_link_rates', net_rates'), kept for the next asker: a row's columns
+ * ask one after the other.  out (size bytes) is fill's, or a copy of the
+ * one kept while s has the same strings, counters and rates (struct
+ * snap_port_memo); each thread keeps its own (the sampler's, the screen's).
+ */
+typedef void view_port_fill(const struct snapshot *s, uint32_t dev, uint32_t port, void *out);
+void view_port_value(const struct snapshot *s, uint32_t dev, uint32_t port,
+		     view_port_fill *fill, void *out, size_t size);
 
 /* Filters: up to VIEW_FILTER_MAX terms, all must match. */
 #define VIEW_FILTER_MAX 16

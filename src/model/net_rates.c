@@ -15,6 +15,7 @@
 
 #include "net_view.h"
 #include "rate.h"
+#include "view.h"
 
 const struct snap_net *net_of_port(const struct snapshot *s, uint32_t dev, uint32_t port)
 {
@@ -108,28 +109,16 @@ static void put(uint64_t *val, double *rate, bool *rated, bool *has, const struc
 	}
 }
 
-static void net_rates_of(const struct snapshot *s, uint32_t dev, uint32_t port,
-			 struct net_rates *r);
+static void net_rates_of(const struct snapshot *s, uint32_t dev, uint32_t port, void *out);
 
 void net_rates(const struct snapshot *s, uint32_t dev, uint32_t port, struct net_rates *r)
 {
-	/* one port's, as its row's columns ask them one after the other (each
-	 * thread its own: the sampler's and the screen's) */
-	static __thread struct snap_port_memo m;
-	static __thread struct net_rates last;
-
-	if (snap_port_memo_hit(&m, s, dev, port)) {
-		*r = last;
-		return;
-	}
-	net_rates_of(s, dev, port, r);
-	snap_port_memo_set(&m, s, dev, port);
-	last = *r;
+	view_port_value(s, dev, port, net_rates_of, r, sizeof(*r));
 }
 
-static void net_rates_of(const struct snapshot *s, uint32_t dev, uint32_t port,
-			 struct net_rates *r)
+static void net_rates_of(const struct snapshot *s, uint32_t dev, uint32_t port, void *out)
 {
+	struct net_rates *r = out;
 	bool dcb = false, fec = false;
 	double glob[2] = { 0 }, disc = 0;
 	bool gvalid[2] = { false }, dvalid = false;

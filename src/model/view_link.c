@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "classify.h"
+#include "net_view.h"
 #include "view.h"
 
 /*
@@ -65,29 +66,47 @@ const struct snap_counter *view_link_counter(const struct snapshot *s, uint32_t 
 	return best;
 }
 
-static void link_rates_of(const struct snapshot *s, uint32_t dev, uint32_t port,
-			  struct view_link_rates *r);
+static void link_rates_of(const struct snapshot *s, uint32_t dev, uint32_t port, void *out);
+
+/* the kinds of value kept, at most: each one's own memo */
+#define PORT_VALUES 4
+static __thread struct port_value {
+	view_port_fill *fill;
+	struct snap_port_memo m;
+	union {
+		struct view_link_rates link;
+		struct net_rates net;
+	} v;
+} port_values[PORT_VALUES];
+
+void view_port_value(const struct snapshot *s, uint32_t dev, uint32_t port,
+		     view_port_fill *fill, void *out, size_t size)
+{
+	struct port_value *k = port_values;
+
+	while (k < port_values + PORT_VALUES - 1 && k->fill && k->fill != fill)
+		k++;
+	if (size > sizeof(k->v)) {
+		fill(s, dev, port, out);	/* never: the union holds each */
+		return;
+	}
+	if (k->fill != fill || !snap_port_memo_hit(&k->m, s, dev, port)) {
+		fill(s, dev, port, &k->v);
+		k->fill = fill;
+		snap_port_memo_set(&k->m, s, dev, port);
+	}
+	memcpy(out, &k->v, size);
+}
 
 void view_link_rates(const struct snapshot *s, uint32_t dev, uint32_t port,
 		     struct view_link_rates *r)
 {
-	/* one port's, as its row's rate columns ask them one after the other
-	 * (each thread its own: the sampler's and the screen's) */
-	static __thread struct snap_port_memo m;
-	static __thread struct view_link_rates last;
-
-	if (snap_port_memo_hit(&m, s, dev, port)) {
-		*r = last;
-		return;
-	}
-	link_rates_of(s, dev, port, r);
-	snap_port_memo_set(&m, s, dev, port);
-	last = *r;
+	view_port_value(s, dev, port, link_rates_of, r, sizeof(*r));
 }
 
-static void link_rates_of(const struct snapshot *s, uint32_t dev, uint32_t port,
-			  struct view_link_rates *r)
+static void link_rates_of(const struct snapshot *s, uint32_t dev, uint32_t port, void *out)
 {
+	struct view_link_rates *r = out;
 	int best[4] = { 0 };
 	const struct snap_counter *c;
 	struct snap_ctr_it it;
