@@ -161,7 +161,7 @@ static enum ui_action k_do(struct ui *u, int key)
 
 	if (d->prompt != PROMPT_NONE)
 		ui_start_prompt(u, d->prompt, "");
-	else
+	else if (d->call)
 		d->call(u);
 	return UI_REDRAW;
 }

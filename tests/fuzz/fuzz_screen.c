@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * libFuzzer target for the screen's cell writer (src/ui/screen.c and every
+ * libFuzzer target for the screen's cell writer (src/ui/cells.c and every
  * pane that draws through it): a snapshot of arbitrary contents
  * (snapgen.c) drawn by ui_draw on a real ncurses screen (newterm on
  * xterm-256color, output thrown away) of a size from the input, after

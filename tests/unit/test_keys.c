@@ -20,6 +20,8 @@ static void test_table(void)
 		CHECK(k[i].key && k[i].key[0] && k[i].what && k[i].what[0]);
 		/* a row that runs has a key code, a help-only row none */
 		CHECK((k[i].run != NULL) == (k[i].codes[0] != 0));
+		/* a row names a prompt to open or a function to call, not both */
+		CHECK(k[i].prompt == PROMPT_NONE || !k[i].call);
 		for (a = 0; a < 12 && k[i].codes[a]; a++)
 			for (j = i; j < n; j++)
 				for (b = j == i ? a + 1 : 0; b < 12 && k[j].codes[b]; b++) {
