@@ -62,7 +62,8 @@ int net_family_parse(const void *buf, size_t len, uint16_t *id);
 bool net_estats_per_queue(const char *name);
 
 /* mnl_attr_parse and _nested that fail (-1) on an attribute overrunning
- * its message, where libmnl stops quietly (parse.c) */
+ * its message, where libmnl stops quietly (parse.c); a nest needs no
+ * mnl_attr_validate(MNL_TYPE_NESTED) first: what that refuses, they do */
 struct nlattr;
 struct nlmsghdr;
 int net_attr_parse(const struct nlmsghdr *nlh, unsigned int off,

@@ -75,7 +75,7 @@ static int top_cb(const struct nlattr *a, void *data)
 
 	if (mnl_attr_get_type(a) != DCB_ATTR_IEEE)
 		return MNL_CB_OK;
-	if (mnl_attr_validate(a, MNL_TYPE_NESTED) < 0 || net_attr_parse_nested(a, ieee_cb, c) < 0)
+	if (net_attr_parse_nested(a, ieee_cb, c) < 0)
 		return bad(c);
 	return MNL_CB_OK;
 }

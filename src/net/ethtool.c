@@ -272,7 +272,7 @@ static bool plain_field(struct eth_ctx *c, const struct nlattr *a, int *r)
 static int stats_nest(struct eth_ctx *c, const struct nlattr *a,
 		      int (*cb)(const struct nlattr *a, void *data))
 {
-	if (!is(a, MNL_TYPE_NESTED) || net_attr_parse_nested(a, cb, c) < 0)
+	if (net_attr_parse_nested(a, cb, c) < 0)
 		return fail(c);
 	return MNL_CB_OK;
 }
@@ -339,7 +339,7 @@ static int bits_attr(const struct nlattr *a, void *data)
 	if (mnl_attr_get_type(a) != ETHTOOL_A_BITSET_BITS_BIT)
 		return MNL_CB_OK;
 	b->has_index = b->value = false;
-	if (!is(a, MNL_TYPE_NESTED) || net_attr_parse_nested(a, bit_attr, b) < 0 || !b->has_index)
+	if (net_attr_parse_nested(a, bit_attr, b) < 0 || !b->has_index)
 		return fail(b->c);
 	if (b->nomask || b->value)
 		pause_bit(b, b->index);
@@ -364,7 +364,7 @@ static int bitset_attr(const struct nlattr *a, void *data)
 		}
 		break;
 	case ETHTOOL_A_BITSET_BITS:
-		if (!is(a, MNL_TYPE_NESTED) || net_attr_parse_nested(a, bits_attr, b) < 0)
+		if (net_attr_parse_nested(a, bits_attr, b) < 0)
 			return fail(b->c);
 		break;
 	}

@@ -530,7 +530,12 @@ int net_attr_parse(const struct nlmsghdr *nlh, unsigned int off, mnl_attr_cb_t c
 
 int net_attr_parse_nested(const struct nlattr *nest, mnl_attr_cb_t cb, void *data)
 {
-	return walk(mnl_attr_get_payload(nest),
-		    (const char *)mnl_attr_get_payload(nest) + mnl_attr_get_payload_len(nest),
-		    cb, data);
+	/* mnl_attr_get_payload and _len, inline; a payload of 1 to 3 bytes
+	 * (mnl_attr_validate's refusal of such a nest) is one the walk
+	 * refuses too, so no caller validates a nest first */
+	const char *p = (const char *)nest + MNL_ATTR_HDRLEN;
+
+	if (nest->nla_len < MNL_ATTR_HDRLEN)
+		return -1;
+	return walk((const struct nlattr *)p, p + (nest->nla_len - MNL_ATTR_HDRLEN), cb, data);
 }

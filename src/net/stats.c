@@ -213,16 +213,14 @@ static int grp_cb(const struct nlattr *a, void *data)
 		g->has_id = true;
 		return MNL_CB_OK;
 	case ETHTOOL_A_STATS_GRP_STAT:
-		if (mnl_attr_validate(a, MNL_TYPE_NESTED) < 0 ||
-		    net_attr_parse_nested(a, stat_cb, g) < 0)
+		if (net_attr_parse_nested(a, stat_cb, g) < 0)
 			return MNL_CB_ERROR;
 		return MNL_CB_OK;
 	case ETHTOOL_A_STATS_GRP_HIST_RX:
 	case ETHTOOL_A_STATS_GRP_HIST_TX:
 		dir = type_of(a) == ETHTOOL_A_STATS_GRP_HIST_TX;
 		c->bkt_seen = 0;
-		if (mnl_attr_validate(a, MNL_TYPE_NESTED) < 0 ||
-		    net_attr_parse_nested(a, bkt_cb, c) < 0 || c->bkt_seen != 7)
+		if (net_attr_parse_nested(a, bkt_cb, c) < 0 || c->bkt_seen != 7)
 			return MNL_CB_ERROR;
 		if (g->nhist[dir] < HIST_MAX) {
 			g->hist[dir][g->nhist[dir]].low = c->bkt_low;
@@ -316,8 +314,7 @@ static int top_cb(const struct nlattr *a, void *data)
 	g.set = 0;
 	g.nhist[0] = g.nhist[1] = 0;
 	c->g = &g;
-	if (mnl_attr_validate(a, MNL_TYPE_NESTED) < 0 || net_attr_parse_nested(a, grp_cb, c) < 0 ||
-	    g.bad) {
+	if (net_attr_parse_nested(a, grp_cb, c) < 0 || g.bad) {
 		c->err = -EBADMSG;
 		return MNL_CB_ERROR;
 	}
