@@ -581,5 +581,32 @@ static void test_runs(void)
 	snap_free(&b);
 }
 
+static int count_cb(const struct nlattr *a, void *data)
+{
+	(void)a;
+	++*(int *)data;
+	return MNL_CB_OK;
+}
+
+/* a nest of 1 to 3 bytes is refused (mnl_attr_validate's MNL_TYPE_NESTED
+ * rule, which no caller asks first), an empty one is none */
+static void test_nest(void)
+{
+	uint8_t buf[64] __attribute__((aligned(4)));
+	struct nlattr *a = (struct nlattr *)buf, *in = (struct nlattr *)(buf + 4);
+	int n = 0;
+	uint16_t len;
+
+	memset(buf, 0, sizeof(buf));
+	in->nla_len = 8;
+	in->nla_type = 1;
+	for (len = 4; len <= 12; len++) {
+		a->nla_len = len;
+		n = 0;
+		CHECK_EQ_U(net_attr_parse_nested(a, count_cb, &n) < 0, len > 4 && len != 12);
+		CHECK_EQ_U(n, len == 12);
+	}
+}
+
 TEST_MAIN(test_parse, test_why, test_bad, test_record, test_negotiated, test_string_sets,
-	  test_name_memos, test_push_n, test_ports_by_name, test_runs)
+	  test_name_memos, test_push_n, test_ports_by_name, test_runs, test_nest)
