@@ -82,14 +82,18 @@ static inline bool ndev_is(const char *have, size_t cap, const char *want, size_
 
 struct snap_net *snap_net_find(const struct snapshot *s, const char *ndev)
 {
-	size_t i, len = strlen(ndev);
+	/* unique (net_get finds before it adds), asked in their order or the
+	 * same again: the last found and the next tried first (a thread's) */
+	static __thread size_t hint;
+	struct snap_net *v = s->nets.v;
+	size_t i, len = strlen(ndev), n = s->nets.n;
 
-	for (i = 0; i < s->nets.n; i++) {
-		struct snap_net *n = SNAP_AT(&s->nets, struct snap_net, i);
-
-		if (ndev_is(n->ndev, sizeof(n->ndev), ndev, len))
-			return n;
-	}
+	for (i = hint; i < n && i <= hint + 1; i++)
+		if (ndev_is(v[i].ndev, sizeof(v[i].ndev), ndev, len))
+			return &v[hint = i];
+	for (i = 0; i < n; i++)
+		if (ndev_is(v[i].ndev, sizeof(v[i].ndev), ndev, len))
+			return &v[hint = i];
 	return NULL;
 }
 

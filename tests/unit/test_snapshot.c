@@ -106,4 +106,43 @@ static void test_no_devices_why(void)
 	snap_free(&s);
 }
 
-TEST_MAIN(test_strings, test_tasks_sorted, test_rollback, test_owner, test_no_devices_why)
+/*
+ * Devices and ports found whatever the order they are asked in (the last
+ * one found and the next are tried first): in order, backwards, the same
+ * again, one missing, another snapshot's in between.
+ */
+static void test_find_order(void)
+{
+	struct snapshot a, b;
+	uint32_t i, k;
+
+	snap_init(&a);
+	snap_init(&b);
+	for (i = 0; i < 40; i++) {
+		struct snap_dev *d = snap_push(&a.devs, sizeof(*d));
+
+		d->index = 100 - i;
+		CHECK(snap_port_get(&a, 100 - i, 1 + i % 2) != NULL);
+		CHECK(snap_port_get(&b, i, 1) != NULL);
+	}
+	for (k = 0; k < 3; k++)
+		for (i = 0; i < 40; i++) {
+			uint32_t j = k == 1 ? 39 - i : k == 2 ? (i * 7) % 40 : i;
+			const struct snap_port *p = snap_port_find(&a, 100 - j, 1 + j % 2);
+			const struct snap_dev *d = snap_dev_find(&a, 100 - j);
+
+			CHECK(p && p->dev == 100 - j && p->port == 1 + j % 2);
+			CHECK(d && d->index == 100 - j);
+			CHECK(snap_port_find(&a, 100 - j, 1 + j % 2) == p);
+			CHECK(!snap_port_find(&a, 100 - j, 2 - j % 2));
+			p = snap_port_find(&b, j, 1);
+			CHECK(p && p->dev == j);
+		}
+	CHECK(!snap_dev_find(&a, 7));
+	CHECK_EQ_U(a.ports.n, 40);
+	snap_free(&a);
+	snap_free(&b);
+}
+
+TEST_MAIN(test_strings, test_tasks_sorted, test_rollback, test_owner, test_no_devices_why,
+	  test_find_order)
