@@ -111,6 +111,7 @@ struct net_name {
 	struct snap_counter row;	/* its row, but for the port and value */
 	struct snap_str_memo str;	/* row.name's string */
 	uint8_t known;
+	uint32_t serial;	/* its text's (runs.c): 0 until pushed */
 };
 /* The RDMA ports on netdev n, at most max of them: their count, each one's
  * device and port in dp. */
@@ -120,6 +121,18 @@ size_t net_ports(const struct snapshot *s, const struct snap_net *n, uint32_t (*
  * most len bytes), its memo nm, value v. */
 int net_push_name(struct snapshot *s, const struct snap_net *n, uint8_t source,
 		  const char *name, size_t len, struct net_name *nm, uint64_t v);
+/*
+ * Runs (src/net/runs.c, struct snap_counter's run): a serial for a template
+ * of rows, never given twice; do n names (name(ctx, i)) differ as printed;
+ * an answer's rows pushed by net_push_name (net_runs_note) made one run
+ * where they are one port's and their names differ (net_runs_start before
+ * its parser, net_runs_end after).
+ */
+uint32_t net_set_serial(void);
+bool net_names_differ(size_t n, const char *(*name)(const void *ctx, size_t i), const void *ctx);
+void net_runs_start(const struct snapshot *s);
+void net_runs_note(struct net_name *nm);
+void net_runs_end(struct snapshot *s, const struct snap_net *n);
 /* A counter name's class (classify.h), flags and unit (SNAP_UNIT_*),
  * remembered process-wide. */
 uint8_t net_classify(const char *name, uint8_t *flags, uint8_t *unit);

@@ -85,38 +85,11 @@ static struct sset {
 	bool runs;		/* its kept names differ as printed: rows in runs */
 } sets[SETS_N];
 static uint64_t sets_clock;	/* guarded by net_parse's lock */
-static uint32_t sets_serial;
 
-/*
- * Do the kept names differ as printed (snap_same_name)?  A driver may name
- * two counters alike; then its rows are not a run and snap_dedup looks at
- * each.  Once a set: the hashes sorted, names compared where they meet.
- */
-static int by_hash(const void *a, const void *b)
+/* a kept name, for net_names_differ */
+static const char *kept_name(const void *ctx, size_t i)
 {
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
-static bool names_differ(const struct sset *e)
-{
-	uint64_t *h = malloc(e->n_kept * 2 * sizeof(*h));
-	bool ok = h != NULL;
-	size_t i, j;
-
-	for (i = 0; ok && i < e->n_kept; i++) {
-		h[2 * i] = snap_name_hash(e->kept[i].name);
-		h[2 * i + 1] = i;
-	}
-	if (ok)
-		qsort(h, e->n_kept, 2 * sizeof(*h), by_hash);
-	for (i = 1; ok && i < e->n_kept; i++)
-		for (j = i; j-- && h[2 * j] == h[2 * i];)
-			if (snap_same_name(e->kept[h[2 * i + 1]].name, e->kept[h[2 * j + 1]].name))
-				ok = false;
-	free(h);
-	return ok;
+	return ((const struct sset *)ctx)->kept[i].name;
 }
 
 static bool keep_name(const unsigned char *raw, struct kept *k, struct snap_counter *row)
@@ -173,10 +146,11 @@ static struct sset *set_of(const unsigned char *names, uint32_t n)
 			      &e->rows[e->n_kept]))
 			e->kept[e->n_kept++].ix = (uint32_t)i;
 	e->used = ++sets_clock;
-	if (!++sets_serial)
-		sets_serial = 1;	/* after 2^32 sets: the oldest long gone */
-	e->serial = sets_serial;
-	e->runs = e->n_kept >= 2 && e->n_kept <= UINT16_MAX && names_differ(e);
+	/* a driver may name two counters alike: then its rows are no run,
+	 * and snap_dedup looks at each */
+	e->serial = net_set_serial();
+	e->runs = e->n_kept >= 2 && e->n_kept <= UINT16_MAX &&
+		  net_names_differ(e->n_kept, kept_name, e);
 	for (i = 0; i < e->n_kept; i++)
 		e->rows[i].set = e->runs ? e->serial : 0;
 	return e;

@@ -295,6 +295,7 @@ int net_push_name(struct snapshot *s, const struct snap_net *n, uint8_t source,
 	}
 	nm->row.name = snap_str_memo(s, &nm->str, name, len);
 	nm->row.value = v;
+	net_runs_note(nm);
 	return push_rows(s, n, &nm->row);
 }
 
@@ -336,6 +337,7 @@ int net_parse(struct snapshot *s, unsigned int what, const char *ndev, int err,
 	}
 	snap_mark(s, &m);
 	pthread_mutex_lock(&parse_lock);
+	net_runs_start(s);
 	if (what != SNAP_NET_DRV && !net_msgs_ok(buf, len))
 		ret = -EBADMSG;
 	else switch (what) {
@@ -355,6 +357,8 @@ int net_parse(struct snapshot *s, unsigned int what, const char *ndev, int err,
 		ret = net_ethtool_parse(s, n, what, buf, len);
 		break;
 	}
+	if (!ret)
+		net_runs_end(s, n);
 	pthread_mutex_unlock(&parse_lock);
 	free(copy);
 	if (ret == -EBADMSG) {
