@@ -16,6 +16,17 @@
 #include "rate.h"
 #include "test.h"
 
+/* two samples of port 1 of device 0 on eth0, at 1 s and at t s */
+static void two_samples(struct snapshot *a, struct snapshot *b, time_t t)
+{
+	snap_init(a);
+	snap_init(b);
+	test_port_on(a, "eth0");
+	test_port_on(b, "eth0");
+	a->mono.tv_sec = 1;
+	b->mono.tv_sec = t;
+}
+
 /* an ethtool -S answer of n names, value k * (i + 1) each */
 static size_t estats_of(uint8_t *buf, const char *const *names, uint32_t n, uint64_t k)
 {
@@ -55,12 +66,7 @@ static void test_runs(void)
 	uint8_t buf[2048];
 	size_t i;
 
-	snap_init(&a);
-	snap_init(&b);
-	test_port_on(&a, "eth0");
-	test_port_on(&b, "eth0");
-	a.mono.tv_sec = 1;
-	b.mono.tv_sec = 2;
+	two_samples(&a, &b, 2);
 	CHECK_EQ_U(net_parse(&a, SNAP_NET_DRV, "eth0", 0, buf, estats_of(buf, good, 4, 1)), 0);
 	CHECK_EQ_U(net_parse(&b, SNAP_NET_DRV, "eth0", 0, buf, estats_of(buf, good, 4, 3)), 0);
 	CHECK_EQ_U(b.counters.n, 3);
@@ -158,12 +164,7 @@ static void test_answer_runs(void)
 	struct snap_port *p;
 	uint8_t buf[1024];
 
-	snap_init(&a);
-	snap_init(&b);
-	test_port_on(&a, "eth0");
-	test_port_on(&b, "eth0");
-	a.mono.tv_sec = 1;
-	b.mono.tv_sec = 3;
+	two_samples(&a, &b, 3);
 	CHECK_EQ_U(net_parse(&a, SNAP_NET_PAUSE, "eth0", 0, buf, pause_reply(buf, 1, PLAIN)), 0);
 	CHECK_EQ_U(net_parse(&b, SNAP_NET_PAUSE, "eth0", 0, buf, pause_reply(buf, 3, PLAIN)), 0);
 	CHECK_EQ_U(b.counters.n, 2);
