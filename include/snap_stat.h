@@ -86,6 +86,14 @@ struct snap_counter {
 	uint32_t set;
 };
 _Static_assert(sizeof(struct snap_counter) == 56, "a counter row stays 56 bytes");
+/* The length of the run of counter rows v[i] starts, 0 if none (struct
+ * snap_counter's run). */
+static inline size_t snap_counter_run(const struct snap_vec *v, size_t i)
+{
+	size_t n = i < v->n ? ((const struct snap_counter *)v->v)[i].run : 0;
+
+	return n >= 2 && n <= v->n - i ? n : 0;
+}
 
 /*
  * The largest value a counter holds, in its unit: 2^bits - 1, times 4 for

@@ -433,14 +433,6 @@ uint32_t snap_name(struct snapshot *s, const char *src, size_t len);
 bool snap_same_name(const char *a, const char *b);
 /* A hash of name as printed: names snap_same_name finds the same have one. */
 uint64_t snap_name_hash(const char *name);
-/* The length of the run of counter rows v[i] starts, 0 if none (struct
- * snap_counter's run). */
-static inline size_t snap_counter_run(const struct snap_vec *v, size_t i)
-{
-	size_t n = i < v->n ? ((const struct snap_counter *)v->v)[i].run : 0;
-
-	return n >= 2 && n <= v->n - i ? n : 0;
-}
 /*
  * After a sample's inputs: the later of two devices of one name renamed
  * NAME~2 (~3, ...), and of counters of one series (source, device, port,
@@ -513,28 +505,6 @@ struct snap_ctr_it {
 	size_t i, n;
 };
 void snap_ctrs_of(const struct snapshot *s, uint32_t dev, uint32_t port, struct snap_ctr_it *it);
-/*
- * A value of one port worked out from s's counters, kept for the next
- * asker (a row's columns ask one after the other): it holds while s has
- * the same strings, counters and rates (rate_compute's runs, s->rated).
- */
-struct snap_port_memo {
-	const struct snapshot *s;
-	uint64_t gen;
-	size_t n;
-	uint32_t rated, dev, port;
-};
-static inline bool snap_port_memo_hit(const struct snap_port_memo *m, const struct snapshot *s,
-				      uint32_t dev, uint32_t port)
-{
-	return m->s == s && s->strs.gen && m->gen == s->strs.gen && m->n == s->counters.n &&
-	       m->rated == s->rated && m->dev == dev && m->port == port;
-}
-static inline void snap_port_memo_set(struct snap_port_memo *m, const struct snapshot *s,
-				      uint32_t dev, uint32_t port)
-{
-	*m = (struct snap_port_memo){ s, s->strs.gen, s->counters.n, s->rated, dev, port };
-}
 static inline const struct snap_counter *snap_ctr_next(struct snap_ctr_it *it)
 {
 	const struct snap_counter *v = it->s->counters.v;

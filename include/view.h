@@ -453,8 +453,8 @@ void view_link_rates(const struct snapshot *s, uint32_t dev, uint32_t port,
  * A value of port (dev, port) that fill works out from s's counters
  * (view_link_rates', net_rates'), kept for the next asker: a row's columns
  * ask one after the other.  out (size bytes) is fill's, or a copy of the
- * one kept while s has the same strings, counters and rates (struct
- * snap_port_memo); each thread keeps its own (the sampler's, the screen's).
+ * one kept while s has the same strings, counters and rates (view_link.c);
+ * each thread keeps its own (the sampler's, the screen's).
  */
 typedef void view_port_fill(const struct snapshot *s, uint32_t dev, uint32_t port, void *out);
 void view_port_value(const struct snapshot *s, uint32_t dev, uint32_t port,

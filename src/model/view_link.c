@@ -68,11 +68,35 @@ const struct snap_counter *view_link_counter(const struct snapshot *s, uint32_t 
 
 static void link_rates_of(const struct snapshot *s, uint32_t dev, uint32_t port, void *out);
 
+/*
+ * A value of one port worked out from s's counters, kept for the next
+ * asker (a row's columns ask one after the other): it holds while s has
+ * the same strings, counters and rates (rate_compute's runs, s->rated).
+ */
+struct port_memo {
+	const struct snapshot *s;
+	uint64_t gen;
+	size_t n;
+	uint32_t rated, dev, port;
+};
+
+static bool memo_hit(const struct port_memo *m, const struct snapshot *s, uint32_t dev,
+		     uint32_t port)
+{
+	return m->s == s && s->strs.gen && m->gen == s->strs.gen && m->n == s->counters.n &&
+	       m->rated == s->rated && m->dev == dev && m->port == port;
+}
+
+static void memo_set(struct port_memo *m, const struct snapshot *s, uint32_t dev, uint32_t port)
+{
+	*m = (struct port_memo){ s, s->strs.gen, s->counters.n, s->rated, dev, port };
+}
+
 /* the kinds of value kept, at most: each one's own memo */
 #define PORT_VALUES 4
 static __thread struct port_value {
 	view_port_fill *fill;
-	struct snap_port_memo m;
+	struct port_memo m;
 	union {
 		struct view_link_rates link;
 		struct net_rates net;
@@ -90,10 +114,10 @@ void view_port_value(const struct snapshot *s, uint32_t dev, uint32_t port,
 		fill(s, dev, port, out);	/* never: the union holds each */
 		return;
 	}
-	if (k->fill != fill || !snap_port_memo_hit(&k->m, s, dev, port)) {
+	if (k->fill != fill || !memo_hit(&k->m, s, dev, port)) {
 		fill(s, dev, port, &k->v);
 		k->fill = fill;
-		snap_port_memo_set(&k->m, s, dev, port);
+		memo_set(&k->m, s, dev, port);
 	}
 	memcpy(out, &k->v, size);
 }
