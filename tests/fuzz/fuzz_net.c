@@ -5,34 +5,49 @@
  * STATS_GET, `ethtool -S` buffers; seeds in tests/fuzz/seeds/net): the
  * first byte picks the input (enum snap_net_in, modulo), the second the
  * read result (0 or an errno), the rest is the answer.  The snapshot
- * knows port 1 of device 0 on netdev eth0, so counters get rows.
+ * knows port 1 of device 0 on netdev eth0, so counters get rows.  A second
+ * sample of the same answer follows, and the sample's pipeline on the two
+ * (the series check, carry, rates: the rows' runs, src/net/runs.c).
  */
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "advance.h"
 #include "net.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+static void sample(struct snapshot *s, const uint8_t *data, size_t size, long sec)
 {
 	static const int errs[] = { 0, -EOPNOTSUPP, -ENODEV, -ENOENT, -EBADMSG };
-	struct snapshot s;
 	struct snap_port *p;
 
-	if (size < 2)
-		return 0;
-	snap_init(&s);
-	p = snap_port_get(&s, 0, 1);
+	snap_init(s);
+	s->mono.tv_sec = sec;
+	p = snap_port_get(s, 0, 1);
 	if (p) {
 		p->valid |= SNAP_PORT_NDEV;
 		strcpy(p->ndev, "eth0");
 	}
-	net_parse(&s, data[0] % (SNAP_NET_N + 1), "eth0", errs[data[1] % 5], data + 2, size - 2);
+	net_parse(s, data[0] % (SNAP_NET_N + 1), "eth0", errs[data[1] % 5], data + 2, size - 2);
 	/* the same bytes as every other input, a second netdev's row too */
-	net_parse(&s, (data[0] + 1u) % SNAP_NET_N, "eth1", 0, data + 2, size - 2);
-	snap_free(&s);
+	net_parse(s, (data[0] + 1u) % SNAP_NET_N, "eth1", 0, data + 2, size - 2);
+	snap_dedup(s);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct snapshot a, b;
+
+	if (size < 2)
+		return 0;
+	sample(&a, data, size, 1);
+	sample(&b, data, size, 2);
+	snap_advance(NULL, &a);
+	snap_advance(&a, &b);
+	snap_free(&a);
+	snap_free(&b);
 	return 0;
 }
