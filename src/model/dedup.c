@@ -119,9 +119,9 @@ static bool same_counter(const struct snapshot *s, const struct snap_counter *a,
 /*
  * The hashes one dedup_counters call reuses: a name's by its string id (a
  * netdev's counter names are one string for all its ports: src/net interns
- * them once a sample) and the last device's label (a source pushes a
- * device's rows together), so a row costs a few mixes, not a walk of its
- * name's characters and of the device list.
+ * them once a sample), a device label's by its index and the last key's
+ * (a source pushes a port's rows together), so a row costs a few mixes,
+ * not a walk of its name's characters and of the device list.
  */
 #define DEDUP_NAMES 2048	/* a table of ids: half of it used at most */
 #define DEDUP_DEVS 64
@@ -129,9 +129,6 @@ struct dedup_memo {
 	uint32_t id[DEDUP_NAMES];	/* 0: empty */
 	uint64_t h[DEDUP_NAMES];
 	size_t used;
-	uint32_t dev;
-	bool have_dev;
-	uint64_t dev_h;
 	struct {
 		uint64_t ix;	/* the device's index + 1; 0: none */
 		uint64_t h;
@@ -170,6 +167,8 @@ uint64_t snap_name_hash(const char *name)
 static inline uint64_t key_hash(const struct snapshot *s, const struct snap_counter *c,
 				struct dedup_memo *m)
 {
+	size_t d = c->dev & (DEDUP_DEVS - 1);
+
 	/* the rows of a key come together: the last one's kept */
 	if (m->have_key && m->key.dev == c->dev && m->key.port == c->port &&
 	    m->key.obj == c->obj && m->key.source == c->source && m->key.kind == c->kind)
@@ -180,24 +179,16 @@ static inline uint64_t key_hash(const struct snapshot *s, const struct snap_coun
 	m->key.source = c->source;
 	m->key.kind = c->kind;
 	m->have_key = true;
-	if (!m->have_dev || m->dev != c->dev) {
-		size_t k = c->dev & (DEDUP_DEVS - 1);
+	if (m->devs[d].ix != (uint64_t)c->dev + 1) {
 		char buf[16];
 
-		m->dev = c->dev;
-		m->have_dev = true;
-		if (m->devs[k].ix == (uint64_t)c->dev + 1) {
-			m->dev_h = m->devs[k].h;
-		} else {
-			m->dev_h = hash_fmix(name_hash(dev_label(s, c->dev, buf, sizeof(buf))));
-			m->devs[k].ix = (uint64_t)c->dev + 1;
-			m->devs[k].h = m->dev_h;
-		}
+		m->devs[d].ix = (uint64_t)c->dev + 1;
+		m->devs[d].h = hash_fmix(name_hash(dev_label(s, c->dev, buf, sizeof(buf))));
 	}
 	/* the label's hash is mixed whole: a multiply by an odd constant
 	 * keeps the rest apart (one name on two ports, two names on one) */
-	m->key_h = (m->dev_h ^ ((uint64_t)c->obj << 32 | (uint64_t)c->port << 16 |
-				(uint64_t)c->source << 8 | c->kind)) *
+	m->key_h = (m->devs[d].h ^ ((uint64_t)c->obj << 32 | (uint64_t)c->port << 16 |
+				    (uint64_t)c->source << 8 | c->kind)) *
 		   0x9e3779b97f4a7c15ULL;
 	return m->key_h;
 }
@@ -311,7 +302,7 @@ static int dedup_counters(const struct snapshot *s, struct snap_vec *v)
 	memset(m->id, 0, sizeof(m->id));
 	memset(m->devs, 0, sizeof(m->devs));
 	m->used = 0;
-	m->have_dev = m->have_key = false;
+	m->have_key = false;
 	if (keys_fill(s, v, m, &k))
 		goto out;
 	for (i = 0; i < v->n; i += r ? r : 1) {
