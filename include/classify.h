@@ -83,13 +83,34 @@ struct cnt_rule {
 	const char *why;
 };
 
-/* The class of a counter name (table first, then the rules); *flags gets
- * CNT_F_* (CNT_F_RULE or CNT_F_DEFAULT when not in the table). */
+/* What a counter name is: its table entry (NULL when none), its class
+ * (the table's, else the rules') and CNT_F_* (CNT_F_RULE or CNT_F_DEFAULT
+ * when not in the table). */
+struct cnt_info {
+	const struct cnt_entry *e;
+	uint8_t cls, flags;
+	uint8_t unit;	/* cnt_name's unit_of(name); 0 without */
+};
+/* A name's, kept process-wide for names shorter than CNT_MEMO_NAME: the
+ * parsers ask it of every counter every sample. */
+#define CNT_MEMO_NAME 48
+struct cnt_info cnt_info(const char *name);
+/*
+ * The same of a name as its source gave it (len bytes; trailing NULs
+ * dropped, one inside printed \x00 as snap_name does), with its unit by
+ * the parser's unit_of (NULL: none), kept process-wide per unit_of; and,
+ * where id is not NULL, its string in s (snap_name's), interned once a
+ * fill of s for every row that has it.
+ */
+struct snapshot;
+struct cnt_info cnt_name(struct snapshot *s, const char *raw, size_t len,
+			 uint8_t (*unit_of)(const char *name), uint32_t *id);
+/* Its class (cnt_info); *flags gets its flags. */
 uint8_t cnt_classify(const char *name, uint8_t *flags);
 /* The IB PMA group's entry for a ports/N/counters/ file, NULL when the
  * name is not one the kernel's table declares. */
 const struct cnt_entry *cnt_pma_lookup(const char *name);
-/* The table's entry for a name, NULL when it has none. */
+/* The table's entry for a name, NULL when it has none (cnt_info). */
 const struct cnt_entry *cnt_lookup(const char *name);
 /* "error", ...; "info" for values out of range */
 const char *cnt_class_name(uint8_t cls);

@@ -109,6 +109,17 @@ static inline uint64_t snap_counter_max(const struct snap_counter *c)
 	return m;
 }
 
+/*
+ * A parser's new row classed by its name (cnt_info, src/model/classify.c):
+ * its class and flags, its link (struct snap_counter's) and, for a driver
+ * counter the table says saturates (hfi1's CNTR_SYNTH ones, at 2^64 - 1),
+ * its marks, as the sysfs parser marks a PMA counter.  snap_counter_mark()
+ * does the last two for a row and its entry (NULL: none).
+ */
+struct cnt_entry;
+void snap_counter_class(struct snap_counter *c, const char *name);
+void snap_counter_mark(struct snap_counter *c, const struct cnt_entry *e);
+
 /* A saturating counter at its maximum. */
 static inline bool snap_counter_saturated(const struct snap_counter *c)
 {

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "classify.h"
+#include "snapshot.h"
 #include "util.h"
 
 /* The rules, first match wins, for names the table does not know: a
@@ -84,7 +85,8 @@ static const struct cnt_entry *find(const char *name)
 	return r ? r->e : NULL;
 }
 
-const struct cnt_entry *cnt_lookup(const char *name)
+/* the table's entry for name, looked up */
+static const struct cnt_entry *lookup(const char *name)
 {
 	const struct cnt_entry *e;
 	char buf[96];
@@ -111,22 +113,186 @@ const struct cnt_entry *cnt_lookup(const char *name)
 	return find(buf);
 }
 
-uint8_t cnt_classify(const char *name, uint8_t *flags)
+static struct cnt_info classify(const char *name)
 {
-	const struct cnt_entry *e = cnt_lookup(name);
+	struct cnt_info i = { .e = lookup(name) };
 	size_t r, w;
 
-	if (e) {
-		*flags = e->flags;
-		return e->cls;
+	if (i.e) {
+		i.flags = i.e->flags;
+		i.cls = i.e->cls;
+		return i;
 	}
-	*flags = CNT_F_RULE;
+	i.flags = CNT_F_RULE;
 	for (r = 0; name && r < ARRAY_SIZE(rules); r++)
 		for (w = 0; rules[r].words[w]; w++)
-			if (strcasestr(name, rules[r].words[w]))
-				return rules[r].cls;
-	*flags = CNT_F_DEFAULT;
-	return CNT_INFO;
+			if (strcasestr(name, rules[r].words[w])) {
+				i.cls = rules[r].cls;
+				return i;
+			}
+	i.flags = CNT_F_DEFAULT;
+	i.cls = CNT_INFO;
+	return i;
+}
+
+/*
+ * What is known of the names seen, process-wide: the parsers class every
+ * counter every sample, the same few hundred names each time, and a
+ * lookup is a bsearch of strcmps (300 instructions), a name the table
+ * lacks every rule's strcasestr (thousands).  A bounded open-addressed
+ * table keyed by the name as its source gave it, its slots written once
+ * but for the units of the first MEMO_UNITS unit functions that ask
+ * (cnt_name) and the name's string in the snapshot being filled; a name
+ * too long for one, or past the probes, is looked up each time.
+ */
+#define MEMO_N 4096
+#define MEMO_PROBES 8
+#define MEMO_UNITS 2
+static struct memo {
+	char name[CNT_MEMO_NAME];	/* as given: a NUL inside kept */
+	uint8_t len;
+	bool used;
+	struct cnt_info i;
+	struct {
+		uint8_t (*of)(const char *name);
+		uint8_t unit;
+	} u[MEMO_UNITS];
+	struct snap_str_memo str;
+} memo[MEMO_N];
+static pthread_mutex_t memo_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The name as printed (snap_name's), made at most once a call. */
+struct esc {
+	const char *raw;
+	size_t len;
+	bool made;
+	char buf[1024];
+};
+
+static const char *esc(struct esc *e)
+{
+	if (!e->made)
+		snap_name_esc(e->buf, sizeof(e->buf), e->raw, e->len > 255 ? 255 : e->len);
+	e->made = true;
+	return e->buf;
+}
+
+/* m's unit by unit_of, kept where there is room */
+static uint8_t memo_unit(struct memo *m, uint8_t (*unit_of)(const char *), struct esc *e)
+{
+	size_t k;
+
+	if (!unit_of)
+		return 0;
+	for (k = 0; k < MEMO_UNITS; k++) {
+		if (m->u[k].of == unit_of)
+			return m->u[k].unit;
+		if (!m->u[k].of) {
+			m->u[k].of = unit_of;
+			return m->u[k].unit = unit_of(esc(e));
+		}
+	}
+	return unit_of(esc(e));
+}
+
+/* what is known of a name no slot keeps */
+static struct cnt_info unkept(struct snapshot *s, uint8_t (*unit_of)(const char *),
+			      struct esc *e, uint32_t *id)
+{
+	struct cnt_info i = classify(esc(e));
+
+	i.unit = unit_of ? unit_of(esc(e)) : 0;
+	if (id)
+		*id = snap_str(s, esc(e), sizeof(e->buf));
+	return i;
+}
+
+struct cnt_info cnt_name(struct snapshot *s, const char *raw, size_t len,
+			 uint8_t (*unit_of)(const char *name), uint32_t *id)
+{
+	uint64_t h = 1469598103934665603ULL;
+	struct esc e;
+	struct cnt_info i;
+	struct memo *m = NULL;
+	size_t k;
+
+	while (len && !raw[len - 1])
+		len--;	/* the terminating NUL (nla_put_string), and padding */
+	e.raw = raw;
+	e.len = len;
+	e.made = false;
+	if (len >= CNT_MEMO_NAME)
+		return unkept(s, unit_of, &e, id);
+	for (k = 0; k < len; k++)
+		h = (h ^ (uint8_t)raw[k]) * 1099511628211ULL;
+	pthread_mutex_lock(&memo_lock);
+	for (k = 0; k < MEMO_PROBES; k++) {
+		m = &memo[(h + k) % MEMO_N];
+		if (!m->used || (m->len == len && !memcmp(m->name, raw, len)))
+			break;
+	}
+	if (k == MEMO_PROBES) {
+		pthread_mutex_unlock(&memo_lock);
+		return unkept(s, unit_of, &e, id);
+	}
+	if (!m->used) {
+		memcpy(m->name, raw, len);
+		m->len = (uint8_t)len;
+		m->i = classify(esc(&e));
+		m->used = true;
+	}
+	i = m->i;
+	i.unit = memo_unit(m, unit_of, &e);
+	if (id) {
+		if (!m->str.id || m->str.gen != s->strs.gen || m->str.id >= s->strs.len) {
+			m->str.id = snap_str(s, esc(&e), sizeof(e.buf));
+			m->str.gen = s->strs.gen;
+		}
+		*id = m->str.id;
+	}
+	pthread_mutex_unlock(&memo_lock);
+	return i;
+}
+
+struct cnt_info cnt_info(const char *name)
+{
+	return name ? cnt_name(NULL, name, strlen(name), NULL, NULL) : classify(name);
+}
+
+const struct cnt_entry *cnt_lookup(const char *name)
+{
+	return cnt_info(name).e;
+}
+
+uint8_t cnt_classify(const char *name, uint8_t *flags)
+{
+	struct cnt_info i = cnt_info(name);
+
+	*flags = i.flags;
+	return i.cls;
+}
+
+void snap_counter_mark(struct snap_counter *c, const struct cnt_entry *e)
+{
+	/* what it is to its link's throughput (view_link_rates reads it on
+	 * every screen) */
+	c->link = (uint8_t)(1 + (e ? e->link : CNT_L_NONE));
+	if (c->source != SNAP_SRC_HW || (c->sat & SNAP_CNT_SATURATES))
+		return;
+	if (!e || !e->sat || e->width != CNT_W_64)
+		return;
+	c->sat = SNAP_CNT_SATURATES;
+	if (c->value == snap_counter_max(c))
+		c->sat |= SNAP_CNT_SATURATED;
+}
+
+void snap_counter_class(struct snap_counter *c, const char *name)
+{
+	struct cnt_info i = cnt_info(name);
+
+	c->cls = i.cls;
+	c->cls_flags = i.flags;
+	snap_counter_mark(c, i.e);
 }
 
 const char *cnt_class_name(uint8_t cls)

@@ -157,29 +157,15 @@ enum rate_status rate_counter_delta(const struct snap_counter *p, const struct s
 }
 
 /*
- * A driver counter the table says saturates (hfi1's CNTR_SYNTH ones, at
- * 2^64 - 1): marked as the sysfs parser marks a PMA counter, here since
- * the hardware counters come by netlink and by sysfs alike.
+ * A row's link and a driver counter's saturation (snap_counter_mark), for
+ * a row its parser did not class with snap_counter_class (every parser's
+ * row has them: a lookup each sample for each row was most of a sample's
+ * rates).
  */
-static void mark_driver_sat(const struct snapshot *s, struct snap_counter *c)
+static void mark_row(const struct snapshot *s, struct snap_counter *c)
 {
-	const struct cnt_entry *e;
-
-	/* a row made from a kept template (src/net's) has its link already:
-	 * a lookup each sample for each of them was most of a sample's rates */
-	if (c->link && c->source != SNAP_SRC_HW)
-		return;
-	e = cnt_lookup(snap_s(s, c->name));
-	/* and what it is to its link's throughput, looked up once a sample
-	 * (view_link_rates reads it on every screen) */
-	c->link = (uint8_t)(1 + (e ? e->link : CNT_L_NONE));
-	if (c->source != SNAP_SRC_HW || (c->sat & SNAP_CNT_SATURATES))
-		return;
-	if (!e || !e->sat || e->width != CNT_W_64)
-		return;
-	c->sat = SNAP_CNT_SATURATES;
-	if (c->value == snap_counter_max(c))
-		c->sat |= SNAP_CNT_SATURATED;
+	if (!c->link)
+		snap_counter_mark(c, cnt_lookup(snap_s(s, c->name)));
 }
 
 /* prev's rows through a table */
@@ -221,7 +207,7 @@ static inline void rate_pair(const struct snap_counter *p, struct snap_counter *
  * A run of rows (struct snap_counter's run) at cur's index i whose like is
  * at prev's same index (the same template, device and port): its rows
  * rated pairwise, no row looked up.  A kept template's rows have their
- * link (mark_driver_sat has nothing to do) and no object.  False where
+ * link (mark_row has nothing to do) and no object.  False where
  * there is no such pair of runs.
  */
 static bool run_pair(const struct snap_vec *pv, struct snap_vec *cv, size_t i, double dt)
@@ -272,7 +258,7 @@ static int rate_counters(const struct snapshot *prev, struct snapshot *cur, doub
 		c->delta = 0;
 		c->rate_status = prev ? RATE_NODATA : RATE_INIT;
 		if (vec == offsetof(struct snapshot, counters))
-			mark_driver_sat(cur, c);
+			mark_row(cur, c);
 		if (!prev || err)
 			continue;
 		if (run_pair(pv, cv, i, dt)) {

@@ -159,19 +159,6 @@ static uint8_t unit_of(const char *name)
 	return SNAP_UNIT_EVENTS;
 }
 
-/*
- * The classes of names seen, process-wide: a driver's ethtool -S names
- * are the same every sample, and the keyword rules (strcasestr over every
- * word) cost thousands of instructions a name.  A bounded open-addressed
- * table; a name that does not fit is classed each time.
- */
-#define MEMO_N 8192
-static struct memo {
-	char name[ETH_NAME_MAX];
-	uint8_t cls, flags, unit, used;
-} memo[MEMO_N];
-static pthread_mutex_t memo_lock = PTHREAD_MUTEX_INITIALIZER;
-
 uint8_t net_link(const char *name)
 {
 	const struct cnt_entry *e = cnt_lookup(name);
@@ -179,45 +166,15 @@ uint8_t net_link(const char *name)
 	return (uint8_t)(1 + (e ? e->link : CNT_L_NONE));
 }
 
-/* name's class, flags and unit (unit_of), from the memo where it has them */
+/* name's class, flags and unit (unit_of), kept process-wide (cnt_name):
+ * a driver's ethtool -S names are the same every sample */
 uint8_t net_classify(const char *name, uint8_t *flags, uint8_t *unit)
 {
-	uint32_t h = 2166136261u;
-	size_t i, k, len = strlen(name);
-	uint8_t cls;
+	struct cnt_info i = cnt_name(NULL, name, strlen(name), unit_of, NULL);
 
-	if (len >= ETH_NAME_MAX) {
-		*unit = unit_of(name);
-		return cnt_classify(name, flags);
-	}
-	for (i = 0; i < len; i++)
-		h = (h ^ (uint8_t)name[i]) * 16777619u;
-	pthread_mutex_lock(&memo_lock);
-	for (k = 0; k < 8; k++) {
-		struct memo *m = &memo[(h + k) % MEMO_N];
-
-		if (m->used && !strcmp(m->name, name)) {
-			*flags = m->flags;
-			*unit = m->unit;
-			cls = m->cls;
-			pthread_mutex_unlock(&memo_lock);
-			return cls;
-		}
-		if (!m->used) {
-			cls = cnt_classify(name, flags);
-			*unit = unit_of(name);
-			memcpy(m->name, name, len + 1);
-			m->cls = cls;
-			m->flags = *flags;
-			m->unit = *unit;
-			m->used = 1;
-			pthread_mutex_unlock(&memo_lock);
-			return cls;
-		}
-	}
-	pthread_mutex_unlock(&memo_lock);
-	*unit = unit_of(name);
-	return cnt_classify(name, flags);
+	*flags = i.flags;
+	*unit = i.unit;
+	return i.cls;
 }
 
 /* a row of t for each RDMA port on netdev n */

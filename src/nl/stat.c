@@ -49,6 +49,7 @@ struct snap_counter *nl_stat_hw_counter(struct snapshot *s, struct snap_vec *vec
 {
 	const struct nlattr *name = tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_NAME];
 	struct snap_counter *c;
+	struct cnt_info i;
 
 	if (!name || !tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_VALUE]) {
 		*err = -EBADMSG;
@@ -59,12 +60,17 @@ struct snap_counter *nl_stat_hw_counter(struct snapshot *s, struct snap_vec *vec
 		*err = -ENOMEM;
 		return NULL;
 	}
-	c->name = snap_name(s, mnl_attr_get_str(name), mnl_attr_get_payload_len(name));
+	/* a driver's names are the same each sample on each of its devices:
+	 * what they are, and their string, once a sample */
+	i = cnt_name(s, mnl_attr_get_str(name), mnl_attr_get_payload_len(name), nl_stat_unit,
+		     &c->name);
 	c->source = SNAP_SRC_HW;
-	c->unit = nl_stat_unit(snap_s(s, c->name));
-	c->cls = cnt_classify(snap_s(s, c->name), &c->cls_flags);
+	c->unit = i.unit;
+	c->cls = i.cls;
+	c->cls_flags = i.flags;
 	c->bits = 64;	/* rdma_hw_stats values are u64 */
 	c->value = mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_STAT_HWCOUNTER_ENTRY_VALUE]);
+	snap_counter_mark(c, i.e);
 	return c;
 }
 

@@ -90,9 +90,9 @@ static int push_counter(struct snapshot *s, uint32_t dev, uint32_t port,
 	c->name = snap_str(s, name, 64);
 	c->source = (uint8_t)src;
 	c->unit = (uint8_t)unit;
-	c->cls = cnt_classify(snap_s(s, c->name), &c->cls_flags);
 	c->bits = 64;
 	c->value = value;
+	snap_counter_class(c, snap_s(s, c->name));
 	return 0;
 }
 

@@ -123,6 +123,70 @@ static void test_rules(void)
 	CHECK_EQ_S(cnt_by_name(CNT_F_DEFAULT), "default");
 }
 
+static uint8_t unit_first(const char *name)
+{
+	return name[0] == 'r' ? SNAP_UNIT_BYTES : SNAP_UNIT_PACKETS;
+}
+
+static uint8_t unit_events(const char *name)
+{
+	(void)name;
+	return SNAP_UNIT_EVENTS;
+}
+
+/*
+ * The names kept (cnt_name): what the table and rules say, each unit
+ * function's own unit, a name's string once a fill of a snapshot, a NUL
+ * inside a name kept apart from the name it ends, a name too long for
+ * the memo answered all the same.
+ */
+static void test_memo(void)
+{
+	static const char *const names[] = {
+		"rx_prio3_pause", "out_of_buffer", "TxPktVL15", "lifespan", "vport_out_of_buffer",
+		"rx_vport_rdma_unicast_bytes_longer_than_the_memo_keeps_xx",
+	};
+	struct snapshot s;
+	size_t n, r, len;
+	uint32_t id, id2;
+
+	snap_init(&s);
+	for (r = 0; r < 3; r++) {
+		if (r == 2)
+			snap_clear(&s);
+		for (n = 0; n < sizeof(names) / sizeof(names[0]); n++) {
+			struct cnt_info i, j;
+			uint8_t f, c = cnt_classify(names[n], &f);
+			size_t before;
+
+			len = strlen(names[n]);
+			i = cnt_name(&s, names[n], len + 1, unit_first, &id);
+			j = cnt_name(&s, names[n], len, unit_events, &id2);
+			CHECK(i.cls == c && i.flags == f && i.e == cnt_lookup(names[n]));
+			CHECK(j.cls == c && j.flags == f && j.e == i.e);
+			CHECK_EQ_U(i.unit, unit_first(names[n]));
+			CHECK_EQ_U(j.unit, SNAP_UNIT_EVENTS);
+			CHECK_EQ_S(snap_s(&s, id), names[n]);
+			CHECK_EQ_S(snap_s(&s, id2), names[n]);
+			/* the same name again in this fill: no string more */
+			before = s.strs.len;
+			CHECK_EQ_U(cnt_name(&s, names[n], len, unit_first, &id2).unit, i.unit);
+			if (len < CNT_MEMO_NAME)
+				CHECK(id2 == id && s.strs.len == before);
+		}
+	}
+	/* names no other test asks, the longer first */
+	CHECK_EQ_U(cnt_name(&s, "rx_memo_pause\0x", 15, unit_first, &id).cls, CNT_FLOW);
+	CHECK_EQ_S(snap_s(&s, id), "rx_memo_pause\\x00x");
+	CHECK_EQ_U(cnt_name(&s, "rx_memo_pause", 13, unit_first, &id).cls, CNT_FLOW);
+	CHECK_EQ_S(snap_s(&s, id), "rx_memo_pause");
+	CHECK_EQ_U(cnt_name(&s, "rx_bytes\0x", 10, unit_first, &id).e, NULL);
+	CHECK_EQ_S(snap_s(&s, id), "rx_bytes\\x00x");
+	CHECK_EQ_U(cnt_name(&s, "rx_bytes", 8, unit_first, &id).e, cnt_lookup("rx_bytes"));
+	CHECK_EQ_S(snap_s(&s, id), "rx_bytes");
+	snap_free(&s);
+}
+
 /* The README's screenshot: demo.rdrec at sample 41, rxe0 port 1.  The old
  * substring rule summed ack_deferred (521/s) into ERR/s' 527/s. */
 static void test_readme(void)
@@ -358,4 +422,4 @@ out:
 	free(want);
 }
 
-TEST_MAIN(test_table, test_known, test_rules, test_readme, test_fixtures, test_doc)
+TEST_MAIN(test_table, test_known, test_rules, test_memo, test_readme, test_fixtures, test_doc)
