@@ -486,7 +486,11 @@ struct snap_dev *snap_dev_find(const struct snapshot *s, uint32_t index);
  * there; otherwise there is no driver or Soft-RoCE link.
  */
 const char *snap_no_devices_why(const struct snapshot *s);
+/* The first device named name (src/model/byname.c). */
 struct snap_dev *snap_dev_by_name(const struct snapshot *s, const char *name);
+/* The ports bound to netdev ndev, in their order: *it 0 first, then as
+ * left by the call before; NULL past the last. */
+struct snap_port *snap_ndev_port(const struct snapshot *s, const char *ndev, size_t *it);
 struct snap_port *snap_port_find(const struct snapshot *s, uint32_t dev, uint32_t port);
 
 /*

@@ -268,19 +268,6 @@ struct snap_dev *snap_dev_find(const struct snapshot *s, uint32_t index)
 	return NULL;
 }
 
-struct snap_dev *snap_dev_by_name(const struct snapshot *s, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < s->devs.n; i++) {
-		struct snap_dev *d = SNAP_AT(&s->devs, struct snap_dev, i);
-
-		if (!strcmp(d->name, name))
-			return d;
-	}
-	return NULL;
-}
-
 struct snap_port *snap_port_find(const struct snapshot *s, uint32_t dev, uint32_t port)
 {
 	struct snap_port *p = s->ports.v;

@@ -220,7 +220,9 @@ static int parse_carrier(struct snapshot *s, const char *ndev, const char *rest,
 		{ "carrier_down_count", offsetof(struct snap_port, carrier_down),
 		  SNAP_PORT_CARRIER_DOWN },
 	};
-	size_t k, i;
+	size_t it = 0;
+	struct snap_port *p;
+	size_t k;
 	uint64_t v;
 
 	for (k = 0; k < sizeof(f) / sizeof(f[0]) && strcmp(rest, f[k].name); k++)
@@ -229,11 +231,7 @@ static int parse_carrier(struct snapshot *s, const char *ndev, const char *rest,
 		return 0;
 	if (parse_u64(buf, len, &v) || v > UINT32_MAX)	/* atomic_t counts */
 		return -EBADMSG;
-	for (i = 0; i < s->ports.n; i++) {
-		struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
-
-		if (!(p->valid & SNAP_PORT_NDEV) || strcmp(p->ndev, ndev))
-			continue;
+	while ((p = snap_ndev_port(s, ndev, &it))) {
 		*(uint32_t *)((char *)p + f[k].off) = (uint32_t)v;
 		p->valid |= f[k].bit;
 	}
@@ -245,20 +243,17 @@ static int parse_net(struct snapshot *s, const char *rest, int err,
 		     const char *buf, size_t len)
 {
 	char ndev[SNAP_IFNAME_MAX], name[64];
+	size_t it = 0;
+	struct snap_port *p;
 	uint64_t v;
-	size_t i;
 	int ret;
 
 	rest = component(rest, ndev, sizeof(ndev));
 	if (!err && rest && (ret = parse_carrier(s, ndev, rest, buf, len)))
 		return ret < 0 ? ret : 0;
 	if (!err && rest && !strcmp(rest, "mtu") && !parse_u64(buf, len, &v) && v <= UINT32_MAX) {
-		for (i = 0; i < s->ports.n; i++) {
-			struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
-
-			if ((p->valid & SNAP_PORT_NDEV) && !strcmp(p->ndev, ndev))
-				SNAP_SET(p, ndev_mtu, SNAP_PORT_NDEV_MTU, (uint32_t)v);
-		}
+		while ((p = snap_ndev_port(s, ndev, &it)))
+			SNAP_SET(p, ndev_mtu, SNAP_PORT_NDEV_MTU, (uint32_t)v);
 		return 0;
 	}
 	if (err || !rest || strncmp(rest, "statistics/", 11) ||
@@ -267,11 +262,7 @@ static int parse_net(struct snapshot *s, const char *rest, int err,
 	ret = parse_u64(buf, len, &v);
 	if (ret)
 		return ret;
-	for (i = 0; i < s->ports.n; i++) {
-		struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
-
-		if (!(p->valid & SNAP_PORT_NDEV) || strcmp(p->ndev, ndev))
-			continue;
+	while ((p = snap_ndev_port(s, ndev, &it))) {
 		ret = push_counter(s, p->dev, p->port, SNAP_SRC_NETDEV,
 				   sysfs_netdev_unit(name), name, v);
 		if (ret)
