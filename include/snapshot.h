@@ -413,6 +413,7 @@ struct snapshot {
 	/* what the sample's source fed so far (src/source/feed.c: its bound) */
 	struct {
 		uint64_t bytes, records;
+		uint64_t unchecked;	/* bytes fed since the rows were counted */
 		bool over;
 	} fed;
 };

@@ -13,16 +13,26 @@
 
 /*
  * Count one input against the sample's bound (source.h); true when it is
- * past it: the input is dropped, and the first one past says so.
+ * past it: the input is dropped, and the first one past says so.  The
+ * rows are counted (snap_bytes, all the snapshot's vectors) every 16th
+ * input and after 16 KiB: once an input they were a twentieth of a
+ * sample at 64 ports, and past the bound by at most what 16 inputs add.
  */
 static bool over(struct snapshot *s, size_t len)
 {
 	if (s->fed.over)
 		return true;
 	s->fed.bytes += len + 24;
+	s->fed.unchecked += len + 24;
 	s->fed.records++;
-	if (s->fed.bytes <= SOURCE_SAMPLE_BYTES && snap_bytes(s) <= SOURCE_SAMPLE_ROWS)
+	if (s->fed.bytes > SOURCE_SAMPLE_BYTES)
+		goto past;
+	if ((s->fed.records & 15) != 1 && s->fed.unchecked < 16384)
 		return false;
+	s->fed.unchecked = 0;
+	if (snap_bytes(s) <= SOURCE_SAMPLE_ROWS)
+		return false;
+past:
 	s->fed.over = true;
 	snap_note(s, -E2BIG, SNAP_NONE,
 		  "sample too large: more than %u MiB of %s after %llu inputs; the rest of "
