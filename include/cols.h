@@ -148,7 +148,7 @@ SNAP_RES_LIST(VIEW_RES_TAB)
 	  .off = offsetof(type, field), .size = sizeof(((type *)0)->field), .bit = b, .desc = d
 #define COL_S(n, h, w, type, field, b, d)                                      \
 	VIEW_COL(n, h, w, false, VIEW_T_STR, VIEW_F_PLAIN),                  \
-	  .off = offsetof(type, field), .size = 0, .bit = b, .desc = d
+	  .off = offsetof(type, field), .size = sizeof(((type *)0)->field), .bit = b, .desc = d
 /* a u8 shown by its name (enum-to-string) */
 #define COL_E(n, h, w, type, field, b, fn, d)                                  \
 	VIEW_COL(n, h, w, false, VIEW_T_STR, VIEW_F_PLAIN),                  \

@@ -79,6 +79,11 @@ struct nl_field {
 #define NL_FIELD(a, type, field, b) NL_FIELD_A(RDMA_NLDEV_ATTR_##a, type, field, b)
 void nl_fields(const struct nlattr **tb, void *row, uint32_t *valid, const struct nl_field *f,
 	       size_t n);
+/* The same from the columns of a table that are fields (cols.h: .attr set,
+ * a number, or a char array of .size bytes for a string). */
+struct view_tab;
+void nl_tab_fields(const struct nlattr **tb, void *row, uint32_t *valid,
+		   const struct view_tab *t);
 int nl_obj_parse(const struct nlmsghdr *nlh, struct snapshot *s, const struct res_obj *o);
 /* The dump command of an object: RDMA_NLDEV_CMD_RES_<ID>_GET. */
 uint16_t nl_res_cmd(enum snap_res r);

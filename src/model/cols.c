@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <rdma/rdma_netlink.h>
+
 #include "classify.h"
 #include "cols.h"
 #include "flaps.h"
@@ -119,29 +121,44 @@ static void dev_pci(const struct view_ctx *c, const void *row, const struct view
 #define DEV_PCI(n, h, w, r, ty, k, d) \
 	{ VIEW_COL(n, h, w, r, ty, VIEW_F_PLAIN), .get = dev_pci, .arg = k, .desc = d }
 
+/*
+ * The device's one declaration: each field's column, the attribute its
+ * parser reads (src/nl/dev.c, nldev.c fill_dev_info) and rdma's JSON key,
+ * written in this order (src/out/json.c; caps, adaptive-moderation and the
+ * port count by hand).  iproute2 6.1 does not print the protocol, though
+ * the 6.1 kernel sends it; DEV_TYPE and PARENT_NAME are 6.12+ (mlx5 IB SMI
+ * sub-devices); in a device message PORT_INDEX is the number of ports.
+ */
+#define DEV_A(a, j) .attr = RDMA_NLDEV_ATTR_##a, .json = j
 static const struct view_col devs_cols[VC_DEV_N + 2 * SNAP_RES_N] = {
 	[VC_DEV_NAME] = { COL_S("dev", "DEV", 10, SD, name, 0, "device name") },
 	[VC_DEV_INDEX] = { COL_N("index", "IDX", 3, SD, index, 0, "device index") },
 	[VC_DEV_NODE_TYPE] = { COL_E("node_type", "NODE", 5, SD, node_type, SNAP_DEV_NODE_TYPE,
-				   snap_node_type_str, "node type (ca, rnic, ...)") },
+				   snap_node_type_str, "node type (ca, rnic, ...)"),
+			       DEV_A(DEV_NODE_TYPE, "node_type") },
 	[VC_DEV_PROTOCOL] = { COL_S("protocol", "PROTO", 5, SD, protocol, SNAP_DEV_PROTOCOL,
-				  "protocol (ib, roce, iw)") },
-	[VC_DEV_FW] = { COL_S("fw", "FW", 10, SD, fw, SNAP_DEV_FW, "firmware version") },
+				  "protocol (ib, roce, iw)"), DEV_A(DEV_PROTOCOL, "protocol") },
+	[VC_DEV_FW] = { COL_S("fw", "FW", 10, SD, fw, SNAP_DEV_FW, "firmware version"),
+			DEV_A(FW_VERSION, "fw") },
 	[VC_DEV_NODE_GUID] = { COL_G("node_guid", "NODE_GUID", 19, SD, node_guid,
-				   SNAP_DEV_NODE_GUID, "node GUID") },
+				   SNAP_DEV_NODE_GUID, "node GUID"), DEV_A(NODE_GUID, "node_guid") },
 	[VC_DEV_SYS_GUID] = { COL_G("sys_image_guid", "SYS_GUID", 19, SD,
-				  sys_image_guid, SNAP_DEV_SYS_GUID, "system image GUID") },
+				  sys_image_guid, SNAP_DEV_SYS_GUID, "system image GUID"),
+			      DEV_A(SYS_IMAGE_GUID, "sys_image_guid") },
 	[VC_DEV_PORTS] = { COL_N("ports", "PORTS", 5, SD, num_ports, SNAP_DEV_NUM_PORTS,
-			       "number of ports") },
+			       "number of ports"), DEV_A(PORT_INDEX, NULL) },
 	SNAP_RES_LIST(DEV_RES) SNAP_RES_LIST(DEV_CHG)
 	[VC_DEV_CAPS] = { COL_F("caps", "CAPS", 16, VIEW_F_HEX, SD, caps, SNAP_DEV_CAPS,
-				"device capability flags (names in the device's details)") },
+				"device capability flags (names in the device's details)"),
+			  DEV_A(CAP_FLAGS, NULL) },
 	[VC_DEV_DIM] = { COL_E("adaptive_moderation", "DIM", 3, SD, dim, SNAP_DEV_DIM,
-			       view_on_off_str, "adaptive interrupt moderation") },
+			       view_on_off_str, "adaptive interrupt moderation"),
+			 DEV_A(DEV_DIM, NULL) },
 	[VC_DEV_TYPE] = { COL_E("dev_type", "TYPE", 5, SD, type, SNAP_DEV_TYPE, snap_dev_type_str,
-				"sub-device type (smi), 6.12+") },
+				"sub-device type (smi), 6.12+"), DEV_A(DEV_TYPE, "type") },
 	[VC_DEV_PARENT] = { COL_S("dev_parent", "PARENT", 10, SD, parent, SNAP_DEV_PARENT,
-				  "the sub-device's parent device, 6.12+") },
+				  "the sub-device's parent device, 6.12+"),
+			    DEV_A(PARENT_NAME, "parent") },
 	[VC_DEV_NUMA] = DEV_PCI("numa", "NUMA", 4, true, VIEW_T_UINT, VC_DEV_NUMA,
 				"NUMA node of the device's PCI function"),
 	[VC_DEV_PCIE] = DEV_PCI("pcie", "PCIE", 10, false, VIEW_T_STR, VC_DEV_PCIE,

@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "cols.h"
 #include "nl.h"
 
 struct snap_dev *nl_dev_get(struct snapshot *s, const struct nlattr **tb)
@@ -39,32 +40,12 @@ int nl_msg_dev(const struct nlmsghdr *nlh, struct snapshot *s, const struct nlat
 	return 0;
 }
 
-#define DEV struct snap_dev
-
-/*
- * iproute2 6.1 does not print the protocol, though the 6.1 kernel sends
- * it; DEV_TYPE and PARENT_NAME are 6.12+ (mlx5 IB SMI sub-devices,
- * nldev.c fill_dev_info); in a device message PORT_INDEX is the number of
- * ports.
- */
-static const struct nl_field dev_fields[] = {
-	NL_FIELD(CAP_FLAGS, DEV, caps, SNAP_DEV_CAPS),
-	NL_FIELD(FW_VERSION, DEV, fw, SNAP_DEV_FW),
-	NL_FIELD(NODE_GUID, DEV, node_guid, SNAP_DEV_NODE_GUID),
-	NL_FIELD(SYS_IMAGE_GUID, DEV, sys_image_guid, SNAP_DEV_SYS_GUID),
-	NL_FIELD(DEV_NODE_TYPE, DEV, node_type, SNAP_DEV_NODE_TYPE),
-	NL_FIELD(DEV_PROTOCOL, DEV, protocol, SNAP_DEV_PROTOCOL),
-	NL_FIELD(DEV_DIM, DEV, dim, SNAP_DEV_DIM),
-	NL_FIELD(DEV_TYPE, DEV, type, SNAP_DEV_TYPE),
-	NL_FIELD(PARENT_NAME, DEV, parent, SNAP_DEV_PARENT),
-	NL_FIELD(PORT_INDEX, DEV, num_ports, SNAP_DEV_NUM_PORTS),
-};
-
 int nl_dev_parse(struct snapshot *s, const struct nlattr **tb, struct snap_dev *d)
 {
 	(void)s;
 	if (!tb[RDMA_NLDEV_ATTR_DEV_NAME])
 		return -EBADMSG;
-	nl_fields(tb, d, &d->valid, dev_fields, sizeof(dev_fields) / sizeof(dev_fields[0]));
+	/* the fields the device's table declares (src/model/cols.c) */
+	nl_tab_fields(tb, d, &d->valid, &view_devs_tab);
 	return 0;
 }

@@ -271,26 +271,41 @@ int nl_obj_parse(const struct nlmsghdr *nlh, struct snapshot *s, const struct re
 	return nl_entries(s, tb[o->table], o->entry, obj_entry, &oa);
 }
 
+/* one attribute a into the field at off (size bytes): false for a kind no field holds */
+static bool put_attr(const struct nlattr *a, uint16_t attr, char *row, uint16_t off,
+		     uint8_t size)
+{
+	char *p = row + off;
+
+	switch (nl_policy[attr]) {
+	case K_STR: nl_strlcpy(p, size, a); return true;
+	case K_U8: field_put(p, size, *(const uint8_t *)a_data(a)); return true;
+	case K_U32: field_put(p, size, a_u32(a)); return true;
+	case K_U64: field_put(p, size, mnl_attr_get_u64(a)); return true;
+	default: return false;
+	}
+}
+
 void nl_fields(const struct nlattr **tb, void *row, uint32_t *valid, const struct nl_field *f,
 	       size_t n)
 {
 	size_t i;
 
-	for (i = 0; i < n; i++) {
-		const struct nlattr *a = tb[f[i].attr];
-		char *p = (char *)row + f[i].off;
+	for (i = 0; i < n; i++)
+		if (tb[f[i].attr] && put_attr(tb[f[i].attr], f[i].attr, row, f[i].off, f[i].size))
+			*valid |= f[i].bit;
+}
 
-		if (!a)
-			continue;
-		switch (nl_policy[f[i].attr]) {
-		case K_STR:
-			nl_strlcpy(p, f[i].size, a);
-			break;
-		case K_U8: field_put(p, f[i].size, *(const uint8_t *)a_data(a)); break;
-		case K_U32: field_put(p, f[i].size, a_u32(a)); break;
-		case K_U64: field_put(p, f[i].size, mnl_attr_get_u64(a)); break;
-		default: continue;	/* a kind no field holds */
-		}
-		*valid |= f[i].bit;
+void nl_tab_fields(const struct nlattr **tb, void *row, uint32_t *valid,
+		   const struct view_tab *t)
+{
+	size_t i, n = t->nfields ? t->nfields : t->n;
+
+	for (i = 0; i < n; i++) {
+		const struct view_col *c = &t->cols[i];
+
+		if (c->attr && c->attr < RDMA_NLDEV_ATTR_MAX && !c->nest && tb[c->attr] &&
+		    put_attr(tb[c->attr], c->attr, row, c->off, c->size))
+			*valid |= c->bit;
 	}
 }

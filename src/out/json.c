@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cols.h"
 #include "fmt.h"
 #include "jw.h"
 #include "names.h"
@@ -153,25 +154,15 @@ static void json_sys(struct jw *w, const struct snap_sys *y)
 	jw_close(w, '}');
 }
 
-#define SD struct snap_dev
-static const struct jw_field dev_fields[] = {
-	JW_NAMED("node_type", SD, node_type, SNAP_DEV_NODE_TYPE, snap_node_type_str),
-	JW_FIELD("protocol", SD, protocol, SNAP_DEV_PROTOCOL, JW_STR),
-	JW_FIELD("fw", SD, fw, SNAP_DEV_FW, JW_STR),
-	JW_FIELD("node_guid", SD, node_guid, SNAP_DEV_NODE_GUID, JW_GUID),
-	JW_FIELD("sys_image_guid", SD, sys_image_guid, SNAP_DEV_SYS_GUID, JW_GUID),
-	JW_NAMED("type", SD, type, SNAP_DEV_TYPE, snap_dev_type_str),
-	JW_FIELD("parent", SD, parent, SNAP_DEV_PARENT, JW_STR),
-};
-#undef SD
-
 static void json_dev(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_dev *d = row;
+	const struct view_ctx c = { .s = s };
 
 	jw_u(w, "ifindex", d->index);
 	jw_s(w, "ifname", d->name);
-	jw_fields(w, d, d->valid, dev_fields, JW_N(dev_fields));
+	/* the fields with rdma's keys, as the device's table declares them */
+	out_json_tab(w, &c, &view_devs_tab, d);
 	if (SNAP_HAS(d, SNAP_DEV_DIM) && d->dim <= 1)
 		jw_b(w, "adaptive-moderation", d->dim);
 	if (SNAP_HAS(d, SNAP_DEV_CAPS))

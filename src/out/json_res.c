@@ -134,6 +134,15 @@ static void json_field(struct jw *w, const struct view_ctx *c, const struct view
 		jw_u(w, tb->cols[k].json, 0);
 }
 
+void out_json_tab(struct jw *w, const struct view_ctx *c, const struct view_tab *tb,
+		  const void *row)
+{
+	size_t k, n = tb->nfields ? tb->nfields : tb->n;
+
+	for (k = 0; k < n; k++)
+		json_field(w, c, tb, row, k);
+}
+
 /*
  * A declared object's row (cols.h, struct res_obj): its device as rdma
  * writes it, each valid field with a JSON key in the table's JSON order,
