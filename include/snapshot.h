@@ -412,8 +412,7 @@ struct snapshot {
 	uint32_t rated;		/* rate_compute's runs on it: a rate read before is old */
 	/* what the sample's source fed so far (src/source/feed.c: its bound) */
 	struct {
-		uint64_t bytes, records;
-		uint64_t unchecked;	/* bytes fed since the rows were counted */
+		uint64_t bytes, records, unchecked;	/* unchecked: since the rows' count */
 		bool over;
 	} fed;
 };
@@ -487,10 +486,9 @@ struct snap_dev *snap_dev_find(const struct snapshot *s, uint32_t index);
  * there; otherwise there is no driver or Soft-RoCE link.
  */
 const char *snap_no_devices_why(const struct snapshot *s);
-/* The first device named name (src/model/byname.c). */
+/* The first device named name; the ports on netdev ndev in their order (*it
+ * 0 first, then as left; NULL past the last): src/model/byname.c */
 struct snap_dev *snap_dev_by_name(const struct snapshot *s, const char *name);
-/* The ports bound to netdev ndev, in their order: *it 0 first, then as
- * left by the call before; NULL past the last. */
 struct snap_port *snap_ndev_port(const struct snapshot *s, const char *ndev, size_t *it);
 struct snap_port *snap_port_find(const struct snapshot *s, uint32_t dev, uint32_t port);
 
