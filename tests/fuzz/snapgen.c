@@ -4,12 +4,9 @@
 #define _GNU_SOURCE	/* fopencookie */
 #endif
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/types.h>
-#include <unistd.h>
 
 #include "classify.h"
 #include "out.h"
@@ -35,14 +32,14 @@ uint32_t fz_u32(struct fz *z)
 	return v;
 }
 
-static uint64_t fz_u64(struct fz *z)
+uint64_t fz_u64(struct fz *z)
 {
 	uint64_t hi = fz_u32(z);
 
 	return hi << 32 | fz_u32(z);
 }
 
-static double fz_double(struct fz *z)
+double fz_double(struct fz *z)
 {
 	uint64_t b = fz_u64(z);
 	double d;
@@ -52,7 +49,7 @@ static double fz_double(struct fz *z)
 }
 
 /* A name: a length byte (up to max - 1), then that many bytes. */
-static void fz_name(struct fz *z, char *buf, size_t max)
+void fz_name(struct fz *z, char *buf, size_t max)
 {
 	size_t len = fz_u8(z) % max, i;
 
@@ -82,7 +79,7 @@ static void fz_kname(struct fz *z, char *dst, size_t max)
 	snap_name_esc(dst, max, raw, len);
 }
 
-static uint32_t fz_str(struct snapshot *s, struct fz *z)
+uint32_t fz_str(struct snapshot *s, struct fz *z)
 {
 	char buf[256];
 
@@ -111,7 +108,7 @@ static bool same_label(const char *a, const char *b)
 }
 
 /* One of the devices already made (their indexes), or the first. */
-static uint32_t fz_dev(const struct snapshot *s, struct fz *z)
+uint32_t fz_dev(const struct snapshot *s, struct fz *z)
 {
 	uint8_t k = fz_u8(z);
 
@@ -123,7 +120,7 @@ static uint32_t fz_dev(const struct snapshot *s, struct fz *z)
 static uint32_t kern[4];
 static size_t n_kern;
 
-static struct snap_owner fz_owner(struct fz *z)
+struct snap_owner fz_owner(struct fz *z)
 {
 	struct snap_owner o = { 0 };
 	uint8_t k = fz_u8(z);
@@ -195,7 +192,7 @@ static void fz_devs(struct snapshot *s, struct fz *z)
 }
 
 /* An object's driver attributes (rdma -dd's drv_*), names from the input. */
-static void fz_drv(struct snapshot *s, struct fz *z, struct snap_owner *o)
+void fz_drv(struct snapshot *s, struct fz *z, struct snap_owner *o)
 {
 	unsigned int n = fz_u8(z) % 4, i;
 
@@ -487,167 +484,6 @@ static void fz_tasks(struct snapshot *s, struct fz *z)
 	}
 }
 
-static void fz_addr(struct fz *z, struct snap_addr *a)
-{
-	size_t i;
-
-	a->family = fz_u8(z) & 1 ? 2 /* AF_INET */ : 10 /* AF_INET6 */;
-	if (fz_u8(z) == 0xff)
-		a->family = fz_u8(z);
-	a->port = (uint16_t)fz_u32(z);
-	a->scope_id = fz_u8(z);
-	for (i = 0; i < sizeof(a->addr); i++)
-		a->addr[i] = fz_u8(z);
-}
-
-static void fz_res(struct snapshot *s, struct fz *z)
-{
-	unsigned int n, i;
-
-	if (!s->devs.n)
-		return;
-	for (n = fz_u8(z) % 48, i = 0; i < n; i++) {
-		struct snap_qp *q = snap_push(&s->qps, sizeof(*q));
-
-		if (!q)
-			return;
-		q->dev = fz_dev(s, z);
-		q->port = fz_u8(z) % 4;
-		q->lqpn = fz_u32(z);
-		q->rqpn = fz_u32(z);
-		q->rq_psn = fz_u32(z);
-		q->sq_psn = fz_u32(z);
-		q->pdn = fz_u8(z);
-		q->subtype = fz_str(s, z);
-		q->own = fz_owner(z);
-		fz_drv(s, z, &q->own);
-		q->valid = (uint16_t)fz_u32(z);
-		q->type = fz_u8(z);
-		q->state = fz_u8(z);
-		q->pmig = fz_u8(z);
-		q->sq_psn_rate = (float)fz_double(z);
-		q->rq_psn_rate = (float)fz_double(z);
-	}
-	for (n = fz_u8(z) % 12, i = 0; i < n; i++) {
-		struct snap_cm_id *c = snap_push(&s->cm_ids, sizeof(*c));
-
-		if (!c)
-			return;
-		c->dev = fz_dev(s, z);
-		c->port = fz_u8(z) % 4;
-		c->cm_idn = fz_u32(z);
-		c->lqpn = fz_u32(z);
-		c->ps = fz_u32(z);
-		c->own = fz_owner(z);
-		c->valid = (uint16_t)fz_u32(z);
-		c->qp_type = fz_u8(z);
-		c->state = fz_u8(z);
-		fz_addr(z, &c->src);
-		fz_addr(z, &c->dst);
-	}
-	for (n = fz_u8(z) % 12, i = 0; i < n; i++) {
-		struct snap_cq *c = snap_push(&s->cqs, sizeof(*c));
-
-		if (!c)
-			return;
-		c->dev = fz_dev(s, z);
-		c->cqn = fz_u32(z);
-		c->cqe = fz_u32(z);
-		c->ctxn = fz_u8(z);
-		c->users = fz_u64(z);
-		c->own = fz_owner(z);
-		fz_drv(s, z, &c->own);
-		c->valid = (uint16_t)fz_u32(z);
-		c->poll_ctx = fz_u8(z);
-		c->dim = fz_u8(z);
-	}
-	for (n = fz_u8(z) % 12, i = 0; i < n; i++) {
-		struct snap_mr *m = snap_push(&s->mrs, sizeof(*m));
-
-		if (!m)
-			return;
-		m->dev = fz_dev(s, z);
-		m->mrn = fz_u32(z);
-		m->rkey = fz_u32(z);
-		m->lkey = fz_u32(z);
-		m->pdn = fz_u8(z);
-		m->iova = fz_u64(z);
-		m->mrlen = fz_u64(z);
-		m->own = fz_owner(z);
-		m->valid = (uint16_t)fz_u32(z);
-	}
-	for (n = fz_u8(z) % 12, i = 0; i < n; i++) {
-		struct snap_pd *p = snap_push(&s->pds, sizeof(*p));
-
-		if (!p)
-			return;
-		p->dev = fz_dev(s, z);
-		p->pdn = fz_u8(z);
-		p->local_dma_lkey = fz_u32(z);
-		p->unsafe_global_rkey = fz_u32(z);
-		p->ctxn = fz_u8(z);
-		p->users = fz_u64(z);
-		p->own = fz_owner(z);
-		p->valid = (uint16_t)fz_u32(z);
-	}
-	for (n = fz_u8(z) % 8, i = 0; i < n; i++) {
-		struct snap_ctx *c = snap_push(&s->ctxs, sizeof(*c));
-
-		if (!c)
-			return;
-		c->dev = fz_dev(s, z);
-		c->ctxn = fz_u8(z);
-		c->own = fz_owner(z);
-	}
-	for (n = fz_u8(z) % 8, i = 0; i < n; i++) {
-		struct snap_srq *q = snap_push(&s->srqs, sizeof(*q));
-
-		if (!q)
-			return;
-		q->dev = fz_dev(s, z);
-		q->srqn = fz_u32(z);
-		q->pdn = fz_u8(z);
-		q->cqn = fz_u32(z);
-		q->lqpn = fz_str(s, z);
-		q->own = fz_owner(z);
-		q->valid = (uint16_t)fz_u32(z);
-		q->type = fz_u8(z);
-	}
-}
-
-static void fz_events(struct snapshot *s, struct fz *z)
-{
-	unsigned int n, i;
-
-	for (n = fz_u8(z) % 8, i = 0; i < n; i++) {
-		struct snap_event *e = snap_push(&s->events, sizeof(*e));
-		uint8_t k;
-
-		if (!e)
-			return;
-		e->source = fz_u8(z) & 1;
-		e->valid = (uint16_t)fz_u32(z);
-		k = fz_u8(z);
-		e->type = k < 8 ? k : SNAP_EV_DEV_ADDED + k % 8;
-		e->dev = fz_dev(s, z);
-		e->port = fz_u8(z) % 4;
-		e->ndev_index = fz_u32(z);
-		e->name = fz_str(s, z);
-		e->ndev = fz_str(s, z);
-		e->from = fz_str(s, z);
-		e->to = fz_str(s, z);
-	}
-	for (n = fz_u8(z) % 6, i = 0; i < n; i++) {
-		struct snap_note *t = snap_push(&s->notes, sizeof(*t));
-
-		if (!t)
-			return;
-		t->err = -(int)(fz_u8(z) % 140);
-		t->dev = fz_u8(z) & 1 ? SNAP_NONE : fz_dev(s, z);
-		t->text = fz_str(s, z);
-	}
-}
-
 void fz_snapshot(struct snapshot *s, struct fz *z)
 {
 	s->wall.tv_sec = (time_t)fz_u64(z);
@@ -676,102 +512,4 @@ void fz_snapshot(struct snapshot *s, struct fz *z)
 	snap_tasks_sort(s);
 	/* as every source does after a sample: then no series or key twice */
 	snap_dedup(s);
-}
-
-struct fz_buf {
-	char *buf;
-	size_t len, cap, max;
-};
-
-static ssize_t buf_write(void *c, const char *p, size_t n)
-{
-	struct fz_buf *b = c;
-
-	if (n > b->max - b->len) {
-		fprintf(stderr, "writer output past %zu bytes: it does not end, or grows without "
-			"bound\n", b->max);
-		abort();
-	}
-	if (b->len + n + 1 > b->cap) {
-		size_t cap = (b->len + n + 1) * 2;
-		char *nb = realloc(b->buf, cap);
-
-		if (!nb)
-			abort();
-		b->buf = nb;
-		b->cap = cap;
-	}
-	memcpy(b->buf + b->len, p, n);
-	b->len += n;
-	b->buf[b->len] = '\0';
-	return (ssize_t)n;
-}
-
-static int buf_close(void *c)
-{
-	(void)c;
-	return 0;
-}
-
-static struct fz_buf *open_buf;
-
-FILE *fz_out_open(size_t cap)
-{
-	static const cookie_io_functions_t io = { .write = buf_write, .close = buf_close };
-	struct fz_buf *b = calloc(1, sizeof(*b));
-	FILE *f;
-
-	if (!b)
-		abort();
-	b->max = cap;
-	f = fopencookie(b, "w", io);
-	if (!f)
-		abort();
-	open_buf = b;
-	return f;
-}
-
-char *fz_out_close(FILE *f, size_t *len)
-{
-	struct fz_buf *b = open_buf;
-	char *out;
-
-	fclose(f);
-	out = b->buf ? b->buf : strdup("");
-	*len = b->len;
-	free(b);
-	open_buf = NULL;
-	return out;
-}
-
-void fz_fail(const char *what, const char *out, size_t len, size_t at)
-{
-	size_t a = at, e = at;
-
-	while (a > 0 && out[a - 1] != '\n')
-		a--;
-	while (e < len && out[e] != '\n')
-		e++;
-	fprintf(stderr, "%s at byte %zu of %zu; the line:\n", what, at, len);
-	fwrite(out + a, 1, e - a > 400 ? 400 : e - a, stderr);
-	fputc('\n', stderr);
-	abort();
-}
-
-void fz_dump(const char *ext, const char *out, size_t len)
-{
-	static unsigned long seq;
-	const char *dir = getenv("RDMATOP_FUZZ_DUMP");
-	char path[4096];
-	int fd;
-
-	if (!dir || !*dir)
-		return;
-	snprintf(path, sizeof(path), "%s/%d-%lu.%s", dir, (int)getpid(), seq++, ext);
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return;
-	if (write(fd, out, len) != (ssize_t)len)
-		perror(path);
-	close(fd);
 }

@@ -22,6 +22,19 @@ struct fz {
 
 uint8_t fz_u8(struct fz *z);
 uint32_t fz_u32(struct fz *z);
+uint64_t fz_u64(struct fz *z);
+double fz_double(struct fz *z);
+/* A name: a length byte (up to max - 1), then that many bytes. */
+void fz_name(struct fz *z, char *buf, size_t max);
+/* A name interned in s; one of the devices made (or the first); an owner;
+ * its driver attributes. */
+uint32_t fz_str(struct snapshot *s, struct fz *z);
+uint32_t fz_dev(const struct snapshot *s, struct fz *z);
+struct snap_owner fz_owner(struct fz *z);
+void fz_drv(struct snapshot *s, struct fz *z, struct snap_owner *o);
+/* snapgen_res.c: every resource table; the events and notes */
+void fz_res(struct snapshot *s, struct fz *z);
+void fz_events(struct snapshot *s, struct fz *z);
 
 /*
  * Fill s (snap_init'ed) from the input: host, kernel, devices, ports,
