@@ -267,15 +267,21 @@ static void link_err(const struct view_ctx *c, const void *row, const struct vie
 	v->valid = hist_error(c->s, p->dev, p->port, &v->d, &v->sat) || v->sat;
 }
 
+/*
+ * The port's columns; those with an attribute are the fields its parser
+ * reads (src/nl/port.c, nldev.c fill_port_info).  The netdev's pair, the
+ * capability flags (no column: named in the details) and the sysfs rate
+ * and link layer are read by hand.
+ */
 static const struct view_col links_cols[VC_LINK_N] = {
 	[VC_LINK_DEV] = COL_DEV(SP),
 	[VC_LINK_PORT] = { COL_N("port", "PORT", 4, SP, port, 0, "port number") },
 	[VC_LINK_STATE] = { COL_E("state", "STATE", 6, SP, state, SNAP_PORT_STATE,
 				  snap_port_state_str, "logical port state"),
-			    .flags = VIEW_C_STATE },
+			    .flags = VIEW_C_STATE, .attr = RDMA_NLDEV_ATTR_PORT_STATE },
 	[VC_LINK_PHYS] = { COL_E("phys", "PHYS", 8, SP, phys_state, SNAP_PORT_PHYS_STATE,
 				 snap_phys_state_str, "physical port state"),
-			   .flags = VIEW_C_STATE },
+			   .flags = VIEW_C_STATE, .attr = RDMA_NLDEV_ATTR_PORT_PHYS_STATE },
 	[VC_LINK_NETDEV] = { COL_S("netdev", "NETDEV", 10, SP, ndev, SNAP_PORT_NDEV,
 				 "the network device bound to the port") },
 	[VC_LINK_NETDEV_INDEX] = { COL_N("netdev_index", "NDEV_IDX", 8, SP, ndev_index,
@@ -284,12 +290,15 @@ static const struct view_col links_cols[VC_LINK_N] = {
 			       "link rate (sysfs ports/N/rate)") },
 	[VC_LINK_LAYER] = { COL_S("link_layer", "LAYER", 10, SP, link_layer, SNAP_PORT_LINK_LAYER,
 				"link layer (InfiniBand, Ethernet)") },
-	[VC_LINK_LID] = { COL_N("lid", "LID", 5, SP, lid, SNAP_PORT_LID, "local identifier") },
+	[VC_LINK_LID] = { COL_N("lid", "LID", 5, SP, lid, SNAP_PORT_LID, "local identifier"),
+			  .attr = RDMA_NLDEV_ATTR_LID },
 	[VC_LINK_SM_LID] = { COL_N("sm_lid", "SM_LID", 6, SP, sm_lid, SNAP_PORT_SM_LID,
-				 "subnet manager's LID") },
-	[VC_LINK_LMC] = { COL_N("lmc", "LMC", 3, SP, lmc, SNAP_PORT_LMC, "LID mask control") },
+				 "subnet manager's LID"), .attr = RDMA_NLDEV_ATTR_SM_LID },
+	[VC_LINK_LMC] = { COL_N("lmc", "LMC", 3, SP, lmc, SNAP_PORT_LMC, "LID mask control"),
+			  .attr = RDMA_NLDEV_ATTR_LMC },
 	[VC_LINK_SUBNET_PREFIX] = { COL_G("subnet_prefix", "SUBNET_PREFIX", 19, SP, subnet_prefix,
-					  SNAP_PORT_SUBNET_PREFIX, "subnet prefix") },
+					  SNAP_PORT_SUBNET_PREFIX, "subnet prefix"),
+				    .attr = RDMA_NLDEV_ATTR_SUBNET_PREFIX },
 	[VC_LINK_RX_BYTES] = LINK_RATE("rx_bytes", "RX/s", 11, VIEW_F_BPS, 0,
 				       "received per second (bits; --bytes: bytes)"),
 	[VC_LINK_TX_BYTES] = LINK_RATE("tx_bytes", "TX/s", 11, VIEW_F_BPS, 1,

@@ -2,18 +2,12 @@
 /* RDMA_NLDEV_CMD_PORT_GET: one message per port (nldev.c fill_port_info). */
 #include <errno.h>
 
+#include "cols.h"
 #include "nl.h"
 
-#define PORT struct snap_port
-
-static const struct nl_field port_fields[] = {
-	NL_FIELD(CAP_FLAGS, PORT, cap_flags, SNAP_PORT_CAP_FLAGS),
-	NL_FIELD(SUBNET_PREFIX, PORT, subnet_prefix, SNAP_PORT_SUBNET_PREFIX),
-	NL_FIELD(LID, PORT, lid, SNAP_PORT_LID),
-	NL_FIELD(SM_LID, PORT, sm_lid, SNAP_PORT_SM_LID),
-	NL_FIELD(LMC, PORT, lmc, SNAP_PORT_LMC),
-	NL_FIELD(PORT_STATE, PORT, state, SNAP_PORT_STATE),
-	NL_FIELD(PORT_PHYS_STATE, PORT, phys_state, SNAP_PORT_PHYS_STATE),
+/* the capability flags: no column (named in the port's details) */
+static const struct nl_field port_caps[] = {
+	NL_FIELD(CAP_FLAGS, struct snap_port, cap_flags, SNAP_PORT_CAP_FLAGS),
 };
 
 int nl_msg_port(struct snapshot *s, const struct nlattr **tb, const struct snap_dev *d,
@@ -34,7 +28,8 @@ int nl_port_parse(struct snapshot *s, const struct nlattr **tb, struct snap_dev 
 		return err;
 
 	/* IB only: RoCE/iWARP ports (rxe on 6.1 and 6.12) send no LID/SM/caps */
-	nl_fields(tb, p, &p->valid, port_fields, sizeof(port_fields) / sizeof(port_fields[0]));
+	nl_tab_fields(tb, p, &p->valid, &view_links_tab);	/* src/model/cols.c */
+	nl_fields(tb, p, &p->valid, port_caps, 1);
 	/*
 	 * The netdev comes as a pair, and only while one is bound (a port
 	 * whose netdev was deleted has neither); rdma prints it only with both.
