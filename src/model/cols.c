@@ -269,7 +269,8 @@ static void link_err(const struct view_ctx *c, const void *row, const struct vie
 
 /*
  * The port's columns; those with an attribute are the fields its parser
- * reads (src/nl/port.c, nldev.c fill_port_info).  The netdev's pair, the
+ * reads (src/nl/port.c, nldev.c fill_port_info), those with a key rdma's
+ * JSON (src/out/json_link.c, in rdma's order).  The netdev's pair, the
  * capability flags (no column: named in the details) and the sysfs rate
  * and link layer are read by hand.
  */
@@ -278,27 +279,28 @@ static const struct view_col links_cols[VC_LINK_N] = {
 	[VC_LINK_PORT] = { COL_N("port", "PORT", 4, SP, port, 0, "port number") },
 	[VC_LINK_STATE] = { COL_E("state", "STATE", 6, SP, state, SNAP_PORT_STATE,
 				  snap_port_state_str, "logical port state"),
-			    .flags = VIEW_C_STATE, .attr = RDMA_NLDEV_ATTR_PORT_STATE },
+			    .flags = VIEW_C_STATE, .attr = RDMA_NLDEV_ATTR_PORT_STATE, .json = "state" },
 	[VC_LINK_PHYS] = { COL_E("phys", "PHYS", 8, SP, phys_state, SNAP_PORT_PHYS_STATE,
 				 snap_phys_state_str, "physical port state"),
-			   .flags = VIEW_C_STATE, .attr = RDMA_NLDEV_ATTR_PORT_PHYS_STATE },
+			   .flags = VIEW_C_STATE, .attr = RDMA_NLDEV_ATTR_PORT_PHYS_STATE,
+			   .json = "physical_state" },
 	[VC_LINK_NETDEV] = { COL_S("netdev", "NETDEV", 10, SP, ndev, SNAP_PORT_NDEV,
-				 "the network device bound to the port") },
+				 "the network device bound to the port"), .json = "netdev" },
 	[VC_LINK_NETDEV_INDEX] = { COL_N("netdev_index", "NDEV_IDX", 8, SP, ndev_index,
-				       SNAP_PORT_NDEV, "its interface index") },
+				       SNAP_PORT_NDEV, "its interface index"), .json = "netdev_index" },
 	[VC_LINK_RATE] = { COL_S("rate", "RATE", 19, SP, rate, SNAP_PORT_RATE,
-			       "link rate (sysfs ports/N/rate)") },
+			       "link rate (sysfs ports/N/rate)"), .json = "rate" },
 	[VC_LINK_LAYER] = { COL_S("link_layer", "LAYER", 10, SP, link_layer, SNAP_PORT_LINK_LAYER,
-				"link layer (InfiniBand, Ethernet)") },
+				"link layer (InfiniBand, Ethernet)"), .json = "link_layer" },
 	[VC_LINK_LID] = { COL_N("lid", "LID", 5, SP, lid, SNAP_PORT_LID, "local identifier"),
-			  .attr = RDMA_NLDEV_ATTR_LID },
+			  .attr = RDMA_NLDEV_ATTR_LID, .json = "lid" },
 	[VC_LINK_SM_LID] = { COL_N("sm_lid", "SM_LID", 6, SP, sm_lid, SNAP_PORT_SM_LID,
-				 "subnet manager's LID"), .attr = RDMA_NLDEV_ATTR_SM_LID },
+				 "subnet manager's LID"), .attr = RDMA_NLDEV_ATTR_SM_LID, .json = "sm_lid" },
 	[VC_LINK_LMC] = { COL_N("lmc", "LMC", 3, SP, lmc, SNAP_PORT_LMC, "LID mask control"),
-			  .attr = RDMA_NLDEV_ATTR_LMC },
+			  .attr = RDMA_NLDEV_ATTR_LMC, .json = "lmc" },
 	[VC_LINK_SUBNET_PREFIX] = { COL_G("subnet_prefix", "SUBNET_PREFIX", 19, SP, subnet_prefix,
 					  SNAP_PORT_SUBNET_PREFIX, "subnet prefix"),
-				    .attr = RDMA_NLDEV_ATTR_SUBNET_PREFIX },
+				    .attr = RDMA_NLDEV_ATTR_SUBNET_PREFIX, .json = "subnet_prefix" },
 	[VC_LINK_RX_BYTES] = LINK_RATE("rx_bytes", "RX/s", 11, VIEW_F_BPS, 0,
 				       "received per second (bits; --bytes: bytes)"),
 	[VC_LINK_TX_BYTES] = LINK_RATE("tx_bytes", "TX/s", 11, VIEW_F_BPS, 1,

@@ -162,7 +162,7 @@ static void json_dev(struct jw *w, const struct snapshot *s, const void *row)
 	jw_u(w, "ifindex", d->index);
 	jw_s(w, "ifname", d->name);
 	/* the fields with rdma's keys, as the device's table declares them */
-	out_json_tab(w, &c, &view_devs_tab, d);
+	out_json_tab(w, &c, &view_devs_tab, d, NULL, 0);
 	if (SNAP_HAS(d, SNAP_DEV_DIM) && d->dim <= 1)
 		jw_b(w, "adaptive-moderation", d->dim);
 	if (SNAP_HAS(d, SNAP_DEV_CAPS))

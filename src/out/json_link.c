@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cols.h"
 #include "flaps.h"
 #include "fmt.h"
 #include "history.h"
@@ -60,20 +61,15 @@ static void json_port_tables(struct jw *w, const struct snapshot *s, const struc
 	}
 }
 
-#define SP struct snap_port
-static const struct jw_field port_fields[] = {
-	JW_FIELD("subnet_prefix", SP, subnet_prefix, SNAP_PORT_SUBNET_PREFIX, JW_GUID),
-	JW_FIELD("lid", SP, lid, SNAP_PORT_LID, JW_UINT),
-	JW_FIELD("sm_lid", SP, sm_lid, SNAP_PORT_SM_LID, JW_UINT),
-	JW_FIELD("lmc", SP, lmc, SNAP_PORT_LMC, JW_UINT),
-	JW_NAMED("state", SP, state, SNAP_PORT_STATE, snap_port_state_str),
-	JW_NAMED("physical_state", SP, phys_state, SNAP_PORT_PHYS_STATE, snap_phys_state_str),
-	JW_FIELD("netdev", SP, ndev, SNAP_PORT_NDEV, JW_STR),
-	JW_FIELD("netdev_index", SP, ndev_index, SNAP_PORT_NDEV, JW_UINT),
-	JW_CAPS_OF("caps", SP, cap_flags, SNAP_PORT_CAP_FLAGS, snap_port_cap_str),
-	JW_FIELD("rate", SP, rate, SNAP_PORT_RATE, JW_STR),
-	JW_FIELD("link_layer", SP, link_layer, SNAP_PORT_LINK_LAYER, JW_STR),
+/* rdma's order of the port's keys (its columns', src/model/cols.c), the
+ * capability names between the netdev and the rate */
+static const uint8_t port_keys[] = {
+	VC_LINK_SUBNET_PREFIX, VC_LINK_LID, VC_LINK_SM_LID, VC_LINK_LMC,
+	VC_LINK_STATE, VC_LINK_PHYS, VC_LINK_NETDEV, VC_LINK_NETDEV_INDEX,
 };
+static const uint8_t port_keys_after_caps[] = { VC_LINK_RATE, VC_LINK_LAYER };
+
+#define SP struct snap_port
 /* the netdev's carrier counts (rtnetlink's IFLA_CARRIER_*) */
 static const struct jw_field carrier_fields[] = {
 	JW_FIELD("carrier_changes", SP, carrier_changes, SNAP_PORT_CARRIER_CHANGES, JW_UINT),
@@ -139,6 +135,7 @@ static void json_link_flaps(struct jw *w, const struct snapshot *s, const struct
 void out_json_link(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_port *p = row;
+	const struct view_ctx c = { .s = s };
 	static const char *const rk[] = {
 		"rx_bytes_per_sec", "tx_bytes_per_sec", "rx_packets_per_sec", "tx_packets_per_sec",
 	};
@@ -153,7 +150,11 @@ void out_json_link(struct jw *w, const struct snapshot *s, const void *row)
 
 	jw_dev(w, s, p->dev);
 	jw_u(w, "port", p->port);
-	jw_fields(w, p, p->valid, port_fields, JW_N(port_fields));
+	out_json_tab(w, &c, &view_links_tab, p, port_keys, sizeof(port_keys));
+	if (p->valid & SNAP_PORT_CAP_FLAGS)
+		jw_caps(w, "caps", p->cap_flags, snap_port_cap_str);
+	out_json_tab(w, &c, &view_links_tab, p, port_keys_after_caps,
+		     sizeof(port_keys_after_caps));
 	json_port_tables(w, s, p);
 	view_link_rates(s, p->dev, p->port, &lr);
 	for (k = 0; k < 4; k++)

@@ -135,12 +135,13 @@ static void json_field(struct jw *w, const struct view_ctx *c, const struct view
 }
 
 void out_json_tab(struct jw *w, const struct view_ctx *c, const struct view_tab *tb,
-		  const void *row)
+		  const void *row, const uint8_t *order, size_t n)
 {
-	size_t k, n = tb->nfields ? tb->nfields : tb->n;
+	size_t k, all = tb->nfields ? tb->nfields : tb->n;
 
-	for (k = 0; k < n; k++)
-		json_field(w, c, tb, row, k);
+	for (k = 0; k < (order ? n : all); k++)
+		if (!order || order[k] < all)
+			json_field(w, c, tb, row, order ? order[k] : k);
 }
 
 /*

@@ -245,10 +245,10 @@ void jw_rows(struct jw *w, const char *key, const struct snapshot *s, const stru
 /* A row as its columns say: each valid one under its name, in their order. */
 void out_json_cols(struct jw *w, const struct view_ctx *c, enum view_table t, size_t row);
 /* The fields of row, a row of tb's table, that have a JSON key (cols.h),
- * in the table's order. */
+ * in the table's order, or those of order[0..n) in its order. */
 struct view_tab;
 void out_json_tab(struct jw *w, const struct view_ctx *c, const struct view_tab *tb,
-		  const void *row);
+		  const void *row, const uint8_t *order, size_t n);
 /* json_stat.c: stat_qp, stat_qp_mode, optional_counters, stat_mr */
 void out_json_stat(struct jw *w, const struct snapshot *s);
 /* json_link.c: one element of "links"; row is the struct snap_port */
