@@ -28,7 +28,8 @@ int nl_port_parse(struct snapshot *s, const struct nlattr **tb, struct snap_dev 
 		return err;
 
 	/* IB only: RoCE/iWARP ports (rxe on 6.1 and 6.12) send no LID/SM/caps */
-	nl_tab_fields(tb, p, &p->valid, &view_links_tab);	/* src/model/cols.c */
+	/* the fields its table declares (src/model/cols.c) */
+	nl_tab_fields(tb, p, &p->valid, &view_links_tab);
 	nl_fields(tb, p, &p->valid, port_caps, 1);
 	/*
 	 * The netdev comes as a pair, and only while one is bound (a port
