@@ -133,12 +133,10 @@ bool net_names_differ(size_t n, const char *(*name)(const void *ctx, size_t i), 
 void net_runs_start(const struct snapshot *s);
 void net_runs_note(struct net_name *nm);
 void net_runs_end(struct snapshot *s, const struct snap_net *n);
-/* A counter name's class (classify.h), flags and unit (SNAP_UNIT_*),
- * remembered process-wide. */
-uint8_t net_classify(const char *name, uint8_t *flags, uint8_t *unit);
-/* A counter row's link (struct snap_counter's: 1 + enum cnt_link), set
- * in a parser's kept row so that the rates need not look it up. */
-uint8_t net_link(const char *name);
+/* A kept row's class (classify.h), flags, unit (SNAP_UNIT_*) and link
+ * (snap_counter_mark: the rates need not look it up) from its name, kept
+ * process-wide; the row's source set first. */
+void net_class_row(struct snap_counter *row, const char *name);
 /* "not supported by the driver", ... for an input's err */
 const char *net_why(int err);
 /* the same for input what: "no such command in this kernel" where it can

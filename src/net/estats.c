@@ -100,10 +100,9 @@ static bool keep_name(const unsigned char *raw, struct kept *k, struct snap_coun
 		return false;
 	k->len = (uint8_t)strlen(k->name);
 	memset(row, 0, sizeof(*row));
-	row->cls = net_classify(k->name, &row->cls_flags, &row->unit);
 	row->source = SNAP_SRC_DRV;
 	row->bits = 64;
-	row->link = net_link(k->name);
+	net_class_row(row, k->name);
 	return true;
 }
 

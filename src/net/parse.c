@@ -159,22 +159,16 @@ static uint8_t unit_of(const char *name)
 	return SNAP_UNIT_EVENTS;
 }
 
-uint8_t net_link(const char *name)
-{
-	const struct cnt_entry *e = cnt_lookup(name);
-
-	return (uint8_t)(1 + (e ? e->link : CNT_L_NONE));
-}
-
-/* name's class, flags and unit (unit_of), kept process-wide (cnt_name):
- * a driver's ethtool -S names are the same every sample */
-uint8_t net_classify(const char *name, uint8_t *flags, uint8_t *unit)
+/* kept process-wide (cnt_name): a driver's ethtool -S names are the
+ * same every sample */
+void net_class_row(struct snap_counter *row, const char *name)
 {
 	struct cnt_info i = cnt_name(NULL, name, strlen(name), unit_of, NULL);
 
-	*flags = i.flags;
-	*unit = i.unit;
-	return i.cls;
+	row->cls = i.cls;
+	row->cls_flags = i.flags;
+	row->unit = i.unit;
+	snap_counter_mark(row, i.e);
 }
 
 /* a row of t for each RDMA port on netdev n */
@@ -244,10 +238,9 @@ int net_push_name(struct snapshot *s, const struct snap_net *n, uint8_t source,
 		return 0;
 	if (!nm->known || nm->row.source != source) {
 		memset(nm, 0, sizeof(*nm));
-		nm->row.cls = net_classify(name, &nm->row.cls_flags, &nm->row.unit);
 		nm->row.source = source;
 		nm->row.bits = 64;
-		nm->row.link = net_link(name);
+		net_class_row(&nm->row, name);
 		nm->known = 1;
 	}
 	nm->row.name = snap_str_memo(s, &nm->str, name, len);

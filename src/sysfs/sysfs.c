@@ -220,9 +220,8 @@ static int parse_carrier(struct snapshot *s, const char *ndev, const char *rest,
 		{ "carrier_down_count", offsetof(struct snap_port, carrier_down),
 		  SNAP_PORT_CARRIER_DOWN },
 	};
-	size_t it = 0;
 	struct snap_port *p;
-	size_t k;
+	size_t k, it = 0;
 	uint64_t v;
 
 	for (k = 0; k < sizeof(f) / sizeof(f[0]) && strcmp(rest, f[k].name); k++)
