@@ -359,3 +359,19 @@ int hostile_terminal_clean(const char *str, size_t len)
 	}
 	return 1;
 }
+
+void hostile_pair(size_t e, size_t u, char *in, size_t inlen, const char *quote,
+		  const char *esc, const char *fffd, char *want, size_t wantlen)
+{
+	size_t o, r, k;
+
+	snprintf(in, inlen, "%c%s%c%s", hostile_esc[e], hostile_units[u].bytes, hostile_esc[e],
+		 hostile_units[u].bytes);
+	o = (size_t)snprintf(want, wantlen, "%s", quote);
+	for (r = 0; r < 2; r++) {
+		o += (size_t)snprintf(want + o, wantlen - o, "%s", esc);
+		for (k = 0; k < hostile_units[u].fffd; k++)
+			o += (size_t)snprintf(want + o, wantlen - o, "%s", fffd);
+	}
+	snprintf(want + o, wantlen - o, "%s", quote);
+}

@@ -27,6 +27,14 @@ extern const size_t hostile_units_n;
 /* Characters every writer escapes or replaces: '"', '\\', '\n', '\t', ESC, 0x01, DEL. */
 extern const char hostile_esc[];
 
+/*
+ * hostile_esc[e] and hostile_units[u] twice ("EUEU") into in, and into want
+ * what a writer makes of it: quote, twice esc (its form of the character)
+ * and the unit's U+FFFDs each as fffd, then quote.
+ */
+void hostile_pair(size_t e, size_t u, char *in, size_t inlen, const char *quote, const char *esc,
+		  const char *fffd, char *want, size_t wantlen);
+
 /* Number of hostile names; name k (NUL-terminated, at most 15 bytes). */
 size_t hostile_names_n(void);
 const char *hostile_name(size_t k);

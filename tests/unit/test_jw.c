@@ -33,7 +33,7 @@ static void test_json_units(void)
 {
 	static const char *const esc[] = { "\\\"",    "\\\\",	 "\\n",	   "\\t",
 					   "\\u001b", "\\u0001", "\\u007f" };
-	size_t e, u, k;
+	size_t e, u;
 	char *got;
 
 	alarm(20);
@@ -47,17 +47,9 @@ static void test_json_units(void)
 	for (e = 0; hostile_esc[e]; e++) {
 		for (u = 0; u < hostile_units_n; u++) {
 			char in[32], want[128];
-			size_t o;
 
-			snprintf(in, sizeof(in), "%c%s%c%s", hostile_esc[e], hostile_units[u].bytes,
-				 hostile_esc[e], hostile_units[u].bytes);
-			o = (size_t)snprintf(want, sizeof(want), "\"%s", esc[e]);
-			for (k = 0; k < hostile_units[u].fffd; k++)
-				o += (size_t)snprintf(want + o, sizeof(want) - o, "\\ufffd");
-			o += (size_t)snprintf(want + o, sizeof(want) - o, "%s", esc[e]);
-			for (k = 0; k < hostile_units[u].fffd; k++)
-				o += (size_t)snprintf(want + o, sizeof(want) - o, "\\ufffd");
-			snprintf(want + o, sizeof(want) - o, "\"");
+			hostile_pair(e, u, in, sizeof(in), "\"", esc[e], "\\ufffd", want,
+				     sizeof(want));
 			got = jstr(in);
 			CHECK_EQ_S(got, want);
 			free(got);
