@@ -105,6 +105,17 @@ struct cnt_info cnt_info(const char *name);
 struct snapshot;
 struct cnt_info cnt_name(struct snapshot *s, const char *raw, size_t len,
 			 uint8_t (*unit_of)(const char *name), uint32_t *id);
+/*
+ * What a counter's name says it counts (enum snap_unit): "duration" a time
+ * in microseconds (mlx5 en_stats.c rx_prio3_pause_duration, bnxt_en
+ * pfc_pri3_rx_duration_us), "bytes" or "octets" bytes except a size
+ * bucket's (rx_65_to_127_bytes_phy, rx_64_bytes_phy: packets), "pkts" or
+ * "packets" packets, anything else events; in any case (irdma's
+ * ip4InOctets, ip4InPkts).
+ */
+uint8_t cnt_unit(const char *name);
+/* "events", "packets", "bytes", "microseconds"; "events" out of range */
+const char *cnt_unit_name(uint8_t unit);
 /* Its class (cnt_info); *flags gets its flags. */
 uint8_t cnt_classify(const char *name, uint8_t *flags);
 /* The IB PMA group's entry for a ports/N/counters/ file, NULL when the

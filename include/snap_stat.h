@@ -32,6 +32,8 @@ enum snap_unit {
 	SNAP_UNIT_EVENTS,
 	SNAP_UNIT_PACKETS,
 	SNAP_UNIT_BYTES,
+	SNAP_UNIT_USEC,		/* microseconds: a time counted (mlx5's and
+				 * bnxt_en's pause durations) */
 	SNAP_UNIT_N
 };
 

@@ -315,3 +315,43 @@ const struct cnt_rule *cnt_rules(size_t *n)
 	*n = ARRAY_SIZE(rules);
 	return rules;
 }
+
+/* a "bytes" at b in name after a number of its own: a size bucket */
+static bool size_bucket(const char *name, const char *b)
+{
+	const char *d = b - 1;
+
+	if (d <= name || *d != '_')
+		return false;
+	while (d > name && d[-1] >= '0' && d[-1] <= '9')
+		d--;
+	/* digits, and before them the start, '_' or "to" of "65_to_127" */
+	return d < b - 1 && (d == name || d[-1] == '_');
+}
+
+uint8_t cnt_unit(const char *name)
+{
+	const char *b;
+
+	if (strcasestr(name, "duration"))
+		return SNAP_UNIT_USEC;
+	b = strcasestr(name, "bytes");
+	if (b && size_bucket(name, b))
+		return SNAP_UNIT_PACKETS;
+	/* irdma verbs.c: ip4InOctets, ip4InPkts, tcpInSegs */
+	if (b || strcasestr(name, "octets"))
+		return SNAP_UNIT_BYTES;
+	if (strcasestr(name, "pkts") || strcasestr(name, "packets"))
+		return SNAP_UNIT_PACKETS;
+	return SNAP_UNIT_EVENTS;
+}
+
+const char *cnt_unit_name(uint8_t unit)
+{
+	static const char *const names[SNAP_UNIT_N] = {
+		[SNAP_UNIT_EVENTS] = "events", [SNAP_UNIT_PACKETS] = "packets",
+		[SNAP_UNIT_BYTES] = "bytes", [SNAP_UNIT_USEC] = "microseconds",
+	};
+
+	return unit < SNAP_UNIT_N ? names[unit] : "events";
+}

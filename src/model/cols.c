@@ -354,7 +354,6 @@ static void counter(const struct view_ctx *c, const void *row, const struct view
 		    struct view_value *v)
 {
 	static const char *const src[] = { "hw", "pma", "netdev", "dcb", "ethtool", "driver" };
-	static const char *const unit[] = { "events", "packets", "bytes" };
 	const struct snap_counter *k = row;
 	bool data = k->rate_status == RATE_DATA;
 
@@ -372,8 +371,8 @@ static void counter(const struct view_ctx *c, const void *row, const struct view
 			v->fmt = VIEW_F_BYTES;
 		break;
 	case VC_CNT_UNIT:
-		v->s = k->unit < SNAP_UNIT_N ? unit[k->unit] : "";
-		v->valid = *v->s;
+		v->s = cnt_unit_name(k->unit);
+		v->valid = true;
 		break;
 	case VC_CNT_OPTIONAL:
 		v->valid = k->optional;
@@ -395,6 +394,12 @@ static void counter(const struct view_ctx *c, const void *row, const struct view
 		v->d = k->rate;
 		if (k->unit == SNAP_UNIT_BYTES)
 			v->fmt = VIEW_F_BPS;
+		/* microseconds a second: the share of the time, as a percent
+		 * (a priority paused 92% of the interval) */
+		if (k->unit == SNAP_UNIT_USEC) {
+			v->d = k->rate / 1e4;
+			v->fmt = VIEW_F_PCT;
+		}
 		break;
 	default:
 		v->valid = data;

@@ -136,8 +136,6 @@ static struct snap_net *net_get(struct snapshot *s, const char *ndev)
 
 static uint8_t unit_of(const char *name)
 {
-	const char *b = strstr(name, "bytes");
-
 	/* the standard groups' IEEE names (stats.c): FramesReceivedOK,
 	 * OctetsReceivedOK; RMON counts packets (etherStatsFragments, the
 	 * buckets etherStatsPkts65to127Octets) */
@@ -149,14 +147,9 @@ static uint8_t unit_of(const char *name)
 		if (strstr(name, "Octets"))
 			return SNAP_UNIT_BYTES;
 	}
-	/* a size bucket counts packets: mlx5 rx_65_to_127_bytes_phy */
-	if (b && b - name >= 2 && b[-1] == '_' && b[-2] >= '0' && b[-2] <= '9')
-		return SNAP_UNIT_PACKETS;
-	if (b)
-		return SNAP_UNIT_BYTES;
-	if (strstr(name, "packets") || strstr(name, "pkts"))
-		return SNAP_UNIT_PACKETS;
-	return SNAP_UNIT_EVENTS;
+	/* a size bucket counts packets (mlx5 rx_65_to_127_bytes_phy), a
+	 * priority's bytes bytes (rx_prio3_bytes) */
+	return cnt_unit(name);
 }
 
 /* kept process-wide (cnt_name): a driver's ethtool -S names are the

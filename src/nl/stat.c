@@ -17,11 +17,7 @@
  * rxe "sent_pkts", bnxt_re "tx_packets"; anything else counts events. */
 uint8_t nl_stat_unit(const char *name)
 {
-	if (strstr(name, "bytes") || strstr(name, "octets"))
-		return SNAP_UNIT_BYTES;
-	if (strstr(name, "pkts") || strstr(name, "packets"))
-		return SNAP_UNIT_PACKETS;
-	return SNAP_UNIT_EVENTS;
+	return cnt_unit(name);
 }
 
 /* the rows nl_stat_row() makes */

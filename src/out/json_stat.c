@@ -24,14 +24,13 @@ void out_json_counter(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_counter *c = row;
 	static const char *const src[] = { "hw", "pma", "netdev", "dcb", "ethtool", "driver" };
-	static const char *const unit[] = { "events", "packets", "bytes" };
 
 	jw_dev(w, s, c->dev);
 	if (c->port)
 		jw_u(w, "port", c->port);
 	jw_s(w, "name", snap_s(s, c->name));
 	jw_u(w, "value", c->value);
-	jw_s(w, "unit", c->unit < SNAP_UNIT_N ? unit[c->unit] : "events");
+	jw_s(w, "unit", cnt_unit_name(c->unit));
 	jw_s(w, "source", c->source < SNAP_SRC_N ? src[c->source] : "hw");
 	if (c->optional)
 		jw_b(w, "optional", true);

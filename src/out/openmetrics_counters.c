@@ -165,6 +165,11 @@ void out_om_counters(struct om *w)
 					SNAP_AT(&s->counters, struct snap_counter, i);
 				unsigned int u = c->unit < SNAP_UNIT_N ? c->unit : SNAP_UNIT_EVENTS;
 
+				/* no driver counter of these sources counts time:
+				 * one would go with the events */
+				if (!generic[src][u].family)
+					u = SNAP_UNIT_EVENTS;
+
 				if (c->source != src || u != unit || named_ix(s, c) < NL(named))
 					continue;
 				if (!any)

@@ -422,4 +422,32 @@ out:
 	free(want);
 }
 
-TEST_MAIN(test_table, test_known, test_rules, test_memo, test_readme, test_fixtures, test_doc)
+/* a name's unit: a priority's bytes are bytes, a size bucket's packets, a
+ * duration microseconds (mlx5 en_stats.c, bnxt_en bnxt_ethtool.c) */
+static void test_unit(void)
+{
+	static const struct {
+		const char *name;
+		uint8_t unit;
+	} u[] = {
+		{ "rx_prio3_bytes", SNAP_UNIT_BYTES }, { "tx_prio0_bytes", SNAP_UNIT_BYTES },
+		{ "rx_65_to_127_bytes_phy", SNAP_UNIT_PACKETS }, { "rx_64_bytes_phy", SNAP_UNIT_PACKETS },
+		{ "rx_prio3_pause_duration", SNAP_UNIT_USEC },
+		{ "pfc_pri3_rx_duration_us", SNAP_UNIT_USEC }, { "rx_bytes_phy", SNAP_UNIT_BYTES },
+		{ "rx0_bytes", SNAP_UNIT_BYTES }, { "rcvd_pkts", SNAP_UNIT_PACKETS },
+		{ "ip4InOctets", SNAP_UNIT_BYTES }, { "ip6OutPkts", SNAP_UNIT_PACKETS },
+		{ "rx_prio3_pause", SNAP_UNIT_EVENTS },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(u) / sizeof(u[0]); i++) {
+		if (cnt_unit(u[i].name) != u[i].unit)
+			fprintf(stderr, "%s: %s\n", u[i].name, cnt_unit_name(cnt_unit(u[i].name)));
+		CHECK_EQ_U(cnt_unit(u[i].name), u[i].unit);
+	}
+	CHECK_EQ_S(cnt_unit_name(SNAP_UNIT_USEC), "microseconds");
+	CHECK_EQ_S(cnt_unit_name(200), "events");
+}
+
+TEST_MAIN(test_table, test_known, test_rules, test_memo, test_readme, test_fixtures, test_doc,
+	  test_unit)
