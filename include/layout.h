@@ -19,7 +19,8 @@ struct ui_rect {
 
 struct ui_layout {
 	bool too_small;		/* below UI_MIN_COLS x UI_MIN_ROWS: a notice only */
-	struct ui_rect header;	/* 2 rows: identity + totals */
+	struct ui_rect header;	/* 3 rows: identity, totals, the verdict (2
+				 * below 9 rows: the verdict replaces the totals) */
 	struct ui_rect status;	/* 1 to 3 rows: warnings and notes, wrapped */
 	struct ui_rect links;	/* title row + one row per link */
 	struct ui_rect table;	/* tabs row + column header + rows */

@@ -27,6 +27,10 @@ struct net_prio {
 	double rx_rate, tx_rate;	/* per second, 0 without a rate yet */
 	bool rx_rated, tx_rated;
 	uint64_t rx_dur, tx_dur;	/* pause duration (mlx5: microseconds) */
+	/* the share of the interval paused, from the durations' rates
+	 * (port_truth's pause): rx, by pauses received */
+	bool has_rx_share, has_tx_share;
+	double rx_share, tx_share;
 	uint64_t discard;		/* dropped on this priority */
 	double discard_rate;
 	bool discard_rated;

@@ -163,6 +163,7 @@ enum view_fmt {
 	VIEW_F_AGE,	/* seconds as 45s, 3m12s, 2h05m, 3d04h */
 	VIEW_F_PCT,	/* 12.3% */
 	VIEW_F_BITPS,	/* a byte rate in bits: 12.3 Gb/s (a link's throughput) */
+	VIEW_F_LEVEL,	/* a verdict's level (enum verdict_level): OK, WARN, FAIL */
 };
 
 /*
@@ -300,7 +301,8 @@ enum view_link_col {
 	VC_LINK_PAUSE_RX, VC_LINK_PAUSE_TX, VC_LINK_DISCARD, VC_LINK_FEC_UNCORR,
 	VC_LINK_FLAPS, VC_LINK_LAST_CHANGE, VC_LINK_UTIL, VC_LINK_SOURCE,
 	VC_LINK_ERR,	/* ERR/s: the port's counters of class error (hist_error_rate) */
-	VC_LINK_FCS, VC_LINK_SYMBOL,	/* the netdev's standard groups' */
+	VC_LINK_FCS, VC_LINK_SYMBOL,	/* the port truth's (truth.h) */
+	VC_LINK_HEALTH,	/* the port's verdict (verdict.h): OK, WARN, FAIL */
 	VC_LINK_N
 };
 enum view_counter_col {
@@ -426,13 +428,19 @@ struct view_link_rates {
 	bool sat[4];		/* from a saturated counter: no rate known ("sat") */
 	double v[4];		/* per second (at least, when sat) */
 	uint8_t src[4];		/* enum snap_src of each */
+	uint32_t name[4];	/* the counter's name (s->strs), the first of a sum */
+	uint8_t nsum[4];	/* counters summed (truth.h) */
 };
 /* The counter of the link's traffic of kind k (0..3: as valid[]) from the
  * best source the port has, whatever its rate; NULL when none. */
 const struct snap_counter *view_link_counter(const struct snapshot *s, uint32_t dev,
 					     uint32_t port, int kind);
-/* "pma", "driver" (the RDMA device's own counters), "netdev" */
+/* hw, pma, netdev, ethtool, driver: the Counters tab's names (truth_src_name) */
 const char *view_link_src_name(uint8_t src);
+/* "driver:rx_bytes_phy", "pma:port_rcv_data", a "+" after a sum's first:
+ * the counter of r's kind k (0..3), in buf; "n/a" when none */
+const char *view_link_src_label(const struct snapshot *s, const struct view_link_rates *r,
+				int k, char *buf, size_t n);
 /* The link's rate in bits per second from its sysfs rate string
  * ("400 Gb/sec (4X NDR)", "2.5 Gb/sec (1X SDR)"); 0 when not one. */
 double view_link_speed(const char *rate);

@@ -24,6 +24,7 @@
 #include "netns.h"
 #include "qpcnt.h"
 #include "settings.h"
+#include "verdict.h"
 #include "record.h"
 #include "out.h"
 #include "rate.h"
@@ -62,6 +63,10 @@ int main(int argc, char **argv)
 	if (o.version) {
 		printf("rdmatop %s\n", RDMATOP_VERSION);
 		return 0;
+	}
+	if (verdict_set_thresholds(o.thresholds, o.n_thresholds, err, sizeof(err))) {
+		fprintf(stderr, "rdmatop: --%s\n", err);
+		return 2;
 	}
 	if (o.prometheus || (o.read && prom_replay_is(o.read))) {
 		/* the whole cluster, or its recording: its own loop (src/dash/cluster.c) */

@@ -327,6 +327,8 @@ static const struct cnt_entry mlx5_en[] = {
  * (6.1 to 6.12): the port's ".nic" counters that tell loss and pauses;
  * per priority (rx_priority_3_xon.nic) by the rules */
 static const struct cnt_entry ice[] = {
+	/* the port's traffic (RX/s and TX/s on ice: truth_tab.c) */
+	T("rx_bytes.nic"), T("tx_bytes.nic"), T("rx_unicast.nic"), T("tx_unicast.nic"),
 	P("link_xon_rx.nic"), P("link_xon_tx.nic"), P("link_xoff_rx.nic"),
 	P("link_xoff_tx.nic"), E("tx_dropped_link_down.nic"), E("rx_undersize.nic"),
 	E("rx_fragments.nic"), E("rx_oversize.nic"), E("rx_jabber.nic"),
@@ -340,6 +342,9 @@ static const struct cnt_entry ice[] = {
  * (pfc_pri3_rx_duration_us, _transitions) by the rules */
 static const struct cnt_entry bnxt_en[] = {
 	P("rx_pfc_frames"), P("tx_pfc_frames"), E("rx_fcs_err_frames"),
+	/* what bnxt_get_eth_mac_stats gives as AlignmentErrors and
+	 * OutOfRangeLengthField */
+	E("rx_align_err_frames"), E("rx_oor_len_frames"),
 };
 
 #define G(d, f, k, a) { d, f, k, a, ARRAY_SIZE(a) }

@@ -15,6 +15,7 @@
 #include "names.h"
 #include "net_view.h"
 #include "snap_pci.h"
+#include "verdict.h"
 
 #define SD struct snap_dev
 #define SP struct snap_port
@@ -253,7 +254,7 @@ static void link_source(const struct view_ctx *c, const void *row, const struct 
 	(void)col;
 	view_link_rates(c->s, p->dev, p->port, &lr);
 	v->valid = lr.valid[0] || lr.valid[1];
-	v->s = view_link_src_name(lr.valid[0] ? lr.src[0] : lr.src[1]);
+	v->s = view_link_src_label(c->s, &lr, lr.valid[0] ? 0 : 1, v->tmp, sizeof(v->tmp));
 }
 
 /* ERR/s: the sum of the rates of the port's counters of class error; "sat"
@@ -265,6 +266,18 @@ static void link_err(const struct view_ctx *c, const void *row, const struct vie
 
 	(void)col;
 	v->valid = hist_error(c->s, p->dev, p->port, &v->d, &v->sat) || v->sat;
+}
+
+/* HEALTH: the port's verdict, worst first when sorted (verdict.h) */
+static void link_health(const struct view_ctx *c, const void *row, const struct view_col *col,
+			struct view_value *v)
+{
+	struct verdict vd;
+
+	(void)col;
+	verdict_port(c->s, row, &vd);
+	v->valid = vd.level != VERDICT_NONE;
+	v->u = vd.level;
 }
 
 /*
@@ -321,11 +334,11 @@ static const struct view_col links_cols[VC_LINK_N] = {
 	[VC_LINK_FEC_UNCORR] = LINK_NET("fec_uncorr", "FEC-UNCORR/s", 13, NET_RATE_FEC_UNCORR,
 					"uncorrectable FEC blocks per second"),
 	[VC_LINK_FCS] = LINK_NET("fcs", "FCS/s", 7, NET_RATE_FCS,
-				 "frames received with a bad FCS per second (ethtool eth-mac "
-				 "FrameCheckSequenceErrors)"),
+				 "frames received with a bad FCS per second (the standard group, "
+				 "else the driver's; truth_tab.c)"),
 	[VC_LINK_SYMBOL] = LINK_NET("symbol", "SYMBOL/s", 9, NET_RATE_SYMBOL,
-				    "symbol errors per second (ethtool eth-phy "
-				    "SymbolErrorDuringCarrier)"),
+				    "symbol errors per second (the standard group, the driver's, "
+				    "the PMA's; truth_tab.c)"),
 	[VC_LINK_FLAPS] = { VIEW_COL("flaps", "FLAPS", 5, true, VIEW_T_UINT, VIEW_F_PLAIN),
 			    .get = link_flaps, .desc_sort = true,
 			    .desc = "link downs counted by the kernel (IB link_downed, else the "
@@ -338,12 +351,18 @@ static const struct view_col links_cols[VC_LINK_N] = {
 	[VC_LINK_UTIL] = { VIEW_COL("util", "UTIL%", 6, true, VIEW_T_DOUBLE, VIEW_F_PCT),
 			   .get = link_util,
 			   .desc = "the busier direction's bytes against the link's rate" },
-	[VC_LINK_SOURCE] = { VIEW_COL("source", "SRC", 6, false, VIEW_T_STR, VIEW_F_PLAIN),
+	[VC_LINK_SOURCE] = { VIEW_COL("source", "SRC", 20, false, VIEW_T_STR, VIEW_F_PLAIN),
 			     .get = link_source,
-			     .desc = "where the throughput is counted: pma, driver, netdev" },
+			     .desc = "the counter RX/s is (TX/s where none): source:name, "
+				     "a + after a sum's first (truth_tab.c)" },
 	[VC_LINK_ERR] = { VIEW_COL("err_rate", "ERR/s", 7, true, VIEW_T_DOUBLE, VIEW_F_RATE),
 			  .get = link_err, .desc_sort = true,
-			  .desc = "errors per second: the port's counters of class error summed" },
+			  .desc = "errors per second: every class-error counter of every source of "
+				  "the port, each event once (truth_tab.c)" },
+	[VC_LINK_HEALTH] = { VIEW_COL("health", "HEALTH", 6, false, VIEW_T_UINT, VIEW_F_LEVEL),
+			     .get = link_health, .desc_sort = true,
+			     .desc = "the port's verdict: OK, WARN or FAIL by the rules "
+				     "(man rdmatop, THRESHOLDS); the link detail says why" },
 };
 const struct view_tab view_links_tab =
 	VIEW_TAB(links_cols, SP, valid, [VIEW_ROLE_DEV] = VC_LINK_DEV + 1,

@@ -7,6 +7,7 @@
 
 #include "classify.h"
 #include "history.h"
+#include "truth.h"
 #include "util.h"
 #include "view.h"
 
@@ -28,34 +29,14 @@ static struct hist_link *find(const struct history *h, uint32_t dev, uint32_t po
 
 bool hist_error(const struct snapshot *s, uint32_t dev, uint32_t port, double *rate, bool *sat)
 {
-	const struct snap_counter *c;
-	struct snap_ctr_it it;
-	bool any = false;
+	struct port_truth t;
 
-	*rate = 0;
-	*sat = false;
-	snap_ctrs_of(s, dev, port, &it);
-	while ((c = snap_ctr_next(&it))) {
-		if (c->dev != dev || c->port != port || !cnt_is_error(c->cls))
-			continue;
-		if (snap_counter_saturated(c))
-			*sat = true;
-		if (c->rate_status != RATE_DATA)
-			continue;
-		/* the driver's `ethtool -S` errors are the netdev statistics'
-		 * again, split up (mlx5 folds rx_crc_errors_phy into rx_errors,
-		 * rx_prio3_discards into rx_discards_phy): counted once, there;
-		 * they show as the Links pane's DISCARD/s */
-		if (c->source == SNAP_SRC_DRV)
-			continue;
-		/* the standard groups' FCS and length errors likewise (the
-		 * netdev's rx_crc_errors, rx_length_errors: classify_tab.c) */
-		if (c->cls_flags & CNT_F_NETDEV)
-			continue;
-		*rate += c->rate;
-		any = true;
-	}
-	return any;
+	/* every error of the port once (truth.h: src/model/truth_tab.c's
+	 * table of the names one event goes by) */
+	truth_port(s, dev, port, &t);
+	*rate = t.err;
+	*sat = t.err_sat;
+	return t.err_valid;
 }
 
 double hist_error_rate(const struct snapshot *s, uint32_t dev, uint32_t port, bool *any)

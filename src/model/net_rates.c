@@ -15,6 +15,7 @@
 
 #include "net_view.h"
 #include "rate.h"
+#include "truth.h"
 #include "view.h"
 
 const struct snap_net *net_of_port(const struct snapshot *s, uint32_t dev, uint32_t port)
@@ -120,8 +121,9 @@ static void net_rates_of(const struct snapshot *s, uint32_t dev, uint32_t port, 
 {
 	struct net_rates *r = out;
 	bool dcb = false, fec = false;
-	double glob[2] = { 0 }, disc = 0;
-	bool gvalid[2] = { false }, dvalid = false;
+	double glob[2] = { 0 };
+	bool gvalid[2] = { false };
+	struct port_truth t;
 	const struct snap_counter *c;
 	struct snap_ctr_it it;
 	int k;
@@ -163,15 +165,6 @@ static void net_rates_of(const struct snapshot *s, uint32_t dev, uint32_t port, 
 			} else if ((p = prio_of(name, "rx_prio", "_discards")) >= 0)
 				put(&r->p[p].discard, &r->p[p].discard_rate,
 				    &r->p[p].discard_rated, &r->p[p].has_discard, c);
-			else if (!strcmp(name, "rx_discards_phy") || !strcmp(name, "tx_discards_phy") ||
-				 !strcmp(name, "rx_out_of_buffer") ||
-				 !strcmp(name, "rx_dropped.nic")) {
-				/* the port's drops: mlx5 en_stats.c, ice ice_ethtool.c */
-				if (c->rate_status == RATE_DATA) {
-					disc += c->rate;
-					dvalid = true;
-				}
-			}
 		} else if (c->source == SNAP_SRC_ETHNL) {
 			k = !strcmp(name, "rx_pause_frames") ? 0 :
 			    !strcmp(name, "tx_pause_frames") ? 1 : -1;
@@ -183,13 +176,6 @@ static void net_rates_of(const struct snapshot *s, uint32_t dev, uint32_t port, 
 			    c->rate_status == RATE_DATA) {
 				r->v[NET_RATE_FEC_UNCORR] = c->rate;
 				fec = true;
-			}
-			k = name[0] != 'e' ? -1 :
-			    !strcmp(name, "eth-mac-FrameCheckSequenceErrors") ? NET_RATE_FCS :
-			    !strcmp(name, "eth-phy-SymbolErrorDuringCarrier") ? NET_RATE_SYMBOL : -1;
-			if (k >= 0 && c->rate_status == RATE_DATA) {
-				r->v[k] = c->rate;
-				r->valid[k] = true;
 			}
 		}
 	}
@@ -217,9 +203,22 @@ static void net_rates_of(const struct snapshot *s, uint32_t dev, uint32_t port, 
 			r->v[k] = glob[k];
 		}
 	}
-	r->valid[NET_RATE_DISCARD] = dvalid;
-	r->v[NET_RATE_DISCARD] = disc;
+	/* the port's drops, FCS and symbol errors: its truth (truth_tab.c) */
+	truth_port(s, dev, port, &t);
+	r->valid[NET_RATE_DISCARD] = t.f[TRUTH_DISCARD].valid || t.f[TRUTH_OOB].valid;
+	r->v[NET_RATE_DISCARD] = (t.f[TRUTH_DISCARD].valid ? t.f[TRUTH_DISCARD].v : 0) +
+				 (t.f[TRUTH_OOB].valid ? t.f[TRUTH_OOB].v : 0);
+	r->valid[NET_RATE_FCS] = t.f[TRUTH_FCS].valid;
+	r->v[NET_RATE_FCS] = t.f[TRUTH_FCS].v;
+	r->valid[NET_RATE_SYMBOL] = t.f[TRUTH_SYMBOL].valid;
+	r->v[NET_RATE_SYMBOL] = t.f[TRUTH_SYMBOL].v;
 	r->valid[NET_RATE_FEC_UNCORR] = fec;
+	for (k = 0; k < SNAP_NET_PRIOS && k < TRUTH_PRIOS; k++) {
+		r->p[k].has_rx_share = t.pause_valid[0][k];
+		r->p[k].rx_share = t.pause[0][k];
+		r->p[k].has_tx_share = t.pause_valid[1][k];
+		r->p[k].tx_share = t.pause[1][k];
+	}
 }
 
 /* ethtool netlink/pause.c's rule (pause_autoneg_cb), from the bits the

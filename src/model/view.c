@@ -13,6 +13,7 @@
 #include "cols.h"
 #include "fmt.h"
 #include "names.h"
+#include "verdict.h"
 #include "view.h"
 
 static const struct view_tab *const tables[VIEW_N] = {
@@ -442,6 +443,7 @@ const char *view_fmt(const struct view_value *v, char *buf, size_t len)
 	case VIEW_F_RATE: put_per_s(buf, len, fmt_si, v->d); break;
 	case VIEW_F_AGE: put_age(buf, len, num); break;
 	case VIEW_F_PCT: snprintf(buf, len, "%.1f%%", num); break;
+	case VIEW_F_LEVEL: return put_str(buf, len, verdict_level_name((uint8_t)v->u));
 	default:
 		if (v->type == VIEW_T_UINT)
 			put_u64(buf, len, v->u);

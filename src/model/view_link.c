@@ -1,69 +1,52 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* A link's throughput and use from its port's counters (view.h). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "classify.h"
 #include "net_view.h"
+#include "truth.h"
 #include "view.h"
 
 /*
- * A link's throughput from its port's counters, from the best source it
- * has: the IB PMA port counters (64-bit with PortCountersExtended), the
- * RDMA device's own counters of the port's traffic (efa, bnxt_re; rxe's
- * packets: its RDMA traffic, which the bound netdev may not see when a
- * device talks to itself), then the bound netdev's statistics.  Which
- * counter is a link's is the counter table's (classify_tab.c, `link`).
+ * A link's throughput is its port's truth (truth.h): the ranked counters
+ * of src/model/truth_tab.c.  Its source is named as the Counters tab names
+ * them: hw (the RDMA device's), pma, netdev, ethtool, driver (`ethtool -S`).
  */
 const char *view_link_src_name(uint8_t src)
 {
-	return src == SNAP_SRC_PMA ? "pma" : src == SNAP_SRC_HW ? "driver" :
-	       src == SNAP_SRC_NETDEV ? "netdev" : "n/a";
+	return truth_src_name(src);
 }
 
-/* Whether counter c is the link's traffic of kind k (0..3: rx/tx bytes,
- * rx/tx packets) by the counter table, and the rank of its source. */
-static int link_kind(const struct snapshot *s, const struct snap_counter *c, int *k)
+const char *view_link_src_label(const struct snapshot *s, const struct view_link_rates *r,
+				int k, char *buf, size_t n)
 {
-	static const int rank[SNAP_SRC_N] = {
-		[SNAP_SRC_PMA] = 3, [SNAP_SRC_HW] = 2, [SNAP_SRC_NETDEV] = 1,
-	};
-	const struct cnt_entry *e = NULL;
-	uint8_t link = c->link ? (uint8_t)(c->link - 1) : CNT_L_NONE;
-
-	if (c->source >= SNAP_SRC_N)
-		return 0;
-	if (!c->link) {	/* not through rate_compute(): look it up */
-		e = cnt_lookup(snap_s(s, c->name));
-		link = e ? e->link : CNT_L_NONE;
-	}
-	if (link == CNT_L_NONE || link > CNT_L_TX_PKTS)
-		return 0;
-	/* the PMA's unicast_* are parts of the link's, and a driver
-	 * counter named as a netdev statistic is not one (the table's
-	 * PMA link counters are its port_* ones) */
-	if ((c->source == SNAP_SRC_PMA) != !strncmp(snap_s(s, c->name), "port_", 5))
-		return 0;
-	*k = link - CNT_L_RX_BYTES;
-	return rank[c->source];
+	if (k < 0 || k > 3 || !r->valid[k])
+		return "n/a";
+	snprintf(buf, n, "%s:%s%s", truth_src_name(r->src[k]), snap_s(s, r->name[k]),
+		 r->nsum[k] > 1 ? "+" : "");
+	return buf;
 }
 
 const struct snap_counter *view_link_counter(const struct snapshot *s, uint32_t dev,
 					     uint32_t port, int kind)
 {
-	const struct snap_counter *best = NULL, *c;
-	int best_rk = 0, k, rk;
+	struct port_truth t;
+	const struct snap_counter *c;
 	struct snap_ctr_it it;
 
+	if (kind < 0 || kind > TRUTH_TX_PKTS)
+		return NULL;
+	truth_port(s, dev, port, &t);
+	if (!t.f[kind].there)
+		return NULL;
 	snap_ctrs_of(s, dev, port, &it);
-	while ((c = snap_ctr_next(&it))) {
-		if (c->dev != dev || c->port != port || !(rk = link_kind(s, c, &k)) || k != kind ||
-		    rk <= best_rk)
-			continue;
-		best = c;
-		best_rk = rk;
-	}
-	return best;
+	while ((c = snap_ctr_next(&it)))
+		if (c->dev == dev && c->port == port && c->name == t.f[kind].name &&
+		    c->source == t.f[kind].src && !c->kind)
+			return c;
+	return NULL;
 }
 
 static void link_rates_of(const struct snapshot *s, uint32_t dev, uint32_t port, void *out);
@@ -100,6 +83,7 @@ static __thread struct port_value {
 	union {
 		struct view_link_rates link;
 		struct net_rates net;
+		struct port_truth truth;
 	} v;
 } port_values[PORT_VALUES];
 
@@ -115,8 +99,11 @@ void view_port_value(const struct snapshot *s, uint32_t dev, uint32_t port,
 		return;
 	}
 	if (k->fill != fill || !memo_hit(&k->m, s, dev, port)) {
-		fill(s, dev, port, &k->v);
+		/* claimed first: a fill that asks for another value (the
+		 * link's rates ask the truth) is given another slot */
 		k->fill = fill;
+		memset(&k->m, 0, sizeof(k->m));
+		fill(s, dev, port, &k->v);
 		memo_set(&k->m, s, dev, port);
 	}
 	memcpy(out, &k->v, size);
@@ -131,29 +118,22 @@ void view_link_rates(const struct snapshot *s, uint32_t dev, uint32_t port,
 static void link_rates_of(const struct snapshot *s, uint32_t dev, uint32_t port, void *out)
 {
 	struct view_link_rates *r = out;
-	int best[4] = { 0 };
-	const struct snap_counter *c;
-	struct snap_ctr_it it;
-	int k, rk;
+	struct port_truth t;
+	int k;
 
 	memset(r, 0, sizeof(*r));
-	snap_ctrs_of(s, dev, port, &it);
-	while ((c = snap_ctr_next(&it))) {
-		bool sat = snap_counter_saturated(c);
+	truth_port(s, dev, port, &t);
+	for (k = 0; k < 4; k++) {
+		const struct truth_val *f = &t.f[k];
 
-		if (c->dev != dev || c->port != port || (c->rate_status != RATE_DATA && !sat) ||
-		    !(rk = link_kind(s, c, &k)))
-			continue;
-		/* a saturated counter (a 32-bit port_xmit_data at its top) tells
-		 * no rate: any source that counts ranks before it */
-		rk = sat ? 1 : rk * 2;
-		if (rk <= best[k])
+		if (!f->there || (!f->valid && !f->sat))
 			continue;
 		r->valid[k] = true;
-		r->sat[k] = sat;
-		r->src[k] = c->source;
-		r->v[k] = c->rate_status == RATE_DATA ? c->rate : 0;
-		best[k] = rk;
+		r->sat[k] = f->sat;
+		r->src[k] = f->src;
+		r->name[k] = f->name;
+		r->nsum[k] = f->nsum;
+		r->v[k] = f->valid ? f->v : 0;
 	}
 }
 

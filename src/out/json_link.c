@@ -14,6 +14,8 @@
 #include "fmt.h"
 #include "history.h"
 #include "jw.h"
+#include "truth.h"
+#include "verdict.h"
 #include "names.h"
 
 /* sysfs facts of a port: GUID, MTU, the GID and P_Key tables */
@@ -132,6 +134,40 @@ static void json_link_flaps(struct jw *w, const struct snapshot *s, const struct
 	jw_close(w, ']');
 }
 
+/* The verdict (verdict.h): "health", and "reasons" with each rule, its
+ * level, value, threshold and the counter it is from */
+static void json_link_health(struct jw *w, const struct snapshot *s, const struct snap_port *p)
+{
+	const struct verdict_rule_def *rules = verdict_rules();
+	struct verdict v;
+	char text[96];
+	int i;
+
+	verdict_port(s, p, &v);
+	jw_s(w, "health", verdict_level_name(v.level));
+	jw_open(w, "reasons", '[');
+	for (i = 0; i < v.n; i++) {
+		const struct verdict_reason *r = &v.r[i];
+
+		jw_open(w, NULL, '{');
+		jw_s(w, "rule", rules[r->rule].id);
+		jw_s(w, "level", verdict_level_name(r->level));
+		jw_d(w, "value", r->value);
+		jw_d(w, "threshold", r->threshold);
+		if (rules[r->rule].unit[0])
+			jw_s(w, "unit", rules[r->rule].unit);
+		if (r->prio >= 0)
+			jw_u(w, "priority", (uint64_t)r->prio);
+		if (r->counter) {
+			jw_s(w, "counter", snap_s(s, r->counter));
+			jw_s(w, "source", truth_src_name(r->src));
+		}
+		jw_s(w, "text", verdict_reason_text(s, r, text, sizeof(text)));
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+}
+
 void out_json_link(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_port *p = row;
@@ -166,6 +202,10 @@ void out_json_link(struct jw *w, const struct snapshot *s, const void *row)
 		jw_s(w, "throughput_source", view_link_src_name(lr.valid[0] ? lr.src[0] : lr.src[1]));
 	if (lr.valid[2] || lr.valid[3])
 		jw_s(w, "packets_source", view_link_src_name(lr.valid[2] ? lr.src[2] : lr.src[3]));
+	if (lr.valid[0] || lr.valid[1])
+		jw_s(w, "throughput_counter", snap_s(s, lr.name[lr.valid[0] ? 0 : 1]));
+	if (lr.valid[2] || lr.valid[3])
+		jw_s(w, "packets_counter", snap_s(s, lr.name[lr.valid[2] ? 2 : 3]));
 	any = hist_error(s, p->dev, p->port, &err, &sat);
 	if (sat)
 		jw_b(w, "errors_saturated", true);	/* a counter stuck: no rate */
@@ -173,6 +213,7 @@ void out_json_link(struct jw *w, const struct snapshot *s, const void *row)
 		jw_d(w, "errors_per_sec", err);
 	if (view_link_util(s, p, &util))
 		jw_d(w, "utilisation_percent", util);
+	json_link_health(w, s, p);
 	json_link_flaps(w, s, p);
 	out_json_link_net(w, s, p);
 }

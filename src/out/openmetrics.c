@@ -24,6 +24,7 @@
 #include "fmt.h"
 #include "names.h"
 #include "om.h"
+#include "truth.h"
 #include "record.h"
 #include "util.h"
 
@@ -264,24 +265,20 @@ static void om_ports(struct om *w)
  */
 static void om_traffic(struct om *w)
 {
-	static const char *const srcs[SNAP_SRC_N] = {
-		[SNAP_SRC_PMA] = "pma", [SNAP_SRC_HW] = "hw", [SNAP_SRC_NETDEV] = "netdev",
-	};
 	static const struct {
 		const char *family, *unit, *help;
 	} k[] = {
 		{ "rdma_port_receive_bytes", "bytes",
-		  "Bytes received on the port (IB PMA port_rcv_data in bytes, else the driver's "
-		  "rx_bytes, else the netdev's)." },
+		  "Bytes received on the port: the counter RX/s is, by rdmatop's ranked table "
+		  "(mlx5 rx_bytes_phy on Ethernet, IB PMA port_rcv_data, the driver's, the "
+		  "netdev's last); source says whose." },
 		{ "rdma_port_transmit_bytes", "bytes",
-		  "Bytes sent on the port (IB PMA port_xmit_data in bytes, else the driver's "
-		  "tx_bytes, else the netdev's)." },
+		  "Bytes sent on the port: the counter TX/s is, by rdmatop's ranked table; source "
+		  "says whose." },
 		{ "rdma_port_receive_packets", "packets",
-		  "Packets received on the port (IB PMA, else the driver's rx_pkts or rcvd_pkts, else "
-		  "the netdev's)." },
+		  "Packets received on the port, by rdmatop's ranked table; source says whose." },
 		{ "rdma_port_transmit_packets", "packets",
-		  "Packets sent on the port (IB PMA, else the driver's tx_pkts or sent_pkts, else the "
-		  "netdev's)." },
+		  "Packets sent on the port, by rdmatop's ranked table; source says whose." },
 	};
 	const struct snapshot *s = w->s;
 	size_t i, m;
@@ -290,16 +287,17 @@ static void om_traffic(struct om *w)
 		out_om_family(w, k[m].family, OM_COUNTER, k[m].unit, k[m].help);
 		for (i = 0; i < s->ports.n; i++) {
 			const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
-			const struct snap_counter *best = view_link_counter(s, p->dev, p->port, (int)m);
 			char dbuf[16], port[16];
+			uint64_t v;
+			uint8_t src;
 
-			if (!best)
+			if (!truth_value(s, p->dev, p->port, (enum truth_fig)m, &v, &src))
 				continue;
 			snprintf(port, sizeof(port), "%" PRIu32, p->port);
 			out_om_u(w, (struct om_label[]){
 				     { "device", out_om_dev_label(s, p->dev, dbuf, sizeof(dbuf)) },
-				     { "port", port }, { "source", srcs[best->source] } },
-			     3, best->value);
+				     { "port", port }, { "source", truth_src_name(src) } },
+			     3, v);
 		}
 	}
 }

@@ -12,6 +12,55 @@
 
 #include "flaps.h"
 #include "om.h"
+#include "verdict.h"
+
+/* The verdict: rdma_port_health 0 OK, 1 WARN, 2 FAIL, and a series per
+ * reason in force, its label one of the rules' ids (a bounded set: the
+ * table of src/model/verdict.c) */
+static void om_health(struct om *w)
+{
+	const struct verdict_rule_def *rules = verdict_rules();
+	const struct snapshot *s = w->s;
+	bool any = false;
+	size_t i;
+	int k;
+
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < s->ports.n; i++) {
+			const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
+			char dbuf[16], port[16];
+			struct verdict v;
+			int r;
+
+			verdict_port(s, p, &v);
+			snprintf(port, sizeof(port), "%" PRIu32, p->port);
+			if (!k) {
+				if (!i)
+					out_om_family(w, "rdma_port_health", OM_GAUGE, NULL,
+						      "The port's verdict: 0 OK, 1 WARN, 2 FAIL "
+						      "(man rdmatop, THRESHOLDS).");
+				out_om_u(w, (struct om_label[]){
+						 { "device", out_om_dev_label(s, p->dev, dbuf,
+									      sizeof(dbuf)) },
+						 { "port", port } }, 2,
+					 v.level >= VERDICT_OK ? v.level - VERDICT_OK : 0);
+				continue;
+			}
+			for (r = 0; r < v.n; r++) {
+				if (!any)
+					out_om_family(w, "rdma_port_health_reason", OM_GAUGE, NULL,
+						      "A reason of the port's verdict in force: "
+						      "1 WARN, 2 FAIL; reason is the rule.");
+				any = true;
+				out_om_u(w, (struct om_label[]){
+						 { "device", out_om_dev_label(s, p->dev, dbuf,
+									      sizeof(dbuf)) },
+						 { "port", port },
+						 { "reason", rules[v.r[r].rule].id } }, 3,
+					 v.r[r].level - VERDICT_OK);
+			}
+		}
+}
 
 void out_om_links(struct om *w)
 {
@@ -34,6 +83,7 @@ void out_om_links(struct om *w)
 	size_t i, k;
 	bool any;
 
+	om_health(w);
 	for (k = 0; k < NL(f) + 1; k++) {
 		any = false;
 		for (i = 0; i < s->ports.n; i++) {

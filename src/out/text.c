@@ -6,12 +6,14 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fmt.h"
 #include "names.h"
 #include "out.h"
+#include "verdict.h"
 #include "view.h"
 
 #define MAX_COLS 24
@@ -154,6 +156,38 @@ static int text_table(FILE *f, const struct view_ctx *c, const struct out_opts *
 	return 0;
 }
 
+/* The headline: the worst port and why, or that the network is OK. */
+static void text_verdict(FILE *f, const struct snapshot *s)
+{
+	char line[512], esc[2048], name[SNAP_DEV_NAME_MAX * 4], ndev[sizeof(((struct snap_port *)0)->ndev) * 4];
+	struct verdict v;
+	long w = verdict_worst(s, &v);
+	const struct snap_port *p;
+	const struct snap_dev *d;
+
+	if (w < 0) {
+		fputs("verdict: no ports\n", f);
+		return;
+	}
+	if (v.level == VERDICT_NONE) {
+		fputs("verdict: n/a (rates need a second sample)\n", f);
+		return;
+	}
+	if (v.level <= VERDICT_OK) {
+		fprintf(f, "verdict: network OK (%zu port%s)\n", s->ports.n,
+			s->ports.n == 1 ? "" : "s");
+		return;
+	}
+	p = SNAP_AT(&s->ports, struct snap_port, (size_t)w);
+	d = snap_dev_find(s, p->dev);
+	fprintf(f, "verdict: %s %s/%" PRIu32 "%s%s: %s\n", verdict_level_name(v.level),
+		d ? fmt_escape(name, sizeof(name), d->name) : "?", p->port,
+		SNAP_HAS(p, SNAP_PORT_NDEV) ? " " : "",
+		SNAP_HAS(p, SNAP_PORT_NDEV) ? fmt_escape(ndev, sizeof(ndev), p->ndev) : "",
+		fmt_escape(esc, sizeof(esc), verdict_reasons_line(s, &v, 400, true, line,
+								  sizeof(line))));
+}
+
 static void text_header(FILE *f, const struct snapshot *s)
 {
 	const struct snap_sys *y = &s->sys;
@@ -174,6 +208,7 @@ static void text_header(FILE *f, const struct snapshot *s)
 	if (!y->valid)
 		fputs(" n/a", f);
 	fputc('\n', f);
+	text_verdict(f, s);
 }
 
 /* A section of lines, one per element of v (each size bytes), when it has any. */
@@ -234,8 +269,8 @@ int out_text(FILE *f, const struct snapshot *s, const struct out_opts *o)
 	static const int links[] = {
 		VC_LINK_DEV, VC_LINK_PORT, VC_LINK_STATE, VC_LINK_PHYS, VC_LINK_NETDEV,
 		VC_LINK_RATE, VC_LINK_RX_BYTES, VC_LINK_TX_BYTES, VC_LINK_RX_PACKETS,
-		VC_LINK_TX_PACKETS, VC_LINK_ERR, VC_LINK_UTIL, VC_LINK_SOURCE, VC_LINK_FLAPS,
-		VC_LINK_LAST_CHANGE, -1,
+		VC_LINK_TX_PACKETS, VC_LINK_ERR, VC_LINK_HEALTH, VC_LINK_UTIL, VC_LINK_SOURCE,
+		VC_LINK_FLAPS, VC_LINK_LAST_CHANGE, -1,
 	};
 	/* the ports' netdevs, where src/net read any (DCB, ethtool) */
 	static const int net[] = {

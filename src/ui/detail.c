@@ -430,7 +430,10 @@ static void build_link(struct ui *u, struct lines *L, int width)
 		add(L, ROLE_DEFAULT, 2, "sub-device: type %s, parent %s",
 		    SNAP_HAS(d, SNAP_DEV_TYPE) ? snap_dev_type_str(d->type) : "n/a",
 		    SNAP_HAS(d, SNAP_DEV_PARENT) ? d->parent : "n/a");
-	/* the counter mode first: the GID table can be long (255 on mlx5 RoCE) */
+	/* the verdict and where each figure comes from first, then the
+	 * counter mode: the GID table can be long (255 on mlx5 RoCE) */
+	if ((p = snap_port_find(u->s, d->index, port)))
+		ui_detail_truth(u->s, p, emit_line, L);
 	link_stat(u, L, d->index, port);
 	ui_detail_net(u->s, d->index, port, emit_line, L);
 	if ((p = snap_port_find(u->s, d->index, port))) {

@@ -7,6 +7,7 @@
 
 #include "names.h"
 #include "priv.h"
+#include "verdict.h"
 
 /*
  * A header line: "label value" items left to right, two blanks apart.
@@ -340,6 +341,67 @@ static void status(const struct ui *u, const struct ui_layout *l)
 	}
 }
 
+/*
+ * The first screen's answer: the worst port and why ("FAIL mlx5_0/1
+ * ens1f0np0: prio 3 paused 92%, discards 2.5K/s"), how many others are
+ * not OK, or "network OK": never absent.  The reasons are cut with a mark.
+ */
+static void verdict_line(struct ui *u, const struct snapshot *s, int y, int w)
+{
+	char who[96], why[512], more[48] = "", line[700];
+	const struct snap_port *p;
+	const struct snap_dev *d;
+	struct verdict v;
+	size_t i, bad = 0;
+	long worst;
+	int role, x, room;
+
+	(void)u;
+
+	for (i = 0; i < s->ports.n; i++) {
+		struct verdict pv;
+
+		verdict_port(s, SNAP_AT(&s->ports, struct snap_port, i), &pv);
+		bad += pv.level > VERDICT_OK;
+	}
+	worst = verdict_worst(s, &v);
+	if (worst < 0 || v.level <= VERDICT_OK) {
+		snprintf(line, sizeof(line), worst < 0 ? "no RDMA ports" :
+			 v.level == VERDICT_NONE ? "verdict: rates need a second sample" :
+			 "network OK (%zu port%s)", s->ports.n, s->ports.n == 1 ? "" : "s");
+		ui_put(y, 0, w, v.level == VERDICT_OK ? ROLE_STATE_GOOD : ROLE_NA, line);
+		return;
+	}
+	p = SNAP_AT(&s->ports, struct snap_port, (size_t)worst);
+	d = snap_dev_find(s, p->dev);
+	if (bad > 1)
+		snprintf(more, sizeof(more), " (+%zu port%s)", bad - 1, bad == 2 ? "" : "s");
+	snprintf(who, sizeof(who), "%s %s/%u", verdict_level_name(v.level), d ? d->name : "?",
+		 (unsigned)p->port);
+	/* the netdev's name where it costs no reason */
+	if (SNAP_HAS(p, SNAP_PORT_NDEV)) {
+		int with = w - (int)(strlen(who) + 1 + strlen(p->ndev)) - (int)strlen(more) - 2;
+		int without = w - (int)strlen(who) - (int)strlen(more) - 2;
+
+		if (verdict_reasons_fit(s, &v, with > 0 ? with : 0) >=
+		    verdict_reasons_fit(s, &v, without > 0 ? without : 0)) {
+			size_t k = strlen(who);
+
+			snprintf(who + k, sizeof(who) - k, " %s", p->ndev);
+		}
+	}
+	role = v.level == VERDICT_FAIL ? ROLE_STATE_BAD : ROLE_STATE_WARN;
+	/* the names as the kernel gave them: printable ASCII, one cell each
+	 * (ui_put escapes anything else, which only makes them wider) */
+	x = (int)strlen(who);
+	ui_put(y, 0, w, role, who);
+	room = w - x - (int)strlen(more) - 2;
+	verdict_reasons_line(s, &v, room > 0 ? room : 0, u->ascii, why, sizeof(why));
+	snprintf(line, sizeof(line), ": %s%s", why, more);
+	if (x < w)
+		ui_put(y, x, w - x, ROLE_HEADER_VALUE, line);
+}
+
 void ui_draw_header(struct ui *u, const struct ui_layout *l)
 {
 	const struct snapshot *s = u->s;
@@ -354,7 +416,9 @@ void ui_draw_header(struct ui *u, const struct ui_layout *l)
 		return;
 	}
 	identity(u, s, y, end);
-	totals(u, s, y + 1, end);
+	if (l->header.h > 2)
+		totals(u, s, y + 1, end);
+	verdict_line(u, s, y + l->header.h - 1, end);
 
 	status(u, l);
 }

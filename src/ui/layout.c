@@ -22,8 +22,10 @@ void ui_layout(int rows, int cols, size_t n_links, int status_rows, struct ui_la
 		l->too_small = true;
 		return;
 	}
-	l->header = rect(y, 0, 2, cols);
-	y += 2;
+	/* identity, totals and the verdict line; below 9 rows the verdict
+	 * takes the totals' place (the table keeps its 4 rows) */
+	l->header = rect(y, 0, rows >= UI_MIN_ROWS + 1 ? 3 : 2, cols);
+	y += l->header.h;
 	/* a long status wraps while the table keeps its 4 rows and a link
 	 * its title and row */
 	while (sh > 1 && rows - 1 - (y + sh) < 4 + (n_links ? 2 : 0))

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Devices/links pane: one row per port with state, netdev, speed,
- * throughput, error rate and sparklines of the recent history.
+ * throughput, error rate, the verdict and sparklines of the recent history.
  */
 #include <math.h>
 #include <stdio.h>
@@ -16,6 +16,7 @@
 #include "net_view.h"
 #include "priv.h"
 #include "util.h"
+#include "verdict.h"
 
 struct lcol {
 	const char *hdr;
@@ -27,16 +28,23 @@ static const struct lcol cols[] = {
 	{ "DEV", 10, false }, { "PORT", 4, true }, { "STATE", 6, false },
 	{ "PHYS", 8, false }, { "NETDEV", 10, false }, { "RATE", 19, false },
 	{ "RX/s", 10, true }, { "TX/s", 10, true }, { "RXPKT/s", 8, true },
-	{ "TXPKT/s", 8, true }, { "ERR/s", 7, true },
-	{ "UTIL%", 6, true }, { "SRC", 6, false }, { "FLAPS", 5, true }, { "LASTCHG", 7, true },
+	{ "TXPKT/s", 8, true }, { "ERR/s", 7, true }, { "HEALTH", 6, false },
+	{ "UTIL%", 6, true }, { "FLAPS", 5, true }, { "LASTCHG", 7, true },
 	/* the netdev's (src/net): pauses of the busiest priority, drops, FEC */
 	{ "PAUSE RX/s", 10, true }, { "PAUSE TX/s", 10, true }, { "DISCARD/s", 9, true },
 	{ "FEC-UNCORR/s", 12, true },
+	/* which counter RX/s is: the least asked, last */
+	{ "SRC", 12, false },
 };
-/* the first of the columns after ERR/s: utilisation, source, flaps, age */
-#define COL_UTIL 11
+/* the port's verdict, and the first of the columns after it: utilisation,
+ * source, flaps, age */
+#define COL_HEALTH 11
+#define COL_UTIL 12
 #define NCOLS (sizeof(cols) / sizeof(cols[0]))
 #define NBASE 15	/* the port's columns; the netdev's follow the history and them */
+#define COL_SRC ((int)NCOLS - 1)	/* after the netdev's */
+/* the netdev's columns (a recording made before src/net has none) */
+#define IS_NET(c) ((c) >= (int)NBASE && (c) < COL_SRC)
 
 int ui_state_role(const char *state)
 {
@@ -78,14 +86,14 @@ static void rate_cell(int y, int x, int w, bool valid, double v, enum view_fmt f
 }
 
 /*
- * UTIL%, SRC, FLAPS and LASTCHG (cols[COL_UTIL + k]) of port p at x in w
- * cells: the cells of the links table's columns (src/model/cols.c).
+ * UTIL%, FLAPS, LASTCHG and SRC (cols[c]) of port p at x in w cells: the
+ * cells of the links table's columns (src/model/cols.c).
  */
 static void link_tail(struct ui *u, const struct snap_port *p, const struct view_link_rates *r,
-		      size_t k, int y, int x, int w)
+		      int c, int y, int x, int w)
 {
-	static const int ids[] = { VC_LINK_UTIL, VC_LINK_SOURCE, VC_LINK_FLAPS,
-				   VC_LINK_LAST_CHANGE };
+	const int id = c == COL_SRC ? VC_LINK_SOURCE : c == COL_UTIL ? VC_LINK_UTIL :
+		       c == COL_UTIL + 1 ? VC_LINK_FLAPS : VC_LINK_LAST_CHANGE;
 	struct view_ctx vc = { .s = u->s };
 	const struct view_col *vcols, *col;
 	struct view_value v;
@@ -94,25 +102,28 @@ static void link_tail(struct ui *u, const struct snap_port *p, const struct view
 	int role;
 
 	vcols = view_cols(VIEW_LINKS, &n);
-	col = &vcols[ids[k]];
+	col = &vcols[id];
 	v = (struct view_value){ .type = col->type, .fmt = col->fmt };
 	/* utilisation and source from the row's rates, as the columns'
 	 * getters take them */
-	if (ids[k] == VC_LINK_UTIL) {
+	if (id == VC_LINK_UTIL) {
 		v.valid = view_link_util_of(p, r, &v.d);
-	} else if (ids[k] == VC_LINK_SOURCE) {
+	} else if (id == VC_LINK_SOURCE) {
+		/* the counter's name (the Links table adds its source) */
 		v.valid = r->valid[0] || r->valid[1];
-		v.s = view_link_src_name(r->valid[0] ? r->src[0] : r->src[1]);
+		v.s = v.valid ? snap_s(u->s, r->name[r->valid[0] ? 0 : 1]) : "n/a";
 	} else {
 		col->get(&vc, p, col, &v);
 	}
 	view_fmt(&v, buf, sizeof(buf));
 	role = !v.valid ? ROLE_NA : v.sat ? ROLE_STATE_WARN :
-	       ids[k] == VC_LINK_FLAPS && v.u ? ROLE_ERROR : ROLE_DEFAULT;
-	if (ids[k] == VC_LINK_LAST_CHANGE && v.valid && v.d < 60)
+	       id == VC_LINK_FLAPS && v.u ? ROLE_ERROR : ROLE_DEFAULT;
+	if (id == VC_LINK_LAST_CHANGE && v.valid && v.d < 60)
 		role = ROLE_STATE_WARN;	/* changed in the last minute */
-	if (cols[COL_UTIL + k].right)
+	if (cols[c].right)
 		ui_put_right(y, x, w, role, buf);
+	else if (id == VC_LINK_SOURCE)
+		ui_put_name(y, x, w, role, buf);	/* rx_vport_rd…cast_bytes */
 	else
 		ui_put(y, x, w, role, buf);
 }
@@ -152,20 +163,22 @@ static size_t port_order(const struct snapshot *s, size_t *ord, size_t max)
  * The history's width: the layout's, narrowed (to 10 at least) where that
  * lets every column after it fit whole (200 columns with a netdev's: 15).
  */
-static int spark_width(const struct ui_layout *l, bool net)
+static int spark_width(const struct ui_layout *l, bool net, int widen)
 {
-	int base = 0, rest = 0, fit;
+	int base = widen, rest = 0, fit;
 	size_t c;
 
-	for (c = 0; c < (net ? NCOLS : NBASE); c++)
-		*(c < COL_UTIL ? &base : &rest) += cols[c].w + 1;
-	fit = l->links.w - base - rest - 1;
+	for (c = 0; c < COL_SRC; c++)
+		if (net || !IS_NET((int)c))
+			*(c < COL_UTIL ? &base : &rest) += cols[c].w + 1;
+	/* and the mark of the columns left out (SRC, last) */
+	fit = l->links.w - base - rest - 2;
 	if (!l->spark_w || fit >= l->spark_w || fit < 10)
 		return l->spark_w;
 	return fit;
 }
 
-/* the history's place among the columns: right after ERR/s */
+/* the history's place among the columns: right after HEALTH */
 #define COL_HIST ((int)NCOLS)
 
 /*
@@ -180,18 +193,31 @@ static int link_layout(const struct ui *u, const struct ui_layout *l, const size
 {
 	const struct snapshot *s = u->s;
 	struct ui_fit f[NCOLS + 1];
-	int ids[NCOLS + 1], n = 0, c, sw = spark_width(l, s->nets.n > 0), hidden;
+	int ids[NCOLS + 1], n = 0, c, sw, hidden, dmax = 0, nmax = 0;
 	size_t i;
+
+	/* what the names widen DEV and NETDEV by, which the history gives up */
+	for (i = 0; i < nord; i++) {
+		const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, ord[i]);
+		const struct snap_dev *d = snap_dev_find(s, p->dev);
+		int dw = d ? ui_width(d->name) + SNAP_HAS(d, SNAP_DEV_PARENT) - cols[0].w : 0;
+		int nw = (p->valid & SNAP_PORT_NDEV) ? ui_width(p->ndev) - cols[4].w : 0;
+
+		dmax = dw > dmax ? dw : dmax;
+		nmax = nw > nmax ? nw : nmax;
+	}
+	sw = spark_width(l, s->nets.n > 0, dmax + nmax);
 
 	for (c = 0; c < (int)NCOLS; c++) {
 		if (c == COL_UTIL && sw) {
 			f[n] = (struct ui_fit){ .w = sw, .maxw = sw };
 			ids[n++] = COL_HIST;
 		}
-		if (c >= (int)NBASE && !s->nets.n)
-			break;	/* no netdev read (a recording made before src/net) */
+		if (IS_NET(c) && !s->nets.n)
+			continue;	/* no netdev read (a recording made before src/net) */
 		f[n] = (struct ui_fit){ .w = cols[c].w, .maxw = cols[c].w,
-					.key = c <= 2 || c == 6 || c == 7 || c == 10 };
+					.key = c <= 2 || c == 6 || c == 7 || c == 10 ||
+					       c == COL_HEALTH };
 		if (c == 0 || c == 4 || c == 5) {	/* DEV, NETDEV, RATE widen */
 			f[n].maxw = UI_NAME_MAX;
 			for (i = 0; i < nord; i++) {
@@ -288,6 +314,15 @@ void ui_draw_links(struct ui *u, const struct ui_layout *l)
 			evalid = hist_error(s, p->dev, p->port, &ev, &esat);
 			rate_cell(y, xs[10], ws[10], evalid || esat, ev, VIEW_F_RATE, true, esat);
 		}
+		if (xs[COL_HEALTH] >= 0) {
+			struct verdict v;
+
+			verdict_port(s, p, &v);
+			ui_put(y, xs[COL_HEALTH], ws[COL_HEALTH],
+			       v.level == VERDICT_FAIL ? ROLE_STATE_BAD :
+			       v.level == VERDICT_WARN ? ROLE_STATE_WARN : ROLE_STATE_GOOD,
+			       verdict_level_name(v.level));
+		}
 		if (xs[COL_HIST] >= 0 && d) {
 			int sw = ws[COL_HIST];
 			char spark[HIST_LEN * 3 + 1];
@@ -306,11 +341,13 @@ void ui_draw_links(struct ui *u, const struct ui_layout *l)
 		}
 		for (c = COL_UTIL; c < NBASE; c++)
 			if (xs[c] >= 0)
-				link_tail(u, p, &r, c - COL_UTIL, y, xs[c], ws[c]);
+				link_tail(u, p, &r, (int)c, y, xs[c], ws[c]);
+		if (xs[COL_SRC] >= 0)
+			link_tail(u, p, &r, COL_SRC, y, xs[COL_SRC], ws[COL_SRC]);
 		if (!s->nets.n)
 			continue;
 		net_rates(s, p->dev, p->port, &nr);
-		for (c = 0; c < NET_RATE_COLS && NBASE + c < NCOLS; c++)
+		for (c = 0; c < NET_RATE_COLS && (int)(NBASE + c) < COL_SRC; c++)
 			/* pauses are flow control, not errors: the rate colours */
 			if (xs[NBASE + c] >= 0)
 				rate_cell(y, xs[NBASE + c], ws[NBASE + c], nr.valid[c], nr.v[c],

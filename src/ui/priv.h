@@ -80,6 +80,9 @@ void ui_draw_tabs(struct ui *u, int y, int w);
 void ui_draw_detail(struct ui *u, const struct ui_layout *l);
 /* the link drill-down's netdev lines (detail_net.c), each through emit */
 typedef void (*ui_emit_fn)(void *ctx, int role, int indent, const char *text);
+/* The port's verdict, its figures' counters and ERR/s's (detail_truth.c). */
+void ui_detail_truth(const struct snapshot *s, const struct snap_port *p, ui_emit_fn emit,
+		     void *ctx);
 void ui_detail_net(const struct snapshot *s, uint32_t dev, uint32_t port, ui_emit_fn emit,
 		   void *ctx);
 /* X: a control on the selected row (control.c): its key, and the word

@@ -90,6 +90,7 @@ static void test_history(void)
 	for (i = 0; i < HIST_LEN + 5; i++) {
 		c->rate_status = i == 2 ? RATE_RESET : RATE_DATA;
 		c->rate = (double)i;
+		s.rated++; /* new rates, as rate_compute() says them */
 		CHECK_EQ_U(hist_update(&h, &s), 0);
 	}
 	n = hist_get(&h, 3, 1, "mlx5_0", HIST_ERRORS, out, HIST_LEN);
@@ -126,9 +127,11 @@ static void test_history_gap(void)
 	c->rate = 1;
 	hist_update(&h, &s);
 	c->rate_status = RATE_RESET;
+	s.rated++; /* new rates, as rate_compute() says them */
 	hist_update(&h, &s);
 	c->rate_status = RATE_DATA;
 	c->rate = 3;
+	s.rated++;
 	hist_update(&h, &s);
 	n = hist_get(&h, 0, 1, "rxe0", HIST_ERRORS, out, 8);
 	CHECK_EQ_U(n, 3);

@@ -1,0 +1,526 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* One truth per port from its counters and the tables of truth_tab.c (truth.h). */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "classify.h"
+#include "truth.h"
+#include "view.h"
+
+enum truth_ll truth_port_ll(const struct snapshot *s, const struct snap_port *p)
+{
+	const struct snap_dev *d;
+
+	if (SNAP_HAS(p, SNAP_PORT_LINK_LAYER))
+		return !strcmp(p->link_layer, "Ethernet")   ? TRUTH_LL_ETH :
+		       !strcmp(p->link_layer, "InfiniBand") ? TRUTH_LL_IB :
+							      TRUTH_LL_ANY;
+	d = snap_dev_find(s, p->dev);
+	if (d && (!strcmp(d->protocol, "roce") || !strcmp(d->protocol, "iw")))
+		return TRUTH_LL_ETH;
+	return d && !strcmp(d->protocol, "ib") ? TRUTH_LL_IB : TRUTH_LL_ANY;
+}
+
+/*
+ * The names the tables know, each once ('#' spelt out as 0..9), with where
+ * they stand: a counter's name is looked up once a snapshot (by its
+ * string id, per thread), then found by index.
+ */
+#define KNOWN_MAX 192
+#define MEMB_MAX 4
+struct known {
+	const char *name; /* the table's text */
+	char digit; /* the digit for its '#', 0 for none */
+	uint64_t hash;
+	uint8_t n;
+	struct memb {
+		bool same; /* a truth_same row, else a rule */
+		uint8_t src, pos;
+		uint16_t row;
+	} m[MEMB_MAX];
+};
+static struct known known[KNOWN_MAX];
+static size_t n_known;
+/* each rule's and same row's names: their index in known[] ('#': of '0') */
+static int16_t rule_ki[128][TRUTH_SUM_MAX], same_ki[32][TRUTH_SUM_MAX];
+static pthread_once_t known_once = PTHREAD_ONCE_INIT;
+
+static uint64_t hash_text(const char *a, size_t n, const char *b, size_t m)
+{
+	uint64_t h = 1469598103934665603ULL;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)a[i]) * 1099511628211ULL;
+	for (i = 0; i < m; i++)
+		h = (h ^ (unsigned char)b[i]) * 1099511628211ULL;
+	return h;
+}
+
+/* known[]'s index of a text as the table spells it with digit d, or -1 */
+static int known_of_text(const char *pat, char d, bool add)
+{
+	const char *h = strchr(pat, '#');
+	char buf[96];
+	uint64_t hv;
+	size_t i;
+
+	if (h && d) {
+		snprintf(buf, sizeof(buf), "%.*s%c%s", (int)(h - pat), pat, d, h + 1);
+		hv = hash_text(buf, strlen(buf), NULL, 0);
+	} else {
+		hv = hash_text(pat, strlen(pat), NULL, 0);
+		d = 0;
+	}
+	for (i = 0; i < n_known; i++)
+		if (known[i].hash == hv && known[i].name == pat && known[i].digit == d)
+			return (int)i;
+	if (!add || n_known == KNOWN_MAX)
+		return -1;
+	known[n_known] = (struct known){ .name = pat, .digit = d, .hash = hv };
+	return (int)n_known++;
+}
+
+static void known_add(const struct truth_name *tn, bool same, size_t row, size_t pos, int16_t *ki)
+{
+	const char *h = strchr(tn->name, '#');
+	char d;
+
+	for (d = h ? '0' : 0;; d++) {
+		int k = known_of_text(tn->name, d, true);
+
+		if (k >= 0 && known[k].n < MEMB_MAX)
+			known[k].m[known[k].n++] =
+				(struct memb){ same, tn->src, (uint8_t)pos, (uint16_t)row };
+		if (d == (h ? '0' : 0))
+			*ki = (int16_t)k;
+		if (!h || d == '9')
+			break;
+	}
+}
+
+static void known_build(void)
+{
+	size_t nr, ns, i, k;
+	const struct truth_rule *r = truth_rules(&nr);
+	const struct truth_same *sm = truth_sames(&ns);
+
+	for (i = 0; i < nr && i < 128; i++)
+		for (k = 0; k < TRUTH_SUM_MAX; k++) {
+			rule_ki[i][k] = -1;
+			if (r[i].n[k].name)
+				known_add(&r[i].n[k], false, i, k, &rule_ki[i][k]);
+		}
+	for (i = 0; i < ns && i < 32; i++)
+		for (k = 0; k < TRUTH_SUM_MAX; k++) {
+			same_ki[i][k] = -1;
+			if (sm[i].n[k].name)
+				known_add(&sm[i].n[k], true, i, k, &same_ki[i][k]);
+		}
+}
+
+/* known[]'s index of a counter's name as printed, -1 for none */
+static int known_of_name(const char *name)
+{
+	size_t n = strlen(name), i;
+
+	for (i = 0; i < n_known; i++) {
+		const struct known *k = &known[i];
+		const char *h = k->digit ? strchr(k->name, '#') : NULL;
+		uint64_t hv;
+
+		if (h) {
+			size_t a = (size_t)(h - k->name);
+
+			if (n != strlen(k->name) || strncmp(name, k->name, a) ||
+			    name[a] != k->digit || strcmp(name + a + 1, h + 1))
+				continue;
+			return (int)i;
+		}
+		hv = hash_text(name, n, NULL, 0);
+		if (hv == k->hash && !strcmp(name, k->name))
+			return (int)i;
+	}
+	return -1;
+}
+
+/* A string id's known[] index, kept per thread for the snapshot's strings. */
+#define IDS_N 4096
+static __thread struct ids {
+	const struct snapshot *s;
+	uint64_t gen;
+	size_t used;
+	uint32_t id[IDS_N];
+	int16_t ki[IDS_N];
+} ids;
+
+static int known_of(const struct snapshot *s, uint32_t id)
+{
+	struct ids *c = &ids;
+	size_t k, probes;
+
+	if (c->s != s || c->gen != s->strs.gen) {
+		memset(c->id, 0, sizeof(c->id));
+		c->s = s;
+		c->gen = s->strs.gen;
+		c->used = 0;
+	}
+	if (!id)
+		return -1;
+	k = (id * 2654435761u) & (IDS_N - 1);
+	for (probes = 0; probes < 32; probes++, k = (k + 1) & (IDS_N - 1)) {
+		if (c->id[k] == id)
+			return c->ki[k];
+		if (!c->id[k])
+			break;
+	}
+	{
+		int ki = known_of_name(snap_s(s, id));
+
+		if (probes < 32 && !c->id[k] && c->used < IDS_N * 3 / 4) {
+			c->id[k] = id;
+			c->ki[k] = (int16_t)ki;
+			c->used++;
+		}
+		return ki;
+	}
+}
+
+struct port_ctrs {
+	const struct snapshot *s;
+	const struct snap_counter **v;
+	int16_t *ki; /* each counter's known[] index */
+	size_t n;
+	/* known[] index and source -> the port's counter */
+	const struct snap_counter *at[KNOWN_MAX][SNAP_SRC_N];
+};
+
+static const struct snap_counter *find_ki(const struct port_ctrs *pc, int ki, uint8_t src)
+{
+	return ki >= 0 && src < SNAP_SRC_N ? pc->at[ki][src] : NULL;
+}
+
+/* Sum rule r (rules[ri])'s counters into *tv; false when the port lacks
+ * its first. */
+static bool rule_value(const struct port_ctrs *pc, const struct truth_rule *r, size_t ri,
+		       struct truth_val *tv)
+{
+	const struct snap_counter *c = find_ki(pc, rule_ki[ri][0], r->n[0].src);
+	int i;
+
+	if (!c)
+		return false;
+	memset(tv, 0, sizeof(*tv));
+	tv->there = true;
+	tv->src = c->source;
+	tv->name = c->name;
+	tv->valid = true;
+	for (i = 0; i < TRUTH_SUM_MAX && r->n[i].name; i++) {
+		if (i && !(c = find_ki(pc, rule_ki[ri][i], r->n[i].src)))
+			continue;
+		tv->nsum++;
+		if (snap_counter_saturated(c))
+			tv->sat = true;
+		if (c->rate_status == RATE_DATA)
+			tv->v += c->rate;
+		else
+			tv->valid = false;
+	}
+	if (tv->sat)
+		tv->valid = false;
+	return true;
+}
+
+static void figures(const struct port_ctrs *pc, enum truth_ll ll, struct port_truth *t)
+{
+	size_t nr, i, j;
+	const struct truth_rule *rules = truth_rules(&nr);
+
+	for (i = 0; i < TRUTH_FIG_N; i++)
+		t->f[i].rule = t->f[i].other_rule = -1;
+	for (i = 0; i < nr; i++) {
+		const struct truth_rule *r = &rules[i];
+		struct truth_val *best = &t->f[r->fig], tv;
+
+		/* a port whose link layer is not known takes every row */
+		if (r->ll != TRUTH_LL_ANY && ll != TRUTH_LL_ANY && r->ll != ll)
+			continue;
+		if (i >= 128 || !rule_value(pc, r, i, &tv))
+			continue;
+		tv.rule = (int16_t)i;
+		tv.other_rule = -1;
+		/* a saturated counter tells no rate: any lower row that
+		 * counts goes before it */
+		if (best->rule < 0 || (best->sat && !tv.sat)) {
+			*best = tv;
+			continue;
+		}
+		/* the first other row of the same letter: compared */
+		if (r->agree && best->other_rule < 0 && rules[best->rule].agree == r->agree &&
+		    tv.valid) {
+			best->other_rule = (int16_t)i;
+			best->other = tv.v;
+			best->other_valid = true;
+		}
+	}
+	for (j = 0; j < TRUTH_FIG_N; j++)
+		if (t->f[j].rule >= 0 && !t->f[j].other_valid)
+			t->f[j].other_rule = -1;
+}
+
+/* Whether error counter c (known[] index ki) is another's event on this
+ * port: a better name of one of its `sames` rows is there, or the whole of
+ * a part is. */
+static bool same_event(const struct port_ctrs *pc, const struct snap_counter *c, int ki)
+{
+	size_t ns, i;
+	const struct truth_same *sames = truth_sames(&ns);
+
+	if (ki < 0)
+		return false;
+	for (i = 0; i < known[ki].n; i++) {
+		const struct memb *m = &known[ki].m[i];
+		const struct truth_same *sm = &sames[m->row];
+		int k;
+
+		if (!m->same || m->src != c->source || !m->pos)
+			continue;
+		if (sm->part) {
+			if (find_ki(pc, same_ki[m->row][0], sm->n[0].src))
+				return true;
+			continue;
+		}
+		for (k = 0; k < m->pos; k++)
+			if (find_ki(pc, same_ki[m->row][k], sm->n[k].src))
+				return true;
+	}
+	return false;
+}
+
+/* The netdev's totals (rx_errors, rx_dropped, ...) are what the driver
+ * folds from its MAC registers (mlx5 en_main.c mlx5e_get_stats, bnxt_en
+ * bnxt_get_stats64, ice ice_update_vsi_stats): where the port has the
+ * driver's own error counters or the standard groups, those count. */
+static bool finer_errors(const struct port_ctrs *pc)
+{
+	size_t i;
+
+	for (i = 0; i < pc->n; i++) {
+		const struct snap_counter *c = pc->v[i];
+
+		if (cnt_is_error(c->cls) &&
+		    (c->source == SNAP_SRC_DRV ||
+		     (c->source == SNAP_SRC_ETHNL && strchr(snap_s(pc->s, c->name), '-'))))
+			return true;
+	}
+	return false;
+}
+
+static int err_cmp(const void *a, const void *b)
+{
+	const struct truth_err *x = a, *y = b;
+
+	if (x->sat != y->sat)
+		return x->sat ? -1 : 1;
+	return x->rate > y->rate ? -1 : x->rate < y->rate ? 1 : 0;
+}
+
+static void errors(const struct port_ctrs *pc, struct port_truth *t)
+{
+	bool finer = finer_errors(pc);
+	size_t i;
+
+	for (i = 0; i < pc->n; i++) {
+		const struct snap_counter *c = pc->v[i];
+		bool sat = snap_counter_saturated(c);
+		struct truth_err *e;
+
+		if (!cnt_is_error(c->cls))
+			continue;
+		if ((c->source == SNAP_SRC_NETDEV && finer) || same_event(pc, c, pc->ki[i])) {
+			t->n_same++;
+			continue;
+		}
+		if (sat)
+			t->err_sat = true;
+		if (c->rate_status != RATE_DATA && !sat)
+			continue;
+		if (c->rate_status == RATE_DATA) {
+			t->err += c->rate;
+			t->err_valid = true;
+		}
+		t->n_err++;
+		if (!sat && !(c->rate > 0))
+			continue;
+		if (t->n_err > TRUTH_ERRS) {
+			/* keep the largest: replace the smallest kept */
+			qsort(t->errs, TRUTH_ERRS, sizeof(t->errs[0]), err_cmp);
+			e = &t->errs[TRUTH_ERRS - 1];
+			if (!sat && e->rate >= c->rate)
+				continue;
+		} else {
+			e = &t->errs[t->n_err - 1];
+		}
+		*e = (struct truth_err){ c->name, c->source, sat,
+					 c->rate_status == RATE_DATA ? c->rate : 0 };
+	}
+	/* the kept ones are those with a rate or saturated: pack them */
+	{
+		size_t n = t->n_err < TRUTH_ERRS ? t->n_err : TRUTH_ERRS, k = 0;
+
+		for (i = 0; i < n; i++)
+			if (t->errs[i].sat || t->errs[i].rate > 0)
+				t->errs[k++] = t->errs[i];
+		memset(t->errs + k, 0, (TRUTH_ERRS - k) * sizeof(t->errs[0]));
+		qsort(t->errs, k, sizeof(t->errs[0]), err_cmp);
+	}
+}
+
+/* "rx_prio3_pause_duration" (mlx5 en_stats.c, microseconds), 
+ * "pfc_pri3_rx_duration_us" (bnxt_en bnxt_ethtool.c): the direction and
+ * priority, TRUTH_PRIOS for the link's global pause (mlx5
+ * rx_global_pause_duration); -1 when not a pause duration */
+static int pause_of(const char *n, int *dir)
+{
+	if (!strncmp(n, "rx_prio", 7) || !strncmp(n, "tx_prio", 7)) {
+		*dir = n[0] == 't';
+		if (n[7] >= '0' && n[7] <= '7' && !strcmp(n + 8, "_pause_duration"))
+			return n[7] - '0';
+		return -1;
+	}
+	if (!strncmp(n, "pfc_pri", 7) && n[7] >= '0' && n[7] <= '7') {
+		if (!strcmp(n + 8, "_rx_duration_us") || !strcmp(n + 8, "_tx_duration_us")) {
+			*dir = n[9] == 't';
+			return n[7] - '0';
+		}
+		return -1;
+	}
+	if (!strcmp(n, "rx_global_pause_duration") || !strcmp(n, "tx_global_pause_duration")) {
+		*dir = n[0] == 't';
+		return TRUTH_PRIOS;
+	}
+	return -1;
+}
+
+static void pauses(const struct port_ctrs *pc, struct port_truth *t)
+{
+	double worst[2] = { -1, -1 };
+	size_t i;
+	int d;
+
+	t->pause_worst[0] = t->pause_worst[1] = -1;
+	for (i = 0; i < pc->n; i++) {
+		const struct snap_counter *c = pc->v[i];
+		int p;
+
+		if (c->source != SNAP_SRC_DRV || c->rate_status != RATE_DATA ||
+		    (p = pause_of(snap_s(pc->s, c->name), &d)) < 0)
+			continue;
+		/* microseconds paused a second: the share of the second */
+		t->pause[d][p] = c->rate / 1e6;
+		t->pause_name[d][p] = c->name;
+		t->pause_valid[d][p] = true;
+	}
+	for (d = 0; d < 2; d++)
+		for (i = 0; i <= TRUTH_PRIOS; i++)
+			if (t->pause_valid[d][i] && t->pause[d][i] > worst[d]) {
+				worst[d] = t->pause[d][i];
+				t->pause_worst[d] = (int)i;
+			}
+}
+
+#define PORT_CTRS_STACK 512
+
+void truth_port_fill(const struct snapshot *s, uint32_t dev, uint32_t port, void *out)
+{
+	const struct snap_counter *stack[PORT_CTRS_STACK], **v = stack, *c;
+	int16_t kstack[PORT_CTRS_STACK], *kv = kstack;
+	struct port_truth *t = out;
+	const struct snap_port *p = snap_port_find(s, dev, port);
+	struct port_ctrs pc;
+	size_t cap = PORT_CTRS_STACK, i;
+	struct snap_ctr_it it;
+
+	pthread_once(&known_once, known_build);
+	memset(t, 0, sizeof(*t));
+	memset(&pc, 0, sizeof(pc));
+	pc.s = s;
+	snap_ctrs_of(s, dev, port, &it);
+	while ((c = snap_ctr_next(&it))) {
+		int ki;
+
+		if (c->dev != dev || c->port != port || c->kind || c->source >= SNAP_SRC_N)
+			continue;
+		if (pc.n == cap) {
+			const struct snap_counter **nv = malloc(cap * 2 * sizeof(*nv));
+			int16_t *nk = malloc(cap * 2 * sizeof(*nk));
+
+			if (!nv || !nk) {
+				free(nv);
+				free(nk);
+				break; /* the first cap counters: what memory allows */
+			}
+			memcpy(nv, v, pc.n * sizeof(*nv));
+			memcpy(nk, kv, pc.n * sizeof(*nk));
+			if (v != stack) {
+				free(v);
+				free(kv);
+			}
+			v = nv;
+			kv = nk;
+			cap *= 2;
+		}
+		ki = known_of(s, c->name);
+		v[pc.n] = c;
+		kv[pc.n++] = (int16_t)ki;
+		if (ki >= 0 && !pc.at[ki][c->source])
+			pc.at[ki][c->source] = c;
+	}
+	pc.v = v;
+	pc.ki = kv;
+	figures(&pc, p ? truth_port_ll(s, p) : TRUTH_LL_ANY, t);
+	errors(&pc, t);
+	pauses(&pc, t);
+	if (v != stack) {
+		free(v);
+		free(kv);
+	}
+	(void)i;
+}
+
+void truth_port(const struct snapshot *s, uint32_t dev, uint32_t port, struct port_truth *t)
+{
+	view_port_value(s, dev, port, truth_port_fill, t, sizeof(*t));
+}
+
+bool truth_value(const struct snapshot *s, uint32_t dev, uint32_t port, enum truth_fig f,
+		 uint64_t *v, uint8_t *src)
+{
+	const struct truth_rule *r;
+	struct port_truth t;
+	const struct snap_counter *c;
+	struct snap_ctr_it it;
+	size_t nr;
+	int k;
+
+	if ((unsigned)f >= TRUTH_FIG_N)
+		return false;
+	truth_port(s, dev, port, &t);
+	if (t.f[f].rule < 0)
+		return false;
+	r = &truth_rules(&nr)[t.f[f].rule];
+	*v = 0;
+	*src = t.f[f].src;
+	for (k = 0; k < TRUTH_SUM_MAX && r->n[k].name; k++) {
+		snap_ctrs_of(s, dev, port, &it);
+		while ((c = snap_ctr_next(&it)))
+			if (c->dev == dev && c->port == port && !c->kind &&
+			    c->source == r->n[k].src && !strcmp(snap_s(s, c->name), r->n[k].name)) {
+				*v += c->value;
+				break;
+			}
+	}
+	return true;
+}

@@ -1,0 +1,239 @@
+#!/usr/bin/env python3
+"""A port's headline figures worked out from the oracles' own output on the
+same bytes, with rdmatop's ranked table as the only shared input, against
+rdmatop's JSON.
+  truth.py RDMATOP_JSON NETDEV SYSROOT_PORT S0_DIR S1_DIR COUNTERS_MD
+S0_DIR and S1_DIR hold `ethtool -S` (stats.txt), `ethtool --json -S
+--all-groups` (std.json) and `ethtool --json -I --show-fec` (fec.json) on
+the netshim's sample 0 and sample 1; SYSROOT_PORT the fixture's
+sys/class/infiniband/DEV/ports/N (its link_layer, hw_counters); the netdev's
+sysfs statistics come from the fixture tree (cat).  COUNTERS_MD is
+doc/counters.md: its "headline figures" table (written from
+src/model/truth_tab.c, test_truth checks it) picks each figure's counters.
+The rates are the oracles' deltas over the time rdmatop's last interval
+took (a counter's delta over its rate in rdmatop's JSON: the clock only).  TAMPER=NAME adds 1000 to that counter's second value (ethtool -S):
+the check must then fail.  Prints what it compared; exits 1 on a difference
+or when fewer than 6 figures were compared."""
+import json
+import os
+import re
+import sys
+
+rt_path, ndev, port_dir, s0, s1, md = sys.argv[1:7]
+rows = [json.loads(l) for l in open(rt_path) if l.strip()]
+last = rows[-1]
+link = next((l for l in last["links"] if l.get("netdev") == ndev), None)
+if link is None:
+    sys.exit("no link on %s in rdmatop's output" % ndev)
+# the clock is rdmatop's (the oracles ran at other moments): the time its
+# last interval measured, as a counter's delta over its rate says it
+# (each source's, read at its own moment: per counter where it has a rate)
+clock = {(c["source"], c["name"]): c["delta"] / c["rate"] for c in last["counters"]
+         if c.get("rate") and c.get("delta") and c.get("ifname") == link["ifname"]}
+interval = next(iter(clock.values()), last["interval"])
+
+
+def dt(n):
+    return clock.get(n, interval)
+
+
+def read(p):
+    try:
+        return open(p).read()
+    except OSError:
+        return None
+
+
+def oracle(d):
+    """(source, name) -> value from one sample's oracle outputs"""
+    v = {}
+    st = read(os.path.join(d, "stats.txt"))
+    if not st or "NIC statistics" not in st:
+        sys.exit("ethtool -S said nothing in %s" % d)
+    for line in st.splitlines()[1:]:
+        m = re.match(r"^\s+(\S.*?): (\d+)$", line)
+        if m:
+            v[("driver", m.group(1))] = int(m.group(2))
+    std = read(os.path.join(d, "std.json"))
+    if std:
+        for grp, vals in json.loads(std)[0].items():
+            if isinstance(vals, dict):
+                for k, x in vals.items():
+                    if isinstance(x, int):
+                        v[("ethtool", "%s-%s" % (grp, k))] = x
+    fec = read(os.path.join(d, "fec.json"))
+    if fec and json.loads(fec):
+        stats = json.loads(fec)[0].get("statistics", {})
+        for k in ("corrected_blocks", "uncorrectable_blocks", "corrected_bits"):
+            if isinstance(stats.get(k), dict) and "total" in stats[k]:
+                v[("ethtool", "fec_" + k)] = stats[k]["total"]
+    return v
+
+
+a, b = oracle(s0), oracle(s1)
+tamper = os.environ.get("TAMPER")
+if tamper:
+    if ("driver", tamper) not in b:
+        sys.exit("TAMPER: no counter %s" % tamper)
+    b[("driver", tamper)] += 1000
+# the netdev's sysfs statistics and the RDMA device's hw_counters: one
+# value in the fixture tree (both samples)
+ndir = os.path.join(port_dir, "..", "..", "..", "..", "net", ndev, "statistics")
+for base, src in ((ndir, "netdev"), (os.path.join(port_dir, "hw_counters"), "hw")):
+    if os.path.isdir(base):
+        for f in os.listdir(base):
+            t = (read(os.path.join(base, f)) or "").strip()
+            if t.isdigit():
+                a[(src, f)] = b[(src, f)] = int(t)
+ll = (read(os.path.join(port_dir, "link_layer")) or "").strip()
+ll = {"Ethernet": "Ethernet", "InfiniBand": "IB"}.get(ll, "any")
+
+# the table: | figure | link layer | counters (summed) | ...
+table = []
+text = open(md).read()
+block = text[text.index("<!-- the headline figures"):text.index("### One event, one count")]
+for line in block.splitlines():
+    cells = [c.strip() for c in line.strip().strip("|").split("|")]
+    if len(cells) < 3 or cells[0] in ("figure", "---"):
+        continue
+    names = [tuple(x.split(":", 1)) for x in re.findall(r"`([^`]+)`", cells[2])]
+    table.append((cells[0], cells[1], names))
+if len(table) < 30:
+    sys.exit("the headline figures' table of %s has %d rows" % (md, len(table)))
+
+
+def figure(key):
+    """(rate, first counter) of the figure by the table, None: no row"""
+    for fig, lyr, names in table:
+        if fig != key or (lyr != "any" and ll != "any" and lyr != ll):
+            continue
+        if names[0] not in b:
+            continue
+        rate = sum((b[n] - a[n]) / dt(n) for n in names if n in b and n in a)
+        return rate, names[0]
+    return None
+
+
+bad, compared = [], 0
+
+
+def eq(what, mine, want, rel=1e-6):
+    global compared
+    compared += 1
+    # rdmatop's JSON has 3 decimals
+    if mine is None or abs(mine - want) > max(rel * abs(want), 0.0011):
+        bad.append("%s: rdmatop %r, the oracles %r" % (what, mine, want))
+
+
+for key, jkey in (("rx_bytes", "rx_bytes_per_sec"), ("tx_bytes", "tx_bytes_per_sec"),
+                  ("rx_packets", "rx_packets_per_sec"), ("tx_packets", "tx_packets_per_sec")):
+    f = figure(key)
+    if f is None:
+        continue
+    eq(jkey, link.get(jkey), f[0])
+    if key == "rx_bytes":
+        compared += 1
+        if link.get("throughput_counter") != f[1][1] or link.get("throughput_source") != f[1][0]:
+            bad.append("SRC: rdmatop %s:%s, the table %s:%s" % (
+                link.get("throughput_source"), link.get("throughput_counter"), f[1][0], f[1][1]))
+net = link.get("network", {})
+d, o = figure("discards"), figure("out_of_buffer")
+if d or o:
+    eq("network.discard_per_sec (discards + out-of-buffer)", net.get("discard_per_sec"),
+       (d[0] if d else 0) + (o[0] if o else 0))
+for key, jkey in (("symbol_errors", "symbol_errors_per_sec"), ("fcs_errors", "fcs_errors_per_sec")):
+    f = figure(key)
+    if f is not None:
+        eq("network." + jkey, net.get(jkey), f[0])
+# the verdict's pause share: the busiest priority's microseconds a second
+shares = {}
+for (src, name), x in b.items():
+    m = re.match(r"^rx_prio(\d)_pause_duration$", name) or re.match(r"^pfc_pri(\d)_rx_duration_us$", name)
+    if src == "driver" and m and (src, name) in a:
+        shares[int(m.group(1))] = (x - a[(src, name)]) / dt((src, name)) / 1e6 * 100
+reasons = {r["rule"]: r for r in link.get("reasons", [])}
+if shares:
+    p = max(shares, key=shares.get)
+    if shares[p] >= 10:
+        r = reasons.get("pause_rx", {})
+        eq("reasons[pause_rx].value", r.get("value"), shares[p])
+        compared += 1
+        if r.get("priority") != p:
+            bad.append("reasons[pause_rx].priority: rdmatop %r, the oracles %r" % (r.get("priority"), p))
+    else:
+        compared += 1
+        if "pause_rx" in reasons:
+            bad.append("pause_rx reason at %r%%, the oracles' share %.1f%%" % (
+                reasons["pause_rx"].get("value"), shares[p]))
+# ERR/s: every class-error counter once, by doc/counters.md's class table
+# and rules, its "One event, one count" table, and its rule for the
+# netdev's totals (they yield to the driver's own error counters and the
+# standard groups)
+classes, pats = {}, []
+ctab = text[text.index("<!-- the table: tests/unit/test_classify.c -->"):text.index("### Rules")]
+for m in re.finditer(r"^\| `([^`]+)` \| (\w+) \|", ctab, re.M):
+    if "#" in m.group(1):
+        pats.append((re.compile("^" + re.escape(m.group(1)).replace("\\#", r"\d+") + "$"), m.group(2)))
+    else:
+        classes.setdefault(m.group(1), m.group(2))
+rules = []
+rtab = text[text.index("### Rules"):text.index("<!-- end of the table -->")]
+for line in rtab.splitlines():
+    cells = [c.strip() for c in line.strip().strip("|").split("|")]
+    if len(cells) >= 2 and cells[0].startswith("`"):
+        rules.append((re.findall(r"`([^`]+)`", cells[0]), cells[1]))
+
+
+def cls(name):
+    n = name[6:] if name.startswith("vport_") else name
+    if n in classes:
+        return classes[n]
+    for rx, c in pats:
+        if rx.match(n):
+            return c
+    for words, c in rules:
+        if any(w.lower() in n.lower() for w in words):
+            return c
+    return "info"
+
+
+sames = []
+stab = text[text.index("### One event, one count"):text.index("### The verdict")]
+for line in stab.splitlines():
+    cells = [c.strip() for c in line.strip().strip("|").split("|")]
+    if len(cells) >= 3 and cells[1].startswith("`"):
+        sames.append(([tuple(x.split(":", 1)) for x in re.findall(r"`([^`]+)`", cells[1])],
+                      cells[2].startswith("the others are parts")))
+
+
+def member(n, pat):
+    return n[0] == pat[0] and (re.match("^" + re.escape(pat[1]).replace("\\#", r"\d") + "$", n[1])
+                               is not None)
+
+
+def same_event(n):
+    for names, part in sames:
+        at = next((i for i, p in enumerate(names) if member(n, p)), -1)
+        if at <= 0:
+            continue
+        if part and names[0] in b:
+            return True
+        if not part and any(p in b for p in names[:at]):
+            return True
+    return False
+
+
+errs = [n for n in b if n in a and cls(n[1]) == "error"]
+finer = any(n[0] == "driver" or (n[0] == "ethtool" and "-" in n[1]) for n in errs)
+want_err = sum((b[n] - a[n]) / dt(n) for n in errs
+               if not (n[0] == "netdev" and finer) and not same_event(n))
+if len(classes) < 300 or len(sames) < 10:
+    bad.append("doc/counters.md: %d names, %d events read" % (len(classes), len(sames)))
+if "errors_per_sec" in link:
+    eq("errors_per_sec (ERR/s, %d error counters)" % len(errs), link.get("errors_per_sec"), want_err)
+for line in bad:
+    print(line)
+print("%s: %d figures compared, %d differ" % (ndev, compared, len(bad)))
+if compared < 6:
+    sys.exit("%s: only %d figures compared, want 6 or more" % (ndev, compared))
+sys.exit(1 if bad else 0)
