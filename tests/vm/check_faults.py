@@ -85,8 +85,9 @@ def screen(d, name):
 
 
 def status_line(lines):
-    # the status line is the third line (under the header's two)
-    return lines[2] if len(lines) > 2 else ""
+    # the status line is the fourth line (under the header's three:
+    # identity, totals, the verdict)
+    return lines[3] if len(lines) > 3 else ""
 
 
 def check_link(d, rep, kv, meta, js):
@@ -343,7 +344,7 @@ def _st_files():
             "link_rc": "0", "exit_rc": "0", "nobody_rc": "0", "nobody_comm": "rdmatop", "nobody_uid": "65534",
             "exit_gone_line_nobody": "2", "ovf_stop_line": "3", "ovf_screen_s": "0.2", "ovf_alive": "1",
             "ovf_rc": "0"}
-    hdr = "rdmatop live  host (none)  kernel 6.12  changes events\ndevices 1\n"
+    hdr = "rdmatop live  host (none)  kernel 6.12  changes events\ndevices 1\nnetwork OK (1 port)\n"
     proc_rows = "    PID COMM               UID    QP\n" + "".join(
         "    %d many_qp              0     1\n" % p for p in (61, 62, 63, 64))
     files = {

@@ -175,9 +175,10 @@ def check_events(d, rep, kv, meta):
             limit = 1.0
         rep.ok(float(seen) <= limit, "events: %s on screen %ss after the command (limit %.1fs)" % (act, seen, limit))
         hit = [i for i, line in enumerate(screen) if re.search(pat, line)]
-        # the status line is the third line (under the header's two)
-        rep.ok(2 in hit, "events: %s: the status line (line 3) does not show it: %s"
-               % (act, screen[2] if len(screen) > 2 else ""))
+        # the status line is the fourth line (under the header's three:
+        # identity, totals, the verdict)
+        rep.ok(3 in hit, "events: %s: the status line (line 4) does not show it: %s"
+               % (act, screen[3] if len(screen) > 3 else ""))
         esc = read_text(os.path.join(d, "tui_%s.esc.txt" % act)).splitlines()
         if act in ("add", "rename"):
             # the changed device's row is drawn in another colour than rxe0's
@@ -194,7 +195,7 @@ def check_events(d, rep, kv, meta):
         else:
             rep.ok(not devrows, "events: %s: the deleted device still has a row: %s" % (act, devrows))
         rep.note("events: %s on screen %ss after `%s` returned (it ran %ss): %s"
-                 % (act, seen, act, meta.get("%s_ran_s" % act), screen[2].strip() if len(screen) > 2 else ""))
+                 % (act, seen, act, meta.get("%s_ran_s" % act), screen[3].strip() if len(screen) > 3 else ""))
     # JSON "events" around each action
     jwant = {
         "add": ([("kernel", "REGISTER", "rxe1"), ("kernel", "NETDEV_ATTACH", "rxe1")] if kernel

@@ -149,6 +149,39 @@ def check_flap(d, rep):
                                                           link["changes"][-1]["time"]))
 
 
+def check_nic_traffic(d, rep, ndev):
+    """RX/s and TX/s of the e1000e port while pings flow: rdmatop's last
+    sample against iproute2's `ip -s -j link` before and after its run (the
+    same netdev counters over a longer window: within 25%), its source
+    named, and its verdict said."""
+    rc = read_text(os.path.join(d, "traffic.rc")).strip()
+    if not rep.ok(rc == "0", "nic traffic: rdmatop exit %r: %s" % (
+            rc, read_text(os.path.join(d, "traffic.err"))[:300])):
+        return
+    try:
+        ip0 = json.loads(read_text(os.path.join(d, "traffic_ip0.json")))[0]["stats64"]
+        ip1 = json.loads(read_text(os.path.join(d, "traffic_ip1.json")))[0]["stats64"]
+        t0 = float(read_text(os.path.join(d, "traffic_t0")))
+        t1 = float(read_text(os.path.join(d, "traffic_t1")))
+    except (ValueError, IndexError, KeyError) as e:
+        rep.fail("nic traffic: ip -s -j link said nothing usable (%s)" % e)
+        return
+    samples = [json.loads(x) for x in read_text(os.path.join(d, "traffic.json")).splitlines() if x.strip()]
+    link = next((x for x in samples[-1].get("links", []) if x.get("netdev") == ndev), {}) if samples else {}
+    for k, key in (("tx", "tx_bytes_per_sec"), ("rx", "rx_bytes_per_sec")):
+        want = (ip1[k]["bytes"] - ip0[k]["bytes"]) / (t1 - t0)
+        got = link.get(key)
+        if k == "tx":
+            # the pings sent: 20 KB/s and more, or the check means nothing
+            rep.ok(want > 20000, "nic traffic: ip -s -j link counted %.0f B/s sent, want pings" % want)
+        rep.ok(got is not None and abs(got - want) <= 0.25 * max(want, 1000),
+               "nic traffic: %s %r, ip -s -j link's %.0f B/s over %.1f s" % (key, got, want, t1 - t0))
+    rep.ok(link.get("throughput_source") == "netdev" and link.get("throughput_counter") == "rx_bytes",
+           "nic traffic: the source named: %r %r" % (link.get("throughput_source"),
+                                                    link.get("throughput_counter")))
+    rep.ok(link.get("health") in ("OK", "WARN", "FAIL"), "nic traffic: no verdict: %r" % link.get("health"))
+
+
 def check_nic(d, rep):
     """The nic scenario: rdmatop's Ethernet layer of the guest's e1000e
     (the kernel's driver: its ethtool -S strings and values, PAUSE_GET,
@@ -177,6 +210,7 @@ def check_nic(d, rep):
     rep.ok(len(drv) >= 20 and len(eth) >= 20,
            "nic: %d driver counters in rdmatop, %d in ethtool -S (want e1000e's, >= 20 each)" % (len(drv), len(eth)))
     rep.ok(any(c.get("value", 0) > 0 for c in drv), "nic: every driver counter is 0 (the ARP requests were sent)")
+    check_nic_traffic(d, rep, ndev)
     rep.ok(os.path.exists(os.path.join(d, "dcb.rc")),
            "nic: dcb answered for e1000e, which has no DCB ops: %s" % read_text(os.path.join(d, "dcb.json"))[:200])
     un = link.get("network", {}).get("unavailable", {})

@@ -58,6 +58,9 @@ EXTRA_KEYS = {
               "flaps_counter", "link_downed", "link_downed_saturated", "link_error_recovery",
               "link_error_recovery_saturated", "last_change", "last_change_age_sec", "changes",
               "throughput_source", "packets_source", "utilisation_percent",
+              # which counter the throughput is, and the port's verdict
+              # (tests/net/truth.py and tests/unit/test_truth.c check them)
+              "throughput_counter", "packets_counter", "health", "reasons",
               # the netdev's DCB and ethtool answers (tests/net checks them
               # against dcb and ethtool on the same bytes)
               "network", "pfc", "pause", "fec", "link_detected", "link_down_events", "speed",

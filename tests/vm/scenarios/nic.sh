@@ -40,6 +40,26 @@ ping -c 3 -i 0.2 -W 1 10.9.0.2 >/dev/null 2>&1
 sleep 1
 rdma link add rxe_nic type rxe netdev "$nic"
 sleep 0.5
+# traffic while rdmatop samples: pings to a neighbour set by hand (no ARP;
+# QEMU drops them, the driver counts them sent), bracketed by iproute2's
+# `ip -s -j link`, the oracle of RX/s and TX/s; then stopped, and the
+# counters left still for the oracles below
+if [ "$HAVE_RDMATOP" = 1 ]; then
+	/bin/ip neigh replace 10.9.0.2 lladdr 02:00:00:00:00:02 dev "$nic" nud permanent
+	ping -i 0.02 -s 1400 -q 10.9.0.2 >/dev/null 2>&1 &
+	pp=$!
+	sleep 0.5
+	cut -d" " -f1 /proc/uptime >"$d/traffic_t0"
+	/bin/ip -s -j link show dev "$nic" >"$d/traffic_ip0.json" 2>&1
+	rt -j -n 3 -d 1 --budget 0 >"$d/traffic.json" 2>"$d/traffic.err"
+	echo "$?" >"$d/traffic.rc"
+	/bin/ip -s -j link show dev "$nic" >"$d/traffic_ip1.json" 2>&1
+	cut -d" " -f1 /proc/uptime >"$d/traffic_t1"
+	kill "$pp" 2>/dev/null
+	wait "$pp" 2>/dev/null
+	/bin/ip neigh del 10.9.0.2 dev "$nic" 2>/dev/null
+	sleep 1
+fi
 if [ "$HAVE_RDMATOP" = 1 ]; then
 	# (every table read every sample: the loaded TCG host paces the QPs)
 	rt -j -n 2 -d 1 --budget 0 >"$d/rt.json" 2>"$d/rt.err"
