@@ -101,6 +101,7 @@ struct prom_host {
 	double rx, tx, speed, util;	/* bytes/s; util: max(rx, tx) / speed */
 	double err[PROM_C_N];		/* events/s by class */
 	double pause_rx, pause_tx;	/* pause frames/s, every port and priority */
+	double health;			/* its worst port's verdict (rdma_port_health) */
 	double qps, qps_err, procs;
 	char top_group[PROM_LABEL_MAX + 40];	/* kind/group with most processes here */
 	double top_group_procs;
@@ -110,6 +111,7 @@ struct prom_port {
 	char instance[PROM_LABEL_MAX], device[PROM_LABEL_MAX], port[16], state[32];
 	double rx, tx, speed, util, err, cong;
 	double pause_rx, pause_tx;	/* pause frames/s, every priority */
+	double health;			/* its verdict (rdma_port_health) */
 };
 
 struct prom_job {
@@ -243,7 +245,10 @@ enum prom_table { PROM_T_HOSTS, PROM_T_PORTS, PROM_T_JOBS, PROM_T_HOSTGROUPS, PR
 		  PROM_T_N };
 /* PROM_K_BITS: a byte rate shown in bits, as a link's speed is spelt
  * (12.3Gb under RX/s, 100.0Gb under SPEED) */
-enum prom_kind { PROM_K_STR, PROM_K_NUM, PROM_K_RATE, PROM_K_PCT, PROM_K_AGE, PROM_K_BITS };
+enum prom_kind {
+	PROM_K_STR, PROM_K_NUM, PROM_K_RATE, PROM_K_PCT, PROM_K_AGE, PROM_K_BITS,
+	PROM_K_HEALTH,	/* rdma_port_health: 0 OK, 1 WARN, 2 FAIL */
+};
 
 struct prom_col {
 	const char *name;	/* for --sort, filters, JSON */

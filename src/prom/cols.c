@@ -21,6 +21,7 @@
 static const struct prom_col hosts[] = {
 	{ "instance", "INSTANCE", 20, PROM_K_STR, false, STR(host, instance) },
 	{ "up", "UP", 2, PROM_K_NUM, false, NUM(host, up) },
+	{ "health", "HEALTH", 6, PROM_K_HEALTH, true, NUM(host, health) },
 	{ "err", "ERR/s", 7, PROM_K_RATE, true, NUM(host, err[PROM_C_ERROR]) },
 	{ "cong", "CONG/s", 7, PROM_K_RATE, true, NUM(host, err[PROM_C_CONGESTION]) },
 	{ "rx", "RX/s", 7, PROM_K_BITS, true, NUM(host, rx) },
@@ -45,6 +46,7 @@ static const struct prom_col ports[] = {
 	{ "device", "DEVICE", 10, PROM_K_STR, false, STR(port, device) },
 	{ "port", "PORT", 4, PROM_K_STR, false, STR(port, port) },
 	{ "state", "STATE", 6, PROM_K_STR, false, STR(port, state) },
+	{ "health", "HEALTH", 6, PROM_K_HEALTH, true, NUM(port, health) },
 	{ "err", "ERR/s", 7, PROM_K_RATE, true, NUM(port, err) },
 	{ "cong", "CONG/s", 7, PROM_K_RATE, true, NUM(port, cong) },
 	{ "rx", "RX/s", 7, PROM_K_BITS, true, NUM(port, rx) },
@@ -192,6 +194,8 @@ const char *prom_cell(const struct prom_col *c, const void *row, char *buf, size
 	case PROM_K_AGE:
 		snprintf(buf, len, "%.0fs", v);
 		return buf;
+	case PROM_K_HEALTH:
+		return v >= 2 ? "FAIL" : v >= 1 ? "WARN" : v >= 0 ? "OK" : "n/a";
 	case PROM_K_BITS:
 		return si(buf, len, v * 8, "b");
 	case PROM_K_RATE:

@@ -33,7 +33,7 @@ struct fnum {
 
 static const struct fnum host_f[] = {
 	FNUM(host, rx), FNUM(host, tx), FNUM(host, speed), FNUM(host, devices), FNUM(host, procs),
-	FNUM(host, age), FNUM(host, pause_rx), FNUM(host, pause_tx),
+	FNUM(host, age), FNUM(host, pause_rx), FNUM(host, pause_tx), FNUM(host, health),
 };
 static const struct fnum job_f[] = {
 	FNUM(job, hosts), FNUM(job, qps), FNUM(job, qps_err), FNUM(job, psn), FNUM(job, err),
@@ -41,7 +41,7 @@ static const struct fnum job_f[] = {
 };
 static const struct fnum port_f[] = {
 	FNUM(port, rx), FNUM(port, tx), FNUM(port, speed), FNUM(port, err), FNUM(port, cong),
-	FNUM(port, pause_rx), FNUM(port, pause_tx),
+	FNUM(port, pause_rx), FNUM(port, pause_tx), FNUM(port, health),
 };
 
 static void set_f(void *row, const struct fnum *t, size_t n, const struct prom_series *s)
@@ -75,7 +75,7 @@ static void host_init(void *row)
 
 	h->up = h->age = h->devices = h->ports_up = h->ports = NAN;
 	h->rx = h->tx = h->speed = h->util = h->qps = h->qps_err = h->procs = NAN;
-	h->top_group_procs = h->pause_rx = h->pause_tx = NAN;
+	h->top_group_procs = h->pause_rx = h->pause_tx = h->health = NAN;
 	for (i = 0; i < PROM_C_N; i++)
 		h->err[i] = NAN;
 }
@@ -85,6 +85,7 @@ static void port_init(void *row)
 	struct prom_port *p = row;
 
 	p->rx = p->tx = p->speed = p->util = p->err = p->cong = p->pause_rx = p->pause_tx = NAN;
+	p->health = NAN;
 }
 
 static void job_init(void *row)

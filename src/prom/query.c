@@ -23,6 +23,7 @@
 #define M_SPEED "rdma_port_speed_bytes_per_second"
 #define M_RX "rdma_port_receive_bytes_total"
 #define M_TX "rdma_port_transmit_bytes_total"
+#define M_HEALTH "rdma_port_health"	/* the ports' verdicts (src/model/verdict.c) */
 #define M_STATS "rdma_(hw|pma|netdev)_stat_total"	/* events, with label class */
 #define M_QPS "rdma_qps"
 #define M_PROCS "rdma_processes"
@@ -69,7 +70,8 @@ static const struct {
 		" or label_replace(max by (instance) (time() - timestamp(" M_SAMPLE_TS "{$S})),"
 		" \"f\", \"age\", \"\", \"\")"
 		" or label_replace(sum by (instance) (" PAUSES("rx") "), \"f\", \"pause_rx\", \"\", \"\")"
-		" or label_replace(sum by (instance) (" PAUSES("tx") "), \"f\", \"pause_tx\", \"\", \"\")" },
+		" or label_replace(sum by (instance) (" PAUSES("tx") "), \"f\", \"pause_tx\", \"\", \"\")"
+		" or label_replace(max by (instance) (" M_HEALTH "{$S}), \"f\", \"health\", \"\", \"\")" },
 	[PROM_Q_PORTSTATE] = { "ports_state", "count by (instance, state) (" M_PORT "{$S})" },
 	[PROM_Q_ERR] = { "errors",
 		"sum by (instance, class) (rate({__name__=~\"" M_STATS "\",$S"
@@ -103,7 +105,9 @@ static const struct {
 		" or label_replace(max by (instance, device, port, state) (" M_PORT "{$S}),"
 		" \"f\", \"state\", \"\", \"\")"
 		" or label_replace(" PAUSES("rx") ", \"f\", \"pause_rx\", \"\", \"\")"
-		" or label_replace(" PAUSES("tx") ", \"f\", \"pause_tx\", \"\", \"\")" },
+		" or label_replace(" PAUSES("tx") ", \"f\", \"pause_tx\", \"\", \"\")"
+		" or label_replace(max by (instance, device, port) (" M_HEALTH "{$S}),"
+		" \"f\", \"health\", \"\", \"\")" },
 	[PROM_Q_PROCS] = { "processes",
 		"sum by (pid, comm, state) (" M_PROC_QPS "{$S instance=\"$I\"})" },
 };

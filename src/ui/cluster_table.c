@@ -25,6 +25,8 @@ static int cell_role(const struct prom_col *c, const void *row, const char *text
 	v = prom_col_num(c, row);
 	if (!strcmp(c->name, "up"))
 		return v >= 1 ? ROLE_STATE_GOOD : ROLE_STATE_BAD;
+	if (c->kind == PROM_K_HEALTH)
+		return v >= 2 ? ROLE_STATE_BAD : v >= 1 ? ROLE_STATE_WARN : ROLE_STATE_GOOD;
 	if (!strcmp(c->name, "err") || !strcmp(c->name, "qps_err"))
 		return v > 0 ? ROLE_ERROR : ROLE_RATE_ZERO;
 	if (c->kind == PROM_K_RATE || c->kind == PROM_K_BITS)

@@ -91,7 +91,7 @@ for spec in "xterm 80x24" "xterm 200x50" "vt100 80x24"; do
 	s="$1 $2"
 	scr "$s: the Hosts pane, its $nh hosts" "hosts: $nh of $nh"
 	scr "$s: the header says the scrape interval and rate window" 'scrape 1s +rate\[4s\]'
-	scr "$s: the columns, sorted by ERR/s" 'INSTANCE +UP +ERR/s +CONG/s'
+	scr "$s: the columns, sorted by ERR/s" 'INSTANCE +UP +HEALTH +ERR/s +CONG/s'
 	screen
 	# the first row is the first host of --json: the same model, the same order
 	row=$(grep -m1 -E '^127\.0\.0\.1:' "$tmp/screen" | awk '{print $1}')
