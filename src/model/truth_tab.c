@@ -47,7 +47,8 @@
  * pma_cnt_ext_assign: the *_ib_unicast and *_ib_multicast octets), and
  * its netdev's are the kernel's rings only (en_main.c mlx5e_get_stats):
  * RoCE bypasses them.  On InfiniBand the PMA counters are the port's
- * (PortCountersExtended where the device has them).
+ * (PortCountersExtended where the device has them); on Ethernet they are
+ * the RDMA traffic only (mlx5's vport, rxe's own on 7.x), never the link's.
  */
 static const struct truth_rule rules[] = {
 	ROW(TRUTH_RX_BYTES, TRUTH_LL_ETH, 'w', "mlx5_core", EN_STATS,
@@ -56,7 +57,7 @@ static const struct truth_rule rules[] = {
 	ROW(TRUTH_RX_BYTES, TRUTH_LL_ETH, 'w', "any", STATS_C,
 	    "the standard MAC group: the same register, where the driver has it",
 	    NL("eth-mac-OctetsReceivedOK")),
-	ROW(TRUTH_RX_BYTES, TRUTH_LL_ANY, 0, "ib_core", IB_SYSFS,
+	ROW(TRUTH_RX_BYTES, TRUTH_LL_IB, 0, "ib_core", IB_SYSFS,
 	    "PortRcvData (x4 octets); on mlx5 RoCE the vport's RDMA bytes", PMA("port_rcv_data")),
 	ROW(TRUTH_RX_BYTES, TRUTH_LL_ETH, 0, "mlx5_core", EN_STATS,
 	    "the function's vport: RDMA and Ethernet bytes (a VF without the phy group)",
@@ -75,7 +76,7 @@ static const struct truth_rule rules[] = {
 	    "the physical port's sent octets (a_octets_transmitted_ok)", DRV("tx_bytes_phy")),
 	ROW(TRUTH_TX_BYTES, TRUTH_LL_ETH, 'w', "any", STATS_C, "the standard MAC group",
 	    NL("eth-mac-OctetsTransmittedOK")),
-	ROW(TRUTH_TX_BYTES, TRUTH_LL_ANY, 0, "ib_core", IB_SYSFS, "PortXmitData (x4 octets)",
+	ROW(TRUTH_TX_BYTES, TRUTH_LL_IB, 0, "ib_core", IB_SYSFS, "PortXmitData (x4 octets)",
 	    PMA("port_xmit_data")),
 	ROW(TRUTH_TX_BYTES, TRUTH_LL_ETH, 0, "mlx5_core", EN_STATS,
 	    "the function's vport: RDMA and Ethernet bytes", DRV("tx_vport_rdma_unicast_bytes"),
@@ -93,7 +94,7 @@ static const struct truth_rule rules[] = {
 	    "the physical port's frames (a_frames_received_ok)", DRV("rx_packets_phy")),
 	ROW(TRUTH_RX_PKTS, TRUTH_LL_ETH, 'p', "any", STATS_C, "the standard MAC group",
 	    NL("eth-mac-FramesReceivedOK")),
-	ROW(TRUTH_RX_PKTS, TRUTH_LL_ANY, 0, "ib_core", IB_SYSFS, "PortRcvPkts",
+	ROW(TRUTH_RX_PKTS, TRUTH_LL_IB, 0, "ib_core", IB_SYSFS, "PortRcvPkts",
 	    PMA("port_rcv_packets")),
 	ROW(TRUTH_RX_PKTS, TRUTH_LL_ANY, 0, "bnxt_re, efa",
 	    "drivers/infiniband/hw/bnxt_re/hw_counters.c, efa/efa_verbs.c (5.12-7.x)",
@@ -107,7 +108,7 @@ static const struct truth_rule rules[] = {
 	    "the physical port's frames (a_frames_transmitted_ok)", DRV("tx_packets_phy")),
 	ROW(TRUTH_TX_PKTS, TRUTH_LL_ETH, 'p', "any", STATS_C, "the standard MAC group",
 	    NL("eth-mac-FramesTransmittedOK")),
-	ROW(TRUTH_TX_PKTS, TRUTH_LL_ANY, 0, "ib_core", IB_SYSFS, "PortXmitPkts",
+	ROW(TRUTH_TX_PKTS, TRUTH_LL_IB, 0, "ib_core", IB_SYSFS, "PortXmitPkts",
 	    PMA("port_xmit_packets")),
 	ROW(TRUTH_TX_PKTS, TRUTH_LL_ANY, 0, "bnxt_re, efa",
 	    "drivers/infiniband/hw/bnxt_re/hw_counters.c, efa/efa_verbs.c (5.12-7.x)",
