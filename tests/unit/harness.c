@@ -90,3 +90,33 @@ long test_unhex(const char *hex, unsigned char *out, size_t cap)
 	}
 	return (long)n;
 }
+
+void test_doc_section(const char *path, const char *begin, const char *end, char *want,
+		      const char *bin)
+{
+	char *doc = test_slurp(path, NULL);
+	char *a = doc ? strstr(doc, begin) : NULL, *z = a ? strstr(a, end) : NULL;
+
+	CHECK(want && a && z);
+	if (!want || !a || !z)
+		goto out;
+	a += strlen(begin);
+	if ((size_t)(z - a) != strlen(want) || memcmp(a, want, strlen(want))) {
+		if (getenv("RDMATOP_REGEN_DOC")) {
+			FILE *f = fopen(path, "w");
+
+			CHECK(f != NULL);
+			if (f) {
+				fprintf(f, "%.*s%s%s", (int)(a - doc), doc, want, z);
+				fclose(f);
+			}
+		} else {
+			test_failures++;
+			fprintf(stderr, "%s differs from the code's tables: RDMATOP_REGEN_DOC=1 %s "
+					"rewrites it\n", path, bin);
+		}
+	}
+out:
+	free(doc);
+	free(want);
+}

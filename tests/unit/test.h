@@ -68,6 +68,13 @@ int test_run(test_fn *fns, size_t n, const char *names);
 const char *test_data(const char *rel);
 /* Read a whole file; NULL on error.  Caller frees. */
 char *test_slurp(const char *path, size_t *len);
+/*
+ * The part of file path between the lines begin and end is want (the code's
+ * own text of it): a test failure naming the test binary to run with
+ * RDMATOP_REGEN_DOC=1, which rewrites it instead.  want is freed.
+ */
+void test_doc_section(const char *path, const char *begin, const char *end, char *want,
+		      const char *bin);
 /* Decode an .nlhex capture line's hex bytes; returns length or -1. */
 long test_unhex(const char *hex, unsigned char *out, size_t cap);
 

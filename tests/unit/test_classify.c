@@ -393,33 +393,7 @@ static char *doc_table(void)
 
 static void test_doc(void)
 {
-	static const char begin[] = "<!-- the table: tests/unit/test_classify.c -->\n";
-	static const char end[] = "<!-- end of the table -->\n";
-	char *doc = test_slurp("doc/counters.md", NULL), *want = doc_table();
-	char *a = doc ? strstr(doc, begin) : NULL, *z = a ? strstr(a, end) : NULL;
-
-	CHECK(want && a && z);
-	if (!want || !a || !z)
-		goto out;
-	a += sizeof(begin) - 1;
-	if ((size_t)(z - a) != strlen(want) || memcmp(a, want, strlen(want))) {
-		if (getenv("RDMATOP_REGEN_DOC")) {
-			FILE *f = fopen("doc/counters.md", "w");
-
-			CHECK(f != NULL);
-			if (f) {
-				fprintf(f, "%.*s%s%s", (int)(a - doc), doc, want, z);
-				fclose(f);
-			}
-		} else {
-			test_failures++;
-			fprintf(stderr, "doc/counters.md differs from the table: "
-					"RDMATOP_REGEN_DOC=1 build/tests/test_classify rewrites it\n");
-		}
-	}
-out:
-	free(doc);
-	free(want);
+	test_doc_section("doc/counters.md", "<!-- the table: tests/unit/test_classify.c -->\n", "<!-- end of the table -->\n", doc_table(), "build/tests/test_classify");
 }
 
 /* a name's unit: a priority's bytes are bytes, a size bucket's packets, a
