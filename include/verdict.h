@@ -68,8 +68,9 @@ struct verdict {
 
 /* The verdict of port p of s (rated). */
 void verdict_port(const struct snapshot *s, const struct snap_port *p, struct verdict *v);
-/* The worst port of s: its index in s->ports, -1 when s has none; *v its verdict. */
-long verdict_worst(const struct snapshot *s, struct verdict *v);
+/* The worst port of s: its index in s->ports, -1 when s has none; *v its
+ * verdict, *bad (where not NULL) how many ports are WARN or FAIL. */
+long verdict_worst(const struct snapshot *s, struct verdict *v, size_t *bad);
 /* "OK", "WARN", "FAIL", "n/a" */
 const char *verdict_level_name(uint8_t level);
 /* One reason as words ("prio 3 paused 92%", "discards 2.5K/s") in buf. */

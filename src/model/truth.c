@@ -101,6 +101,14 @@ static void known_add(const struct truth_name *tn, bool same, size_t row, size_t
 	}
 }
 
+/* mlx5 en_stats.c, bnxt_en bnxt_ethtool.c: microseconds paused */
+#define PAUSE_ROW 0xffff
+static const struct truth_name pause_names[] = {
+	{ SNAP_SRC_DRV, "rx_prio#_pause_duration" },  { SNAP_SRC_DRV, "tx_prio#_pause_duration" },
+	{ SNAP_SRC_DRV, "pfc_pri#_rx_duration_us" },  { SNAP_SRC_DRV, "pfc_pri#_tx_duration_us" },
+	{ SNAP_SRC_DRV, "rx_global_pause_duration" }, { SNAP_SRC_DRV, "tx_global_pause_duration" },
+};
+
 static void known_build(void)
 {
 	size_t nr, ns, i, k;
@@ -119,28 +127,35 @@ static void known_build(void)
 			if (sm[i].n[k].name)
 				known_add(&sm[i].n[k], true, i, k, &same_ki[i][k]);
 		}
+	/* the pause durations (pauses()): found by index, not by text */
+	for (i = 0; i < sizeof(pause_names) / sizeof(pause_names[0]); i++) {
+		int16_t ki;
+
+		known_add(&pause_names[i], false, PAUSE_ROW, 0, &ki);
+	}
 }
 
 /* known[]'s index of a counter's name as printed, -1 for none */
 static int known_of_name(const char *name)
 {
 	size_t n = strlen(name), i;
+	uint64_t hv = hash_text(name, n, NULL, 0); /* once, not per entry */
 
 	for (i = 0; i < n_known; i++) {
 		const struct known *k = &known[i];
-		const char *h = k->digit ? strchr(k->name, '#') : NULL;
-		uint64_t hv;
+		const char *h;
+		size_t a;
 
-		if (h) {
-			size_t a = (size_t)(h - k->name);
-
-			if (n != strlen(k->name) || strncmp(name, k->name, a) ||
-			    name[a] != k->digit || strcmp(name + a + 1, h + 1))
-				continue;
-			return (int)i;
+		if (!k->digit) {
+			if (hv == k->hash && !strcmp(name, k->name))
+				return (int)i;
+			continue;
 		}
-		hv = hash_text(name, n, NULL, 0);
-		if (hv == k->hash && !strcmp(name, k->name))
+		/* a '#' spelt as k->digit: the name with that digit there */
+		h = strchr(k->name, '#');
+		a = (size_t)(h - k->name);
+		if (name[0] == k->name[0] && n == strlen(k->name) && !strncmp(name, k->name, a) &&
+		    name[a] == k->digit && !strcmp(name + a + 1, h + 1))
 			return (int)i;
 	}
 	return -1;
@@ -415,7 +430,10 @@ static void pauses(const struct port_ctrs *pc, struct port_truth *t)
 		const struct snap_counter *c = pc->v[i];
 		int p;
 
-		if (c->source != SNAP_SRC_DRV || c->rate_status != RATE_DATA ||
+		int ki = pc->ki[i];
+
+		if (c->source != SNAP_SRC_DRV || c->rate_status != RATE_DATA || ki < 0 ||
+		    !known[ki].n || known[ki].m[known[ki].n - 1].row != PAUSE_ROW ||
 		    (p = pause_of(snap_s(pc->s, c->name), &d)) < 0)
 			continue;
 		/* microseconds paused a second: the share of the second */

@@ -10,6 +10,7 @@
 #include "snap_pci.h"
 #include "truth.h"
 #include "verdict.h"
+#include "view.h"
 
 /*
  * The rules.  Where a tool operators already trust publishes a default,
@@ -240,14 +241,27 @@ static void other_errors(const struct snapshot *s, const struct snap_port *p,
 	       i < TRUTH_ERRS ? t->errs[i].src : 0);
 }
 
+static void verdict_fill(const struct snapshot *s, uint32_t dev, uint32_t port, void *out);
+
+/* kept for the next asker while s holds (view_port_value): the header, the
+ * link lines and the Links table ask each port's in one screen */
 void verdict_port(const struct snapshot *s, const struct snap_port *p, struct verdict *v)
 {
+	view_port_value(s, p->dev, p->port, verdict_fill, v, sizeof(*v));
+}
+
+static void verdict_fill(const struct snapshot *s, uint32_t dev, uint32_t port, void *out)
+{
+	const struct snap_port *p = snap_port_find(s, dev, port);
+	struct verdict *v = out;
 	const struct snap_counter *c;
 	const struct snap_dev *d;
 	struct port_truth t;
 	int k;
 
 	memset(v, 0, sizeof(*v));
+	if (!p)
+		return;
 	v->level = VERDICT_OK;
 	if (SNAP_HAS(p, SNAP_PORT_STATE) && p->state != 4)
 		reason(v, VR_PORT_DOWN, 1, -1, 0, 0);
@@ -310,16 +324,20 @@ void verdict_port(const struct snapshot *s, const struct snap_port *p, struct ve
 	qsort(v->r, v->n, sizeof(v->r[0]), reason_cmp);
 }
 
-long verdict_worst(const struct snapshot *s, struct verdict *v)
+long verdict_worst(const struct snapshot *s, struct verdict *v, size_t *bad)
 {
 	long worst = -1;
 	size_t i;
 
 	memset(v, 0, sizeof(*v));
+	if (bad)
+		*bad = 0;
 	for (i = 0; i < s->ports.n; i++) {
 		struct verdict pv;
 
 		verdict_port(s, SNAP_AT(&s->ports, struct snap_port, i), &pv);
+		if (bad && pv.level > VERDICT_OK)
+			(*bad)++;
 		/* the worst level, then the most reasons of it */
 		if (worst < 0 || pv.level > v->level || (pv.level == v->level && pv.n > v->n)) {
 			*v = pv;

@@ -7,6 +7,7 @@
 #include "classify.h"
 #include "net_view.h"
 #include "truth.h"
+#include "verdict.h"
 #include "view.h"
 
 /*
@@ -76,7 +77,7 @@ static void memo_set(struct port_memo *m, const struct snapshot *s, uint32_t dev
 }
 
 /* the kinds of value kept, at most: each one's own memo */
-#define PORT_VALUES 4
+#define PORT_VALUES 5
 static __thread struct port_value {
 	view_port_fill *fill;
 	struct port_memo m;
@@ -84,6 +85,7 @@ static __thread struct port_value {
 		struct view_link_rates link;
 		struct net_rates net;
 		struct port_truth truth;
+		struct verdict verdict;
 	} v;
 } port_values[PORT_VALUES];
 

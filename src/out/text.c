@@ -161,7 +161,7 @@ static void text_verdict(FILE *f, const struct snapshot *s)
 {
 	char line[512], esc[2048], name[SNAP_DEV_NAME_MAX * 4], ndev[sizeof(((struct snap_port *)0)->ndev) * 4];
 	struct verdict v;
-	long w = verdict_worst(s, &v);
+	long w = verdict_worst(s, &v, NULL);
 	const struct snap_port *p;
 	const struct snap_dev *d;
 

@@ -352,19 +352,13 @@ static void verdict_line(struct ui *u, const struct snapshot *s, int y, int w)
 	const struct snap_port *p;
 	const struct snap_dev *d;
 	struct verdict v;
-	size_t i, bad = 0;
+	size_t bad = 0;
 	long worst;
 	int role, x, room;
 
 	(void)u;
 
-	for (i = 0; i < s->ports.n; i++) {
-		struct verdict pv;
-
-		verdict_port(s, SNAP_AT(&s->ports, struct snap_port, i), &pv);
-		bad += pv.level > VERDICT_OK;
-	}
-	worst = verdict_worst(s, &v);
+	worst = verdict_worst(s, &v, &bad);
 	if (worst < 0 || v.level <= VERDICT_OK) {
 		snprintf(line, sizeof(line), worst < 0 ? "no RDMA ports" :
 			 v.level == VERDICT_NONE ? "verdict: rates need a second sample" :
