@@ -36,6 +36,7 @@ enum theme_role {
 	ROLE_GRAPH_ERR,
 	ROLE_CHANGED,		/* a row that just appeared or changed */
 	ROLE_PROMPT,		/* filter / search input */
+	ROLE_PROMPT_SEL,	/* the text selected in it, and its cursor */
 	ROLE_TAB_ACTIVE,	/* the tab of the table shown */
 	ROLE_N
 };

@@ -90,11 +90,17 @@ struct ui_pane_state {
 	size_t n_cols;
 };
 
-/* The prompt at the bottom line: which, and what is typed so far. */
+/*
+ * The prompt at the bottom line: which, what is typed so far, where the
+ * cursor is (bytes before it), and whether the text it opened with is
+ * selected (typing replaces it, as in readline's and htop's users' other
+ * programs; a movement key first unselects it).
+ */
 struct ui_input {
 	enum ui_prompt kind;
 	char buf[256];
-	size_t len;
+	size_t len, pos;
+	bool sel;
 };
 
 /* The help screen: open, its first line shown and how many (as drawn). */

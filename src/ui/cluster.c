@@ -195,14 +195,10 @@ static void draw_keybar(struct ui_cluster *u, int y, int w)
 	int x = 0;
 
 	if (u->base.prompt.kind != PROMPT_NONE) {
-		char buf[400];
-
 		enum ui_prompt k = u->base.prompt.kind;
 
-		snprintf(buf, sizeof(buf), "%s%s_", k == PROMPT_FILTER ? "filter: " :
-			 k == PROMPT_SEARCH ? "search: " : "go to time: ", u->base.prompt.buf);
-		ui_fill(y, 0, w, ROLE_PROMPT);
-		ui_put(y, 0, w, ROLE_PROMPT, buf);
+		ui_draw_input(&u->base.prompt, y, w, k == PROMPT_FILTER ? "filter: " :
+			      k == PROMPT_SEARCH ? "search: " : "go to time: ", u->base.ascii);
 		return;
 	}
 	for (i = 0; i < sizeof(bar) / sizeof(bar[0]); i++) {
@@ -407,14 +403,15 @@ enum cl_action ui_cluster_key(struct ui_cluster *u, const struct cl_view *v, int
 		u->reverse[t] = !u->reverse[t];
 		break;
 	case '/': case KEY_F(3):
-		ui_start_prompt(&u->base, PROMPT_SEARCH, "");
+		ui_start_prompt(&u->base, PROMPT_SEARCH, u->search);
 		break;
 	case 'n':
 		if (u->search[0])
 			u->search_step = 2;
 		break;
 	case '\\': case 'o': case KEY_F(4):
-		ui_start_prompt(&u->base, PROMPT_FILTER, "");
+		/* the filter in force, selected: typing replaces it */
+		ui_start_prompt(&u->base, PROMPT_FILTER, u->filter);
 		break;
 	case 'b':
 		ui_start_prompt(&u->base, PROMPT_TIME, "");

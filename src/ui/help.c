@@ -107,28 +107,13 @@ static const char *question(const struct ui *u, int w, char *buf, size_t len)
 	}
 }
 
-/* The prompt in the key bar: the question and the text typed, the end
- * of both where they do not fit (a mark where they are cut). */
+/* The prompt in the key bar: the question and the text typed (prompt.c). */
 static void draw_prompt(const struct ui *u, const struct ui_layout *l)
 {
-	int y = l->keybar.y, w = l->keybar.w;
-	char q[240], buf[640];
-	size_t n, cut;
-	const char *text = buf;
+	char q[240];
 
-	snprintf(buf, sizeof(buf), "%s%s_", question(u, w, q, sizeof(q)), u->prompt.buf);
-	ui_fill(y, 0, w, ROLE_PROMPT);
-	n = strlen(buf);
-	if (ui_width(buf) > w && w > 1) {
-		cut = n - (size_t)(w - 1);
-		while (cut < n && ((unsigned char)buf[cut] & 0xc0) == 0x80)
-			cut++;	/* not inside a character */
-		ui_put_own(y, 0, 1, ROLE_PROMPT, u->ascii ? "<" : "\u2026");
-		text = buf + cut;
-		ui_put(y, 1, w - 1, ROLE_PROMPT, text);
-		return;
-	}
-	ui_put(y, 0, w, ROLE_PROMPT, text);
+	ui_draw_input(&u->prompt, l->keybar.y, l->keybar.w, question(u, l->keybar.w, q, sizeof(q)),
+		      u->ascii);
 }
 
 struct bar_key {

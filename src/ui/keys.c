@@ -154,13 +154,14 @@ static enum ui_action mouse_key(struct ui *u)
  */
 static const struct ui_keydef *key_row(int key);
 
-/* A key that does what its row names: opens a prompt (empty), or calls. */
+/* A key that does what its row names: opens a prompt (the search's with
+ * the last text searched for, selected), or calls. */
 static enum ui_action k_do(struct ui *u, int key)
 {
 	const struct ui_keydef *d = key_row(key);
 
 	if (d->prompt != PROMPT_NONE)
-		ui_start_prompt(u, d->prompt, "");
+		ui_start_prompt(u, d->prompt, d->prompt == PROMPT_SEARCH ? u->search : "");
 	else if (d->call)
 		d->call(u);
 	return UI_REDRAW;
@@ -243,7 +244,8 @@ static enum ui_action k_reverse(struct ui *u, int key)
 	return UI_REDRAW;
 }
 
-/* the filter's prompt starts from the filter in force */
+/* the filter's prompt starts from the filter in force, selected: typing
+ * replaces it, End or Right edits it */
 static enum ui_action k_filter(struct ui *u, int key)
 {
 	(void)key;
@@ -415,7 +417,8 @@ static const struct ui_keydef keydefs[] = {
 	  .run = k_do, .prompt = PROMPT_SEARCH },
 	{ { 'n' }, "n", "next search match", .run = k_do, .call = ui_search_next },
 	{ { '\\', 'o', KEY_F(4) }, "\\  o  F4",
-	  "filter rows: key=val key!=val key~regex key!~regex", .run = k_filter },
+	  "filter rows: key=val key!=val key~regex key!~regex (the prompt opens with the "
+	  "filter in force selected: typing replaces it, End edits it)", .run = k_filter },
 	{ { 'p' }, "p", "show only the selected process (again: all)", .run = k_pid },
 	{ { 'e' }, "e", "counters: errors, flushes and congestion only (again: all)",
 	  .run = k_errors },

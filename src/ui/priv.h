@@ -138,8 +138,8 @@ struct ui_keydef {
 	const char *key;
 	const char *what;
 	enum ui_action (*run)(struct ui *u, int key);
-	/* with run k_do, what the key does: open a prompt (empty), or else
-	 * call one function */
+	/* with run k_do, what the key does: open a prompt (empty, the
+	 * search's with the last search), or else call one function */
 	enum ui_prompt prompt;
 	void (*call)(struct ui *u);
 };
@@ -153,11 +153,20 @@ const char *ui_pane_brief(enum ui_pane p, char *buf, size_t len);
  * the open one; and the next row matching the search (keys.c). */
 void ui_start_prompt(struct ui *u, enum ui_prompt p, const char *initial);
 enum ui_action ui_prompt_key(struct ui *u, int key);
-/* A key typed at an open prompt, the main screen's or the cluster's: Esc
- * closes it, Backspace deletes, a printable character is added.  Enter
- * closes it too and returns which prompt it was, for the caller to act
- * on; every other key returns PROMPT_NONE. */
+/*
+ * A key typed at an open prompt, the main screen's or the cluster's: Esc
+ * closes it; a printable character replaces the text selected (a prompt
+ * opened with text has all of it selected) or is added at the cursor;
+ * Backspace and Delete delete the selection, else a character; Left,
+ * Right, Home, End (Ctrl-B, F, A, E) unselect and move the cursor; Ctrl-U
+ * and Ctrl-K delete before and after it.  Enter closes it too and returns
+ * which prompt it was, for the caller to act on; every other key returns
+ * PROMPT_NONE.
+ */
 enum ui_prompt ui_input_key(struct ui_input *in, int key);
+/* The prompt on row y in w cells after its question (prompt.c); ascii:
+ * the mark of a cut in ASCII. */
+void ui_draw_input(const struct ui_input *in, int y, int w, const char *question, bool ascii);
 void ui_search_next(struct ui *u);
 
 #endif

@@ -46,6 +46,7 @@ static const char *const role_names[ROLE_N] = {
 	[ROLE_GRAPH_ERR] = "graph-err",
 	[ROLE_CHANGED] = "changed",
 	[ROLE_PROMPT] = "prompt",
+	[ROLE_PROMPT_SEL] = "prompt-selected",
 	[ROLE_TAB_ACTIVE] = "tab-active",
 };
 
@@ -88,7 +89,7 @@ static const struct theme_style default_roles[ROLE_N] = {
 	[ROLE_STATUS_WARN] = S(YEL, DEF, B),	[ROLE_GRAPH_RX] = S(GRN, DEF, 0),
 	[ROLE_GRAPH_TX] = S(CYN, DEF, 0),	[ROLE_GRAPH_ERR] = S(RED, DEF, B),
 	[ROLE_CHANGED] = S(WHT, DEF, B),	[ROLE_PROMPT] = S(YEL, DEF, B),
-	[ROLE_TAB_ACTIVE] = S(BLK, CYN, 0),
+	[ROLE_PROMPT_SEL] = S(BLK, YEL, 0),	[ROLE_TAB_ACTIVE] = S(BLK, CYN, 0),
 };
 
 #define R THEME_REVERSE
@@ -109,7 +110,8 @@ static const struct theme_style mono_roles[ROLE_N] = {
 	[ROLE_STATUS_WARN] = M(B),		[ROLE_GRAPH_RX] = M(0),
 	[ROLE_GRAPH_TX] = M(B),			[ROLE_GRAPH_ERR] = M(B),
 	[ROLE_CHANGED] = M(U),			[ROLE_PROMPT] = M(B),
-	[ROLE_TAB_ACTIVE] = M(B | U),
+	/* the prompt's selection and cursor in reverse video */
+	[ROLE_PROMPT_SEL] = M(R | B),		[ROLE_TAB_ACTIVE] = M(B | U),
 };
 #undef M
 #undef U

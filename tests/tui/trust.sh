@@ -1,0 +1,87 @@
+# Sourced by tests/tui/run (its helpers: start, check, check_not, keys,
+# screen, ok, bad): what the screen says is so, at 80x24 (a colour terminal
+# and a vt100) and at 200x50, on the recordings of real hardware (issue 46:
+# each section says what once was not).
+#   RDMATOP_TUI_FILE=tests/tui/trust.sh tests/tui/run   (these alone)
+
+trust_sizes="xterm-256color:80x24 vt100:80x24 xterm-256color:200x50"
+[ "${RDMATOP_TUI_SLOW:-0}" = 1 ] && trust_sizes="xterm-256color:80x24 vt100:80x24"
+# attr TEXT [N]: the attributes of the Nth TEXT on the screen (attrs.py;
+# -1: the last, the prompt's)
+attr() {
+	tm capture-pane -e -p -t t >"$tmp/escreen" 2>/dev/null
+	python3 tests/tui/attrs.py "$tmp/escreen" "$@"
+}
+# prompt_line: the key bar's row, the prompt
+prompt_line() { screen; tail -n 1 "$tmp/screen"; }
+
+fixture_saved=$fixture
+fixture=$(realpath tests/data/hw/mlx5-roce/mlx5-roce.rdrec)
+
+# ---- the prompts: one opened with text has it selected, in reverse video
+# (on a vt100 too); typing replaces it (it once appended:
+# "filter: state=ERRcomm~nccl"), Backspace deletes it, End, Right, Left and
+# Home unselect it and edit it; the search's opens with the last search
+for ts in $trust_sizes; do
+	term=${ts%:*} size=${ts#*:}
+	start "$term" 1 "" "$size"
+	wait_for "F1Help" 10
+	keys F4
+	check "prompt ($term $size): the filter's, empty" "^filter: _ *$"
+	tm send-keys -t t -l 'state=ERR'
+	keys Enter
+	check "prompt ($term $size): filter state=ERR" "^mlx5_0 .* ERR .*nccl-tests"
+	keys F4
+	check "prompt ($term $size): opens with the filter in force" "^filter: state=ERR_ *$"
+	a=$(attr "state=ERR" -1) q=$(attr "filter: " -1)
+	if [[ " $a " == *" reverse "* || " $a " == *" bg="* ]] && [ "$a" != "$q" ]; then
+		ok "prompt ($term $size): the text selected, in reverse video or on a colour ($a; the question: $q)"
+	else bad "prompt ($term $size): the text selected, in reverse video or on a colour ($a; the question: $q)"; fi
+	tm send-keys -t t -l 'comm~nccl'
+	check "prompt ($term $size): typing replaces the selection" "^filter: comm~nccl_ *$"
+	check_not "prompt ($term $size): not appended to it" "state=ERRcomm"
+	a=$(attr "comm~nccl" -1) q=$(attr "filter: " -1)
+	if [ "$a" = "$q" ]; then ok "prompt ($term $size): typed text not selected ($a)"
+	else bad "prompt ($term $size): typed text not selected ($a; the question: $q)"; fi
+	keys Enter
+	check "prompt ($term $size): filter comm~nccl" "^mlx5_0 .*nccl-tests"
+	check_not "prompt ($term $size): filter comm~nccl alone" "ucx_perftest"
+	# End: the filter edited at its end
+	keys F4 End
+	a=$(attr "comm~nccl" -1) q=$(attr "filter: " -1)
+	if [ "$a" = "$q" ]; then ok "prompt ($term $size): End unselects ($a)"
+	else bad "prompt ($term $size): End unselects ($a; the question: $q)"; fi
+	tm send-keys -t t -l ',state=ERR'
+	check "prompt ($term $size): End, then typing adds" "^filter: comm~nccl,state=ERR_ *$"
+	keys Escape
+	# Right likewise; Left, Home: edited where the cursor is
+	keys F4 Right
+	tm send-keys -t t -l 'x'
+	check "prompt ($term $size): Right, then typing adds" "^filter: comm~ncclx_ *$"
+	keys Left Left BSpace
+	check "prompt ($term $size): Left, Backspace: the one before the cursor" "^filter: comm~nclx *$"
+	keys Home
+	tm send-keys -t t -l 'Z'
+	check "prompt ($term $size): Home, then typing goes first" "^filter: Zcomm~nclx *$"
+	keys Escape
+	# Backspace deletes the selection: Enter then clears the filter
+	keys F4 BSpace
+	check "prompt ($term $size): Backspace deletes the selection" "^filter: _ *$"
+	keys Enter
+	check "prompt ($term $size): the filter cleared" "ucx_perftest"
+	# the search opens with the last one, selected
+	keys /
+	tm send-keys -t t -l 'ib_write'
+	keys Enter
+	check "prompt ($term $size): search" "ib_write_bw"
+	keys /
+	check "prompt ($term $size): the search's opens with the last search" "^search: ib_write_ *$"
+	a=$(attr "ib_write" -1) q=$(attr "search: " -1)
+	if [[ " $a " == *" reverse "* || " $a " == *" bg="* ]] && [ "$a" != "$q" ]; then
+		ok "prompt ($term $size): the last search selected ($a; the question: $q)"
+	else bad "prompt ($term $size): the last search selected ($a; the question: $q)"; fi
+	tm send-keys -t t -l 'ucx'
+	check "prompt ($term $size): the search typed replaces it" "^search: ucx_ *$"
+	keys Escape q
+done
+fixture=$fixture_saved
