@@ -25,6 +25,9 @@ struct ui_layout {
 	struct ui_rect links;	/* title row + one row per link */
 	struct ui_rect table;	/* tabs row + column header + rows */
 	struct ui_rect keybar;	/* last row */
+	/* a page over the links and the table (help, column setup, sort
+	 * list, a detail): below the status, above the key bar */
+	struct ui_rect page;
 	int spark_w;		/* width of the sparklines in the links pane, 0 = none */
 };
 

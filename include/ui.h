@@ -168,9 +168,16 @@ struct ui {
 	bool sortlist;		/* F6's list of columns to sort by is open */
 	size_t sortlist_sel;
 
-	/* the bottom line: a prompt, or a status */
+	/* the bottom line: a prompt */
 	struct ui_input prompt;
-	char status[256];
+	/* the last message (ui_set_status; until the next key), and the
+	 * status line made from the filter, it and the sample's notes, once
+	 * a frame (src/ui/status.c), and its role */
+	struct ui_msg {
+		char text[256];
+		int role;
+	} msg;
+	char status[400];
 	int status_role;
 
 	/* time: the interval, pause, replay */

@@ -415,7 +415,7 @@ int app_run(const struct settings *s, struct source *src, struct exporter *ex)
 	}
 	for (i = 0; i < s->n_filters; i++)
 		if (ui_set_filter(&a->ui, s->filters[i])) {
-			fprintf(stderr, "rdmatop: %s\n", a->ui.status);
+			fprintf(stderr, "rdmatop: %s\n", a->ui.msg.text);
 			ret = -EINVAL;
 			goto out_ui;
 		}

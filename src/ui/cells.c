@@ -463,6 +463,14 @@ void ui_fill(int y, int x, int w, int role)
 	attrset(role_attr[ROLE_DEFAULT]);
 }
 
+void ui_clear(const struct ui_rect *r)
+{
+	int y;
+
+	for (y = r->y; y < r->y + r->h; y++)
+		ui_fill(y, r->x, r->w, ROLE_DEFAULT);
+}
+
 size_t ui_wrap_at(const char *text, int w)
 {
 	size_t n = strlen(text), cut;

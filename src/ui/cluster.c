@@ -181,8 +181,8 @@ static void draw_status(struct ui_cluster *u, const struct cl_view *v, int y, in
 		put_line(y, w, ROLE_STATUS_WARN, buf);
 		return;
 	}
-	if (u->base.status[0])
-		put_line(y, w, u->base.status_role, u->base.status);
+	if (u->base.msg.text[0])
+		put_line(y, w, u->base.msg.role, u->base.msg.text);
 }
 
 static void draw_keybar(struct ui_cluster *u, int y, int w)

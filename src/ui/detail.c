@@ -506,8 +506,8 @@ static size_t cells(const char *s)
 void ui_draw_detail(struct ui *u, const struct ui_layout *l)
 {
 	struct lines L = { 0 };
-	/* below the status line, which keeps its message */
-	int y = l->status.y + l->status.h, h = l->keybar.y - y;
+	/* a page below the status line, which keeps its message */
+	int y = l->page.y, h = l->page.h;
 	size_t i;
 
 	switch (u->detail.kind) {
@@ -530,6 +530,7 @@ void ui_draw_detail(struct ui *u, const struct ui_layout *l)
 		u->detail.top = (int)L.n - h;
 	if (u->detail.top < 0)
 		u->detail.top = 0;
+	ui_clear(&l->page);
 	for (i = (size_t)u->detail.top; i < L.n && (int)(i - (size_t)u->detail.top) < h; i++) {
 		int row = y + (int)(i - (size_t)u->detail.top), w = l->table.w - L.v[i].indent;
 

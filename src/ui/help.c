@@ -48,7 +48,8 @@ static int help_lines(const struct ui *u, int w, int y, int top, int h, bool dra
 
 void ui_draw_help(struct ui *u, const struct ui_layout *l)
 {
-	int y = l->status.y, h = l->keybar.y - y - 1, n = help_lines(u, l->table.w, 0, 0, 0, false);
+	/* a page below the status line, which keeps its message */
+	int y = l->page.y, h = l->page.h - 1, n = help_lines(u, l->table.w, 0, 0, 0, false);
 	char buf[160];
 	int k;
 
@@ -59,7 +60,7 @@ void ui_draw_help(struct ui *u, const struct ui_layout *l)
 	if (u->help.top < 0)
 		u->help.top = 0;
 	u->help.page = h;
-	ui_fill(y, 0, l->table.w, ROLE_DEFAULT);	/* the status line's row */
+	ui_clear(&l->page);
 	ui_put(y, 0, l->table.w, ROLE_TITLE, "Keys");
 	/* where the page is, and how to move: the rest may be below the fold */
 	k = snprintf(buf, sizeof(buf), "lines %d-%d of %d  PgUp PgDn Home End: scroll  "

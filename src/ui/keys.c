@@ -559,7 +559,7 @@ enum ui_action ui_key(struct ui *u, int key)
 		}
 		return UI_REDRAW;
 	}
-	u->status[0] = '\0';
+	ui_clear_message(u);	/* a message lives until the next key */
 	if (u->detail.kind != DETAIL_NONE) {
 		switch (key) {
 		case KEY_ESC: case KEY_BACKSPACE: case 127: case 8: case KEY_LEFT:

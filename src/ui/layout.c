@@ -34,6 +34,7 @@ void ui_layout(int rows, int cols, size_t n_links, int status_rows, struct ui_la
 	y += sh;
 	l->keybar = rect(rows - 1, 0, 1, cols);
 	left = rows - 1 - y;	/* rows between the status line and the key bar */
+	l->page = rect(y, 0, left, cols);
 
 	/* links: a title and one row each, at most a third of what is left,
 	 * and always leave the table its tabs, header and 2 rows */

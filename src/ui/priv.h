@@ -64,10 +64,20 @@ void ui_put_more(int y, int w, int role);
  * last blank before the edge (the whole width when one word is wider).
  */
 size_t ui_wrap_at(const char *text, int w);
+/*
+ * The status line (status.c): made from the filter in force, the last
+ * message and the sample's notes into u->status, once a frame before it
+ * is laid out; the message ends at the next key on the main screen.
+ */
+void ui_status_compose(struct ui *u);
+void ui_clear_message(struct ui *u);
 /* The status line's rows for the text it shows at width w: 1 to 3. */
 int ui_status_rows(const struct ui *u, int w);
 /* Fill w cells with blanks of a role. */
 void ui_fill(int y, int x, int w, int role);
+/* Blank a rectangle: what a page (help, setup, sort list, a detail)
+ * covers holds nothing of what was drawn there before. */
+void ui_clear(const struct ui_rect *r);
 /* Cells text takes on screen once escaped, as ui_put shows it. */
 int ui_width(const char *text);
 

@@ -199,6 +199,7 @@ void ui_draw(struct ui *u)
 		return;
 	getmaxyx(stdscr, u->rows_n, u->cols_n);
 	erase();
+	ui_status_compose(u);	/* the rows it takes are the layout's */
 	ui_layout(u->rows_n, u->cols_n, n_links, ui_status_rows(u, u->cols_n), &l);
 	u->mouse.hit.tabs_y = -1;	/* until the table is drawn again */
 	if (l.too_small) {

@@ -37,13 +37,15 @@ void ui_draw_setup(struct ui *u, const struct ui_layout *l)
 {
 	enum ui_pane p = u->pane;
 	const struct view_col *vc;
-	int ids[64], y = l->status.y, h = l->keybar.y - y - 2, top;
+	/* a page below the status line, which keeps its message */
+	int ids[64], y = l->page.y, h = l->page.h - 2, top;
 	size_t n = setup_list(u, p, ids), i, nvc;
 	char buf[256];
 
 	vc = view_cols(ui_pane_table(p), &nvc);
 	if (u->setup_sel >= n)
 		u->setup_sel = n ? n - 1 : 0;
+	ui_clear(&l->page);
 	snprintf(buf, sizeof(buf), "Columns of the %s table: %zu of %zu shown",
 		 view_table_name(ui_pane_table(p)), u->panes[p].n_cols, n);
 	ui_put(y++, 0, l->table.w, ROLE_TITLE, buf);

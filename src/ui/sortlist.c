@@ -52,7 +52,8 @@ static void put_line(const struct ui *u, int y, int w, int role, const char *tex
 void ui_draw_sortlist(struct ui *u, const struct ui_layout *l)
 {
 	enum view_table t = ui_pane_table(u->pane);
-	int ids[LIST_MAX], fit[UI_COLS_MAX], y = l->status.y, h = l->keybar.y - y - 2, top, nfit;
+	/* a page below the status line, which keeps its message */
+	int ids[LIST_MAX], fit[UI_COLS_MAX], y = l->page.y, h = l->page.h - 2, top, nfit;
 	int w = l->table.w;
 	size_t n = sort_list(u, ids), i, nvc;
 	const struct view_col *vc = view_cols(t, &nvc);
@@ -63,7 +64,7 @@ void ui_draw_sortlist(struct ui *u, const struct ui_layout *l)
 		u->sortlist_sel = n - 1;
 	snprintf(buf, sizeof(buf), "Sort the %s table by (now: %s)", view_table_name(t),
 		 ui_sort_label(u, now, sizeof(now))[0] ? now : "natural order");
-	ui_fill(y, 0, w, ROLE_DEFAULT);
+	ui_clear(&l->page);
 	put_line(u, y++, w, ROLE_TITLE, buf);
 	if (h < 1)
 		return;

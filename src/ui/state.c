@@ -5,7 +5,6 @@
  * not by row number) as rows move between refreshes.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -362,16 +361,6 @@ bool ui_dev_changed(const struct ui *u, uint32_t dev)
 		    u->log.tick - u->log.changed_tick[k] < CHANGED_SAMPLES)
 			return true;
 	return false;
-}
-
-void ui_set_status(struct ui *u, int role, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(u->status, sizeof(u->status), fmt, ap);
-	va_end(ap);
-	u->status_role = role;
 }
 
 int ui_set_filter(struct ui *u, const char *expr)

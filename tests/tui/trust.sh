@@ -85,3 +85,49 @@ for ts in $trust_sizes; do
 	keys Escape q
 done
 fixture=$fixture_saved
+
+# ---- the status line has one writer: the filter in force always first
+# (a hardware recording's two-row CAP_NET_ADMIN note once took its place),
+# then the last message until the next key, else the sample's note; help,
+# the column setup, the sort list and the details are pages below it that
+# clear what they cover (the help's first row once read "rh ?  F1see
+# them", the setup's "... 26 of 28 shownkeys (rkey, lkey) and PD keys: run
+# as": the note's rows under them)
+note="without CAP_NET_ADMIN the kernel hides MR keys"
+fixture=$(realpath tests/data/hw/mlx5-roce/mlx5-roce.rdrec)
+for ts in $trust_sizes; do
+	term=${ts%:*} size=${ts#*:}
+	start "$term" 1 "" "$size"
+	check "status ($term $size): the replay at its end" "end of recording"
+	keys x	# a key: the message ends, the note is said again
+	check "status ($term $size): the note" "^$note"
+	keys F1
+	check "help ($term $size): its first row whole" "^ h \\?  F1 +this help"
+	check_not "help ($term $size): nothing of the note over it" "F1see|see them +this help|^r[ h]"
+	check "help ($term $size): the note above it, as it was" "^$note"
+	keys Escape F2
+	check "setup ($term $size): its title" "^Columns of the qps table: [0-9]+ of [0-9]+ shown *$"
+	check_not "setup ($term $size): nothing of the note after it" "shown[^ ]"
+	keys Escape F6
+	check "sort list ($term $size): its title whole" "^Sort the qps table by \\(now: [^)]*\\) *$"
+	keys Escape
+	# the filter in force: first on the status line, whatever else it says
+	keys F4
+	tm send-keys -t t -l 'state=ERR'
+	keys Enter
+	check "status ($term $size): the filter beside the note" "^filter: state=ERR \\| $note"
+	keys +
+	check "status ($term $size): the filter beside a message" "^filter: state=ERR \\| refresh interval 2s"
+	keys F1
+	check "status ($term $size): the filter over the help" "^filter: state=ERR \\| $note"
+	keys Escape Enter
+	check "status ($term $size): a QP's detail" "^QP 320 on mlx5_0"
+	check "status ($term $size): the filter over a detail" "^filter: state=ERR"
+	keys Escape p
+	check "status ($term $size): p adds its process" "^filter: state=ERR,process=4100150 \\| showing process 4100150"
+	keys Escape
+	check "status ($term $size): Esc clears it, says so" "^filter cleared"
+	check_not "status ($term $size): no filter said once cleared" "^filter: "
+	keys q
+done
+fixture=$fixture_saved

@@ -47,6 +47,12 @@ static void test_sweep(void)
 						for (j = i + 1; j < 5; j++)
 							CHECK(!overlap(r[i], r[j]));
 					}
+					/* a page: the links' and the table's rows, the
+					 * status's and key bar's not */
+					CHECK(inside(&l.page, rows, cols));
+					CHECK(!overlap(&l.page, &l.status) && !overlap(&l.page, &l.keybar));
+					CHECK_EQ_U(l.page.y, l.status.y + l.status.h);
+					CHECK_EQ_U(l.page.h, l.keybar.y - l.page.y);
 					/* the table always has its tabs, header and 2 rows */
 					CHECK(l.table.h >= 4);
 					CHECK(l.keybar.y == rows - 1);
