@@ -99,12 +99,14 @@ static const struct theme_style mono_roles[ROLE_N] = {
 	[ROLE_DEFAULT] = M(0),			[ROLE_HEADER] = M(0),
 	[ROLE_HEADER_VALUE] = M(B),		[ROLE_TITLE] = M(B),
 	/* vt100, linux, serial consoles: headers underlined (the sort column
-	 * and the active tab bold too), the selection in reverse video */
+	 * and the active tab bold too), the selection in reverse video; an
+	 * alert (an error counter moving, a link that went down) bold and
+	 * underlined, never reverse: that is the selection's */
 	[ROLE_COLUMN] = M(U),			[ROLE_COLUMN_SORT] = M(B | U),
 	[ROLE_SELECTED] = M(R | B),		[ROLE_STATE_GOOD] = M(0),
 	[ROLE_STATE_WARN] = M(B),		[ROLE_STATE_BAD] = M(B | U),
 	[ROLE_RATE_ZERO] = M(THEME_DIM),	[ROLE_RATE_LOW] = M(0),
-	[ROLE_RATE_HIGH] = M(B),		[ROLE_ERROR] = M(R | B),
+	[ROLE_RATE_HIGH] = M(B),		[ROLE_ERROR] = M(B | U),
 	[ROLE_NA] = M(THEME_DIM),		[ROLE_KEY] = M(B),
 	[ROLE_KEY_LABEL] = M(R),		[ROLE_STATUS_INFO] = M(0),
 	[ROLE_STATUS_WARN] = M(B),		[ROLE_GRAPH_RX] = M(0),

@@ -131,3 +131,21 @@ for ts in $trust_sizes; do
 	keys q
 done
 fixture=$fixture_saved
+
+# ---- an alert is not the selection: on a vt100 both were bold reverse
+# video (the link line's ERR/s 2.7K/s and the selected QP row); the mono
+# theme's alert is bold and underlined
+fixture=$(realpath tests/data/hw/mlx5-roce/mlx5-roce.rdrec)
+for ts in $trust_sizes; do
+	term=${ts%:*} size=${ts#*:}
+	start "$term" 1 "" "$size"
+	check "alert ($term $size): the link's ERR/s" "^mlx5_0 .* 2\\.7K/s +FAIL"
+	check "alert ($term $size): the first QP row" "^mlx5_0 +1 +1 +n/a GSI"
+	alert=$(attr "2.7K/s") sel=$(attr "mlx5_0        1       1 ")
+	if [[ " $sel " == *" reverse "* || " $sel " == *" bg="* ]] && [ "$alert" != "$sel" ] &&
+		[[ " $alert " != *" reverse "* ]]; then
+		ok "alert ($term $size): ERR/s ($alert) unlike the selection ($sel), not reverse"
+	else bad "alert ($term $size): ERR/s ($alert) unlike the selection ($sel), not reverse"; fi
+	keys q
+done
+fixture=$fixture_saved
