@@ -334,7 +334,8 @@ static void graph(struct ui *u, struct lines *L, const char *title, const char *
 		fmt_si(lab, sizeof(lab) - 2, scale);
 	if (!bytes || u->vc.bytes)
 		strcat(lab, "/s");
-	add(L, ROLE_TITLE, 0, "%s (top of scale %s, last %zu samples)", title, lab, n);
+	add(L, ROLE_TITLE, 0, "%s (top of scale %s, last %zu sample%s)", title, lab, n,
+	    n == 1 ? "" : "s");
 	for (r = 0; r < h; r++)
 		add(L, k == HIST_ERRORS ? ROLE_GRAPH_ERR : k == HIST_TX_BYTES ||
 		    k == HIST_TX_PKTS ? ROLE_GRAPH_TX : ROLE_GRAPH_RX, 0, "%s", rows[r]);

@@ -51,7 +51,7 @@ void ui_draw_tabs(struct ui *u, int y, int w)
 
 		age[1] = a > age[1] ? a : age[1];
 	}
-	snprintf(rows, sizeof(rows), "%zu rows", u->n_rows);
+	snprintf(rows, sizeof(rows), "%zu row%s", u->n_rows, u->n_rows == 1 ? "" : "s");
 	/* the full labels, kept for when they are drawn */
 	for (i = 0; i < UI_PANE_N; i++)
 		if (ui_pane_shown(u, (enum ui_pane)i)) {

@@ -149,3 +149,29 @@ for ts in $trust_sizes; do
 	keys q
 done
 fixture=$fixture_saved
+
+# ---- a count agrees with its noun: "1 rows" in the tab bar, "last 1
+# samples" over a link's graphs once were
+fixture=$(realpath tests/data/hw/mlx5-roce/mlx5-roce.rdrec)
+for ts in $trust_sizes; do
+	term=${ts%:*} size=${ts#*:}
+	start "$term" 1 "" "$size"
+	wait_for "F1Help" 10
+	keys Space b
+	tm send-keys -t t -l "01:30:48"
+	keys Enter
+	check "plural ($term $size): at the first sample" "sample 1 .*PAUSED"
+	keys 5 Enter
+	check_down "plural ($term $size): a graph of one sample" "^RX throughput \\(top of scale .*, last 1 sample\\)"
+	check_not "plural ($term $size): no \"1 samples\"" "last 1 samples"
+	keys Escape 1 F4
+	tm send-keys -t t -l 'state=ERR'
+	keys Enter
+	check "plural ($term $size): one QP in ERR" "^mlx5_0 .* ERR .*nccl-tests"
+	if [ "$size" = 200x50 ]; then
+		check "plural ($term $size): the tab bar's count" "Groups .* 1 row *$"
+		check_not "plural ($term $size): no \"1 rows\"" " 1 rows"
+	fi
+	keys q
+done
+fixture=$fixture_saved
