@@ -77,5 +77,6 @@ void ui_status_compose(struct ui *u)
 	u->status[k] = '\0';
 	/* the most urgent of what it says */
 	u->status_role = warn || note_err ? ROLE_STATUS_WARN :
-			 u->msg.text[0] ? u->msg.role : ROLE_STATUS_INFO;
+			 u->msg.text[0]	  ? u->msg.role :
+					    ROLE_STATUS_INFO;
 }

@@ -50,7 +50,8 @@ static void test_sweep(void)
 					/* a page: the links' and the table's rows, the
 					 * status's and key bar's not */
 					CHECK(inside(&l.page, rows, cols));
-					CHECK(!overlap(&l.page, &l.status) && !overlap(&l.page, &l.keybar));
+					CHECK(!overlap(&l.page, &l.status) &&
+					      !overlap(&l.page, &l.keybar));
 					CHECK_EQ_U(l.page.y, l.status.y + l.status.h);
 					CHECK_EQ_U(l.page.h, l.keybar.y - l.page.y);
 					/* the table always has its tabs, header and 2 rows */
