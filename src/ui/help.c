@@ -62,10 +62,11 @@ void ui_draw_help(struct ui *u, const struct ui_layout *l)
 	u->help.page = h;
 	ui_clear(&l->page);
 	ui_put(y, 0, l->table.w, ROLE_TITLE, "Keys");
-	/* where the page is, and how to move: the rest may be below the fold */
-	k = snprintf(buf, sizeof(buf), "lines %d-%d of %d  PgUp PgDn Home End: scroll  "
-		     "other keys close", u->help.top + 1, u->help.top + h < n ? u->help.top + h : n,
-		     n);
+	/* where the page is, and how to move: the rest may be below the fold;
+	 * q quits here too (ui_key), every other key closes the help */
+	k = snprintf(buf, sizeof(buf),
+		     "lines %d-%d of %d  PgUp PgDn Home End: scroll  q quits, other keys close",
+		     u->help.top + 1, u->help.top + h < n ? u->help.top + h : n, n);
 	if (k + 20 + (int)strlen(u->theme.name) < l->table.w)
 		snprintf(buf + k, sizeof(buf) - (size_t)k, "   theme: %s", u->theme.name);
 	ui_put_right(y, 6, l->table.w - 6, ROLE_DEFAULT, buf);

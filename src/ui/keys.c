@@ -393,7 +393,8 @@ static enum ui_action k_time(struct ui *u, int key)
  */
 static const struct ui_keydef keydefs[] = {
 	{ { 'h', '?', KEY_F(1) }, "h ?  F1",
-	  "this help (Up Down PgUp PgDn Home End scroll it, other keys close it)", .run = k_help },
+	  "this help (Up Down PgUp PgDn Home End scroll it; q quits, any other key closes it)",
+	  .run = k_help },
 	{ { 'q', KEY_F(10) }, "q  F10", "quit", .run = k_quit },
 	{ { KEY_TAB, KEY_BTAB, '1', '2', '3', '4', '5', '6', '7', '8', '9', '0' },
 	  "Tab  S-Tab  1-9 0", NULL /* the panes' titles: pane_help() */, .run = k_pane },

@@ -175,3 +175,21 @@ for ts in $trust_sizes; do
 	keys q
 done
 fixture=$fixture_saved
+
+# ---- the help says which keys close it: it said "other keys close" while
+# q quits
+fixture=$(realpath tests/data/hw/mlx5-roce/mlx5-roce.rdrec)
+for ts in $trust_sizes; do
+	term=${ts%:*} size=${ts#*:}
+	start "$term" 1 "" "$size"
+	wait_for "F1Help" 10
+	keys F1
+	check "help ($term $size): says q quits, other keys close" \
+		"^Keys +lines [0-9]+-[0-9]+ of [0-9]+ +PgUp PgDn Home End: scroll +q quits, other keys close"
+	check "help ($term $size): its own row says so" "scroll it; q( |$)"
+	keys x
+	check "help ($term $size): another key closes it" "^DEV +PORT +LQPN"
+	keys F1 q
+	check "help ($term $size): q quits" "EXITED:0"
+done
+fixture=$fixture_saved
