@@ -11,7 +11,7 @@
 
 ne_check() {
 	if ! command -v prometheus-node-exporter >/dev/null; then
-		note "SKIP part: Debian's prometheus-node-exporter cannot be installed here: the textfile is not read by node_exporter"
+		skip "node_exporter reads the textfile" "Debian's prometheus-node-exporter is not installed"
 		return
 	fi
 	ne_dir=$tmp/ne-textfile

@@ -11,7 +11,7 @@ nd=$out/netns
 mkdir -p "$nd"
 nsname=rdmatop-hw-$$
 if ! ip netns add "$nsname" 2>"$nd/ip.err"; then
-	echo "note: --move-netns checks left out: ip netns add failed ($(head -1 "$nd/ip.err"))"
+	skip "--move-netns against rdma dev set DEV netns" "ip netns add failed ($(head -1 "$nd/ip.err"))"
 else
 	# netq NAME FIX ARG RC REGEX RDMA-DEV RDMA-RC RDMA-REGEX
 	netq() {

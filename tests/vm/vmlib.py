@@ -112,6 +112,7 @@ class Report:
     def __init__(self):
         self.errors = []
         self.notes = []
+        self.skips = []
         self.checks = 0
 
     def fail(self, msg):
@@ -120,6 +121,10 @@ class Report:
     def note(self, msg):
         if msg not in self.notes:
             self.notes.append(msg)
+
+    def skip(self, what, why):
+        """a check that could not run: "skip - " lines, counted by tests/run-all"""
+        self.skips.append("%s: %s" % (what, why))
 
     def ok(self, cond, msg):
         self.checks += 1
@@ -130,6 +135,8 @@ class Report:
     def dump(self, out):
         for n in self.notes:
             print("note: " + n, file=out)
+        for n in self.skips:
+            print("skip - " + n, file=out)
         for e in self.errors:
             print("MISMATCH " + e, file=out)
         print("%d checks, %d mismatches" % (self.checks, len(self.errors)), file=out)
@@ -408,7 +415,7 @@ def check_processes(d, rep, label, before, after, rt):
     procs = load_procs(os.path.join(d, "procs.txt"))
     procs.update({k: v for k, v in load_procs(os.path.join(d, "procs_after.txt")).items() if k not in procs})
     if not procs:
-        rep.note("%s: no task list: process checks skipped" % label)
+        rep.skip("%s: the process checks" % label, "no task list from the guest")
         return
     rtp = {}
     for p in rt.get("processes") or []:
