@@ -9,7 +9,11 @@ there is one.
   compare.py RDMATOP_JSON NETDEV ORACLE_DIR EXPECT_JSON
 ORACLE_DIR holds dcb.json, pause.json, fec.json, stats.txt, std.json,
 link.txt (any may be missing: that tool said nothing, and rdmatop must say
-why).  EXPECT_JSON "-": a real driver (the test bed's e1000e), no
+why) and each tool's exit status beside (dcb.json.rc, ...).  Each oracle
+counts the values it compared and fails below its floor (ORACLES): a tool
+that printed nothing, exited non-zero or is missing where the fixture
+serves what it reads fails the comparison, never passes it on the
+generator's own values.  EXPECT_JSON "-": a real driver (the test bed's e1000e), no
 generator: no DCB, no FEC, only the tools' values.  NET_DOWN=1: the
 fixture's link-down answers are in place."""
 import json
@@ -24,13 +28,46 @@ last = rows[-1]
 link = next((l for l in last["links"] if l.get("netdev") == ndev), None)
 bad = []
 checked = 0
+# the oracles by the prefix of what they compared, and their files
+ORACLES = (("dcb ", "dcb.json"), ("ethtool -a ", "pause.json"), ("ethtool --show-fec", "fec.json"),
+           ("ethtool -S ", "stats.txt"), ("ethtool --all-groups", "std.json"), ("ethtool ", "link.txt"))
+per = {}
 
 
 def eq(what, a, b):
     global checked
     checked += 1
+    o = next((o for o, _ in ORACLES if what.startswith(o)), None)
+    if o is not None:
+        per[o] = per.get(o, 0) + 1
     if a != b:
         bad.append("%s: rdmatop %r, oracle %r" % (what, a, b))
+
+
+def floors(want):
+    """each oracle in want ({prefix: least values}) compared at least that
+    many values, and exited 0 where its status was kept"""
+    for o, f in ORACLES:
+        if o not in want:
+            continue
+        rc = os.path.join(odir, f + ".rc")
+        rc = open(rc).read().strip() if os.path.exists(rc) else "0"
+        if rc != "0":
+            err = os.path.join(odir, f + ".err")
+            err = open(err).read().strip()[:200] if os.path.exists(err) else ""
+            bad.append("%s: the oracle exited %s: %s" % (o.strip(), rc, err))
+        if per.get(o, 0) < want[o]:
+            bad.append("%s: %d values compared, at least %d expected (%s said %s)"
+                       % (o.strip(), per.get(o, 0), want[o], f,
+                          "nothing" if load(f) is None else "too little"))
+
+
+def finish():
+    for b in bad:
+        print(b)
+    print("%d values compared (%s), %d differ" % (
+        checked, ", ".join("%s %d" % (o.strip(), per.get(o, 0)) for o, _ in ORACLES), len(bad)))
+    sys.exit(1 if bad else 0)
 
 
 if link is None:
@@ -67,10 +104,8 @@ elif "pfc" in link:
     bad.append("rdmatop reports PFC where dcb has none")
 
 if only_dcb:
-    for b in bad:
-        print(b)
-    print("%d values compared, %d differ" % (checked, len(bad)))
-    sys.exit(1 if bad else 0)
+    floors({"dcb ": 6} if exp["dcb"] else {})
+    finish()
 
 # ethtool --json -I -a: statistics (6.1 prints its booleans as true whatever
 # the kernel sent: show_bool_val passes a pointer; not compared)
@@ -215,7 +250,20 @@ if gen:
                 k = k + "-pktsNtoM"
             eq("expect %s %s" % (g, k), mine_std.get(g, {}).get(k), x)
 
-for b in bad:
-    print(b)
-print("%d values compared, %d differ" % (checked, len(bad)))
-sys.exit(1 if bad else 0)
+# the floors: what each oracle must have compared for this fixture
+if gen:
+    want = {"ethtool -a ": 3, "ethtool -S ": len([n for n in exp["stats"]
+                                                 if not (n[:2] in ("rx", "tx") and n[2:3].isdigit())]),
+            "ethtool ": 6}
+    if exp["dcb"]:
+        want["dcb "] = 6
+    if exp["fec"]:
+        want["ethtool --show-fec"] = 3
+    if exp["std"]:
+        want["ethtool --all-groups"] = exp["std"]
+else:
+    # a real driver (the test bed's e1000e): its ethtool -S strings, the
+    # pause negotiation, the link's settings
+    want = {"ethtool -a ": 1, "ethtool -S ": 20, "ethtool ": 6}
+floors(want)
+finish()
