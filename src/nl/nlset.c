@@ -149,6 +149,17 @@ int nlset_send_parse(struct nl_sock *ns, const struct nl_req *req, const struct 
 
 		if (n < 0)
 			return (int)n;
+		/*
+		 * An earlier request's datagram: the ack that follows a doit's
+		 * reply (STAT_SET answers a message and then, with NLM_F_ACK,
+		 * netlink_ack()'s: nldev_stat_set_doit, 6.1 to 7.3), read here
+		 * by the next request on the socket.
+		 */
+		if ((size_t)n >= sizeof(struct nlmsghdr) &&
+		    ((const struct nlmsghdr *)rbuf)->nlmsg_seq != nlh->nlmsg_seq) {
+			ret = 1;
+			continue;
+		}
 		ret = nl_parse(s, req, rbuf, (size_t)n, res);
 	} while (ret == 1);
 	return ret;

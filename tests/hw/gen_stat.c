@@ -267,9 +267,24 @@ void answer_stat_mr(const struct gdev *d, bool dd)
  * drivers/infiniband/core/counters.c, 6.x): a mask turns auto mode on,
  * -EBUSY while counters are bound on the port (__counter_set_mode); mask
  * 0 turns it off (manual while counters remain, -EINVAL when it was not
- * auto).  The answer is the ack alone.  The shim keeps no state: a
- * later read still says the fixture's mode, which tests reading back.
+ * auto).  The answer: a STAT_SET message with the handle and port (the
+ * reply nldev_stat_set_doit() builds, 6.1 to 7.3), then the ack.  The
+ * shim keeps no state: a later read still says the fixture's mode, which
+ * tests reading back.
  */
+/* nldev_stat_set_doit()'s reply on success: the handle and the port */
+static void set_reply(const struct gdev *d, unsigned int port, int err)
+{
+	struct nlmsghdr *nlh;
+
+	if (err)
+		return;
+	nlh = msg_start(RDMA_NLDEV_CMD_STAT_SET, false);
+	put_handle(nlh, d);
+	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_PORT_INDEX, port);
+	msg_end(nlh);
+}
+
 void answer_stat_set(const struct gdev *d)
 {
 	char key[128];
@@ -288,6 +303,7 @@ void answer_stat_set(const struct gdev *d)
 				err = -EINVAL;
 			snprintf(key, sizeof(key), "stat_set dev=%u port=%u res=%u mode=%u mask=%u", d->index, p,
 				 RDMA_NLDEV_ATTR_RES_QP, RDMA_COUNTER_MODE_AUTO, mask);
+			set_reply(d, p, err);
 			rec_write(key, err, NULL);
 			/* with STAT_OPCOUNTER_ENABLED: read by 6.15+, which a port
 			 * reporting it models (rdma_counter_set_auto_mode() with
@@ -297,8 +313,10 @@ void answer_stat_set(const struct gdev *d)
 				size_t kl = strlen(key);
 
 				snprintf(key + kl, sizeof(key) - kl, " opcnt=%u", o);
-				if (d->ports[p - 1].opcnt)
+				if (d->ports[p - 1].opcnt) {
+					set_reply(d, p, err);
 					rec_write(key, err, NULL);
+				}
 				else
 					rec_write(key, -EINVAL, "Unknown attribute type");
 				key[kl] = '\0';
