@@ -99,9 +99,11 @@ int optcnt_set(const char *arg, char *say, size_t saylen)
 	snap_init(&s);
 	ret = status(&ns, index, (uint32_t)port, &s);
 	if (ret || !s.optcnts.n) {
-		snprintf(say, saylen, "%s has no optional counters%s%s", link, ret ? ": " : "",
-			 ret ? strerror(-ret) :
-			       " (the kernel lists none; 6.2+ and mlx5 have them)");
+		snprintf(say, saylen, "%s has no optional counters%s%s%s", link, ret ? ": " : "",
+			 ret ? strerror(-ret) : " (the kernel lists none; 6.2+ and mlx5 have them)",
+			 !ret && !strcmp(names, "off") ? ": none is on, nothing changed" : "");
+		/* all off is what the port has (rdma statistic unset ... agrees) */
+		rc = !ret && !strcmp(names, "off") ? 0 : 1;
 		goto done;
 	}
 	enabled(&s, now, sizeof(now));

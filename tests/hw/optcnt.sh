@@ -53,3 +53,18 @@ if [ -n "$a" ] && [ -n "$b" ] &&
 else
 	bad "self-test: the requests of cc_rx_ce_pkts and cc_rx_cnp_pkts: ${a:-none} / ${b:-none}"
 fi
+# a port without optional counters (bnxt_re): :off is what it has, said
+# and exit 0, nothing sent; a name is refused (the real kernels' rxe in
+# tests/vm's host scenario answers alike)
+d=$od/none
+mkdir -p "$d"
+shim "$DATA/bnxt_re" "$d" ./rdmatop --optional-counters bnxt_re0/1:off >"$d/out" 2>&1
+rc=$?
+shim "$DATA/bnxt_re" "$d" ./rdmatop --optional-counters bnxt_re0/1:cc_rx_ce_pkts >"$d/out2" 2>&1
+rc2=$?
+if [ "$rc" = 0 ] && grep -q "has no optional counters.*none is on, nothing changed" "$d/out" &&
+	[ "$rc2" = 1 ] && ! grep -q '^matched stat_set' "$d/trace.txt"; then
+	ok "--optional-counters on a port without any: :off exit 0 (nothing changed), a name exit 1, nothing sent"
+else
+	bad "--optional-counters on bnxt_re0/1 (none): off exit $rc ($(head -1 "$d/out")), a name exit $rc2"
+fi
