@@ -6,15 +6,25 @@
 #  - --bind-qp-counter of the server's QP on rxe0 and `rdma statistic qp
 #    bind` of the same: the same answer (rxe has no counter_alloc_stats),
 #    `rdma -j statistic qp show` after;
-#  - in exclusive netns mode, --move-netns rxe0 into a namespace and `rdma
-#    dev set rxe0 netns`: the same answer (rxe has no disassociate_ucontext).
+#  - --unbind-qp-counter of that QP and `rdma statistic qp unbind`: the
+#    same answer;
+#  - --set-qp-counters rxe0/1 type (auto mode) and off, each read back by
+#    `rdma -j statistic qp mode`, against `rdma statistic qp set link ...
+#    auto type on`'s own answer;
+#  - --optional-counters rxe0/1:NAME and :off against `rdma statistic set
+#    / unset link rxe0/1 optional-counters` (rxe has none to turn on);
+#  - --set-netns-mode exclusive, read back by `rdma -j system`; there
+#    --move-netns rxe0 into a namespace and `rdma dev set rxe0 netns`: the
+#    same answer (rxe has no disassociate_ucontext); --set-netns-mode
+#    shared, read back.
 # shellcheck source=tests/vm/guest/lib.sh
 . /scenarios/lib.sh
 
 [ "$HAVE_RDMATOP" = 1 ] || exit 0
 pingpong_start ibv_rc_pingpong RC || exit 1
 t0="$(cut -d' ' -f14,15 "/proc/$srv/stat")"
-rt -j -n 2 -d 2 >"$R/rt.json" 2>"$R/rt.err"
+# (every table read every sample: the loaded TCG host paces the QPs)
+rt -j -n 2 -d 2 --budget 0 >"$R/rt.json" 2>"$R/rt.err"
 meta rt_rc "$?"
 t1="$(cut -d' ' -f14,15 "/proc/$srv/stat")"
 meta srv_ticks "$t0 $t1"
@@ -26,10 +36,34 @@ meta bind_rc "$?"
 rdma statistic qp bind link rxe0/1 lqpn "$lqpn" >"$R/rdma_bind.out" 2>&1
 meta rdma_bind_rc "$?"
 rdma -j statistic qp show >"$R/stat_qp.json" 2>&1
+rt --unbind-qp-counter "rxe0/1/$lqpn:1" >"$R/unbind.out" 2>&1
+meta unbind_rc "$?"
+rdma statistic qp unbind link rxe0/1 lqpn "$lqpn" cntn 1 >"$R/rdma_unbind.out" 2>&1
+meta rdma_unbind_rc "$?"
+# auto mode: rdmatop's, read back; off, read back; then rdma's own
+rt --set-qp-counters rxe0/1 type >"$R/auto.out" 2>&1
+meta auto_rc "$?"
+rdma -j statistic qp mode >"$R/mode_auto.json" 2>&1
+rt --set-qp-counters rxe0/1 off >"$R/off.out" 2>&1
+meta off_rc "$?"
+rdma -j statistic qp mode >"$R/mode_off.json" 2>&1
+rdma statistic qp set link rxe0/1 auto type on >"$R/rdma_auto.out" 2>&1
+meta rdma_auto_rc "$?"
+rdma statistic qp set link rxe0/1 auto off >/dev/null 2>&1
+# optional counters: rxe has none (no ops.get_hw_stats' optional ones)
+rt --optional-counters rxe0/1:cc_rx_ce_pkts >"$R/opt.out" 2>&1
+meta opt_rc "$?"
+rdma statistic set link rxe0/1 optional-counters cc_rx_ce_pkts >"$R/rdma_opt.out" 2>&1
+meta rdma_opt_rc "$?"
+rt --optional-counters rxe0/1:off >"$R/optoff.out" 2>&1
+meta optoff_rc "$?"
+rdma statistic unset link rxe0/1 optional-counters >"$R/rdma_optoff.out" 2>&1
+meta rdma_optoff_rc "$?"
 kill "$cli" "$srv"
 wait
-rdma system set netns exclusive >"$R/exclusive.out" 2>&1
+rt --set-netns-mode exclusive >"$R/exclusive.out" 2>&1
 meta exclusive_rc "$?"
+rdma -j system >"$R/sys_exclusive.json" 2>&1
 /bin/ip netns add hostns >"$R/netns_add.txt" 2>&1
 rt --move-netns rxe0:hostns >"$R/move.out" 2>&1
 meta move_rc "$?"
@@ -38,6 +72,15 @@ meta rdma_move_rc "$?"
 rdma -j dev >"$R/dev_after.json" 2>&1
 /bin/ip netns exec hostns rdma -j dev >"$R/dev_in_ns.json" 2>&1
 /bin/ip netns del hostns
-rdma system set netns shared >"$R/shared.out" 2>&1
-meta shared_rc "$?"
+# (the namespace may outlive ip netns del a while: then shared is EBUSY)
+i=0
+while :; do
+	rt --set-netns-mode shared >"$R/shared.out" 2>&1
+	rc=$?
+	[ "$rc" = 0 ] || [ "$i" -ge 20 ] && break
+	i=$((i + 1))
+	sleep 0.2
+done
+meta shared_rc "$rc"
+rdma -j system >"$R/sys_shared.json" 2>&1
 exit 0
