@@ -69,6 +69,8 @@ fi
 /bin/ethtool -a "$nic" >"$d/pause.txt" 2>"$d/pause.txt.err"
 /bin/ethtool --json -I --show-fec "$nic" >"$d/fec.json" 2>"$d/fec.err"
 /bin/ethtool -S "$nic" >"$d/stats.txt" 2>"$d/stats.err"
+/bin/ethtool --json -S "$nic" --all-groups >"$d/std.json" 2>"$d/std.err"
+/bin/ethtool "$nic" >"$d/link.txt" 2>"$d/link.err"
 /bin/ethtool --version >"$d/ethtool_version" 2>&1
 # the PCI locality's oracle: the NIC sits behind q35's PCIe root port
 readlink -f "/sys/class/net/$nic/device" | sed 's,.*/,,' >"$d/pci_addr"
