@@ -84,6 +84,9 @@ struct ui_pane_state {
 	int sort;
 	bool reverse;
 	size_t sel, top;
+	/* Left/Right: the columns that are not key columns scrolled out to the
+	 * left (htop's horizontal scroll; the key columns stay) */
+	int hskip;
 	struct ui_rowkey selkey;	/* the selected row's object */
 	/* the columns it shows, in order (F2 Setup changes them) */
 	int cols[UI_COLS_MAX];
@@ -125,6 +128,7 @@ struct ui_mouse {
 		int tab_x[UI_PANE_N + 1];	/* tab i spans [tab_x[i], tab_x[i + 1]) */
 		int n;			/* columns shown */
 		int x[32], w[32], col[32];
+		int left, right;	/* columns out of view to the left, to the right */
 	} hit;
 	size_t click_row;
 	long long click_ms;

@@ -32,13 +32,14 @@ static bool screen_utf8;
 
 /* the marks of a cut text ("…") and of columns left out ("»"), and on an
  * ASCII screen */
-static const char *cut_mark = "\u2026", *more_mark = "\u00bb";
+static const char *cut_mark = "\u2026", *more_mark = "\u00bb", *less_mark = "\u00ab";
 
 void ui_cells_init(bool utf8, bool ascii)
 {
 	screen_utf8 = utf8;
 	cut_mark = ascii ? "~" : "\u2026";
 	more_mark = ascii ? ">" : "\u00bb";
+	less_mark = ascii ? "<" : "\u00ab";
 }
 
 static attr_t theme_attrs(uint16_t a)
@@ -452,6 +453,13 @@ void ui_put_more(int y, int w, int role)
 {
 	if (w > 0)
 		ui_put_own(y, w - 1, 1, role, more_mark);
+}
+
+/* columns scrolled out to the left: "«" beside the right edge's mark */
+void ui_put_less(int y, int w, int role)
+{
+	if (w > 1)
+		ui_put_own(y, w - 2, 1, role, less_mark);
 }
 
 void ui_fill(int y, int x, int w, int role)

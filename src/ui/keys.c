@@ -194,6 +194,26 @@ static enum ui_action k_pane(struct ui *u, int key)
 	return UI_REDRAW;
 }
 
+/*
+ * Left/Right: scroll the columns that are not key columns (htop's
+ * horizontal scroll), one a key, within what the last screen showed: no
+ * further right than the last column, no further left than the first.
+ */
+static enum ui_action k_hscroll(struct ui *u, int key)
+{
+	int *skip = &u->panes[u->pane].hskip;
+
+	if (key == KEY_RIGHT && u->mouse.hit.right > 0)
+		(*skip)++;
+	else if (key == KEY_LEFT && *skip > 0)
+		(*skip)--;
+	else
+		ui_set_status(u, ROLE_STATUS_INFO, "%s",
+			      key == KEY_RIGHT ? "the last column is on screen" :
+						 "the first column is on screen");
+	return UI_REDRAW;
+}
+
 static enum ui_action k_groups(struct ui *u, int key)
 {
 	(void)key;
@@ -402,6 +422,9 @@ static const struct ui_keydef keydefs[] = {
 	  .run = k_groups },
 	{ { KEY_UP, KEY_DOWN, KEY_PPAGE, KEY_NPAGE, KEY_HOME, KEY_END },
 	  "Up Down PgUp PgDn Home End", "move the selection", .run = k_move },
+	{ { KEY_LEFT, KEY_RIGHT }, "Left Right",
+	  "scroll the columns (the key columns stay; \u00ab \u00bb mark those out of view)",
+	  .run = k_hscroll },
 	{ { '\n', '\r', KEY_ENTER }, "Enter", "details: a process's resources, a QP's fields, "
 	  "a link's graphs, a device's fields, caps, ports and counters; in CQs ... SRQs, the "
 	  "owner's process", .run = k_do, .call = ui_open_detail },

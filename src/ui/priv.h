@@ -59,6 +59,7 @@ void ui_put_name(int y, int x, int w, int role, const char *text);
 #define UI_NAME_MAX 40
 /* The mark of columns left out ("»", ">" in ASCII) in the last of w cells. */
 void ui_put_more(int y, int w, int role);
+void ui_put_less(int y, int w, int role);
 /*
  * The length of the first line of text that fits in w columns: up to the
  * last blank before the edge (the whole width when one word is wider).

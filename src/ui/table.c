@@ -354,27 +354,39 @@ static bool names_want(const struct ui *u, enum view_table t, const struct view_
  * The columns of pane p on w cells by the layout rule (src/ui/fit.c):
  * their indexes, and with wid their widths, names widened to the longest
  * of the rows from..to (their cells kept in nc, where given; freed by the
- * caller).  Returns how many; *hidden: how many left out.
+ * caller).  The pane's first hskip columns that are not key columns are
+ * scrolled out to the left (two cells kept at the edge for the marks).
+ * Returns how many; *hidden: how many left out at the right, *left: how
+ * many scrolled out.
  */
 static int table_fit(const struct ui *u, enum ui_pane p, int w, int *idx, int *wid, int max,
-		     size_t from, size_t to, int *hidden, struct name_cells *nc)
+		     size_t from, size_t to, int *hidden, int *left, struct name_cells *nc)
 {
 	enum view_table t = ui_pane_table(p);
 	size_t nvc, c;
 	const struct view_col *vcols = view_cols(t, &nvc);
 	struct ui_fit f[UI_COLS_MAX];
-	int ids[UI_COLS_MAX], n = 0, shown = 0, h, used;
+	int ids[UI_COLS_MAX], n = 0, shown = 0, h, used, skip = u->panes[p].hskip, out = 0;
 
 	for (c = 0; c < u->panes[p].n_cols && n < UI_COLS_MAX; c++) {
 		int k = u->panes[p].cols[c];
 		const struct view_col *vc = &vcols[k];
+		bool key;
 
 		if ((size_t)k >= nvc || !ui_col_shown(u, t, k))
 			continue;
-		f[n] = (struct ui_fit){ .w = vc->width, .maxw = vc->width,
-					.key = col_key(u, p, t, k, vc) };
+		key = col_key(u, p, t, k, vc);
+		if (!key && out < skip) {
+			out++;
+			continue;
+		}
+		f[n] = (struct ui_fit){ .w = vc->width, .maxw = vc->width, .key = key };
 		ids[n++] = k;
 	}
+	if (left)
+		*left = out;
+	if (out && w > 2)
+		w -= 2;		/* the marks' cells */
 	h = ui_fit(f, (size_t)n, w);
 	/* names widen to their longest visible value: read only for the
 	 * columns placed, and only where cells are left over */
@@ -397,7 +409,7 @@ static int table_fit(const struct ui *u, enum ui_pane p, int w, int *idx, int *w
 
 int ui_table_fit(const struct ui *u, enum ui_pane p, int w, int *idx, int max)
 {
-	return table_fit(u, p, w, idx, NULL, max, 0, 0, NULL, NULL);
+	return table_fit(u, p, w, idx, NULL, max, 0, 0, NULL, NULL, NULL);
 }
 
 /*
@@ -433,7 +445,7 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 	enum view_table t = ui_pane_table(u->pane);
 	size_t nvc, i, c;
 	const struct view_col *vcols = view_cols(t, &nvc);
-	int idx[32], wid[32], slot[32], x, y = l->table.y, body, shown, hidden;
+	int idx[32], wid[32], slot[32], x, y = l->table.y, body, shown, hidden, left;
 	size_t *sel = &u->panes[u->pane].sel, *top = &u->panes[u->pane].top;
 	struct name_cells nc = { 0 };
 
@@ -454,7 +466,9 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 			*top = u->n_rows > (size_t)body ? u->n_rows - (size_t)body : 0;
 	}
 	shown = table_fit(u, u->pane, l->table.w, idx, wid, 32, *top,
-			  *top + (size_t)(body > 0 ? body : 0), &hidden, &nc);
+			  *top + (size_t)(body > 0 ? body : 0), &hidden, &left, &nc);
+	u->mouse.hit.left = left;
+	u->mouse.hit.right = hidden;
 	name_slots(&nc, idx, (size_t)shown, slot);
 	ui_fill(y, 0, l->table.w, ROLE_COLUMN);
 	u->mouse.hit.head_y = y;
@@ -473,8 +487,12 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 			ui_put(y, x, wid[c], ROLE_COLUMN, vc->header);
 		x += wid[c] + 1;
 	}
-	if (hidden)	/* columns left out: the mark at the edge (F2 or a wider screen) */
+	/* columns left out: the marks at the edge (Left/Right, F2 or a wider
+	 * screen): » more to the right, « some scrolled out to the left */
+	if (hidden)
 		ui_put_more(y, l->table.w, ROLE_COLUMN);
+	if (left)
+		ui_put_less(y, l->table.w, ROLE_COLUMN);
 	y++;
 	if (body <= 0)
 		goto out;
