@@ -17,6 +17,7 @@
 #include <ev.h>
 
 #include "cluster.h"
+#include "fmt.h"
 #include "record.h"
 #include "stop.h"
 #include "util.h"
@@ -97,10 +98,14 @@ static void on_done(void *arg, const struct prom_qstate *q, double interval)
 			ev_break(c->loop, EVBREAK_ALL);
 		return;
 	}
-	for (i = 0; i < PROM_Q_N; i++)
+	for (i = 0; i < PROM_Q_N; i++) {
+		char esc[sizeof(q[i].why) * 4];
+
+		/* Prometheus's own error text, or its bytes quoted: escaped */
 		if (q[i].err)
 			fprintf(stderr, "rdmatop: query %s: %s\n", prom_q_name((enum prom_q)i),
-				q[i].why);
+				fmt_escape(esc, sizeof(esc), q[i].why));
+	}
 	if (c->json)
 		prom_out_json(stdout, &c->m, q, &c->sel);
 	else
@@ -121,8 +126,10 @@ static void replay_to(struct cl *c, long no)
 
 	if (ret <= 0) {
 		if (!c->screen) {
+			char esc[sizeof(err) * 4];
+
 			if (ret < 0)
-				fprintf(stderr, "rdmatop: %s\n", err);
+				fprintf(stderr, "rdmatop: %s\n", fmt_escape(esc, sizeof(esc), err));
 			c->status = ret < 0;
 			ev_break(c->loop, EVBREAK_ALL);
 		} else {

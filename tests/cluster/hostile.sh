@@ -1,0 +1,101 @@
+# shellcheck shell=sh
+# Sourced by tests/cluster/run (or run alone: tests/cluster/hostile.sh): a
+# hostile Prometheus (tests/cluster/fake.py hostile, hostile-error) whose
+# label values carry OSC 52 and OSC 0, C1 controls, invisible characters,
+# values cut inside a character and instances sharing their first 127
+# bytes, whose numbers are +Inf, -Inf, NaN, 1.8e308 and -0, and whose
+# error texts carry escapes.  -b, --json and stderr, live and replayed
+# (-w, -r), hold no raw control byte but \n and no invisible character;
+# the JSON parses with every key.
+# shellcheck disable=SC2154 # tmp, bin, pids come from the run script
+if [ -z "${bin:-}" ]; then
+	cd "$(dirname "$0")/../.." || exit 1
+	bin=${RDMATOP_BIN:-./rdmatop}
+	. tests/lib.sh
+	work_dir
+	hostile_alone=1
+fi
+# clean FILE...: valid UTF-8, no C0 but \n, no DEL, no C1, no format
+# character (Cf: U+200B, U+00AD, U+FEFF, U+2060, ...) nor filler
+cat >"$tmp/clean.py" <<'EOP'
+import sys, unicodedata
+bad = 0
+for p in sys.argv[1:]:
+    raw = open(p, "rb").read()
+    try:
+        txt = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        print("%s: not UTF-8: %s" % (p, e)); bad += 1; continue
+    for n, line in enumerate(txt.split("\n"), 1):
+        for ch in line:
+            o = ord(ch)
+            if o < 0x20 or 0x7f <= o < 0xa0 or unicodedata.category(ch) == "Cf" or \
+                    o in (0x034f, 0x115f, 0x1160, 0x3164, 0xffa0) or 0xfe00 <= o <= 0xfe0f:
+                print("%s:%d: U+%04X in %r" % (p, n, o, line[:120])); bad += 1; break
+sys.exit(1 if bad else 0)
+EOP
+hport=$(free_port)
+eport=$(free_port)
+timeout 120 python3 tests/cluster/fake.py "$hport" hostile &
+pids="$pids $!"
+timeout 120 python3 tests/cluster/fake.py "$eport" hostile-error &
+pids="$pids $!"
+wait_for 10 curl -s --max-time 2 -o /dev/null "http://127.0.0.1:$hport/"
+wait_for 10 curl -s --max-time 2 -o /dev/null "http://127.0.0.1:$eport/"
+hurl="http://127.0.0.1:$hport"
+"$bin" --prometheus "$hurl" -b -n 1 >"$tmp/h.txt" 2>"$tmp/h.txt.err"
+"$bin" --prometheus "$hurl" --json -n 1 -w "$tmp/h.rdrec" >"$tmp/h.json" 2>"$tmp/h.json.err"
+"$bin" -r "$tmp/h.rdrec" -b >"$tmp/hr.txt" 2>"$tmp/hr.txt.err"
+"$bin" -r "$tmp/h.rdrec" --json >"$tmp/hr.json" 2>"$tmp/hr.json.err"
+"$bin" --prometheus "http://127.0.0.1:$eport" -b -n 1 >"$tmp/e.txt" 2>"$tmp/e.txt.err"
+"$bin" --prometheus "http://127.0.0.1:$eport" --json -n 1 >"$tmp/e.json" 2>"$tmp/e.json.err"
+for f in h.txt h.json hr.txt hr.json e.txt e.json; do
+	python3 "$tmp/clean.py" "$tmp/$f" "$tmp/$f.err" >"$tmp/clean.out" 2>&1 &&
+		ok "hostile Prometheus: $f and its stderr hold no control byte but newline, no invisible character" ||
+		bad "hostile Prometheus: $f and its stderr clean" "$tmp/clean.out"
+done
+grep -q 'node1\\u200b' "$tmp/h.txt" && grep -q 'clip\\x1b\]52' "$tmp/h.txt" &&
+	ok "hostile Prometheus: -b shows node1\\u200b and \\x1b]52 visibly" ||
+	bad "hostile Prometheus: -b shows node1\\u200b and \\x1b]52 visibly" "$tmp/h.txt"
+grep -q "query up: Prometheus: bad_data: \\\\x1b]0;pwned" "$tmp/e.txt.err" &&
+	ok "hostile Prometheus: its error text said on stderr, escaped" ||
+	bad "hostile Prometheus: its error text said on stderr, escaped" "$tmp/e.txt.err"
+cat >"$tmp/keys.py" <<'EOP'
+import json, sys
+HOST = {"instance", "job", "up", "health", "age", "devices", "ports_up", "ports", "rx", "tx",
+        "util", "err", "flush", "cong", "qps", "qps_err", "procs", "pause_rx", "pause_tx",
+        "top_group"}
+PORT = {"instance", "device", "port", "state", "health", "rx", "tx", "speed", "util", "err",
+        "cong", "pause_rx", "pause_tx"}
+mode, path = sys.argv[1], sys.argv[2]
+lines = [json.loads(l) for l in open(path)]
+assert lines, "no JSON"
+for c in lines:
+    for k in ("time", "scrape_interval", "rate_window", "queries", "hosts", "ports", "jobs", "groups"):
+        assert k in c, (k, c.keys())
+    if mode == "error":
+        assert all(q["name"] == "processes" or ("error" in q and not q["ok"]) for q in c["queries"]), c["queries"]
+        assert all("pwned" in q["error"] and q["error"].startswith("Prometheus: bad_data: \x1b")
+                   for q in c["queries"] if "error" in q), c["queries"]
+        continue
+    hosts = c["hosts"]
+    for h in hosts:
+        assert HOST <= set(h), ("host keys", HOST - set(h))
+    for p in c["ports"]:
+        assert PORT <= set(p), ("port keys", PORT - set(p))
+    for j in c["jobs"]:
+        assert {"kind", "group"} <= set(j), ("job keys", j)
+EOP
+for f in h.json:live hr.json:replayed; do
+	python3 "$tmp/keys.py" hosts "$tmp/${f%%:*}" >"$tmp/keys.out" 2>&1 &&
+		ok "hostile Prometheus: --json ${f#*:}: every key of every row" ||
+		bad "hostile Prometheus: --json ${f#*:}: every key of every row" "$tmp/keys.out"
+done
+python3 "$tmp/keys.py" error "$tmp/e.json" >"$tmp/keys.out" 2>&1 &&
+	ok "hostile Prometheus: --json: every failed query keeps its \"error\" (é at byte 200)" ||
+	bad "hostile Prometheus: --json: every failed query keeps its \"error\"" "$tmp/keys.out"
+if [ -n "${hostile_alone:-}" ]; then
+	echo "cluster hostile: $pass passed, $fail failed"
+	[ "$fail" = 0 ]
+	exit
+fi
