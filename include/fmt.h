@@ -50,6 +50,15 @@ const char *fmt_addr(char *buf, size_t len, const struct snap_addr *a);
  */
 const char *fmt_escape(char *buf, size_t len, const char *s);
 
+/*
+ * Copy s into buf of len bytes: whole when it fits, else cut on a
+ * character boundary and ended in "…" (U+2026), the cut marked, so a
+ * value that was valid UTF-8 stays so (a cut inside a character made
+ * jansson's json_string() return NULL and a key vanish).  Always
+ * NUL-terminates.
+ */
+const char *fmt_cut(char *buf, size_t len, const char *s);
+
 /* *cp of a unit that is not UTF-8 (above any code point) */
 #define FMT_UTF8_BAD 0xffffffffu
 

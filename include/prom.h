@@ -39,7 +39,7 @@ _Static_assert(PROM_Q_N <= PROM_Q_MAX, "at most a dozen queries per refresh");
 /* Bounds of one answer. */
 #define PROM_ANSWER_MAX_DEFAULT (16u << 20)	/* bytes (each of the queries in flight) */
 #define PROM_SERIES_MAX_DEFAULT 50000		/* series */
-#define PROM_LABEL_MAX 128			/* bytes of one label value kept */
+#define PROM_LABEL_MAX 128			/* bytes of a label value shown (whole: its identity) */
 
 /* One series of an instant vector: its labels and its value. */
 struct prom_label {

@@ -371,3 +371,32 @@ const char *fmt_escape(char *buf, size_t len, const char *str)
 	buf[o] = '\0';
 	return buf;
 }
+
+const char *fmt_cut(char *buf, size_t len, const char *s)
+{
+	static const char mark[] = "\xe2\x80\xa6";	/* … */
+	size_t n = strlen(s), o = 0, room;
+
+	if (!len)
+		return buf;
+	if (n < len) {
+		memcpy(buf, s, n + 1);
+		return buf;
+	}
+	room = len > sizeof(mark) ? len - sizeof(mark) : len - 1;
+	while (s[o]) {
+		uint32_t cp;
+		size_t u = (size_t)fmt_utf8((const unsigned char *)s + o, &cp);
+
+		if (o + u > room)
+			break;
+		o += u;
+	}
+	memcpy(buf, s, o);
+	if (len > sizeof(mark)) {
+		memcpy(buf + o, mark, sizeof(mark));
+		return buf;
+	}
+	buf[o] = '\0';
+	return buf;
+}

@@ -11,12 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fmt.h"
 #include "prom.h"
 #include "util.h"
 
+/* a label's value into a row's field: whole, or cut where a character
+ * ends and marked (…); the row's identity is the whole value */
 static void cpy(char *dst, size_t len, const char *src)
 {
-	snprintf(dst, len, "%s", src);
+	fmt_cut(dst, len, src);
 }
 
 static double add(double a, double b)
@@ -114,41 +117,65 @@ static const struct rtab job_t = { sizeof(struct prom_job), job_k, ARRAY_SIZE(jo
 				   ARRAY_SIZE(job_f), job_init };
 
 /*
- * The row of series s among the *n rows of table t at rows, its number
- * set when s names one: the last row whose keys all match, else a new
- * one, zeroed, its keys copied, then t->init (linear: rows are a few
- * thousand at most, and this runs once per refresh per answer series).
- * The rows, moved when they grew, in *moved; NULL when out of memory.
+ * The rows of one table while the model is built: each row's first
+ * series (its keys' whole values; the row's fields hold them cut), in
+ * src[], alive as long as the answers.
  */
-static void *row_of(void *rows, size_t *n, size_t *cap, const struct rtab *t,
-		    const struct prom_series *s, void **moved)
+struct rset {
+	const struct rtab *t;
+	void *rows;
+	size_t n, cap;
+	const struct prom_series **src;
+	size_t src_cap;
+};
+
+static bool same_keys(const struct rtab *t, const struct prom_series *a,
+		      const struct prom_series *b)
 {
-	const char *v[RKEYS_MAX];
-	size_t i, j;
-	char *r;
+	size_t j;
 
 	for (j = 0; j < t->nk; j++)
-		v[j] = prom_label(s, t->k[j].label);
-	*moved = rows;
-	for (i = *n; i-- > 0;) {
-		r = (char *)rows + i * t->size;
-		for (j = 0; j < t->nk && !strcmp(r + t->k[j].off, v[j]); j++)
-			;
-		if (j == t->nk)
+		if (strcmp(prom_label(a, t->k[j].label), prom_label(b, t->k[j].label)))
+			return false;
+	return true;
+}
+
+/*
+ * The row of series s in r, its number set when s names one: the last
+ * row whose keys' whole values all match, else a new one, zeroed, its
+ * keys copied (cut to their fields), then t->init; NULL when out of
+ * memory.  Linear: rows are a few thousand at most, and this runs once
+ * per refresh per answer series.
+ */
+static void *row_of(struct rset *r, const struct prom_series *s)
+{
+	const struct rtab *t = r->t;
+	size_t i, j;
+	char *row;
+	void *nb;
+
+	for (i = r->n; i-- > 0;)
+		if (same_keys(t, r->src[i], s)) {
+			row = (char *)r->rows + i * t->size;
 			goto found;
-	}
-	rows = vec_grow(rows, *n, cap, t->size, 64);
-	if (!rows)
+		}
+	nb = vec_grow(r->rows, r->n, &r->cap, t->size, 64);
+	if (!nb)
 		return NULL;
-	*moved = rows;
-	r = (char *)rows + (*n)++ * t->size;
-	memset(r, 0, t->size);
+	r->rows = nb;
+	nb = vec_grow(r->src, r->n, &r->src_cap, sizeof(*r->src), 64);
+	if (!nb)
+		return NULL;
+	r->src = nb;
+	r->src[r->n] = s;
+	row = (char *)r->rows + r->n++ * t->size;
+	memset(row, 0, t->size);
 	for (j = 0; j < t->nk; j++)
-		cpy(r + t->k[j].off, t->k[j].len, v[j]);
-	t->init(r);
+		cpy(row + t->k[j].off, t->k[j].len, prom_label(s, t->k[j].label));
+	t->init(row);
 found:
-	set_f(r, t->f, t->nf, s);
-	return r;
+	set_f(row, t->f, t->nf, s);
+	return row;
 }
 
 static double util(double rx, double tx, double speed)
@@ -203,22 +230,21 @@ static void host_series(struct prom_host *h, enum prom_q q, const struct prom_se
 	}
 }
 
-static int hosts_build(struct prom_model *m, const struct prom_qstate *q)
+static int hosts_build(struct prom_model *m, const struct prom_qstate *q, struct rset *r)
 {
 	static const enum prom_q by_host[] = {
 		PROM_Q_UP, PROM_Q_HOST, PROM_Q_PORTSTATE, PROM_Q_ERR, PROM_Q_QPS,
 	};
-	size_t cap = 0, i, k;
-	void *rows;
+	size_t i, k;
 
 	for (k = 0; k < ARRAY_SIZE(by_host); k++) {
 		const struct prom_vector *v = &q[by_host[k]].v;
 
 		for (i = 0; i < v->n; i++) {
-			struct prom_host *h = row_of(m->hosts, &m->n_hosts, &cap, &host_t, &v->s[i],
-						     &rows);
+			struct prom_host *h = row_of(r, &v->s[i]);
 
-			m->hosts = rows;
+			m->hosts = r->rows;
+			m->n_hosts = r->n;
 			if (!h)
 				return -ENOMEM;
 			host_series(h, by_host[k], &v->s[i]);
@@ -236,11 +262,13 @@ static int hosts_build(struct prom_model *m, const struct prom_qstate *q)
 	return 0;
 }
 
-static int groups_build(struct prom_model *m, const struct prom_qstate *q)
+static int groups_build(struct prom_model *m, const struct prom_qstate *q,
+			const struct rset *hosts)
 {
 	const struct prom_vector *v = &q[PROM_Q_HOSTGROUPS].v;
-	size_t cap = 0, i, k;
-	void *rows;
+	struct rset r = { .t = &job_t };
+	size_t i, k;
+	int ret = 0;
 
 	m->hgroups = calloc(v->n + 1, sizeof(*m->hgroups));
 	if (!m->hgroups)
@@ -257,7 +285,7 @@ static int groups_build(struct prom_model *m, const struct prom_qstate *q)
 		for (k = 0; k < m->n_hosts; k++) {
 			struct prom_host *h = &m->hosts[k];
 
-			if (strcmp(h->instance, g->instance))
+			if (strcmp(prom_label(hosts->src[k], "instance"), prom_label(s, "instance")))
 				continue;
 			if (isnan(h->top_group_procs) || g->procs > h->top_group_procs) {
 				h->top_group_procs = g->procs;
@@ -267,35 +295,38 @@ static int groups_build(struct prom_model *m, const struct prom_qstate *q)
 		}
 	}
 	v = &q[PROM_Q_JOBS].v;
-	for (i = 0; i < v->n; i++) {
-		struct prom_job *j = row_of(m->jobs, &m->n_jobs, &cap, &job_t, &v->s[i], &rows);
-
-		m->jobs = rows;
-		if (!j)
-			return -ENOMEM;
+	for (i = 0; i < v->n && !ret; i++) {
+		if (!row_of(&r, &v->s[i]))
+			ret = -ENOMEM;
+		m->jobs = r.rows;
+		m->n_jobs = r.n;
 	}
-	return 0;
+	free(r.src);
+	return ret;
 }
 
 static int ports_build(struct prom_model *m, const struct prom_qstate *q)
 {
 	const struct prom_vector *v = &q[PROM_Q_PORTS].v;
-	size_t cap = 0, i;
-	void *rows;
+	struct rset r = { .t = &port_t };
+	size_t i;
+	int ret = 0;
 
-	for (i = 0; i < v->n; i++) {
+	for (i = 0; i < v->n && !ret; i++) {
 		const struct prom_series *s = &v->s[i];
-		struct prom_port *p = row_of(m->ports, &m->n_ports, &cap, &port_t, s, &rows);
+		struct prom_port *p = row_of(&r, s);
 
-		m->ports = rows;
+		m->ports = r.rows;
+		m->n_ports = r.n;
 		if (!p)
-			return -ENOMEM;
-		if (!strcmp(prom_label(s, "f"), "state"))
+			ret = -ENOMEM;
+		else if (!strcmp(prom_label(s, "f"), "state"))
 			cpy(p->state, sizeof(p->state), prom_label(s, "state"));
 	}
 	for (i = 0; i < m->n_ports; i++)
 		m->ports[i].util = util(m->ports[i].rx, m->ports[i].tx, m->ports[i].speed);
-	return 0;
+	free(r.src);
+	return ret;
 }
 
 static int procs_build(struct prom_model *m, const struct prom_qstate *q)
@@ -319,16 +350,18 @@ static int procs_build(struct prom_model *m, const struct prom_qstate *q)
 
 int prom_model_build(struct prom_model *m, const struct prom_qstate *q)
 {
+	struct rset hosts = { .t = &host_t };
 	int ret;
 
 	memset(m, 0, sizeof(*m));
-	ret = hosts_build(m, q);
+	ret = hosts_build(m, q, &hosts);
 	if (!ret)
-		ret = groups_build(m, q);
+		ret = groups_build(m, q, &hosts);
 	if (!ret)
 		ret = ports_build(m, q);
 	if (!ret)
 		ret = procs_build(m, q);
+	free(hosts.src);
 	if (ret)
 		prom_model_free(m);
 	return ret;

@@ -16,6 +16,7 @@
 #include <jansson.h>
 #include <yaml.h>
 
+#include "fmt.h"
 #include "prom.h"
 #include "util.h"
 
@@ -64,11 +65,6 @@ static int value_of(json_t *pair, double *ts, double *v)
 	return end == s || *end ? -EINVAL : 0;
 }
 
-/* at most PROM_LABEL_MAX - 1 bytes: a longer value is cut, never overrun */
-static char *dup_cut(const char *s)
-{
-	return strndup(s, PROM_LABEL_MAX - 1);
-}
 
 static int series_of(json_t *r, struct prom_series *s)
 {
@@ -89,8 +85,11 @@ static int series_of(json_t *r, struct prom_series *s)
 
 		if (!json_is_string(val))
 			return -EINVAL;
-		l->name = dup_cut(k);
-		l->value = dup_cut(json_string_value(val));
+		/* whole: a row is named by the whole value (two hosts that
+		 * share their first 127 bytes are two); the model cuts what
+		 * it shows (bounded by the answer's size) */
+		l->name = strdup(k);
+		l->value = strdup(json_string_value(val));
 		if (!l->name || !l->value) {
 			free(l->name);
 			free(l->value);
@@ -126,8 +125,17 @@ int prom_parse_answer(const char *buf, size_t len, size_t max_series, struct pro
 		const char *e = json_string_value(json_object_get(root, "error"));
 		const char *et = json_string_value(json_object_get(root, "errorType"));
 
-		snprintf(err, errlen, "Prometheus: %s%s%.200s", et ? et : "error", et ? ": " : "",
-			 e ? e : "(no reason given)");
+		char *msg;
+
+		/* cut where a character ends, marked: never a broken one */
+		if (asprintf(&msg, "Prometheus: %s: %s", et ? et : "error",
+			     e ? e : "(no reason given)") < 0) {
+			ret = -ENOMEM;
+			snprintf(err, errlen, "out of memory");
+			goto out;
+		}
+		fmt_cut(err, errlen, msg);
+		free(msg);
 		goto out;
 	}
 	data = json_object_get(root, "data");

@@ -6,7 +6,7 @@
 # bytes, whose numbers are +Inf, -Inf, NaN, 1.8e308 and -0, and whose
 # error texts carry escapes.  -b, --json and stderr, live and replayed
 # (-w, -r), hold no raw control byte but \n and no invisible character;
-# the JSON parses with every key.
+# the JSON parses with every key; every host stays a row of its own.
 # shellcheck disable=SC2154 # tmp, bin, pids come from the run script
 if [ -z "${bin:-}" ]; then
 	cd "$(dirname "$0")/../.." || exit 1
@@ -85,15 +85,32 @@ for c in lines:
         assert PORT <= set(p), ("port keys", PORT - set(p))
     for j in c["jobs"]:
         assert {"kind", "group"} <= set(j), ("job keys", j)
+    inst = [h["instance"] for h in hosts]
+    assert len(hosts) == 11 and len(set(inst)) == 10, inst
+    # the two sharing 127 bytes: two rows, each its own value (1.8e308, -0)
+    b = [h for h in hosts if h["instance"].startswith("B" * 100)]
+    assert len(b) == 2 and b[0]["up"] != b[1]["up"], b
+    # cut where a character ends, marked; what fits is whole
+    assert all(len(i.encode()) <= 127 for i in inst), inst
+    assert b[0]["instance"] == "B" * 124 + "\u2026", b[0]["instance"]
+    a = [i for i in inst if i.startswith("AAA")]
+    assert a == ["A" * 124 + "\u2026"], a
+    assert all(p["port"] == "1" * 12 + "\u2026" for p in c["ports"]), c["ports"][0]["port"]
+    assert all(j["kind"] == "k" * 28 + "\u2026" for j in c["jobs"]), c["jobs"][0]["kind"]
+    assert len(c["ports"]) == 11, len(c["ports"])
+    assert len(c["groups"]) == 11 and len(c["jobs"]) == 11, (len(c["groups"]), len(c["jobs"]))
 EOP
 for f in h.json:live hr.json:replayed; do
 	python3 "$tmp/keys.py" hosts "$tmp/${f%%:*}" >"$tmp/keys.out" 2>&1 &&
-		ok "hostile Prometheus: --json ${f#*:}: every key of every row" ||
-		bad "hostile Prometheus: --json ${f#*:}: every key of every row" "$tmp/keys.out"
+		ok "hostile Prometheus: --json ${f#*:}: every key, 11 hosts, the two sharing 127 bytes two" ||
+		bad "hostile Prometheus: --json ${f#*:}: every key, 11 hosts, the two sharing 127 bytes two" "$tmp/keys.out"
 done
 python3 "$tmp/keys.py" error "$tmp/e.json" >"$tmp/keys.out" 2>&1 &&
 	ok "hostile Prometheus: --json: every failed query keeps its \"error\" (é at byte 200)" ||
 	bad "hostile Prometheus: --json: every failed query keeps its \"error\"" "$tmp/keys.out"
+grep -q '^hosts: 11$' "$tmp/h.txt" && grep -q '^hosts: 11$' "$tmp/hr.txt" &&
+	ok "hostile Prometheus: -b, live and replayed: 11 hosts" ||
+	bad "hostile Prometheus: -b, live and replayed: 11 hosts" "$tmp/h.txt"
 if [ -n "${hostile_alone:-}" ]; then
 	echo "cluster hostile: $pass passed, $fail failed"
 	[ "$fail" = 0 ]

@@ -2,8 +2,9 @@
 /*
  * libFuzzer target for Prometheus's answers (--prometheus): any bytes as
  * an /api/v1/query answer and as /api/v1/status/config's.  The parser
- * takes them or says why; what it takes stays within its limits (series,
- * label sizes), builds a cluster model, and is written as text and JSON.
+ * takes them or says why; what it takes stays within its limits (series),
+ * builds a cluster model whose fields stay UTF-8 (cut where a character
+ * ends), and is written as text and JSON.
  */
 #include <math.h>
 #include <stdint.h>
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fmt.h"
 #include "prom.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -20,7 +22,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static struct prom_qstate q[PROM_Q_N];
 	struct prom_model m;
 	char err[256];
-	size_t i, k;
+	size_t i;
 	int ret, qi;
 	FILE *null;
 
@@ -30,10 +32,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	if (!ret && q[0].v.n > 100)
 		abort();
-	for (i = 0; !ret && i < q[0].v.n; i++)
-		for (k = 0; k < q[0].v.s[i].n_labels; k++)
-			if (strlen(q[0].v.s[i].labels[k].value) >= PROM_LABEL_MAX)
-				abort();
 	/* the same answer for every query: the model takes any shape */
 	for (qi = 0; qi < PROM_Q_N; qi++) {
 		q[qi].have = !ret;
@@ -47,9 +45,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			prom_out_json(null, &m, q, NULL);
 			fclose(null);
 		}
-		for (i = 0; i < m.n_hosts; i++)
-			if (!memchr(m.hosts[i].instance, '\0', sizeof(m.hosts[i].instance)))
+		/* a field holds its label cut where a character ends:
+		 * jansson's strings are UTF-8, so the field stays so */
+		for (i = 0; i < m.n_hosts; i++) {
+			const unsigned char *p = (const unsigned char *)m.hosts[i].instance;
+			uint32_t cp;
+
+			if (!memchr(p, '\0', sizeof(m.hosts[i].instance)))
 				abort();
+			for (; *p; p += fmt_utf8(p, &cp))
+				if (fmt_utf8(p, &cp), cp == FMT_UTF8_BAD)
+					abort();
+		}
 		prom_model_free(&m);
 	}
 	for (qi = 1; qi < PROM_Q_N; qi++)

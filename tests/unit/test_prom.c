@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <math.h>
 
+#include "fmt.h"
 #include "prom.h"
 #include "test.h"
 
@@ -274,4 +275,67 @@ static void test_model(void)
 		prom_vector_free(&q[i].v);
 }
 
-TEST_MAIN(test_answer, test_interval, test_config, test_query, test_time, test_model)
+/* "B" * 127 then c, "A" * 126 then 37 x U+00E9 (200 bytes: byte 127 in a character) */
+#define B127 "BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB"
+#define E37 "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9" \
+	"\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9" \
+	"\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+
+/* Long label values: identity by the whole value, shown cut where a
+ * character ends and marked; Prometheus's error cut the same way. */
+static void test_model_long(void)
+{
+	struct prom_qstate q[PROM_Q_N] = { 0 };
+	struct prom_vector v;
+	struct prom_model m;
+	char err[256], a[200];
+	int i;
+
+	CHECK_EQ_U(sizeof(B127) - 1, 127);
+	CHECK_EQ_U(sizeof(E37) - 1, 74);
+	set(q, PROM_Q_UP, ANS(V("\"instance\":\"" B127 "1\"", "1") ","
+			      V("\"instance\":\"" B127 "2\"", "2") ","
+			      V("\"instance\":\"" B127 "1\"", "3") ","
+			      V("\"instance\":\"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+				"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" E37
+				"\",\"job\":\"" E37 "\"", "4")));
+	set(q, PROM_Q_PORTS, ANS(V("\"instance\":\"h\",\"device\":\"d\",\"port\":\"11111111111111\xc3\xa9\","
+				   "\"f\":\"rx\"", "5")));
+	set(q, PROM_Q_JOBS, ANS(V("\"kind\":\"kkkkkkkkkkkkkkkkkkkkkkkkkkkkkk\xc3\xa9\",\"group\":\"g\","
+				  "\"f\":\"hosts\"", "6")));
+	CHECK_EQ_U(prom_model_build(&m, q), 0);
+	/* the two sharing 127 bytes are two; the first's second series is its own */
+	CHECK_EQ_U(m.n_hosts, 3);
+	CHECK(m.hosts[0].up == 3 && m.hosts[1].up == 2);
+	memset(a, 'B', 124);
+	memcpy(a + 124, "\xe2\x80\xa6", 4);
+	CHECK_EQ_S(m.hosts[0].instance, a);
+	CHECK_EQ_S(m.hosts[1].instance, a);
+	memset(a, 'A', 124);
+	CHECK_EQ_S(m.hosts[2].instance, a);
+	CHECK_EQ_S(m.hosts[2].job, "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+		   "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+		   "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+		   "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9");
+	/* fixed fields: port[16], kind[32] */
+	CHECK(m.n_ports == 1 && m.ports[0].rx == 5);
+	CHECK_EQ_S(m.ports[0].port, "111111111111\xe2\x80\xa6");
+	CHECK(m.n_jobs == 1 && m.jobs[0].hosts == 6);
+	CHECK_EQ_S(m.jobs[0].kind, "kkkkkkkkkkkkkkkkkkkkkkkkkkkk\xe2\x80\xa6");
+	prom_model_free(&m);
+	for (i = 0; i < PROM_Q_N; i++)
+		prom_vector_free(&q[i].v);
+	/* an error text with a character across the end of err */
+	CHECK_EQ_U(prom_parse_answer("{\"status\":\"error\",\"error\":\"" B127 B127 E37 "\"}",
+				     sizeof("{\"status\":\"error\",\"error\":\"" B127 B127 E37 "\"}") - 1,
+				     10, &v, err, 256), -EINVAL);
+	CHECK_EQ_U(strlen(err), 255);
+	CHECK(!strncmp(err, "Prometheus: error: BBB", 22));
+	CHECK(!strcmp(err + 252, "\xe2\x80\xa6"));
+	CHECK_EQ_S(fmt_cut(a, 8, "ab\xc3\xa9\xc3\xa9\xc3\xa9"), "ab\xc3\xa9\xe2\x80\xa6");
+	CHECK_EQ_S(fmt_cut(a, 9, "ab\xc3\xa9\xc3\xa9"), "ab\xc3\xa9\xc3\xa9");
+	CHECK_EQ_S(fmt_cut(a, 3, "abcd"), "ab");
+}
+
+TEST_MAIN(test_answer, test_interval, test_config, test_query, test_time, test_model,
+	  test_model_long)
