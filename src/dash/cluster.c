@@ -36,6 +36,7 @@ struct cl {
 	struct cl_view v;
 	struct ui_cluster ui;
 	bool screen, json;
+	bool said_interval;		/* why the scrape interval is unknown, said */
 	long iterations, done;
 	double delay, at;
 	ev_timer tick, clock;
@@ -63,6 +64,19 @@ static void on_done(void *arg, const struct prom_qstate *q, double interval)
 		/* the rates of this refresh used a guessed window: again */
 		refresh_now(c);
 		return;
+	}
+	if (c->v.interval <= 0 && c->client && !c->said_interval &&
+	    *prom_client_interval_why(c->client)) {
+		const char *why = prom_client_interval_why(c->client);
+		char esc[1024];
+
+		/* once: the config Prometheus runs does not change often; the
+		 * screen escapes what it draws */
+		c->said_interval = true;
+		if (c->screen)
+			ui_set_status(&c->ui.base, ROLE_STATUS_WARN, "%s", why);
+		else
+			fprintf(stderr, "rdmatop: %s\n", fmt_escape(esc, sizeof(esc), why));
 	}
 	answers = c->v.busy_since > 0 ? clock_sec(CLOCK_REALTIME) - c->v.busy_since : 0;
 	t0 = clock_sec(CLOCK_MONOTONIC);

@@ -178,6 +178,22 @@ double prom_col_num(const struct prom_col *c, const void *row)
 	return v;
 }
 
+/*
+ * A value "%.0f" cannot put in a cell: Prometheus's +Inf and -Inf as it
+ * spells them (a rate over a speed of 0), and from max on (1.8e308 is 309
+ * digits) in scientific notation; true when written.
+ */
+static bool unusual(char *buf, size_t len, double v, const char *unit, double max)
+{
+	if (isinf(v))
+		snprintf(buf, len, "%s", v > 0 ? "+Inf" : "-Inf");
+	else if (fabs(v) >= max)
+		snprintf(buf, len, "%.2g%s", v, unit);
+	else
+		return false;
+	return true;
+}
+
 const char *prom_cell(const struct prom_col *c, const void *row, char *buf, size_t len)
 {
 	double v;
@@ -187,6 +203,16 @@ const char *prom_cell(const struct prom_col *c, const void *row, char *buf, size
 	v = prom_col_num(c, row);
 	if (isnan(v))
 		return "n/a";
+	if (v == 0)
+		v = 0;	/* -0, as Prometheus may answer: 0 */
+	if (c->kind == PROM_K_HEALTH)
+		return v >= 2 ? "FAIL" : v >= 1 ? "WARN" : v >= 0 ? "OK" : "n/a";
+	/* the rates are scaled down to E (1e18) and spelt up to 999.9E */
+	if (unusual(buf, len, c->kind == PROM_K_PCT ? v * 100 : c->kind == PROM_K_BITS ? v * 8 : v,
+		    c->kind == PROM_K_PCT ? "%" : c->kind == PROM_K_BITS ? "b" :
+		    c->kind == PROM_K_AGE ? "s" : "",
+		    c->kind == PROM_K_RATE || c->kind == PROM_K_BITS ? 999.9e18 : 1e15))
+		return buf;
 	switch (c->kind) {
 	case PROM_K_PCT:
 		snprintf(buf, len, "%.0f%%", v * 100);
@@ -194,8 +220,6 @@ const char *prom_cell(const struct prom_col *c, const void *row, char *buf, size
 	case PROM_K_AGE:
 		snprintf(buf, len, "%.0fs", v);
 		return buf;
-	case PROM_K_HEALTH:
-		return v >= 2 ? "FAIL" : v >= 1 ? "WARN" : v >= 0 ? "OK" : "n/a";
 	case PROM_K_BITS:
 		return si(buf, len, v * 8, "b");
 	case PROM_K_RATE:

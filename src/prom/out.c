@@ -46,6 +46,8 @@ static void num(struct jw *w, const char *k, double v)
 		jw_write(w, "null", 4);
 		return;
 	}
+	if (v == 0)
+		v = 0;	/* Prometheus's "-0" */
 	snprintf(buf, sizeof(buf), "%.15g", v);
 	if (strtod(buf, NULL) != v)
 		snprintf(buf, sizeof(buf), "%.17g", v);

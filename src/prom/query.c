@@ -9,6 +9,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -158,7 +159,8 @@ int prom_q_text(enum prom_q q, const struct prom_qctx *c, char *buf, size_t len)
 	char w[32];
 	int ret = 0;
 
-	if ((unsigned int)q >= PROM_Q_N || !len)
+	/* a window PromQL cannot spell ([infs]) is never sent */
+	if ((unsigned int)q >= PROM_Q_N || !len || !isfinite(c->window) || c->window > 1e12)
 		return -EINVAL;
 	snprintf(w, sizeof(w), "%.0fs", c->window < 1 ? 1 : c->window);
 	for (p = queries[q].text; *p && !ret; p++) {

@@ -9,7 +9,8 @@ usage: fake.py PORT bad|big|hostile|hostile-error
   hostile: every query answered with the series of HOSTILE (label values
         with terminal escapes, C1 controls, invisible characters, cut
         inside a character, sharing their first 127 bytes; values
-        +Inf, -Inf, NaN, 1.8e308, -0)
+        +Inf, -Inf, NaN, 1.7e308, 1.8e308, -0); a scrape_interval of
+        1e308y
   hostile-error: every query refused (400) with an error text holding
         escapes, 'é' across byte 200
   auth: 401 (with WWW-Authenticate) unless the request's Authorization
@@ -37,7 +38,7 @@ HOSTILE = [
     "A" * 126 + "\u00e9" * 37,
     "B" * 127 + "1", "B" * 127 + "2",
 ]
-VALUES = ["+Inf", "-Inf", "NaN", "1.8e308", "-0", "1.5"]
+VALUES = ["+Inf", "-Inf", "NaN", "1.7e308", "-0", "1.5", "1.8e308"]
 
 
 def hostile_answer():
@@ -91,7 +92,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.rfile.read(int(self.headers.get("Content-Length") or 0))
         code = 200
         if "/status/config" in self.path:
-            ans = {"status": "success", "data": {"yaml": "global:\n  scrape_interval: 15s\n"}}
+            # an interval past what a double holds: refused, never [infs]
+            ans = {"status": "success", "data": {"yaml": "global:\n  scrape_interval: 15s\n"
+                                                 "scrape_configs:\n- job_name: x\n"
+                                                 "  scrape_interval: 1e308y\n"}}
         elif MODE == "hostile-error":
             ans, code = hostile_error(), 400
         else:

@@ -3,8 +3,8 @@
 # hostile Prometheus (tests/cluster/fake.py hostile, hostile-error) whose
 # label values carry OSC 52 and OSC 0, C1 controls, invisible characters,
 # values cut inside a character and instances sharing their first 127
-# bytes, whose numbers are +Inf, -Inf, NaN, 1.8e308 and -0, and whose
-# error texts carry escapes.  -b, --json and stderr, live and replayed
+# bytes, whose numbers are +Inf, -Inf, NaN, 1.7e308, 1.8e308 and -0, whose
+# scrape interval is 1e308y, and whose error texts carry escapes.  -b, --json and stderr, live and replayed
 # (-w, -r), hold no raw control byte but \n and no invisible character;
 # the JSON parses with every key; every host stays a row of its own.
 # shellcheck disable=SC2154 # tmp, bin, pids come from the run script
@@ -111,6 +111,23 @@ python3 "$tmp/keys.py" error "$tmp/e.json" >"$tmp/keys.out" 2>&1 &&
 grep -q '^hosts: 11$' "$tmp/h.txt" && grep -q '^hosts: 11$' "$tmp/hr.txt" &&
 	ok "hostile Prometheus: -b, live and replayed: 11 hosts" ||
 	bad "hostile Prometheus: -b, live and replayed: 11 hosts" "$tmp/h.txt"
+# numbers: +Inf and -Inf as Prometheus spells them, 1.7e308 short, no -0;
+# an interval of 1e308y refused by name, never a window of [infs]
+python3 - "$tmp/h.txt" "$tmp/h.json" >"$tmp/num.out" 2>&1 <<'EOP' && ok "hostile Prometheus: +Inf, -Inf, 1.7e308 and -0 shown sanely (text and JSON)" || bad "hostile Prometheus: numbers shown sanely" "$tmp/num.out"
+import json, re, sys
+txt = open(sys.argv[1]).read()
+assert re.search(r"(?<![\w.])(-?inf|nan|-0)(?![\w.])", txt) is None, re.findall(r"\S*(?:inf|nan|-0)\S*", txt)[:5]
+assert re.search(r"[0-9]{16}", txt) is None, re.findall(r"[0-9]{16,}", txt)[:3]
+assert "+Inf" in txt and "-Inf" in txt and "1.7e+308" in txt, txt[:400]
+raw = open(sys.argv[2]).read()
+assert re.search(r":-0[,}]", raw) is None
+c = json.loads(raw)
+assert any(h["up"] == 1.7e308 for h in c["hosts"]), [h["up"] for h in c["hosts"]]
+assert c["rate_window"] == 60 and c["scrape_interval"] == 0, (c["rate_window"], c["scrape_interval"])
+EOP
+grep -q "^rdmatop: status/config: scrape_interval '1e308y' is not a duration" "$tmp/h.txt.err" &&
+	ok "hostile Prometheus: scrape_interval 1e308y refused, the key named" ||
+	bad "hostile Prometheus: scrape_interval 1e308y refused, the key named" "$tmp/h.txt.err"
 if [ -n "${hostile_alone:-}" ]; then
 	echo "cluster hostile: $pass passed, $fail failed"
 	[ "$fail" = 0 ]

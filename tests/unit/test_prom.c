@@ -72,6 +72,82 @@ static void test_interval(void)
 	CHECK(strstr(err, "no data.yaml") != NULL);
 }
 
+static double interval_of(const char *v, char *err)
+{
+	char a[256];
+
+	snprintf(a, sizeof(a), "{\"data\":{\"yaml\":\"global:\\n  scrape_interval: %s\\n\"}}", v);
+	err[0] = '\0';
+	return prom_parse_interval(a, strlen(a), err, 256);
+}
+
+/* Durations as Prometheus's model.ParseDuration takes them; anything else
+ * refused by its key, never a window of [infs]. */
+static void test_interval_edge(void)
+{
+	struct prom_qctx c = { .match = "", .window = INFINITY };
+	char err[256], q[4096];
+
+	CHECK(interval_of("1m30s", err) == 90);
+	CHECK(interval_of("500ms", err) == 0.5);
+	CHECK(interval_of("1h1ms", err) == 3600.001);
+	CHECK(interval_of("1y", err) == 31536000 && !err[0]);
+	CHECK(interval_of("1e308y", err) == 0);
+	CHECK_EQ_S(err, "status/config: scrape_interval '1e308y' is not a duration (as 15s, 1m30s)");
+	CHECK(interval_of("2y", err) == 0);
+	CHECK_EQ_S(err, "status/config: scrape_interval '2y' is over a year");
+	CHECK(interval_of("1.5s", err) == 0 && strstr(err, "'1.5s' is not a duration"));
+	CHECK(interval_of("inf", err) == 0 && strstr(err, "'inf' is not a duration"));
+	CHECK(interval_of("15s1m", err) == 0 && strstr(err, "is not a duration"));
+	CHECK(interval_of("1s1s", err) == 0 && strstr(err, "is not a duration"));
+	CHECK(interval_of("99999999999999999999s", err) == 0 && strstr(err, "is not a duration"));
+	CHECK(interval_of("-15s", err) == 0 && strstr(err, "is not a duration"));
+	/* a window PromQL cannot spell is never sent */
+	CHECK_EQ_U(prom_q_text(PROM_Q_ERR, &c, q, sizeof(q)), -EINVAL);
+	c.window = NAN;
+	CHECK_EQ_U(prom_q_text(PROM_Q_ERR, &c, q, sizeof(q)), -EINVAL);
+	c.window = 60;
+	CHECK(prom_q_text(PROM_Q_ERR, &c, q, sizeof(q)) > 0 && strstr(q, "[60s]"));
+}
+
+/* Cells of numbers Prometheus may send: +Inf, -Inf, -0, past 1e15. */
+static void test_cells(void)
+{
+	struct prom_host h = { .instance = "h" };
+	size_t nc;
+	const struct prom_col *c = prom_cols(PROM_T_HOSTS, &nc);
+	char buf[64];
+	int up = prom_col_find(PROM_T_HOSTS, "up"), rx = prom_col_find(PROM_T_HOSTS, "rx");
+	int e = prom_col_find(PROM_T_HOSTS, "err"), u = prom_col_find(PROM_T_HOSTS, "util");
+	int age = prom_col_find(PROM_T_HOSTS, "age");
+
+	h.up = INFINITY;
+	h.rx = -INFINITY;
+	h.err[PROM_C_ERROR] = -0.0;
+	h.util = 1.7e308;
+	h.age = -0.0;
+	CHECK_EQ_S(prom_cell(&c[up], &h, buf, sizeof(buf)), "+Inf");
+	CHECK_EQ_S(prom_cell(&c[rx], &h, buf, sizeof(buf)), "-Inf");
+	CHECK_EQ_S(prom_cell(&c[e], &h, buf, sizeof(buf)), "0");
+	CHECK_EQ_S(prom_cell(&c[u], &h, buf, sizeof(buf)), "+Inf");	/* * 100 */
+	CHECK_EQ_S(prom_cell(&c[age], &h, buf, sizeof(buf)), "0s");
+	h.up = 1.7e308;
+	h.rx = 1.7e308 / 8;
+	h.err[PROM_C_ERROR] = 2e21;
+	h.util = 5e13;
+	h.age = -1e16;
+	CHECK_EQ_S(prom_cell(&c[up], &h, buf, sizeof(buf)), "1.7e+308");
+	CHECK_EQ_S(prom_cell(&c[rx], &h, buf, sizeof(buf)), "1.7e+308b");
+	CHECK_EQ_S(prom_cell(&c[e], &h, buf, sizeof(buf)), "2e+21");
+	CHECK_EQ_S(prom_cell(&c[u], &h, buf, sizeof(buf)), "5e+15%");
+	CHECK_EQ_S(prom_cell(&c[age], &h, buf, sizeof(buf)), "-1e+16s");
+	/* what fits is as it was: E is the last prefix */
+	h.err[PROM_C_ERROR] = 1.5e20;
+	h.up = 123456789012345;
+	CHECK_EQ_S(prom_cell(&c[e], &h, buf, sizeof(buf)), "150.0E");
+	CHECK_EQ_S(prom_cell(&c[up], &h, buf, sizeof(buf)), "123456789012345");
+}
+
 static int cfg(const char *text, struct prom_config *c, char *err)
 {
 	return prom_config_parse(c, text, strlen(text), err, 256);
@@ -337,5 +413,5 @@ static void test_model_long(void)
 	CHECK_EQ_S(fmt_cut(a, 3, "abcd"), "ab");
 }
 
-TEST_MAIN(test_answer, test_interval, test_config, test_query, test_time, test_model,
-	  test_model_long)
+TEST_MAIN(test_answer, test_interval, test_interval_edge, test_cells, test_config, test_query,
+	  test_time, test_model, test_model_long)
