@@ -125,18 +125,31 @@ double prom_window(double scrape_interval)
 	return w < 1 ? 1 : w;
 }
 
-/* a label value in a PromQL string: backslash and quote escaped */
+/*
+ * A label value in a PromQL string: PromQL's lexer takes Go's escapes
+ * (promql/parser/lex.go, lexEscape) and ends a double-quoted string at a
+ * raw newline ("unterminated quoted string"), so backslash and quote are
+ * escaped, \n \r \t by name and the other control bytes as \xNN.
+ */
 static int put_quoted(char *buf, size_t len, size_t *at, const char *s)
 {
 	for (; *s; s++) {
-		if (*s == '"' || *s == '\\') {
-			if (*at + 1 >= len)
-				return -ENOSPC;
-			buf[(*at)++] = '\\';
-		}
-		if (*at + 1 >= len)
+		unsigned char ch = (unsigned char)*s;
+		char e[5];
+		size_t n;
+
+		if (ch == '"' || ch == '\\')
+			n = (size_t)snprintf(e, sizeof(e), "\\%c", ch);
+		else if (ch == '\n' || ch == '\r' || ch == '\t')
+			n = (size_t)snprintf(e, sizeof(e), "\\%c", ch == '\n' ? 'n' : ch == '\r' ? 'r' : 't');
+		else if (ch < 0x20 || ch == 0x7f)
+			n = (size_t)snprintf(e, sizeof(e), "\\x%02x", ch);
+		else
+			e[0] = (char)ch, n = 1;
+		if (*at + n >= len)
 			return -ENOSPC;
-		buf[(*at)++] = *s;
+		memcpy(buf + *at, e, n);
+		*at += n;
 	}
 	return 0;
 }

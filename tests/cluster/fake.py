@@ -2,7 +2,7 @@
 """A server that answers every request as a broken Prometheus would, or
 one that wants a token.
 
-usage: fake.py PORT bad|big|hostile|hostile-error
+usage: fake.py PORT bad|big|hostile|hostile-error|redirect|html500
        fake.py PORT auth UPSTREAM 'TYPE CREDENTIALS' LOG
   bad: a JSON answer cut in the middle
   big: 17 MiB of blanks, past rdmatop's 16 MiB bound of one answer
@@ -13,6 +13,8 @@ usage: fake.py PORT bad|big|hostile|hostile-error
         1e308y
   hostile-error: every query refused (400) with an error text holding
         escapes, 'é' across byte 200
+  redirect: 307 to http://127.0.0.1:9/prometheus/ (a reverse proxy's)
+  html500: 500 with an HTML page
   auth: 401 (with WWW-Authenticate) unless the request's Authorization
         header is exactly 'TYPE CREDENTIALS' (as Prometheus's own
         authorization client sends it: "Bearer TOKEN"); with it, the
@@ -74,6 +76,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return
         if MODE.startswith("hostile"):
             self.hostile()
+            return
+        if MODE in ("redirect", "html500"):
+            page = b"<html><body><h1>Oops</h1></body></html>\n"
+            self.send_response(307 if MODE == "redirect" else 500)
+            if MODE == "redirect":
+                self.send_header("Location", "http://127.0.0.1:9/prometheus" + self.path)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(page)))
+            self.end_headers()
+            self.wfile.write(page)
             return
         self.send_response(200)
         self.send_header("Content-Type", "application/json")

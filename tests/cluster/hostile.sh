@@ -128,6 +128,22 @@ EOP
 grep -q "^rdmatop: status/config: scrape_interval '1e308y' is not a duration" "$tmp/h.txt.err" &&
 	ok "hostile Prometheus: scrape_interval 1e308y refused, the key named" ||
 	bad "hostile Prometheus: scrape_interval 1e308y refused, the key named" "$tmp/h.txt.err"
+# a reverse proxy's redirect and a 500 with HTML: the HTTP status said
+for m in redirect html500; do
+	port=$(free_port)
+	timeout 60 python3 tests/cluster/fake.py "$port" "$m" &
+	pids="$pids $!"
+	wait_for 10 curl -s --max-time 2 -o /dev/null "http://127.0.0.1:$port/"
+	"$bin" --prometheus "http://127.0.0.1:$port" -b -n 1 >"$tmp/$m.out" 2>&1
+	echo "status $?" >>"$tmp/$m.out"
+done
+grep -q "^rdmatop: query up: HTTP 307: a redirect to http://127.0.0.1:9/prometheus/api/v1/query, not followed" "$tmp/redirect.out" &&
+	grep -q "^rdmatop: status/config: HTTP 307: a redirect to http://127.0.0.1:9/prometheus/api/v1/status/config" "$tmp/redirect.out" &&
+	grep -q "^status 1$" "$tmp/redirect.out" &&
+	ok "a 307: the status and where to said, status 1" || bad "a 307: the status and where to said" "$tmp/redirect.out"
+grep -q "^rdmatop: query up: HTTP 500 (text/html; charset=utf-8): not JSON" "$tmp/html500.out" &&
+	grep -q "^status 1$" "$tmp/html500.out" &&
+	ok "a 500 with HTML: the status and the type said, status 1" || bad "a 500 with HTML: the status said" "$tmp/html500.out"
 if [ -n "${hostile_alone:-}" ]; then
 	echo "cluster hostile: $pass passed, $fail failed"
 	[ "$fail" = 0 ]

@@ -207,6 +207,11 @@ static void test_query(void)
 	CHECK_EQ_S(q, "up{job=\"rdma\",} and on (job) group by (job) (rdma_up{job=\"rdma\",})");
 	CHECK(prom_q_text(PROM_Q_PROCS, &c, q, sizeof(q)) > 0);
 	CHECK(strstr(q, "instance=\"h\\\"1\"") != NULL);	/* quoted */
+	/* a newline or a control byte cannot end PromQL's string early */
+	c.instance = "a\nb\\c\td\x01\x7f\r\xc3\xa9";
+	CHECK(prom_q_text(PROM_Q_PROCS, &c, q, sizeof(q)) > 0);
+	CHECK(strstr(q, "instance=\"a\\nb\\\\c\\td\\x01\\x7f\\r\xc3\xa9\"") != NULL);
+	CHECK(!strpbrk(q, "\n\r\t\x01\x7f"));
 	CHECK(prom_q_text(PROM_Q_ERR, &c, q, sizeof(q)) > 0);
 	CHECK(strstr(q, "[4s]") != NULL);
 	CHECK_EQ_U(prom_q_text(PROM_Q_HOST, &c, q, 64), -ENOSPC);
