@@ -144,6 +144,36 @@ grep -q "^rdmatop: query up: HTTP 307: a redirect to http://127.0.0.1:9/promethe
 grep -q "^rdmatop: query up: HTTP 500 (text/html; charset=utf-8): not JSON" "$tmp/html500.out" &&
 	grep -q "^status 1$" "$tmp/html500.out" &&
 	ok "a 500 with HTML: the status and the type said, status 1" || bad "a 500 with HTML: the status said" "$tmp/html500.out"
+# the screen: what tmux drew holds the escapes as text, the window title
+# is not retitled, and no OSC 52 reached tmux's clipboard (set-clipboard on
+# keeps what an application sends in a paste buffer)
+if command -v tmux >/dev/null; then
+	hsock=rdmatop-hostile-$$
+	htm() { tmux -L "$hsock" "$@"; }
+	printf 'set-option -g set-clipboard on\nset-option -g allow-rename on\n' >"$tmp/hs.conf"
+	htm -f "$tmp/hs.conf" new-session -d -s h -x 200 -y 40 \
+		"env TERM=xterm-256color $bin --prometheus $hurl 2>$tmp/hs.err; sleep 30" 2>/dev/null
+	for _ in $(seq 50); do
+		htm capture-pane -p -t h >"$tmp/hs.txt" 2>/dev/null
+		grep -q 'title\\x1b]0;pwned' "$tmp/hs.txt" && break
+		sleep 0.2
+	done
+	htm display-message -p -t h '#{pane_title}|#{window_name}' >"$tmp/hs.title" 2>&1
+	htm list-buffers >"$tmp/hs.buffers" 2>&1
+	htm send-keys -t h q
+	sleep 0.3
+	htm kill-server 2>/dev/null
+	{ grep -q 'title\\x1b]0;pwned' "$tmp/hs.txt" && grep -q 'node1\\u200b' "$tmp/hs.txt" &&
+		grep -q 'clip\\x1b]52' "$tmp/hs.txt"; } &&
+		ok "hostile Prometheus on screen: OSC 0, OSC 52 and U+200B shown as text" ||
+		bad "hostile Prometheus on screen: shown as text" "$tmp/hs.txt"
+	{ ! grep -q pwned "$tmp/hs.title" && ! grep -q . "$tmp/hs.buffers"; } &&
+		ok "hostile Prometheus on screen: no retitle, nothing in the clipboard" ||
+		{ cat "$tmp/hs.title" "$tmp/hs.buffers" >"$tmp/hs.why"; bad "hostile Prometheus on screen: no retitle, no clipboard" "$tmp/hs.why"; }
+	python3 "$tmp/clean.py" "$tmp/hs.txt" >"$tmp/clean.out" 2>&1 &&
+		ok "hostile Prometheus on screen: no control or invisible character drawn" ||
+		bad "hostile Prometheus on screen: no control or invisible character drawn" "$tmp/clean.out"
+fi
 if [ -n "${hostile_alone:-}" ]; then
 	echo "cluster hostile: $pass passed, $fail failed"
 	[ "$fail" = 0 ]
