@@ -4,7 +4,9 @@
  * an /api/v1/query answer and as /api/v1/status/config's.  The parser
  * takes them or says why; what it takes stays within its limits (series),
  * builds a cluster model whose fields stay UTF-8 (cut where a character
- * ends), and is written as text and JSON.
+ * ends), and is written as text and JSON, both checked (check.c): no raw
+ * control or invisible character, strict JSON with every row's instance
+ * and a refused answer's error.
  */
 #include <math.h>
 #include <stdint.h>
@@ -14,8 +16,57 @@
 
 #include "fmt.h"
 #include "prom.h"
+#include "snapgen.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static size_t count(const char *s, const char *what)
+{
+	size_t n = 0;
+
+	for (; (s = strstr(s, what)); s++)
+		n++;
+	return n;
+}
+
+/*
+ * The text and the JSON of model m, checked: no raw control, bidi or
+ * invisible character; one strict JSON line, its rows each with their
+ * instance, a refused answer's "error" kept (json_string() of a value cut
+ * inside a character made jansson drop keys).
+ */
+static void outputs(const struct prom_model *m, const struct prom_qstate *q, bool failed,
+		    size_t insize)
+{
+	FILE *f = fz_out_open(FZ_OUT_CAP(insize));
+	size_t len, rows = m->n_hosts + m->n_ports + m->n_hgroups;
+	char *out, head[32];
+
+	if (!f)
+		return;
+	prom_out_text(f, m, q, NULL);
+	out = fz_out_close(f, &len);
+	if (!out)
+		return;
+	fz_check_terminal_text(out, len);
+	snprintf(head, sizeof(head), "\nhosts: %zu\n", m->n_hosts);
+	if (!strstr(out, head))
+		fz_fail("text: not every host", out, len, 0);
+	free(out);
+	f = fz_out_open(FZ_OUT_CAP(insize));
+	if (!f)
+		return;
+	prom_out_json(f, m, q, NULL);
+	out = fz_out_close(f, &len);
+	if (!out)
+		return;
+	fz_check_json_lines(out, len);
+	if (count(out, "\"instance\":") != rows)
+		fz_fail("JSON: a row without its instance", out, len, 0);
+	if (count(out, "\"error\":") != (failed ? 1 : 0))
+		fz_fail("JSON: a query's error dropped", out, len, 0);
+	free(out);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -24,7 +75,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char err[256];
 	size_t i;
 	int ret, qi;
-	FILE *null;
 
 	err[0] = '\0';
 	ret = prom_parse_answer((const char *)data, size, 100, &q[0].v, err, sizeof(err));
@@ -38,13 +88,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (qi && !ret)
 			q[qi].v = q[0].v;
 	}
+	/* a refused answer's reason (Prometheus's own "error" text, any
+	 * bytes it holds) goes out with the rest */
+	q[0].err = ret;
+	snprintf(q[0].why, sizeof(q[0].why), "%s", ret ? err : "");
 	if (!prom_model_build(&m, q)) {
-		null = fopen("/dev/null", "w");
-		if (null) {
-			prom_out_text(null, &m, q, NULL);
-			prom_out_json(null, &m, q, NULL);
-			fclose(null);
-		}
+		outputs(&m, q, ret != 0, size);
 		/* a field holds its label cut where a character ends:
 		 * jansson's strings are UTF-8, so the field stays so */
 		for (i = 0; i < m.n_hosts; i++) {
