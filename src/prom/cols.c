@@ -14,12 +14,13 @@
 
 #include "prom.h"
 
-#define STR(t, f) true, offsetof(struct prom_##t, f)
-#define NUM(t, f) false, offsetof(struct prom_##t, f)
+#define STR(t, f) true, offsetof(struct prom_##t, f), false
+#define PTR(t, f) true, offsetof(struct prom_##t, f), true
+#define NUM(t, f) false, offsetof(struct prom_##t, f), false
 
 /* the columns that say which host first: at 80 columns, up to PROCS */
 static const struct prom_col hosts[] = {
-	{ "instance", "INSTANCE", 20, PROM_K_STR, false, STR(host, instance) },
+	{ "instance", "INSTANCE", 20, PROM_K_STR, false, PTR(host, instance) },
 	{ "up", "UP", 2, PROM_K_NUM, false, NUM(host, up) },
 	{ "health", "HEALTH", 6, PROM_K_HEALTH, true, NUM(host, health) },
 	{ "err", "ERR/s", 7, PROM_K_RATE, true, NUM(host, err[PROM_C_ERROR]) },
@@ -42,7 +43,7 @@ static const struct prom_col hosts[] = {
 };
 
 static const struct prom_col ports[] = {
-	{ "instance", "INSTANCE", 20, PROM_K_STR, false, STR(port, instance) },
+	{ "instance", "INSTANCE", 20, PROM_K_STR, false, PTR(port, instance) },
 	{ "device", "DEVICE", 10, PROM_K_STR, false, STR(port, device) },
 	{ "port", "PORT", 4, PROM_K_STR, false, STR(port, port) },
 	{ "state", "STATE", 6, PROM_K_STR, false, STR(port, state) },
@@ -69,7 +70,7 @@ static const struct prom_col jobs[] = {
 };
 
 static const struct prom_col hostgroups[] = {
-	{ "instance", "INSTANCE", 22, PROM_K_STR, false, STR(hostgroup, instance) },
+	{ "instance", "INSTANCE", 22, PROM_K_STR, false, PTR(hostgroup, instance) },
 	{ "kind", "KIND", 8, PROM_K_STR, false, STR(hostgroup, kind) },
 	{ "group", "GROUP", 28, PROM_K_STR, false, STR(hostgroup, group) },
 	{ "procs", "PROCS", 6, PROM_K_NUM, true, NUM(hostgroup, procs) },
@@ -165,7 +166,14 @@ static const char *si(char *buf, size_t len, double v, const char *unit)
 
 const char *prom_col_str(const struct prom_col *c, const void *row)
 {
-	return c->is_str ? (const char *)row + c->off : "";
+	const char *p;
+
+	if (!c->is_str)
+		return "";
+	if (!c->is_ptr)
+		return (const char *)row + c->off;
+	memcpy(&p, (const char *)row + c->off, sizeof(p));
+	return p ? p : "";
 }
 
 double prom_col_num(const struct prom_col *c, const void *row)

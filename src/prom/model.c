@@ -23,6 +23,15 @@ static void cpy(char *dst, size_t len, const char *src)
 	fmt_cut(dst, len, src);
 }
 
+/* the whole value into a row's const char * field: 0 or -ENOMEM */
+static int keep(void *field, const char *src)
+{
+	char *p = strdup(src);
+
+	memcpy(field, &p, sizeof(p));
+	return p ? 0 : -ENOMEM;
+}
+
 static double add(double a, double b)
 {
 	return isnan(a) ? b : isnan(b) ? a : a + b;
@@ -60,16 +69,19 @@ static void set_f(void *row, const struct fnum *t, size_t n, const struct prom_s
 		}
 }
 
-/* A row's key: a label of the series that name it, and its char[] field. */
+/* A row's key: a label of the series that name it, and its char[] field
+ * (len 0: a const char * field, given a copy of the whole value). */
 struct rkey {
 	const char *label;
 	size_t off, len;
 };
 #define RKEY(t, f) { #f, offsetof(struct prom_##t, f), sizeof(((struct prom_##t *)0)->f) }
+#define RKEY_WHOLE(t, f) { #f, offsetof(struct prom_##t, f), 0 }
 #define RKEYS_MAX 3
 
-static const struct rkey host_k[] = { RKEY(host, instance) };
-static const struct rkey port_k[] = { RKEY(port, instance), RKEY(port, device), RKEY(port, port) };
+static const struct rkey host_k[] = { RKEY_WHOLE(host, instance) };
+static const struct rkey port_k[] = { RKEY_WHOLE(port, instance), RKEY(port, device),
+				      RKEY(port, port) };
 static const struct rkey job_k[] = { RKEY(job, kind), RKEY(job, group) };
 
 static void host_init(void *row)
@@ -227,11 +239,17 @@ static void *row_of(struct rset *r, const struct prom_series *s)
 		return NULL;
 	r->src = nb;
 	r->src[r->n] = s;
-	*slot = r->n + 1;
-	row = (char *)r->rows + r->n++ * t->size;
+	row = (char *)r->rows + r->n * t->size;
 	memset(row, 0, t->size);
-	for (j = 0; j < t->nk; j++)
-		cpy(row + t->k[j].off, t->k[j].len, prom_label(s, t->k[j].label));
+	for (j = 0; j < t->nk; j++) {
+		const char *v = prom_label(s, t->k[j].label);
+
+		if (!t->k[j].len && keep(row + t->k[j].off, v))
+			return NULL;	/* a row not counted: its copies freed with the model */
+		if (t->k[j].len)
+			cpy(row + t->k[j].off, t->k[j].len, v);
+	}
+	*slot = ++r->n;
 	t->init(row);
 found:
 	set_f(row, t->f, t->nf, s);
@@ -343,7 +361,8 @@ static int groups_build(struct prom_model *m, const struct prom_qstate *q,
 		struct prom_hostgroup *g = &m->hgroups[m->n_hgroups++];
 		struct prom_host *h;
 
-		cpy(g->instance, sizeof(g->instance), prom_label(s, "instance"));
+		if (keep(&g->instance, prom_label(s, "instance")))
+			return -ENOMEM;
 		cpy(g->kind, sizeof(g->kind), prom_label(s, "kind"));
 		cpy(g->group, sizeof(g->group), prom_label(s, "group"));
 		g->procs = s->value;
@@ -430,6 +449,14 @@ int prom_model_build(struct prom_model *m, const struct prom_qstate *q)
 
 void prom_model_free(struct prom_model *m)
 {
+	size_t i;
+
+	for (i = 0; i < m->n_hosts; i++)
+		free((char *)m->hosts[i].instance);
+	for (i = 0; i < m->n_ports; i++)
+		free((char *)m->ports[i].instance);
+	for (i = 0; i < m->n_hgroups; i++)
+		free((char *)m->hgroups[i].instance);
 	free(m->hosts);
 	free(m->ports);
 	free(m->jobs);

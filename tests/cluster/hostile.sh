@@ -86,15 +86,17 @@ for c in lines:
     for j in c["jobs"]:
         assert {"kind", "group"} <= set(j), ("job keys", j)
     inst = [h["instance"] for h in hosts]
-    assert len(hosts) == 11 and len(set(inst)) == 10, inst
-    # the two sharing 127 bytes: two rows, each its own value (1.8e308, -0)
-    b = [h for h in hosts if h["instance"].startswith("B" * 100)]
-    assert len(b) == 2 and b[0]["up"] != b[1]["up"], b
-    # cut where a character ends, marked; what fits is whole
-    assert all(len(i.encode()) <= 127 for i in inst), inst
-    assert b[0]["instance"] == "B" * 124 + "\u2026", b[0]["instance"]
+    assert len(hosts) == 11 and len(set(inst)) == 11, inst
+    # the two sharing 127 bytes: two rows, each its whole instance and value
+    b = sorted((h for h in hosts if h["instance"].startswith("B" * 100)), key=lambda h: h["instance"])
+    assert [h["instance"] for h in b] == ["B" * 127 + "1", "B" * 127 + "2"], b
+    assert b[0]["up"] != b[1]["up"], b
     a = [i for i in inst if i.startswith("AAA")]
-    assert a == ["A" * 124 + "\u2026"], a
+    assert a == ["A" * 126 + "\u00e9" * 37], a
+    assert len(set(p["instance"] for p in c["ports"])) == 11
+    assert len(set(g["instance"] for g in c["groups"])) == 11
+    # the other labels cut where a character ends, marked
+    assert all(g["group"].endswith("\u2026") for g in c["groups"] if g["group"].startswith("B" * 100)), c["groups"]
     assert all(p["port"] == "1" * 12 + "\u2026" for p in c["ports"]), c["ports"][0]["port"]
     assert all(j["kind"] == "k" * 28 + "\u2026" for j in c["jobs"]), c["jobs"][0]["kind"]
     assert len(c["ports"]) == 11, len(c["ports"])
@@ -148,6 +150,7 @@ grep -q "^rdmatop: query up: HTTP 500 (text/html; charset=utf-8): not JSON" "$tm
 # is not retitled, and no OSC 52 reached tmux's clipboard (set-clipboard on
 # keeps what an application sends in a paste buffer)
 if command -v tmux >/dev/null; then
+	b127=$(printf '%0127d' 0 | tr 0 B)
 	hsock=rdmatop-hostile-$$
 	htm() { tmux -L "$hsock" "$@"; }
 	printf 'set-option -g set-clipboard on\nset-option -g allow-rename on\n' >"$tmp/hs.conf"
@@ -160,6 +163,13 @@ if command -v tmux >/dev/null; then
 	done
 	htm display-message -p -t h '#{pane_title}|#{window_name}' >"$tmp/hs.title" 2>&1
 	htm list-buffers >"$tmp/hs.buffers" 2>&1
+	# Enter on the second of the two sharing 127 bytes: that host alone
+	htm send-keys -t h 1 Home / "${b127}2" Enter Enter
+	for _ in $(seq 25); do
+		htm capture-pane -p -t h >"$tmp/hs.host" 2>/dev/null
+		grep -q '^ports: ' "$tmp/hs.host" && break
+		sleep 0.2
+	done
 	htm send-keys -t h q
 	sleep 0.3
 	htm kill-server 2>/dev/null
@@ -170,6 +180,10 @@ if command -v tmux >/dev/null; then
 	{ ! grep -q pwned "$tmp/hs.title" && ! grep -q . "$tmp/hs.buffers"; } &&
 		ok "hostile Prometheus on screen: no retitle, nothing in the clipboard" ||
 		{ cat "$tmp/hs.title" "$tmp/hs.buffers" >"$tmp/hs.why"; bad "hostile Prometheus on screen: no retitle, no clipboard" "$tmp/hs.why"; }
+	grep -q "Host ${b127}2" "$tmp/hs.host" && grep -q '^ports: 1 of [0-9]' "$tmp/hs.host" &&
+		grep -q '^groups: 1 of [0-9]' "$tmp/hs.host" &&
+		ok "hostile Prometheus on screen: Enter on one of two hosts sharing 127 bytes opens it alone" ||
+		bad "hostile Prometheus on screen: Enter opens one of two hosts sharing 127 bytes alone" "$tmp/hs.host"
 	python3 "$tmp/clean.py" "$tmp/hs.txt" >"$tmp/clean.out" 2>&1 &&
 		ok "hostile Prometheus on screen: no control or invisible character drawn" ||
 		bad "hostile Prometheus on screen: no control or invisible character drawn" "$tmp/clean.out"

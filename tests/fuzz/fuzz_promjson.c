@@ -95,12 +95,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!prom_model_build(&m, q)) {
 		outputs(&m, q, ret != 0, size);
 		/* a field holds its label cut where a character ends:
-		 * jansson's strings are UTF-8, so the field stays so */
+		 * jansson's strings are UTF-8, so the field stays so; the
+		 * instance is whole */
 		for (i = 0; i < m.n_hosts; i++) {
-			const unsigned char *p = (const unsigned char *)m.hosts[i].instance;
+			const unsigned char *p = (const unsigned char *)m.hosts[i].job;
 			uint32_t cp;
 
-			if (!memchr(p, '\0', sizeof(m.hosts[i].instance)))
+			if (!m.hosts[i].instance || !memchr(p, '\0', sizeof(m.hosts[i].job)))
 				abort();
 			for (; *p; p += fmt_utf8(p, &cp))
 				if (fmt_utf8(p, &cp), cp == FMT_UTF8_BAD)

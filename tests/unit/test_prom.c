@@ -386,15 +386,13 @@ static void test_model_long(void)
 	set(q, PROM_Q_JOBS, ANS(V("\"kind\":\"kkkkkkkkkkkkkkkkkkkkkkkkkkkkkk\xc3\xa9\",\"group\":\"g\","
 				  "\"f\":\"hosts\"", "6")));
 	CHECK_EQ_U(prom_model_build(&m, q), 0);
-	/* the two sharing 127 bytes are two; the first's second series is its own */
+	/* the two sharing 127 bytes are two, each instance whole; the
+	 * first's second series is its own */
 	CHECK_EQ_U(m.n_hosts, 3);
 	CHECK(m.hosts[0].up == 3 && m.hosts[1].up == 2);
-	memset(a, 'B', 124);
-	memcpy(a + 124, "\xe2\x80\xa6", 4);
-	CHECK_EQ_S(m.hosts[0].instance, a);
-	CHECK_EQ_S(m.hosts[1].instance, a);
-	memset(a, 'A', 124);
-	CHECK_EQ_S(m.hosts[2].instance, a);
+	CHECK_EQ_S(m.hosts[0].instance, B127 "1");
+	CHECK_EQ_S(m.hosts[1].instance, B127 "2");
+	CHECK(strlen(m.hosts[2].instance) == 200 && !strcmp(m.hosts[2].instance + 126, E37));
 	CHECK_EQ_S(m.hosts[2].job, "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
 		   "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
 		   "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
