@@ -41,18 +41,19 @@ struct ui_cluster {
 	int sort[PROM_T_N];
 	bool reverse[PROM_T_N];
 	size_t sel[CL_PANE_N], top[CL_PANE_N];
-	char host[2 * PROM_LABEL_MAX];	/* CL_HOST's instance; CL_HOSTS of a job */
+	char host[PROM_KEY_MAX];	/* CL_HOST's instance, whole; CL_HOSTS of a job */
 	char job[2 * PROM_LABEL_MAX];	/* Enter on a job: its hosts ("kind/group") */
 	char filter[256], search[256];
 	int search_step;	/* 1: select the next row holding search (from
 				 * the selection), 2: from the one after it */
-	char ssh[2 * PROM_LABEL_MAX + 32];	/* the `ssh HOST rdmatop` line, once asked */
+	char ssh[PROM_KEY_MAX + 32];	/* the `ssh HOST rdmatop` line, once asked */
 	double at;		/* time travel: 0 = now */
 	double delay;
 	bool paused, help;
 	bool replay;		/* -r: t, T and b move in the recording */
-	/* the rows on screen of the current pane (instance of the selected) */
-	char sel_key[2 * PROM_LABEL_MAX];
+	/* the rows on screen of the current pane (instance of the selected,
+	 * whole: two hosts that share their first 127 bytes are two) */
+	char sel_key[PROM_KEY_MAX];
 };
 
 int ui_cluster_init(struct ui_cluster *u, double delay, const char *theme, double at);

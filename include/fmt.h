@@ -40,14 +40,24 @@ const char *fmt_num(char *buf, size_t len, double v);
 const char *fmt_addr(char *buf, size_t len, const struct snap_addr *a);
 
 /*
- * Copy s for display on a terminal: valid printable UTF-8 passes, and
- * control characters (C0, DEL, C1), the invisible characters of
- * fmt_cp_invisible(), backslashes and bytes that are not UTF-8 become \xNN
- * per byte (\\ for a backslash), so a hostile name cannot move the cursor,
- * retitle the terminal or reorder what is shown.  Always NUL-terminates;
- * truncates, never inside an escape or a character.
+ * Copy s for display on a terminal: valid printable UTF-8 passes, control
+ * characters (C0, DEL, C1) and bytes that are not UTF-8 become \xNN per
+ * byte (\\ for a backslash), and the invisible characters of
+ * fmt_cp_invisible() their code point (\u200b, \U000e0001), so a hostile
+ * name cannot move the cursor, retitle the terminal, reorder what is shown
+ * or pass for another.  Always NUL-terminates; truncates, never inside an
+ * escape or a character.
  */
 const char *fmt_escape(char *buf, size_t len, const char *s);
+
+/*
+ * Copy s into buf of len bytes: whole when it fits, else cut on a
+ * character boundary and ended in "…" (U+2026), the cut marked, so a
+ * value that was valid UTF-8 stays so (a cut inside a character made
+ * jansson's json_string() return NULL and a key vanish).  Always
+ * NUL-terminates.
+ */
+const char *fmt_cut(char *buf, size_t len, const char *s);
 
 /* *cp of a unit that is not UTF-8 (above any code point) */
 #define FMT_UTF8_BAD 0xffffffffu
@@ -67,11 +77,14 @@ int fmt_utf8(const unsigned char *s, uint32_t *cp);
 /* C0, DEL and C1 control characters. */
 bool fmt_cp_control(uint32_t cp);
 /*
- * Characters that change how the text around them is shown without being
- * seen: the bidi controls (U+202A-U+202E embeddings and overrides,
- * U+2066-U+2069 isolates, LRM/RLM U+200E/U+200F, ALM U+061C) and the line
- * and paragraph separators U+2028/U+2029.  A process named with U+202E
- * would otherwise show reversed next to the names around it.
+ * Characters that are not seen or that change how the text around them is
+ * shown: the bidi controls (U+202A-U+202E embeddings and overrides,
+ * U+2066-U+2069 isolates, LRM/RLM U+200E/U+200F, ALM U+061C), the line
+ * and paragraph separators U+2028/U+2029, and every other format character
+ * and default ignorable (U+200B zero width space, U+00AD soft hyphen,
+ * U+2060 word joiner, U+FEFF, variation selectors, tags).  A process
+ * named with U+202E would otherwise show reversed next to the names
+ * around it, and "node1\u200b" as "node1".
  */
 bool fmt_cp_invisible(uint32_t cp);
 

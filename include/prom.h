@@ -39,7 +39,8 @@ _Static_assert(PROM_Q_N <= PROM_Q_MAX, "at most a dozen queries per refresh");
 /* Bounds of one answer. */
 #define PROM_ANSWER_MAX_DEFAULT (16u << 20)	/* bytes (each of the queries in flight) */
 #define PROM_SERIES_MAX_DEFAULT 50000		/* series */
-#define PROM_LABEL_MAX 128			/* bytes of one label value kept */
+#define PROM_LABEL_MAX 128			/* bytes of a label value shown (whole: its identity) */
+#define PROM_KEY_MAX 4096			/* bytes of an instance the screen keeps to open it */
 
 /* One series of an instant vector: its labels and its value. */
 struct prom_label {
@@ -94,8 +95,11 @@ int prom_match_check(const char *match, char *err, size_t len);
 enum prom_class { PROM_C_ERROR, PROM_C_FLUSH, PROM_C_CONGESTION, PROM_C_N };
 
 /* The cluster model (model.c).  NaN: Prometheus had no such series. */
+/* An instance is kept whole (the model's own copy, freed with it): the
+ * host's identity, what Enter opens and the processes query asks for. */
 struct prom_host {
-	char instance[PROM_LABEL_MAX], job[PROM_LABEL_MAX];
+	const char *instance;
+	char job[PROM_LABEL_MAX];
 	double up, age;
 	double devices, ports_up, ports;
 	double rx, tx, speed, util;	/* bytes/s; util: max(rx, tx) / speed */
@@ -108,7 +112,8 @@ struct prom_host {
 };
 
 struct prom_port {
-	char instance[PROM_LABEL_MAX], device[PROM_LABEL_MAX], port[16], state[32];
+	const char *instance;
+	char device[PROM_LABEL_MAX], port[16], state[32];
 	double rx, tx, speed, util, err, cong;
 	double pause_rx, pause_tx;	/* pause frames/s, every priority */
 	double health;			/* its verdict (rdma_port_health) */
@@ -122,7 +127,8 @@ struct prom_job {
 };
 
 struct prom_hostgroup {
-	char instance[PROM_LABEL_MAX], kind[32], group[PROM_LABEL_MAX];
+	const char *instance;
+	char kind[32], group[PROM_LABEL_MAX];
 	double procs;
 };
 
@@ -258,6 +264,7 @@ struct prom_col {
 	bool desc;		/* sorts busiest first */
 	bool is_str;		/* a char[] at off, else a double at off */
 	size_t off;
+	bool is_ptr;		/* is_str: a const char * at off (NULL: "") */
 };
 const char *prom_col_str(const struct prom_col *c, const void *row);
 double prom_col_num(const struct prom_col *c, const void *row);

@@ -17,6 +17,7 @@
 #include <ev.h>
 
 #include "cluster.h"
+#include "fmt.h"
 #include "record.h"
 #include "stop.h"
 #include "util.h"
@@ -35,6 +36,7 @@ struct cl {
 	struct cl_view v;
 	struct ui_cluster ui;
 	bool screen, json;
+	bool said_interval;		/* why the scrape interval is unknown, said */
 	long iterations, done;
 	double delay, at;
 	ev_timer tick, clock;
@@ -62,6 +64,19 @@ static void on_done(void *arg, const struct prom_qstate *q, double interval)
 		/* the rates of this refresh used a guessed window: again */
 		refresh_now(c);
 		return;
+	}
+	if (c->v.interval <= 0 && c->client && !c->said_interval &&
+	    *prom_client_interval_why(c->client)) {
+		const char *why = prom_client_interval_why(c->client);
+		char esc[1024];
+
+		/* once: the config Prometheus runs does not change often; the
+		 * screen escapes what it draws */
+		c->said_interval = true;
+		if (c->screen)
+			ui_set_status(&c->ui.base, ROLE_STATUS_WARN, "%s", why);
+		else
+			fprintf(stderr, "rdmatop: %s\n", fmt_escape(esc, sizeof(esc), why));
 	}
 	answers = c->v.busy_since > 0 ? clock_sec(CLOCK_REALTIME) - c->v.busy_since : 0;
 	t0 = clock_sec(CLOCK_MONOTONIC);
@@ -97,10 +112,14 @@ static void on_done(void *arg, const struct prom_qstate *q, double interval)
 			ev_break(c->loop, EVBREAK_ALL);
 		return;
 	}
-	for (i = 0; i < PROM_Q_N; i++)
+	for (i = 0; i < PROM_Q_N; i++) {
+		char esc[sizeof(q[i].why) * 4];
+
+		/* Prometheus's own error text, or its bytes quoted: escaped */
 		if (q[i].err)
 			fprintf(stderr, "rdmatop: query %s: %s\n", prom_q_name((enum prom_q)i),
-				q[i].why);
+				fmt_escape(esc, sizeof(esc), q[i].why));
+	}
 	if (c->json)
 		prom_out_json(stdout, &c->m, q, &c->sel);
 	else
@@ -121,8 +140,10 @@ static void replay_to(struct cl *c, long no)
 
 	if (ret <= 0) {
 		if (!c->screen) {
+			char esc[sizeof(err) * 4];
+
 			if (ret < 0)
-				fprintf(stderr, "rdmatop: %s\n", err);
+				fprintf(stderr, "rdmatop: %s\n", fmt_escape(esc, sizeof(esc), err));
 			c->status = ret < 0;
 			ev_break(c->loop, EVBREAK_ALL);
 		} else {

@@ -290,12 +290,32 @@ bool fmt_cp_control(uint32_t cp)
 
 bool fmt_cp_invisible(uint32_t cp)
 {
+	/* Unicode 15's format characters (Cf) and the other default
+	 * ignorables (fillers, variation selectors): a terminal draws them in
+	 * no cell, so "node1" and "node1\u200b" would look the same */
 	switch (cp) {
+	case 0x00ad:			/* SOFT HYPHEN */
+	case 0x034f:			/* COMBINING GRAPHEME JOINER */
+	case 0x0600 ... 0x0605:		/* Arabic number signs (prepended) */
 	case 0x061c:			/* ARABIC LETTER MARK */
-	case 0x200e: case 0x200f:	/* LRM, RLM */
-	case 0x2028: case 0x2029:	/* LINE / PARAGRAPH SEPARATOR */
-	case 0x202a ... 0x202e:		/* LRE, RLE, PDF, LRO, RLO */
-	case 0x2066 ... 0x2069:		/* LRI, RLI, FSI, PDI */
+	case 0x06dd: case 0x070f:	/* Arabic end of ayah, Syriac abbreviation */
+	case 0x0890 ... 0x0891:		/* Arabic pound and piastre marks above */
+	case 0x08e2:			/* ARABIC DISPUTED END OF AYAH */
+	case 0x115f: case 0x1160:	/* HANGUL CHOSEONG / JUNGSEONG FILLER */
+	case 0x17b4: case 0x17b5:	/* KHMER VOWEL INHERENT AQ, AA */
+	case 0x180b ... 0x180f:		/* Mongolian variation selectors, vowel separator */
+	case 0x200b ... 0x200f:		/* ZWSP, ZWNJ, ZWJ, LRM, RLM */
+	case 0x2028 ... 0x202e:		/* LINE / PARAGRAPH SEPARATOR, LRE, RLE, PDF, LRO, RLO */
+	case 0x2060 ... 0x206f:		/* WORD JOINER, invisible operators, LRI..PDI */
+	case 0x3164: case 0xffa0:	/* HANGUL FILLER, its halfwidth form */
+	case 0xfe00 ... 0xfe0f:		/* VARIATION SELECTORS */
+	case 0xfeff:			/* ZERO WIDTH NO-BREAK SPACE (BOM) */
+	case 0xfff0 ... 0xfffb:		/* unassigned, interlinear annotation */
+	case 0x110bd: case 0x110cd:	/* KAITHI NUMBER SIGN (ABOVE) */
+	case 0x13430 ... 0x1343f:	/* Egyptian hieroglyph format controls */
+	case 0x1bca0 ... 0x1bca3:	/* shorthand format controls */
+	case 0x1d173 ... 0x1d17a:	/* musical symbol formatting */
+	case 0xe0000 ... 0xe0fff:	/* TAGS, VARIATION SELECTORS SUPPLEMENT */
 		return true;
 	default:
 		return false;
@@ -310,7 +330,7 @@ const char *fmt_escape(char *buf, size_t len, const char *str)
 	if (!len)
 		return buf;
 	while (*s) {
-		char tmp[8];
+		char tmp[12];
 		uint32_t cp;
 		int n;
 		size_t tl;
@@ -329,9 +349,14 @@ const char *fmt_escape(char *buf, size_t len, const char *str)
 		} else if (cp != FMT_UTF8_BAD && !fmt_cp_control(cp) && !fmt_cp_invisible(cp)) {
 			memcpy(tmp, s, (size_t)n);
 			tl = (size_t)n;
+		} else if (cp != FMT_UTF8_BAD && !fmt_cp_control(cp)) {
+			/* an invisible character: by its code point, as JSON
+			 * writes it (\u200b; \U000e0001 past the BMP) */
+			tl = (size_t)snprintf(tmp, sizeof(tmp), cp > 0xffff ? "\\U%08x" : "\\u%04x",
+					      (unsigned int)cp);
 		} else {
-			/* a control or bidi character, or a byte that is not
-			 * UTF-8: escape the first byte, look again at the next
+			/* a control character, or a byte that is not UTF-8:
+			 * escape the first byte, look again at the next
 			 * (each byte of the unit is \xNN in the end) */
 			snprintf(tmp, sizeof(tmp), "\\x%02x", s[0]);
 			tl = 4;
@@ -342,6 +367,35 @@ const char *fmt_escape(char *buf, size_t len, const char *str)
 		memcpy(buf + o, tmp, tl);
 		o += tl;
 		s += n;
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
+const char *fmt_cut(char *buf, size_t len, const char *s)
+{
+	static const char mark[] = "\xe2\x80\xa6";	/* … */
+	size_t n = strlen(s), o = 0, room;
+
+	if (!len)
+		return buf;
+	if (n < len) {
+		memcpy(buf, s, n + 1);
+		return buf;
+	}
+	room = len > sizeof(mark) ? len - sizeof(mark) : len - 1;
+	while (s[o]) {
+		uint32_t cp;
+		size_t u = (size_t)fmt_utf8((const unsigned char *)s + o, &cp);
+
+		if (o + u > room)
+			break;
+		o += u;
+	}
+	memcpy(buf, s, o);
+	if (len > sizeof(mark)) {
+		memcpy(buf + o, mark, sizeof(mark));
+		return buf;
 	}
 	buf[o] = '\0';
 	return buf;

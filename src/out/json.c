@@ -97,7 +97,7 @@ void jw_str(struct jw *w, const char *str)
 	jw_putc(w, '"');
 	while (*s) {
 		const unsigned char *run = s;
-		char esc[8];
+		char esc[16];
 		uint32_t cp;
 		int n;
 
@@ -125,9 +125,14 @@ void jw_str(struct jw *w, const char *str)
 		case '\b': jw_write(w, "\\b", 2); break;
 		case '\f': jw_write(w, "\\f", 2); break;
 		default:
-			/* C0, DEL and C1 controls and the bidi controls and
-			 * separators escaped: inert on any terminal */
-			if (fmt_cp_control(cp) || fmt_cp_invisible(cp)) {
+			/* C0, DEL and C1 controls and the invisible
+			 * characters escaped: inert on any terminal */
+			if (cp > 0xffff && fmt_cp_invisible(cp)) {
+				/* past the BMP: a UTF-16 surrogate pair (RFC 8259 7) */
+				snprintf(esc, sizeof(esc), "\\u%04x\\u%04x",
+					 0xd800u + ((cp - 0x10000) >> 10), 0xdc00u + (cp & 0x3ff));
+				jw_write(w, esc, 12);
+			} else if (fmt_cp_control(cp) || fmt_cp_invisible(cp)) {
 				snprintf(esc, sizeof(esc), "\\u%04x", (unsigned int)cp);
 				jw_write(w, esc, 6);
 			} else {

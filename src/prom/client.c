@@ -9,6 +9,7 @@
  * answer, with its age, and says why.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -16,6 +17,7 @@
 #include <curl/curl.h>
 #include <ev.h>
 
+#include "fmt.h"
 #include "prom.h"
 #include "record.h"
 #include "util.h"
@@ -151,6 +153,35 @@ static int on_timeout(CURLM *m, long ms, void *arg)
 	return 0;
 }
 
+/*
+ * why, a parser's reason, for an answer of HTTP status code other than
+ * 200 that is not Prometheus's own error (its API answers a bad query with
+ * 400 or 422 and a JSON reason): the status named, and for a redirect
+ * where to, as libcurl follows none (CURLOPT_FOLLOWLOCATION is off, and a
+ * reverse proxy's 307 would otherwise read "not JSON ... at byte 0").
+ */
+static void http_why(struct req *r, long code, const char *what, char *why, size_t len)
+{
+	const char *to = NULL, *type = NULL;
+	char *msg = NULL;
+	int n;
+
+	if (code == 200 || code == 0 || !strncmp(why, "Prometheus: ", 12))
+		return;
+	curl_easy_getinfo(r->e, CURLINFO_REDIRECT_URL, &to);
+	curl_easy_getinfo(r->e, CURLINFO_CONTENT_TYPE, &type);
+	if (code >= 300 && code < 400)
+		n = asprintf(&msg, "%sHTTP %ld: a redirect to %s, not followed (give --prometheus "
+			     "the URL it redirects to)", what, code, to ? to : "(no Location)");
+	else
+		n = asprintf(&msg, "%sHTTP %ld%s%s%s: %s", what, code, type ? " (" : "",
+			     type ? type : "", type ? ")" : "",
+			     strncmp(why, what, strlen(what)) ? why : why + strlen(what));
+	if (n >= 0)
+		fmt_cut(why, len, msg);
+	free(msg);
+}
+
 /* The answer of one request, into its query's state. */
 static void finish(struct prom_client *c, struct req *r, CURLcode rc)
 {
@@ -177,10 +208,13 @@ static void finish(struct prom_client *c, struct req *r, CURLcode rc)
 		rec_writer_prom(c->o.record, (unsigned int)r->q, (uint64_t)(c->at * 1000),
 				r->buf ? r->buf : "", r->len);
 	if (r->q == Q_STATUS) {
-		if (!err)
+		if (!err) {
 			c->interval = prom_parse_interval(r->buf ? r->buf : "", r->len,
 							  c->interval_why, sizeof(c->interval_why));
-		else
+			if (c->interval <= 0)
+				http_why(r, code, "status/config: ", c->interval_why,
+					 sizeof(c->interval_why));
+		} else
 			snprintf(c->interval_why, sizeof(c->interval_why), "%s", why);
 		return;
 	}
@@ -188,6 +222,8 @@ static void finish(struct prom_client *c, struct req *r, CURLcode rc)
 		/* Prometheus answers a bad query with 400 and its reason in JSON */
 		err = prom_parse_answer(r->buf ? r->buf : "", r->len, c->o.series_max, &v, why,
 					sizeof(why));
+		if (err)
+			http_why(r, code, "", why, sizeof(why));
 		if (!err && code != 200) {
 			snprintf(why, sizeof(why), "HTTP %ld", code);
 			prom_vector_free(&v);

@@ -14,12 +14,13 @@
 
 #include "prom.h"
 
-#define STR(t, f) true, offsetof(struct prom_##t, f)
-#define NUM(t, f) false, offsetof(struct prom_##t, f)
+#define STR(t, f) true, offsetof(struct prom_##t, f), false
+#define PTR(t, f) true, offsetof(struct prom_##t, f), true
+#define NUM(t, f) false, offsetof(struct prom_##t, f), false
 
 /* the columns that say which host first: at 80 columns, up to PROCS */
 static const struct prom_col hosts[] = {
-	{ "instance", "INSTANCE", 20, PROM_K_STR, false, STR(host, instance) },
+	{ "instance", "INSTANCE", 20, PROM_K_STR, false, PTR(host, instance) },
 	{ "up", "UP", 2, PROM_K_NUM, false, NUM(host, up) },
 	{ "health", "HEALTH", 6, PROM_K_HEALTH, true, NUM(host, health) },
 	{ "err", "ERR/s", 7, PROM_K_RATE, true, NUM(host, err[PROM_C_ERROR]) },
@@ -42,7 +43,7 @@ static const struct prom_col hosts[] = {
 };
 
 static const struct prom_col ports[] = {
-	{ "instance", "INSTANCE", 20, PROM_K_STR, false, STR(port, instance) },
+	{ "instance", "INSTANCE", 20, PROM_K_STR, false, PTR(port, instance) },
 	{ "device", "DEVICE", 10, PROM_K_STR, false, STR(port, device) },
 	{ "port", "PORT", 4, PROM_K_STR, false, STR(port, port) },
 	{ "state", "STATE", 6, PROM_K_STR, false, STR(port, state) },
@@ -69,7 +70,7 @@ static const struct prom_col jobs[] = {
 };
 
 static const struct prom_col hostgroups[] = {
-	{ "instance", "INSTANCE", 22, PROM_K_STR, false, STR(hostgroup, instance) },
+	{ "instance", "INSTANCE", 22, PROM_K_STR, false, PTR(hostgroup, instance) },
 	{ "kind", "KIND", 8, PROM_K_STR, false, STR(hostgroup, kind) },
 	{ "group", "GROUP", 28, PROM_K_STR, false, STR(hostgroup, group) },
 	{ "procs", "PROCS", 6, PROM_K_NUM, true, NUM(hostgroup, procs) },
@@ -165,7 +166,14 @@ static const char *si(char *buf, size_t len, double v, const char *unit)
 
 const char *prom_col_str(const struct prom_col *c, const void *row)
 {
-	return c->is_str ? (const char *)row + c->off : "";
+	const char *p;
+
+	if (!c->is_str)
+		return "";
+	if (!c->is_ptr)
+		return (const char *)row + c->off;
+	memcpy(&p, (const char *)row + c->off, sizeof(p));
+	return p ? p : "";
 }
 
 double prom_col_num(const struct prom_col *c, const void *row)
@@ -178,6 +186,22 @@ double prom_col_num(const struct prom_col *c, const void *row)
 	return v;
 }
 
+/*
+ * A value "%.0f" cannot put in a cell: Prometheus's +Inf and -Inf as it
+ * spells them (a rate over a speed of 0), and from max on (1.8e308 is 309
+ * digits) in scientific notation; true when written.
+ */
+static bool unusual(char *buf, size_t len, double v, const char *unit, double max)
+{
+	if (isinf(v))
+		snprintf(buf, len, "%s", v > 0 ? "+Inf" : "-Inf");
+	else if (fabs(v) >= max)
+		snprintf(buf, len, "%.2g%s", v, unit);
+	else
+		return false;
+	return true;
+}
+
 const char *prom_cell(const struct prom_col *c, const void *row, char *buf, size_t len)
 {
 	double v;
@@ -187,6 +211,16 @@ const char *prom_cell(const struct prom_col *c, const void *row, char *buf, size
 	v = prom_col_num(c, row);
 	if (isnan(v))
 		return "n/a";
+	if (v == 0)
+		v = 0;	/* -0, as Prometheus may answer: 0 */
+	if (c->kind == PROM_K_HEALTH)
+		return v >= 2 ? "FAIL" : v >= 1 ? "WARN" : v >= 0 ? "OK" : "n/a";
+	/* the rates are scaled down to E (1e18) and spelt up to 999.9E */
+	if (unusual(buf, len, c->kind == PROM_K_PCT ? v * 100 : c->kind == PROM_K_BITS ? v * 8 : v,
+		    c->kind == PROM_K_PCT ? "%" : c->kind == PROM_K_BITS ? "b" :
+		    c->kind == PROM_K_AGE ? "s" : "",
+		    c->kind == PROM_K_RATE || c->kind == PROM_K_BITS ? 999.9e18 : 1e15))
+		return buf;
 	switch (c->kind) {
 	case PROM_K_PCT:
 		snprintf(buf, len, "%.0f%%", v * 100);
@@ -194,8 +228,6 @@ const char *prom_cell(const struct prom_col *c, const void *row, char *buf, size
 	case PROM_K_AGE:
 		snprintf(buf, len, "%.0fs", v);
 		return buf;
-	case PROM_K_HEALTH:
-		return v >= 2 ? "FAIL" : v >= 1 ? "WARN" : v >= 0 ? "OK" : "n/a";
 	case PROM_K_BITS:
 		return si(buf, len, v * 8, "b");
 	case PROM_K_RATE:
@@ -312,17 +344,32 @@ static int cmp(const void *a, const void *b, void *arg)
 	return r;
 }
 
-static bool in_job(const struct prom_model *m, const char *instance, const char *job)
+static int str_cmp(const void *a, const void *b)
 {
-	size_t i;
-	char kg[2 * PROM_LABEL_MAX + 2];
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
 
+/*
+ * The instances the groups of job ("kind/group") are on, sorted, into
+ * *in (to bsearch: each host looking through every group was quadratic,
+ * 50,000 hosts of one job 2.5e9 comparisons a frame); their count, or -1
+ * when out of memory.
+ */
+static long job_hosts(const struct prom_model *m, const char *job, const char ***in)
+{
+	char kg[2 * PROM_LABEL_MAX + 2];
+	size_t i, n = 0;
+
+	*in = calloc(m->n_hgroups + 1, sizeof(**in));
+	if (!*in)
+		return -1;
 	for (i = 0; i < m->n_hgroups; i++) {
 		snprintf(kg, sizeof(kg), "%s/%s", m->hgroups[i].kind, m->hgroups[i].group);
-		if (!strcmp(m->hgroups[i].instance, instance) && !strcmp(kg, job))
-			return true;
+		if (!strcmp(kg, job))
+			(*in)[n++] = m->hgroups[i].instance;
 	}
-	return false;
+	qsort(*in, n, sizeof(**in), str_cmp);
+	return (long)n;
 }
 
 long prom_select_rows(const struct prom_model *m, enum prom_table t, const struct prom_select *s,
@@ -333,11 +380,21 @@ long prom_select_rows(const struct prom_model *m, enum prom_table t, const struc
 	const char *base = prom_rows(m, t, &n, &stride);
 	const struct prom_col *c = prom_cols(t, &nc);
 	int nf = 0, j, ret, in_col = prom_col_find(t, "instance");
+	const char **in = NULL;
+	long n_in = 0;
 	struct sctx sc;
 
 	*idx = calloc(n + 1, sizeof(**idx));
 	if (!*idx)
 		return -ENOMEM;
+	if (s->job && t == PROM_T_HOSTS) {
+		n_in = job_hosts(m, s->job, &in);
+		if (n_in < 0) {
+			free(*idx);
+			*idx = NULL;
+			return -ENOMEM;
+		}
+	}
 	for (j = 0; j < s->n_filters && nf < 16; j++) {
 		ret = parse_filter(t, s->filters[j], &f[nf], err, errlen);
 		if (ret < 0)
@@ -353,8 +410,11 @@ long prom_select_rows(const struct prom_model *m, enum prom_table t, const struc
 			keep = match(c, &f[j], row);
 		if (keep && s->instance && in_col >= 0)
 			keep = !strcmp(prom_col_str(&c[in_col], row), s->instance);
-		if (keep && s->job && t == PROM_T_HOSTS)
-			keep = in_job(m, prom_col_str(&c[in_col], row), s->job);
+		if (keep && s->job && t == PROM_T_HOSTS) {
+			const char *h = prom_col_str(&c[in_col], row);
+
+			keep = bsearch(&h, in, (size_t)n_in, sizeof(*in), str_cmp) != NULL;
+		}
 		if (keep && s->search && *s->search) {
 			size_t q;
 
@@ -374,11 +434,13 @@ long prom_select_rows(const struct prom_model *m, enum prom_table t, const struc
 	for (j = 0; j < nf; j++)
 		if (f[j].re)
 			regfree(&f[j].rx);
+	free(in);
 	return (long)k;
 fail:
 	for (j = 0; j < nf; j++)
 		if (f[j].re)
 			regfree(&f[j].rx);
+	free(in);
 	free(*idx);
 	*idx = NULL;
 	return -EINVAL;

@@ -8,15 +8,28 @@
 #include <errno.h>
 #include <math.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "fmt.h"
 #include "prom.h"
 #include "util.h"
 
+/* a label's value into a row's field: whole, or cut where a character
+ * ends and marked (…); the row's identity is the whole value */
 static void cpy(char *dst, size_t len, const char *src)
 {
-	snprintf(dst, len, "%s", src);
+	fmt_cut(dst, len, src);
+}
+
+/* the whole value into a row's const char * field: 0 or -ENOMEM */
+static int keep(void *field, const char *src)
+{
+	char *p = strdup(src);
+
+	memcpy(field, &p, sizeof(p));
+	return p ? 0 : -ENOMEM;
 }
 
 static double add(double a, double b)
@@ -56,16 +69,19 @@ static void set_f(void *row, const struct fnum *t, size_t n, const struct prom_s
 		}
 }
 
-/* A row's key: a label of the series that name it, and its char[] field. */
+/* A row's key: a label of the series that name it, and its char[] field
+ * (len 0: a const char * field, given a copy of the whole value). */
 struct rkey {
 	const char *label;
 	size_t off, len;
 };
 #define RKEY(t, f) { #f, offsetof(struct prom_##t, f), sizeof(((struct prom_##t *)0)->f) }
+#define RKEY_WHOLE(t, f) { #f, offsetof(struct prom_##t, f), 0 }
 #define RKEYS_MAX 3
 
-static const struct rkey host_k[] = { RKEY(host, instance) };
-static const struct rkey port_k[] = { RKEY(port, instance), RKEY(port, device), RKEY(port, port) };
+static const struct rkey host_k[] = { RKEY_WHOLE(host, instance) };
+static const struct rkey port_k[] = { RKEY_WHOLE(port, instance), RKEY(port, device),
+				      RKEY(port, port) };
 static const struct rkey job_k[] = { RKEY(job, kind), RKEY(job, group) };
 
 static void host_init(void *row)
@@ -114,41 +130,130 @@ static const struct rtab job_t = { sizeof(struct prom_job), job_k, ARRAY_SIZE(jo
 				   ARRAY_SIZE(job_f), job_init };
 
 /*
- * The row of series s among the *n rows of table t at rows, its number
- * set when s names one: the last row whose keys all match, else a new
- * one, zeroed, its keys copied, then t->init (linear: rows are a few
- * thousand at most, and this runs once per refresh per answer series).
- * The rows, moved when they grew, in *moved; NULL when out of memory.
+ * The rows of one table while the model is built: each row's first
+ * series (its keys' whole values; the row's fields hold them cut), in
+ * src[], alive as long as the answers, and a hash of those values to the
+ * row (open addressing, slot[] holds a row's index + 1, at most half
+ * full): 50,000 hosts of five answers each cost 200 s when each series
+ * looked through every row before it.
  */
-static void *row_of(void *rows, size_t *n, size_t *cap, const struct rtab *t,
-		    const struct prom_series *s, void **moved)
+struct rset {
+	const struct rtab *t;
+	void *rows;
+	size_t n, cap;
+	const struct prom_series **src;
+	size_t src_cap;
+	size_t *slot, mask;
+};
+
+/* r ready for at most max rows */
+static int rset_init(struct rset *r, const struct rtab *t, size_t max)
 {
-	const char *v[RKEYS_MAX];
-	size_t i, j;
-	char *r;
+	size_t n = 16;
+
+	memset(r, 0, sizeof(*r));
+	r->t = t;
+	while (n < 2 * max && n < SIZE_MAX / 4)
+		n *= 2;
+	r->slot = calloc(n, sizeof(*r->slot));
+	r->mask = n - 1;
+	return r->slot ? 0 : -ENOMEM;
+}
+
+/* what the model keeps (rows) stays; the build's own state goes */
+static void rset_done(struct rset *r)
+{
+	free(r->src);
+	free(r->slot);
+	r->src = NULL;
+	r->slot = NULL;
+}
+
+/* the key labels' whole values, each hashed (FNV-1a), folded in order,
+ * avalanched (hash_fmix: "host-1", "host-2", ... would fill runs of
+ * adjacent slots otherwise) */
+static size_t key_hash(const struct rtab *t, const struct prom_series *s)
+{
+	uint64_t h = 0;
+	size_t j;
 
 	for (j = 0; j < t->nk; j++)
-		v[j] = prom_label(s, t->k[j].label);
-	*moved = rows;
-	for (i = *n; i-- > 0;) {
-		r = (char *)rows + i * t->size;
-		for (j = 0; j < t->nk && !strcmp(r + t->k[j].off, v[j]); j++)
-			;
-		if (j == t->nk)
-			goto found;
-	}
-	rows = vec_grow(rows, *n, cap, t->size, 64);
-	if (!rows)
-		return NULL;
-	*moved = rows;
-	r = (char *)rows + (*n)++ * t->size;
-	memset(r, 0, t->size);
+		h = hash_mix(h, hash_str(prom_label(s, t->k[j].label)));
+	return (size_t)hash_fmix(h);
+}
+
+static bool same_keys(const struct rtab *t, const struct prom_series *a,
+		      const struct prom_series *b)
+{
+	size_t j;
+
 	for (j = 0; j < t->nk; j++)
-		cpy(r + t->k[j].off, t->k[j].len, v[j]);
-	t->init(r);
+		if (strcmp(prom_label(a, t->k[j].label), prom_label(b, t->k[j].label)))
+			return false;
+	return true;
+}
+
+/* the slot of the row whose keys are s's, or the empty one it would take */
+static size_t *rset_slot(const struct rset *r, const struct prom_series *s)
+{
+	size_t i = key_hash(r->t, s) & r->mask;
+
+	while (r->slot[i] && !same_keys(r->t, r->src[r->slot[i] - 1], s))
+		i = (i + 1) & r->mask;
+	return &r->slot[i];
+}
+
+/* the row of r whose keys are s's, or NULL */
+static void *rset_find(const struct rset *r, const struct prom_series *s)
+{
+	size_t k = *rset_slot(r, s);
+
+	return k ? (char *)r->rows + (k - 1) * r->t->size : NULL;
+}
+
+/*
+ * The row of series s in r, its number set when s names one: the row
+ * whose keys' whole values all match, else a new one, zeroed, its keys
+ * copied (cut to their fields), then t->init; NULL when out of memory or
+ * past the rows r was made for.
+ */
+static void *row_of(struct rset *r, const struct prom_series *s)
+{
+	const struct rtab *t = r->t;
+	size_t *slot = rset_slot(r, s), j;
+	char *row;
+	void *nb;
+
+	if (*slot) {
+		row = (char *)r->rows + (*slot - 1) * t->size;
+		goto found;
+	}
+	if (2 * (r->n + 1) > r->mask + 1)
+		return NULL;
+	nb = vec_grow(r->rows, r->n, &r->cap, t->size, 64);
+	if (!nb)
+		return NULL;
+	r->rows = nb;
+	nb = vec_grow(r->src, r->n, &r->src_cap, sizeof(*r->src), 64);
+	if (!nb)
+		return NULL;
+	r->src = nb;
+	r->src[r->n] = s;
+	row = (char *)r->rows + r->n * t->size;
+	memset(row, 0, t->size);
+	for (j = 0; j < t->nk; j++) {
+		const char *v = prom_label(s, t->k[j].label);
+
+		if (!t->k[j].len && keep(row + t->k[j].off, v))
+			return NULL;	/* a row not counted: its copies freed with the model */
+		if (t->k[j].len)
+			cpy(row + t->k[j].off, t->k[j].len, v);
+	}
+	*slot = ++r->n;
+	t->init(row);
 found:
-	set_f(r, t->f, t->nf, s);
-	return r;
+	set_f(row, t->f, t->nf, s);
+	return row;
 }
 
 static double util(double rx, double tx, double speed)
@@ -203,22 +308,26 @@ static void host_series(struct prom_host *h, enum prom_q q, const struct prom_se
 	}
 }
 
-static int hosts_build(struct prom_model *m, const struct prom_qstate *q)
+static int hosts_build(struct prom_model *m, const struct prom_qstate *q, struct rset *r)
 {
 	static const enum prom_q by_host[] = {
 		PROM_Q_UP, PROM_Q_HOST, PROM_Q_PORTSTATE, PROM_Q_ERR, PROM_Q_QPS,
 	};
-	size_t cap = 0, i, k;
-	void *rows;
+	size_t i, k, most = 0;
+
+	for (k = 0; k < ARRAY_SIZE(by_host); k++)
+		most += q[by_host[k]].v.n;
+	if (rset_init(r, &host_t, most))
+		return -ENOMEM;
 
 	for (k = 0; k < ARRAY_SIZE(by_host); k++) {
 		const struct prom_vector *v = &q[by_host[k]].v;
 
 		for (i = 0; i < v->n; i++) {
-			struct prom_host *h = row_of(m->hosts, &m->n_hosts, &cap, &host_t, &v->s[i],
-						     &rows);
+			struct prom_host *h = row_of(r, &v->s[i]);
 
-			m->hosts = rows;
+			m->hosts = r->rows;
+			m->n_hosts = r->n;
 			if (!h)
 				return -ENOMEM;
 			host_series(h, by_host[k], &v->s[i]);
@@ -236,11 +345,13 @@ static int hosts_build(struct prom_model *m, const struct prom_qstate *q)
 	return 0;
 }
 
-static int groups_build(struct prom_model *m, const struct prom_qstate *q)
+static int groups_build(struct prom_model *m, const struct prom_qstate *q,
+			const struct rset *hosts)
 {
 	const struct prom_vector *v = &q[PROM_Q_HOSTGROUPS].v;
-	size_t cap = 0, i, k;
-	void *rows;
+	struct rset r;
+	size_t i;
+	int ret;
 
 	m->hgroups = calloc(v->n + 1, sizeof(*m->hgroups));
 	if (!m->hgroups)
@@ -248,54 +359,54 @@ static int groups_build(struct prom_model *m, const struct prom_qstate *q)
 	for (i = 0; i < v->n; i++) {
 		const struct prom_series *s = &v->s[i];
 		struct prom_hostgroup *g = &m->hgroups[m->n_hgroups++];
+		struct prom_host *h;
 
-		cpy(g->instance, sizeof(g->instance), prom_label(s, "instance"));
+		if (keep(&g->instance, prom_label(s, "instance")))
+			return -ENOMEM;
 		cpy(g->kind, sizeof(g->kind), prom_label(s, "kind"));
 		cpy(g->group, sizeof(g->group), prom_label(s, "group"));
 		g->procs = s->value;
 		/* the host's top group: the one with most processes on it */
-		for (k = 0; k < m->n_hosts; k++) {
-			struct prom_host *h = &m->hosts[k];
-
-			if (strcmp(h->instance, g->instance))
-				continue;
-			if (isnan(h->top_group_procs) || g->procs > h->top_group_procs) {
-				h->top_group_procs = g->procs;
-				snprintf(h->top_group, sizeof(h->top_group), "%s/%s", g->kind, g->group);
-			}
-			break;
+		h = rset_find(hosts, s);
+		if (h && (isnan(h->top_group_procs) || g->procs > h->top_group_procs)) {
+			h->top_group_procs = g->procs;
+			snprintf(h->top_group, sizeof(h->top_group), "%s/%s", g->kind, g->group);
 		}
 	}
 	v = &q[PROM_Q_JOBS].v;
-	for (i = 0; i < v->n; i++) {
-		struct prom_job *j = row_of(m->jobs, &m->n_jobs, &cap, &job_t, &v->s[i], &rows);
-
-		m->jobs = rows;
-		if (!j)
-			return -ENOMEM;
+	ret = rset_init(&r, &job_t, v->n);
+	for (i = 0; i < v->n && !ret; i++) {
+		if (!row_of(&r, &v->s[i]))
+			ret = -ENOMEM;
+		m->jobs = r.rows;
+		m->n_jobs = r.n;
 	}
-	return 0;
+	rset_done(&r);
+	return ret;
 }
 
 static int ports_build(struct prom_model *m, const struct prom_qstate *q)
 {
 	const struct prom_vector *v = &q[PROM_Q_PORTS].v;
-	size_t cap = 0, i;
-	void *rows;
+	struct rset r;
+	size_t i;
+	int ret = rset_init(&r, &port_t, v->n);
 
-	for (i = 0; i < v->n; i++) {
+	for (i = 0; i < v->n && !ret; i++) {
 		const struct prom_series *s = &v->s[i];
-		struct prom_port *p = row_of(m->ports, &m->n_ports, &cap, &port_t, s, &rows);
+		struct prom_port *p = row_of(&r, s);
 
-		m->ports = rows;
+		m->ports = r.rows;
+		m->n_ports = r.n;
 		if (!p)
-			return -ENOMEM;
-		if (!strcmp(prom_label(s, "f"), "state"))
+			ret = -ENOMEM;
+		else if (!strcmp(prom_label(s, "f"), "state"))
 			cpy(p->state, sizeof(p->state), prom_label(s, "state"));
 	}
 	for (i = 0; i < m->n_ports; i++)
 		m->ports[i].util = util(m->ports[i].rx, m->ports[i].tx, m->ports[i].speed);
-	return 0;
+	rset_done(&r);
+	return ret;
 }
 
 static int procs_build(struct prom_model *m, const struct prom_qstate *q)
@@ -319,16 +430,18 @@ static int procs_build(struct prom_model *m, const struct prom_qstate *q)
 
 int prom_model_build(struct prom_model *m, const struct prom_qstate *q)
 {
+	struct rset hosts = { 0 };
 	int ret;
 
 	memset(m, 0, sizeof(*m));
-	ret = hosts_build(m, q);
+	ret = hosts_build(m, q, &hosts);
 	if (!ret)
-		ret = groups_build(m, q);
+		ret = groups_build(m, q, &hosts);
 	if (!ret)
 		ret = ports_build(m, q);
 	if (!ret)
 		ret = procs_build(m, q);
+	rset_done(&hosts);
 	if (ret)
 		prom_model_free(m);
 	return ret;
@@ -336,6 +449,14 @@ int prom_model_build(struct prom_model *m, const struct prom_qstate *q)
 
 void prom_model_free(struct prom_model *m)
 {
+	size_t i;
+
+	for (i = 0; i < m->n_hosts; i++)
+		free((char *)m->hosts[i].instance);
+	for (i = 0; i < m->n_ports; i++)
+		free((char *)m->ports[i].instance);
+	for (i = 0; i < m->n_hgroups; i++)
+		free((char *)m->hgroups[i].instance);
 	free(m->hosts);
 	free(m->ports);
 	free(m->jobs);

@@ -3,15 +3,17 @@
  * The cluster model in batch mode: text tables (-b) and one JSON object
  * per refresh (--json), written from the same column tables as the
  * screen.  JSON numbers are Prometheus's values as they came (null where
- * it had none); the text is the screen's cells.
+ * it had none, or none that is finite); the text is the screen's cells.
+ * Every string is Prometheus's (label values, its error texts): escaped
+ * by the local outputs' escapers, text by fmt_escape, JSON by jw_str.
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
-
+#include "../out/jw.h"
+#include "fmt.h"
 #include "prom.h"
 
 static const enum prom_table shown[] = { PROM_T_HOSTS, PROM_T_PORTS, PROM_T_JOBS,
@@ -33,77 +35,106 @@ static struct prom_select sel_for(const struct prom_select *s, enum prom_table t
 	return r;
 }
 
-static json_t *table_json(const struct prom_model *m, enum prom_table t,
-			  const struct prom_select *s)
+/* a number as it round-trips (shortest of 15 or 17 digits); null when
+ * not finite: Prometheus's "+Inf" and "NaN" have no JSON number */
+static void num(struct jw *w, const char *k, double v)
+{
+	char buf[32];
+
+	jw_key(w, k);
+	if (!isfinite(v)) {
+		jw_write(w, "null", 4);
+		return;
+	}
+	if (v == 0)
+		v = 0;	/* Prometheus's "-0" */
+	snprintf(buf, sizeof(buf), "%.15g", v);
+	if (strtod(buf, NULL) != v)
+		snprintf(buf, sizeof(buf), "%.17g", v);
+	jw_write(w, buf, strlen(buf));
+}
+
+static void table_json(struct jw *w, const struct prom_model *m, enum prom_table t,
+		       const struct prom_select *s)
 {
 	struct prom_select sel = sel_for(s, t);
 	size_t nc, n, stride, i, k;
 	const struct prom_col *c = prom_cols(t, &nc);
 	const char *base = prom_rows(m, t, &n, &stride);
-	json_t *a = json_array();
 	size_t *idx;
 	char err[64];
 	long rows = prom_select_rows(m, t, &sel, &idx, err, sizeof(err));
 
-	for (i = 0; a && rows > 0 && i < (size_t)rows; i++) {
+	jw_open(w, prom_table_name(t), '[');
+	for (i = 0; rows > 0 && i < (size_t)rows; i++) {
 		const void *row = base + idx[i] * stride;
-		json_t *o = json_object();
 
-		for (k = 0; o && k < nc; k++) {
-			double v = prom_col_num(&c[k], row);
-
-			json_object_set_new(o, c[k].name, c[k].is_str ?
-					    json_string(prom_col_str(&c[k], row)) :
-					    isnan(v) || isinf(v) ? json_null() : json_real(v));
+		jw_open(w, NULL, '{');
+		for (k = 0; k < nc; k++) {
+			if (c[k].is_str)
+				jw_s(w, c[k].name, prom_col_str(&c[k], row));
+			else
+				num(w, c[k].name, prom_col_num(&c[k], row));
 		}
-		json_array_append_new(a, o);
+		jw_close(w, '}');
 	}
+	jw_close(w, ']');
 	if (rows >= 0)
 		free(idx);
-	return a;
 }
 
-static json_t *queries_json(const struct prom_qstate *q)
+static void queries_json(struct jw *w, const struct prom_qstate *q)
 {
-	json_t *a = json_array();
 	int i;
 
-	for (i = 0; a && i < PROM_Q_N; i++) {
-		json_t *o = json_object();
-
-		json_object_set_new(o, "name", json_string(prom_q_name((enum prom_q)i)));
-		json_object_set_new(o, "ok", json_boolean(q[i].have && !q[i].err));
-		json_object_set_new(o, "series", json_integer((json_int_t)q[i].v.n));
-		json_object_set_new(o, "bytes", json_integer((json_int_t)q[i].bytes));
-		json_object_set_new(o, "seconds", json_real(q[i].took));
+	jw_open(w, "queries", '[');
+	for (i = 0; i < PROM_Q_N; i++) {
+		jw_open(w, NULL, '{');
+		jw_s(w, "name", prom_q_name((enum prom_q)i));
+		jw_b(w, "ok", q[i].have && !q[i].err);
+		jw_u(w, "series", q[i].v.n);
+		jw_u(w, "bytes", q[i].bytes);
+		num(w, "seconds", q[i].took);
 		if (q[i].err)
-			json_object_set_new(o, "error", json_string(q[i].why));
-		json_array_append_new(a, o);
+			jw_s(w, "error", q[i].why);
+		jw_close(w, '}');
 	}
-	return a;
+	jw_close(w, ']');
 }
 
+/*
+ * Written by the local JSON's writer (src/out/jw.h): one escaper for
+ * every string, whatever Prometheus sent (controls, C1, invisible
+ * characters, bytes that are not UTF-8), and no key ever dropped, which
+ * jansson's json_string() did for a value that is not UTF-8 (NULL).
+ */
 int prom_out_json(FILE *f, const struct prom_model *m, const struct prom_qstate *q,
 		  const struct prom_select *s)
 {
-	json_t *o = json_object();
+	struct jw *w = calloc(1, sizeof(*w));
 	size_t i;
-	int ret;
 
-	if (!o)
+	if (!w)
 		return -1;
-	json_object_set_new(o, "time", m->eval_at > 0 ? json_real(m->eval_at) : json_null());
-	json_object_set_new(o, "scrape_interval", json_real(m->interval));
-	json_object_set_new(o, "rate_window", json_real(m->window));
-	json_object_set_new(o, "answers_seconds", json_real(m->answers_seconds));
-	json_object_set_new(o, "build_seconds", json_real(m->build_seconds));
-	json_object_set_new(o, "queries", queries_json(q));
+	w->f = f;
+	w->first[0] = true;
+	jw_open(w, NULL, '{');
+	if (m->eval_at > 0)
+		num(w, "time", m->eval_at);
+	else
+		num(w, "time", NAN);
+	num(w, "scrape_interval", m->interval);
+	num(w, "rate_window", m->window);
+	num(w, "answers_seconds", m->answers_seconds);
+	num(w, "build_seconds", m->build_seconds);
+	queries_json(w, q);
 	for (i = 0; i < sizeof(shown) / sizeof(shown[0]); i++)
-		json_object_set_new(o, prom_table_name(shown[i]), table_json(m, shown[i], s));
-	ret = json_dumpf(o, f, JSON_COMPACT | JSON_REAL_PRECISION(17));
-	json_decref(o);
-	fputc('\n', f);
-	return ret ? -1 : 0;
+		table_json(w, m, shown[i], s);
+	jw_close(w, '}');
+	jw_putc(w, '\n');
+	jw_flush(w);
+	free(w);
+	return ferror(f) ? -1 : 0;
 }
 
 static void table_text(FILE *f, const struct prom_model *m, enum prom_table t,
@@ -114,7 +145,7 @@ static void table_text(FILE *f, const struct prom_model *m, enum prom_table t,
 	const struct prom_col *c = prom_cols(t, &nc);
 	const char *base = prom_rows(m, t, &n, &stride);
 	size_t *idx;
-	char err[64], buf[64];
+	char err[64], buf[64], esc[4 * (PROM_LABEL_MAX + 40) + 1];
 	long rows = prom_select_rows(m, t, &sel, &idx, err, sizeof(err));
 
 	if (rows < 0) {
@@ -128,9 +159,10 @@ static void table_text(FILE *f, const struct prom_model *m, enum prom_table t,
 	for (i = 0; i < (size_t)rows; i++) {
 		const void *row = base + idx[i] * stride;
 
+		/* a label's value escaped as the local -b escapes a name */
 		for (k = 0; k < nc; k++)
 			fprintf(f, c[k].is_str ? "%-*s " : "%*s ", c[k].width,
-				prom_cell(&c[k], row, buf, sizeof(buf)));
+				fmt_escape(esc, sizeof(esc), prom_cell(&c[k], row, buf, sizeof(buf))));
 		fputc('\n', f);
 	}
 	fputc('\n', f);
@@ -140,6 +172,7 @@ static void table_text(FILE *f, const struct prom_model *m, enum prom_table t,
 int prom_out_text(FILE *f, const struct prom_model *m, const struct prom_qstate *q,
 		  const struct prom_select *s)
 {
+	char esc[sizeof(q->why) * 4];
 	size_t i;
 	int k;
 
@@ -150,7 +183,8 @@ int prom_out_text(FILE *f, const struct prom_model *m, const struct prom_qstate 
 		fprintf(f, "rdmatop cluster: scrape interval unknown, rate window %gs\n", m->window);
 	for (k = 0; k < PROM_Q_N; k++)
 		if (q[k].err)
-			fprintf(f, "query %s: %s\n", prom_q_name((enum prom_q)k), q[k].why);
+			fprintf(f, "query %s: %s\n", prom_q_name((enum prom_q)k),
+				fmt_escape(esc, sizeof(esc), q[k].why));
 	for (i = 0; i < sizeof(shown) / sizeof(shown[0]); i++)
 		table_text(f, m, shown[i], s);
 	return ferror(f) ? -1 : 0;

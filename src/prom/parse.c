@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include <jansson.h>
 #include <yaml.h>
 
+#include "fmt.h"
 #include "prom.h"
 #include "util.h"
 
@@ -64,11 +66,6 @@ static int value_of(json_t *pair, double *ts, double *v)
 	return end == s || *end ? -EINVAL : 0;
 }
 
-/* at most PROM_LABEL_MAX - 1 bytes: a longer value is cut, never overrun */
-static char *dup_cut(const char *s)
-{
-	return strndup(s, PROM_LABEL_MAX - 1);
-}
 
 static int series_of(json_t *r, struct prom_series *s)
 {
@@ -89,8 +86,11 @@ static int series_of(json_t *r, struct prom_series *s)
 
 		if (!json_is_string(val))
 			return -EINVAL;
-		l->name = dup_cut(k);
-		l->value = dup_cut(json_string_value(val));
+		/* whole: a row is named by the whole value (two hosts that
+		 * share their first 127 bytes are two); the model cuts what
+		 * it shows (bounded by the answer's size) */
+		l->name = strdup(k);
+		l->value = strdup(json_string_value(val));
 		if (!l->name || !l->value) {
 			free(l->name);
 			free(l->value);
@@ -126,8 +126,17 @@ int prom_parse_answer(const char *buf, size_t len, size_t max_series, struct pro
 		const char *e = json_string_value(json_object_get(root, "error"));
 		const char *et = json_string_value(json_object_get(root, "errorType"));
 
-		snprintf(err, errlen, "Prometheus: %s%s%.200s", et ? et : "error", et ? ": " : "",
-			 e ? e : "(no reason given)");
+		char *msg;
+
+		/* cut where a character ends, marked: never a broken one */
+		if (asprintf(&msg, "Prometheus: %s: %s", et ? et : "error",
+			     e ? e : "(no reason given)") < 0) {
+			ret = -ENOMEM;
+			snprintf(err, errlen, "out of memory");
+			goto out;
+		}
+		fmt_cut(err, errlen, msg);
+		free(msg);
 		goto out;
 	}
 	data = json_object_get(root, "data");
@@ -187,39 +196,63 @@ out:
 	return ret;
 }
 
-/* "1m30s", "15s", "500ms", "2h": Prometheus's durations, in seconds */
+/* the longest scrape interval taken: its rate() window is four of them */
+#define INTERVAL_MAX (365 * 86400.0)
+
+/*
+ * "1m30s", "15s", "500ms", "2h": a duration as Prometheus's
+ * model.ParseDuration takes it (common/model/time.go): whole numbers, each
+ * unit at most once from y down to ms, in integer milliseconds that fit
+ * an int64; in seconds, or -1 for anything else ("1e308y" passed strtod
+ * and became [infs] in every rate()).
+ */
 static double duration(const char *s)
 {
-	/* "ms" before "m" */
 	static const struct {
 		const char *name;
-		double sec;
-	} units[] = { { "ms", 0.001 }, { "s", 1 }, { "m", 60 }, { "h", 3600 }, { "d", 86400 },
-		      { "w", 604800 }, { "y", 31536000 } };
-	double total = 0;
+		uint64_t ms;
+	} units[] = { { "y", 31536000000ull }, { "w", 604800000ull }, { "d", 86400000ull },
+		      { "h", 3600000ull },	 { "m", 60000ull },	{ "s", 1000ull },
+		      { "ms", 1ull } };
+	uint64_t total = 0;
+	size_t k = 0;
 
+	if (!strcmp(s, "0"))
+		return 0;
+	if (!*s)
+		return -1;
 	while (*s) {
-		char *end;
-		double n = strtod(s, &end);
-		size_t k;
+		uint64_t n = 0;
+		const char *d = s;
 
-		if (end == s || n < 0)
-			return 0;
-		s = end;
-		for (k = 0; k < ARRAY_SIZE(units); k++)
-			if (!strncmp(s, units[k].name, strlen(units[k].name)))
+		for (; *s >= '0' && *s <= '9'; s++) {
+			if (n > (UINT64_MAX - 9) / 10)
+				return -1;
+			n = n * 10 + (uint64_t)(*s - '0');
+		}
+		if (s == d)
+			return -1;
+		/* "ms" before "m"; a unit after those already seen */
+		for (; k < ARRAY_SIZE(units); k++) {
+			size_t l = strlen(units[k].name);
+
+			if (!strncmp(s, units[k].name, l) && (l == 2 || s[1] != 's' || k != 4))
 				break;
+		}
 		if (k == ARRAY_SIZE(units))
-			return 0;
+			return -1;
+		if (n > (uint64_t)INT64_MAX / units[k].ms || total > (uint64_t)INT64_MAX - n * units[k].ms)
+			return -1;
+		total += n * units[k].ms;
 		s += strlen(units[k].name);
-		total += n * units[k].sec;
+		k++;
 	}
-	return total;
+	return (double)total / 1000;
 }
 
 /* the longest scrape_interval anywhere in the config's YAML: a stack of
  * collections, each mapping knowing whether its next scalar is a key */
-static double longest_interval(const char *yml, size_t len)
+static double longest_interval(const char *yml, size_t len, char *err, size_t errlen)
 {
 	enum { MAXD = 64 };
 	bool map[MAXD], want_key[MAXD];
@@ -246,8 +279,21 @@ static double longest_interval(const char *yml, size_t len)
 				if (in_map)
 					want_key[d] = true;
 				if (t == YAML_SCALAR_EVENT && value_is_interval) {
-					double v = duration((const char *)ev.data.scalar.value);
+					const char *txt = (const char *)ev.data.scalar.value;
+					double v = duration(txt);
 
+					/* refused here, never a window of [infs] */
+					if (v < 0 || v > INTERVAL_MAX) {
+						char cut[44];
+
+						snprintf(err, errlen, "status/config: scrape_interval "
+							 "'%s' %s", fmt_cut(cut, sizeof(cut), txt), v < 0 ?
+							 "is not a duration (as 15s, 1m30s)" :
+							 "is over a year");
+						best = -1;
+						yaml_event_delete(&ev);
+						break;
+					}
 					if (v > best)
 						best = v;
 				}
@@ -290,9 +336,11 @@ double prom_parse_interval(const char *buf, size_t len, char *err, size_t errlen
 		json_decref(root);
 		return 0;
 	}
-	d = longest_interval(yml, strlen(yml));
-	if (d <= 0)
+	d = longest_interval(yml, strlen(yml), err, errlen);
+	if (d == 0)
 		snprintf(err, errlen, "status/config: no scrape_interval");
+	if (d < 0)
+		d = 0;
 	json_decref(root);
 	return d;
 }

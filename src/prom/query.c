@@ -9,6 +9,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -124,18 +125,31 @@ double prom_window(double scrape_interval)
 	return w < 1 ? 1 : w;
 }
 
-/* a label value in a PromQL string: backslash and quote escaped */
+/*
+ * A label value in a PromQL string: PromQL's lexer takes Go's escapes
+ * (promql/parser/lex.go, lexEscape) and ends a double-quoted string at a
+ * raw newline ("unterminated quoted string"), so backslash and quote are
+ * escaped, \n \r \t by name and the other control bytes as \xNN.
+ */
 static int put_quoted(char *buf, size_t len, size_t *at, const char *s)
 {
 	for (; *s; s++) {
-		if (*s == '"' || *s == '\\') {
-			if (*at + 1 >= len)
-				return -ENOSPC;
-			buf[(*at)++] = '\\';
-		}
-		if (*at + 1 >= len)
+		unsigned char ch = (unsigned char)*s;
+		char e[5];
+		size_t n;
+
+		if (ch == '"' || ch == '\\')
+			n = (size_t)snprintf(e, sizeof(e), "\\%c", ch);
+		else if (ch == '\n' || ch == '\r' || ch == '\t')
+			n = (size_t)snprintf(e, sizeof(e), "\\%c", ch == '\n' ? 'n' : ch == '\r' ? 'r' : 't');
+		else if (ch < 0x20 || ch == 0x7f)
+			n = (size_t)snprintf(e, sizeof(e), "\\x%02x", ch);
+		else
+			e[0] = (char)ch, n = 1;
+		if (*at + n >= len)
 			return -ENOSPC;
-		buf[(*at)++] = *s;
+		memcpy(buf + *at, e, n);
+		*at += n;
 	}
 	return 0;
 }
@@ -158,7 +172,8 @@ int prom_q_text(enum prom_q q, const struct prom_qctx *c, char *buf, size_t len)
 	char w[32];
 	int ret = 0;
 
-	if ((unsigned int)q >= PROM_Q_N || !len)
+	/* a window PromQL cannot spell ([infs]) is never sent */
+	if ((unsigned int)q >= PROM_Q_N || !len || !isfinite(c->window) || c->window > 1e12)
 		return -EINVAL;
 	snprintf(w, sizeof(w), "%.0fs", c->window < 1 ? 1 : c->window);
 	for (p = queries[q].text; *p && !ret; p++) {

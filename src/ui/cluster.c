@@ -17,6 +17,7 @@
 #include <curses.h>
 
 #include "cluster.h"
+#include "fmt.h"
 #include "priv.h"
 
 static const char *const tab_names[CL_PANE_N] = { "1 Hosts", "2 Ports", "3 Jobs", "Host" };
@@ -138,7 +139,7 @@ static void draw_header(struct ui_cluster *u, const struct cl_view *v, int w)
 static void draw_tabs(struct ui_cluster *u, int y, int w)
 {
 	int x = 0, i;
-	char host[2 * PROM_LABEL_MAX + 8];
+	char host[2 * PROM_LABEL_MAX + 8], cut[2 * PROM_LABEL_MAX];
 
 	for (i = 0; i < CL_PANE_N; i++) {
 		const char *name = tab_names[i];
@@ -146,7 +147,7 @@ static void draw_tabs(struct ui_cluster *u, int y, int w)
 		if (i == CL_HOST) {
 			if (u->pane != CL_HOST)
 				continue;
-			snprintf(host, sizeof(host), "Host %s", u->host);
+			snprintf(host, sizeof(host), "Host %s", fmt_cut(cut, sizeof(cut), u->host));
 			name = host;
 		}
 		if (x + ui_width(name) + 2 > w) {
@@ -362,7 +363,7 @@ enum cl_action ui_cluster_key(struct ui_cluster *u, const struct cl_view *v, int
 		if (!u->sel_key[0])
 			break;
 		if (u->pane == CL_JOBS) {
-			snprintf(u->job, sizeof(u->job), "%s", u->sel_key);
+			fmt_cut(u->job, sizeof(u->job), u->sel_key);	/* kind/group: fits */
 			u->sel[CL_HOSTS] = 0;
 			set_pane(u, CL_HOSTS);
 		} else if (u->pane != CL_HOST) {
@@ -385,7 +386,7 @@ enum cl_action ui_cluster_key(struct ui_cluster *u, const struct cl_view *v, int
 	case 's': {
 		/* instance is host:port; ssh wants the host (an IPv6 [addr] bare) */
 		const char *in = u->pane == CL_HOST ? u->host : u->sel_key;
-		char host[2 * PROM_LABEL_MAX];
+		char host[PROM_KEY_MAX];
 		char *colon;
 
 		if (!in[0] || u->pane == CL_JOBS)

@@ -35,25 +35,34 @@ def check(cond, name, detail=''):
             print('    ' + detail[:2000].replace('\n', '\n    '))
 
 
-def unsafe(ch):
-    """What a terminal must not be sent raw (Unicode's own properties)."""
-    cat = unicodedata.category(ch)
-    return cat == 'Cc' or cat in ('Zl', 'Zp') or \
+def invisible(ch):
+    """Drawn in no cell, or reordering the line: format characters (Cf:
+    the bidi controls and marks, U+200B, U+00AD, U+FEFF, ...) and the line
+    and paragraph separators (Unicode's own properties)."""
+    return unicodedata.category(ch) in ('Cf', 'Zl', 'Zp') or \
         unicodedata.bidirectional(ch) in BIDI_CLASSES or \
         unicodedata.name(ch, '') in BIDI_MARKS
 
 
+def unsafe(ch):
+    """What a terminal must not be sent raw."""
+    return unicodedata.category(ch) == 'Cc' or invisible(ch)
+
+
 def term_escaped(raw):
-    """The screen's and text's form: \\xNN for each byte of what is unsafe
-    or not UTF-8 (surrogateescape gives one per byte), \\\\ for \\."""
+    """The screen's and text's form: \\xNN for each byte of a control
+    character or of what is not UTF-8 (surrogateescape gives one per
+    byte), \\uXXXX for an invisible character, \\\\ for \\."""
     out = []
     for ch in raw.decode('utf-8', 'surrogateescape'):
         if 0xdc80 <= ord(ch) <= 0xdcff:
             out.append('\\x%02x' % (ord(ch) - 0xdc00))
         elif ch == '\\':
             out.append('\\\\')
-        elif unsafe(ch):
+        elif unicodedata.category(ch) == 'Cc':
             out.append(''.join('\\x%02x' % b for b in ch.encode()))
+        elif invisible(ch):
+            out.append(('\\U%08x' if ord(ch) > 0xffff else '\\u%04x') % ord(ch))
         else:
             out.append(ch)
     return ''.join(out)

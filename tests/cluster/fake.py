@@ -2,10 +2,19 @@
 """A server that answers every request as a broken Prometheus would, or
 one that wants a token.
 
-usage: fake.py PORT bad|big
+usage: fake.py PORT bad|big|hostile|hostile-error|redirect|html500
        fake.py PORT auth UPSTREAM 'TYPE CREDENTIALS' LOG
   bad: a JSON answer cut in the middle
   big: 17 MiB of blanks, past rdmatop's 16 MiB bound of one answer
+  hostile: every query answered with the series of HOSTILE (label values
+        with terminal escapes, C1 controls, invisible characters, cut
+        inside a character, sharing their first 127 bytes; values
+        +Inf, -Inf, NaN, 1.7e308, 1.8e308, -0); a scrape_interval of
+        1e308y
+  hostile-error: every query refused (400) with an error text holding
+        escapes, 'é' across byte 200
+  redirect: 307 to http://127.0.0.1:9/prometheus/ (a reverse proxy's)
+  html500: 500 with an HTML page
   auth: 401 (with WWW-Authenticate) unless the request's Authorization
         header is exactly 'TYPE CREDENTIALS' (as Prometheus's own
         authorization client sends it: "Bearer TOKEN"); with it, the
@@ -15,9 +24,40 @@ usage: fake.py PORT bad|big
         the wire.
 """
 import http.server
+import json
 import sys
 import urllib.error
 import urllib.request
+
+
+ESC = "\x1b"
+# the instances of mode hostile, each a host of its own
+HOSTILE = [
+    "clip" + ESC + "]52;c;cHduZWQ=\x07",
+    "title" + ESC + "]0;pwned\x07",
+    "csi\u009b2J",
+    "node1", "node1\u200b", "node1\u00ad", "node1\ufeff", "node1\u2060",
+    "A" * 126 + "\u00e9" * 37,
+    "B" * 127 + "1", "B" * 127 + "2",
+]
+VALUES = ["+Inf", "-Inf", "NaN", "1.7e308", "-0", "1.5", "1.8e308"]
+
+
+def hostile_answer():
+    res = []
+    for i, inst in enumerate(HOSTILE):
+        res.append({"metric": {"instance": inst, "job": "rdma" + ESC + "[2J", "f": "rx",
+                               "device": "mlx5" + ESC + "[31m" + "d" * 120 + "\u00e9",
+                               "port": "1" * 14 + "\u00e9", "state": "ACTIVE\u200b",
+                               "kind": "k" * 30 + "\u00e9", "group": inst, "class": "error"},
+                    "value": [1764558720.5, VALUES[i % len(VALUES)]]})
+    return {"status": "success", "data": {"resultType": "vector", "result": res}}
+
+
+def hostile_error():
+    text = ESC + "]0;pwned" + ESC + "\\ \u009b2J"
+    text += "x" * (199 - len(text.encode())) + "\u00e9 and more"
+    return {"status": "error", "errorType": "bad_data", "error": text}
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -34,6 +74,19 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if MODE == "auth":
             self.auth()
             return
+        if MODE.startswith("hostile"):
+            self.hostile()
+            return
+        if MODE in ("redirect", "html500"):
+            page = b"<html><body><h1>Oops</h1></body></html>\n"
+            self.send_response(307 if MODE == "redirect" else 500)
+            if MODE == "redirect":
+                self.send_header("Location", "http://127.0.0.1:9/prometheus" + self.path)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(page)))
+            self.end_headers()
+            self.wfile.write(page)
+            return
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
         self.end_headers()
@@ -46,6 +99,25 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.wfile.write(b'{"status":"success","data":{"resultType":"vector","result":[{"metric":')
         except OSError:
             pass    # the client hung up: what it should do past its bound
+
+    def hostile(self):
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        code = 200
+        if "/status/config" in self.path:
+            # an interval past what a double holds: refused, never [infs]
+            ans = {"status": "success", "data": {"yaml": "global:\n  scrape_interval: 15s\n"
+                                                 "scrape_configs:\n- job_name: x\n"
+                                                 "  scrape_interval: 1e308y\n"}}
+        elif MODE == "hostile-error":
+            ans, code = hostile_error(), 400
+        else:
+            ans = hostile_answer()
+        data = json.dumps(ans).encode()
+        self.send_response(code)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
 
     def auth(self):
         got = self.headers.get_all("Authorization") or []

@@ -46,12 +46,17 @@ static long utf8_at(const unsigned char *p, const unsigned char *end, int *n)
 	return cp;
 }
 
-/* C0 (but newline), DEL, C1; the bidi controls and the line separators. */
+/*
+ * C0 (but newline), DEL, C1; the bidi controls and the line separators;
+ * characters a terminal draws in no cell (Unicode's format characters:
+ * soft hyphen, zero width space and joiners, word joiner, BOM, tags).
+ */
 static bool terminal_unsafe(long cp)
 {
-	return (cp < 0x20 && cp != '\n') || (cp >= 0x7f && cp < 0xa0) || cp == 0x061c ||
-	       cp == 0x200e || cp == 0x200f || (cp >= 0x2028 && cp <= 0x202e) ||
-	       (cp >= 0x2066 && cp <= 0x2069);
+	return (cp < 0x20 && cp != '\n') || (cp >= 0x7f && cp < 0xa0) || cp == 0x00ad ||
+	       cp == 0x061c || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2028 && cp <= 0x202e) ||
+	       (cp >= 0x2060 && cp <= 0x2064) || (cp >= 0x2066 && cp <= 0x2069) ||
+	       cp == 0xfeff || (cp >= 0xe0000 && cp <= 0xe007f);
 }
 
 void fz_check_terminal_text(const char *out, size_t len)
@@ -65,7 +70,7 @@ void fz_check_terminal_text(const char *out, size_t len)
 		if (cp < 0)
 			fz_fail("not UTF-8", out, len, (size_t)(p - (const unsigned char *)out));
 		if (terminal_unsafe(cp))
-			fz_fail("a raw control or bidi character", out, len,
+			fz_fail("a raw control, bidi or invisible character", out, len,
 				(size_t)(p - (const unsigned char *)out));
 		p += n;
 	}
@@ -189,10 +194,19 @@ static void js_string(struct js *j)
 				js_fail(j, "JSON: bad escape");
 			j->p++;
 			cp = js_u4(j);
-			/* a lone surrogate is no character: the writer never
-			 * needs one (it escapes only BMP controls) */
-			if (cp >= 0xd800 && cp <= 0xdfff)
-				js_fail(j, "JSON: surrogate escape");
+			/* a character past U+FFFF is a surrogate pair (RFC 8259
+			 * 7: the writer escapes invisible tags so); a lone
+			 * surrogate is no character */
+			if (cp >= 0xdc00 && cp <= 0xdfff)
+				js_fail(j, "JSON: lone low surrogate escape");
+			if (cp >= 0xd800 && cp <= 0xdbff) {
+				if (j->end - j->p < 6 || j->p[0] != '\\' || j->p[1] != 'u')
+					js_fail(j, "JSON: lone high surrogate escape");
+				j->p += 2;
+				cp = js_u4(j);
+				if (cp < 0xdc00 || cp > 0xdfff)
+					js_fail(j, "JSON: high surrogate without its low one");
+			}
 			continue;
 		}
 		cp = utf8_at(u, (const unsigned char *)j->end, &n);
@@ -201,7 +215,7 @@ static void js_string(struct js *j)
 		if (cp < 0x20)
 			js_fail(j, "JSON: raw control character in a string");
 		if (terminal_unsafe(cp))
-			js_fail(j, "JSON: raw C1 or bidi character in a string");
+			js_fail(j, "JSON: raw C1, bidi or invisible character in a string");
 		j->p += n;
 	}
 }

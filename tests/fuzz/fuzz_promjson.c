@@ -2,8 +2,11 @@
 /*
  * libFuzzer target for Prometheus's answers (--prometheus): any bytes as
  * an /api/v1/query answer and as /api/v1/status/config's.  The parser
- * takes them or says why; what it takes stays within its limits (series,
- * label sizes), builds a cluster model, and is written as text and JSON.
+ * takes them or says why; what it takes stays within its limits (series),
+ * builds a cluster model whose fields stay UTF-8 (cut where a character
+ * ends), and is written as text and JSON, both checked (check.c): no raw
+ * control or invisible character, strict JSON with every row's instance
+ * and a refused answer's error.
  */
 #include <math.h>
 #include <stdint.h>
@@ -11,18 +14,67 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fmt.h"
 #include "prom.h"
+#include "snapgen.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static size_t count(const char *s, const char *what)
+{
+	size_t n = 0;
+
+	for (; (s = strstr(s, what)); s++)
+		n++;
+	return n;
+}
+
+/*
+ * The text and the JSON of model m, checked: no raw control, bidi or
+ * invisible character; one strict JSON line, its rows each with their
+ * instance, a refused answer's "error" kept (json_string() of a value cut
+ * inside a character made jansson drop keys).
+ */
+static void outputs(const struct prom_model *m, const struct prom_qstate *q, bool failed,
+		    size_t insize)
+{
+	FILE *f = fz_out_open(FZ_OUT_CAP(insize));
+	size_t len, rows = m->n_hosts + m->n_ports + m->n_hgroups;
+	char *out, head[32];
+
+	if (!f)
+		return;
+	prom_out_text(f, m, q, NULL);
+	out = fz_out_close(f, &len);
+	if (!out)
+		return;
+	fz_check_terminal_text(out, len);
+	snprintf(head, sizeof(head), "\nhosts: %zu\n", m->n_hosts);
+	if (!strstr(out, head))
+		fz_fail("text: not every host", out, len, 0);
+	free(out);
+	f = fz_out_open(FZ_OUT_CAP(insize));
+	if (!f)
+		return;
+	prom_out_json(f, m, q, NULL);
+	out = fz_out_close(f, &len);
+	if (!out)
+		return;
+	fz_check_json_lines(out, len);
+	if (count(out, "\"instance\":") != rows)
+		fz_fail("JSON: a row without its instance", out, len, 0);
+	if (count(out, "\"error\":") != (failed ? 1 : 0))
+		fz_fail("JSON: a query's error dropped", out, len, 0);
+	free(out);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct prom_qstate q[PROM_Q_N];
 	struct prom_model m;
 	char err[256];
-	size_t i, k;
+	size_t i;
 	int ret, qi;
-	FILE *null;
 
 	err[0] = '\0';
 	ret = prom_parse_answer((const char *)data, size, 100, &q[0].v, err, sizeof(err));
@@ -30,26 +82,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	if (!ret && q[0].v.n > 100)
 		abort();
-	for (i = 0; !ret && i < q[0].v.n; i++)
-		for (k = 0; k < q[0].v.s[i].n_labels; k++)
-			if (strlen(q[0].v.s[i].labels[k].value) >= PROM_LABEL_MAX)
-				abort();
 	/* the same answer for every query: the model takes any shape */
 	for (qi = 0; qi < PROM_Q_N; qi++) {
 		q[qi].have = !ret;
 		if (qi && !ret)
 			q[qi].v = q[0].v;
 	}
+	/* a refused answer's reason (Prometheus's own "error" text, any
+	 * bytes it holds) goes out with the rest */
+	q[0].err = ret;
+	snprintf(q[0].why, sizeof(q[0].why), "%s", ret ? err : "");
 	if (!prom_model_build(&m, q)) {
-		null = fopen("/dev/null", "w");
-		if (null) {
-			prom_out_text(null, &m, q, NULL);
-			prom_out_json(null, &m, q, NULL);
-			fclose(null);
-		}
-		for (i = 0; i < m.n_hosts; i++)
-			if (!memchr(m.hosts[i].instance, '\0', sizeof(m.hosts[i].instance)))
+		outputs(&m, q, ret != 0, size);
+		/* a field holds its label cut where a character ends:
+		 * jansson's strings are UTF-8, so the field stays so; the
+		 * instance is whole */
+		for (i = 0; i < m.n_hosts; i++) {
+			const unsigned char *p = (const unsigned char *)m.hosts[i].job;
+			uint32_t cp;
+
+			if (!m.hosts[i].instance || !memchr(p, '\0', sizeof(m.hosts[i].job)))
 				abort();
+			for (; *p; p += fmt_utf8(p, &cp))
+				if (fmt_utf8(p, &cp), cp == FMT_UTF8_BAD)
+					abort();
+		}
 		prom_model_free(&m);
 	}
 	for (qi = 1; qi < PROM_Q_N; qi++)

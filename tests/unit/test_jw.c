@@ -44,6 +44,10 @@ static void test_json_units(void)
 		   "gnp.exe\xe2\x81\xa6\xd8\x9c\xe2\x80\xaf");
 	CHECK_EQ_S(got, "\"\\u202egnp.exe\\u2066\\u061c\xe2\x80\xaf\"");
 	free(got);
+	/* invisible characters too, past the BMP as a surrogate pair */
+	got = jstr("n\xe2\x80\x8b\xc2\xad\xef\xbb\xbf\xe2\x81\xa0\xf3\xa0\x80\x81");
+	CHECK_EQ_S(got, "\"n\\u200b\\u00ad\\ufeff\\u2060\\udb40\\udc01\"");
+	free(got);
 	for (e = 0; hostile_esc[e]; e++) {
 		for (u = 0; u < hostile_units_n; u++) {
 			char in[32], want[128];

@@ -364,13 +364,22 @@ static void test_escape(void)
 	CHECK_EQ_S(fmt_escape(b, sizeof(b), "\xf4\x90\x80\x80"), "\\xf4\\x90\\x80\\x80");
 	CHECK_EQ_S(fmt_escape(b, sizeof(b), "a\"\xe2\x82"), "a\"\\xe2\\x82");
 	CHECK_EQ_S(fmt_escape(b, sizeof(b), "\\\xff\\"), "\\\\\\xff\\\\");
-	/* bidi controls cannot reorder the line; U+202F next to them passes */
-	CHECK_EQ_S(fmt_escape(b, sizeof(b), "a\xe2\x80\xae" "b\xe2\x80\xaf"), "a\\xe2\\x80\\xae" "b\xe2\x80\xaf");
-	CHECK_EQ_S(fmt_escape(b, sizeof(b), "\xe2\x81\xa6x\xe2\x81\xa9"), "\\xe2\\x81\\xa6x\\xe2\\x81\\xa9");
-	CHECK_EQ_S(fmt_escape(b, sizeof(b), "\xd8\x9c\xe2\x80\x8f"), "\\xd8\\x9c\\xe2\\x80\\x8f");
+	/* bidi controls cannot reorder the line, shown by code point as JSON
+	 * has them; U+202F next to them passes */
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), "a\xe2\x80\xae" "b\xe2\x80\xaf"), "a\\u202e" "b\xe2\x80\xaf");
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), "\xe2\x81\xa6x\xe2\x81\xa9"), "\\u2066x\\u2069");
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), "\xd8\x9c\xe2\x80\x8f"), "\\u061c\\u200f");
+	/* invisible characters cannot make one host pass for another:
+	 * U+200B, U+00AD, U+FEFF, U+2060, a tag past the BMP */
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), "node1\xe2\x80\x8b"), "node1\\u200b");
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), "no\xc2\xad" "de1\xef\xbb\xbf"), "no\\u00adde1\\ufeff");
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), "n\xe2\x81\xa0" "1\xf3\xa0\x80\x81"), "n\\u2060" "1\\U000e0001");
+	/* what is seen passes: a no-break space, CJK, an emoji */
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), "\xc2\xa0\xe4\xb8\xad\xf0\x9f\x98\x80"), "\xc2\xa0\xe4\xb8\xad\xf0\x9f\x98\x80");
 	/* truncation never splits an escape */
 	CHECK_EQ_S(fmt_escape(b, 6, "ab\x1b"), "ab");
 	CHECK_EQ_S(fmt_escape(b, 1, "abc"), "");
+	CHECK_EQ_S(fmt_escape(b, 8, "ab\xe2\x80\x8b"), "ab");
 }
 
 struct all_out {
@@ -410,7 +419,7 @@ static void test_text_hostile_recording(void)
 	CHECK_EQ_U(a.bad, 0);
 	CHECK(a.samples >= (int)hostile_names_n() / 3);
 	CHECK(buf && strstr(buf, " a\"\\xff\n"));
-	CHECK(buf && strstr(buf, " \\xe2\\x80\\xaegnp.exe\n"));
+	CHECK(buf && strstr(buf, " \\u202egnp.exe\n"));
 	CHECK(buf && strstr(buf, " \\\\\\xed\\xa0\\x80\\\\"));
 	free(buf);
 }
