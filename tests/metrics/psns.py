@@ -42,7 +42,8 @@ for line in open(sys.argv[2]):
             # no rate yet (a counter's first sample): none to compare
             r[key + (cl,)] = None if None in per else sum(per)
     rates.append(r)
-assert len(samples) == len(rates) >= 3, (len(samples), len(rates))
+# (the netdev fixtures' recordings are two samples: tests/hw/record)
+assert len(samples) == len(rates) >= 2, (len(samples), len(rates))
 checked = 0
 for i in range(1, len(samples)):
     (t0, a), (t1, b) = samples[i - 1], samples[i]
