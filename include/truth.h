@@ -117,13 +117,16 @@ struct port_truth {
 	uint16_t n_same; /* left out as another's event */
 	struct truth_err errs[TRUTH_ERRS]; /* counted, largest first */
 	/*
-	 * The share of time a priority was paused, 0..1 and more where the
-	 * counters contradict the clock (then `over`): rx, the pauses the
+	 * The share of time a priority was paused, 0..1 (a share past 1 is
+	 * cut to 1: the counter ran ahead of the clock; pause_raw keeps what
+	 * it said, pause_over where by more than 5%): rx, the pauses the
 	 * port received (its sending stopped); tx, those it sent.  Index
 	 * TRUTH_PRIOS: the link's global pause (no PFC).
 	 */
 	bool pause_valid[2][TRUTH_PRIOS + 1];
 	double pause[2][TRUTH_PRIOS + 1];
+	double pause_raw[2][TRUTH_PRIOS + 1];
+	bool pause_over[2][TRUTH_PRIOS + 1];
 	uint32_t pause_name[2][TRUTH_PRIOS + 1]; /* its counter (s->strs) */
 	int pause_worst[2]; /* the priority paused most, -1 none */
 };

@@ -436,8 +436,12 @@ static void pauses(const struct port_ctrs *pc, struct port_truth *t)
 		    !known[ki].n || known[ki].m[known[ki].n - 1].row != PAUSE_ROW ||
 		    (p = pause_of(snap_s(pc->s, c->name), &d)) < 0)
 			continue;
-		/* microseconds paused a second: the share of the second */
-		t->pause[d][p] = c->rate / 1e6;
+		/* microseconds paused a second: the share of the second; no
+		 * priority is paused longer than the window (a counter read
+		 * late or a recording's clock: cut, and said where past 5%) */
+		t->pause_raw[d][p] = c->rate / 1e6;
+		t->pause[d][p] = t->pause_raw[d][p] > 1 ? 1 : t->pause_raw[d][p];
+		t->pause_over[d][p] = t->pause_raw[d][p] > 1.05;
 		t->pause_name[d][p] = c->name;
 		t->pause_valid[d][p] = true;
 	}

@@ -162,6 +162,15 @@ static void json_link_health(struct jw *w, const struct snapshot *s, const struc
 			jw_s(w, "counter", snap_s(s, r->counter));
 			jw_s(w, "source", truth_src_name(r->src));
 		}
+		if (r->rule == VR_PAUSE_RX || r->rule == VR_PAUSE_TX) {
+			/* a share the counter put past the window (truth.h) */
+			struct port_truth t;
+			int d = r->rule == VR_PAUSE_TX, k = r->prio >= 0 ? r->prio : TRUTH_PRIOS;
+
+			truth_port(s, p->dev, p->port, &t);
+			if (t.pause_over[d][k])
+				jw_d(w, "counter_value", t.pause_raw[d][k] * 100);
+		}
 		jw_s(w, "text", verdict_reason_text(s, r, text, sizeof(text)));
 		jw_close(w, '}');
 	}

@@ -75,7 +75,7 @@ void ui_detail_truth(const struct snapshot *s, const struct snap_port *p, ui_emi
 	const struct truth_rule *rules = truth_rules(&nr);
 	char line[256], a[32], b[32];
 	struct port_truth t;
-	int k;
+	int k, d;
 
 	emit(ctx, ROLE_TITLE, 0, "the port's truth");
 	reasons(s, p, emit, ctx);
@@ -145,6 +145,12 @@ void ui_detail_truth(const struct snapshot *s, const struct snap_port *p, ui_emi
 				t.pause_valid[1][k] ?
 					(snprintf(b, sizeof(b), "%.0f%%", t.pause[1][k] * 100), b) :
 					"n/a");
+			for (d = 0; d < 2; d++)
+				if (t.pause_over[d][k])
+					snprintf(line + strlen(line), sizeof(line) - strlen(line),
+						 "; %s says %.0f%%: ahead of the clock",
+						 snap_s(s, t.pause_name[d][k]),
+						 t.pause_raw[d][k] * 100);
 			emit(ctx,
 			     t.pause[0][k] >= 0.1 || t.pause[1][k] >= 0.1 ? ROLE_STATUS_WARN :
 									    ROLE_DEFAULT,

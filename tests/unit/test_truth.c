@@ -271,6 +271,32 @@ static void test_roce(void)
 	snap_free(&s);
 }
 
+/* A pause duration past the window (a counter read late, a recording's
+ * clock): the share cut to 100%, what the counter said kept; a late read
+ * within 5% is not called out */
+static void test_pause_over(void)
+{
+	static const struct ctr c[] = {
+		{ DRV, "rx_prio3_pause_duration", 8994110 },
+		{ DRV, "tx_prio3_pause_duration", 1030000 },
+		{ DRV, "rx_prio1_pause_duration", 500000 },
+	};
+	struct snapshot s;
+	struct port_truth t;
+	struct verdict v;
+
+	port_of(&s, "Ethernet", c, 3);
+	truth_port(&s, 3, 1, &t);
+	CHECK(t.pause[0][3] == 1 && t.pause_over[0][3]);
+	CHECK(fabs(t.pause_raw[0][3] - 8.99411) < 1e-9);
+	CHECK(t.pause[1][3] == 1 && !t.pause_over[1][3]);
+	CHECK(t.pause[0][1] == 0.5 && !t.pause_over[0][1]);
+	CHECK_EQ_U(t.pause_worst[0], 3);
+	verdict_port(&s, snap_port_find(&s, 3, 1), &v);
+	CHECK(v.n > 0 && v.r[0].rule == VR_PAUSE_RX && v.r[0].value == 100);
+	snap_free(&s);
+}
+
 /* Without the whole, a priority's discards count; without the driver's
  * error counters, the netdev's totals do. */
 static void test_parts(void)
@@ -533,5 +559,5 @@ static void test_doc(void)
 			 "build/tests/test_truth");
 }
 
-TEST_MAIN(test_units, test_tables, test_roce, test_parts, test_ib, test_verdict, test_line,
+TEST_MAIN(test_units, test_tables, test_roce, test_pause_over, test_parts, test_ib, test_verdict, test_line,
 	  test_doc)
