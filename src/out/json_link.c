@@ -66,8 +66,8 @@ static void json_port_tables(struct jw *w, const struct snapshot *s, const struc
 /* rdma's order of the port's keys (its columns', src/model/cols.c), the
  * capability names between the netdev and the rate */
 static const uint8_t port_keys[] = {
-	VC_LINK_SUBNET_PREFIX, VC_LINK_LID, VC_LINK_SM_LID, VC_LINK_LMC,
-	VC_LINK_STATE, VC_LINK_PHYS, VC_LINK_NETDEV, VC_LINK_NETDEV_INDEX,
+	VC_LINK_SUBNET_PREFIX, VC_LINK_LID,  VC_LINK_SM_LID, VC_LINK_LMC,
+	VC_LINK_STATE,	       VC_LINK_PHYS, VC_LINK_NETDEV, VC_LINK_NETDEV_INDEX,
 };
 static const uint8_t port_keys_after_caps[] = { VC_LINK_RATE, VC_LINK_LAYER };
 
@@ -182,10 +182,15 @@ void out_json_link(struct jw *w, const struct snapshot *s, const void *row)
 	const struct snap_port *p = row;
 	const struct view_ctx c = { .s = s };
 	static const char *const rk[] = {
-		"rx_bytes_per_sec", "tx_bytes_per_sec", "rx_packets_per_sec", "tx_packets_per_sec",
+		"rx_bytes_per_sec",
+		"tx_bytes_per_sec",
+		"rx_packets_per_sec",
+		"tx_packets_per_sec",
 	};
 	static const char *const sk[] = {
-		"rx_bytes_saturated", "tx_bytes_saturated", "rx_packets_saturated",
+		"rx_bytes_saturated",
+		"tx_bytes_saturated",
+		"rx_packets_saturated",
 		"tx_packets_saturated",
 	};
 	struct view_link_rates lr;
@@ -198,17 +203,17 @@ void out_json_link(struct jw *w, const struct snapshot *s, const void *row)
 	out_json_tab(w, &c, &view_links_tab, p, port_keys, sizeof(port_keys));
 	if (p->valid & SNAP_PORT_CAP_FLAGS)
 		jw_caps(w, "caps", p->cap_flags, snap_port_cap_str);
-	out_json_tab(w, &c, &view_links_tab, p, port_keys_after_caps,
-		     sizeof(port_keys_after_caps));
+	out_json_tab(w, &c, &view_links_tab, p, port_keys_after_caps, sizeof(port_keys_after_caps));
 	json_port_tables(w, s, p);
 	view_link_rates(s, p->dev, p->port, &lr);
 	for (k = 0; k < 4; k++)
-		if (lr.valid[k] && lr.sat[k])	/* its counter is stuck: no rate */
+		if (lr.valid[k] && lr.sat[k]) /* its counter is stuck: no rate */
 			jw_b(w, sk[k], true);
 		else if (lr.valid[k])
 			jw_d(w, rk[k], lr.v[k]);
 	if (lr.valid[0] || lr.valid[1])
-		jw_s(w, "throughput_source", view_link_src_name(lr.valid[0] ? lr.src[0] : lr.src[1]));
+		jw_s(w, "throughput_source",
+		     view_link_src_name(lr.valid[0] ? lr.src[0] : lr.src[1]));
 	if (lr.valid[2] || lr.valid[3])
 		jw_s(w, "packets_source", view_link_src_name(lr.valid[2] ? lr.src[2] : lr.src[3]));
 	if (lr.valid[0] || lr.valid[1])
@@ -217,7 +222,7 @@ void out_json_link(struct jw *w, const struct snapshot *s, const void *row)
 		jw_s(w, "packets_counter", snap_s(s, lr.name[lr.valid[2] ? 2 : 3]));
 	any = hist_error(s, p->dev, p->port, &err, &sat);
 	if (sat)
-		jw_b(w, "errors_saturated", true);	/* a counter stuck: no rate */
+		jw_b(w, "errors_saturated", true); /* a counter stuck: no rate */
 	else if (any)
 		jw_d(w, "errors_per_sec", err);
 	if (view_link_util(s, p, &util))
@@ -226,4 +231,3 @@ void out_json_link(struct jw *w, const struct snapshot *s, const void *row)
 	json_link_flaps(w, s, p);
 	out_json_link_net(w, s, p);
 }
-

@@ -559,5 +559,5 @@ static void test_doc(void)
 			 "build/tests/test_truth");
 }
 
-TEST_MAIN(test_units, test_tables, test_roce, test_pause_over, test_parts, test_ib, test_verdict, test_line,
-	  test_doc)
+TEST_MAIN(test_units, test_tables, test_roce, test_pause_over, test_parts, test_ib, test_verdict,
+	  test_line, test_doc)
