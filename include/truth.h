@@ -113,6 +113,11 @@ struct port_truth {
 	/* ERR/s: every class-error counter of every source, each event once */
 	bool err_valid, err_sat;
 	double err;
+	/* the same counters' values summed: the exposition's
+	 * rdma_port_errors_total (a member that resets or saturates stalls
+	 * the sum, as it does ERR/s) */
+	bool err_total_valid;
+	uint64_t err_total;
 	uint16_t n_err; /* counted, with a rate or saturated */
 	uint16_t n_same; /* left out as another's event */
 	struct truth_err errs[TRUTH_ERRS]; /* counted, largest first */

@@ -360,6 +360,8 @@ static void errors(const struct port_ctrs *pc, struct port_truth *t)
 		}
 		if (sat)
 			t->err_sat = true;
+		t->err_total += c->value;
+		t->err_total_valid = true;
 		if (c->rate_status != RATE_DATA && !sat)
 			continue;
 		if (c->rate_status == RATE_DATA) {
