@@ -26,6 +26,7 @@
 #define M_TX "rdma_port_transmit_bytes_total"
 #define M_HEALTH "rdma_port_health"	/* the ports' verdicts (src/model/verdict.c) */
 #define M_STATS "rdma_(hw|pma|netdev)_stat_total"	/* events, with label class */
+#define M_ERRORS "rdma_port_errors_total"	/* ERR/s's counters, each event once */
 #define M_QPS "rdma_qps"
 #define M_PROCS "rdma_processes"
 #define M_PROC_QPS "rdma_process_qps"
@@ -74,8 +75,12 @@ static const struct {
 		" or label_replace(sum by (instance) (" PAUSES("tx") "), \"f\", \"pause_tx\", \"\", \"\")"
 		" or label_replace(max by (instance) (" M_HEALTH "{$S}), \"f\", \"health\", \"\", \"\")" },
 	[PROM_Q_PORTSTATE] = { "ports_state", "count by (instance, state) (" M_PORT "{$S})" },
+	/* errors: the ports' ERR/s (rdma_port_errors_total, each event
+	 * once); an exporter before it, the class's counters summed */
 	[PROM_Q_ERR] = { "errors",
-		"sum by (instance, class) (rate({__name__=~\"" M_STATS "\",$S"
+		"label_replace(sum by (instance) (rate(" M_ERRORS "{$S}[$W])),"
+		" \"class\", \"error\", \"\", \"\")"
+		" or sum by (instance, class) (rate({__name__=~\"" M_STATS "\",$S"
 		"class=~\"error|flush|congestion\"}[$W]))" },
 	[PROM_Q_QPS] = { "qps", "sum by (instance, state) (" M_QPS "{$S})" },
 	[PROM_Q_HOSTGROUPS] = { "host_groups",
@@ -99,7 +104,8 @@ static const struct {
 		" \"f\", \"tx\", \"\", \"\")"
 		" or label_replace(sum by (instance, device, port) (" M_SPEED "{$S}),"
 		" \"f\", \"speed\", \"\", \"\")"
-		" or label_replace(sum by (instance, device, port) (rate({__name__=~\"" M_STATS
+		" or label_replace(sum by (instance, device, port) (rate(" M_ERRORS "{$S}[$W]))"
+		" or sum by (instance, device, port) (rate({__name__=~\"" M_STATS
 		"\",$S class=\"error\"}[$W])), \"f\", \"err\", \"\", \"\")"
 		" or label_replace(sum by (instance, device, port) (rate({__name__=~\"" M_STATS
 		"\",$S class=\"congestion\"}[$W])), \"f\", \"cong\", \"\", \"\")"

@@ -116,15 +116,27 @@ host_oracle = {
     "age": last_scrape(),
     "health": by('max by (instance) (rdma_port_health{%s})' % SEL, "instance"),
 }
-# "err" above with `or` keeps only the first family per host: sum them properly
-host_oracle["err"] = of_class("error", "instance")
+
+
+def errors(*keys):
+    """ERR/s: the rate of each port's rdma_port_errors_total (every error
+    counter of the port, each event once), summed by keys; a host whose
+    exporter has no such series, its error-class counters summed"""
+    got = by('sum by (%s) (rate(rdma_port_errors_total{%s}%s))' % (", ".join(keys), SEL, W), *keys)
+    for k, v in of_class("error", *keys).items():
+        if not any(g[0] == k[0] for g in got):
+            got[k] = v
+    return got
+
+
+host_oracle["err"] = errors("instance")
 host_oracle["flush"] = of_class("flush", "instance")
 host_oracle["cong"] = of_class("congestion", "instance")
 port_oracle = {
     "rx": by('rate(rdma_port_receive_bytes_total{%s}%s)' % (SEL, W), "instance", "device", "port"),
     "tx": by('rate(rdma_port_transmit_bytes_total{%s}%s)' % (SEL, W), "instance", "device", "port"),
     "speed": by('rdma_port_speed_bytes_per_second{%s}' % SEL, "instance", "device", "port"),
-    "err": of_class("error", "instance", "device", "port"),
+    "err": errors("instance", "device", "port"),
     "cong": of_class("congestion", "instance", "device", "port"),
     "util": busiest("instance", "device", "port"),
     "health": by('rdma_port_health{%s}' % SEL, "instance", "device", "port"),
