@@ -177,6 +177,31 @@ static void json_link_health(struct jw *w, const struct snapshot *s, const struc
 	jw_close(w, ']');
 }
 
+/* The port's error figures by the ranked table (truth.h), on every port
+ * (InfiniBand's too, which has no NETWORK row): per second where rated,
+ * "_saturated" where the counter is stuck */
+static void json_link_figures(struct jw *w, const struct snapshot *s, const struct snap_port *p)
+{
+	static const struct {
+		enum truth_fig f;
+		const char *rate, *sat;
+	} k[] = {
+		{ TRUTH_DISCARD, "discards_per_sec", "discards_saturated" },
+		{ TRUTH_OOB, "out_of_buffer_per_sec", "out_of_buffer_saturated" },
+		{ TRUTH_SYMBOL, "symbol_errors_per_sec", "symbol_errors_saturated" },
+		{ TRUTH_FCS, "fcs_errors_per_sec", "fcs_errors_saturated" },
+	};
+	struct port_truth t;
+	size_t i;
+
+	truth_port(s, p->dev, p->port, &t);
+	for (i = 0; i < sizeof(k) / sizeof(k[0]); i++)
+		if (t.f[k[i].f].sat)
+			jw_b(w, k[i].sat, true);
+		else if (t.f[k[i].f].valid)
+			jw_d(w, k[i].rate, t.f[k[i].f].v);
+}
+
 void out_json_link(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_port *p = row;
@@ -227,6 +252,7 @@ void out_json_link(struct jw *w, const struct snapshot *s, const void *row)
 		jw_d(w, "errors_per_sec", err);
 	if (view_link_util(s, p, &util))
 		jw_d(w, "utilisation_percent", util);
+	json_link_figures(w, s, p);
 	json_link_health(w, s, p);
 	json_link_flaps(w, s, p);
 	out_json_link_net(w, s, p);
