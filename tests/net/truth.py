@@ -11,8 +11,11 @@ sysfs statistics come from the fixture tree (cat).  COUNTERS_MD is
 doc/counters.md: its "headline figures" table (written from
 src/model/truth_tab.c, test_truth checks it) picks each figure's counters.
 The rates are the oracles' deltas over the time rdmatop's last interval
-took (a counter's delta over its rate in rdmatop's JSON: the clock only).  TAMPER=NAME adds 1000 to that counter's second value (ethtool -S):
-the check must then fail.  Prints what it compared; exits 1 on a difference
+took (a counter's delta over its rate in rdmatop's JSON: the clock only).
+NETDEV "-" and S0_DIR, S1_DIR "-": a port without a netdev (InfiniBand,
+efa), its sysfs counters only (the fixture's first-sample file has their
+first values).  TAMPER=NAME adds 1000 to that counter's second value
+(ethtool -S; SOURCE:NAME for another source's): the check must then fail.  Prints what it compared; exits 1 on a difference
 or when fewer than 6 figures were compared."""
 import json
 import os
@@ -22,7 +25,14 @@ import sys
 rt_path, ndev, port_dir, s0, s1, md = sys.argv[1:7]
 rows = [json.loads(l) for l in open(rt_path) if l.strip()]
 last = rows[-1]
-link = next((l for l in last["links"] if l.get("netdev") == ndev), None)
+# NETDEV "-": a port without one (InfiniBand, efa): the port by its sysfs
+# directory, sys/class/infiniband/DEV/ports/N, and no ethtool oracle
+pdev, pnum = os.path.normpath(port_dir).split(os.sep)[-3], os.path.basename(port_dir)
+if ndev == "-":
+    link = next((l for l in last["links"] if l.get("ifname") == pdev and str(l.get("port")) == pnum), None)
+    ndev = "%s/%s" % (pdev, pnum)
+else:
+    link = next((l for l in last["links"] if l.get("netdev") == ndev), None)
 if link is None:
     sys.exit("no link on %s in rdmatop's output" % ndev)
 # the clock is rdmatop's (the oracles ran at other moments): the time its
@@ -47,6 +57,8 @@ def read(p):
 def oracle(d):
     """(source, name) -> value from one sample's oracle outputs"""
     v = {}
+    if d == "-":
+        return v
     st = read(os.path.join(d, "stats.txt"))
     if not st or "NIC statistics" not in st:
         sys.exit("ethtool -S said nothing in %s" % d)
@@ -71,20 +83,39 @@ def oracle(d):
 
 
 a, b = oracle(s0), oracle(s1)
-tamper = os.environ.get("TAMPER")
-if tamper:
-    if ("driver", tamper) not in b:
-        sys.exit("TAMPER: no counter %s" % tamper)
-    b[("driver", tamper)] += 1000
-# the netdev's sysfs statistics and the RDMA device's hw_counters: one
-# value in the fixture tree (both samples)
+# the netdev's sysfs statistics, the RDMA device's hw_counters and the
+# PMA's counters, read from the fixture tree as `cat` would (the second
+# sample); the first sample's value where the tree's first-sample file
+# (tests/hw/gen_sysfs.c) has one, else the same
+root = os.path.normpath(port_dir)
+root = root[:root.index(os.sep + "sys" + os.sep + "class" + os.sep)]
+first = {}
+for line in (read(os.path.join(root, "first-sample")) or "").splitlines():
+    path, _, val = line.rpartition(" ")
+    if val.isdigit():
+        first[os.path.normpath(os.path.join(root, path))] = int(val)
 ndir = os.path.join(port_dir, "..", "..", "..", "..", "net", ndev, "statistics")
-for base, src in ((ndir, "netdev"), (os.path.join(port_dir, "hw_counters"), "hw")):
+# IBTA PortRcvData and PortXmitData count octets divided by 4 (IB
+# Architecture Specification vol. 1, 16.1.3.5 PortCounters); the kernel's
+# sysfs shows the register (drivers/infiniband/core/sysfs.c, no scaling)
+PMA_X4 = ("port_rcv_data", "port_xmit_data")
+for base, src in ((ndir, "netdev"), (os.path.join(port_dir, "hw_counters"), "hw"),
+                  (os.path.join(port_dir, "counters"), "pma")):
     if os.path.isdir(base):
         for f in os.listdir(base):
-            t = (read(os.path.join(base, f)) or "").strip()
+            path = os.path.normpath(os.path.join(base, f))
+            t = (read(path) or "").strip()
             if t.isdigit():
-                a[(src, f)] = b[(src, f)] = int(t)
+                k = 4 if src == "pma" and f in PMA_X4 else 1
+                b[(src, f)] = int(t) * k
+                a[(src, f)] = first.get(path, int(t)) * k
+# TAMPER=NAME (ethtool -S's) or SOURCE:NAME: its second value 1000 higher
+tamper = os.environ.get("TAMPER")
+if tamper:
+    tk = tuple(tamper.split(":", 1)) if ":" in tamper else ("driver", tamper)
+    if tk not in b:
+        sys.exit("TAMPER: no counter %s" % tamper)
+    b[tk] += 1000
 ll = (read(os.path.join(port_dir, "link_layer")) or "").strip()
 ll = {"Ethernet": "Ethernet", "InfiniBand": "IB"}.get(ll, "any")
 
@@ -102,16 +133,51 @@ if len(table) < 30:
     sys.exit("the headline figures' table of %s has %d rows" % (md, len(table)))
 
 
+# IBTA PortCounters' widths (IB Architecture Specification vol. 1, table
+# "PortCounters"): a counter at its maximum has stopped (saturated), its
+# rate unknown; the data and packet counters are 32 bits there (64 in
+# PortCountersExtended: the kernel's sysfs shows the extended ones where
+# the device has them, and a 64-bit counter is never full)
+PMA_BITS = {"symbol_error": 16, "link_error_recovery": 8, "link_downed": 8,
+            "port_rcv_errors": 16, "port_rcv_remote_physical_errors": 16,
+            "port_rcv_switch_relay_errors": 16, "port_xmit_discards": 16,
+            "port_xmit_constraint_errors": 8, "port_rcv_constraint_errors": 8,
+            "local_link_integrity_errors": 4, "excessive_buffer_overrun_errors": 4,
+            "VL15_dropped": 16, "port_xmit_data": 32, "port_rcv_data": 32,
+            "port_xmit_packets": 32, "port_rcv_packets": 32, "port_xmit_wait": 32}
+
+
+# the kernel shows the extended table where the device has it
+# (drivers/infiniband/core/sysfs.c get_counter_table, 4.x-7.x: pma_group_ext
+# when the PMA's ClassPortInfo has IB_PMA_CLASS_CAP_EXT_WIDTH), and only
+# that table has unicast_rcv_packets: then data and packets are 64 bits
+EXT = ("pma", "unicast_rcv_packets") in b
+WIDE = ("port_xmit_data", "port_rcv_data", "port_xmit_packets", "port_rcv_packets")
+
+
+def saturated(n):
+    if n[0] != "pma" or n[1] not in PMA_BITS or n not in b or (EXT and n[1] in WIDE):
+        return False
+    k = 4 if n[1] in PMA_X4 else 1
+    return b[n] == ((1 << PMA_BITS[n[1]]) - 1) * k
+
+
 def figure(key):
-    """(rate, first counter) of the figure by the table, None: no row"""
+    """(rate, first counter) of the figure by the table, "sat" where its
+    row's counter is saturated and no later row has one, None: no row (a
+    saturated row yields to the next, as rdmatop's table says)"""
+    sat = False
     for fig, lyr, names in table:
         if fig != key or (lyr != "any" and ll != "any" and lyr != ll):
             continue
         if names[0] not in b:
             continue
+        if any(saturated(n) for n in names):
+            sat = True
+            continue
         rate = sum((b[n] - a[n]) / dt(n) for n in names if n in b and n in a)
         return rate, names[0]
-    return None
+    return "sat" if sat else None
 
 
 bad, compared = [], 0
@@ -125,10 +191,22 @@ def eq(what, mine, want, rel=1e-6):
         bad.append("%s: rdmatop %r, the oracles %r" % (what, mine, want))
 
 
+def sat_eq(what, jkey):
+    """a figure whose counter is saturated: rdmatop says so, no rate"""
+    global compared
+    compared += 1
+    if link.get(jkey) is not True or what in link:
+        bad.append("%s: the oracles' counter is saturated, rdmatop %r, %s %r" % (
+            what, link.get(what), jkey, link.get(jkey)))
+
+
 for key, jkey in (("rx_bytes", "rx_bytes_per_sec"), ("tx_bytes", "tx_bytes_per_sec"),
                   ("rx_packets", "rx_packets_per_sec"), ("tx_packets", "tx_packets_per_sec")):
     f = figure(key)
     if f is None:
+        continue
+    if f == "sat":
+        sat_eq(jkey, key + "_saturated")
         continue
     eq(jkey, link.get(jkey), f[0])
     if key == "rx_bytes":
@@ -136,14 +214,24 @@ for key, jkey in (("rx_bytes", "rx_bytes_per_sec"), ("tx_bytes", "tx_bytes_per_s
         if link.get("throughput_counter") != f[1][1] or link.get("throughput_source") != f[1][0]:
             bad.append("SRC: rdmatop %s:%s, the table %s:%s" % (
                 link.get("throughput_source"), link.get("throughput_counter"), f[1][0], f[1][1]))
-net = link.get("network", {})
+# the error figures on the link, every port's (InfiniBand's too)
+for key in ("discards", "out_of_buffer", "symbol_errors", "fcs_errors"):
+    f = figure(key)
+    if f == "sat":
+        sat_eq(key + "_per_sec", key + "_saturated")
+    elif f is not None:
+        eq(key + "_per_sec", link.get(key + "_per_sec"), f[0])
+net = link.get("network")
 d, o = figure("discards"), figure("out_of_buffer")
-if d or o:
+d, o = (None if d == "sat" else d), (None if o == "sat" else o)
+if net is None:
+    pass
+elif d or o:
     eq("network.discard_per_sec (discards + out-of-buffer)", net.get("discard_per_sec"),
        (d[0] if d else 0) + (o[0] if o else 0))
 for key, jkey in (("symbol_errors", "symbol_errors_per_sec"), ("fcs_errors", "fcs_errors_per_sec")):
     f = figure(key)
-    if f is not None:
+    if f is not None and f != "sat" and net is not None:
         eq("network." + jkey, net.get(jkey), f[0])
 # the verdict's pause share: the busiest priority's microseconds a second
 shares = {}
