@@ -109,9 +109,17 @@ static void link_tail(struct ui *u, const struct snap_port *p, const struct view
 	if (id == VC_LINK_UTIL) {
 		v.valid = view_link_util_of(p, r, &v.d);
 	} else if (id == VC_LINK_SOURCE) {
-		/* the counter's name (the Links table adds its source) */
+		/* "driver:rx_bytes_phy" where it fits, else the counter's
+		 * name alone (at 80 columns) */
+		char lab[64];
+
 		v.valid = r->valid[0] || r->valid[1];
 		v.s = v.valid ? snap_s(u->s, r->name[r->valid[0] ? 0 : 1]) : "n/a";
+		if (v.valid &&
+		    ui_width(view_link_src_label(u->s, r, r->valid[0] ? 0 : 1, lab, sizeof(lab))) <= w) {
+			ui_put_name(y, x, w, ROLE_DEFAULT, lab);
+			return;
+		}
 	} else {
 		col->get(&vc, p, col, &v);
 	}
@@ -178,6 +186,27 @@ static int spark_width(const struct ui_layout *l, bool net, int widen)
 	return fit;
 }
 
+/* the cells the longest RX/s counter's label takes (SRC: "pma:port_rcv_data") */
+static int src_want(const struct snapshot *s, const size_t *ord, size_t nord)
+{
+	char lab[64];
+	int want = 0;
+	size_t i;
+
+	for (i = 0; i < nord; i++) {
+		const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, ord[i]);
+		struct view_link_rates r;
+		int tw;
+
+		view_link_rates(s, p->dev, p->port, &r);
+		if (!r.valid[0] && !r.valid[1])
+			continue;
+		tw = ui_width(view_link_src_label(s, &r, r.valid[0] ? 0 : 1, lab, sizeof(lab)));
+		want = tw > want ? tw : want;
+	}
+	return want;
+}
+
 /* the history's place among the columns: right after HEALTH */
 #define COL_HIST ((int)NCOLS)
 
@@ -215,9 +244,16 @@ static int link_layout(const struct ui *u, const struct ui_layout *l, const size
 		}
 		if (IS_NET(c) && !s->nets.n)
 			continue;	/* no netdev read (a recording made before src/net) */
+		/* SRC is a key column too: RX/s is only as good as the
+		 * counter it is, named at every width (at 80 columns it
+		 * takes PHYS's place) */
 		f[n] = (struct ui_fit){ .w = cols[c].w, .maxw = cols[c].w,
 					.key = c <= 2 || c == 6 || c == 7 || c == 10 ||
-					       c == COL_HEALTH };
+					       c == COL_HEALTH || c == COL_SRC };
+		if (c == COL_SRC) {	/* widens to the longest counter label */
+			f[n].maxw = UI_NAME_MAX;
+			f[n].want = src_want(s, ord, nord);
+		}
 		if (c == 0 || c == 4 || c == 5) {	/* DEV, NETDEV, RATE widen */
 			f[n].maxw = UI_NAME_MAX;
 			for (i = 0; i < nord; i++) {
