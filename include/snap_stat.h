@@ -28,6 +28,17 @@ enum snap_src {
 	SNAP_SRC_N
 };
 
+/* A counter source's row (src/model/sources.c), declared once. */
+struct snap_src_def {
+	const char *name; /* "pma": JSON's and the exposition's source, SRC's prefix */
+	const char *what; /* where rdmatop reads it */
+};
+
+/* Source src's row, NULL for none. */
+const struct snap_src_def *snap_src(unsigned int src);
+/* Its name: "hw", "pma", "netdev", "dcb", "ethtool", "driver"; "n/a" for none. */
+const char *snap_src_name(unsigned int src);
+
 enum snap_unit {
 	SNAP_UNIT_EVENTS,
 	SNAP_UNIT_PACKETS,

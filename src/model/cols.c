@@ -372,14 +372,13 @@ const struct view_tab view_links_tab =
 static void counter(const struct view_ctx *c, const void *row, const struct view_col *col,
 		    struct view_value *v)
 {
-	static const char *const src[] = { "hw", "pma", "netdev", "dcb", "ethtool", "driver" };
 	const struct snap_counter *k = row;
 	bool data = k->rate_status == RATE_DATA;
 
 	(void)c;
 	switch (col->arg) {
 	case VC_CNT_SOURCE:
-		v->s = k->source < SNAP_SRC_N ? src[k->source] : "";
+		v->s = k->source < SNAP_SRC_N ? snap_src_name(k->source) : "";
 		v->valid = *v->s;
 		break;
 	case VC_CNT_VALUE:

@@ -260,10 +260,5 @@ const char *truth_fig_key(enum truth_fig f)
 
 const char *truth_src_name(uint8_t src)
 {
-	static const char *const names[SNAP_SRC_N] = {
-		[SNAP_SRC_HW] = "hw",	[SNAP_SRC_PMA] = "pma",	      [SNAP_SRC_NETDEV] = "netdev",
-		[SNAP_SRC_DCB] = "dcb", [SNAP_SRC_ETHNL] = "ethtool", [SNAP_SRC_DRV] = "driver",
-	};
-
-	return src < SNAP_SRC_N ? names[src] : "n/a";
+	return snap_src_name(src);
 }

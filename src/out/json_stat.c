@@ -23,7 +23,6 @@
 void out_json_counter(struct jw *w, const struct snapshot *s, const void *row)
 {
 	const struct snap_counter *c = row;
-	static const char *const src[] = { "hw", "pma", "netdev", "dcb", "ethtool", "driver" };
 
 	jw_dev(w, s, c->dev);
 	if (c->port)
@@ -31,7 +30,7 @@ void out_json_counter(struct jw *w, const struct snapshot *s, const void *row)
 	jw_s(w, "name", snap_s(s, c->name));
 	jw_u(w, "value", c->value);
 	jw_s(w, "unit", cnt_unit_name(c->unit));
-	jw_s(w, "source", c->source < SNAP_SRC_N ? src[c->source] : "hw");
+	jw_s(w, "source", snap_src_name(c->source));
 	if (c->optional)
 		jw_b(w, "optional", true);
 	jw_s(w, "class", cnt_class_name(c->cls));

@@ -125,10 +125,6 @@ static void series(struct om *w, const struct snap_counter *c, bool labelled)
 
 void out_om_counters(struct om *w)
 {
-	static const char *const srcs[SNAP_SRC_N] = {
-		[SNAP_SRC_PMA] = "pma", [SNAP_SRC_HW] = "hw", [SNAP_SRC_NETDEV] = "netdev",
-		[SNAP_SRC_DCB] = "dcb", [SNAP_SRC_ETHNL] = "ethtool", [SNAP_SRC_DRV] = "driver",
-	};
 	const struct snapshot *s = w->s;
 	unsigned int src, unit;
 	size_t i, k;
@@ -202,7 +198,7 @@ void out_om_counters(struct om *w)
 				 { "device", out_om_dev_label(s, c->dev, dbuf, sizeof(dbuf)) },
 				 { "port", port },
 				 { "counter", snap_s(s, c->name) },
-				 { "source", c->source < SNAP_SRC_N ? srcs[c->source] : "hw" },
+				 { "source", snap_src_name(c->source) },
 			 }, 4, 1);
 	}
 }
