@@ -47,6 +47,21 @@ static int unit_by_name(const char *name)
 
 /* Every name of the counter table and of the hardware fixtures' drivers
  * (tests/hw/gen_net_drivers.h) has the unit its name says. */
+/* every counter source has its row, and its own name (sources.c) */
+static void test_sources(void)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < SNAP_SRC_N; i++) {
+		CHECK(snap_src(i) && snap_src(i)->name && snap_src(i)->what);
+		for (j = 0; j < i; j++)
+			CHECK(strcmp(snap_src_name(i), snap_src_name(j)));
+	}
+	CHECK(!snap_src(SNAP_SRC_N));
+	CHECK_EQ_S(snap_src_name(SNAP_SRC_N), "n/a");
+	CHECK_EQ_S(truth_src_name(SNAP_SRC_DRV), "driver");
+}
+
 static void test_units(void)
 {
 	static const char *const more[] = {
@@ -559,5 +574,5 @@ static void test_doc(void)
 			 "build/tests/test_truth");
 }
 
-TEST_MAIN(test_units, test_tables, test_roce, test_pause_over, test_parts, test_ib, test_verdict,
-	  test_line, test_doc)
+TEST_MAIN(test_sources, test_units, test_tables, test_roce, test_pause_over, test_parts, test_ib,
+	  test_verdict, test_line, test_doc)
