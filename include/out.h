@@ -15,6 +15,7 @@ struct out_opts {
 	bool reverse;
 	uint32_t pid;				/* only this process, 0 = all */
 	bool bytes;				/* link throughput in bytes (--bytes) */
+	bool ascii;				/* text: a cut ends in ~, not U+2026 */
 };
 
 /*

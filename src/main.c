@@ -4,6 +4,8 @@
  * mode (src/run/batch.c).
  */
 #include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -146,6 +148,16 @@ int main(int argc, char **argv)
 	oo.reverse = o.reverse;
 	oo.pid = o.pid;
 	oo.bytes = o.bytes;
+	if (o.batch && o.output == OPT_OUT_TEXT) {
+		/* text cut to its column ends in the screen's mark, "~" where
+		 * the terminal's codeset is not UTF-8 (src/ui/screen.c); the
+		 * character type also gives wcwidth() its cells */
+		const char *cs;
+
+		setlocale(LC_CTYPE, "");
+		cs = nl_langinfo(CODESET);
+		oo.ascii = o.ascii || !cs || strcmp(cs, "UTF-8");
+	}
 	if (o.n_filters) {
 		filter = view_filter_new();
 		if (!filter) {

@@ -9,6 +9,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 
 #include "fmt.h"
 #include "names.h"
@@ -42,15 +43,83 @@ static const int *text_ids(const struct snapshot *s, const int *in, int *out)
 	return out;
 }
 
-static void put_cell(FILE *f, const char *s, int width, bool right, bool last)
+/* The cells of escaped text (fmt_escape's output: valid UTF-8), as the
+ * screen counts them; a character wcwidth() does not know takes one. */
+static int text_cells(const char *esc, size_t *ascii_len)
 {
+	const unsigned char *p = (const unsigned char *)esc;
+	int w = 0, cw;
+	uint32_t cp;
+
+	while (*p && *p < 0x80)
+		p++;
+	*ascii_len = *p ? (size_t)-1 : (size_t)(p - (const unsigned char *)esc);
+	w = (int)(p - (const unsigned char *)esc);
+	while (*p) {
+		int n = fmt_utf8(p, &cp);
+
+		cw = *p < 0x80 ? 1 : cp == FMT_UTF8_BAD ? 1 : wcwidth((wchar_t)cp);
+		w += cw < 0 ? 1 : cw;
+		p += n;
+	}
+	return w;
+}
+
+/* The first bytes of esc that fill at most w cells; *used: the cells. */
+static size_t text_head(const char *esc, int w, int *used)
+{
+	const unsigned char *p = (const unsigned char *)esc;
+	int cw;
+	uint32_t cp;
+
+	while (*p) {
+		int n = fmt_utf8(p, &cp);
+
+		cw = *p < 0x80 ? 1 : cp == FMT_UTF8_BAD ? 1 : wcwidth((wchar_t)cp);
+		cw = cw < 0 ? 1 : cw;
+		if (*used + cw > w)
+			break;
+		*used += cw;
+		p += n;
+	}
+	return (size_t)(p - (const unsigned char *)esc);
+}
+
+/*
+ * A cell in width cells, cut by the screen's rule (src/ui/cells.c) when it
+ * is wider, so the columns after it stay aligned: a name (a left-aligned
+ * text column) in the middle, its start, the mark, its end (rocep24s0f0
+ * and rocep24s0f1 never read the same; a non-ASCII one at the end), any
+ * other value at the end, the mark last.  The last column of a line is
+ * written whole when left-aligned.
+ */
+static void put_cell(FILE *f, const struct out_opts *o, const char *s, int width, bool right,
+		     bool name, bool last)
+{
+	const char *mark = o && o->ascii ? "~" : "\u2026";
 	char esc[256];
+	size_t alen, head;
+	int w, tail, used = 0;
 
 	fmt_escape(esc, sizeof(esc), s);
-	if (last && !right)
+	if (last && !right) {
 		fputs(esc, f);
-	else
-		fprintf(f, right ? "%*s" : "%-*s", width, esc);
+		return;
+	}
+	w = text_cells(esc, &alen);
+	if (w <= width) {
+		fprintf(f, "%*s%s%*s", right ? width - w : 0, "", esc, right ? 0 : width - w, "");
+		return;
+	}
+	if (width <= 0)
+		return;
+	if (name && width >= 5 && alen != (size_t)-1) {
+		tail = (width - 1) / 3;
+		fprintf(f, "%.*s%s%s", width - 1 - tail, esc, mark, esc + alen - (size_t)tail);
+		return;
+	}
+	head = text_head(esc, width - 1, &used);
+	fprintf(f, "%.*s%s%*s", (int)head, esc, mark, width - 1 - used, "");
 }
 
 /* The last column's string whole (a command line: up to the 4 KiB the
@@ -61,11 +130,20 @@ static void put_last(FILE *f, const char *s)
 	char *esc = malloc(n);
 
 	if (!esc) {
-		put_cell(f, s, 0, false, true);
+		put_cell(f, NULL, s, 0, false, false, true);
 		return;
 	}
 	fputs(fmt_escape(esc, n, s), f);
 	free(esc);
+}
+
+/* The longest a name's column widens to: the screen's (UI_NAME_MAX). */
+#define TEXT_NAME_MAX 40
+
+/* a column of names: widened to its longest, cut in the middle */
+static bool text_name(const struct view_col *col)
+{
+	return col->type == VIEW_T_STR && !col->right;
 }
 
 /* rdma shows kernel owners as [name]; so do we, on screen only. */
@@ -106,21 +184,27 @@ static int text_table(FILE *f, const struct view_ctx *c, const struct out_opts *
 	nr = out_rows(c, t, o, &rows);
 	if (nr < 0)
 		return (int)nr;
-	/* a name longer than its column (a counter's) widens the column, so
-	 * the columns after it stay aligned */
+	/* the screen's width rule (src/ui/table.c): a name widens its column
+	 * to the longest one, up to TEXT_NAME_MAX cells; longer values are
+	 * cut with the mark (put_cell) */
 	for (i = 0; i < k; i++) {
 		const struct view_col *col = &cols[idx[i]];
+		int most = col->width < TEXT_NAME_MAX ? TEXT_NAME_MAX : col->width;
 
 		width[i] = col->width;
-		for (size_t r = 0; col->type == VIEW_T_STR && i + 1 < k && r < (size_t)nr; r++) {
+		for (size_t r = 0; text_name(col) && i + 1 < k && r < (size_t)nr; r++) {
 			struct view_value v;
 			char buf[128], esc[256];
+			size_t alen;
 			int w;
 
 			view_get(c, t, rows[r], idx[i], &v);
-			w = (int)strlen(fmt_escape(esc, sizeof(esc), view_fmt(&v, buf, sizeof(buf))));
-			if (w > width[i] && w <= 64)
-				width[i] = w;
+			view_fmt(&v, buf, sizeof(buf));
+			if (v.valid && idx[i] == comm && kernel_owned(c, t, rows[r]))
+				snprintf(buf, sizeof(buf), "[%s]", v.s);
+			w = text_cells(fmt_escape(esc, sizeof(esc), buf), &alen);
+			if (w > width[i])
+				width[i] = w < most ? w : most;
 		}
 	}
 	fprintf(f, "\n%s\n", title);
@@ -129,7 +213,7 @@ static int text_table(FILE *f, const struct view_ctx *c, const struct out_opts *
 
 		if (i)
 			fputc(' ', f);
-		put_cell(f, col->header, width[i], col->right, i + 1 == k);
+		put_cell(f, o, col->header, width[i], col->right, false, i + 1 == k);
 	}
 	fputc('\n', f);
 	for (size_t r = 0; r < (size_t)nr; r++) {
@@ -148,7 +232,7 @@ static int text_table(FILE *f, const struct view_ctx *c, const struct out_opts *
 			    idx[i] != comm)
 				put_last(f, v.s);
 			else
-				put_cell(f, buf, width[i], col->right, i + 1 == k);
+				put_cell(f, o, buf, width[i], col->right, text_name(col), i + 1 == k);
 		}
 		fputc('\n', f);
 	}

@@ -3,10 +3,12 @@
 # with NET_NS_FD as ib_device_set_netns_put() does (tests/hw/gen.c
 # answer_dev_set: EOPNOTSUPP in shared mode and for a driver that cannot
 # move, else the ack); rdmatop explains a refusal and looks for the device
-# after an accepted move (the shim keeps no state: "still in this
-# namespace" is its answer); iproute2's `rdma dev set DEV netns NAME`
-# sends the same bytes, the namespace's descriptor included.  Needs a
-# namespace from `ip netns add` (root).  Sourced by tests/hw/run.
+# after an accepted move.  The shim applies an accepted move
+# (tests/hw/nlshim_netns.c, kept in RDMATOP_HW_NETNS): the device leaves
+# this namespace's dump and is the one `ip netns exec NAME rdma dev` sees;
+# iproute2's `rdma dev set DEV netns NAME` sends the same bytes, the
+# namespace's descriptor included.  Needs a namespace from `ip netns add`
+# (root).  Sourced by tests/hw/run.
 nd=$out/netns
 mkdir -p "$nd"
 nsname=rdmatop-hw-$$
@@ -17,9 +19,11 @@ else
 	netq() {
 		local d=$nd/$1
 		mkdir -p "$d"
-		RDMATOP_HW_REQS=$d/rt.reqs shim "$DATA/$2" "$d" ./rdmatop --move-netns "$3" >"$d/out" 2>&1
+		rm -f "$d/rt.netns" "$d/rdma.netns"
+		RDMATOP_HW_NETNS=$d/rt.netns RDMATOP_HW_REQS=$d/rt.reqs shim "$DATA/$2" "$d" ./rdmatop --move-netns "$3" \
+			>"$d/out" 2>&1
 		local rc=$? a b
-		RDMATOP_HW_REQS=$d/rdma.reqs shim "$DATA/$2" "$d" "$host_rdma" dev set "$6" netns "$nsname" \
+		RDMATOP_HW_NETNS=$d/rdma.netns RDMATOP_HW_REQS=$d/rdma.reqs shim "$DATA/$2" "$d" "$host_rdma" dev set "$6" netns "$nsname" \
 			>"$d/rdma.out" 2>&1
 		local rrc=$?
 		a=$(grep '^set ' "$d/rt.reqs" 2>/dev/null)
@@ -31,7 +35,39 @@ else
 			bad "--move-netns $3 on $2: exit $rc (want $4), rdma exit $rrc (want $7): $(head -2 "$d/out") $(head -1 "$d/rdma.out") | $a | $b"
 		fi
 	}
-	netq exclusive gpu-node "mlx5_1:$nsname" 1 "accepted it, but mlx5_1 is still in this namespace" mlx5_1 0 ""
+	netq exclusive gpu-node "mlx5_1:$nsname" 0 \
+		"^mlx5_1 moved to the network namespace of (/var)?/run/netns/$nsname \(verified: it is no longer in this one" \
+		mlx5_1 0 ""
+	# rdma reads the state back: gone from this namespace's device list,
+	# the one device of the target's
+	d=$nd/exclusive
+	devs() { RDMATOP_HW_NETNS=$st shim "$DATA/gpu-node" "$d" "$@" "$host_rdma" -j dev show 2>&1 |
+		python3 -c "import json, sys; print(' '.join(sorted(x['ifname'] for x in json.load(sys.stdin))))"; }
+	st=$d/none.netns before=$(devs)
+	st=$d/rt.netns here=$(devs) there=$(devs ip netns exec "$nsname" env)
+	if [ "$before" = "mlx5_0 mlx5_1" ] && [ "$here" = "mlx5_0" ] && [ "$there" = "mlx5_1" ]; then
+		ok "after --move-netns mlx5_1:NS, rdma dev: '$here' here, '$there' in NS (before: '$before')"
+	else
+		bad "--move-netns mlx5_1:NS, rdma dev: before '$before', after '$here' here (want mlx5_0), '$there' in NS (want mlx5_1)"
+	fi
+	# moved once, it is no longer here to move
+	RDMATOP_HW_NETNS=$d/rt.netns shim "$DATA/gpu-node" "$d" ./rdmatop --move-netns "mlx5_1:$nsname" \
+		>"$d/again" 2>&1
+	if [ $? = 1 ] && grep -q "mlx5_1: no such RDMA device" "$d/again"; then
+		ok "--move-netns of a device already moved: no such RDMA device here, exit 1"
+	else
+		bad "--move-netns again: $(head -2 "$d/again")"
+	fi
+	# self-test: a kernel that acks the move but leaves the device here
+	d=$nd/tamper
+	mkdir -p "$d"
+	RDMATOP_HW_NETNS_TAMPER=1 shim "$DATA/gpu-node" "$d" ./rdmatop --move-netns "mlx5_1:$nsname" >"$d/out" 2>&1
+	if [ $? = 1 ] && grep -q "the kernel accepted it, but mlx5_1 is still in this namespace" "$d/out" &&
+		! grep -q verified "$d/out"; then
+		ok "self-test: a move acked but not applied makes --move-netns refuse (exit 1, still in this namespace)"
+	else
+		bad "self-test: a move acked but not applied: $(head -2 "$d/out")"
+	fi
 	netq shared mlx5-roce "mlx5_0:$nsname" 1 "refused \(EOPNOTSUPP\): the RDMA netns mode is shared" mlx5_0 1 \
 		"Operation not supported"
 	# a process's namespace (/proc/PID/ns/net): the same request

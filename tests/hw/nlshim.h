@@ -14,6 +14,8 @@
 #include <sys/types.h>
 #include <sys/uio.h>
 
+#include <linux/netlink.h>
+
 #include "fixture.h"
 
 #define SHIM_API __attribute__((visibility("default")))
@@ -50,5 +52,10 @@ ssize_t nlshim_send(struct fake *f, const void *buf, size_t len);
 /* the next datagram for fake socket f on descriptor fd */
 ssize_t nlshim_recv(int fd, struct fake *f, const struct iovec *iov, size_t iovcnt, int flags,
 		    struct sockaddr *name, socklen_t *namelen, int *msg_flags);
+
+/* the netns move's state (nlshim_netns.c) */
+int nlshim_netns_set(const struct nlmsghdr *req);
+int nlshim_netns_hidden(uint32_t dev);
+int nlshim_netns_msg_hidden(const unsigned char *msg, size_t len);
 
 #endif

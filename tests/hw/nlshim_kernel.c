@@ -118,11 +118,21 @@ static void dump_step(struct fake *f)
 		const struct fix_msg *m = &r->msgs[f->dump_next];
 		size_t l = NLMSG_ALIGN(m->len);
 
+		/* ib_enum_all_devs(): a device moved away is skipped */
+		if (nlshim_netns_msg_hidden(m->data, m->len)) {
+			f->dump_next++;
+			continue;
+		}
 		if (used && (!(r->flags & FIX_F_PACK) || used + l > room))
 			break;
 		put_msg(d->data + used, m, f->dump_seq, f->portid);
 		used += l;
 		f->dump_next++;
+	}
+	if (!used) {
+		free(d);
+		push_done(f);
+		return;
 	}
 	d->len = used;
 	dg_push(f, d);
@@ -171,7 +181,7 @@ static void answer(struct fake *f, const struct nlmsghdr *req)
 {
 	char key[FIX_KEY_MAX];
 	const struct fix_rec *r;
-	int known_dev;
+	int known_dev, moved = 0;
 
 	if (req->nlmsg_len < NLMSG_HDRLEN || !(req->nlmsg_flags & NLM_F_REQUEST))
 		return;
@@ -199,14 +209,30 @@ static void answer(struct fake *f, const struct nlmsghdr *req)
 
 		nlshim_log("RDMATOP_HW_TRACE", "refused %s", key);
 		r = &strict;
+	} else if (known_dev && strstr(key, " dev=") &&
+		   nlshim_netns_hidden((uint32_t)strtoul(strstr(key, " dev=") + 5, NULL, 10))) {
+		/* moved to another namespace: ib_device_get_by_index() fails */
+		nlshim_log("RDMATOP_HW_TRACE", "moved away %s", key);
+		known_dev = 0;
+		moved = 1;
+		r = NULL;
 	} else {
 		r = fix_find(&nlshim_fixture, key);
 		nlshim_log("RDMATOP_HW_TRACE", "%s %s", r ? "matched" : "UNMATCHED", key);
 	}
+	if (r && !r->error && !(req->nlmsg_flags & NLM_F_DUMP) && !strncmp(key, "set ", 4)) {
+		static struct fix_rec refused = { .error = -EINVAL };
+		int err = nlshim_netns_set(req);
+
+		if (err) {
+			refused.error = err;
+			r = &refused;
+		}
+	}
 	if (!r || r->error) {
 		int err = r ? r->error : known_dev ? -EOPNOTSUPP : -EINVAL;
 
-		if (!r)
+		if (!r && !moved)
 			nlshim_log("RDMATOP_HW_LOG", "UNMATCHED %s", key);
 		if (req->nlmsg_flags & NLM_F_DUMP) {
 			/* the dumpit failed: netlink_dump() puts its errno in DONE */

@@ -33,6 +33,16 @@ def matches(cell, names):
 def main():
     lines = open(sys.argv[1], encoding="utf-8", errors="replace").read().splitlines()
     s = json.loads(open(sys.argv[2]).readline())
+    faults = faults_of(lines, s)
+    for f in faults:
+        print(f)
+    if not faults:
+        print("ok")
+    return 1 if faults else 0
+
+
+def faults_of(lines, s):
+    """the faults of a screen's lines against the sample s (tests/tui/panes.py)"""
     devs = {x.get("ifname") for x in s.get("links", []) + s.get("devices", []) if x.get("ifname")}
     cnames = {c["name"] for c in s.get("counters", [])}
     faults = []
@@ -61,11 +71,7 @@ def main():
         shown = set(seen.values())
         if len(shown) != len(seen):
             faults.append("%d devices drawn as %d names" % (len(shown), len(seen)))
-    for f in faults:
-        print(f)
-    if not faults:
-        print("ok")
-    return 1 if faults else 0
+    return faults
 
 
 if __name__ == "__main__":

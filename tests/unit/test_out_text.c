@@ -177,6 +177,73 @@ static void test_golden(void)
 	snap_free(&s);
 }
 
+/* the display cells before byte off of line (the mark is one cell) */
+static size_t cells_to(const char *line, size_t off)
+{
+	size_t w = 0;
+
+	for (size_t i = 0; i < off; i++)
+		w += ((unsigned char)line[i] & 0xc0) != 0x80;
+	return w;
+}
+
+/* The screen's width rule in -b text: a name past the 40 cells its column
+ * widens to is cut in the middle with the mark, a value past its column at
+ * the end, and every column after it stays where its header is. */
+static void test_width_rule(void)
+{
+	static const char dev[] = "rocep24s0f1_abcdefghijklmnopqrstuvwxyz_0123456789_p1";
+	static const char cnt[] =
+		"rx_prio0_discards_and_some_more_words_to_be_long_cnt";
+	struct out_opts o = { .sort_col = -1 };
+	struct snapshot s;
+	struct snap_counter *c;
+	char *out, *line, *hdr;
+	int pass;
+
+	build(&s);
+	snprintf(SNAP_AT(&s.devs, struct snap_dev, 0)->name, SNAP_DEV_NAME_MAX, "%s", dev);
+	c = SNAP_AT(&s.counters, struct snap_counter, 0);
+	c->name = snap_str(&s, cnt, 64);
+	for (pass = 0; pass < 2; pass++) {
+		const char *mark = pass ? "~" : "\xe2\x80\xa6", *other = pass ? "\xe2\x80\xa6" : "~";
+		char want[128];
+
+		o.ascii = pass;
+		out = render(&s, &o);
+		CHECK(out != NULL);
+		if (!out)
+			break;
+		/* 40 cells: 26 of the start, the mark, 13 of the end */
+		snprintf(want, sizeof(want), "\n%.26s%s%s   0 ca ", dev, mark, dev + sizeof(dev) - 1 - 13);
+		CHECK(strstr(out, want) != NULL);
+		CHECK(!strstr(out, dev) && !strstr(out, other));
+		/* the counter's name at its 40, the column after (DELTA)
+		 * where its header ends */
+		hdr = strstr(out, "\nCOUNTERS\n");
+		hdr = hdr ? hdr + 9 : NULL;
+		line = hdr ? strstr(hdr, "\nrocep24s0f1") : NULL;
+		CHECK(line && strstr(line, mark));
+		if (hdr && line) {
+			const char *h = strstr(hdr, "DELTA"), *e = strchr(line + 1, '\n');
+			size_t hw = cells_to(hdr + 1, (size_t)(h - hdr - 1)) + 5;
+			char row[512];
+
+			snprintf(row, sizeof(row), "%.*s", e ? (int)(e - line - 1) : 400, line + 1);
+			CHECK(strstr(row, "rx_prio0_discards_and_s") != NULL);
+			CHECK(strstr(row, mark) != NULL);
+			/* the row's DELTA value "0" ends in the header's cell */
+			{
+				const char *z = strstr(row, " 0 n/a");
+
+				CHECK(z && cells_to(row, (size_t)(z - row)) + 2 == hw);
+			}
+		}
+		free(out);
+	}
+	snap_free(&s);
+}
+
 static void test_opts(void)
 {
 	struct snapshot s;
@@ -477,5 +544,5 @@ static void test_utf8(void)
 	}
 }
 
-TEST_MAIN(test_golden, test_opts, test_fmt, test_fmt_digits, test_num_digits, test_escape,
+TEST_MAIN(test_golden, test_width_rule, test_opts, test_fmt, test_fmt_digits, test_num_digits, test_escape,
 	  test_utf8, test_text_hostile_recording)
