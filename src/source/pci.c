@@ -196,7 +196,8 @@ static char *walk(struct live *l, const struct snapshot *s, size_t *len)
 		n++;
 	}
 	closedir(dh);
-	qsort(fns, n, sizeof(*fns), fn_cmp);
+	if (n)	/* qsort of NULL is undefined, even of none */
+		qsort(fns, n, sizeof(*fns), fn_cmp);
 
 	/* the function behind each RDMA device */
 	for (i = 0; i < s->devs.n; i++) {
