@@ -39,6 +39,9 @@ _Static_assert(PROM_Q_N <= PROM_Q_MAX, "at most a dozen queries per refresh");
 /* Bounds of one answer. */
 #define PROM_ANSWER_MAX_DEFAULT (16u << 20)	/* bytes (each of the queries in flight) */
 #define PROM_SERIES_MAX_DEFAULT 50000		/* series */
+/* what parsing one answer may take (jansson's values, estimated from the
+ * bytes before parsing): an answer past it is refused (parse.c) */
+#define PROM_PARSE_MEMORY_MAX (128u << 20)
 #define PROM_LABEL_MAX 128			/* bytes of a label value shown (whole: its identity) */
 #define PROM_KEY_MAX 4096			/* bytes of an instance the screen keeps to open it */
 
