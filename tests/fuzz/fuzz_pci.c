@@ -5,7 +5,8 @@
  * functions nested under bridges, their links in /sys/bus/pci/devices
  * (some hostile: to the root, to themselves, out of the tree), their
  * attribute files with any bytes, RDMA devices' and netdevs' `device`
- * links, DRM render nodes and NVIDIA's procfs.  The walk must end and its
+ * links, DRM render nodes and NVIDIA's procfs, and FIFOs and directories
+ * where files are read.  The walk must end (a FIFO held it) and its
  * text must be what sysfs_pci_parse reads: lines "A K V" whose A is a
  * function listed in the tree (or "ib DEV ADDR" for a device the snapshot
  * has), whose path V names a directory inside the tree, none twice; fed
@@ -68,9 +69,15 @@ static void mkdirs(const char *path)
 	mkdir(p, 0755);
 }
 
+/* a new file in place of what was there: opening a FIFO the input made
+ * to write would wait for a reader */
 static void put_file(const char *path, const char *v, size_t n)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	int fd;
+
+	if (unlink(path))
+		rmdir(path);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NONBLOCK, 0644);
 
 	if (fd >= 0) {
 		if (write(fd, v, n) < 0)
@@ -116,7 +123,7 @@ static void build(struct fz *z, char fn[N_FN][PATH_MAX])
 
 		i = arg % N_FN;
 		fn_addr(a, sizeof(a), i);
-		switch (op % 8) {
+		switch (op % 9) {
 		case 0: /* a function, under the root complex or a bridge */
 			if (fn[arg / N_FN % N_FN][0] && arg / N_FN % N_FN != i)
 				snprintf(q, sizeof(q), "%.3000s/%s", fn[arg / N_FN % N_FN], a);
@@ -154,8 +161,8 @@ static void build(struct fz *z, char fn[N_FN][PATH_MAX])
 		case 3: /* an RDMA device on a function */
 		case 4: /* a netdev on one (Soft-RoCE's port) */
 			snprintf(p, sizeof(p), "%s/sys/class/%s/%s", root,
-				 op % 8 == 3 ? "infiniband" : "net",
-				 op % 8 == 3 ? devs[arg / N_FN % 3] : "eth0");
+				 op % 9 == 3 ? "infiniband" : "net",
+				 op % 9 == 3 ? devs[arg / N_FN % 3] : "eth0");
 			mkdirs(p);
 			snprintf(p + strlen(p), sizeof(p) - strlen(p), "/device");
 			unlink(p);
@@ -187,6 +194,19 @@ static void build(struct fz *z, char fn[N_FN][PATH_MAX])
 			strcat(q, "/device");
 			unlink(q);
 			if (symlink(p, q))
+				break;
+			break;
+		case 8: /* a FIFO or a directory where a file is read */
+			if (arg / N_FN % 10 == 9) {
+				snprintf(p, sizeof(p), "%s/proc/driver/nvidia/gpus/%s", root, a);
+				mkdirs(p);
+				strcat(p, "/information");
+			} else {
+				snprintf(p, sizeof(p), "%s/sys/bus/pci/devices/%s/%s", root, a,
+					 attrs[arg / N_FN % 10]);
+			}
+			unlink(p);
+			if (arg & 0x80 ? mkdir(p, 0755) : mkfifo(p, 0644))
 				break;
 			break;
 		}
