@@ -30,6 +30,8 @@
 #define HTTP_CONNS_HARD 128	/* open connections, closed past this */
 #define HTTP_ADDR_MAX 8		/* from one address, soft: 429 */
 #define HTTP_ADDR_HARD 16	/* from one address, closed past this */
+#define HTTP_STAGED_MAX 32	/* waiting for their head, in all: past this the
+				 * one quiet longest is closed for the new one */
 #define HTTP_IDLE_TIMEOUT 3	/* seconds without a byte (a stalled head) */
 #define HTTP_TIMEOUT 10.0	/* seconds a connection may live, in all */
 #define HTTP_CONN_MEMORY 16384	/* bytes per connection: head and buffers */

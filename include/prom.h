@@ -39,6 +39,9 @@ _Static_assert(PROM_Q_N <= PROM_Q_MAX, "at most a dozen queries per refresh");
 /* Bounds of one answer. */
 #define PROM_ANSWER_MAX_DEFAULT (16u << 20)	/* bytes (each of the queries in flight) */
 #define PROM_SERIES_MAX_DEFAULT 50000		/* series */
+/* what parsing one answer may take (jansson's values, estimated from the
+ * bytes before parsing): an answer past it is refused (parse.c) */
+#define PROM_PARSE_MEMORY_MAX (128u << 20)
 #define PROM_LABEL_MAX 128			/* bytes of a label value shown (whole: its identity) */
 #define PROM_KEY_MAX 4096			/* bytes of an instance the screen keeps to open it */
 
@@ -192,6 +195,28 @@ int prom_parse_time(const char *s, double day, double *t, char *why, size_t len)
 
 /* The client (client.c): one refresh = every query at once, on libev. */
 struct ev_loop;
+/*
+ * An HTTP answer's meaning (http.c): the transfer's outcome (cut past
+ * answer_max, a libcurl error, 401/403) as 0 or -errno with why; then the
+ * body of a query (0, or -errno with a reason naming the HTTP status when
+ * the answer is not Prometheus's own) or of status/config (the interval,
+ * or <= 0 and why).
+ */
+struct prom_http {
+	long code;		/* the HTTP status, 0: none */
+	const char *type;	/* Content-Type, or NULL */
+	const char *to;		/* a redirect's Location, or NULL */
+	bool over;		/* the body passed answer_max: cut */
+	int err;		/* the transfer's: 0, -ETIMEDOUT, -EIO */
+	const char *err_why;	/* and its reason */
+	size_t answer_max, series_max;
+};
+int prom_http_transfer(const struct prom_http *h, char *why, size_t len);
+int prom_http_answer(const struct prom_http *h, const char *buf, size_t len,
+		     struct prom_vector *v, char *why, size_t whylen);
+double prom_http_interval(const struct prom_http *h, const char *buf, size_t len, char *why,
+			  size_t whylen);
+
 struct prom_client;
 struct rec_writer;
 

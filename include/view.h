@@ -482,6 +482,12 @@ void view_filter_free(struct view_filter *f);
  * reason in err (-ENOMEM, -E2BIG past VIEW_FILTER_MAX terms).
  */
 int view_filter_add(struct view_filter *f, const char *expr, char *err, size_t errlen);
+/*
+ * Why a filter's regular expression is refused (regex.c): nested or
+ * stacked repetitions or back-references, which glibc's regcomp() and
+ * regexec() take exponential memory or time for; NULL when it is fine.
+ */
+const char *view_re_refuse(const char *re);
 /* Whether any term of f is about table t (else every row of t matches). */
 bool view_filter_about(const struct view_filter *f, enum view_table t);
 bool view_filter_match(const struct view_filter *f, const struct view_ctx *c,

@@ -20,6 +20,11 @@
  * byte, HTTP_TIMEOUT from accept.  The socket is made readable only when
  * more than what was peeked has come (SO_RCVLOWAT), so a head that comes
  * in parts does not spin the loop.
+ * At most HTTP_STAGED_MAX wait here: a new connection past it (or past
+ * HTTP_CONNS_HARD in all) closes the one that sent nothing for longest,
+ * so slow clients from many addresses cannot keep a scraper out (200 from
+ * 200 loopback addresses filled the hard limit, and a scraper got 0 of 12
+ * answers).
  */
 #include <errno.h>
 #include <netinet/in.h>
@@ -161,6 +166,18 @@ static void on_data(struct ev_loop *loop, ev_io *w, int revents)
 	}
 }
 
+/* The connection waiting here that sent nothing for longest (of two as
+ * quiet, the older), or NULL. */
+static struct staged *quietest(const struct http_accept *a)
+{
+	struct staged *s, *q = NULL;
+
+	for (s = a->head; s; s = s->next)
+		if (!q || s->last < q->last || (s->last == q->last && s->start <= q->start))
+			q = s;
+	return q;
+}
+
 unsigned int http_accept_count(const struct http_accept *a, const struct http_prefix *who)
 {
 	const struct staged *s;
@@ -208,12 +225,17 @@ static void on_accept(struct ev_loop *loop, ev_io *w, int revents)
 		if (fd < 0)
 			return;	/* EAGAIN, or a client that went (ECONNABORTED): later */
 		http_prefix_of((struct sockaddr *)&ss, a->p4, a->p6, &who);
-		if (a->n + a->ops->total(a->cls) >= HTTP_CONNS_HARD ||
-		    http_accept_count(a, &who) + a->ops->count(a->cls, &who) >= HTTP_ADDR_HARD ||
-		    !(s = calloc(1, sizeof(*s)))) {
+		/* a client past its own limit, or MHD full, is refused before
+		 * it can close anyone else's connection */
+		if (http_accept_count(a, &who) + a->ops->count(a->cls, &who) >= HTTP_ADDR_HARD ||
+		    a->ops->total(a->cls) >= HTTP_CONNS_HARD || !(s = calloc(1, sizeof(*s)))) {
 			close(fd);
 			continue;
 		}
+		/* room for the new one: the quietest waiting one goes */
+		while (a->head && (a->n >= HTTP_STAGED_MAX ||
+				   a->n + a->ops->total(a->cls) >= HTTP_CONNS_HARD))
+			drop(quietest(a));
 		s->a = a;
 		s->fd = fd;
 		s->addr = ss;

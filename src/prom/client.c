@@ -153,83 +153,38 @@ static int on_timeout(CURLM *m, long ms, void *arg)
 	return 0;
 }
 
-/*
- * why, a parser's reason, for an answer of HTTP status code other than
- * 200 that is not Prometheus's own error (its API answers a bad query with
- * 400 or 422 and a JSON reason): the status named, and for a redirect
- * where to, as libcurl follows none (CURLOPT_FOLLOWLOCATION is off, and a
- * reverse proxy's 307 would otherwise read "not JSON ... at byte 0").
- */
-static void http_why(struct req *r, long code, const char *what, char *why, size_t len)
-{
-	const char *to = NULL, *type = NULL;
-	char *msg = NULL;
-	int n;
-
-	if (code == 200 || code == 0 || !strncmp(why, "Prometheus: ", 12))
-		return;
-	curl_easy_getinfo(r->e, CURLINFO_REDIRECT_URL, &to);
-	curl_easy_getinfo(r->e, CURLINFO_CONTENT_TYPE, &type);
-	if (code >= 300 && code < 400)
-		n = asprintf(&msg, "%sHTTP %ld: a redirect to %s, not followed (give --prometheus "
-			     "the URL it redirects to)", what, code, to ? to : "(no Location)");
-	else
-		n = asprintf(&msg, "%sHTTP %ld%s%s%s: %s", what, code, type ? " (" : "",
-			     type ? type : "", type ? ")" : "",
-			     strncmp(why, what, strlen(what)) ? why : why + strlen(what));
-	if (n >= 0)
-		fmt_cut(why, len, msg);
-	free(msg);
-}
-
 /* The answer of one request, into its query's state. */
 static void finish(struct prom_client *c, struct req *r, CURLcode rc)
 {
-	long code = 0;
 	struct prom_qstate *st = r->q < PROM_Q_N ? &c->q[r->q] : NULL;
+	struct prom_http h = {
+		.over = r->over,
+		.err = rc == CURLE_OK ? 0 : rc == CURLE_OPERATION_TIMEDOUT ? -ETIMEDOUT : -EIO,
+		.err_why = r->errbuf[0] ? r->errbuf : curl_easy_strerror(rc),
+		.answer_max = c->o.answer_max,
+		.series_max = c->o.series_max,
+	};
 	struct prom_vector v;
 	char why[256] = "";
-	int err = 0;
+	int err;
 
-	curl_easy_getinfo(r->e, CURLINFO_RESPONSE_CODE, &code);
-	if (r->over) {
-		snprintf(why, sizeof(why), "answer larger than %zu bytes: cut; narrow it with --match",
-			 c->o.answer_max);
-		err = -E2BIG;
-	} else if (rc != CURLE_OK) {
-		snprintf(why, sizeof(why), "%s", r->errbuf[0] ? r->errbuf : curl_easy_strerror(rc));
-		err = rc == CURLE_OPERATION_TIMEDOUT ? -ETIMEDOUT : -EIO;
-	} else if (code == 401 || code == 403) {
-		snprintf(why, sizeof(why), "HTTP %ld: %s", code,
-			 code == 401 ? "unauthorized (see --prometheus-config)" : "forbidden");
-		err = -EACCES;
-	}
+	curl_easy_getinfo(r->e, CURLINFO_RESPONSE_CODE, &h.code);
+	curl_easy_getinfo(r->e, CURLINFO_REDIRECT_URL, &h.to);
+	curl_easy_getinfo(r->e, CURLINFO_CONTENT_TYPE, &h.type);
+	err = prom_http_transfer(&h, why, sizeof(why));
 	if (!err && c->o.record)
 		rec_writer_prom(c->o.record, (unsigned int)r->q, (uint64_t)(c->at * 1000),
 				r->buf ? r->buf : "", r->len);
 	if (r->q == Q_STATUS) {
-		if (!err) {
-			c->interval = prom_parse_interval(r->buf ? r->buf : "", r->len,
-							  c->interval_why, sizeof(c->interval_why));
-			if (c->interval <= 0)
-				http_why(r, code, "status/config: ", c->interval_why,
-					 sizeof(c->interval_why));
-		} else
+		if (!err)
+			c->interval = prom_http_interval(&h, r->buf ? r->buf : "", r->len,
+							 c->interval_why, sizeof(c->interval_why));
+		else
 			snprintf(c->interval_why, sizeof(c->interval_why), "%s", why);
 		return;
 	}
-	if (!err) {
-		/* Prometheus answers a bad query with 400 and its reason in JSON */
-		err = prom_parse_answer(r->buf ? r->buf : "", r->len, c->o.series_max, &v, why,
-					sizeof(why));
-		if (err)
-			http_why(r, code, "", why, sizeof(why));
-		if (!err && code != 200) {
-			snprintf(why, sizeof(why), "HTTP %ld", code);
-			prom_vector_free(&v);
-			err = -EIO;
-		}
-	}
+	if (!err)
+		err = prom_http_answer(&h, r->buf ? r->buf : "", r->len, &v, why, sizeof(why));
 	st->took = clock_sec(CLOCK_MONOTONIC) - r->t0;
 	st->err = err;
 	snprintf(st->why, sizeof(st->why), "%s", why);

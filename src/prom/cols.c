@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "prom.h"
+#include "view.h"
 
 #define STR(t, f) true, offsetof(struct prom_##t, f), false
 #define PTR(t, f) true, offsetof(struct prom_##t, f), true
@@ -266,6 +267,10 @@ static int parse_filter(enum prom_table t, const char *e, struct flt *f, char *e
 	else if (*op != '=')
 		goto bad;
 	f->val = op + 1;
+	if (f->re && view_re_refuse(f->val)) {
+		snprintf(err, len, "bad filter '%s': %s", e, view_re_refuse(f->val));
+		return -EINVAL;
+	}
 	if (f->re && regcomp(&f->rx, f->val, REG_EXTENDED | REG_NOSUB)) {
 		snprintf(err, len, "bad regular expression in filter '%s'", e);
 		return -EINVAL;

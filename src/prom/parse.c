@@ -101,9 +101,67 @@ static int series_of(json_t *r, struct prom_series *s)
 	return value_of(json_object_get(r, "value"), &s->ts, &s->value);
 }
 
+/*
+ * What jansson 2.14 takes to hold a JSON text, estimated from its bytes
+ * before it is parsed (a linear scan, no allocation): an object about 240
+ * bytes (its hashtable: 5.5 million empty objects, 16.5 MB of "{},", took
+ * 1.30 GB), an array 96, a string 64 and its bytes, any other value 64.
+ * The byte bound alone let 16 MiB become gigabytes; the estimate refuses
+ * an answer whose parse would pass PROM_PARSE_MEMORY_MAX, and says where
+ * it passed it.
+ */
+static size_t parse_cost(const char *buf, size_t len, size_t *values, size_t *at)
+{
+	size_t cost = 0, i;
+	bool in_str = false;
+	char prev = ',';
+
+	*values = 0;
+	for (i = 0; i < len && cost <= PROM_PARSE_MEMORY_MAX; i++) {
+		char c = buf[i];
+
+		if (in_str) {
+			if (c == '\\')
+				i++;
+			else if (c == '"')
+				in_str = false;
+			cost++;
+			continue;
+		}
+		switch (c) {
+		case ' ': case '\t': case '\n': case '\r':
+			continue;
+		case '{':
+			cost += 240;
+			break;
+		case '[':
+			cost += 96;
+			break;
+		case '"':
+			in_str = true;
+			cost += 64;
+			break;
+		default:
+			/* a number or a literal where a value starts */
+			if (prev != ',' && prev != ':' && prev != '[') {
+				prev = c;
+				continue;
+			}
+			cost += 64;
+			break;
+		}
+		if (c != '}' && c != ']')
+			++*values;
+		prev = c;
+	}
+	*at = i;
+	return cost;
+}
+
 int prom_parse_answer(const char *buf, size_t len, size_t max_series, struct prom_vector *v,
 		      char *err, size_t errlen)
 {
+	size_t values, at;
 	json_error_t je;
 	json_t *root, *data, *res;
 	const char *st, *type;
@@ -112,6 +170,12 @@ int prom_parse_answer(const char *buf, size_t len, size_t max_series, struct pro
 
 	v->s = NULL;
 	v->n = 0;
+	if (parse_cost(buf, len, &values, &at) > PROM_PARSE_MEMORY_MAX) {
+		snprintf(err, errlen, "answer too large to parse: %zu JSON values in its first %zu "
+			 "bytes would take more than %u MiB; narrow it with --match", values, at,
+			 PROM_PARSE_MEMORY_MAX >> 20);
+		return -E2BIG;
+	}
 	root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
 	if (!root) {
 		snprintf(err, errlen, "not JSON: %s at byte %d", je.text, je.position);
@@ -322,10 +386,18 @@ static double longest_interval(const char *yml, size_t len, char *err, size_t er
 double prom_parse_interval(const char *buf, size_t len, char *err, size_t errlen)
 {
 	json_error_t je;
-	json_t *root = json_loadb(buf, len, 0, &je);
+	json_t *root;
 	const char *yml;
+	size_t values, at;
 	double d;
 
+	if (parse_cost(buf, len, &values, &at) > PROM_PARSE_MEMORY_MAX) {
+		snprintf(err, errlen, "status/config: answer too large to parse: %zu JSON values in "
+			 "its first %zu bytes would take more than %u MiB", values, at,
+			 PROM_PARSE_MEMORY_MAX >> 20);
+		return 0;
+	}
+	root = json_loadb(buf, len, 0, &je);
 	if (!root) {
 		snprintf(err, errlen, "status/config: not JSON: %s", je.text);
 		return 0;

@@ -22,6 +22,7 @@ ssize_t live_read_file(struct source *src, struct snapshot *s, const char *path)
 {
 	struct live *l = src->priv;
 	char full[1024];
+	struct stat st;
 	ssize_t n = 0, r;
 	int fd, err = 0;
 	double t0 = source_now();
@@ -29,9 +30,14 @@ ssize_t live_read_file(struct source *src, struct snapshot *s, const char *path)
 	if (source_cancelled(src))
 		return -ECANCELED;
 	snprintf(full, sizeof(full), "%s%s", l->sysroot, path);
-	fd = open(full, O_RDONLY | O_CLOEXEC);
+	/* a regular file only, opened without blocking: a FIFO in a
+	 * --sysroot tree held open() for ever */
+	fd = open(full, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	if (fd < 0) {
 		err = -errno;
+	} else if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		err = -EINVAL;
+		close(fd);
 	} else {
 		while ((r = read(fd, l->fbuf + n, l->fcap - 1 - (size_t)n)) > 0) {
 			n += r;

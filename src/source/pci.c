@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "live.h"
@@ -51,22 +52,39 @@ static void put(struct text *t, const char *fmt, const char *a, const char *b, c
 	t->n += (size_t)n;
 }
 
-/* A sysfs file's first line into out ("" when unreadable): 0 or -errno. */
-static int first_line(const char *full, char *out, size_t outlen)
+/*
+ * A sysfs or procfs file's start into out ("" when unreadable): 0 or
+ * -errno.  Only a regular file is read, opened without blocking: a FIFO
+ * in a --sysroot tree held open() for ever, a device could do anything.
+ */
+static int read_start(const char *full, char *out, size_t outlen)
 {
+	struct stat st;
 	ssize_t r;
-	int fd = open(full, O_RDONLY | O_CLOEXEC);
+	int fd = open(full, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 
 	out[0] = '\0';
 	if (fd < 0)
 		return -errno;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return -EINVAL;
+	}
 	r = read(fd, out, outlen - 1);
 	close(fd);
 	if (r < 0)
 		return -errno;
 	out[r] = '\0';
-	out[strcspn(out, "\n")] = '\0';
 	return 0;
+}
+
+/* A sysfs file's first line into out ("" when unreadable): 0 or -errno. */
+static int first_line(const char *full, char *out, size_t outlen)
+{
+	int ret = read_start(full, out, outlen);
+
+	out[strcspn(out, "\n")] = '\0';
+	return ret;
 }
 
 /* The resolved sysfs path of `rel` (sysroot-relative), without the sysroot:
@@ -119,10 +137,10 @@ static const char *const attrs[] = {
  */
 static void gpu_nodes(const struct live *l, struct text *t, const char *addr)
 {
-	char full[PATH_MAX], v[512];
+	char full[PATH_MAX], v[512], info[2048];
 	struct dirent *de;
+	const char *p;
 	DIR *dh;
-	FILE *f;
 
 	snprintf(full, sizeof(full), "%s/sys/bus/pci/devices/%s/drm", l->sysroot, addr);
 	dh = opendir(full);
@@ -132,18 +150,17 @@ static void gpu_nodes(const struct live *l, struct text *t, const char *addr)
 	if (dh)
 		closedir(dh);
 	snprintf(full, sizeof(full), "%s/proc/driver/nvidia/gpus/%s/information", l->sysroot, addr);
-	f = fopen(full, "re");
-	while (f && fgets(v, sizeof(v), f)) {
+	if (read_start(full, info, sizeof(info)))
+		return;
+	for (p = info; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
 		unsigned int minor;
 
-		if (sscanf(v, "Device Minor: %u", &minor) == 1) {
+		if (sscanf(p, "Device Minor: %u", &minor) == 1) {
 			snprintf(v, sizeof(v), "%u", minor);
 			put(t, "%s %s %s\n", addr, "nvidia_minor", v);
 			break;
 		}
 	}
-	if (f)
-		fclose(f);
 }
 
 /* The walk's text, or NULL (no PCI bus: a container, a non-PCI host). */
@@ -196,7 +213,8 @@ static char *walk(struct live *l, const struct snapshot *s, size_t *len)
 		n++;
 	}
 	closedir(dh);
-	qsort(fns, n, sizeof(*fns), fn_cmp);
+	if (n)	/* qsort of NULL is undefined, even of none */
+		qsort(fns, n, sizeof(*fns), fn_cmp);
 
 	/* the function behind each RDMA device */
 	for (i = 0; i < s->devs.n; i++) {

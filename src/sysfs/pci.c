@@ -9,11 +9,13 @@
  * "drm renderDN" and "nvidia_minor N" (src/source/pci.c).
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "fmt.h"
 #include "snap_pci.h"
 #include "util.h"
 
@@ -183,11 +185,37 @@ static int pci_line(struct snapshot *s, char *line)
 	return pci_attr(p, k, v);
 }
 
+/*
+ * The first line refused, said with its function and file ("unexpected
+ * contents in rdmatop:pci" named neither), escaped: the bytes are the
+ * file's.  Said once a record, as the record is fed every sample.
+ */
+static void said(struct snapshot *s, const char *line, size_t n, bool *once)
+{
+	char raw[128], esc[4 * sizeof(raw)], *k, *v;
+
+	if (*once)
+		return;
+	*once = true;
+	snprintf(raw, sizeof(raw), "%.*s", (int)(n < sizeof(raw) ? n : sizeof(raw) - 1), line);
+	k = strchr(raw, ' ');
+	v = k ? strchr(k + 1, ' ') : NULL;
+	if (k && v) {
+		*k = *v = '\0';
+		snap_note(s, -EBADMSG, SNAP_NONE, "PCI %s: unexpected %s '%s'", raw, k + 1,
+			  fmt_escape(esc, sizeof(esc), v + 1));
+	} else {
+		snap_note(s, -EBADMSG, SNAP_NONE, "PCI walk: unexpected line '%s'",
+			  fmt_escape(esc, sizeof(esc), raw));
+	}
+}
+
 int sysfs_pci_parse(struct snapshot *s, int err, const char *buf, size_t len)
 {
 	char line[512];
 	size_t off = 0;
-	int ret = 0, r;
+	bool once = false;
+	int r;
 
 	if (err || !buf)
 		return 0;
@@ -197,7 +225,7 @@ int sysfs_pci_parse(struct snapshot *s, int err, const char *buf, size_t len)
 		size_t n = (nl ? (size_t)(nl - buf) : len) - off;
 
 		if (n >= sizeof(line) || memchr(buf + off, '\0', n)) {
-			ret = -EBADMSG;
+			said(s, buf + off, n, &once);
 		} else if (n) {
 			memcpy(line, buf + off, n);
 			line[n] = '\0';
@@ -205,9 +233,9 @@ int sysfs_pci_parse(struct snapshot *s, int err, const char *buf, size_t len)
 			if (r == -ENOMEM)
 				return r;
 			if (r)
-				ret = r;
+				said(s, buf + off, n, &once);
 		}
 		off += n + 1;
 	}
-	return ret;
+	return 0;
 }

@@ -2,10 +2,13 @@
 """A server that answers every request as a broken Prometheus would, or
 one that wants a token.
 
-usage: fake.py PORT bad|big|hostile|hostile-error|redirect|html500
+usage: fake.py PORT bad|big|objects|hostile|hostile-error|redirect|html500
        fake.py PORT auth UPSTREAM 'TYPE CREDENTIALS' LOG
   bad: a JSON answer cut in the middle
   big: 17 MiB of blanks, past rdmatop's 16 MiB bound of one answer
+  objects: an answer of 16.5 MB whose result is 5.5 million empty
+        objects ({},{},...), within the byte bound (jansson took 1.3 GB
+        for one)
   hostile: every query answered with the series of HOSTILE (label values
         with terminal escapes, C1 controls, invisible characters, cut
         inside a character, sharing their first 127 bytes; values
@@ -91,7 +94,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.send_header("Content-Type", "application/json")
         self.end_headers()
         try:
-            if MODE == "big":
+            if MODE == "objects":
+                self.wfile.write(b'{"status":"success","data":{"resultType":"vector","result":[')
+                chunk = b"{}," * (1 << 16)
+                for _ in range(16500000 // len(chunk)):
+                    self.wfile.write(chunk)
+                self.wfile.write(b'{}]}}')
+            elif MODE == "big":
                 chunk = b" " * (1 << 20)
                 for _ in range(17):
                     self.wfile.write(chunk)

@@ -4,7 +4,8 @@
 # label values carry OSC 52 and OSC 0, C1 controls, invisible characters,
 # values cut inside a character and instances sharing their first 127
 # bytes, whose numbers are +Inf, -Inf, NaN, 1.7e308, 1.8e308 and -0, whose
-# scrape interval is 1e308y, and whose error texts carry escapes.  -b, --json and stderr, live and replayed
+# scrape interval is 1e308y, whose error texts carry escapes, and whose
+# answer is 5.5 million empty objects (tests/cluster/fake.py objects).  -b, --json and stderr, live and replayed
 # (-w, -r), hold no raw control byte but \n and no invisible character;
 # the JSON parses with every key; every host stays a row of its own.
 # shellcheck disable=SC2154 # tmp, bin, pids come from the run script
@@ -146,6 +147,25 @@ grep -q "^rdmatop: query up: HTTP 307: a redirect to http://127.0.0.1:9/promethe
 grep -q "^rdmatop: query up: HTTP 500 (text/html; charset=utf-8): not JSON" "$tmp/html500.out" &&
 	grep -q "^status 1$" "$tmp/html500.out" &&
 	ok "a 500 with HTML: the status and the type said, status 1" || bad "a 500 with HTML: the status said" "$tmp/html500.out"
+# an answer of 5.5 million empty objects, within the 16 MiB byte bound:
+# refused from its bytes before jansson holds it (1.30 GB of RSS before);
+# what rdmatop may hold is the parse budget and the answers' bytes
+port=$(free_port)
+timeout 60 python3 tests/cluster/fake.py "$port" objects &
+pids="$pids $!"
+wait_for 10 curl -s --max-time 2 -o /dev/null "http://127.0.0.1:$port/api/v1/status/config"
+if [ -x /usr/bin/time ]; then
+	/usr/bin/time -f '%M' -o "$tmp/objects.rss" "$bin" --prometheus "http://127.0.0.1:$port" \
+		-b -n 1 >"$tmp/objects.out" 2>&1
+	rss=$(tail -n 1 "$tmp/objects.rss")
+	grep -q "^rdmatop: query up: answer too large to parse: [0-9]* JSON values" "$tmp/objects.out" &&
+		[ "${rss:-999999999}" -lt 262144 ] &&
+		ok "5.5 million empty objects in one answer: refused, said; max RSS $rss KiB (< 256 MiB)" ||
+		bad "5.5 million empty objects in one answer: refused within 256 MiB (max RSS $rss KiB)" \
+			"$tmp/objects.out"
+else
+	skip "5.5 million empty objects in one answer" "/usr/bin/time is not installed"
+fi
 # the screen: what tmux drew holds the escapes as text, the window title
 # is not retitled, and no OSC 52 reached tmux's clipboard (set-clipboard on
 # keeps what an application sends in a paste buffer)

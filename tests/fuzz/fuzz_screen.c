@@ -16,10 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <wchar.h>
 
 #include <curses.h>
 
+#include "cells.h"
 #include "snapgen.h"
 #include "ui.h"
 
@@ -56,54 +56,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
-static bool cell_bad(wchar_t c)
-{
-	return c < 0x20 || (c >= 0x7f && c < 0xa0) || c == 0x061c || c == 0x200e ||
-	       c == 0x200f || (c >= 0x2028 && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) ||
-	       c == '^';
-}
-
-/* The screen as text, one line a row, for fz_fail and the dump. */
-static char *screen_text(int rows, int cols, size_t *len, int *bad_y, int *bad_x)
-{
-	size_t cap = (size_t)rows * ((size_t)cols * 4 * CCHARW_MAX + 1) + 1, o = 0;
-	char *out = malloc(cap);
-	mbstate_t ms;
-	int y, x, k;
-
-	if (!out)
-		abort();
-	*bad_y = -1;
-	for (y = 0; y < rows; y++) {
-		for (x = 0; x < cols; x++) {
-			wchar_t wch[CCHARW_MAX + 1] = { 0 };
-			cchar_t cc;
-			attr_t a;
-			short pair;
-
-			if (mvin_wch(y, x, &cc) == ERR ||
-			    getcchar(&cc, wch, &a, &pair, NULL) == ERR)
-				continue;
-			for (k = 0; k < CCHARW_MAX && wch[k]; k++) {
-				size_t n;
-
-				if (cell_bad(wch[k]) && *bad_y < 0) {
-					*bad_y = y;
-					*bad_x = x;
-				}
-				memset(&ms, 0, sizeof(ms));
-				n = wcrtomb(out + o, cell_bad(wch[k]) ? L'#' : wch[k], &ms);
-				if (n != (size_t)-1)
-					o += n;
-			}
-		}
-		out[o++] = '\n';
-	}
-	out[o] = '\0';
-	*len = o;
-	return out;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct fz z = { data, size };
@@ -133,7 +85,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		ui_draw(u);
 	}
 	ui_draw(u);
-	out = screen_text(rows, cols, &len, &by, &bx);
+	out = fz_screen_text(rows, cols, true, &len, &by, &bx);
 	if (by >= 0) {
 		/* the screen, with the bad cells as '#' */
 		fprintf(stderr, "%s", out);

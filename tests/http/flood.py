@@ -18,6 +18,14 @@
     flood.py scrape PORT DST SRC N [USER:PASS]
                                          N scrapes from SRC, 0.1 s apart, for at
                                          most 15 s; prints "scrapes N ok K"
+    flood.py slow PORT N SECS            N slow clients, each from its own address
+                                         (127.0.1.1 on), sending a request head a
+                                         byte a second and reconnecting when
+                                         closed, for SECS; meanwhile a scrape
+                                         from 127.0.0.1 every 0.5 s (5 s
+                                         timeout); prints "scrapes N ok K slow
+                                         C" (C: the slow connections open at
+                                         the end)
     flood.py raw PORT HEX                send the bytes HEX to 127.0.0.1:PORT,
                                          print the status line of the answer
     flood.py time PORT USER:PASS N       N logins (wrong), each from its own
@@ -192,10 +200,63 @@ def timing(port, cred, n):
     print("%.4f" % pct(t, 0.5))
 
 
+def slow(port, n, secs):
+    head = b"GET /metrics HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 64
+    held = {}
+
+    def connect(i):
+        s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        s.setblocking(False)
+        try:
+            s.bind(("127.0.%d.%d" % (1 + i // 250, 1 + i % 250), 0))
+            s.connect_ex(("127.0.0.1", port))
+        except OSError:
+            s.close()
+            return
+        held[i] = [s, 0]
+
+    def trickle(end):
+        while time.monotonic() < end:
+            for i in range(n):
+                if i not in held:
+                    connect(i)
+                    continue
+                s, off = held[i]
+                try:
+                    if off < len(head):
+                        s.send(head[off:off + 1])
+                        held[i][1] = off + 1
+                    if s.recv(4096) == b"":
+                        raise OSError
+                except BlockingIOError:
+                    pass
+                except OSError:
+                    s.close()
+                    del held[i]
+            time.sleep(1.0)
+
+    end = time.monotonic() + secs
+    t = threading.Thread(target=trickle, args=(end,))
+    t.start()
+    time.sleep(min(3.0, secs / 4))  # the slow ones in place first
+    done = ok = 0
+    while time.monotonic() < end - 5:
+        status, _ = request("127.0.0.1", port, "127.0.0.1", timeout=5.0)
+        done += 1
+        ok += status == 200
+        time.sleep(0.5)
+    t.join()
+    print("scrapes %d ok %d slow %d" % (done, ok, len(held)))
+    for s, _ in held.values():
+        s.close()
+
+
 def main():
     cmd, port = sys.argv[1], int(sys.argv[2])
     if cmd == "logins":
         logins(port, float(sys.argv[3]), sys.argv[4:])
+    elif cmd == "slow":
+        slow(port, int(sys.argv[3]), float(sys.argv[4]))
     elif cmd == "hold6":
         hold6(port, sys.argv[3], sys.argv[4], int(sys.argv[5]), float(sys.argv[6]))
     elif cmd == "scrape":

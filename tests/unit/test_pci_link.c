@@ -4,8 +4,11 @@
  * endpoint or a switch's upstream port below its maximum speed or width
  * is degraded; a root port or a switch's downstream port never is (it
  * trains to the device below it, as lspci's link_compare has it), also
- * below a VMD domain; an unknown link is not.
+ * below a VMD domain; an unknown link is not.  A line refused is said
+ * with its function and file.
  */
+#include <string.h>
+
 #include "snap_pci.h"
 #include "sysfs.h"
 #include "test.h"
@@ -64,4 +67,23 @@ static void test_degraded(void)
 	snap_free(&s);
 }
 
-TEST_MAIN(test_degraded)
+/* A line refused: one note, naming the function and the file, the file's
+ * bytes escaped ("unexpected contents in rdmatop:pci" named neither). */
+static void test_bad_line(void)
+{
+	static const char bad[] = "0000:03:00.0 path /sys/devices/pci0000:00/0000:03:00.0\n"
+				  "0000:03:00.0 current_link_speed fast\x1b]0;x\x07 PCIe\n"
+				  "0000:03:00.0 max_link_width wide\n";
+	struct snapshot s;
+
+	snap_init(&s);
+	CHECK_EQ_U(sysfs_pci_parse(&s, 0, bad, strlen(bad)), 0);
+	CHECK_EQ_U(s.pcis.n, 1);
+	CHECK_EQ_U(s.notes.n, 1);
+	if (s.notes.n)
+		CHECK_EQ_S(snap_s(&s, SNAP_AT(&s.notes, struct snap_note, 0)->text),
+			   "PCI 0000:03:00.0: unexpected current_link_speed 'fast\\x1b]0;x\\x07 PCIe'");
+	snap_free(&s);
+}
+
+TEST_MAIN(test_degraded, test_bad_line)
