@@ -87,7 +87,7 @@ void ui_draw_header(struct ui *u, const struct ui_layout *l);
 void ui_draw_links(struct ui *u, const struct ui_layout *l);
 void ui_draw_table(struct ui *u, const struct ui_layout *l);
 /* The table's tab bar on row y, w cells (tabs.c). */
-void ui_draw_tabs(struct ui *u, int y, int w);
+void ui_draw_tabs(struct ui *u, int y, int w, int body);
 void ui_draw_detail(struct ui *u, const struct ui_layout *l);
 /* the link drill-down's netdev lines (detail_net.c), each through emit */
 typedef void (*ui_emit_fn)(void *ctx, int role, int indent, const char *text);

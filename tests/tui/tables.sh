@@ -1,0 +1,52 @@
+# Sourced by tests/tui/run: the tables of issue 46, at 80x24 on a colour
+# terminal and a vt100, and at 200x50, on the mlx5 RoCE recording.
+#   RDMATOP_TUI_FILE=tests/tui/tables.sh tests/tui/run   (these alone)
+tb_fixture=$fixture
+fixture=$(realpath tests/data/hw/mlx5-roce/mlx5-roce.rdrec)
+# the tab bar's line, and the position at its right end: first, last, total
+tab_line() { grep -E '^ ?1 ?QPs? ' "$tmp/screen" | head -n 1; }
+# tab_pos: "first last total" of the position on the tab bar, or nothing
+tab_pos() {
+	tab_line | sed -nE 's/.* (rows )?([0-9]+)-([0-9]+)(\/| of )([0-9]+) *$/\2 \3 \5/p'
+}
+# rows_shown: how many table rows are under the header (to the key bar)
+rows_shown() { column_values "$1" 1 | grep -c .; }
+for ts in xterm-256color:80x24 vt100:80x24 xterm-256color:200x50; do
+	term=${ts%:*} size=${ts#*:}
+	start "$term" 1 "" "$size"
+	wait_for "F1Help" 10
+	keys 3
+	wait_for "^DEV +PORT +NAME " 5
+	# ---- 1. the window's position on every table: first-last/total
+	for k in 1 2 3 4 5 6 7 8 9 0 g Tab; do
+		keys "$k"
+		sleep 0.3; screen
+		read -r first last total <<<"$(tab_pos)"
+		if [ -n "${total:-}" ] && [ "$first" -le "$last" ] && [ "$last" -le "$total" ]; then
+			ok "tables ($term $size): tab $k shows its position ($first-$last/$total)"
+		else
+			bad "tables ($term $size): tab $k shows its position (want N-M/T on the tab bar)"
+		fi
+	done
+	keys 3
+	wait_for "^DEV +PORT +NAME " 5
+	read -r first last total <<<"$(tab_pos)"
+	n=$(rows_shown "^DEV +PORT +NAME ")
+	[ "${first:-}" = 1 ] && [ "$((last - first + 1))" = "$n" ] &&
+		ok "tables ($term $size): counters at the top: 1-$last/$total, $n rows shown" ||
+		bad "tables ($term $size): counters at the top: 1-N, N the rows shown ($n; tab bar: ${first:-}-${last:-}/${total:-})"
+	keys End
+	sleep 0.3; screen
+	read -r first last total <<<"$(tab_pos)"
+	[ -n "${total:-}" ] && [ "$last" = "$total" ] && [ "$first" -gt 1 ] &&
+		ok "tables ($term $size): End shows the last rows ($first-$last/$total)" ||
+		bad "tables ($term $size): End shows the last rows (tab bar: ${first:-}-${last:-}/${total:-})"
+	keys Home
+	if [ "$size" = 80x24 ]; then
+		check_not "tables ($term $size): no tab cut" "^1 ?QP.*>$"
+	else
+		check "tables ($term $size): the position in words" "^ 1 QPs .* rows 1-[0-9]+ of [0-9]+ *$"
+	fi
+	keys q
+done
+fixture=$tb_fixture
