@@ -259,8 +259,7 @@ static enum ui_action k_reverse(struct ui *u, int key)
 {
 	(void)key;
 	u->panes[u->pane].reverse = !u->panes[u->pane].reverse;
-	ui_sort_setting(u);
-	ui_refresh_rows(u);
+	ui_sort_changed(u);
 	return UI_REDRAW;
 }
 
@@ -432,7 +431,8 @@ static const struct ui_keydef keydefs[] = {
 	  "back from details (they have their own key bar: Up Down PgUp PgDn Home End scroll, "
 	  "Space pauses, Q on a link); clear the filter (and the group shown)", .run = k_back },
 	{ { '<', '>' }, "< >", "sort by the previous / next column on screen (rates and counts "
-	  "high to low first, the others low to high)", .run = k_sort },
+	  "high to low first, the others low to high); the table from its first row, the "
+	  "selection there unless it is on the first screen", .run = k_sort },
 	{ { KEY_F(6) }, "F6", "sort by: the table's columns, Enter picks one, Esc keeps the sort",
 	  .run = k_do, .call = ui_sortlist_open },
 	{ { 'R' }, "R", "reverse the sort order (the arrow down: high to low, up: low to "

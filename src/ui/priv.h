@@ -36,6 +36,7 @@ void ui_cells_init(bool utf8, bool ascii);
  */
 bool ui_sort_desc_first(enum view_table t, int col);
 void ui_sort_pick(struct ui *u, int col);
+void ui_sort_changed(struct ui *u);
 const char *ui_sort_arrow(const struct ui *u);
 const char *ui_sort_label(const struct ui *u, char *buf, size_t len);
 /* The columns of pane p that fit in w cells, in their order (table.c). */

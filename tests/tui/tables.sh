@@ -47,6 +47,35 @@ for ts in xterm-256color:80x24 vt100:80x24 xterm-256color:200x50; do
 	else
 		check "tables ($term $size): the position in words" "^ 1 QPs .* rows 1-[0-9]+ of [0-9]+ *$"
 	fi
+	# ---- 2. sorting shows the busiest rows: 3, e, > x5 (RATE/s, high to
+	# low) left the selection on a 0/s row, 4.5M/s rows above the window
+	keys e
+	for i in 1 2 3 4 5; do keys '>'; done
+	wait_for "RATE/s. " 5
+	check "tables ($term $size): by RATE/s the busiest on the first row" \
+		"^DEV +PORT +NAME .*RATE/s[v▼]" 5
+	hdr=$(grep -nE '^DEV +PORT +NAME ' "$tmp/screen" | head -n 1 | cut -d: -f1)
+	sed -n "$((hdr + 1))p" "$tmp/screen" | grep -qE ' 4\.5M/s ' &&
+		ok "tables ($term $size): the 4.5M/s rows at the window's top" ||
+		bad "tables ($term $size): the 4.5M/s rows at the window's top (row 1: $(sed -n "$((hdr + 1))p" "$tmp/screen"))"
+	read -r first last total <<<"$(tab_pos)"
+	[ "${first:-}" = 1 ] && ok "tables ($term $size): sorted: the window from row 1" ||
+		bad "tables ($term $size): sorted: the window from row 1 (${first:-}-${last:-}/${total:-})"
+	# from the last row: the selection moves to the top, said once
+	keys End
+	keys R
+	check "tables ($term $size): R from the last row says where the selection went" \
+		"sorted by RATE/s .: the selection moved to the first row" 5
+	read -r first last total <<<"$(tab_pos)"
+	[ "${first:-}" = 1 ] && ok "tables ($term $size): reversed: the window from row 1" ||
+		bad "tables ($term $size): reversed: the window from row 1 (${first:-}-${last:-}/${total:-})"
+	keys Down
+	check_not "tables ($term $size): said once (gone at the next key)" "the selection moved to the first row"
+	keys e
+	# a selection on the first screen (8 QPs) stays where it is, unsaid
+	keys 1
+	keys Down Down '>'
+	check_not "tables ($term $size): a selection on the first screen: nothing said" "the selection moved"
 	keys q
 done
 fixture=$tb_fixture
