@@ -78,4 +78,31 @@ for ts in xterm-256color:80x24 vt100:80x24 xterm-256color:200x50; do
 	check_not "tables ($term $size): a selection on the first screen: nothing said" "the selection moved"
 	keys q
 done
+
+# ---- 3. saturated counters ("sat": the rate not known) sort together as
+# the largest unknown: above every known rate high to low, below low to
+# high (symbol_error was on top, link_downed among the 0/s rows)
+fixture=$(realpath tests/data/hw/mlx5-ib-sat/mlx5-ib-sat.rdrec)
+# sat_rows FIRST|LAST: the RATE/s of the first (last) 7 table rows, "sat" each
+sat_rows() {
+	column_values "^DEV +PORT +NAME " 5 | grep -v '^$' | if [ "$1" = first ]; then head -n 7; else tail -n 7; fi |
+		grep -c '^sat$'
+}
+for ts in xterm-256color:80x24 vt100:80x24 xterm-256color:200x50; do
+	term=${ts%:*} size=${ts#*:}
+	start "$term" 1 "" "$size"
+	wait_for "F1Help" 10
+	keys 3 e
+	for i in 1 2 3 4 5; do keys '>'; done
+	wait_for "RATE/s[v▼]" 5
+	n=$(sat_rows first)
+	[ "$n" = 7 ] && ok "tables ($term $size): high to low, the 7 saturated rates first" ||
+		bad "tables ($term $size): high to low, the 7 saturated rates first ($n of the first 7 rows)"
+	keys R End
+	wait_for "RATE/s[\\^▲]" 5
+	n=$(sat_rows last)
+	[ "$n" = 7 ] && ok "tables ($term $size): low to high, the 7 saturated rates last" ||
+		bad "tables ($term $size): low to high, the 7 saturated rates last ($n of the last 7 rows)"
+	keys q
+done
 fixture=$tb_fixture
