@@ -44,6 +44,9 @@ for ts in xterm-256color:80x24 vt100:80x24 xterm-256color:200x50; do
 	keys Home
 	if [ "$size" = 80x24 ]; then
 		check_not "tables ($term $size): no tab cut" "^1 ?QP.*>$"
+		# ---- 4. every tab's key shown at 80 columns, g of Groups too
+		check "tables ($term $size): every tab with its key" \
+			"^1QPs? 2Procs? 3Cntrs? 4Conns? 5Links? 6Devs? 7CQs? 8MRs? 9PDs? 0CTXs? SRQs? gGrps?( FRMR)? "
 	else
 		check "tables ($term $size): the position in words" "^ 1 QPs .* rows 1-[0-9]+ of [0-9]+ *$"
 	fi
