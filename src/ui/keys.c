@@ -484,9 +484,9 @@ static const struct ui_keydef keydefs[] = {
 	{ .key = "sat  65535+", .what = "a counter stopped at its maximum (IB PMA counters "
 	  "saturate, not wrap): its rate is unknown; only a reset (perfquery -R, privileged) "
 	  "clears it" },
-	{ .key = "FLAPS", .what = "link downs the kernel counted (IB link_downed, else "
-	  "carrier_down_count); LASTCHG: since the link's last change seen; Enter on a link: "
-	  "the changes" },
+	{ .key = "FLAPS", .what = "link downs the kernel counted since boot or driver load, "
+	  "not since rdmatop started (IB link_downed, else carrier_down_count); LASTCHG: since "
+	  "the link's last change seen; Enter on a link: the changes" },
 	{ .key = "SRC  UTIL%", .what = "where a link's throughput is counted (pma, driver, "
 	  "netdev); the busier direction against the link's rate" },
 };

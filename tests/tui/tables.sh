@@ -109,3 +109,20 @@ for ts in xterm-256color:80x24 vt100:80x24 xterm-256color:200x50; do
 	keys q
 done
 fixture=$tb_fixture
+
+# ---- 5. FLAPS is the kernel's count since boot or driver load (4-5 on
+# every recording, LASTCHG n/a): the link's detail and help say so
+fixture=$(realpath tests/data/hw/mlx5-roce/mlx5-roce.rdrec)
+for ts in xterm-256color:80x24 vt100:80x24 xterm-256color:200x50; do
+	term=${ts%:*} size=${ts#*:}
+	start "$term" 1 "" "$size"
+	wait_for "F1Help" 10
+	keys 5 Enter
+	check_down "tables ($term $size): the link's counts said since boot, not since start" \
+		"^ +\(the kernel's counts since boot or driver load, not since rdmatop started\)"
+	keys Escape F1
+	check_down "tables ($term $size): help's FLAPS since boot" \
+		"^ FLAPS +link downs the kernel counted since boot"
+	keys Escape q
+done
+fixture=$tb_fixture
