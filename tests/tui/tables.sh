@@ -126,3 +126,23 @@ for ts in xterm-256color:80x24 vt100:80x24 xterm-256color:200x50; do
 	keys Escape q
 done
 fixture=$tb_fixture
+
+# ---- 6. a repeated note said once: on gpu-node ethtool netlink answered
+# "no such netdev here" for six parts, six lines beside the netdev's
+# carrier counts (from sysfs); one line says whose answer, one the parts
+fixture=$(realpath tests/data/hw/gpu-node/gpu-node.rdrec)
+for ts in xterm-256color:80x24 vt100:80x24 xterm-256color:200x50; do
+	term=${ts%:*} size=${ts#*:}
+	start "$term" 1 "" "$size"
+	wait_for "F1Help" 10
+	keys 5 Enter
+	check_down "tables ($term $size): the reason once, said as ethtool netlink's" \
+		"^  ethtool netlink: no such netdev here \(gone, or in another namespace\):$"
+	check "tables ($term $size): the parts it holds for, on one line" \
+		"^    dcb, pause, fec, linkstate, linkmodes, driver statistics$" 2
+	n=$(grep -c "no such netdev here" "$tmp/screen")
+	[ "$n" = 1 ] && ok "tables ($term $size): \"no such netdev here\" once" ||
+		bad "tables ($term $size): \"no such netdev here\" once ($n times)"
+	keys Escape q
+done
+fixture=$tb_fixture
