@@ -45,7 +45,7 @@ def main():
         counters = re.match(r"DEV +PORT +NAME ", hdr) is not None
         seen = {}
         i += 1
-        while i < len(lines) and lines[i].strip() and not lines[i].startswith(("DEV ", " 1 QPs", "1 QPs", "F1")):
+        while i < len(lines) and lines[i].strip() and not lines[i].startswith(("DEV ", " 1 QPs", "1 QPs", "1QP", "F1")):
             w = lines[i].split()
             i += 1
             if not w or w[0].startswith("("):
