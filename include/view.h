@@ -393,8 +393,11 @@ void view_get(const struct view_ctx *c, enum view_table t, size_t row, int col,
 /* Format a value for display into buf ("n/a" when invalid); not escaped. */
 const char *view_fmt(const struct view_value *v, char *buf, size_t len);
 /* Compare two values of a column: numbers numerically, strings with
- * strcmp, n/a after everything. */
+ * strcmp, n/a after everything; a saturated counter's rate ("sat") is the
+ * largest unknown, above every known rate. */
 int view_cmp(const struct view_value *a, const struct view_value *b);
+/* Whether a value is a saturated counter's rate: shown "sat", not known. */
+bool view_rate_unknown(const struct view_value *v);
 
 /*
  * Whether a row belongs to process `pid` (-p): its owner's process id or

@@ -218,8 +218,9 @@ static void link_qp_mode(const struct view_ctx *c, const void *row, const struct
 	v->s = view_qp_mode_str(p, v->tmp, sizeof(v->tmp));
 }
 
-/* FLAPS: how often the link went down (flaps_count: link_downed on IB,
- * carrier_down_count on a netdev) */
+/* FLAPS: how often the link went down by the kernel's count, since boot
+ * or driver load (flaps_count: link_downed on IB, carrier_down_count on a
+ * netdev) */
 static void link_flaps(const struct view_ctx *c, const void *row, const struct view_col *col,
 		       struct view_value *v)
 {
@@ -341,8 +342,9 @@ static const struct view_col links_cols[VC_LINK_N] = {
 				    "the PMA's; truth_tab.c)"),
 	[VC_LINK_FLAPS] = { VIEW_COL("flaps", "FLAPS", 5, true, VIEW_T_UINT, VIEW_F_PLAIN),
 			    .get = link_flaps, .desc_sort = true,
-			    .desc = "link downs counted by the kernel (IB link_downed, else the "
-				    "netdev's carrier_down_count)" },
+			    .desc = "link downs the kernel counted since boot or driver load, not "
+				    "since rdmatop started (IB link_downed, since a PMA reset; "
+				    "else the netdev's carrier_down_count)" },
 	[VC_LINK_LAST_CHANGE] = { VIEW_COL("last_change", "LASTCHG", 7, true, VIEW_T_DOUBLE,
 					   VIEW_F_AGE),
 				  .get = link_age,

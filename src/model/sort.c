@@ -5,6 +5,7 @@
  * and n/a after everything, reversed or not.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,9 @@ int view_cmp(const struct view_value *a, const struct view_value *b)
 {
 	if (!a->valid || !b->valid)
 		return (int)!a->valid - (int)!b->valid;
+	/* saturated rates: together, above every known rate */
+	if (view_rate_unknown(a) || view_rate_unknown(b))
+		return (int)view_rate_unknown(a) - (int)view_rate_unknown(b);
 	switch (a->type) {
 	case VIEW_T_UINT:
 		return (a->u > b->u) - (a->u < b->u);
@@ -38,7 +42,8 @@ static uint64_t num_key(const struct view_value *v)
 
 	if (v->type == VIEW_T_UINT)
 		return v->u;
-	d = v->d;
+	/* a saturated counter's rate: the largest unknown (view_cmp) */
+	d = view_rate_unknown(v) ? HUGE_VAL : v->d;
 	if (d != d || d == 0)
 		d = 0;	/* NaN compares equal to all, -0 equals +0 */
 	memcpy(&b, &d, sizeof(b));

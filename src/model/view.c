@@ -421,6 +421,12 @@ static void put_age(char *buf, size_t len, double sec)
 		snprintf(buf, len, "%" PRIu64 "d%02" PRIu64 "h", t / 86400, t % 86400 / 3600);
 }
 
+bool view_rate_unknown(const struct view_value *v)
+{
+	return v->valid && v->sat &&
+	       (v->fmt == VIEW_F_BPS || v->fmt == VIEW_F_BITPS || v->fmt == VIEW_F_RATE);
+}
+
 const char *view_fmt(const struct view_value *v, char *buf, size_t len)
 {
 	double num;
@@ -431,7 +437,7 @@ const char *view_fmt(const struct view_value *v, char *buf, size_t len)
 		return put_str(buf, len, v->s);
 	num = v->type == VIEW_T_UINT ? (double)v->u : v->d;
 	/* a saturated counter's rate is not known, whatever its delta says */
-	if (v->sat && (v->fmt == VIEW_F_BPS || v->fmt == VIEW_F_BITPS || v->fmt == VIEW_F_RATE))
+	if (view_rate_unknown(v))
 		return put_str(buf, len, VIEW_SAT_RATE);
 	switch (v->fmt) {
 	case VIEW_F_HEX: snprintf(buf, len, "%" PRIx64, v->u); break;

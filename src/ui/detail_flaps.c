@@ -73,6 +73,10 @@ void ui_detail_flaps(const struct snapshot *s, const struct snap_port *p, ui_emi
 				    " (saturated: only a PMA reset, perfquery -R, clears it)" :
 				  "");
 	}
+	if (SNAP_HAS(p, SNAP_PORT_CARRIER_CHANGES) ||
+	    flaps_counter(s, p->dev, p->port, "link_downed", &n, NULL))
+		say(&o, ROLE_NA, 2, "%s",
+		    "(the kernel's counts since boot or driver load, not since rdmatop started)");
 	if (!flaps_age(s, p, &v.d)) {
 		say(&o, ROLE_DEFAULT, 2, "%s", "no change seen since the first sample");
 	} else {

@@ -150,11 +150,30 @@ void ui_detail_net(const struct snapshot *s, uint32_t dev, uint32_t port, ui_emi
 			     ROLE_STATUS_WARN : ROLE_DEFAULT, 2, line);
 		}
 	}
-	for (i = 0; i < SNAP_NET_N; i++)
-		if (n->err[i] && i != SNAP_NET_FAMILY) {
-			snprintf(line, sizeof(line), "%s: %s", net_in_name((unsigned int)i),
-				 net_why_in((unsigned int)i, n->err[i]));
-			emit(ctx, ROLE_NA, 2, line);
-		}
+	/* the parts ethtool did not give, those with one reason on one line
+	 * (gpu-node: six parts, each "no such netdev here") */
+	for (i = 0; i < SNAP_NET_N; i++) {
+		const char *why = net_why_in((unsigned int)i, n->err[i]);
+		size_t k = 0;
+		int j;
+
+		if (!n->err[i] || i == SNAP_NET_FAMILY)
+			continue;
+		for (j = 0; j < i; j++)	/* said with an earlier part */
+			if (n->err[j] && j != SNAP_NET_FAMILY &&
+			    !strcmp(net_why_in((unsigned int)j, n->err[j]), why))
+				break;
+		if (j < i)
+			continue;
+		/* whose answer it is: the counts above come from sysfs */
+		snprintf(line, sizeof(line), "ethtool netlink: %s:", why);
+		emit(ctx, ROLE_NA, 2, line);
+		for (j = i; j < SNAP_NET_N && k < sizeof(line); j++)
+			if (n->err[j] && j != SNAP_NET_FAMILY &&
+			    !strcmp(net_why_in((unsigned int)j, n->err[j]), why))
+				k += (size_t)snprintf(line + k, sizeof(line) - k, "%s%s",
+						      k ? ", " : "", net_in_name((unsigned int)j));
+		emit(ctx, ROLE_NA, 4, line);
+	}
 	emit(ctx, ROLE_DEFAULT, 0, "");
 }

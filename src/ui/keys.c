@@ -259,8 +259,7 @@ static enum ui_action k_reverse(struct ui *u, int key)
 {
 	(void)key;
 	u->panes[u->pane].reverse = !u->panes[u->pane].reverse;
-	ui_sort_setting(u);
-	ui_refresh_rows(u);
+	ui_sort_changed(u);
 	return UI_REDRAW;
 }
 
@@ -432,7 +431,8 @@ static const struct ui_keydef keydefs[] = {
 	  "back from details (they have their own key bar: Up Down PgUp PgDn Home End scroll, "
 	  "Space pauses, Q on a link); clear the filter (and the group shown)", .run = k_back },
 	{ { '<', '>' }, "< >", "sort by the previous / next column on screen (rates and counts "
-	  "high to low first, the others low to high)", .run = k_sort },
+	  "high to low first, the others low to high); the table from its first row, the "
+	  "selection there unless it is on the first screen", .run = k_sort },
 	{ { KEY_F(6) }, "F6", "sort by: the table's columns, Enter picks one, Esc keeps the sort",
 	  .run = k_do, .call = ui_sortlist_open },
 	{ { 'R' }, "R", "reverse the sort order (the arrow down: high to low, up: low to "
@@ -484,9 +484,9 @@ static const struct ui_keydef keydefs[] = {
 	{ .key = "sat  65535+", .what = "a counter stopped at its maximum (IB PMA counters "
 	  "saturate, not wrap): its rate is unknown; only a reset (perfquery -R, privileged) "
 	  "clears it" },
-	{ .key = "FLAPS", .what = "link downs the kernel counted (IB link_downed, else "
-	  "carrier_down_count); LASTCHG: since the link's last change seen; Enter on a link: "
-	  "the changes" },
+	{ .key = "FLAPS", .what = "link downs the kernel counted since boot or driver load, "
+	  "not since rdmatop started (IB link_downed, else carrier_down_count); LASTCHG: since "
+	  "the link's last change seen; Enter on a link: the changes" },
 	{ .key = "SRC  UTIL%", .what = "where a link's throughput is counted (pma, driver, "
 	  "netdev); the busier direction against the link's rate" },
 };

@@ -36,6 +36,7 @@ void ui_cells_init(bool utf8, bool ascii);
  */
 bool ui_sort_desc_first(enum view_table t, int col);
 void ui_sort_pick(struct ui *u, int col);
+void ui_sort_changed(struct ui *u);
 const char *ui_sort_arrow(const struct ui *u);
 const char *ui_sort_label(const struct ui *u, char *buf, size_t len);
 /* The columns of pane p that fit in w cells, in their order (table.c). */
@@ -87,7 +88,7 @@ void ui_draw_header(struct ui *u, const struct ui_layout *l);
 void ui_draw_links(struct ui *u, const struct ui_layout *l);
 void ui_draw_table(struct ui *u, const struct ui_layout *l);
 /* The table's tab bar on row y, w cells (tabs.c). */
-void ui_draw_tabs(struct ui *u, int y, int w);
+void ui_draw_tabs(struct ui *u, int y, int w, int body);
 void ui_draw_detail(struct ui *u, const struct ui_layout *l);
 /* the link drill-down's netdev lines (detail_net.c), each through emit */
 typedef void (*ui_emit_fn)(void *ctx, int role, int indent, const char *text);

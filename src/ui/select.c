@@ -149,13 +149,34 @@ bool ui_sort_desc_first(enum view_table t, int col)
 	       c->fmt == VIEW_F_PCT;
 }
 
+/*
+ * A new order: the rows sorted again, the window at the top.  The
+ * selection stays on its row where that lands on the first screen, else
+ * it moves to the first row, and the status line says so (issue 46: by
+ * RATE/s the selection stayed on a 0/s row, the busiest above the window).
+ */
+void ui_sort_changed(struct ui *u)
+{
+	size_t page = u->mouse.hit.body_h > 0 ? (size_t)u->mouse.hit.body_h : 1;
+	char by[64];
+
+	ui_sort_setting(u);
+	ui_refresh_rows(u);
+	u->panes[u->pane].top = 0;
+	if (u->panes[u->pane].sel < page || !u->n_rows)
+		return;
+	u->panes[u->pane].sel = 0;
+	ui_row_key(u, u->pane, u->rows[0], &u->panes[u->pane].selkey);
+	ui_set_status(u, ROLE_STATUS_INFO, "sorted by %s: the selection moved to the first row",
+		      ui_sort_label(u, by, sizeof(by)));
+}
+
 void ui_sort_pick(struct ui *u, int col)
 {
 	if (col != u->panes[u->pane].sort)
 		u->panes[u->pane].reverse = ui_sort_desc_first(ui_pane_table(u->pane), col);
 	u->panes[u->pane].sort = col;
-	ui_sort_setting(u);
-	ui_refresh_rows(u);
+	ui_sort_changed(u);
 }
 
 /* htop's arrows: ▼ high to low (the model's reverse), ▲ low to high. */

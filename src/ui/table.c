@@ -453,9 +453,6 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 	u->mouse.hit.n = u->mouse.hit.body_h = 0;
 	if (!l->table.h)
 		return;
-	ui_draw_tabs(u, y++, l->table.w);
-	if (l->table.h < 2)
-		return;
 	body = l->table.h - 2;
 	if (body > 0 && u->n_rows) {
 		if (*sel < *top)
@@ -465,6 +462,9 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 		if (*top + (size_t)body > u->n_rows)
 			*top = u->n_rows > (size_t)body ? u->n_rows - (size_t)body : 0;
 	}
+	ui_draw_tabs(u, y++, l->table.w, body);
+	if (l->table.h < 2)
+		return;
 	shown = table_fit(u, u->pane, l->table.w, idx, wid, 32, *top,
 			  *top + (size_t)(body > 0 ? body : 0), &hidden, &left, &nc);
 	u->mouse.hit.left = left;

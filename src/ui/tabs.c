@@ -1,48 +1,94 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The main table's tab bar: a tab a pane shown, its key and title (brief
- * ones where the full do not fit), how old a paced table is, the row
- * count, and where each tab is for the mouse.
+ * ones where the full do not fit), how old a paced table is, where the
+ * window is in the rows (12-31/148), and where each tab is for the mouse.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "priv.h"
 
+/* the labels' forms, widest first: " 2 Processes ", "2Procs", "2Proc" */
+enum tab_form { TAB_FULL, TAB_BRIEF, TAB_SHORT };
+
 /*
- * A tab's label: its key (1-9, 0, g; none for the rest) and title (the
- * brief groups tab drops its key to fit 80 columns); a paced QP table says
- * how old its oldest rows are (age >= 0.5 s).
+ * A tab's label: its key (1-9, 0, g; none for the rest) and title; brief,
+ * the key glued to a brief title as in the key bar's "F1Help"; a paced QP
+ * table says how old its oldest rows are (age >= 0.5 s).
  */
-static int tab_label(char *buf, size_t len, size_t i, bool brief, const double *age)
+static int tab_label(char *buf, size_t len, size_t i, enum tab_form form, const double *age)
 {
-	char title[64], made[32];
+	char title[96], made[32];
+	bool brief = form != TAB_FULL;
 	const char *t = brief ? ui_pane_brief((enum ui_pane)i, made, sizeof(made)) :
 				ui_pane_title((enum ui_pane)i, made, sizeof(made));
 
-	if (i == UI_GROUPS && !brief)
-		return snprintf(buf, len, " g %s ", t);
+	if (form == TAB_SHORT) { /* the brief title, no plural, 4 cells */
+		size_t n = strlen(t);
+
+		n -= n > 1 && t[n - 1] == 's';
+		snprintf(title, sizeof(title), "%.*s", (int)(n < 4 ? n : 4), t);
+		t = title;
+	}
+	if (i == UI_GROUPS) /* its key a letter, brief or not */
+		return snprintf(buf, len, brief ? "g%s" : " g %s ", t);
 	/* the QPs' table, the devices' resource summary (both paced) */
 	if ((i == UI_QPS || i == UI_DEVS) && age[i == UI_DEVS] >= 0.5) {
 		double a = age[i == UI_DEVS];
+		char aged[80];
 
-		snprintf(title, sizeof(title), brief ? "%s %.0fs" : "%s, %.0fs old", t, a);
+		snprintf(aged, sizeof(aged), brief ? "%s %.0fs" : "%s, %.0fs old", t, a);
+		snprintf(title, sizeof(title), "%s", aged);
 		t = title;
 	}
 	if (i < 10)
-		return snprintf(buf, len, brief ? "%zu %s" : " %zu %s ", (i + 1) % 10, t);
+		return snprintf(buf, len, brief ? "%zu%s" : " %zu %s ", (i + 1) % 10, t);
 	return snprintf(buf, len, brief ? "%s" : " %s ", t);
 }
 
 /*
- * The tabs: full titles, two blanks apart, when they fit with the row
- * count; else the brief titles one blank apart (79 cells: 80 columns).
+ * Where the window is: the first and last rows on screen and how many
+ * (rows 12-31 of 148; brief 12-31/148).
  */
-void ui_draw_tabs(struct ui *u, int y, int w)
+static int position(const struct ui *u, int body, bool brief, char *buf, size_t len)
 {
-	int x = 0, full = 0, len[UI_PANE_N];
+	size_t top = u->panes[u->pane].top, last = top + (size_t)(body > 0 ? body : 0);
+
+	if (last > u->n_rows)
+		last = u->n_rows;
+	if (!u->n_rows)
+		return snprintf(buf, len, brief ? "0/0" : "no rows");
+	if (brief)
+		return snprintf(buf, len, "%zu-%zu/%zu", top + 1, last, u->n_rows);
+	return snprintf(buf, len, "rows %zu-%zu of %zu", top + 1, last, u->n_rows);
+}
+
+/* The cells the tabs take in a form, a blank after each. */
+static int tabs_width(const struct ui *u, enum tab_form form, const double *age)
+{
+	char buf[96];
+	int n = 0;
 	size_t i;
-	char buf[96], rows[32], label[UI_PANE_N][96];
+
+	for (i = 0; i < UI_PANE_N; i++)
+		if (ui_pane_shown(u, (enum ui_pane)i))
+			n += tab_label(buf, sizeof(buf), i, form, age) + 1;
+	return n;
+}
+
+/*
+ * The tabs: full titles, two blanks apart, when they fit with the window's
+ * position; else the brief titles one blank apart, else the short ones
+ * (80 columns and a dozen tabs), the position at the right; at last the
+ * brief titles without it, cut with a mark.
+ */
+void ui_draw_tabs(struct ui *u, int y, int w, int body)
+{
+	int x = 0, full = 0, len[UI_PANE_N], plen;
+	size_t i;
+	char buf[96], pos[64], label[UI_PANE_N][96];
+	enum tab_form form = TAB_FULL;
 	bool brief;
 	double age[2] = { u->s ? snap_table_age(u->s, SNAP_RES_QP) : 0, 0 };
 
@@ -51,14 +97,20 @@ void ui_draw_tabs(struct ui *u, int y, int w)
 
 		age[1] = a > age[1] ? a : age[1];
 	}
-	snprintf(rows, sizeof(rows), "%zu row%s", u->n_rows, u->n_rows == 1 ? "" : "s");
+	plen = position(u, body, false, pos, sizeof(pos));
 	/* the full labels, kept for when they are drawn */
 	for (i = 0; i < UI_PANE_N; i++)
 		if (ui_pane_shown(u, (enum ui_pane)i)) {
-			len[i] = tab_label(label[i], sizeof(label[i]), i, false, age);
+			len[i] = tab_label(label[i], sizeof(label[i]), i, TAB_FULL, age);
 			full += len[i] + 1;
 		}
-	brief = full + (int)strlen(rows) + 1 >= w;
+	brief = full + plen + 1 >= w;
+	if (brief) {
+		plen = position(u, body, true, pos, sizeof(pos));
+		form = tabs_width(u, TAB_BRIEF, age) + plen + 1 <= w ? TAB_BRIEF :
+		       tabs_width(u, TAB_SHORT, age) + plen + 1 <= w ? TAB_SHORT :
+								       TAB_BRIEF;
+	}
 	ui_fill(y, 0, w, ROLE_TITLE);
 	u->mouse.hit.tabs_y = y;
 	for (i = 0; i < UI_PANE_N; i++) {
@@ -69,7 +121,7 @@ void ui_draw_tabs(struct ui *u, int y, int w)
 			u->mouse.hit.tab_x[i] = u->mouse.hit.tab_x[i + 1] = x;
 			continue;
 		}
-		n = brief ? tab_label(buf, sizeof(buf), i, true, age) : len[i];
+		n = brief ? tab_label(buf, sizeof(buf), i, form, age) : len[i];
 		ui_put(y, x, w - x, i == u->pane ? ROLE_TAB_ACTIVE : ROLE_TITLE,
 		       brief ? buf : label[i]);
 		u->mouse.hit.tab_x[i] = x;
@@ -87,6 +139,6 @@ void ui_draw_tabs(struct ui *u, int y, int w)
 			return;
 		}
 	}
-	if (x + (int)strlen(rows) + 1 < w)
-		ui_put_right(y, x, w - x - 1, ROLE_TITLE, rows);
+	if (x + plen + 1 <= w)
+		ui_put_right(y, x, w - x - 1, ROLE_TITLE, pos);
 }

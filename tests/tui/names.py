@@ -55,7 +55,7 @@ def faults_of(lines, s):
         counters = re.match(r"DEV +PORT +NAME ", hdr) is not None
         seen = {}
         i += 1
-        while i < len(lines) and lines[i].strip() and not lines[i].startswith(("DEV ", " 1 QPs", "1 QPs", "F1")):
+        while i < len(lines) and lines[i].strip() and not lines[i].startswith(("DEV ", " 1 QPs", "1 QPs", "1QP", "F1")):
             w = lines[i].split()
             i += 1
             if not w or w[0].startswith("("):
