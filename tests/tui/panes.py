@@ -7,12 +7,13 @@ DIR holds one capture per pane or detail (tests/tui/panes.sh), named
 NN-KIND-WHAT: KIND "table" (WHAT: the pane) or "detail".  Each must have
 no line wider than the terminal and no more lines than it has; the header
 lines intact (the title line "rdmatop ...", the summary "devices ..."); a
-table its tab bar ("1 QPs ...") and the F1 footer, a detail the Esc
+table its tab bar ("1 QPs ...", "1QPs ..." where brief) and the F1 footer, a detail the Esc
 footer; in every table each DEV cell and Counters NAME one of the sample's
 names or cut with the mark into one only (tests/tui/names.py), and each
 COMM or GROUP cell one of the sample's strings, or cut with the mark into
 the start and the end of one.  Prints "ok" or one line per fault (exit 1).
 """
+import re
 import json
 import os
 import sys
@@ -92,7 +93,7 @@ def main():
             faults.append('%s: the header lines are not intact: %r' % (what, lines[:2]))
         foot = [x for x in lines if x.strip()][-1:] or ['']
         if '-table-' in f:
-            if not any(x.startswith('1 QPs') for x in lines):
+            if not any(re.match(r'^ ?1 ?QPs?\b', x) for x in lines):
                 faults.append('%s: no tab bar' % what)
             if not foot[0].startswith('F1Help'):
                 faults.append('%s: footer %r' % (what, foot[0]))
