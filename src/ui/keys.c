@@ -42,27 +42,6 @@ static void step_delay(struct ui *u, int dir)
 	ui_setting(u, SET_DELAY, "%g", u->delay);
 }
 
-void ui_move_sel(struct ui *u, long by)
-{
-	size_t *sel = &u->panes[u->pane].sel;
-	long v = (long)*sel + by;
-
-	if (!u->n_rows)
-		return;
-	if (v < 0)
-		v = 0;
-	if (v >= (long)u->n_rows)
-		v = (long)u->n_rows - 1;
-	*sel = (size_t)v;
-	ui_row_key(u, u->pane, u->rows[*sel], &u->panes[u->pane].selkey);
-}
-
-void ui_set_pane(struct ui *u, enum ui_pane p)
-{
-	u->pane = p;
-	ui_refresh_rows(u);
-}
-
 /* The link Q is about: the link detail's, or the Links table's selected
  * row; its QP counter mode must be known.  Fills qpcnt_link and _now. */
 static bool qpcnt_link(struct ui *u)
@@ -113,38 +92,6 @@ static void step_sort(struct ui *u, int dir)
 	if (pos >= n)
 		pos = -1;
 	ui_sort_pick(u, pos < 0 ? -1 : idx[pos]);
-}
-
-/*
- * Mouse events from curses, to ui_mouse(): the button pressed and its cell.
- * Events that arrive together (a fast double click) wait in curses's
- * queue: all of them, oldest first.
- */
-static enum ui_action mouse_key(struct ui *u)
-{
-	enum ui_action r = UI_NONE, a;
-	struct timespec ts;
-	MEVENT ev;
-	int i;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	for (i = 0; i < 16 && getmouse(&ev) == OK; i++) {
-		int what = 0;
-
-		if (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))
-			what = 1;
-		else if (ev.bstate & BUTTON4_PRESSED)
-			what = 4;
-#ifdef BUTTON5_PRESSED
-		else if (ev.bstate & BUTTON5_PRESSED)
-			what = 5;
-#endif
-		a = ui_mouse(u, what, ev.y, ev.x,
-			     (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000);
-		if (a != UI_NONE)
-			r = a;
-	}
-	return r;
 }
 
 /*
@@ -558,7 +505,7 @@ enum ui_action ui_key(struct ui *u, int key)
 	const struct ui_keydef *d;
 
 	if (key == KEY_MOUSE)
-		return mouse_key(u);
+		return ui_mouse_events(u);
 	if (u->prompt.kind != PROMPT_NONE)
 		return ui_prompt_key(u, key);
 	if (u->setup)

@@ -21,6 +21,8 @@ void ui_refresh_rows(struct ui *u);
 void ui_open_detail(struct ui *u);
 void ui_set_pane(struct ui *u, enum ui_pane p);
 void ui_move_sel(struct ui *u, long by);
+/* curses's mouse events, oldest first, to ui_mouse() (src/ui/mouse_ev.c) */
+enum ui_action ui_mouse_events(struct ui *u);
 
 /* Apply the theme's roles to the terminal's colour pairs (cells.c). */
 void ui_screen_theme(struct ui *u);

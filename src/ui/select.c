@@ -200,3 +200,24 @@ const char *ui_sort_label(const struct ui *u, char *buf, size_t len)
 		snprintf(buf, len, "%s %s", c[s].header, ui_sort_arrow(u));
 	return buf;
 }
+
+void ui_move_sel(struct ui *u, long by)
+{
+	size_t *sel = &u->panes[u->pane].sel;
+	long v = (long)*sel + by;
+
+	if (!u->n_rows)
+		return;
+	if (v < 0)
+		v = 0;
+	if (v >= (long)u->n_rows)
+		v = (long)u->n_rows - 1;
+	*sel = (size_t)v;
+	ui_row_key(u, u->pane, u->rows[*sel], &u->panes[u->pane].selkey);
+}
+
+void ui_set_pane(struct ui *u, enum ui_pane p)
+{
+	u->pane = p;
+	ui_refresh_rows(u);
+}
