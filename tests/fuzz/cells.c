@@ -3,20 +3,36 @@
  * The screen read back cell by cell, for the screen targets (fuzz_screen,
  * fuzz_cluster): see cells.h.
  */
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <wchar.h>
 
 #include <curses.h>
 
 #include "cells.h"
 
+void fz_screen_env(void)
+{
+	int fd = open("/dev/null", O_WRONLY);
+
+	setenv("TERM", "xterm-256color", 1);
+	setenv("LC_ALL", "C.UTF-8", 1);
+	setenv("HOME", "/nonexistent", 1);
+	unsetenv("XDG_CONFIG_HOME");
+	unsetenv("NO_COLOR");
+	if (fd >= 0) {
+		dup2(fd, STDOUT_FILENO);
+		close(fd);
+	}
+}
+
 static bool cell_bad(wchar_t c, bool caret)
 {
-	return c < 0x20 || (c >= 0x7f && c < 0xa0) || c == 0x061c || c == 0x200e ||
-	       c == 0x200f || (c >= 0x2028 && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) ||
-	       (caret && c == '^');
+	return c < 0x20 || (c >= 0x7f && c < 0xa0) || c == 0x061c || c == 0x200e || c == 0x200f ||
+	       (c >= 0x2028 && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) || (caret && c == '^');
 }
 
 char *fz_screen_text(int rows, int cols, bool caret, size_t *len, int *bad_y, int *bad_x)

@@ -12,6 +12,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* The environment of the screen targets: a UTF-8 terminal ncurses knows,
+ * no user's config or themes, the terminal's bytes sent to /dev/null (the
+ * cells are read back instead). */
+void fz_screen_env(void);
+
 char *fz_screen_text(int rows, int cols, bool caret, size_t *len, int *bad_y, int *bad_x);
 
 #endif

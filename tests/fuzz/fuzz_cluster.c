@@ -10,12 +10,10 @@
  * raw control character) unless the answer holds one.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <curses.h>
 
@@ -35,19 +33,9 @@ static bool opened;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	int fd = open("/dev/null", O_WRONLY);
-
 	(void)argc;
 	(void)argv;
-	setenv("TERM", "xterm-256color", 1);
-	setenv("LC_ALL", "C.UTF-8", 1);
-	setenv("HOME", "/nonexistent", 1);
-	unsetenv("XDG_CONFIG_HOME");
-	unsetenv("NO_COLOR");
-	if (fd >= 0) {
-		dup2(fd, STDOUT_FILENO);
-		close(fd);
-	}
+	fz_screen_env();
 	ui_cluster_init(&cu, 1.0, NULL, 0);
 	opened = !ui_screen_open(&cu.base);
 	return 0;

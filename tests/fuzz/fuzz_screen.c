@@ -11,11 +11,9 @@
  * terminal, so a '^' is ncurses showing a raw control character that got
  * past the escaping (ncurses draws ESC as "^[").
  */
-#include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <curses.h>
 
@@ -36,21 +34,9 @@ static bool opened;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	int fd = open("/dev/null", O_WRONLY);
-
 	(void)argc;
 	(void)argv;
-	/* a UTF-8 terminal that ncurses knows; no user's config or themes */
-	setenv("TERM", "xterm-256color", 1);
-	setenv("LC_ALL", "C.UTF-8", 1);
-	setenv("HOME", "/nonexistent", 1);
-	unsetenv("XDG_CONFIG_HOME");
-	unsetenv("NO_COLOR");
-	/* the terminal's bytes go nowhere; cells are read back instead */
-	if (fd >= 0) {
-		dup2(fd, STDOUT_FILENO);
-		close(fd);
-	}
+	fz_screen_env();
 	ui_init(&screen_ui, 1.0, NULL, true);
 	opened = !ui_screen_open(&screen_ui);
 	return 0;
