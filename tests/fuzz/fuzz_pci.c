@@ -55,6 +55,48 @@ static void wipe(void)
 	nftw(p, rm_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+/* The tree's real path, and whether PATH's directory lies in it.  Case 2
+ * below links a function to "/", "/etc" or above the tree: what the
+ * fuzzer itself then writes, removes or links must not follow those links
+ * out of the tree (it once wrote /class and /vendor). */
+static char root_real[PATH_MAX];
+
+static int in_tree(const char *path)
+{
+	char d[PATH_MAX], r[PATH_MAX];
+	char *s;
+	size_t n = strlen(root_real);
+
+	snprintf(d, sizeof(d), "%s", path);
+	s = strrchr(d, '/');
+	if (!s || !n)
+		return 0;
+	*s = '\0';
+	if (!realpath(d, r))
+		return 0;
+	return !strncmp(r, root_real, n) && (r[n] == '/' || !r[n]);
+}
+
+static int t_unlink(const char *p)
+{
+	return in_tree(p) ? unlink(p) : -1;
+}
+
+static int t_mkdir(const char *p, mode_t m)
+{
+	return in_tree(p) ? mkdir(p, m) : -1;
+}
+
+static int t_mkfifo(const char *p, mode_t m)
+{
+	return in_tree(p) ? mkfifo(p, m) : -1;
+}
+
+static int t_symlink(const char *to, const char *p)
+{
+	return in_tree(p) ? symlink(to, p) : -1;
+}
+
 static void mkdirs(const char *path)
 {
 	char p[PATH_MAX];
@@ -63,10 +105,10 @@ static void mkdirs(const char *path)
 	snprintf(p, sizeof(p), "%s", path);
 	for (s = p + strlen(root) + 1; (s = strchr(s, '/')); s++) {
 		*s = '\0';
-		mkdir(p, 0755);
+		t_mkdir(p, 0755);
 		*s = '/';
 	}
-	mkdir(p, 0755);
+	t_mkdir(p, 0755);
 }
 
 /* a new file in place of what was there: opening a FIFO the input made
@@ -75,6 +117,8 @@ static void put_file(const char *path, const char *v, size_t n)
 {
 	int fd;
 
+	if (!in_tree(path))
+		return;
 	if (unlink(path))
 		rmdir(path);
 	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NONBLOCK, 0644);
@@ -99,7 +143,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	(void)argc;
 	(void)argv;
 	snprintf(root, sizeof(root), "%s/rdmatop-fuzz-pci-XXXXXX", t ? t : "/tmp");
-	if (!mkdtemp(root))
+	if (!mkdtemp(root) || !realpath(root, root_real))
 		abort();
 	atexit(gone);
 	return 0;
@@ -134,8 +178,8 @@ static void build(struct fz *z, char fn[N_FN][PATH_MAX])
 			mkdirs(q);
 			snprintf(fn[i], PATH_MAX, "%s", q);
 			snprintf(p, sizeof(p), "%s/sys/bus/pci/devices/%s", root, a);
-			unlink(p);
-			if (symlink(q, p))
+			t_unlink(p);
+			if (t_symlink(q, p))
 				break;
 			break;
 		case 1: { /* an attribute file, any bytes */
@@ -153,8 +197,8 @@ static void build(struct fz *z, char fn[N_FN][PATH_MAX])
 							  "loop", "../../../devices", "" };
 
 			snprintf(p, sizeof(p), "%s/sys/bus/pci/devices/%s", root, a);
-			unlink(p);
-			if (symlink(to[arg / N_FN % 7][0] ? to[arg / N_FN % 7] : p, p))
+			t_unlink(p);
+			if (t_symlink(to[arg / N_FN % 7][0] ? to[arg / N_FN % 7] : p, p))
 				break;
 			break;
 		}
@@ -165,8 +209,8 @@ static void build(struct fz *z, char fn[N_FN][PATH_MAX])
 				 op % 9 == 3 ? devs[arg / N_FN % 3] : "eth0");
 			mkdirs(p);
 			snprintf(p + strlen(p), sizeof(p) - strlen(p), "/device");
-			unlink(p);
-			if (fn[i][0] && symlink(fn[i], p))
+			t_unlink(p);
+			if (fn[i][0] && t_symlink(fn[i], p))
 				break;
 			break;
 		case 5: /* a DRM node; a name from the input */
@@ -192,8 +236,8 @@ static void build(struct fz *z, char fn[N_FN][PATH_MAX])
 				 devs[arg / N_FN % 3]);
 			mkdirs(q);
 			strcat(q, "/device");
-			unlink(q);
-			if (symlink(p, q))
+			t_unlink(q);
+			if (t_symlink(p, q))
 				break;
 			break;
 		case 8: /* a FIFO or a directory where a file is read */
@@ -205,8 +249,8 @@ static void build(struct fz *z, char fn[N_FN][PATH_MAX])
 				snprintf(p, sizeof(p), "%s/sys/bus/pci/devices/%s/%s", root, a,
 					 attrs[arg / N_FN % 10]);
 			}
-			unlink(p);
-			if (arg & 0x80 ? mkdir(p, 0755) : mkfifo(p, 0644))
+			t_unlink(p);
+			if (arg & 0x80 ? t_mkdir(p, 0755) : t_mkfifo(p, 0644))
 				break;
 			break;
 		}
