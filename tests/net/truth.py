@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""A port's headline figures worked out from the oracles' own output on the
-same bytes, with rdmatop's ranked table as the only shared input, against
-rdmatop's JSON.
+"""A port's headline figures and its verdict worked out from the oracles'
+own output on the same bytes, with rdmatop's ranked table and rule table
+(doc/counters.md) as the only shared input, against rdmatop's JSON.
   truth.py RDMATOP_JSON NETDEV SYSROOT_PORT S0_DIR S1_DIR COUNTERS_MD
 S0_DIR and S1_DIR hold `ethtool -S` (stats.txt), `ethtool --json -S
 --all-groups` (std.json) and `ethtool --json -I --show-fec` (fec.json) on
@@ -155,7 +155,16 @@ EXT = ("pma", "unicast_rcv_packets") in b
 WIDE = ("port_xmit_data", "port_rcv_data", "port_xmit_packets", "port_rcv_packets")
 
 
+# hfi1's synthesized port counters hold at CNTR_MAX, 2^64 - 1, once they
+# roll over (drivers/infiniband/hw/hfi1/chip.c read_dev_port_cntr(), "If
+# we rolled we are saturated"; CNTR_SYNTH in port_cntrs[], 4.x-6.x)
+HFI1_SYNTH = re.compile(r"^(TxWait|TxFlitVL\d+|TxPktVL\d+|TxWaitVL\d+|SwLinkDown|SwLinkUp|"
+                        r"XmitDscd|XmitDscdVl\d+|XmitCstrErr|RcvCstrErr)$")
+
+
 def saturated(n):
+    if n[0] == "hw" and HFI1_SYNTH.match(n[1]):
+        return b.get(n) == (1 << 64) - 1
     if n[0] != "pma" or n[1] not in PMA_BITS or n not in b or (EXT and n[1] in WIDE):
         return False
     k = 4 if n[1] in PMA_X4 else 1
@@ -233,26 +242,6 @@ for key, jkey in (("symbol_errors", "symbol_errors_per_sec"), ("fcs_errors", "fc
     f = figure(key)
     if f is not None and f != "sat" and net is not None:
         eq("network." + jkey, net.get(jkey), f[0])
-# the verdict's pause share: the busiest priority's microseconds a second
-shares = {}
-for (src, name), x in b.items():
-    m = re.match(r"^rx_prio(\d)_pause_duration$", name) or re.match(r"^pfc_pri(\d)_rx_duration_us$", name)
-    if src == "driver" and m and (src, name) in a:
-        shares[int(m.group(1))] = (x - a[(src, name)]) / dt((src, name)) / 1e6 * 100
-reasons = {r["rule"]: r for r in link.get("reasons", [])}
-if shares:
-    p = max(shares, key=shares.get)
-    if shares[p] >= 10:
-        r = reasons.get("pause_rx", {})
-        eq("reasons[pause_rx].value", r.get("value"), shares[p])
-        compared += 1
-        if r.get("priority") != p:
-            bad.append("reasons[pause_rx].priority: rdmatop %r, the oracles %r" % (r.get("priority"), p))
-    else:
-        compared += 1
-        if "pause_rx" in reasons:
-            bad.append("pause_rx reason at %r%%, the oracles' share %.1f%%" % (
-                reasons["pause_rx"].get("value"), shares[p]))
 # ERR/s: every class-error counter once, by doc/counters.md's class table
 # and rules, its "One event, one count" table, and its rule for the
 # netdev's totals (they yield to the driver's own error counters and the
@@ -319,6 +308,116 @@ if len(classes) < 300 or len(sames) < 10:
     bad.append("doc/counters.md: %d names, %d events read" % (len(classes), len(sames)))
 if "errors_per_sec" in link:
     eq("errors_per_sec (ERR/s, %d error counters)" % len(errs), link.get("errors_per_sec"), want_err)
+
+
+# ---- the verdict: every rule of doc/counters.md's table ("The verdict":
+# its thresholds the only input shared), worked out from the same oracle
+# values; rdmatop's health and reasons[] must be these, level and value
+vt = {}
+vtab = text[text.index("### The verdict"):text.index("<!-- end of the headline figures -->")]
+for line in vtab.splitlines():
+    cells = [c.strip() for c in line.strip().strip("|").split("|")]
+    if len(cells) >= 3 and cells[0].startswith("`"):
+        vt[cells[0].strip("`")] = tuple(float("inf") if x == "never" else float(x) for x in cells[1:3])
+if len(vt) < 14:
+    bad.append("doc/counters.md: %d verdict rules read" % len(vt))
+LEVELS = ("n/a", "OK", "WARN", "FAIL")
+want = {}
+
+
+def judge(rule, value, prio=None, cap=None):
+    """a reason as src/model/verdict.c's reason() would give it"""
+    w, f = vt.get(rule, (float("inf"), float("inf")))
+    if not value >= w or not (w > 0 or value > 0):
+        return
+    level = "FAIL" if value >= f else "WARN"
+    if cap and level == "FAIL":
+        level = cap
+    want[rule] = (level, value, prio)
+
+
+def rate(n):
+    """a counter's rate; one that reached its maximum in the window moved
+    at least this much (a lower bound: enough to trip a rule), one that
+    stood at it on both sides has none"""
+    if n not in a or n not in b or (saturated(n) and a[n] == b[n]):
+        return None
+    return (b[n] - a[n]) / dt(n)
+
+
+state = (read(os.path.join(port_dir, "state")) or "").strip()
+if state and not state.startswith("4"):
+    judge("port_down", 1)
+for k, (pats, rule) in enumerate(((r"^rx_prio(\d)_pause_duration$|^pfc_pri(\d)_rx_duration_us$|^rx_global_pause_duration$", "pause_rx"),
+                                  (r"^tx_prio(\d)_pause_duration$|^pfc_pri(\d)_tx_duration_us$|^tx_global_pause_duration$", "pause_tx"))):
+    sh = {}
+    for n in b:
+        m = re.match(pats, n[1])
+        if n[0] == "driver" and m and rate(n) is not None:
+            g = m.group(1) or m.group(2)
+            sh[int(g) if g else -1] = rate(n) / 1e6 * 100
+    if sh:
+        p = max(sh, key=lambda x: (sh[x], -x))
+        judge(rule, min(sh[p], 100), p if p >= 0 else None)
+storm = rate(("driver", "tx_pause_storm_error_events"))
+if storm:
+    judge("pause_storm", storm)
+elif rate(("driver", "tx_pause_storm_warning_events")):
+    judge("pause_storm", rate(("driver", "tx_pause_storm_warning_events")), cap="WARN")
+figs = {}
+for key in ("discards", "out_of_buffer", "symbol_errors", "fcs_errors"):
+    f = figure(key)
+    if f is not None and f != "sat":
+        figs[key] = f[0]
+        judge(key, f[0])
+ler = rate(("pma", "link_error_recovery"))
+if ler is not None:
+    judge("link_error_recovery", ler)
+fec = rate(("ethtool", "fec_uncorrectable_blocks"))
+if fec is not None:
+    judge("fec_uncorrectable", fec)
+# flaps: the kernel's counts of downs between the samples (link_downed, the
+# carrier's changes two a flap)
+downs = [b[n] - a[n] for n in (("pma", "link_downed"), ("hw", "link_downed")) if n in a and n in b and not saturated(n)]
+judge("flaps", max(downs + [0]))
+if any(saturated(n) for n in errs):
+    judge("saturated", 1)
+dev_dir = os.path.realpath(os.path.join(port_dir, "..", "..", "device"))
+
+
+def gts(x):
+    m = re.match(r"^([\d.]+)", x or "")
+    return float(m.group(1)) if m else None
+
+
+cur_s, max_s = gts(read(os.path.join(dev_dir, "current_link_speed"))), gts(read(os.path.join(dev_dir, "max_link_speed")))
+cur_w, max_w = (read(os.path.join(dev_dir, f)) for f in ("current_link_width", "max_link_width"))
+if cur_s and max_s and cur_w and max_w and (cur_s < max_s or int(cur_w) < int(max_w)):
+    judge("pcie_degraded", 1)
+if want_err > 0:
+    rest = want_err - sum(figs.values()) - sum(x or 0 for x in (storm, ler, fec))
+    if rest > 1e-9 * want_err and rest > 1e-3:
+        judge("errors", rest)
+got = {r["rule"]: r for r in link.get("reasons", [])}
+for rule in sorted(set(want) | set(got)):
+    compared += 1
+    if rule not in want:
+        bad.append("verdict: rdmatop says %s %s (%r), the oracles nothing" % (
+            got[rule].get("level"), rule, got[rule].get("value")))
+    elif rule not in got:
+        bad.append("verdict: the oracles say %s %s (%r), rdmatop nothing" % (want[rule][0], rule, want[rule][1]))
+    else:
+        r, (level, value, prio) = got[rule], want[rule]
+        if r.get("level") != level or abs(r.get("value", 0) - value) > max(1e-6 * value, 0.0011) or \
+                (prio is not None and r.get("priority") != prio):
+            bad.append("verdict %s: rdmatop %s %r prio %r, the oracles %s %r prio %r" % (
+                rule, r.get("level"), r.get("value"), r.get("priority"), level, value, prio))
+health = max((LEVELS.index(x[0]) for x in want.values()), default=1)
+compared += 1
+if link.get("health") != LEVELS[health]:
+    bad.append("health: rdmatop %r, the oracles %s" % (link.get("health"), LEVELS[health]))
+print("%s: verdict %s from the oracles: %s" % (ndev, LEVELS[health], ", ".join(
+    "%s %s %.4g" % (k, v[0], v[1]) for k, v in sorted(want.items())) or "no reason"))
 for line in bad:
     print(line)
 print("%s: %d figures compared, %d differ" % (ndev, compared, len(bad)))
