@@ -72,14 +72,24 @@ meta rdma_move_rc "$?"
 rdma -j dev >"$R/dev_after.json" 2>&1
 /bin/ip netns exec hostns rdma -j dev >"$R/dev_in_ns.json" 2>&1
 /bin/ip netns del hostns
-# (the namespace may outlive ip netns del a while: then shared is EBUSY)
+# The namespace outlives `ip netns del`: the kernel frees it later, in
+# cleanup_net()'s work queue, and only then does rdma_dev_exit_net()
+# (drivers/infiniband/core/device.c) move rxe0 back and forget the
+# namespace; until then shared is EBUSY.  Under TCG on 7.3 that took over
+# 4 s: wait for rxe0 to be back (up to 60 s), then for the mode to take.
+i=0
+while [ "$i" -lt 120 ] && ! rdma dev show rxe0 >/dev/null 2>&1; do
+	i=$((i + 1))
+	sleep 0.5
+done
+meta back_after_halfsecs "$i"
 i=0
 while :; do
 	rt --set-netns-mode shared >"$R/shared.out" 2>&1
 	rc=$?
-	[ "$rc" = 0 ] || [ "$i" -ge 20 ] && break
+	[ "$rc" = 0 ] || [ "$i" -ge 40 ] && break
 	i=$((i + 1))
-	sleep 0.2
+	sleep 0.5
 done
 meta shared_rc "$rc"
 rdma -j system >"$R/sys_shared.json" 2>&1
