@@ -120,3 +120,83 @@ out:
 	free(doc);
 	free(want);
 }
+
+/* s with every from[i] replaced by to[i] (the first match at each place) */
+static char *subst(const char *s, const char *const *from, const char *const *to)
+{
+	size_t cap = strlen(s) + 1, len = 0, i;
+	char *r;
+
+	for (i = 0; from && from[i]; i++)
+		cap += strlen(s) / (strlen(from[i]) ? strlen(from[i]) : 1) * strlen(to[i]) + 1;
+	r = malloc(cap);
+	if (!r)
+		return NULL;
+	while (*s) {
+		for (i = 0; from && from[i]; i++)
+			if (*from[i] && !strncmp(s, from[i], strlen(from[i])))
+				break;
+		if (from && from[i]) {
+			memcpy(r + len, to[i], strlen(to[i]));
+			len += strlen(to[i]);
+			s += strlen(from[i]);
+		} else {
+			r[len++] = *s++;
+		}
+	}
+	r[len] = '\0';
+	return r;
+}
+
+void test_golden_file(const char *name, const char *out, const char *const *vars, const char *bin)
+{
+	char path[512], *file, *want = NULL;
+	const char *keys[16] = { 0 }, *vals[16] = { 0 };
+	size_t i;
+
+	for (i = 0; vars && vars[2 * i] && i < 15; i++) {
+		keys[i] = vars[2 * i];
+		vals[i] = vars[2 * i + 1];
+	}
+	snprintf(path, sizeof(path), "tests/unit/golden/%s", name);
+	CHECK(out != NULL);
+	if (!out)
+		return;
+	if (getenv("RDMATOP_REGEN_GOLDEN")) {
+		char *text = subst(out, vals, keys);
+		FILE *f = fopen(path, "w");
+
+		CHECK(text && f);
+		if (f) {
+			fputs(text ? text : "", f);
+			fclose(f);
+		}
+		free(text);
+		return;
+	}
+	file = test_slurp(path, NULL);
+	if (file)
+		want = subst(file, keys, vals);
+	if (!want || strcmp(out, want)) {
+		const char *a = out, *b = want ? want : "";
+		unsigned int line = 1;
+
+		while (*a && *a == *b) {
+			line += *a == '\n';
+			a++;
+			b++;
+		}
+		/* from the start of that line */
+		while (a > out && a[-1] != '\n') {
+			a--;
+			b--;
+		}
+		test_failures++;
+		fprintf(stderr,
+			"%s: %s differs from the output at line %u:\n  output: %.*s\n  golden: %.*s\n"
+			"RDMATOP_REGEN_GOLDEN=1 %s rewrites it (review its diff)\n",
+			test_name, path, line, (int)strcspn(a, "\n"), a, (int)strcspn(b, "\n"), b, bin);
+	}
+	free(file);
+	free(want);
+}

@@ -75,6 +75,13 @@ char *test_slurp(const char *path, size_t *len);
  */
 void test_doc_section(const char *path, const char *begin, const char *end, char *want,
 		      const char *bin);
+/*
+ * out against the golden file tests/unit/golden/NAME, whose @KEY@ words
+ * stand for what the build puts there (vars: "@KEY@", value, ..., NULL): a
+ * failure says the first line that differs.  RDMATOP_REGEN_GOLDEN=1 writes
+ * out into the file instead (tests/data/regen-golden does, for every one).
+ */
+void test_golden_file(const char *name, const char *out, const char *const *vars, const char *bin);
 /* Decode an .nlhex capture line's hex bytes; returns length or -1. */
 long test_unhex(const char *hex, unsigned char *out, size_t cap);
 

@@ -80,69 +80,6 @@ static void build(struct snapshot *s)
 	snap_note(s, -EPERM, 0, "keys need CAP_NET_ADMIN");
 }
 
-static const char golden[] =
-	"rdmatop 2026-11-30T05:00:00.005Z  host h\\x1b[2Jost  kernel 6.12.95  interval 2.00 s\n"
-	"system: netns exclusive  monitor on\n"
-	"verdict: network OK (1 port)\n"
-	"\n"
-	"DEVICES\n"
-	"DEV        IDX NODE  PROTO FW         NODE_GUID           PORTS\n"
-	"rxe0         0 ca    roce  n/a        0000:00ff:fe00:0001     1\n"
-	"\n"
-	"LINKS\n"
-	"DEV        PORT STATE  PHYS     NETDEV     RATE                       RX/s        TX/s  RXPKT/s"
-	"  TXPKT/s   ERR/s HEALTH  UTIL% SRC                  FLAPS LASTCHG\n"
-	"rxe0          1 ACTIVE LINK_UP  dummy0     10 Gb/sec (1X QDR)    12.6 Mb/s       0 b/s   1.2K/s"
-	"   1.0K/s     n/a OK       0.1% netdev:rx_bytes        n/a     n/a\n"
-	"\n"
-	"RESOURCES\n"
-	"DEV           PD    CQ     QP CM_ID     MR  CTX  SRQ\n"
-	"rxe0         n/a   n/a      2   n/a    n/a  n/a  n/a\n"
-	"\n"
-	"QPS\n"
-	"DEV        PORT    LQPN    RQPN TYPE  STATE   SQ_PSN   RQ_PSN   PSN/s     PID     TID COMM\n"
-	"rxe0          1      17     n/a RC    RTS          5      n/a   250/s     900     900 \\x1b]0;pwn\\x07\n"
-	"rxe0          1       1     n/a GSI   RTS          3      n/a     n/a     n/a     n/a [ib_core]\n"
-	"\n"
-	"CM_IDS\n"
-	"DEV        PORT CM_IDN    LQPN TYPE STATE          PS    SRC                    DST"
-	"                        PID     TID COMM\n"
-	"\n"
-	"CQS\n"
-	"DEV          CQN    CQE USERS POLL_CTX  DIM CTXN     PID     TID COMM\n"
-	"\n"
-	"MRS\n"
-	"DEV          MRN     RKEY     LKEY      MRLEN  PDN     PID     TID COMM\n"
-	"\n"
-	"PDS\n"
-	"DEV         PDN LDMA_LKEY UNSAFE_RKEY USERS CTXN     PID     TID COMM\n"
-	"\n"
-	"CTXS\n"
-	"DEV        CTXN     PID     TID COMM\n"
-	"\n"
-	"SRQS\n"
-	"DEV         SRQN TYPE  LQPN          PDN  CQN     PID     TID COMM\n"
-	"\n"
-	"PROCESSES\n"
-	"    PID   UID THR    QP    CQ    MR   MR_BYTES    PD CM_ID  CTX  SRQ   PSN/s COMM\n"
-	"    900   n/a   1     1     0     0        0 B     0     0    0    0   250/s \\x1b]0;pwn\\x07\n"
-	"    n/a   n/a   0     1     0     0        0 B     0     0    0    0     n/a [ib_core]\n"
-	"\n"
-	"GROUPS\n"
-	"KIND      PROCS    QP   RTS  ERR OTHER    MR   MR_BYTES   PSN/s RUNTIME    GROUP\n"
-	"kernel        1     1     1    0     0     0        0 B     n/a n/a        kernel\n"
-	"unknown       1     1     1    0     0     0        0 B   250/s n/a        n/a\n"
-	"\n"
-	"COUNTERS\n"
-	"DEV        PORT SRC    NAME                            VALUE UNIT       RATE/s      DELTA OPT CLASS      BY\n"
-	"rxe0          1 netdev rx_bytes                            0 events     1.6M/s          0 n/a traffic    table\n"
-	"rxe0          1 netdev tx_bytes                            0 events        0/s          0 n/a traffic    table\n"
-	"rxe0          1 netdev rx_packets                          0 events     1.2K/s          0 n/a traffic    table\n"
-	"rxe0          1 netdev tx_packets                          0 events     1.0K/s          0 n/a traffic    table\n"
-	"\n"
-	"NOTES\n"
-	"EPERM: keys need CAP_NET_ADMIN\n";
-
 static char *render(const struct snapshot *s, const struct out_opts *o)
 {
 	char *buf = NULL;
@@ -157,12 +94,14 @@ static char *render(const struct snapshot *s, const struct out_opts *o)
 static void test_golden(void)
 {
 	struct snapshot s;
+	size_t golden_len;
 	char *out;
 
 	build(&s);
 	out = render(&s, NULL);
-	CHECK_EQ_S(out, golden);
+	test_golden_file("text.txt", out, NULL, "build/tests/test_out_text");
 	CHECK(out && !strchr(out, 0x1b) && !strchr(out, 0x07));
+	golden_len = out ? strlen(out) : 0;
 	free(out);
 	/* --bytes: the link's throughput in bytes, nothing else changes */
 	{
@@ -170,8 +109,8 @@ static void test_golden(void)
 
 		out = render(&s, &o);
 		CHECK(out && strstr(out, "10 Gb/sec (1X QDR)    1.5 MiB/s       0 B/s   1.2K/s"));
-		CHECK(out && !strstr(golden, "1.5 MiB/s") && !strstr(out, " b/s"));
-		CHECK(out && strlen(out) == strlen(golden));
+		CHECK(out && !strstr(out, " b/s"));
+		CHECK(out && strlen(out) == golden_len);
 		free(out);
 	}
 	snap_free(&s);
