@@ -38,6 +38,24 @@ int net_estats_parse(struct snapshot *s, struct snap_net *n, const void *buf, si
 /* STATS_GET (stats.c): every group empty leaves err -ENODATA */
 int net_stats_parse(struct snapshot *s, struct snap_net *n, const void *buf, size_t len);
 
+/* MODULE_EEPROM_GET (module.c): the raw input is each request followed by
+ * its answer; the pages decoded into n->mod (SNAP_NET_MOD) */
+int net_module_parse(struct snapshot *s, struct snap_net *n, const void *buf, size_t len);
+struct mod_pages;
+/* The pages of such an input: 0 or -EBADMSG. */
+int net_module_pages(const void *buf, size_t len, struct mod_pages *pg);
+/* one read: I2C address, bank, page, offset (0..255), length (<= 128) */
+struct net_module_ask {
+	uint8_t addr, bank, page;
+	uint32_t off, len;
+};
+size_t net_module_req(void *buf, size_t cap, uint16_t family, const char *ndev,
+		      const struct net_module_ask *a, uint32_t seq);
+/* The next read `ethtool -m` would make after pg: false when none. */
+bool net_module_next(const struct mod_pages *pg, struct net_module_ask *a);
+/* Why a module could not be read: "needs CAP_NET_ADMIN", ... */
+const char *net_module_why(int err);
+
 /* Requests, as the live source sends them: the message's length, 0 if cap is short. */
 size_t net_dcb_req(void *buf, size_t cap, const char *ndev, uint32_t seq);
 size_t net_family_req(void *buf, size_t cap, uint32_t seq);

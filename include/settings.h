@@ -79,7 +79,8 @@ enum opt_out { OPT_OUT_TEXT, OPT_OUT_JSON, OPT_OUT_OPENMETRICS, OPT_OUT_PROMETHE
 	  .help = "draw graphs and marks with ASCII only")                                      \
 	X(THRESHOLD, thresholds, LIST, .name = "threshold", .metavar = "RULE=WARN[,FAIL]",     \
 	  .config = true,                                                                       \
-	  .help = "move a verdict rule's thresholds (man rdmatop, THRESHOLDS); repeatable")     \
+	  .help = "move a verdict rule's thresholds (man rdmatop, THRESHOLDS; not the "       \
+		  "module rules': each module's own); repeatable")                              \
 	X(BYTES, bytes, FLAG, .name = "bytes", .config = true, .saved = true,                   \
 	  .help = "a link's throughput in bytes per second (default: bits per second, "         \
 		"the unit of its rate)")                                                        \

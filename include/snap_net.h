@@ -16,6 +16,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "module.h"
+
 /* The inputs of one netdev, each a raw input of its own (record kind NET). */
 enum snap_net_in {
 	SNAP_NET_DCB,		/* RTM_GETDCB DCB_CMD_IEEE_GET answer */
@@ -26,6 +28,7 @@ enum snap_net_in {
 	SNAP_NET_LINKMODES,	/* ETHTOOL_MSG_LINKMODES_GET answer */
 	SNAP_NET_DRV,		/* ETHTOOL_GSTRINGS + ETHTOOL_GSTATS (ethtool -S) */
 	SNAP_NET_STATS,		/* ETHTOOL_MSG_STATS_GET standard groups answer */
+	SNAP_NET_MODULE,	/* ETHTOOL_MSG_MODULE_EEPROM_GET requests and answers */
 	SNAP_NET_N
 };
 
@@ -43,6 +46,7 @@ enum {
 	SNAP_NET_AUTONEG = 1 << 10,	/* LINKMODES_AUTONEG */
 	SNAP_NET_OURS = 1 << 11,	/* adv_pause: LINKMODES_OURS */
 	SNAP_NET_PEER = 1 << 12,	/* lp_pause: LINKMODES_PEER (a partner that advertises) */
+	SNAP_NET_MOD = 1 << 13,		/* mod: the transceiver module decoded */
 };
 
 /* adv_pause, lp_pause: the link modes Pause and Asym_Pause advertised */
@@ -67,12 +71,13 @@ struct snap_net {
 	uint8_t adv_pause, lp_pause;	/* SNAP_NET_ADV_*: ours, the link partner's */
 	/* per input: 0 (answered), or why it said nothing (-EOPNOTSUPP, ...) */
 	int err[SNAP_NET_N];
-	uint8_t seen;		/* bits 1 << enum snap_net_in: inputs fed */
+	uint16_t seen;		/* bits 1 << enum snap_net_in: inputs fed */
 	uint8_t std_groups;	/* bits 1 << ETHTOOL_STATS_*: groups with statistics */
 	/* the RDMA ports on it (s->ports indexes), SNAP_NET_PORTS at most;
 	 * n_ports > SNAP_NET_PORTS: more, looked up by name */
 	uint8_t n_ports;
 	uint16_t port_ix[4];
+	struct mod_info mod;	/* SNAP_NET_MOD: its transceiver (src/net/module.c) */
 };
 #define SNAP_NET_PORTS 4
 

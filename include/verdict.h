@@ -30,6 +30,8 @@ enum verdict_rule {
 	VR_LINK_RECOVERY,
 	VR_FCS,
 	VR_FEC_UNCORR,
+	VR_MOD_RX, /* RX power under the module's own low warning or alarm */
+	VR_MOD_TEMP, /* the module's temperature past its own warning or alarm */
 	VR_FLAPS,
 	VR_SATURATED,
 	VR_PCIE,
@@ -44,6 +46,9 @@ struct verdict_rule_def {
 	double warn, fail; /* default thresholds: value >= warn is WARN,
 				 * >= fail FAIL (a rule with one has them equal) */
 	const char *source; /* where the thresholds come from */
+	/* a rule judged by thresholds each module carries (warn and fail
+	 * unused; --threshold refuses it): what each is */
+	const char *own_warn, *own_fail;
 };
 
 const struct verdict_rule_def *verdict_rules(void);

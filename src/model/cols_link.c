@@ -13,6 +13,7 @@
 #include "cols.h"
 #include "flaps.h"
 #include "history.h"
+#include "module.h"
 #include "names.h"
 #include "net_view.h"
 #include "verdict.h"
@@ -129,6 +130,28 @@ static void link_health(const struct view_ctx *c, const void *row, const struct 
 	v->u = vd.level;
 }
 
+/* RXPWR: the module's lowest lane's RX power in dBm; TEMP: its
+ * temperature (src/model/module.c); a value past the module's own
+ * thresholds marked with "!" */
+static void link_module(const struct view_ctx *c, const void *row, const struct view_col *col,
+			struct view_value *v)
+{
+	const struct snap_port *p = row;
+	const struct snap_net *n = net_of_port(c->s, p->dev, p->port);
+	const struct mod_info *m = n && (n->valid & SNAP_NET_MOD) ? &n->mod : NULL;
+	double mw;
+
+	if (!m)
+		return;
+	if (col->arg == MOD_RXPWR && mod_rx_min(m, &mw, NULL)) {
+		v->valid = true;
+		v->d = mod_dbm(mw);
+	} else if (col->arg == MOD_TEMP && (m->valid & MOD_V_MON) && !(m->valid & MOD_V_COPPER)) {
+		v->valid = true;
+		v->d = m->temp;
+	}
+}
+
 /*
  * The port's columns; those with an attribute are the fields its parser
  * reads (src/nl/port.c, nldev.c fill_port_info), those with a key rdma's
@@ -213,6 +236,13 @@ static const struct view_col links_cols[VC_LINK_N] = {
 			     .get = link_health, .desc_sort = true,
 			     .desc = "the port's verdict: OK, WARN or FAIL by the rules "
 				     "(man rdmatop, THRESHOLDS); the link detail says why" },
+	[VC_LINK_RXPWR] = { VIEW_COL("rx_power", "RXPWR", 6, true, VIEW_T_DOUBLE, VIEW_F_DEC1),
+			    .get = link_module, .arg = MOD_RXPWR,
+			    .desc = "the transceiver's lowest lane's received optical power, dBm "
+				    "(ethtool -m; read every 10 s)" },
+	[VC_LINK_TEMP] = { VIEW_COL("temperature", "TEMP", 5, true, VIEW_T_DOUBLE, VIEW_F_DEC1),
+			   .get = link_module, .arg = MOD_TEMP,
+			   .desc = "the transceiver's temperature, degrees C (ethtool -m)" },
 };
 const struct view_tab view_links_tab =
 	VIEW_TAB(links_cols, SP, valid, [VIEW_ROLE_DEV] = VC_LINK_DEV + 1,

@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "fmt.h"
+#include "module.h"
+#include "net_view.h"
 #include "snap_pci.h"
 #include "truth.h"
 #include "verdict.h"
@@ -45,6 +47,14 @@ static const struct verdict_rule_def rules[VR_N] = {
 		     "wire" },
 	[VR_FEC_UNCORR] = { "fec_uncorrectable", "FEC uncorrectable", "/s", 1e-9, 120.0 / 3600,
 			    "rdmatop's own, as FCS: blocks FEC could not mend are frames lost" },
+	[VR_MOD_RX] = { "module_rx_power", "RX power", "dBm", 0, 0,
+			"the module's own thresholds (SFF-8636 page 03h bytes 176-183, CMIS page "
+			"02h 192-199, SFF-8472 A2h 32-39): the light reaching its lowest lane",
+			"its low warning", "its low alarm" },
+	[VR_MOD_TEMP] = { "module_temperature", "module", "C", 0, 0,
+			  "the module's own thresholds (SFF-8636 page 03h bytes 128-135, CMIS "
+			  "page 02h 128-135, SFF-8472 A2h 0-7), high or low",
+			  "its warning", "its alarm" },
 	[VR_FLAPS] = { "flaps", "flaps", "", 3, 10,
 		       "gpud: 3 returns to ACTIVE make a flapping port; nebius soperator #481: "
 		       "link_downed up by more than 10 (flaps seen since rdmatop started or the "
@@ -96,6 +106,13 @@ int verdict_set_thresholds(const char *const *spec, int n, char *err, size_t err
 			if (strlen(rules[r].id) == (size_t)(eq - spec[i]) &&
 			    !strncmp(spec[i], rules[r].id, (size_t)(eq - spec[i])))
 				break;
+		if (eq && r < VR_N && rules[r].own_warn) {
+			snprintf(err, errlen,
+				 "threshold '%.64s': that rule's thresholds are each "
+				 "module's own",
+				 spec[i]);
+			return -EINVAL;
+		}
 		if (!eq || r == VR_N) {
 			snprintf(err, errlen,
 				 "threshold '%.64s': RULE=WARN[,FAIL] with RULE one "
@@ -241,6 +258,56 @@ static void other_errors(const struct snapshot *s, const struct snap_port *p,
 	       i < TRUTH_ERRS ? t->errs[i].src : 0);
 }
 
+/* a reason judged by the module's own thresholds: value and threshold in
+ * the rule's unit, lane (prio) -1 for the module's */
+static void own(struct verdict *v, enum verdict_rule r, uint8_t level, double value,
+		double threshold, int lane)
+{
+	struct verdict_reason x = { .rule = (uint8_t)r,
+				    .level = level,
+				    .prio = (int8_t)lane,
+				    .value = value,
+				    .threshold = threshold };
+
+	if (v->n < VERDICT_REASONS)
+		v->r[v->n++] = x;
+	if (level > v->level)
+		v->level = level;
+}
+
+/* The module under the port's netdev (src/model/module.c): its lowest RX
+ * power against its low warning and alarm, its temperature against its
+ * warnings and alarms.  A copper cable has no light to judge. */
+static void module_rules(const struct snapshot *s, const struct snap_port *p, struct verdict *v)
+{
+	const struct snap_net *n = net_of_port(s, p->dev, p->port);
+	const struct mod_info *m = n && (n->valid & SNAP_NET_MOD) ? &n->mod : NULL;
+	unsigned lane;
+	uint8_t f;
+	double mw;
+
+	if (!m || (m->valid & MOD_V_COPPER) || !(m->valid & MOD_V_THR))
+		return;
+	if (mod_rx_min(m, &mw, &lane)) {
+		f = mod_crossed(m, MOD_RXPWR, mw);
+		if (f & (1u << MOD_LALARM))
+			own(v, VR_MOD_RX, VERDICT_FAIL, mod_dbm(mw),
+			    mod_dbm(m->thr[MOD_RXPWR][MOD_LALARM]), (int)lane + 1);
+		else if (f & (1u << MOD_LWARN))
+			own(v, VR_MOD_RX, VERDICT_WARN, mod_dbm(mw),
+			    mod_dbm(m->thr[MOD_RXPWR][MOD_LWARN]), (int)lane + 1);
+	}
+	if (m->valid & MOD_V_MON) {
+		f = mod_crossed(m, MOD_TEMP, m->temp);
+		if (f & (1u << MOD_HALARM | 1u << MOD_LALARM))
+			own(v, VR_MOD_TEMP, VERDICT_FAIL, m->temp,
+			    m->thr[MOD_TEMP][f & (1u << MOD_HALARM) ? MOD_HALARM : MOD_LALARM], -1);
+		else if (f & (1u << MOD_HWARN | 1u << MOD_LWARN))
+			own(v, VR_MOD_TEMP, VERDICT_WARN, m->temp,
+			    m->thr[MOD_TEMP][f & (1u << MOD_HWARN) ? MOD_HWARN : MOD_LWARN], -1);
+	}
+}
+
 static void verdict_fill(const struct snapshot *s, uint32_t dev, uint32_t port, void *out);
 
 /* kept for the next asker while s holds (view_port_value): the header, the
@@ -297,6 +364,7 @@ static void verdict_fill(const struct snapshot *s, uint32_t dev, uint32_t port, 
 	if ((c = ctr(s, p, SNAP_SRC_ETHNL, "fec_uncorrectable_blocks")) &&
 	    c->rate_status == RATE_DATA)
 		reason(v, VR_FEC_UNCORR, c->rate, -1, c->name, c->source);
+	module_rules(s, p, v);
 	reason(v, VR_FLAPS, returns(p), -1, 0, 0);
 	if (t.err_sat) {
 		for (k = 0; k < TRUTH_ERRS && !t.errs[k].sat; k++)
@@ -385,6 +453,12 @@ const char *verdict_reason_text(const struct snapshot *s, const struct verdict_r
 		break;
 	case VR_FLAPS:
 		snprintf(buf, n, "%.0f flaps", r->value);
+		break;
+	case VR_MOD_RX:
+		snprintf(buf, n, "RX power %.1f dBm lane %d", r->value, r->prio);
+		break;
+	case VR_MOD_TEMP:
+		snprintf(buf, n, "module %.1f C", r->value);
 		break;
 	case VR_SATURATED:
 		snprintf(buf, n, "%s saturated", r->counter ? snap_s(s, r->counter) : "a counter");

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <libmnl/libmnl.h>
@@ -27,12 +28,19 @@
 #include <linux/netlink.h>
 #include <linux/sockios.h>
 
+#include "module.h"
 #include "net.h"
 #include "source.h"
 #include "util.h"
 
 #define NET_RECV_MS 2000	/* one answer; a firmware query on mlx5 */
 #define NET_NDEV_MAX 256	/* netdevs whose names are kept */
+/* A module's EEPROM is read every NET_MODULE_EVERY s, not every sample:
+ * each half page is an I2C transaction through firmware (mlx5's MCIA
+ * register; mlxlink takes about 0.8 s a device), and temperature and
+ * optical power move slowly.  Between reads its last reading is fed again. */
+#define NET_MODULE_EVERY 10.0
+#define NET_MODULE_ASKS 8	/* half pages a reading asks at most */
 
 struct net_ndev {
 	char name[SNAP_IFNAME_MAX];
@@ -42,6 +50,11 @@ struct net_ndev {
 	int err;		/* why the names could not be read */
 	int refused[SNAP_NET_N];	/* -EOPNOTSUPP, -ENODATA: not asked again */
 	uint8_t std_mask;	/* STATS_GET groups to ask, 0 until answered */
+	/* the module's last reading (requests and answers) and its time */
+	unsigned char *mod;
+	size_t mod_len, mod_cap;
+	int mod_err;
+	double mod_at;		/* CLOCK_MONOTONIC s; 0: never read */
 };
 
 struct net_live {
@@ -158,6 +171,9 @@ static int dcb(struct net_live *nl, struct source *src, struct snapshot *s, stru
 	return ret;
 }
 
+static int module(struct net_live *nl, struct source *src, struct snapshot *s,
+		  struct net_ndev *d, const char *ndev);
+
 static int ethtool(struct net_live *nl, struct source *src, struct snapshot *s,
 		   struct net_ndev *d, const char *ndev)
 {
@@ -194,7 +210,91 @@ static int ethtool(struct net_live *nl, struct source *src, struct snapshot *s,
 			return ret;
 		remember(d, s, ndev, what[i]);
 	}
+	return module(nl, src, s, d, ndev);
+}
+
+static double now_s(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
+
+/* append len bytes of nl->buf (a request or its answer) to d's reading */
+static int mod_keep(struct net_ndev *d, const void *b, size_t len)
+{
+	int ret = bytes_reserve(&d->mod, &d->mod_cap, d->mod_len + MNL_ALIGN(len));
+
+	if (ret)
+		return ret;
+	memcpy(d->mod + d->mod_len, b, len);
+	memset(d->mod + d->mod_len + len, 0, MNL_ALIGN(len) - len);
+	d->mod_len += MNL_ALIGN(len);
 	return 0;
+}
+
+/*
+ * The module's pages, as `ethtool -m` asks them (net_module_next), every
+ * NET_MODULE_EVERY s; its reading fed as one input.  The first read failing
+ * is the module's reason (-EPERM without CAP_NET_ADMIN, -EOPNOTSUPP, -EIO
+ * with no module), kept where it will not change; a later page failing
+ * ends the reading with what was read.
+ */
+static int module(struct net_live *nl, struct source *src, struct snapshot *s,
+		  struct net_ndev *d, const char *ndev)
+{
+	struct net_module_ask a;
+	struct mod_pages pg;
+	double t = now_s();
+	int i, ret;
+	ssize_t n;
+
+	if (!d)
+		return net_feed(src, s, SNAP_NET_MODULE, ndev, -ENOSPC, NULL, 0);
+	if (d->refused[SNAP_NET_MODULE])
+		return net_feed(src, s, SNAP_NET_MODULE, ndev, d->refused[SNAP_NET_MODULE], NULL, 0);
+	if (d->mod_at && t - d->mod_at < NET_MODULE_EVERY)
+		return net_feed(src, s, SNAP_NET_MODULE, ndev, d->mod_err, d->mod, d->mod_len);
+	d->mod_at = t;
+	d->mod_len = 0;
+	d->mod_err = 0;
+	memset(&pg, 0, sizeof(pg));
+	for (i = 0; i < NET_MODULE_ASKS && net_module_next(&pg, &a); i++) {
+		size_t len = net_module_req(nl->buf, NL_BUF_SIZE, nl->family, ndev, &a, ++nl->seq);
+
+		if ((ret = mod_keep(d, nl->buf, len)))
+			return ret;
+		n = ask(nl, nl->gn, len);
+		if (n < 0 && !i) {
+			d->mod_err = (int)n;
+			d->mod_len = 0;
+			break;
+		}
+		if (n < 0)
+			break;
+		if ((ret = mod_keep(d, nl->buf, (size_t)n)))
+			return ret;
+		if (net_module_pages(d->mod, d->mod_len, &pg))
+			break;	/* the parser says why */
+		{
+			/* the answer was an error: stop here */
+			const struct nlmsghdr *h = (const void *)nl->buf;
+
+			if (h->nlmsg_type == NLMSG_ERROR) {
+				if (!i) {
+					const struct nlmsgerr *e = mnl_nlmsg_get_payload(h);
+
+					d->mod_err = e->error < 0 ? e->error : -EBADMSG;
+					d->mod_len = 0;
+				}
+				break;
+			}
+		}
+	}
+	if (d->mod_err == -EOPNOTSUPP || d->mod_err == -EPERM)
+		d->refused[SNAP_NET_MODULE] = d->mod_err;
+	return net_feed(src, s, SNAP_NET_MODULE, ndev, d->mod_err, d->mod, d->mod_len);
 }
 
 static int ioctl_eth(struct net_live *nl, const char *ndev, void *data)
@@ -355,8 +455,10 @@ void net_live_close(struct net_live *nl)
 		mnl_socket_close(nl->gn);
 	if (nl->ioc >= 0)
 		close(nl->ioc);
-	for (i = 0; i < nl->n_nd; i++)
+	for (i = 0; i < nl->n_nd; i++) {
 		free(nl->nd[i].strs);
+		free(nl->nd[i].mod);
+	}
 	free(nl->drv);
 	free(nl->buf);
 	free(nl);

@@ -28,6 +28,7 @@ static const char *const in_names[SNAP_NET_N] = {
 	[SNAP_NET_LINKMODES] = "linkmodes",
 	[SNAP_NET_DRV] = "driver statistics",
 	[SNAP_NET_STATS] = "standard statistics",
+	[SNAP_NET_MODULE] = "module",
 };
 
 const char *net_in_name(unsigned int what)
@@ -65,6 +66,8 @@ const char *net_why_in(unsigned int what, int err)
 	 * kernel lacks (before 5.13) */
 	if (what == SNAP_NET_STATS && err == -EOPNOTSUPP)
 		return "no such command in this kernel (STATS_GET: 5.13+)";
+	if (what == SNAP_NET_MODULE)
+		return net_module_why(err);
 	return net_why(err);
 }
 
@@ -259,14 +262,14 @@ int net_parse(struct snapshot *s, unsigned int what, const char *ndev, int err,
 	n = net_get(s, ndev);
 	if (!n)
 		return -ENOMEM;
-	n->seen |= (uint8_t)(1u << what);
+	n->seen |= (uint16_t)(1u << what);
 	if (err || !buf || !len) {
 		n->err[what] = err ? err : -ENODATA;
 		/* no family: none of its commands were asked */
 		if (what == SNAP_NET_FAMILY) {
 			n->err[SNAP_NET_PAUSE] = n->err[SNAP_NET_FEC] = n->err[what];
 			n->err[SNAP_NET_LINKSTATE] = n->err[SNAP_NET_LINKMODES] = n->err[what];
-			n->err[SNAP_NET_STATS] = n->err[what];
+			n->err[SNAP_NET_STATS] = n->err[SNAP_NET_MODULE] = n->err[what];
 		}
 		return 0;
 	}
@@ -292,6 +295,9 @@ int net_parse(struct snapshot *s, unsigned int what, const char *ndev, int err,
 		break;
 	case SNAP_NET_STATS:
 		ret = net_stats_parse(s, n, buf, len);
+		break;
+	case SNAP_NET_MODULE:
+		ret = net_module_parse(s, n, buf, len);
 		break;
 	case SNAP_NET_FAMILY:
 		ret = 0;

@@ -157,7 +157,7 @@ static void json_link_health(struct jw *w, const struct snapshot *s, const struc
 		if (rules[r->rule].unit[0])
 			jw_s(w, "unit", rules[r->rule].unit);
 		if (r->prio >= 0)
-			jw_u(w, "priority", (uint64_t)r->prio);
+			jw_u(w, r->rule == VR_MOD_RX ? "lane" : "priority", (uint64_t)r->prio);
 		if (r->counter) {
 			jw_s(w, "counter", snap_s(s, r->counter));
 			jw_s(w, "source", truth_src_name(r->src));

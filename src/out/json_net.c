@@ -259,6 +259,8 @@ void out_json_link_net(struct jw *w, const struct snapshot *s, const struct snap
 		jw_s(w, "duplex", net_duplex_name(n->duplex));
 	if (n->valid & SNAP_NET_AUTONEG)
 		jw_b(w, "autoneg", n->autoneg);
+	if (n->valid & SNAP_NET_MOD)
+		out_json_module(w, &n->mod);
 	net_rates(s, p->dev, p->port, &r);
 	jw_open(w, "network", '{');
 	if (r.valid[NET_RATE_PAUSE_RX]) {

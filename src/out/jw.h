@@ -255,6 +255,9 @@ void out_json_stat(struct jw *w, const struct snapshot *s);
 void out_json_link(struct jw *w, const struct snapshot *s, const void *row);
 /* a link's netdev: pfc, pause, fec, network (json_net.c) */
 void out_json_link_net(struct jw *w, const struct snapshot *s, const struct snap_port *p);
+/* json_module.c: a netdev's transceiver module (its "module" object) */
+struct mod_info;
+void out_json_module(struct jw *w, const struct mod_info *m);
 /* json_pci.c: a device's "pci" object, and the "pci" section */
 void out_json_dev_pci(struct jw *w, const struct snapshot *s, const char *dev);
 void out_json_pci(struct jw *w, const struct snapshot *s);

@@ -169,4 +169,5 @@ void out_om_net(struct om *w)
 	fam(w, SNAP_SRC_DRV, NULL, drv, "rdma_netdev_driver_stat",
 	    "The driver's own statistics of the port's netdev (ethtool -S, per-queue counters "
 	    "left out), named by the driver; class as rdmatop classes it (flow: pauses).");
+	out_om_module(w);
 }

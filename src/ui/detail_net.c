@@ -4,7 +4,8 @@
  * link state in one line each, then the per-priority table (pause frames
  * received and sent with their rates, the share of the interval paused,
  * discards), and why an
- * input said nothing (once per port: "dcb: not supported by the driver").
+ * input said nothing (once per port: "dcb: not supported by the driver"),
+ * then the transceiver module (detail_module.c).
  * Lines go to the drill-down through emit (detail.c).
  */
 #include <stdio.h>
@@ -175,5 +176,5 @@ void ui_detail_net(const struct snapshot *s, uint32_t dev, uint32_t port, ui_emi
 						      k ? ", " : "", net_in_name((unsigned int)j));
 		emit(ctx, ROLE_NA, 4, line);
 	}
-	emit(ctx, ROLE_DEFAULT, 0, "");
+	emit(ctx, ROLE_DEFAULT, 0, "");	ui_detail_module(s, dev, port, emit, ctx);
 }

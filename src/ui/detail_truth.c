@@ -48,8 +48,13 @@ static void reasons(const struct snapshot *s, const struct snap_port *p, ui_emit
 		const struct verdict_reason *r = &v.r[i];
 		const struct verdict_rule_def *d = &rules[r->rule];
 
-		/* the threshold it reached: ">= 100/s", "> 0/s" for "any" */
-		if (r->threshold < 1e-6)
+		/* the threshold it reached: ">= 100/s", "> 0/s" for "any";
+		 * the module's own: "< -10.30 dBm, its low warning" */
+		if (d->own_warn)
+			snprintf(thr, sizeof(thr), "%s %.2f %s, %s",
+				 r->value < r->threshold ? "<" : ">", r->threshold, d->unit,
+				 r->level == VERDICT_FAIL ? d->own_fail : d->own_warn);
+		else if (r->threshold < 1e-6)
 			snprintf(thr, sizeof(thr), "> 0%s", d->unit);
 		else if (!strcmp(d->unit, "/s"))
 			snprintf(thr, sizeof(thr), ">= %s",

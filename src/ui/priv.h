@@ -99,6 +99,9 @@ void ui_detail_truth(const struct snapshot *s, const struct snap_port *p, ui_emi
 		     void *ctx);
 void ui_detail_net(const struct snapshot *s, uint32_t dev, uint32_t port, ui_emit_fn emit,
 		   void *ctx);
+/* its transceiver module (detail_module.c) */
+void ui_detail_module(const struct snapshot *s, uint32_t dev, uint32_t port, ui_emit_fn emit,
+		      void *ctx);
 /* X: a control on the selected row (control.c): its key, and the word
  * typed at its prompt (UI_CONTROL when it asks for the control). */
 enum ui_action ui_control_key(struct ui *u, int key);

@@ -29,7 +29,7 @@ cc $W -D_GNU_SOURCE -Iinclude -Iinclude/uapi -o "$B/bound" tests/cluster/bound.c
 	$(make -s --no-print-directory print-ldlibs)
 # (built as tests/net/run builds them)
 cc $W -fPIC -shared -fvisibility=hidden -Itests/hw -o "$B/netshim.so" tests/hw/netshim.c \
-	tests/hw/netshim_stats.c $MNL -ldl -lpthread
+	tests/hw/netshim_stats.c tests/hw/netshim_module.c $MNL -ldl -lpthread
 cc $W -Itests/hw -o "$B/gen_net" tests/hw/gen_net.c tests/hw/netshim_stats.c $MNL
 fix=$(mktemp -d)
 trap 'rm -rf "$fix"' EXIT

@@ -8,7 +8,8 @@
  * too.  Answered: RTM_GETDCB (DCB_CMD_IEEE_GET), CTRL_CMD_GETFAMILY
  * "ethtool", the ethtool family's PAUSE/FEC/LINKSTATE/LINKMODES GETs,
  * STRSET_GET of the global sets and STATS_GET (netshim_stats.c), and
- * ETHTOOL_GSSET_INFO, GDRVINFO, GSTRINGS, GSTATS.  RDMATOP_NET_LOG names a
+ * ETHTOOL_GSSET_INFO, GDRVINFO, GSTRINGS, GSTATS; MODULE_EEPROM_GET from
+ * gen_module.c's pages (module_eeprom below).  RDMATOP_NET_LOG names a
  * file that gets a line per ethtool family request: "CMD NETDEV GROUPS".  The N-th request for a
  * netdev's input gets sample N's file (the last one past the end), or
  * RDMATOP_NET_SAMPLE's: a second sample where the counters moved.  A
@@ -200,7 +201,7 @@ static void family(int fd, const struct nlmsghdr *req)
 				   ETHTOOL_MSG_LINKMODES_GET, ETHTOOL_MSG_LINKSTATE_GET,
 				   ETHTOOL_MSG_DEBUG_GET, ETHTOOL_MSG_WOL_GET,
 				   ETHTOOL_MSG_PAUSE_GET, ETHTOOL_MSG_FEC_GET,
-				   ETHTOOL_MSG_STATS_GET };
+				   ETHTOOL_MSG_STATS_GET, ETHTOOL_MSG_MODULE_EEPROM_GET };
 	unsigned char b[4096] = { 0 };	/* the pads libmnl leaves */
 	struct nlmsghdr *h = mnl_nlmsg_put_header(b);
 	struct genlmsghdr *g = mnl_nlmsg_put_extra_header(h, sizeof(*g));
@@ -242,6 +243,18 @@ static void trace(unsigned int cmd, const char *ndev, uint32_t groups)
 		return;
 	fprintf(f, "%u %s %#x\n", cmd, ndev ? ndev : "-", groups);
 	fclose(f);
+}
+
+/* MODULE_EEPROM_GET (netshim_module.c) */
+static void module_eeprom(int fd, const struct nlmsghdr *req, const char *ndev)
+{
+	unsigned char out[1024];
+	int err = 0;
+	size_t len = netshim_module(req, ndev, FAMILY_ID, out, sizeof(out), &err);
+
+	if (err)
+		return error(fd, req, err);
+	answer(fd, req, out, len);
 }
 
 static void request(int fd, const struct nlmsghdr *req)
@@ -305,6 +318,8 @@ static void request(int fd, const struct nlmsghdr *req)
 		}
 		if (!ndev || !known(ndev))
 			return error(fd, req, -ENODEV);
+		if (g->cmd == ETHTOOL_MSG_MODULE_EEPROM_GET)
+			return module_eeprom(fd, req, ndev);
 		snprintf(name, sizeof(name), "genl.%u.%s", g->cmd, ndev);
 		if (!(b = load(name, name, &len)))
 			return error(fd, req, -EOPNOTSUPP);

@@ -19,4 +19,8 @@ size_t netshim_stats_cut(unsigned char *b, size_t len, uint32_t groups);
 const char *netshim_std_group(uint32_t grp);
 const char *netshim_std_name(uint32_t grp, uint32_t attr);
 
+/* MODULE_EEPROM_GET's answer into b (its length), or 0 and *err */
+size_t netshim_module(const struct nlmsghdr *req, const char *ndev, uint16_t family,
+		      unsigned char *b, size_t cap, int *err);
+
 #endif

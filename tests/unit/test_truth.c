@@ -559,6 +559,10 @@ static char *doc_text(void)
 
 		snprintf(w, sizeof(w), "%.4g", vr[i].warn);
 		snprintf(x, sizeof(x), vr[i].fail >= 1e300 ? "never" : "%.4g", vr[i].fail);
+		if (vr[i].own_warn) { /* each module's own thresholds */
+			snprintf(w, sizeof(w), "%s", vr[i].own_warn);
+			snprintf(x, sizeof(x), "%s", vr[i].own_fail);
+		}
 		fprintf(f, "| `%s` | %s | %s | %s | %s |\n", vr[i].id, w, x, vr[i].unit,
 			vr[i].source);
 	}
