@@ -421,7 +421,7 @@ static const struct ui_keydef keydefs[] = {
 	{ .key = "mouse", .what = "click a header: sort (again: reverse); a tab: switch; a row: "
 	  "select, double click: details; wheel: scroll (--no-mouse: off)" },
 	/* t steps in a replay: k_theme's row has the key */
-	{ { 'T' }, "t  T", "replay: next / previous sample", .run = k_step_back },
+	{ { 'T' }, "t  T", "replay: next / previous sample (playback pauses there)", .run = k_step_back },
 	{ { 'b' }, "b", "replay: go to a time (HH:MM[:SS] or YYYY-MM-DD HH:MM[:SS])",
 	  .run = k_time },
 	{ .key = "(dim rows)", .what = "QP data older than the interval (--budget: its table is "

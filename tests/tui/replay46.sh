@@ -35,3 +35,50 @@ else
 	bad "users: build/tests/mkhostile made no recording with names"
 fi
 fixture=$r46_fixture
+
+# Replay navigation: keys win over playback (T while playing stays where it
+# went), the header says "sample N of M", "end of recording" stays while
+# playback does not move (other keys leave it), and the graphs keep their
+# history across a jump (b), with a gap where time jumped.
+for ts in xterm-256color:80x24 vt100:80x24 xterm-256color:200x50; do
+	term=${ts%:*} size=${ts#*:}
+	fixture=$(realpath tests/data/demo.rdrec)
+	start "$term" 0.3 "" "$size"
+	check "replay ($term $size): the header says sample N of M" "sample [0-9]+ of 75 "
+	wait_for "sample ([4-9]|[1-9][0-9]) of 75 " 20
+	keys T
+	check "replay ($term $size): T while playing holds playback" "sample [0-9]+ of 75 .*PAUSED"
+	r46_at=$(grep -oE "sample [0-9]+ of 75" "$tmp/screen" | head -n 1)
+	check "replay ($term $size): T says playback is held" "paused at the step \\(Space: play on\\)"
+	# a second and more of playback ticks (at 0.3 s): none moves it
+	sleep 1.5
+	screen
+	if grep -q "$r46_at " "$tmp/screen"; then
+		ok "replay ($term $size): still at $r46_at after playback's ticks"
+	else
+		bad "replay ($term $size): still at $r46_at after playback's ticks"
+	fi
+	# b back to the first sample's time: the graphs keep what they had
+	keys b
+	tm send-keys -t t -l "06:21:40"
+	keys Enter
+	check "replay ($term $size): b went back" "06:21:40 +sample 2 of 75 .*PAUSED"
+	keys 5 Enter
+	check_down "replay ($term $size): the graphs keep their history across b" \
+		"^RX throughput \\(top of scale .*, last ([2-9]|[1-9][0-9]+) samples\\)"
+	keys Escape q
+	# the end of a recording stays said (the header) until playback moves
+	fixture=$r46_old
+	start "$term" 0.2 "" "$size"
+	check "replay ($term $size): the end of the recording" "sample 3 of 3 \\(end\\)"
+	keys Down 2 Right
+	check_not "replay ($term $size): keys that move no playback leave the end said" \
+		"sample 3 of 3 +every"
+	check "replay ($term $size): the end still said after keys" \
+		"sample 3 of 3 \\(end\\)"
+	keys T
+	check "replay ($term $size): T moves playback: sample 2 of 3" "sample 2 of 3 .*PAUSED"
+	check_not "replay ($term $size): the end no longer said" "end of recording|of 3 \\(end\\)"
+	keys q
+done
+fixture=$r46_fixture
