@@ -107,8 +107,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		char user[96];
 
-		if (t->valid & SNAP_TASK_CGROUP)
+		if (t->valid & SNAP_TASK_CGROUP) {
 			view_group_classify(snap_s(&s, t->cgroup), &g);
+			view_group_qos(snap_s(&s, t->cgroup));
+		}
 		snap_user(&s, t->uid, user, sizeof(user));
 	}
 	snap_free(&s);

@@ -82,3 +82,44 @@ for ts in xterm-256color:80x24 vt100:80x24 xterm-256color:200x50; do
 	keys q
 done
 fixture=$r46_fixture
+
+# Finding the job: the process and QP details say the cgroup and what it
+# makes (a SLURM job, a pod with its QoS class and container), and the
+# Processes table's GROUP column is reachable with Right.  mkhostile -g
+# gives each process a cgroup by its pid (ucx_perftest 4100101: a
+# burstable pod; nccl-tests 4100150: SLURM job 4242).
+if build/tests/mkhostile -g "$r46_old" "$tmp/groups46.rdrec" >/dev/null; then
+	for ts in xterm-256color:80x24 vt100:80x24 xterm-256color:200x50; do
+		term=${ts%:*} size=${ts#*:}
+		fixture=$tmp/groups46.rdrec
+		start "$term" 1 "" "$size"
+		wait_for "F1" 10
+		keys Space 2 Enter
+		check_down "job ($term $size): the process's cgroup" "^CGROUP +/kubepods\\.slice/kubepods-burstable"
+		check "job ($term $size): its pod and QoS class" \
+			"^POD +8e2f3b1a-5c4d-4e6f-9a0b-1c2d3e4f5a6b \\(kubernetes, QoS burstable\\) *$"
+		check "job ($term $size): its container" "^CONTAINER +4bd9d4cd4f8c"
+		keys Escape Down Enter
+		check_down "job ($term $size): a SLURM job" "^JOB +4242 \\(slurm\\) *$"
+		keys Escape 1 Home
+		tm send-keys -t t F4
+		sleep "$key_pause"
+		tm send-keys -t t -l 'comm=ucx_perftest'
+		keys Enter Enter
+		check "job ($term $size): a QP's detail" "^QP [0-9]+ on mlx5_0"
+		check_down "job ($term $size): the QP's owner's pod" \
+			"^POD +8e2f3b1a-5c4d-4e6f-9a0b-1c2d3e4f5a6b \\(kubernetes, QoS burstable\\)"
+		keys Escape Escape 2
+		for i in $(seq 1 30); do
+			screen
+			grep -q " GROUP " "$tmp/screen" && break
+			keys Right
+		done
+		check "job ($term $size): the GROUP column reached ($i keys)" " GROUP "
+		check "job ($term $size): a pod's group in it" "pod:8e2f3b1a"
+		keys q
+	done
+else
+	bad "job: build/tests/mkhostile -g made no recording"
+fi
+fixture=$r46_fixture
