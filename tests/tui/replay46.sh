@@ -123,3 +123,25 @@ else
 	bad "job: build/tests/mkhostile -g made no recording"
 fi
 fixture=$r46_fixture
+
+# Words that agree with behaviour: e keeps the flow-control counters too
+# (mlx5's pause and PFC counters, class flow), and says so on the status
+# line and in the help.
+fixture=$(realpath tests/data/hw/mlx5-roce/mlx5-roce.rdrec)
+for ts in xterm-256color:80x24 vt100:80x24 xterm-256color:200x50; do
+	term=${ts%:*} size=${ts#*:}
+	start "$term" 1 "" "$size"
+	wait_for "F1" 10
+	keys Space 3 e	# paused: no end of recording said over it
+	check "e ($term $size): the status line names flow control" \
+		"errors, flushes, congestion and flow control only"
+	keys F4
+	tm send-keys -t t -l 'class=flow'
+	keys Enter
+	check "e ($term $size): the flow-control counters kept" "^mlx5_0 +1 +[a-z_0-9]+ .* flow( |$)"
+	keys h
+	check_down "e ($term $size): the help names flow control" \
+		"counters: errors, flushes, congestion and flow( |$)"
+	keys Escape q
+done
+fixture=$r46_fixture
