@@ -43,6 +43,9 @@ int hist_update(struct history *h, const struct snapshot *s);
 /* Copy up to max samples of a series, oldest first; returns the count. */
 size_t hist_get(const struct history *h, uint32_t dev, uint32_t port, const char *name,
 		enum hist_series k, double *out, size_t max);
+/* A jump (a replay's T or b): every link's series gets one sample of no
+ * rate, so the graphs keep what they showed, with a gap where time jumped. */
+void hist_gap(struct history *h);
 void hist_free(struct history *h);
 
 /* ERR/s: the sum of the rates of a port's counters of class error

@@ -167,6 +167,10 @@ int rec_reader_next(struct rec_reader *r, const uint8_t **buf, size_t *len,
 void rec_reader_stats(const struct rec_reader *r, struct rec_stats *st);
 /* Whether the frame rec_reader_next returned last is a key frame. */
 bool rec_reader_key(const struct rec_reader *r);
+/* The sample frames of the file, by their headers alone (a frame whose
+ * payload turns out damaged is counted): how many a replay will show at
+ * most, unless the file grows. */
+long rec_reader_count(const struct rec_reader *r);
 /* Offset of the next frame header (for an index of samples). */
 uint64_t rec_reader_tell(const struct rec_reader *r);
 /* Continue reading at a frame offset from rec_reader_tell; 0 or -errno. */

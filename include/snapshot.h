@@ -360,6 +360,7 @@ enum {
 	SNAP_F_EVENTS = 1 << 3,		/* joined the kernel's notify group */
 	SNAP_F_EVENTS_LOST = 1 << 4,	/* the event queue overflowed */
 	SNAP_F_GPU_REL = 1 << 5,	/* a process has GPUs open (snap_pstats_gpus) */
+	SNAP_F_USERS = 1 << 6,		/* the sample names its uids (SNAP_USERS) */
 };
 
 struct snapshot {
@@ -396,6 +397,7 @@ struct snapshot {
 	struct snap_vec pcis;		/* struct snap_pci (include/snap_pci.h) */
 	struct snap_vec pstats;		/* struct snap_pstat (include/snap_proc.h) */
 	double uptime;			/* /proc/uptime, 0 when not read */
+	uint32_t users;			/* string id: the SNAP_USERS lines kept */
 	struct snap_strs strs;
 	/* the ports' flaps_ctr hold for these counters (flaps.c) */
 	struct {
@@ -536,6 +538,24 @@ int snap_tasks_kept_parse(struct snapshot *s, const char *buf, size_t len);
  * cur's tasks need snap_tasks_sort again).
  */
 bool snap_tasks_keep(const struct snapshot *prev, struct snapshot *cur);
+/*
+ * Not a file: the user names of the uids the recording has seen, "UID
+ * NAME" a line, as the recording machine's user database (NSS) gave them
+ * (src/source/users.c; doc/recording.md), so that a replay names them as
+ * ps did there.  A sample without it (an older recording) names no one.
+ */
+#define SNAP_USERS "rdmatop:users"
+#define SNAP_USER_MAX 64	/* a name's bytes at most */
+/* The SNAP_USERS record: sets SNAP_F_USERS; 0 or -EBADMSG (the good lines
+ * kept), -ENOMEM. */
+int snap_users_parse(struct snapshot *s, const char *buf, size_t len);
+/*
+ * uid as its user, into buf (size bytes): the recorded name; the number
+ * where the sample has the record but no name for it (as ps shows it);
+ * "uid N" where the sample has no record (an older recording: the name
+ * this machine gives that uid may be anyone's).  Returns buf.
+ */
+const char *snap_user(const struct snapshot *s, uint32_t uid, char *buf, size_t size);
 /* A string id of `from` as an id of `to` (0 for the empty string). */
 uint32_t snap_str_copy(struct snapshot *to, const struct snapshot *from, uint32_t id);
 

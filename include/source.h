@@ -81,6 +81,9 @@ struct source_ops {
 	int (*event_fd)(struct source *src);
 	/* Optional (replay): index of the first sample at or after `wall`. */
 	int (*find_time)(struct source *src, time_t wall, long *index);
+	/* Optional (replay): the samples in the recording, counted when it
+	 * was opened (0: not known). */
+	long (*count)(struct source *src);
 };
 
 struct source {

@@ -189,6 +189,8 @@ struct ui {
 	double delay;
 	bool stretched;		/* sampling took longer than the interval */
 	long sample_no;		/* replay: number of the sample shown, from 1 */
+	long sample_total;	/* replay: samples in the recording (0: not known) */
+	bool at_end;		/* replay: the recording ended after the sample shown */
 	time_t jump_wall;	/* replay: where 'b' asked to go */
 
 	/* the controls: N, Q, X */
@@ -238,6 +240,8 @@ bool ui_dev_changed(const struct ui *u, uint32_t dev);
 int ui_set_filter(struct ui *u, const char *expr);
 void ui_set_status(struct ui *u, int role, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* A new sample is shown: the header's "end of recording" (at_end) no longer holds. */
+void ui_sample_shown(struct ui *u);
 enum ui_action ui_key(struct ui *u, int key);
 /*
  * A mouse event at screen cell (y, x): what = the button pressed (1 left,

@@ -134,6 +134,14 @@ struct view_group {
 const char *view_group_kind_str(uint8_t kind);
 /* The group of a cgroup path (NULL or "": VIEW_G_UNKNOWN). */
 void view_group_classify(const char *path, struct view_group_key *k);
+/*
+ * A pod's Kubernetes QoS class, from its cgroup path (the kubelet's
+ * kubepods-burstable.slice / kubepods-besteffort.slice, cgroupfs
+ * /kubepods/burstable/ or /besteffort/; a Guaranteed pod sits right under
+ * kubepods): "burstable", "besteffort", "guaranteed", or NULL when the
+ * path is no pod's.
+ */
+const char *view_group_qos(const char *path);
 /* The group of a process entry. */
 void view_proc_group(const struct snapshot *s, const struct view_proc *p,
 		     struct view_group_key *k);

@@ -124,7 +124,11 @@ static void on_done(struct ev_loop *loop, ev_async *w, int revents)
 		ev_timer_start(loop, &a->again_w);
 	}
 	if (t.result > 0) {
+		/* the header says it until playback moves, whatever keys come */
 		ui_set_status(&a->ui, ROLE_STATUS_INFO, "end of recording");
+		a->ui.at_end = true;
+		if (a->ui.sample_no > 0)
+			a->ui.sample_total = a->ui.sample_no;
 		a->dirty = true;
 		return;
 	}
@@ -140,7 +144,7 @@ static void on_done(struct ev_loop *loop, ev_async *w, int revents)
 		a->samples = 0;
 	}
 	if (t.pair || t.restart)
-		hist_free(&a->ui.hist);	/* the graphs restart at the jump */
+		hist_gap(&a->ui.hist);	/* the graphs go on, a gap at the jump */
 	if ((no = sampler_tell(&a->sp)) >= 0)
 		a->ui.sample_no = no;
 
@@ -150,6 +154,7 @@ static void on_done(struct ev_loop *loop, ev_async *w, int revents)
 	ui_note_events(&a->ui, a->sp.cur);
 	watch_events(a);
 	ui_set_snapshot(&a->ui, a->sp.cur);
+	ui_sample_shown(&a->ui);
 	a->dirty = true;
 	if (a->iterations && ++a->taken >= a->iterations) {
 		/* -n N: the Nth sample on screen, then the end, as top -n */
@@ -241,6 +246,19 @@ static void run_control(struct app *a)
 	request_sample(a, -1);
 }
 
+/*
+ * A step or jump in a replay holds playback where it went: a key wins over
+ * playback, whose next tick would otherwise move on from there at once
+ * (as a player's frame step pauses it).  Space plays on.
+ */
+static void hold(struct app *a)
+{
+	if (!a->ui.replay || a->ui.paused)
+		return;
+	a->ui.paused = true;
+	ui_set_status(&a->ui, ROLE_STATUS_WARN, "paused at the step (Space: play on)");
+}
+
 static void on_input(struct ev_loop *loop, ev_io *w, int revents)
 {
 	struct app *a = container_of(w, struct app, input);
@@ -260,6 +278,7 @@ static void on_input(struct ev_loop *loop, ev_io *w, int revents)
 				request_sample(a, -1);
 			break;
 		case UI_STEP:
+			hold(a);
 			request_sample(a, -1);
 			break;
 		case UI_SAVE:
@@ -275,6 +294,7 @@ static void on_input(struct ev_loop *loop, ev_io *w, int revents)
 			run_control(a);
 			break;
 		case UI_STEP_BACK:
+			hold(a);
 			if (a->ui.sample_no >= 2) {
 				request_sample(a, a->ui.sample_no - 2);
 			} else {
@@ -290,8 +310,10 @@ static void on_input(struct ev_loop *loop, ev_io *w, int revents)
 			else if (err == -ERANGE)
 				ui_set_status(&a->ui, ROLE_STATUS_WARN,
 					      "no sample at or after that time");
-			else if (!err)
+			else if (!err) {
+				hold(a);
 				request_sample(a, ix);
+			}
 			break;
 		}
 		default:
@@ -401,6 +423,8 @@ int app_run(const struct settings *s, struct source *src, struct exporter *ex)
 	if (ret)
 		goto out_free;
 	a->ui.set = &a->set;
+	/* "sample 3 of 120" (the source is not sampling yet) */
+	a->ui.sample_total = src->ops->count ? src->ops->count(src) : 0;
 	a->ui.ascii = s->ascii;
 	a->ui.vc.bytes = s->bytes;
 	a->ui.mouse.on = !s->no_mouse;

@@ -151,13 +151,22 @@ enum sampler_ask sampler_request(struct sampler *sp, long target, double delay,
 	switch (sp->state) {
 	case SAMPLER_READY:
 		/* a sample is in but not taken yet (libev may call this
-		 * first): starting now would fill the snapshot it is to take */
-		ask(&sp->pending, target, delay, want, n, skip);
+		 * first): starting now would fill the snapshot it is to take;
+		 * a jump asked for before stays (a tick does not undo a key) */
+		if (target >= 0 || !sp->pending.set || sp->pending.target < 0)
+			ask(&sp->pending, target, delay, want, n, skip);
 		ret = SAMPLER_ASK_PENDING;
 		break;
 	case SAMPLER_ASKED:
 	case SAMPLER_BUSY:
-		ret = SAMPLER_ASK_BUSY;
+		/* a jump (a key: T, b) waits for the sample in flight, and is
+		 * asked for once it is taken; a tick is dropped */
+		if (target >= 0) {
+			ask(&sp->pending, target, delay, want, n, skip);
+			ret = SAMPLER_ASK_PENDING;
+		} else {
+			ret = SAMPLER_ASK_BUSY;
+		}
 		break;
 	case SAMPLER_ENDED:
 		if (target < 0)

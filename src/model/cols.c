@@ -316,7 +316,7 @@ static const struct view_col procs_cols[VC_PROC_N + SNAP_RES_N] = {
 	PCTX(VC_PROC_CMDLINE, "cmdline", "COMMAND", 40, false, VIEW_T_STR, VIEW_F_PLAIN,
 	     "command line (/proc/PID/cmdline), the arguments separated by spaces"),
 	PCTX(VC_PROC_USER, "user", "USER", 8, false, VIEW_T_STR, VIEW_F_PLAIN,
-	     "user name of the real uid (the uid where the user database has none)"),
+	     "user name of the real uid, as recorded (the uid where there was none; uid N: an older recording)"),
 	PCTX(VC_PROC_CPU, "cpu", "CPU%", 5, true, VIEW_T_DOUBLE, VIEW_F_PLAIN,
 	     "percent of one CPU the process used since the previous sample"),
 	PCTX(VC_PROC_RSS, "rss", "RSS", 9, true, VIEW_T_UINT, VIEW_F_BYTES,

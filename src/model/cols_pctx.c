@@ -4,7 +4,6 @@
  * (include/snap_proc.h): command line, user, CPU %, RSS, start time, and
  * how far its QPs are from its GPUs (src/model/pgpu.c; the QPs' too).
  */
-#include <pwd.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -12,33 +11,6 @@
 #include "cols.h"
 #include "snap_pci.h"
 #include "snap_proc.h"
-
-/*
- * getpwuid() reads the user database on every call (NSS files: the whole
- * /etc/passwd); a table redrawn each second asks for the same few uids.
- * Names do not change while rdmatop runs often enough to matter.
- */
-static const char *user_name(uint32_t uid)
-{
-	static struct {
-		uint32_t uid;
-		bool used;
-		char name[33];
-	} cache[64];
-	unsigned int h = uid % 64;
-	struct passwd *pw;
-
-	if (cache[h].used && cache[h].uid == uid)
-		return cache[h].name;
-	pw = getpwuid(uid);
-	if (pw && pw->pw_name)
-		snprintf(cache[h].name, sizeof(cache[h].name), "%s", pw->pw_name);
-	else
-		snprintf(cache[h].name, sizeof(cache[h].name), "%u", uid);
-	cache[h].uid = uid;
-	cache[h].used = true;
-	return cache[h].name;
-}
 
 /* A relation as the GPU columns show it: "PIX", far ones marked "SYS!". */
 static void gpu_rel(unsigned int rel, struct view_value *v)
@@ -110,7 +82,8 @@ void view_get_pctx(const struct view_ctx *c, const void *row, const struct view_
 		return;
 	case VC_PROC_USER:
 		if (p->valid & VIEW_PROC_UID) {
-			v->s = user_name(p->uid);
+			/* the recorded name (src/model/users.c) */
+			v->s = snap_user(c->s, p->uid, v->tmp, sizeof(v->tmp));
 			v->valid = true;
 		}
 		return;

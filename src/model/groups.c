@@ -250,6 +250,44 @@ void view_group_classify(const char *path, struct view_group_key *k)
 	set_name(k, path, len);
 }
 
+const char *view_group_qos(const char *path)
+{
+	struct view_group_key k, pk;
+	const char *p = path, *qos = "guaranteed";
+	bool kube = false;
+
+	view_group_classify(path, &k);
+	if (k.kind != VIEW_G_POD)
+		return NULL;
+	/* a QoS component under kubepods, up to the pod's own */
+	while (*p) {
+		struct comp c;
+		const char *e;
+
+		while (*p == '/')
+			p++;
+		if (!*p)
+			break;
+		e = strchr(p, '/');
+		c.p = p;
+		c.n = e ? (size_t)(e - p) : strlen(p);
+		p += c.n;
+		if (has_prefix(&c, "kubepods"))
+			kube = true;
+		if (!kube)
+			continue;
+		if ((c.n == 9 && !memcmp(c.p, "burstable", 9)) ||
+		    has_prefix(&c, "kubepods-burstable"))
+			qos = "burstable";
+		else if ((c.n == 10 && !memcmp(c.p, "besteffort", 10)) ||
+			 has_prefix(&c, "kubepods-besteffort"))
+			qos = "besteffort";
+		if (pod_uid(&c, &pk))
+			break;	/* the rest is the container's */
+	}
+	return qos;
+}
+
 void view_proc_group(const struct snapshot *s, const struct view_proc *p,
 		     struct view_group_key *k)
 {

@@ -114,6 +114,23 @@ size_t hist_get(const struct history *h, uint32_t dev, uint32_t port, const char
 	return n;
 }
 
+void hist_gap(struct history *h)
+{
+	size_t i, k;
+
+	for (i = 0; i < h->n; i++) {
+		struct hist_link *l = &h->links[i];
+
+		if (!l->n)
+			continue;	/* nothing to keep apart */
+		for (k = 0; k < HIST_N; k++)
+			l->v[k][l->head] = NAN;
+		l->head = (l->head + 1) % HIST_LEN;
+		if (l->n < HIST_LEN)
+			l->n++;
+	}
+}
+
 void hist_free(struct history *h)
 {
 	free(h->links);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <zstd.h>
 
@@ -139,6 +140,25 @@ static void keep_prev(struct rec_reader *r, uint32_t rlen)
 bool rec_reader_key(const struct rec_reader *r)
 {
 	return r->key;
+}
+
+long rec_reader_count(const struct rec_reader *r)
+{
+	uint64_t off = REC_FILE_HDR;
+	uint8_t hdr[REC_FRAME_HDR];
+	long n = 0;
+	int fd = fileno(r->f);
+
+	/* the frame headers only (pread: the reader's place stays), up to
+	 * the first that is cut short or fails its checksum, as reading does */
+	while (pread(fd, hdr, sizeof(hdr), (off_t)off) == (ssize_t)sizeof(hdr) &&
+	       le32(hdr) == REC_FRAME_MAGIC &&
+	       le32(hdr + REC_FRAME_HCRC) == rec_crc32(0, hdr, REC_FRAME_HCRC)) {
+		if (le16(hdr + REC_FRAME_TYPE) == REC_FRAME_SAMPLE)
+			n++;
+		off += sizeof(hdr) + le32(hdr + REC_FRAME_CLEN);
+	}
+	return n;
 }
 
 int rec_reader_next(struct rec_reader *r, const uint8_t **buf, size_t *len,

@@ -125,6 +125,12 @@ int source_feed_file(struct source *src, struct snapshot *s, const char *path,
 			snap_note(s, ret, SNAP_NONE, "unexpected contents in %s", path);
 		return ret == -ENOMEM ? ret : 0;
 	}
+	if (!strcmp(path, SNAP_USERS)) {
+		ret = err ? 0 : snap_users_parse(s, buf, buf ? len : 0);
+		if (ret == -EBADMSG)
+			snap_note(s, ret, SNAP_NONE, "unexpected contents in %s", path);
+		return ret == -ENOMEM ? ret : 0;
+	}
 	ret = sysfs_parse(s, path, err, buf, len);
 	if (ret == -EBADMSG)
 		snap_note(s, ret, SNAP_NONE, "unexpected contents in %s", path);

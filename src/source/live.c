@@ -505,6 +505,7 @@ static int live_sample(struct source *src, struct snapshot *s)
 	live_read_net(src, s);
 	live_read_pci(src, s);
 	live_read_tasks(src, s);
+	live_read_users(src, s);
 	goto end;
 fail:
 	snap_note(s, ret, req.dev, "sampling stopped early at netlink command %u: %s",
@@ -544,6 +545,7 @@ static void live_close(struct source *src)
 	free(l->fbuf);
 	free(l->tasks.v);
 	free(l->next.v);
+	free(l->users.v);
 	net_live_close(l->net);
 	free(l->pci);
 	free(l->pci_key);

@@ -41,6 +41,19 @@ struct live_tasks {
 	size_t n, cap;
 };
 
+/* The user names of the uids seen so far (users.c), each resolved once. */
+#define LIVE_USERS_MAX 1024
+struct live_user {
+	uint32_t uid;
+	bool named;		/* the user database had a name for it */
+	char name[SNAP_USER_MAX + 1];
+};
+
+struct live_users {
+	struct live_user *v;
+	size_t n, cap;
+};
+
 struct live {
 	struct nl_sock ns;
 	bool open;
@@ -66,6 +79,7 @@ struct live {
 	char *pci, *pci_key;
 	size_t pci_len;
 	unsigned long pci_walks;
+	struct live_users users;
 };
 
 /* Read one file (sysroot-relative path) and feed it: its length, or -errno. */
@@ -81,6 +95,15 @@ void live_read_port_files(struct source *src, struct snapshot *s,
 void live_read_tasks(struct source *src, struct snapshot *s);
 /* The sample is delivered (ok) or not: what the next one may keep. */
 void live_tasks_commit(struct live *l, bool ok);
+/*
+ * uid's name in this machine's user database (NSS: files, LDAP, sssd), as
+ * ps shows it: 0, or -ENOENT (no name), -EINVAL (a name SNAP_USERS cannot
+ * hold: longer than SNAP_USER_MAX or with control characters).
+ */
+int live_user_name(uint32_t uid, char *buf, size_t size);
+/* The names of the uids of the sample's tasks and of those before: one
+ * SNAP_USERS record (after live_read_tasks). */
+void live_read_users(struct source *src, struct snapshot *s);
 /* /proc/net/vlan/config when a GID's netdev is not its port's. */
 void live_read_vlans(struct source *src, struct snapshot *s);
 /* The PCI locality (SYSFS_PCI), walked again when the devices change. */

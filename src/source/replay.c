@@ -21,6 +21,7 @@ struct replay {
 	bool said;		/* the end was reported */
 	long next;		/* index of the sample sample() returns next */
 	struct rec_index ix;	/* samples read so far */
+	long total;		/* sample frames in the file when opened */
 	char msg[256];
 };
 
@@ -120,6 +121,11 @@ static int replay_seek(struct source *src, long index)
 	return 0;
 }
 
+static long replay_count(struct source *src)
+{
+	return ((struct replay *)src->priv)->total;
+}
+
 static long replay_tell(struct source *src)
 {
 	return ((struct replay *)src->priv)->next;
@@ -166,6 +172,7 @@ static const struct source_ops replay_ops = {
 	.seek = replay_seek,
 	.tell = replay_tell,
 	.find_time = replay_find_time,
+	.count = replay_count,
 };
 
 int source_replay_open(struct source *src, const char *path, char *err, size_t errlen)
@@ -180,6 +187,7 @@ int source_replay_open(struct source *src, const char *path, char *err, size_t e
 		free(rp);
 		return ret;
 	}
+	rp->total = rec_reader_count(rp->r);
 	src->ops = &replay_ops;
 	src->priv = rp;
 	return 0;

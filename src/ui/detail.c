@@ -227,6 +227,7 @@ static void build_proc(struct ui *u, struct lines *L)
 			add(L, ROLE_DEFAULT, 0, "owner thread ids: %s%s", thr,
 			    p->n_threads > VIEW_PROC_THREADS ? ",..." : "");
 		ui_detail_pctx(&u->vc, i, emit_line, L);
+		ui_detail_group(u->s, p, emit_line, L);
 		add(L, ROLE_DEFAULT, 0, "%s", "");
 		proc_hw(u, L, p);
 		break;
@@ -294,8 +295,16 @@ static void build_qp(struct ui *u, struct lines *L)
 	add(L, ROLE_HEADER_VALUE, 0, "QP %u on %s", u->detail.key.a, u->detail.key.name);
 	for (i = 0; i < n; i++)
 		if (is_qp(u, VIEW_QPS, i)) {
+			struct view_value v;
+			size_t j;
+
 			fields(u, L, VIEW_QPS, i);
 			found = true;
+			/* where its owner runs: the cgroup, job, pod, unit */
+			view_get(&u->vc, VIEW_QPS, i, view_col_role(VIEW_QPS, VIEW_ROLE_PID), &v);
+			for (j = 0; v.valid && j < u->n_procs; j++)
+				if (u->procs[j].pid == v.u)
+					ui_detail_group(u->s, &u->procs[j], emit_line, L);
 			break;
 		}
 	if (!found)

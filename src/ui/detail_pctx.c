@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* A process's context in its detail view: command line, user, CPU, memory,
  * state and start (include/snap_proc.h), the GPUs it has open and how far
- * the devices of its QPs are from them (src/model/pgpu.c). */
+ * the devices of its QPs are from them (src/model/pgpu.c), its cgroup and
+ * the job, pod, container or unit it makes (src/model/groups.c). */
 #include <stdio.h>
 #include <string.h>
 
@@ -112,4 +113,42 @@ void ui_detail_pctx(const struct view_ctx *c, size_t row, ui_emit_fn emit, void 
 		emit(ctx, ROLE_DEFAULT, 0, b);
 	}
 	gpus(c, st, p->pid, emit, ctx);
+}
+
+void ui_detail_group(const struct snapshot *s, const struct view_proc *p, ui_emit_fn emit,
+		     void *ctx)
+{
+	const char *path = p->cgroup ? snap_s(s, p->cgroup) : "", *qos;
+	struct view_group_key k;
+	char b[600];
+
+	if (!path[0])
+		return;
+	snprintf(b, sizeof(b), "%-9s %s", "CGROUP", path);
+	emit(ctx, ROLE_DEFAULT, 0, b);
+	view_group_classify(path, &k);
+	switch (k.kind) {
+	case VIEW_G_JOB:
+		snprintf(b, sizeof(b), "%-9s %s (%s)", "JOB", k.name, k.runtime);
+		break;
+	case VIEW_G_POD:
+		qos = view_group_qos(path);
+		snprintf(b, sizeof(b), "%-9s %s (%s, QoS %s)", "POD", k.name, k.runtime,
+			 qos ? qos : "n/a");
+		if (k.container[0]) {
+			emit(ctx, ROLE_DEFAULT, 0, b);
+			snprintf(b, sizeof(b), "%-9s %s", "CONTAINER", k.container);
+		}
+		break;
+	case VIEW_G_CONTAINER:
+		snprintf(b, sizeof(b), "%-9s %s (%s)", "CONTAINER", k.name, k.runtime);
+		break;
+	case VIEW_G_UNIT:
+		snprintf(b, sizeof(b), "%-9s %s (%s)", "UNIT", k.name, k.runtime);
+		break;
+	default:
+		/* a cgroup of no known kind: the path above is all */
+		return;
+	}
+	emit(ctx, ROLE_DEFAULT, 0, b);
 }

@@ -163,7 +163,13 @@ static void identity(struct ui *u, const struct snapshot *s, int y, int w)
 	it = add(&L, "at", ROLE_HEADER_VALUE, "%s", when);
 	if (u->replay && strftime(when, sizeof(when), "%H:%M:%S", &tm))
 		snprintf(it->brief, sizeof(it->brief), "%s", when);
-	if (u->replay && u->sample_no > 0)
+	/* "sample 3 of 120": where in the recording (a file still growing
+	 * may have more than counted when it was opened); its end said until
+	 * playback moves (the status line's message goes at the next key) */
+	if (u->replay && u->sample_no > 0 && u->sample_total >= u->sample_no)
+		add(&L, "sample", ROLE_HEADER_VALUE, "%ld of %ld%s", u->sample_no, u->sample_total,
+		    u->at_end ? " (end)" : "");
+	else if (u->replay && u->sample_no > 0)
 		add(&L, "sample", ROLE_HEADER_VALUE, "%ld", u->sample_no);
 	add(&L, "every", u->paused || u->stretched ? ROLE_STATUS_WARN : ROLE_HEADER_VALUE,
 	    "%.1fs%s%s", u->delay, u->stretched ? " (stretched)" : "", u->paused ? " PAUSED" : "");

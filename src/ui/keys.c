@@ -234,7 +234,7 @@ static enum ui_action k_errors(struct ui *u, int key)
 	(void)key;
 	u->errors_only = !u->errors_only;
 	ui_set_status(u, ROLE_STATUS_INFO, "counters: %s", u->errors_only ?
-		      "errors, flushes and congestion only (e: all)" : "all");
+		      "errors, flushes, congestion and flow control only (e: all)" : "all");
 	if (u->errors_only && u->pane != UI_COUNTERS)
 		u->pane = UI_COUNTERS;
 	ui_refresh_rows(u);
@@ -391,7 +391,7 @@ static const struct ui_keydef keydefs[] = {
 	  "filter rows: key=val key!=val key~regex key!~regex (the prompt opens with the "
 	  "filter in force selected: typing replaces it, End edits it)", .run = k_filter },
 	{ { 'p' }, "p", "show only the selected process (again: all)", .run = k_pid },
-	{ { 'e' }, "e", "counters: errors, flushes and congestion only (again: all)",
+	{ { 'e' }, "e", "counters: errors, flushes, congestion and flow control (pause, PFC) only (again: all)",
 	  .run = k_errors },
 	{ { ' ' }, "space", "pause / resume sampling", .run = k_pause },
 	{ { '+', '-' }, "+ -", "refresh interval up / down", .run = k_delay },
@@ -421,7 +421,7 @@ static const struct ui_keydef keydefs[] = {
 	{ .key = "mouse", .what = "click a header: sort (again: reverse); a tab: switch; a row: "
 	  "select, double click: details; wheel: scroll (--no-mouse: off)" },
 	/* t steps in a replay: k_theme's row has the key */
-	{ { 'T' }, "t  T", "replay: next / previous sample", .run = k_step_back },
+	{ { 'T' }, "t  T", "replay: next / previous sample (playback pauses there)", .run = k_step_back },
 	{ { 'b' }, "b", "replay: go to a time (HH:MM[:SS] or YYYY-MM-DD HH:MM[:SS])",
 	  .run = k_time },
 	{ .key = "(dim rows)", .what = "QP data older than the interval (--budget: its table is "

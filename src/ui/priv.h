@@ -115,6 +115,10 @@ void ui_detail_flaps(const struct snapshot *s, const struct snap_port *p, ui_emi
 void ui_detail_pci(const struct snapshot *s, const char *dev, ui_emit_fn emit, void *ctx);
 /* A process's command line, user, CPU, memory, start (detail_pctx.c). */
 void ui_detail_pctx(const struct view_ctx *c, size_t row, ui_emit_fn emit, void *ctx);
+/* Where a process runs: its cgroup, and the job, pod (with its QoS class),
+ * container or unit it makes (src/model/groups.c), as lines. */
+void ui_detail_group(const struct snapshot *s, const struct view_proc *p, ui_emit_fn emit,
+		     void *ctx);
 void ui_draw_help(struct ui *u, const struct ui_layout *l);
 void ui_draw_keybar(struct ui *u, const struct ui_layout *l);
 /* The column setup screen and its keys (setup.c). */

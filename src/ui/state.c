@@ -252,7 +252,7 @@ void ui_refresh_rows(struct ui *u)
 	if (u->errors_only && t == VIEW_COUNTERS) {
 		size_t m = 0;
 
-		/* errors, flushes and congestion (classify.h), by the
+		/* errors, flushes, congestion and flow control (classify.h), by the
 		 * table or by a rule */
 		for (i = 0; i < (size_t)n; i++)
 			if (cnt_is_problem(SNAP_AT(&u->s->counters, struct snap_counter,

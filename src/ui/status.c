@@ -7,7 +7,7 @@
  *      always first, so no message or note ever hides it;
  *   2. the last message (what a key did, a change the sample saw, the end
  *      of a recording): it lives until the next key on the main screen or
- *      a newer message;
+ *      a newer message (the header keeps saying the end: header.c);
  *   3. the sample's first note (a table the kernel does not give, keys
  *      withheld without CAP_NET_ADMIN): said where there is no message,
  *      and beside it where the note is an error.
@@ -29,6 +29,11 @@ void ui_set_status(struct ui *u, int role, const char *fmt, ...)
 	vsnprintf(u->msg.text, sizeof(u->msg.text), fmt, ap);
 	va_end(ap);
 	u->msg.role = role;
+}
+
+void ui_sample_shown(struct ui *u)
+{
+	u->at_end = false;
 }
 
 void ui_clear_message(struct ui *u)

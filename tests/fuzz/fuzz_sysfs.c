@@ -5,8 +5,9 @@
  * comm and cgroup, /proc/net/vlan/config, the kept ids' record filled
  * from a sample before, the PCI walk's record, /proc/PID/{stat,cmdline},
  * the GPU device nodes of /proc/PID/fd (and the relations snap_carry
- * computes from them and the walk), /proc/uptime, and the groups a cgroup
- * path makes): input is a
+ * computes from them and the walk), /proc/uptime, the user names' record
+ * (and each task's user looked up in it), and the groups a cgroup path
+ * makes): input is a
  * path, a NUL, and the file's contents; a second NUL-separated pair may
  * follow.  The snapshot knows a device rxe0 (index 0) with port 1 on netdev
  * dummy0, a GID on its VLAN device dummy0.7, and a few tasks, so every path
@@ -81,6 +82,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				snap_self_parse(&s, buf, clen);
 			else if (!strcmp(path, "rdmatop:tasks-kept"))	/* SOURCE_TASKS_KEPT */
 				snap_tasks_kept_parse(&s, buf, clen);
+			else if (!strcmp(path, SNAP_USERS))
+				snap_users_parse(&s, buf, clen);
 			else
 				sysfs_parse(&s, path, (k == 1 && clen == 0) ? -2 : 0, buf, clen);
 		}
@@ -102,8 +105,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		const struct snap_task *t = SNAP_AT(&s.tasks, struct snap_task, (size_t)k);
 		struct view_group_key g;
 
-		if (t->valid & SNAP_TASK_CGROUP)
+		char user[96];
+
+		if (t->valid & SNAP_TASK_CGROUP) {
 			view_group_classify(snap_s(&s, t->cgroup), &g);
+			view_group_qos(snap_s(&s, t->cgroup));
+		}
+		snap_user(&s, t->uid, user, sizeof(user));
 	}
 	snap_free(&s);
 	return 0;

@@ -9,9 +9,10 @@
  * line in hex, for the oracles of the batch and metrics suites.  With -g,
  * names stay and every process gets a cgroup instead, by its pid (a SLURM
  * job, a Kubernetes pod, a docker container, a systemd unit), so the screen
- * tests have groups to show.
+ * tests have groups to show.  With -u USER, names stay and every sample
+ * names its uids USER, as a recording made now does (SNAP_USERS).
  *
- * usage: mkhostile [-a FIRST | -g] IN.rdrec OUT.rdrec | mkhostile -l
+ * usage: mkhostile [-a FIRST | -g | -u USER] IN.rdrec OUT.rdrec | mkhostile -l
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,13 +41,21 @@ int main(int argc, char **argv)
 		first = strtoul(argv[2], NULL, 10);
 		argv += 2;
 		argc -= 2;
+	} else if (argc == 5 && !strcmp(argv[1], "-u")) {
+		n = hostile_rewrite_users(argv[3], argv[4], argv[2], err, sizeof(err));
+		if (n < 0) {
+			fprintf(stderr, "mkhostile: %s\n", err);
+			return 1;
+		}
+		printf("%d\n", n);
+		return 0;
 	} else if (argc == 4 && !strcmp(argv[1], "-g")) {
 		all = HOSTILE_GROUPS;
 		argv++;
 		argc--;
 	}
 	if (argc != 3) {
-		fprintf(stderr, "usage: mkhostile [-a FIRST | -g] IN OUT | mkhostile -l\n");
+		fprintf(stderr, "usage: mkhostile [-a FIRST | -g | -u USER] IN OUT | mkhostile -l\n");
 		return 2;
 	}
 	n = hostile_rewrite(argv[1], argv[2], all, first, err, sizeof(err));

@@ -118,8 +118,11 @@ static const char *const cgroups[] = {
 };
 
 struct rewrite {
-	int all;	/* 0, 1 or HOSTILE_GROUPS */
+	int all;	/* 0, 1, HOSTILE_GROUPS or HOSTILE_USERS */
 	size_t first;
+	const char *user;	/* HOSTILE_USERS: every uid's name */
+	unsigned long uids[64];
+	size_t n_uids;
 	unsigned long ids[4096];
 	size_t n_ids;
 };
@@ -162,6 +165,39 @@ static int add_cgroup(struct raw_sink *k, const uint8_t *status, size_t len)
 	c = cgroups[pid % (sizeof(cgroups) / sizeof(cgroups[0]))];
 	snprintf(path, sizeof(path), "/proc/%lu/cgroup", pid);
 	return k->file(k->ctx, path, 0, c, strlen(c));
+}
+
+/* users mode: the uid a status file names, among those seen */
+static void add_uid(struct rewrite *rw, const uint8_t *status, size_t len)
+{
+	char buf[512];
+	const char *u;
+	unsigned long uid;
+	size_t i;
+
+	if (len >= sizeof(buf))
+		len = sizeof(buf) - 1;
+	memcpy(buf, status, len);
+	buf[len] = '\0';
+	u = strstr(buf, "Uid:");
+	if (!u)
+		return;
+	uid = strtoul(u + 4, NULL, 10);
+	for (i = 0; i < rw->n_uids && rw->uids[i] != uid; i++)
+		;
+	if (i == rw->n_uids && rw->n_uids < sizeof(rw->uids) / sizeof(rw->uids[0]))
+		rw->uids[rw->n_uids++] = uid;
+}
+
+/* users mode: the SNAP_USERS record, every uid seen so far named rw->user */
+static int add_users(struct rewrite *rw, struct raw_sink *k)
+{
+	char buf[64 * 96];
+	size_t i, n = 0;
+
+	for (i = 0; i < rw->n_uids; i++)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%lu %s\n", rw->uids[i], rw->user);
+	return k->file(k->ctx, SNAP_USERS, 0, buf, n);
 }
 
 static int copy_sample(struct rewrite *rw, struct raw_sink *k, const uint8_t *buf, size_t len)
@@ -215,6 +251,13 @@ static int copy_sample(struct rewrite *rw, struct raw_sink *k, const uint8_t *bu
 					ret = k->file(k->ctx, path, err, b + 6 + pl, blen - 6 - pl);
 				if (!ret && !err && strstr(path, "/status"))
 					ret = add_cgroup(k, b + 6 + pl, blen - 6 - pl);
+			} else if (rw->all == HOSTILE_USERS) {
+				/* names stay; a recording as the live source makes
+				 * them now, every uid seen named rw->user */
+				if (!err && strstr(path, "/status"))
+					add_uid(rw, b + 6 + pl, blen - 6 - pl);
+				if (strcmp(path, SNAP_USERS))
+					ret = k->file(k->ctx, path, err, b + 6 + pl, blen - 6 - pl);
 			} else if (!err && !strncmp(path, "/proc/", 6) && strstr(path, "/comm")) {
 				/* as the kernel prints it: the name and '\n' (the
 				 * screen tests' name is longer than a comm) */
@@ -227,14 +270,31 @@ static int copy_sample(struct rewrite *rw, struct raw_sink *k, const uint8_t *bu
 			}
 		}
 	}
+	if (!ret && rw->all == HOSTILE_USERS && rw->n_uids)
+		ret = add_users(rw, k);
 	if (!ret)
 		ret = k->end(k->ctx, &s);
 	snap_free(&s);
 	return ret;
 }
 
+static int rewrite(const char *in, const char *out, int all, size_t first, const char *user,
+		   char *err, size_t errlen);
+
 int hostile_rewrite(const char *in, const char *out, int all, size_t first, char *err,
 		    size_t errlen)
+{
+	return rewrite(in, out, all, first, NULL, err, errlen);
+}
+
+int hostile_rewrite_users(const char *in, const char *out, const char *user, char *err,
+			  size_t errlen)
+{
+	return rewrite(in, out, HOSTILE_USERS, 0, user, err, errlen);
+}
+
+static int rewrite(const char *in, const char *out, int all, size_t first, const char *user,
+		   char *err, size_t errlen)
 {
 	struct rewrite *rw = calloc(1, sizeof(*rw));
 	struct rec_reader *r = NULL;
@@ -249,6 +309,7 @@ int hostile_rewrite(const char *in, const char *out, int all, size_t first, char
 	}
 	rw->all = all;
 	rw->first = first;
+	rw->user = user;
 	if (rec_reader_open(&r, in, err, errlen))
 		goto out;
 	if (rec_writer_open(&w, out)) {
@@ -268,7 +329,7 @@ int hostile_rewrite(const char *in, const char *out, int all, size_t first, char
 		snprintf(err, errlen, "%s: no sample", in);
 		goto out;
 	}
-	ret = (int)rw->n_ids;
+	ret = (int)(all == HOSTILE_USERS ? rw->n_uids : rw->n_ids);
 out:
 	if (w && rec_writer_close(w) && ret >= 0) {
 		snprintf(err, errlen, "%s: write failed", out);

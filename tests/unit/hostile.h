@@ -50,6 +50,14 @@ const char *hostile_name(size_t k);
 #define HOSTILE_GROUPS 2
 int hostile_rewrite(const char *in, const char *out, int all, size_t first, char *err,
 		    size_t errlen);
+/*
+ * Copy recording in to out as a recording made now would be: with a
+ * SNAP_USERS record in each sample, every uid seen so far named user (a
+ * name this machine gives no one).  The number of uids named, or -1.
+ */
+#define HOSTILE_USERS 3
+int hostile_rewrite_users(const char *in, const char *out, const char *user, char *err,
+			  size_t errlen);
 
 struct snapshot;
 

@@ -229,4 +229,54 @@ static void test_aggregate(void)
 	snap_free(&s);
 }
 
-TEST_MAIN(test_slurm, test_kubernetes, test_containers, test_units, test_other, test_aggregate)
+/* A pod's QoS class from its path (the process and QP details say it). */
+static void test_qos(void)
+{
+	static const struct {
+		const char *path, *qos;
+	} cases[] = {
+		/* cgroup v2, systemd driver, as the kubelet names them */
+		{ "/kubepods.slice/kubepods-burstable.slice/"
+		  "kubepods-burstable-pod8e2f3b1a_5c4d_4e6f_9a0b_1c2d3e4f5a6b.slice/"
+		  "cri-containerd-" ID64 ".scope", "burstable" },
+		{ "/kubepods.slice/kubepods-besteffort.slice/"
+		  "kubepods-besteffort-pod0a1b2c3d_0000_4111_8222_333344445555.slice/"
+		  "cri-containerd-" ID64 ".scope", "besteffort" },
+		{ "/kubepods.slice/kubepods-pod11112222_3333_4444_5555_666677778888.slice/"
+		  "cri-containerd-" ID64 ".scope", "guaranteed" },
+		/* cgroup v1, cgroupfs driver */
+		{ "/kubepods/besteffort/pod8e2f3b1a-5c4d-4e6f-9a0b-1c2d3e4f5a6b/" ID64, "besteffort" },
+		{ "/kubepods/burstable/pod8e2f3b1a-5c4d-4e6f-9a0b-1c2d3e4f5a6b/" ID64, "burstable" },
+		{ "/kubepods/pod8e2f3b1a-5c4d-4e6f-9a0b-1c2d3e4f5a6b/" ID64, "guaranteed" },
+		/* no pod: no class; a SLURM job is a job */
+		{ "/kubepods.slice/kubepods-burstable.slice", NULL },
+		{ "/kubepods/besteffort", NULL },
+		{ "/system.slice/slurmstepd.scope/job_123/step_0/user/task_0", NULL },
+		{ "/besteffort/pod8e2f3b1a-5c4d-4e6f-9a0b-1c2d3e4f5a6b", NULL },
+		{ "", NULL },
+		/* hostile: a container named like a class past the pod */
+		{ "/kubepods/pod8e2f3b1a-5c4d-4e6f-9a0b-1c2d3e4f5a6b/burstable", "guaranteed" },
+		{ "//kubepods//besteffort//pod8e2f3b1a-5c4d-4e6f-9a0b-1c2d3e4f5a6b//", "besteffort" },
+	};
+	struct view_group_key k;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *q = view_group_qos(cases[i].path);
+
+		if (cases[i].qos)
+			CHECK_EQ_S(q, cases[i].qos);
+		else
+			CHECK(q == NULL);
+	}
+	/* SLURM's job and step, v2 and v1 */
+	view_group_classify("/system.slice/slurmstepd.scope/job_123/step_0/user/task_0", &k);
+	CHECK_EQ_U(k.kind, VIEW_G_JOB);
+	CHECK_EQ_S(k.name, "123");
+	view_group_classify("/slurm/uid_1000/job_77/step_batch/task_0", &k);
+	CHECK_EQ_U(k.kind, VIEW_G_JOB);
+	CHECK_EQ_S(k.name, "77");
+}
+
+TEST_MAIN(test_slurm, test_kubernetes, test_containers, test_units, test_other, test_aggregate,
+	  test_qos)

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The user names of a sample's uids (SNAP_USERS): the live source resolves
+ * them where it runs and records them, so that a replay elsewhere shows the
+ * users ps showed on the recorded machine, not whoever has that uid here.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "snapshot.h"
+
+/* "UID NAME": a decimal uid, one space, a name of printable bytes */
+static bool good_line(const char *p, size_t n, uint32_t *uid, const char **name, size_t *nlen)
+{
+	unsigned long long v = 0;
+	size_t i = 0, k;
+
+	while (i < n && p[i] >= '0' && p[i] <= '9' && i < 10)
+		v = v * 10 + (unsigned long long)(p[i++] - '0');
+	if (!i || v > UINT32_MAX || i >= n || p[i] != ' ')
+		return false;
+	*uid = (uint32_t)v;
+	*name = p + i + 1;
+	*nlen = n - i - 1;
+	if (!*nlen || *nlen > SNAP_USER_MAX)
+		return false;
+	for (k = 0; k < *nlen; k++)
+		if ((unsigned char)(*name)[k] < 0x20 || (*name)[k] == 0x7f)
+			return false;
+	return true;
+}
+
+int snap_users_parse(struct snapshot *s, const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + (buf ? len : 0);
+	size_t o = 0;
+	char *keep;
+	int ret = 0;
+
+	s->flags |= SNAP_F_USERS;
+	if (!len)
+		return 0;
+	keep = malloc(len + 1);
+	if (!keep)
+		return -ENOMEM;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p), nlen;
+		const char *name;
+		uint32_t uid;
+
+		if (good_line(p, n, &uid, &name, &nlen)) {
+			memcpy(keep + o, p, n);
+			o += n;
+			keep[o++] = '\n';
+		} else if (n) {
+			ret = -EBADMSG;
+		}
+		p += n + 1;
+	}
+	if (o) {
+		s->users = snap_str(s, keep, o);
+		if (!s->users)
+			ret = -ENOMEM;
+	}
+	free(keep);
+	return ret;
+}
+
+const char *snap_user(const struct snapshot *s, uint32_t uid, char *buf, size_t size)
+{
+	const char *p = snap_s(s, s->users), *nl;
+
+	if (!(s->flags & SNAP_F_USERS)) {
+		snprintf(buf, size, "uid %u", uid);
+		return buf;
+	}
+	for (; *p; p = nl + 1) {
+		const char *name;
+		uint32_t u;
+		size_t nlen;
+
+		nl = strchr(p, '\n');
+		if (!nl)
+			break;
+		/* the lines kept were good ones */
+		if (good_line(p, (size_t)(nl - p), &u, &name, &nlen) && u == uid) {
+			snprintf(buf, size, "%.*s", (int)nlen, name);
+			return buf;
+		}
+	}
+	snprintf(buf, size, "%u", uid);
+	return buf;
+}
