@@ -146,12 +146,11 @@ static void on_done(void *arg, const struct prom_qstate *q, double interval)
 	c->v.q = q;
 	c->v.busy = false;
 	if (interval > 0 && interval != c->v.interval) {
+		/* the client asked for it before this refresh's queries,
+		 * whose rates used this window */
 		c->v.interval = interval;
 		c->v.window = prom_window(interval);
 		c->ctx.window = c->v.window;
-		/* the rates of this refresh used a guessed window: again */
-		refresh_now(c);
-		return;
 	}
 	if (c->v.interval <= 0 && c->client && !c->said_interval &&
 	    *prom_client_interval_why(c->client)) {
@@ -460,7 +459,13 @@ int cluster_main(const struct settings *o)
 			goto out;
 		}
 		c->v.url = o->read;
-	} else if (prom_client_new(&c->client, c->loop, &co, err, sizeof(err))) {
+	} else {
+		/* a query may take two refreshes (at least 10 s): a refresh
+		 * is never sent while one is out */
+		co.timeout = o->prometheus_timeout > 0 ? o->prometheus_timeout :
+			     o->delay * 2 > 10 ? o->delay * 2 : 10;
+	}
+	if (!o->read && prom_client_new(&c->client, c->loop, &co, err, sizeof(err))) {
 		fprintf(stderr, "rdmatop: %s\n", err);
 		goto out;
 	}

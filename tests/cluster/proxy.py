@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """A counting proxy in front of Prometheus.
 
-usage: proxy.py PORT UPSTREAM_URL LOG [DELAY_QUERY DELAY_SECONDS]
+usage: proxy.py PORT UPSTREAM_URL LOG [DELAY_QUERY DELAY_SECONDS [FAIL_FILE]]
 
 Forwards every request to UPSTREAM_URL and appends one JSON line per
 request to LOG: the path, the query's name (guessed from its PromQL, as
 rdmatop's query table spells it), the series in the answer, the bytes on
 the wire (as sent, gzip or not) and decoded, and when it was asked.
 With DELAY_QUERY (a name, or "all") its answers wait DELAY_SECONDS
-first, as a Prometheus that is slow on one query.  Loopback only.
+first, as a Prometheus that is slow on one query; while FAIL_FILE holds
+a query's name, that query is answered 503.  Loopback only.
 """
 import gzip
 import json
@@ -24,6 +25,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 port, upstream, log = int(sys.argv[1]), sys.argv[2].rstrip("/"), sys.argv[3]
 delay_q = sys.argv[4] if len(sys.argv) > 4 else ""
 delay_s = float(sys.argv[5]) if len(sys.argv) > 5 else 0
+fail_file = sys.argv[6] if len(sys.argv) > 6 else ""
 lock = threading.Lock()
 
 
@@ -61,6 +63,22 @@ class H(BaseHTTPRequestHandler):
         t0 = time.time()
         if delay_s and delay_q in ("all", name):
             time.sleep(delay_s)
+        try:
+            failing = open(fail_file).read().strip() if fail_file else ""
+        except OSError:
+            failing = ""
+        if failing and failing == name:
+            with lock, open(log, "a") as f:
+                f.write(json.dumps({"path": self.path.split("?")[0], "name": name, "series": -1,
+                                    "wire": 0, "bytes": 0, "t": t0, "seconds": 0, "query": q,
+                                    "failed": True}) + "\n")
+            msg = b"proxy: upstream unavailable"
+            self.send_response(503)
+            self.send_header("Content-Type", "text/plain")
+            self.send_header("Content-Length", str(len(msg)))
+            self.end_headers()
+            self.wfile.write(msg)
+            return
         req = urllib.request.Request(upstream + self.path, data=body, method=self.command)
         for k in ("Content-Type", "Accept-Encoding", "Authorization"):
             if self.headers.get(k):
