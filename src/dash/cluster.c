@@ -49,6 +49,7 @@ struct cl {
 	int n_filters;
 	struct ask ask[2], asked[2];	/* Ports, Jobs: wanted now, and sent */
 	bool again;			/* a refresh wanted while one ran */
+	char searched[256];		/* the search whose rows came */
 	long iterations, done;
 	double delay, at;
 	ev_timer tick, clock;
@@ -86,6 +87,9 @@ static void want(struct cl *c, int k, struct ask *a)
 	if (c->screen) {
 		int page = c->ui.base.rows_n > 9 ? c->ui.base.rows_n - 7 : 2;
 		size_t from = c->ui.pane == ask_pane[k] ? c->ui.sel[c->ui.pane] : 0;
+
+		if (from > 1000000)	/* End before the rows are drawn */
+			from = 1000000;
 
 		if (!c->rows)
 			a->top.n = ((long)from + 2 * page) / 50 * 50 + 50;
@@ -194,6 +198,14 @@ static void on_done(void *arg, const struct prom_qstate *q, double interval)
 			c->v.answered = q[i].at;
 	}
 	if (c->screen) {
+		/* a search asked Prometheus for its rows: now they are here,
+		 * the selection goes to the first (it found none before) */
+		if (strcmp(c->asked[0].search, c->searched) && c->ui.pane != CL_HOSTS &&
+		    c->ui.pane != CL_HOST && c->asked[0].search[0]) {
+			snprintf(c->searched, sizeof(c->searched), "%s", c->asked[0].search);
+			c->ui.search_step = 1;
+			c->ui.sel[c->ui.pane] = 0;
+		}
 		ui_cluster_draw(&c->ui, &c->v);
 		if (c->iterations && ++c->done >= c->iterations)
 			ev_break(c->loop, EVBREAK_ALL);

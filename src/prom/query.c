@@ -274,7 +274,7 @@ static int table_text(enum prom_q q, const struct prom_qtop *top, struct sb *b)
 				sb_put(b, " or ");
 			put_base(b, t, m);
 		}
-		sb_put(b, ")");
+		sb_put(b, "))");
 	}
 	sb_put(b, ") or label_replace(count(");
 	put_base(b, t, "");

@@ -198,6 +198,26 @@ static void test_config(void)
 	CHECK(strstr(err, "line ") != NULL);
 }
 
+/* parentheses balanced outside PromQL's strings: Prometheus would refuse
+ * the query otherwise ("unclosed left parenthesis") */
+static bool balanced(const char *q)
+{
+	int depth = 0;
+	bool in = false;
+
+	for (; *q; q++) {
+		if (in && *q == '\\' && q[1])
+			q++;
+		else if (*q == '"')
+			in = !in;
+		else if (!in && (*q == '(' || *q == ')'))
+			depth += *q == '(' ? 1 : -1;
+		if (depth < 0)
+			return false;
+	}
+	return depth == 0 && !in;
+}
+
 static void test_query(void)
 {
 	struct prom_qctx c = { .match = "job=\"rdma\"", .window = 4, .instance = "h\"1" };
@@ -229,6 +249,11 @@ static void test_query(void)
 	c.ports.search = "a.b\"";
 	CHECK(prom_q_text(PROM_Q_PORTS, &c, q, sizeof(q)) > 0 && strstr(q, "bottomk(60, "));
 	CHECK(strstr(q, "instance=~\".*a\\\\.b\\\".*\"") != NULL);	/* RE2-escaped, quoted */
+	CHECK(balanced(q));
+	c.jobs = (struct prom_qtop){ .n = 5, .col = "err", .search = "(x" };
+	CHECK(prom_q_text(PROM_Q_JOBS, &c, q, sizeof(q)) > 0 && balanced(q));
+	for (i = 0; i < PROM_Q_N; i++)
+		CHECK(prom_q_text((enum prom_q)i, &c, q, sizeof(q)) > 0 && balanced(q));
 	c.ports.col = "state";	/* a text: every row */
 	CHECK(prom_q_text(PROM_Q_PORTS, &c, q, sizeof(q)) > 0 && !strstr(q, "bottomk"));
 	CHECK(prom_q_top_col(PROM_Q_JOBS, "qps") && !prom_q_top_col(PROM_Q_JOBS, "group") &&
