@@ -61,7 +61,13 @@ class H(BaseHTTPRequestHandler):
         q = form.get("query", [""])[0]
         name = name_of(q) if q else self.path.split("?")[0]
         t0 = time.time()
-        if delay_s and delay_q in ("all", name):
+        delayed = bool(delay_s and delay_q in ("all", name))
+        if delayed:
+            # logged as it comes: the client may be gone before the answer
+            with lock, open(log, "a") as f:
+                f.write(json.dumps({"path": self.path.split("?")[0], "name": name, "series": -1,
+                                    "wire": 0, "bytes": 0, "t": t0, "seconds": 0, "query": q,
+                                    "delayed": True}) + "\n")
             time.sleep(delay_s)
         try:
             failing = open(fail_file).read().strip() if fail_file else ""
@@ -101,9 +107,12 @@ class H(BaseHTTPRequestHandler):
         except (ValueError, KeyError, TypeError):
             series = -1
         with lock, open(log, "a") as f:
-            f.write(json.dumps({"path": self.path.split("?")[0], "name": name, "series": series,
-                                "wire": len(data), "bytes": len(raw), "t": t0,
-                                "seconds": time.time() - t0, "query": q}) + "\n")
+            if delayed:
+                pass
+            else:
+                f.write(json.dumps({"path": self.path.split("?")[0], "name": name, "series": series,
+                                    "wire": len(data), "bytes": len(raw), "t": t0,
+                                    "seconds": time.time() - t0, "query": q}) + "\n")
         try:
             self.send_response(code)
             for k in ("Content-Type", "Content-Encoding"):
