@@ -80,14 +80,36 @@ int prom_parse_answer(const char *buf, size_t len, size_t max_series, struct pro
 double prom_parse_interval(const char *buf, size_t len, char *err, size_t errlen);
 
 /* The query set (query.c): metric names live there, in one table. */
+/*
+ * What the Ports or Jobs query asks for: the top n rows by column col
+ * (topk; asc: bottomk), and the top n of those a label of which holds
+ * search, with the rows counted (label f="total"); n 0, or a column
+ * Prometheus cannot rank (a text), asks for every row.  match: label
+ * matchers of this table only (prom_q_filter), "" or NULL for none.
+ */
+struct prom_qtop {
+	long n;
+	const char *col;
+	bool asc;
+	const char *match;
+	const char *search;
+};
+
 struct prom_qctx {
 	const char *match;	/* --match: label matchers, "" for none */
 	double window;		/* rate() window, seconds */
 	const char *instance;	/* the open host (PROM_Q_PROCS), or NULL */
+	struct prom_qtop ports, jobs;
 };
 const char *prom_q_name(enum prom_q q);
 /* The PromQL of query q into buf; its length, or -ENOSPC. */
 int prom_q_text(enum prom_q q, const struct prom_qctx *c, char *buf, size_t len);
+/* Whether query q (Ports, Jobs) ranks its rows by column col in Prometheus. */
+bool prom_q_top_col(enum prom_q q, const char *col);
+/* A filter (key=val, key!=val, key~re, key!~re) on a label of query q's
+ * rows as a label matcher, appended to m: 1, 0 when it cannot be one (the
+ * rows are then all asked for and filtered here), or -ENOSPC. */
+int prom_q_filter(enum prom_q q, const char *filter, char *m, size_t len);
 /* The rate window for a scrape interval: four scrapes (never under 1 s). */
 double prom_window(double scrape_interval);
 /* Whether a selector is of the form Prometheus takes between braces
@@ -166,6 +188,8 @@ struct prom_model {
 	double eval_at;			/* the time the queries were evaluated (0: now) */
 	double answers_seconds;		/* from the refresh's start to its last answer */
 	double build_seconds;		/* building this model and sorting its panes */
+	double ports_total, jobs_total;	/* the rows Prometheus has, when it sent only
+					 * the top ones (NaN: it sent every row) */
 };
 
 /* Build m from the answers q[PROM_Q_N] (those without one stay empty). */

@@ -145,6 +145,13 @@ enum opt_out { OPT_OUT_TEXT, OPT_OUT_JSON, OPT_OUT_OPENMETRICS, OPT_OUT_PROMETHE
 	  .help = "TLS and auth for --prometheus, in Prometheus's http_config format")          \
 	X(MATCH, match, STR, .name = "match", .metavar = "SELECTOR",                            \
 	  .help = "--prometheus: only series matching SELECTOR (job=\"rdma\")")                  \
+	X(ROWS, rows, INT, .name = "rows", .metavar = "N", .max = 1000000,                      \
+	  .help = "--prometheus: the Ports and Jobs tables ask for their top N rows by their "  \
+		"sort column (default: the screen's rows and a screen more; batch: every row)") \
+	X(PROMETHEUS_TIMEOUT, prometheus_timeout, DOUBLE, .name = "prometheus-timeout",         \
+	  .metavar = "SECS", .min = 0.1, .max = 3600,                                           \
+	  .help = "--prometheus: seconds a query may take (default: twice the refresh "         \
+		"interval, at least 10)")                                                   \
 	X(AT, at, STR, .name = "at", .metavar = "TIME",                                         \
 	  .help = "--prometheus: the cluster at TIME: YYYY-MM-DDTHH:MM:SSZ, Unix seconds, "     \
 		"or HH:MM[:SS] of today, all UTC")                                              \

@@ -23,6 +23,13 @@
 #include "util.h"
 #include "wfile.h"
 
+/* what a table's query asks (prom_qtop and the texts it points to) */
+struct ask {
+	struct prom_qtop top;
+	char match[PROM_KEY_MAX + 512];
+	char search[256];
+};
+
 struct cl {
 	struct ev_loop *loop;
 	struct prom_client *client;
@@ -37,6 +44,12 @@ struct cl {
 	struct ui_cluster ui;
 	bool screen, json;
 	bool said_interval;		/* why the scrape interval is unknown, said */
+	long rows;			/* --rows: 0 for the screen's own */
+	const char *const *filters;	/* -f (batch) */
+	int n_filters;
+	struct ask ask[2], asked[2];	/* Ports, Jobs: wanted now, and sent */
+	bool again;			/* a refresh wanted while one ran */
+	char searched[256];		/* the search whose rows came */
 	long iterations, done;
 	double delay, at;
 	ev_timer tick, clock;
@@ -48,6 +61,85 @@ struct cl {
 
 static void refresh_now(struct cl *c);
 
+static const enum prom_table ask_table[2] = { PROM_T_PORTS, PROM_T_JOBS };
+static const enum prom_q ask_q[2] = { PROM_Q_PORTS, PROM_Q_JOBS };
+static const enum cl_pane ask_pane[2] = { CL_PORTS, CL_JOBS };
+
+/*
+ * What the Ports and Jobs queries ask for (struct prom_qtop): the rows the
+ * screen shows from its first one, and a screen more (in steps of 50, so
+ * that a key or two of scrolling asks nothing new), by the pane's sort;
+ * in batch, --rows or every row.  Filters become label matchers where
+ * they can, else every row is asked for; the open host asks for its own.
+ */
+static void want(struct cl *c, int k, struct ask *a)
+{
+	enum prom_table t = ask_table[k];
+	const struct prom_col *cols;
+	const char *filters[OPTS_MAX_FILTERS];
+	size_t nc;
+	int sort = -1, nf = 0, i;
+	bool reverse = false;
+
+	memset(a, 0, sizeof(*a));
+	cols = prom_cols(t, &nc);
+	a->top.n = c->rows;
+	if (c->screen) {
+		int page = c->ui.base.rows_n > 9 ? c->ui.base.rows_n - 7 : 2;
+		size_t from = c->ui.pane == ask_pane[k] ? c->ui.sel[c->ui.pane] : 0;
+
+		if (from > 1000000)	/* End before the rows are drawn */
+			from = 1000000;
+
+		if (!c->rows)
+			a->top.n = ((long)from + 2 * page) / 50 * 50 + 50;
+		sort = c->ui.sort[t];
+		reverse = c->ui.reverse[t];
+		if (c->ui.filter[0])
+			filters[nf++] = c->ui.filter;
+		snprintf(a->search, sizeof(a->search), "%s", c->ui.search);
+	} else {
+		for (i = 0; i < c->n_filters && nf < OPTS_MAX_FILTERS; i++)
+			filters[nf++] = c->filters[i];
+	}
+	if (sort < 0 || (size_t)sort >= nc)
+		sort = prom_default_sort(t);
+	a->top.col = cols[sort].name;
+	a->top.asc = cols[sort].desc == reverse;
+	for (i = 0; i < nf; i++) {
+		char m[256];
+
+		/* a filter on a column of another table leaves these rows be */
+		snprintf(m, sizeof(m), "%s", filters[i]);
+		m[strcspn(m, "=!~")] = '\0';
+		if (prom_col_find(t, m) < 0)
+			continue;
+		if (prom_q_filter(ask_q[k], filters[i], a->match, sizeof(a->match)) != 1)
+			a->top.n = 0;
+	}
+	if (c->screen && c->ui.pane == CL_HOST && t == PROM_T_PORTS) {
+		/* the open host's ports: every one */
+		char one[PROM_KEY_MAX + 16];
+
+		snprintf(one, sizeof(one), "instance=%s", c->ui.host);
+		a->match[0] = '\0';
+		a->top.n = 0;
+		if (prom_q_filter(PROM_Q_PORTS, one, a->match, sizeof(a->match)) != 1)
+			a->match[0] = '\0';
+	}
+}
+
+/* whether what is wanted needs an answer of its own */
+static bool ask_differs(const struct ask *now, const struct ask *sent)
+{
+	if (!sent->top.col)
+		return true;
+	if ((now->top.n == 0) != (sent->top.n == 0) || now->top.n > sent->top.n)
+		return true;
+	return strcmp(now->top.col, sent->top.col) || now->top.asc != sent->top.asc ||
+	       strcmp(now->match, sent->match) || strcmp(now->search, sent->search);
+}
+
 static void on_done(void *arg, const struct prom_qstate *q, double interval)
 {
 	struct cl *c = arg;
@@ -58,12 +150,11 @@ static void on_done(void *arg, const struct prom_qstate *q, double interval)
 	c->v.q = q;
 	c->v.busy = false;
 	if (interval > 0 && interval != c->v.interval) {
+		/* the client asked for it before this refresh's queries,
+		 * whose rates used this window */
 		c->v.interval = interval;
 		c->v.window = prom_window(interval);
 		c->ctx.window = c->v.window;
-		/* the rates of this refresh used a guessed window: again */
-		refresh_now(c);
-		return;
 	}
 	if (c->v.interval <= 0 && c->client && !c->said_interval &&
 	    *prom_client_interval_why(c->client)) {
@@ -107,9 +198,19 @@ static void on_done(void *arg, const struct prom_qstate *q, double interval)
 			c->v.answered = q[i].at;
 	}
 	if (c->screen) {
+		/* a search asked Prometheus for its rows: now they are here,
+		 * the selection goes to the first (it found none before) */
+		if (strcmp(c->asked[0].search, c->searched) && c->ui.pane != CL_HOSTS &&
+		    c->ui.pane != CL_HOST && c->asked[0].search[0]) {
+			snprintf(c->searched, sizeof(c->searched), "%s", c->asked[0].search);
+			c->ui.search_step = 1;
+			c->ui.sel[c->ui.pane] = 0;
+		}
 		ui_cluster_draw(&c->ui, &c->v);
 		if (c->iterations && ++c->done >= c->iterations)
 			ev_break(c->loop, EVBREAK_ALL);
+		else if (c->again)
+			refresh_now(c);
 		return;
 	}
 	for (i = 0; i < PROM_Q_N; i++) {
@@ -165,15 +266,25 @@ static void replay_to(struct cl *c, long no)
 
 static void refresh_now(struct cl *c)
 {
-	int ret;
+	int ret, i;
 
 	if (c->replay) {
 		replay_to(c, -1);
 		return;
 	}
-	if (prom_client_busy(c->client))
+	if (prom_client_busy(c->client)) {
+		c->again = true;	/* once this one is in: one in flight */
 		return;
+	}
+	c->again = false;
 	c->ctx.instance = c->screen && c->ui.pane == CL_HOST ? c->ui.host : NULL;
+	for (i = 0; i < 2; i++) {
+		want(c, i, &c->asked[i]);
+		c->asked[i].top.match = c->asked[i].match;
+		c->asked[i].top.search = c->asked[i].search;
+	}
+	c->ctx.ports = c->asked[0].top;
+	c->ctx.jobs = c->asked[1].top;
 	c->v.busy = true;
 	c->v.busy_since = clock_sec(CLOCK_REALTIME);
 	ret = prom_client_refresh(c->client, &c->ctx, c->at, c->ctx.instance != NULL, on_done, c);
@@ -258,6 +369,20 @@ static void on_input(struct ev_loop *loop, ev_io *w, int revents)
 			ui_cluster_draw(&c->ui, &c->v);
 	}
 	ui_cluster_draw(&c->ui, &c->v);
+	/* a scroll past the rows asked for, another sort, filter or search:
+	 * asked now, not at the next tick */
+	if (c->client && !c->ui.paused) {
+		struct ask a;
+		int k;
+
+		for (k = 0; k < 2; k++) {
+			want(c, k, &a);
+			if (ask_differs(&a, &c->asked[k])) {
+				refresh_now(c);
+				break;
+			}
+		}
+	}
 }
 
 static void on_winch(struct ev_loop *loop, ev_signal *w, int revents)
@@ -309,6 +434,9 @@ int cluster_main(const struct settings *o)
 			fprintf(stderr, "rdmatop: %s\n", err);
 			goto out;
 		}
+	c->rows = o->rows;
+	c->filters = o->filters;
+	c->n_filters = o->n_filters;
 	c->sel.filters = o->filters;
 	c->sel.n_filters = o->n_filters;
 	c->sel.sort = sort;
@@ -343,7 +471,13 @@ int cluster_main(const struct settings *o)
 			goto out;
 		}
 		c->v.url = o->read;
-	} else if (prom_client_new(&c->client, c->loop, &co, err, sizeof(err))) {
+	} else {
+		/* a query may take two refreshes (at least 10 s): a refresh
+		 * is never sent while one is out */
+		co.timeout = o->prometheus_timeout > 0 ? o->prometheus_timeout :
+			     o->delay * 2 > 10 ? o->delay * 2 : 10;
+	}
+	if (!o->read && prom_client_new(&c->client, c->loop, &co, err, sizeof(err))) {
 		fprintf(stderr, "rdmatop: %s\n", err);
 		goto out;
 	}

@@ -51,6 +51,13 @@ struct prom_client {
 	struct curl_slist *connect_list;
 	struct prom_qstate q[PROM_Q_N];
 	struct req *reqs[PROM_Q_N + 1];	/* those in flight, by query */
+	int timeouts[PROM_Q_N];		/* in a row, by query */
+	int skip[PROM_Q_N];		/* refreshes it sits out (backed off) */
+	/* the first refresh: the scrape interval first, then the queries
+	 * (once, with the window of that interval) */
+	bool queued;
+	struct prom_qctx ctx;
+	bool want_procs;
 	double interval;
 	char interval_why[256];
 	int pending;
@@ -87,6 +94,7 @@ static size_t on_data(char *p, size_t size, size_t n, void *arg)
 }
 
 static void check_done(struct prom_client *c);
+static int send_queries(struct prom_client *c);
 
 static void on_io(struct ev_loop *loop, ev_io *w, int revents)
 {
@@ -188,6 +196,22 @@ static void finish(struct prom_client *c, struct req *r, CURLcode rc)
 	st->took = clock_sec(CLOCK_MONOTONIC) - r->t0;
 	st->err = err;
 	snprintf(st->why, sizeof(st->why), "%s", why);
+	/* a query that keeps timing out sits out 1, 3, then 7 refreshes:
+	 * Prometheus is not asked the same heavy query every refresh */
+	if (err == -ETIMEDOUT) {
+		int n = ++c->timeouts[r->q];
+
+		c->skip[r->q] = (1 << (n > 3 ? 3 : n - 1)) - 1;
+		if (c->skip[r->q])
+			snprintf(st->why, sizeof(st->why),
+				 "timed out after %.1f s, %d times in a row: asked again in %d "
+				 "refreshes (--prometheus-timeout)", st->took, n, c->skip[r->q] + 1);
+		else
+			snprintf(st->why, sizeof(st->why), "timed out after %.1f s (--prometheus-timeout)",
+				 st->took);
+	} else {
+		c->timeouts[r->q] = 0;
+	}
 	if (!err) {
 		prom_vector_free(&st->v);
 		st->v = v;
@@ -215,6 +239,12 @@ static void check_done(struct prom_client *c)
 		free(r->buf);
 		free(r);
 		c->pending--;
+	}
+	if (c->pending == 0 && c->queued) {
+		/* the scrape interval is in (or said why not): the queries */
+		c->queued = false;
+		if (send_queries(c) == 0 && c->pending)
+			return;
 	}
 	if (c->pending == 0 && c->done) {
 		prom_done_fn *fn = c->done;
@@ -348,7 +378,7 @@ int prom_client_new(struct prom_client **out, struct ev_loop *loop,
 	if (!c->o.series_max)
 		c->o.series_max = PROM_SERIES_MAX_DEFAULT;
 	if (c->o.timeout <= 0)
-		c->o.timeout = 10;
+		c->o.timeout = 10;	/* the loop gives --prometheus-timeout's default */
 	c->url = strdup(o->url);
 	if (!c->url)
 		goto nomem;
@@ -424,38 +454,34 @@ double prom_client_interval(const struct prom_client *c)
 	return c->interval;
 }
 
-int prom_client_refresh(struct prom_client *c, const struct prom_qctx *ctx, double at,
-			bool want_procs, prom_done_fn *done, void *arg)
+/* the queries of c->ctx; a query not asked says nothing (its message of
+ * a past failure goes: the processes' of a host no longer open) */
+static int send_queries(struct prom_client *c)
 {
 	/* the longest query (ports: 1.4 KiB) holds the selector 12 times:
 	 * room for a --match of 1,200 characters */
 	char text[16384];
 	int q, ret = 0;
 
-	if (c->pending)
-		return -EBUSY;
-	c->done = done;
-	c->arg = arg;
-	c->at = at;
-	if (c->o.record) {
-		struct timespec now;
-
-		clock_gettime(CLOCK_REALTIME, &now);
-		rec_writer_prom_begin(c->o.record, &now, c->url);
-	}
-	if (c->interval <= 0)
-		ret = start(c, Q_STATUS, "/api/v1/status/config", NULL);
+	if (c->interval > 0)
+		c->ctx.window = prom_window(c->interval);
 	for (q = 0; q < PROM_Q_N && !ret; q++) {
 		char *esc;
 		char *form;
 		int n;
 
-		if (q == PROM_Q_PROCS && !want_procs) {
+		if (q == PROM_Q_PROCS && !c->want_procs) {
 			prom_vector_free(&c->q[q].v);
 			c->q[q].have = false;
+			c->q[q].err = 0;
+			c->timeouts[q] = c->skip[q] = 0;
 			continue;
 		}
-		n = prom_q_text((enum prom_q)q, ctx, text, sizeof(text));
+		if (c->skip[q] > 0) {
+			c->skip[q]--;
+			continue;
+		}
+		n = prom_q_text((enum prom_q)q, &c->ctx, text, sizeof(text));
 		if (n < 0) {
 			ret = n;
 			break;
@@ -463,8 +489,8 @@ int prom_client_refresh(struct prom_client *c, const struct prom_qctx *ctx, doub
 		esc = curl_easy_escape(NULL, text, n);
 		if (!esc)
 			return -ENOMEM;
-		if (at > 0)
-			n = asprintf(&form, "query=%s&time=%.3f", esc, at);
+		if (c->at > 0)
+			n = asprintf(&form, "query=%s&time=%.3f", esc, c->at);
 		else
 			n = asprintf(&form, "query=%s", esc);
 		curl_free(esc);
@@ -472,6 +498,35 @@ int prom_client_refresh(struct prom_client *c, const struct prom_qctx *ctx, doub
 			return -ENOMEM;
 		ret = start(c, q, "/api/v1/query", form);
 		free(form);
+	}
+	return ret;
+}
+
+int prom_client_refresh(struct prom_client *c, const struct prom_qctx *ctx, double at,
+			bool want_procs, prom_done_fn *done, void *arg)
+{
+	int ret;
+
+	if (c->pending)
+		return -EBUSY;
+	c->done = done;
+	c->arg = arg;
+	c->at = at;
+	c->ctx = *ctx;
+	c->want_procs = want_procs;
+	if (c->o.record) {
+		struct timespec now;
+
+		clock_gettime(CLOCK_REALTIME, &now);
+		rec_writer_prom_begin(c->o.record, &now, c->url);
+	}
+	if (c->interval <= 0) {
+		/* the rates need the window: the interval first, then the
+		 * queries, each sent once (check_done) */
+		ret = start(c, Q_STATUS, "/api/v1/status/config", NULL);
+		c->queued = ret == 0;
+	} else {
+		ret = send_queries(c);
 	}
 	if (ret)
 		return ret;

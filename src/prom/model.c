@@ -345,6 +345,15 @@ static int hosts_build(struct prom_model *m, const struct prom_qstate *q, struct
 	return 0;
 }
 
+/* the count of a table's rows that came with only its top ones (query.c) */
+static bool is_total(const struct prom_series *s, double *total)
+{
+	if (strcmp(prom_label(s, "f"), "total"))
+		return false;
+	*total = s->value;
+	return true;
+}
+
 static int groups_build(struct prom_model *m, const struct prom_qstate *q,
 			const struct rset *hosts)
 {
@@ -376,6 +385,8 @@ static int groups_build(struct prom_model *m, const struct prom_qstate *q,
 	v = &q[PROM_Q_JOBS].v;
 	ret = rset_init(&r, &job_t, v->n);
 	for (i = 0; i < v->n && !ret; i++) {
+		if (is_total(&v->s[i], &m->jobs_total))
+			continue;
 		if (!row_of(&r, &v->s[i]))
 			ret = -ENOMEM;
 		m->jobs = r.rows;
@@ -394,7 +405,11 @@ static int ports_build(struct prom_model *m, const struct prom_qstate *q)
 
 	for (i = 0; i < v->n && !ret; i++) {
 		const struct prom_series *s = &v->s[i];
-		struct prom_port *p = row_of(&r, s);
+		struct prom_port *p;
+
+		if (is_total(s, &m->ports_total))
+			continue;
+		p = row_of(&r, s);
 
 		m->ports = r.rows;
 		m->n_ports = r.n;
@@ -434,6 +449,7 @@ int prom_model_build(struct prom_model *m, const struct prom_qstate *q)
 	int ret;
 
 	memset(m, 0, sizeof(*m));
+	m->ports_total = m->jobs_total = NAN;
 	ret = hosts_build(m, q, &hosts);
 	if (!ret)
 		ret = groups_build(m, q, &hosts);

@@ -127,6 +127,8 @@ int prom_out_json(FILE *f, const struct prom_model *m, const struct prom_qstate 
 	num(w, "rate_window", m->window);
 	num(w, "answers_seconds", m->answers_seconds);
 	num(w, "build_seconds", m->build_seconds);
+	num(w, "ports_total", m->ports_total);
+	num(w, "jobs_total", m->jobs_total);
 	queries_json(w, q);
 	for (i = 0; i < sizeof(shown) / sizeof(shown[0]); i++)
 		table_json(w, m, shown[i], s);
@@ -147,12 +149,18 @@ static void table_text(FILE *f, const struct prom_model *m, enum prom_table t,
 	size_t *idx;
 	char err[64], buf[64], esc[4 * (PROM_LABEL_MAX + 40) + 1];
 	long rows = prom_select_rows(m, t, &sel, &idx, err, sizeof(err));
+	double total;
 
 	if (rows < 0) {
 		fprintf(f, "%s: %s\n\n", prom_table_name(t), err);
 		return;
 	}
-	fprintf(f, "%s: %ld\n", prom_table_name(t), rows);
+	fprintf(f, "%s: %ld", prom_table_name(t), rows);
+	/* Prometheus sent the top rows only (--rows): how many it has */
+	total = t == PROM_T_PORTS ? m->ports_total : t == PROM_T_JOBS ? m->jobs_total : NAN;
+	if (!isnan(total))
+		fprintf(f, " of %.0f", total);
+	fputc('\n', f);
 	for (k = 0; k < nc; k++)
 		fprintf(f, c[k].is_str ? "%-*s " : "%*s ", c[k].width, c[k].title);
 	fputc('\n', f);

@@ -3,8 +3,8 @@
  * The PromQL of one refresh, from one table: the exporter's metric names
  * (README's metric table, src/out/openmetrics*.c) are spelled here only.
  * Every query aggregates in Prometheus (sum by, count by), so the number
- * of series is that of hosts, ports or groups, and the number of queries
- * is fixed.  Several fields of one kind share a query: each part is
+ * of series is that of hosts, or of the rows a pane shows (Ports and Jobs
+ * ask for their top rows: table_text), and the number of queries is fixed.  Several fields of one kind share a query: each part is
  * label_replace'd with its name in label "f" and joined with `or`.
  */
 #include <ctype.h>
@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "prom.h"
+#include "util.h"
 
 /* the exporter's names */
 #define M_UP "up"
@@ -85,39 +86,201 @@ static const struct {
 	[PROM_Q_QPS] = { "qps", "sum by (instance, state) (" M_QPS "{$S})" },
 	[PROM_Q_HOSTGROUPS] = { "host_groups",
 		"sum by (instance, kind, group) (" M_GROUP_PROCS "{$S})" },
-	[PROM_Q_JOBS] = { "jobs",
-		"label_replace(count by (kind, group) (sum by (instance, kind, group) ("
-		M_GROUP_PROCS "{$S})), \"f\", \"hosts\", \"\", \"\")"
-		" or label_replace(sum by (kind, group) (" M_GROUP_QPS "{$S}), \"f\", \"qps\", \"\", \"\")"
-		" or label_replace(sum by (kind, group) (" M_GROUP_QPS "{$S state=\"ERR\"}),"
-		" \"f\", \"qps_err\", \"\", \"\")"
-		" or label_replace(sum by (kind, group) (rate(" M_GROUP_PSNS "{$S}[$W])),"
-		" \"f\", \"psn\", \"\", \"\")"
-		" or label_replace(sum by (kind, group) (rate(" M_GROUP_HW "{$S"
-		" class=~\"retransmits|errors\"}[$W])), \"f\", \"err\", \"\", \"\")"
-		" or label_replace(sum by (kind, group) (rate(" M_GROUP_HW "{$S class=\"cnps\"}[$W])),"
-		" \"f\", \"cnp\", \"\", \"\")" },
-	[PROM_Q_PORTS] = { "ports",
-		"label_replace(sum by (instance, device, port) (rate(" M_RX "{$S}[$W])),"
-		" \"f\", \"rx\", \"\", \"\")"
-		" or label_replace(sum by (instance, device, port) (rate(" M_TX "{$S}[$W])),"
-		" \"f\", \"tx\", \"\", \"\")"
-		" or label_replace(sum by (instance, device, port) (" M_SPEED "{$S}),"
-		" \"f\", \"speed\", \"\", \"\")"
-		" or label_replace(sum by (instance, device, port) (rate(" M_ERRORS "{$S}[$W]))"
-		" or sum by (instance, device, port) (rate({__name__=~\"" M_STATS
-		"\",$S class=\"error\"}[$W])), \"f\", \"err\", \"\", \"\")"
-		" or label_replace(sum by (instance, device, port) (rate({__name__=~\"" M_STATS
-		"\",$S class=\"congestion\"}[$W])), \"f\", \"cong\", \"\", \"\")"
-		" or label_replace(max by (instance, device, port, state) (" M_PORT "{$S}),"
-		" \"f\", \"state\", \"\", \"\")"
-		" or label_replace(" PAUSES("rx") ", \"f\", \"pause_rx\", \"\", \"\")"
-		" or label_replace(" PAUSES("tx") ", \"f\", \"pause_tx\", \"\", \"\")"
-		" or label_replace(max by (instance, device, port) (" M_HEALTH "{$S}),"
-		" \"f\", \"health\", \"\", \"\")" },
+	/* built from their fields' tables below (table_text) */
+	[PROM_Q_JOBS] = { "jobs", NULL },
+	[PROM_Q_PORTS] = { "ports", NULL },
 	[PROM_Q_PROCS] = { "processes",
 		"sum by (pid, comm, state) (" M_PROC_QPS "{$S instance=\"$I\"})" },
 };
+
+/*
+ * The Ports and Jobs queries, one part per field (label f), the top rows
+ * only when asked (struct prom_qtop): Prometheus picks the n rows by the
+ * sort column's own expression (topk, bottomk; a row without it ranks
+ * last as NaN, as the screen sorts n/a last), the rows a search names,
+ * and counts every row ("total"), so the answer grows with the screen,
+ * not with the fleet.
+ */
+struct field {
+	const char *f, *expr;
+};
+
+#define PK "instance, device, port"
+static const struct field port_fields[] = {
+	{ "rx", "sum by (" PK ") (rate(" M_RX "{$S}[$W]))" },
+	{ "tx", "sum by (" PK ") (rate(" M_TX "{$S}[$W]))" },
+	{ "speed", "sum by (" PK ") (" M_SPEED "{$S})" },
+	{ "err", "sum by (" PK ") (rate(" M_ERRORS "{$S}[$W]))"
+		 " or sum by (" PK ") (rate({__name__=~\"" M_STATS "\",$S class=\"error\"}[$W]))" },
+	{ "cong", "sum by (" PK ") (rate({__name__=~\"" M_STATS "\",$S class=\"congestion\"}[$W]))" },
+	{ "state", "max by (" PK ", state) (" M_PORT "{$S})" },
+	{ "pause_rx", PAUSES("rx") },
+	{ "pause_tx", PAUSES("tx") },
+	{ "health", "max by (" PK ") (" M_HEALTH "{$S})" },
+	/* a sort key only: max(rx, tx) / speed, as model.c's util() */
+	{ "util", "((RX) >= (TX) or (TX) >= (RX) or (RX) or (TX)) / ((SPEED) > 0)" },
+};
+
+#define JK "kind, group"
+static const struct field job_fields[] = {
+	{ "hosts", "count by (" JK ") (sum by (instance, " JK ") (" M_GROUP_PROCS "{$S}))" },
+	{ "qps", "sum by (" JK ") (" M_GROUP_QPS "{$S})" },
+	{ "qps_err", "sum by (" JK ") (" M_GROUP_QPS "{$S state=\"ERR\"})" },
+	{ "psn", "sum by (" JK ") (rate(" M_GROUP_PSNS "{$S}[$W]))" },
+	{ "err", "sum by (" JK ") (rate(" M_GROUP_HW "{$S class=~\"retransmits|errors\"}[$W]))" },
+	{ "cnp", "sum by (" JK ") (rate(" M_GROUP_HW "{$S class=\"cnps\"}[$W]))" },
+};
+
+static const struct qtable {
+	const char *keys;			/* the row's labels */
+	const struct field *f;
+	size_t nf, fetched;			/* fields; those fetched (the rest: keys) */
+	const char *const *base;		/* metrics every row has one of */
+	const char *const *search;		/* labels a search looks in */
+} qtables[] = {
+	[0] = { PK, port_fields, ARRAY_SIZE(port_fields), ARRAY_SIZE(port_fields) - 1,
+		(const char *const[]){ M_PORT, NULL },
+		(const char *const[]){ "instance", "device", "port", "state", NULL } },
+	[1] = { JK, job_fields, ARRAY_SIZE(job_fields), ARRAY_SIZE(job_fields),
+		(const char *const[]){ M_GROUP_PROCS, M_GROUP_QPS, NULL },
+		(const char *const[]){ "kind", "group", NULL } },
+};
+
+/* a growing text; err set once it does not fit */
+struct sb {
+	char *buf;
+	size_t len, at;
+	int err;
+};
+
+static void sb_put(struct sb *b, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (b->err || b->at + n >= b->len) {
+		b->err = -ENOSPC;
+		return;
+	}
+	memcpy(b->buf + b->at, s, n + 1);
+	b->at += n;
+}
+
+static void sb_printf(struct sb *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (b->err)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(b->buf + b->at, b->len - b->at, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= b->len - b->at)
+		b->err = -ENOSPC;
+	else
+		b->at += (size_t)n;
+}
+
+static const struct field *field_of(const struct qtable *t, const char *f)
+{
+	size_t i;
+
+	for (i = 0; f && i < t->nf; i++)
+		if (!strcmp(t->f[i].f, f))
+			return &t->f[i];
+	return NULL;
+}
+
+/* a field's expression: util's RX, TX and SPEED are the ports' fields */
+static void put_expr(struct sb *b, const struct qtable *t, const struct field *f)
+{
+	const char *p;
+
+	for (p = f->expr; *p; p++) {
+		static const char *const sub[] = { "RX", "TX", "SPEED" };
+		size_t k;
+
+		for (k = 0; k < ARRAY_SIZE(sub); k++)
+			if (!strncmp(p, sub[k], strlen(sub[k])) && t == &qtables[0]) {
+				char lower[8];
+				size_t j;
+
+				for (j = 0; sub[k][j]; j++)
+					lower[j] = (char)tolower((unsigned char)sub[k][j]);
+				lower[j] = '\0';
+				put_expr(b, t, field_of(t, lower));
+				p += strlen(sub[k]) - 1;
+				break;
+			}
+		if (k == ARRAY_SIZE(sub)) {
+			char ch[2] = { *p, '\0' };
+
+			sb_put(b, ch);
+		}
+	}
+}
+
+/* every row, once: the base metrics grouped by the row's labels, each
+ * selector ending with extra (a search's matcher, or "") */
+static void put_base(struct sb *b, const struct qtable *t, const char *extra)
+{
+	size_t i;
+
+	for (i = 0; t->base[i]; i++)
+		sb_printf(b, "%sgroup by (%s) (%s{$S%s})", i ? " or " : "", t->keys, t->base[i],
+			  extra);
+}
+
+bool prom_q_top_col(enum prom_q q, const char *col)
+{
+	const struct qtable *t = q == PROM_Q_PORTS ? &qtables[0] : q == PROM_Q_JOBS ? &qtables[1] : NULL;
+
+	return t && col && field_of(t, col) && strcmp(col, "state");
+}
+
+/* the template of the Ports or Jobs query ($S, $W, $Q as in queries[]) */
+static int table_text(enum prom_q q, const struct prom_qtop *top, struct sb *b)
+{
+	const struct qtable *t = &qtables[q == PROM_Q_PORTS ? 0 : 1];
+	const struct field *key = top ? field_of(t, top->col) : NULL;
+	size_t i;
+
+	if (top && top->n > 0 && key && prom_q_top_col(q, top->col))
+		sb_put(b, "(");
+	else
+		key = NULL;
+	for (i = 0; i < t->fetched; i++)
+		sb_printf(b, "%slabel_replace(%s, \"f\", \"%s\", \"\", \"\")", i ? " or " : "",
+			  t->f[i].expr, t->f[i].f);
+	if (!key)
+		return b->err;
+	sb_printf(b, ") and on (%s) (%s(%ld, (", t->keys, top->asc ? "bottomk" : "topk", top->n);
+	put_expr(b, t, key);
+	sb_put(b, ") or (");
+	put_base(b, t, "");
+	sb_put(b, ") * NaN)");
+	if (top->search && *top->search) {
+		/* and the top rows among those a label of which holds it */
+		sb_printf(b, " or %s(%ld, ((", top->asc ? "bottomk" : "topk", top->n);
+		put_expr(b, t, key);
+		sb_put(b, ") or (");
+		put_base(b, t, "");
+		sb_printf(b, ") * NaN) and on (%s) (", t->keys);
+		for (i = 0; t->search[i]; i++) {
+			char m[64];
+
+			snprintf(m, sizeof(m), " %s=~\".*$Q.*\"", t->search[i]);
+			if (i)
+				sb_put(b, " or ");
+			put_base(b, t, m);
+		}
+		sb_put(b, "))");
+	}
+	sb_put(b, ") or label_replace(count(");
+	put_base(b, t, "");
+	sb_put(b, "), \"f\", \"total\", \"\", \"\")");
+	return b->err;
+}
 
 const char *prom_q_name(enum prom_q q)
 {
@@ -171,18 +334,42 @@ static int put_str(char *buf, size_t len, size_t *at, const char *s)
 	return 0;
 }
 
+/* a search's text as RE2 takes it literally (\\Q...\\E is RE2's, but a
+ * backslash of the text would end it) */
+static void re_escape(char *dst, size_t len, const char *s)
+{
+	size_t at = 0;
+
+	for (; *s && at + 3 < len; s++) {
+		if (strchr("\\.+*?()|[]{}^$", *s))
+			dst[at++] = '\\';
+		dst[at++] = *s;
+	}
+	dst[at] = '\0';
+}
+
 int prom_q_text(enum prom_q q, const struct prom_qctx *c, char *buf, size_t len)
 {
-	const char *p;
+	const struct prom_qtop *top = q == PROM_Q_PORTS ? &c->ports : q == PROM_Q_JOBS ? &c->jobs : NULL;
+	const char *p, *text;
+	char tmpl[8192], w[32], re[1024];
+	struct sb b = { tmpl, sizeof(tmpl), 0, 0 };
 	size_t at = 0;
-	char w[32];
 	int ret = 0;
 
 	/* a window PromQL cannot spell ([infs]) is never sent */
 	if ((unsigned int)q >= PROM_Q_N || !len || !isfinite(c->window) || c->window > 1e12)
 		return -EINVAL;
+	text = queries[q].text;
+	if (!text) {
+		tmpl[0] = '\0';
+		ret = table_text(q, top, &b);
+		if (ret)
+			return ret;
+		text = tmpl;
+	}
 	snprintf(w, sizeof(w), "%.0fs", c->window < 1 ? 1 : c->window);
-	for (p = queries[q].text; *p && !ret; p++) {
+	for (p = text; *p && !ret; p++) {
 		if (p[0] != '$' || !p[1]) {
 			if (at + 1 >= len)
 				return -ENOSPC;
@@ -198,16 +385,65 @@ int prom_q_text(enum prom_q q, const struct prom_qctx *c, char *buf, size_t len)
 				if (!ret)
 					ret = put_str(buf, len, &at, ",");
 			}
+			if (!ret && top && top->match && *top->match) {
+				ret = put_str(buf, len, &at, top->match);
+				if (!ret)
+					ret = put_str(buf, len, &at, ",");
+			}
 		} else if (*p == 'W') {
 			ret = put_str(buf, len, &at, w);
 		} else if (*p == 'I') {
 			ret = put_quoted(buf, len, &at, c->instance ? c->instance : "");
+		} else if (*p == 'Q') {
+			re_escape(re, sizeof(re), top && top->search ? top->search : "");
+			ret = put_quoted(buf, len, &at, re);
 		}
 	}
 	if (ret)
 		return ret;
 	buf[at] = '\0';
 	return (int)at;
+}
+
+/*
+ * A matcher for a filter of the Ports or Jobs pane (key=val, key!=val,
+ * key~re, key!~re, as prom_select_rows takes them) on a label every
+ * series of its query has, into m (appended after a comma): 1 when it
+ * became one, 0 when the filter needs every row, -ENOSPC.  A regex is
+ * unanchored there (regexec) and anchored in PromQL: .*( ).* around it.
+ */
+int prom_q_filter(enum prom_q q, const char *filter, char *m, size_t len)
+{
+	const struct qtable *t = q == PROM_Q_PORTS ? &qtables[0] : q == PROM_Q_JOBS ? &qtables[1] : NULL;
+	const char *op = filter ? strpbrk(filter, "=!~") : NULL;
+	char key[32];
+	size_t at = strlen(m), at0 = at, k, i;
+	bool neg, re;
+
+	if (!t || !op || (size_t)(op - filter) >= sizeof(key))
+		return 0;
+	k = (size_t)(op - filter);
+	memcpy(key, filter, k);
+	key[k] = '\0';
+	for (i = 0; t->search[i] && (strcmp(t->search[i], key) || !strcmp(key, "state")); i++)
+		;
+	if (!t->search[i])
+		return 0;
+	neg = op[0] == '!';
+	re = op[neg] == '~';
+	if (!re && op[neg] != '=')
+		return 0;
+	op += neg + 1;
+	/* m is left as it was when this one does not fit */
+	if ((at && put_str(m, len, &at, ",")) || put_str(m, len, &at, key) ||
+	    put_str(m, len, &at, neg ? (re ? "!~" : "!=") : (re ? "=~" : "=")) ||
+	    put_str(m, len, &at, re ? "\".*(" : "\"") || put_quoted(m, len, &at, op) ||
+	    put_str(m, len, &at, re ? ").*\"" : "\"")) {
+		m[at0] = '\0';
+		return -ENOSPC;
+	}
+	m[at] = '\0';
+	return 1;
 }
 
 /*

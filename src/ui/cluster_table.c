@@ -72,6 +72,7 @@ long ui_cluster_table(struct ui_cluster *u, const struct cl_view *v, enum prom_t
 	size_t none = 0, *sel = focus ? &u->sel[p] : &none, top0 = 0;
 	size_t *top = focus ? &u->top[p] : &top0;
 	long rows;
+	double total;
 	int x;
 
 	if (h < 2)
@@ -107,9 +108,16 @@ long ui_cluster_table(struct ui_cluster *u, const struct cl_view *v, enum prom_t
 		*top = *sel;
 	if (*sel >= *top + (size_t)(h - 2))
 		*top = *sel - (size_t)(h - 2) + 1;
+	/* Prometheus sent the top rows only: how many it has */
+	total = t == PROM_T_PORTS ? v->m->ports_total : t == PROM_T_JOBS ? v->m->jobs_total : NAN;
+	if (p == CL_HOST || isnan(total) || total <= (double)n)
+		total = NAN;
 	snprintf(title, sizeof(title), "%s%s%s: %ld of %zu%s", prom_table_name(t),
-		 p == CL_HOSTS && u->job[0] ? " of job " : "", p == CL_HOSTS ? u->job : "", rows, n,
-		 u->filter[0] ? " (filtered)" : "");
+		 p == CL_HOSTS && u->job[0] ? " of job " : "", p == CL_HOSTS ? u->job : "", rows,
+		 isnan(total) ? n : (size_t)total, u->filter[0] ? " (filtered)" : "");
+	if (!isnan(total))
+		snprintf(title + strlen(title), sizeof(title) - strlen(title),
+			 " (the top %zu by %s asked)", n, c[sort].name);
 	ui_put(y, 0, w, ROLE_TITLE, title);
 	if (ui_width(title) > w)
 		ui_put(y, w - 1, 1, ROLE_TITLE, ">");

@@ -37,9 +37,9 @@ sys.exit(1 if bad else 0)
 EOP
 hport=$(free_port)
 eport=$(free_port)
-timeout 120 python3 tests/cluster/fake.py "$hport" hostile &
+timeout 600 python3 tests/cluster/fake.py "$hport" hostile &
 pids="$pids $!"
-timeout 120 python3 tests/cluster/fake.py "$eport" hostile-error &
+timeout 600 python3 tests/cluster/fake.py "$eport" hostile-error &
 pids="$pids $!"
 wait_for 10 curl -s --max-time 2 -o /dev/null "http://127.0.0.1:$hport/"
 wait_for 10 curl -s --max-time 2 -o /dev/null "http://127.0.0.1:$eport/"

@@ -30,7 +30,7 @@ chmod 600 "$pki"/*.key
 printf 's3cret\n' >"$pki/pw"
 printf 'wrong\n' >"$pki/badpw"
 tport=$(free_port)
-timeout 300 prometheus --config.file="$tmp/prometheus.yml" --storage.tsdb.path="$tmp/tsdb-tls" \
+timeout 1200 prometheus --config.file="$tmp/prometheus.yml" --storage.tsdb.path="$tmp/tsdb-tls" \
 	--web.config.file="$pki/web.yml" --web.listen-address="127.0.0.1:$tport" >"$tmp/prom-tls.log" 2>&1 &
 tls_pid=$!
 pids="$pids $tls_pid"
@@ -95,7 +95,7 @@ done
 # logs what each request carried
 printf 'tok-3f9a\n' >"$pki/token"
 aport=$(free_port)
-timeout 120 python3 tests/cluster/fake.py "$aport" auth "$purl" "Bearer tok-3f9a" "$tmp/auth.log" &
+timeout 600 python3 tests/cluster/fake.py "$aport" auth "$purl" "Bearer tok-3f9a" "$tmp/auth.log" &
 pids="$pids $!"
 aurl="http://127.0.0.1:$aport"
 wait_for 10 curl -s --max-time 2 -o /dev/null "$aurl/"

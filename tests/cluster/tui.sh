@@ -80,7 +80,8 @@ def ere(s):
 c = json.load(open(sys.argv[1]))
 mine = [p for p in c["ports"] if p["instance"] == sys.argv[2]]
 if sys.argv[3] == "title":
-    print(ere("ports: %d of %d" % (len(mine), len(c["ports"]))))
+    # the open host's ports are asked for alone (an instance matcher)
+    print(ere("ports: %d of %d" % (len(mine), len(mine))))
 for p in mine if sys.argv[3] == "rows" else []:
     print("^%s +%s +%s +%s " % tuple(ere(p[k]) for k in ("instance", "device", "port", "state")))
 EOP

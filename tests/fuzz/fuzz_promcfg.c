@@ -49,6 +49,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (prom_q_text((enum prom_q)i, &ctx, q, sizeof(q)) >= (int)sizeof(q))
 				abort();
 	}
+	/* and as a search and a filter of the top rows' queries: any text
+	 * is quoted, or the query says it does not fit */
+	if (!memchr(data, '\0', size)) {
+		char m[512] = "";
+
+		ctx.match = "";
+		ctx.ports = (struct prom_qtop){ .n = 50, .col = "util", .search = text, .match = m };
+		ctx.jobs = (struct prom_qtop){ .n = 50, .col = "qps", .asc = true, .search = text };
+		if (prom_q_filter(PROM_Q_PORTS, text, m, sizeof(m)) < 0 && m[0])
+			abort();
+		for (i = 0; i < PROM_Q_N; i++)
+			if (prom_q_text((enum prom_q)i, &ctx, q, sizeof(q)) >= (int)sizeof(q))
+				abort();
+		ctx.ports = ctx.jobs = (struct prom_qtop){ 0 };
+	}
 	(void)prom_parse_time(text, 1796094720, &t, err, sizeof(err));
 	free(text);
 	return 0;

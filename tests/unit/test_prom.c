@@ -198,6 +198,26 @@ static void test_config(void)
 	CHECK(strstr(err, "line ") != NULL);
 }
 
+/* parentheses balanced outside PromQL's strings: Prometheus would refuse
+ * the query otherwise ("unclosed left parenthesis") */
+static bool balanced(const char *q)
+{
+	int depth = 0;
+	bool in = false;
+
+	for (; *q; q++) {
+		if (in && *q == '\\' && q[1])
+			q++;
+		else if (*q == '"')
+			in = !in;
+		else if (!in && (*q == '(' || *q == ')'))
+			depth += *q == '(' ? 1 : -1;
+		if (depth < 0)
+			return false;
+	}
+	return depth == 0 && !in;
+}
+
 static void test_query(void)
 {
 	struct prom_qctx c = { .match = "job=\"rdma\"", .window = 4, .instance = "h\"1" };
@@ -216,6 +236,43 @@ static void test_query(void)
 	CHECK(prom_q_text(PROM_Q_ERR, &c, q, sizeof(q)) > 0);
 	CHECK(strstr(q, "[4s]") != NULL);
 	CHECK_EQ_U(prom_q_text(PROM_Q_HOST, &c, q, 64), -ENOSPC);
+	/* Ports and Jobs: every row, or the top n by a column, with the count */
+	CHECK(prom_q_text(PROM_Q_PORTS, &c, q, sizeof(q)) > 0 && !strstr(q, "topk"));
+	c.ports = (struct prom_qtop){ .n = 60, .col = "util", .match = "device=\"mlx5_0\"" };
+	CHECK(prom_q_text(PROM_Q_PORTS, &c, q, sizeof(q)) > 0);
+	CHECK(strstr(q, "and on (instance, device, port) (topk(60, ") != NULL);
+	CHECK(strstr(q, ") > 0)) or (group by (instance, device, port) (rdma_port_info{job=\"rdma\","
+		     "device=\"mlx5_0\",})) * NaN)") != NULL);
+	CHECK(strstr(q, "label_replace(count(group by") != NULL && !strstr(q, "$"));
+	CHECK(strstr(q, "RX") == NULL && strstr(q, "SPEED") == NULL);	/* util's parts expanded */
+	c.ports.asc = true;
+	c.ports.search = "a.b\"";
+	CHECK(prom_q_text(PROM_Q_PORTS, &c, q, sizeof(q)) > 0 && strstr(q, "bottomk(60, "));
+	CHECK(strstr(q, "instance=~\".*a\\\\.b\\\".*\"") != NULL);	/* RE2-escaped, quoted */
+	CHECK(balanced(q));
+	c.jobs = (struct prom_qtop){ .n = 5, .col = "err", .search = "(x" };
+	CHECK(prom_q_text(PROM_Q_JOBS, &c, q, sizeof(q)) > 0 && balanced(q));
+	for (i = 0; i < PROM_Q_N; i++)
+		CHECK(prom_q_text((enum prom_q)i, &c, q, sizeof(q)) > 0 && balanced(q));
+	c.ports.col = "state";	/* a text: every row */
+	CHECK(prom_q_text(PROM_Q_PORTS, &c, q, sizeof(q)) > 0 && !strstr(q, "bottomk"));
+	CHECK(prom_q_top_col(PROM_Q_JOBS, "qps") && !prom_q_top_col(PROM_Q_JOBS, "group") &&
+	      !prom_q_top_col(PROM_Q_HOST, "err") && prom_q_top_col(PROM_Q_PORTS, "util"));
+	c.jobs = (struct prom_qtop){ .n = 50, .col = "qps" };
+	CHECK(prom_q_text(PROM_Q_JOBS, &c, q, sizeof(q)) > 0 && strstr(q, "and on (kind, group) (topk(50, "));
+	c.ports = c.jobs = (struct prom_qtop){ 0 };
+	err[0] = '\0';
+	CHECK_EQ_U(prom_q_filter(PROM_Q_PORTS, "instance=h\"1", err, sizeof(err)), 1);
+	CHECK_EQ_U(prom_q_filter(PROM_Q_PORTS, "device!~mlx", err, sizeof(err)), 1);
+	CHECK_EQ_S(err, "instance=\"h\\\"1\",device!~\".*(mlx).*\"");
+	CHECK_EQ_U(prom_q_filter(PROM_Q_PORTS, "err=0", err, sizeof(err)), 0);
+	CHECK_EQ_U(prom_q_filter(PROM_Q_PORTS, "state=ACTIVE", err, sizeof(err)), 0);
+	CHECK_EQ_U(prom_q_filter(PROM_Q_JOBS, "group~train", err, sizeof(err)), 1);
+	CHECK_EQ_U(prom_q_filter(PROM_Q_HOST, "instance=a", err, sizeof(err)), 0);
+	CHECK_EQ_U(prom_q_filter(PROM_Q_JOBS, "kind=x", err, sizeof(err)), 1);
+	i = (int)strlen(err);
+	CHECK_EQ_U(prom_q_filter(PROM_Q_JOBS, "kind=x", err, (size_t)i + 4), -ENOSPC);
+	CHECK_EQ_U(strlen(err), (size_t)i);	/* left as it was */
 	c.match = "";
 	for (i = 0; i < PROM_Q_N; i++)
 		CHECK(prom_q_text((enum prom_q)i, &c, q, sizeof(q)) > 0 && !strstr(q, "$"));
