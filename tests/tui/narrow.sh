@@ -37,7 +37,7 @@ for ts in $narrow_sizes; do
 	wait_for "F1Help" 10
 	keys Space
 	check "header ($term $size): mode, sample, interval and PAUSED" \
-		"^rdmatop replay .* sample [0-9]+ +every 1\.0s PAUSED"
+		"^rdmatop replay .* sample [0-9]+( of [0-9]+)? +every 1\.0s PAUSED"
 	check "header ($term $size): Space says it paused" "^paused \(Space: resume\)"
 	if [ "$size" = 200x50 ]; then
 		check "header ($term $size): the whole kernel release and date" \
