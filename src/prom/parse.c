@@ -158,6 +158,25 @@ static size_t parse_cost(const char *buf, size_t len, size_t *values, size_t *at
 	return cost;
 }
 
+/* jansson's error text quotes the bytes near the fault (jansson 2.14,
+ * load.c error_set: "near '...'"): a broken character there becomes '?',
+ * so the reason said on screen and in JSON is whole UTF-8 */
+static void utf8_mend(char *s)
+{
+	uint32_t cp;
+	int n;
+
+	while (*s) {
+		n = fmt_utf8((const unsigned char *)s, &cp);
+		if (cp == FMT_UTF8_BAD || n < 1) {
+			for (int k = 0; k < (n < 1 ? 1 : n); k++)
+				s[k] = '?';
+			n = n < 1 ? 1 : n;
+		}
+		s += n;
+	}
+}
+
 int prom_parse_answer(const char *buf, size_t len, size_t max_series, struct prom_vector *v,
 		      char *err, size_t errlen)
 {
@@ -179,6 +198,7 @@ int prom_parse_answer(const char *buf, size_t len, size_t max_series, struct pro
 	root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
 	if (!root) {
 		snprintf(err, errlen, "not JSON: %s at byte %d", je.text, je.position);
+		utf8_mend(err);
 		return -EINVAL;
 	}
 	st = json_string_value(json_object_get(root, "status"));
@@ -400,6 +420,7 @@ double prom_parse_interval(const char *buf, size_t len, char *err, size_t errlen
 	root = json_loadb(buf, len, 0, &je);
 	if (!root) {
 		snprintf(err, errlen, "status/config: not JSON: %s", je.text);
+		utf8_mend(err);
 		return 0;
 	}
 	yml = json_string_value(json_object_get(json_object_get(root, "data"), "yaml"));
