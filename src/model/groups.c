@@ -179,21 +179,12 @@ static bool pod_uid(const struct comp *c, struct view_group_key *k)
 
 #define MAX_COMPS 64
 
-void view_group_classify(const char *path, struct view_group_key *k)
+/* path's components ("/a//b/" is a, b), up to max of them */
+static size_t comps(const char *p, struct comp *c, size_t max)
 {
-	struct comp c[MAX_COMPS];
-	size_t n = 0, i, len;
-	const char *p = path;
-	bool kube = false;
-	int unit = -1, user = -1;
+	size_t n = 0;
 
-	memset(k, 0, sizeof(*k));
-	if (!path || !*path) {
-		k->kind = VIEW_G_UNKNOWN;
-		return;
-	}
-	len = strlen(path);
-	while (*p && n < MAX_COMPS) {
+	while (*p && n < max) {
 		const char *e;
 
 		while (*p == '/')
@@ -207,6 +198,23 @@ void view_group_classify(const char *path, struct view_group_key *k)
 		c[n++].n = (size_t)(e - p);
 		p = e;
 	}
+	return n;
+}
+
+void view_group_classify(const char *path, struct view_group_key *k)
+{
+	struct comp c[MAX_COMPS];
+	size_t n, i, len;
+	bool kube = false;
+	int unit = -1, user = -1;
+
+	memset(k, 0, sizeof(*k));
+	if (!path || !*path) {
+		k->kind = VIEW_G_UNKNOWN;
+		return;
+	}
+	len = strlen(path);
+	n = comps(path, c, MAX_COMPS);
 	for (i = 0; i < n; i++) {
 		if (is_job(&c[i])) {
 			set_kind(k, VIEW_G_JOB, "slurm", c[i].p + 4, c[i].n - 4);
@@ -253,36 +261,29 @@ void view_group_classify(const char *path, struct view_group_key *k)
 const char *view_group_qos(const char *path)
 {
 	struct view_group_key k, pk;
-	const char *p = path, *qos = "guaranteed";
+	struct comp c[MAX_COMPS];
+	const char *qos = "guaranteed";
 	bool kube = false;
+	size_t n, i;
 
 	view_group_classify(path, &k);
 	if (k.kind != VIEW_G_POD)
 		return NULL;
-	/* a QoS component under kubepods, up to the pod's own */
-	while (*p) {
-		struct comp c;
-		const char *e;
-
-		while (*p == '/')
-			p++;
-		if (!*p)
-			break;
-		e = strchr(p, '/');
-		c.p = p;
-		c.n = e ? (size_t)(e - p) : strlen(p);
-		p += c.n;
-		if (has_prefix(&c, "kubepods"))
+	/* a QoS component under kubepods, up to the pod's own (within the
+	 * components classify read: it found the pod there) */
+	n = comps(path, c, MAX_COMPS);
+	for (i = 0; i < n; i++) {
+		if (has_prefix(&c[i], "kubepods"))
 			kube = true;
 		if (!kube)
 			continue;
-		if ((c.n == 9 && !memcmp(c.p, "burstable", 9)) ||
-		    has_prefix(&c, "kubepods-burstable"))
+		if ((c[i].n == 9 && !memcmp(c[i].p, "burstable", 9)) ||
+		    has_prefix(&c[i], "kubepods-burstable"))
 			qos = "burstable";
-		else if ((c.n == 10 && !memcmp(c.p, "besteffort", 10)) ||
-			 has_prefix(&c, "kubepods-besteffort"))
+		else if ((c[i].n == 10 && !memcmp(c[i].p, "besteffort", 10)) ||
+			 has_prefix(&c[i], "kubepods-besteffort"))
 			qos = "besteffort";
-		if (pod_uid(&c, &pk))
+		if (pod_uid(&c[i], &pk))
 			break;	/* the rest is the container's */
 	}
 	return qos;
