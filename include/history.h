@@ -13,6 +13,7 @@
 #include "snapshot.h"
 
 #define HIST_LEN 512	/* samples kept per series */
+#define HIST_FORGET 600	/* samples a vanished link's history is kept */
 
 enum hist_series {
 	HIST_RX_BYTES,

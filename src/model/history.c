@@ -11,8 +11,6 @@
 #include "util.h"
 #include "view.h"
 
-#define HIST_FORGET 600	/* samples a vanished link's history is kept */
-
 static struct hist_link *find(const struct history *h, uint32_t dev, uint32_t port,
 			      const char *name)
 {
