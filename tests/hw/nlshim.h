@@ -58,4 +58,7 @@ int nlshim_netns_set(const struct nlmsghdr *req);
 int nlshim_netns_hidden(uint32_t dev);
 int nlshim_netns_msg_hidden(const unsigned char *msg, size_t len);
 
+/* a port's counters with traffic: successive states (nlshim_traffic.c) */
+const struct fix_rec *nlshim_traffic(const char *key, const struct fix_rec *r);
+
 #endif

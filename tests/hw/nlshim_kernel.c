@@ -219,6 +219,7 @@ static void answer(struct fake *f, const struct nlmsghdr *req)
 	} else {
 		r = fix_find(&nlshim_fixture, key);
 		nlshim_log("RDMATOP_HW_TRACE", "%s %s", r ? "matched" : "UNMATCHED", key);
+		r = nlshim_traffic(key, r);
 	}
 	if (r && !r->error && !(req->nlmsg_flags & NLM_F_DUMP) && !strncmp(key, "set ", 4)) {
 		static struct fix_rec refused = { .error = -EINVAL };
