@@ -4,9 +4,11 @@
 # across processes): after --bind-qp-counter the counter lists the QP in
 # `rdma -j statistic qp show` through the same shim, after
 # --unbind-qp-counter it does not, after --set-qp-counters `rdma -j
-# statistic qp mode` says the new mode; rdmatop's own read-back says
+# statistic qp mode` says the new mode, after --optional-counters `rdma
+# -j statistic mode` the counters set (nlshim_optcnt.c,
+# RDMATOP_HW_OPTCNT); rdmatop's own read-back says
 # "verified" each time, and refuses to when the shim acks a set without
-# applying it (RDMATOP_HW_COUNTERS_TAMPER).  The answers are the
+# applying it (RDMATOP_HW_COUNTERS_TAMPER, RDMATOP_HW_OPTCNT_TAMPER).  The answers are the
 # fixtures' (gen_stat.c); bind.sh and the setq checks of run hold the
 # request bytes to rdma's.  Sourced by tests/hw/run.
 cs=$out/counters
@@ -16,12 +18,16 @@ cst() {
 	local d=$cs/$1 fix=$DATA/$2
 	shift 2
 	mkdir -p "$d"
-	RDMATOP_HW_COUNTERS=$d/state shim "$fix" "$d" "$@"
+	RDMATOP_HW_COUNTERS=$d/state RDMATOP_HW_OPTCNT=$d/optcnt shim "$fix" "$d" "$@"
 }
 # lqpns NAME FIX LINK CNTN: the QPs rdma lists in counter CNTN of LINK
 lqpns() {
 	cst "$1" "$2" "$host_rdma" -j statistic qp show link "$3" |
 		jq -r --argjson c "$4" '[.[] | select(.cntn == $c) | .lqpn[]] | map(tostring) | join(" ")'
+}
+# optc NAME FIX LINK: the optional counters rdma says are on
+optc() {
+	cst "$1" "$2" "$host_rdma" -j statistic mode link "$3" | jq -r '[.[]."optional-counters"[]?] | join(",")'
 }
 # qpmode NAME FIX LINK: rdma's mode of LINK
 qpmode() {
@@ -94,16 +100,29 @@ if say=$(ctl type mlx5-ib 0 "^QP counters of mlx5_0/1 set to auto type \(verifie
 else
 	bad "--set-qp-counters mlx5_0/1 type applied: $say; rdma: '${m1:-}' (want qp auto type on; before '$m0')"
 fi
+# optional counters (nlshim_optcnt.c): two on, then none
+o0=$(optc opt mlx5-roce mlx5_0/1)
+if say=$(ctl opt mlx5-roce 0 "^optional counters of mlx5_0/1: cc_rx_ce_pkts,cc_tx_cnp_pkts on, the others off \(verified" \
+	--optional-counters mlx5_0/1:cc_rx_ce_pkts,cc_tx_cnp_pkts) && o1=$(optc opt mlx5-roce mlx5_0/1) &&
+	say2=$(ctl opt mlx5-roce 0 "^optional counters of mlx5_0/1: none on, the others off \(verified" \
+		--optional-counters mlx5_0/1:off) && o2=$(optc opt mlx5-roce mlx5_0/1) &&
+	[ "$o0" = cc_rx_cnp_pkts ] && [ "$o1" = cc_rx_ce_pkts,cc_tx_cnp_pkts ] && [ -z "$o2" ]; then
+	ok "--optional-counters applied: $say | $say2; rdma statistic mode: '$o1', then none (before: '$o0')"
+else
+	bad "--optional-counters applied: ${say:-} | ${say2:-}; rdma: '${o1:-}' then '${o2:-}' (before '$o0')"
+fi
 # self-test: a shim that acks each set and applies none; rdmatop must
 # not say verified, rdma must read no change
-export RDMATOP_HW_COUNTERS_TAMPER=1
+export RDMATOP_HW_COUNTERS_TAMPER=1 RDMATOP_HW_OPTCNT_TAMPER=1
 if say=$(ctl tbind gpu-node 1 "accepted it, but reading the counters back does not show the QP in the counter" \
 	--bind-qp-counter mlx5_1/1/304) && ! grep -q verified "$cs/tbind/out.2" &&
 	[ -z "$(lqpns tbind gpu-node mlx5_1/1 1)" ] &&
 	say2=$(ctl ttype mlx5-ib 1 "accepted type, but reading it back says off" --set-qp-counters mlx5_0/1 type) &&
-	[ "$(qpmode ttype mlx5-ib mlx5_0/1)" = "qp auto off" ]; then
+	[ "$(qpmode ttype mlx5-ib mlx5_0/1)" = "qp auto off" ] &&
+	say3=$(ctl topt mlx5-roce 1 "accepted cc_rx_ce_pkts, but reading it back says cc_rx_cnp_pkts on" \
+		--optional-counters mlx5_0/1:cc_rx_ce_pkts) && [ "$(optc topt mlx5-roce mlx5_0/1)" = cc_rx_cnp_pkts ]; then
 	ok "self-test: binds and sets acked but not applied: rdmatop says so (exit 1), rdma reads no change"
 else
-	bad "self-test: acked but not applied: ${say:-} | ${say2:-}"
+	bad "self-test: acked but not applied: ${say:-} | ${say2:-} | ${say3:-}"
 fi
-unset RDMATOP_HW_COUNTERS_TAMPER
+unset RDMATOP_HW_COUNTERS_TAMPER RDMATOP_HW_OPTCNT_TAMPER

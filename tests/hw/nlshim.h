@@ -64,5 +64,8 @@ const struct fix_rec *nlshim_traffic(const char *key, const struct fix_rec *r);
 const struct fix_rec *nlshim_counters_view(const char *key, const struct fix_rec *r);
 void nlshim_counters_apply(const char *key, const struct fix_rec *r);
 const struct fix_rec *nlshim_counters_answer(const char *key, const struct fix_rec *r);
+/* the optional counters set applied (nlshim_optcnt.c) */
+const struct fix_rec *nlshim_optcnt_view(const char *key, const struct fix_rec *r);
+void nlshim_optcnt_apply(const char *key, const struct fix_rec *r);
 
 #endif

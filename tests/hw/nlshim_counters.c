@@ -58,12 +58,10 @@ static void load(void)
 		return;
 	while (nops < MAX_OPS && fscanf(fp, "%15s %u %u", kind, &o.dev, &o.port) == 3) {
 		memset(&o.lqpn, 0, sizeof(o) - offsetof(struct op, lqpn));
-		if (!strcmp(kind, "mode") && fscanf(fp, "%d %d", &o.mask, &o.opcnt) == 2)
-			o.kind = 'm';
-		else if (strcmp(kind, "mode") && fscanf(fp, "%u %u", &o.lqpn, &o.cntn) == 2)
-			o.kind = kind[0] == 'u' ? 'u' : 'b';
-		else
+		if (!strcmp(kind, "mode") ? fscanf(fp, "%d %d", &o.mask, &o.opcnt) != 2 :
+					    fscanf(fp, "%u %u", &o.lqpn, &o.cntn) != 2)
 			break;
+		o.kind = kind[0] == 'u' ? 'u' : kind[0];
 		ops[nops++] = o;
 	}
 	fclose(fp);
@@ -554,12 +552,9 @@ void nlshim_counters_apply(const char *key, const struct fix_rec *r)
 	fclose(fp);
 }
 
-/*
- * STAT_DEL of a QP bound here (by a bind the fixture accepted, so no key
- * of its answers it): rdma_counter_unbind_qpn() finds it in the counter
- * and unbinds it; nldev_stat_del_doit()'s reply, as gen_stat.c's
- * bind_reply: a STAT_SET message with the handle, port, counter, LQPN.
- */
+/* STAT_DEL of a QP bound here (no fixture key has it): rdma_counter_
+ * unbind_qpn() unbinds it; nldev_stat_del_doit()'s reply as gen_stat.c's
+ * bind_reply: a STAT_SET message, the handle, port, counter, LQPN. */
 const struct fix_rec *nlshim_counters_answer(const char *key, const struct fix_rec *r)
 {
 	long long dev = keyval(key, "dev"), port = keyval(key, "port"), lqpn = keyval(key, "lqpn");
