@@ -6,11 +6,12 @@
 # --unbind-qp-counter it does not, after --set-qp-counters `rdma -j
 # statistic qp mode` says the new mode, after --optional-counters `rdma
 # -j statistic mode` the counters set (nlshim_optcnt.c,
-# RDMATOP_HW_OPTCNT); rdmatop's own read-back says
-# "verified" each time, and refuses to when the shim acks a set without
-# applying it (RDMATOP_HW_COUNTERS_TAMPER, RDMATOP_HW_OPTCNT_TAMPER).  The answers are the
-# fixtures' (gen_stat.c); bind.sh and the setq checks of run hold the
-# request bytes to rdma's.  Sourced by tests/hw/run.
+# RDMATOP_HW_OPTCNT); rdmatop's own read-back says "verified" each time
+# (the dashboard's Q and X keys too, in tmux), and refuses to when the
+# shim acks a set without applying it (RDMATOP_HW_COUNTERS_TAMPER,
+# RDMATOP_HW_OPTCNT_TAMPER).  The answers are the fixtures' (gen_stat.c);
+# bind.sh and the setq checks of run hold the request bytes to rdma's.
+# Sourced by tests/hw/run.
 cs=$out/counters
 mkdir -p "$cs"
 # cst NAME FIX CMD...: CMD through the shim with NAME's state
@@ -110,6 +111,57 @@ if say=$(ctl opt mlx5-roce 0 "^optional counters of mlx5_0/1: cc_rx_ce_pkts,cc_t
 	ok "--optional-counters applied: $say | $say2; rdma statistic mode: '$o1', then none (before: '$o0')"
 else
 	bad "--optional-counters applied: ${say:-} | ${say2:-}; rdma: '${o1:-}' then '${o2:-}' (before '$o0')"
+fi
+# the dashboard's Q (a link's QP counter mode) and X (a QP's counter):
+# the same controls, said on its status line, read back by rdma
+if ! command -v tmux >/dev/null; then
+	skip "the dashboard's Q and X applied" "no tmux (tests/deps.sh installs it)"
+else
+	dd=$cs/dash dsock=rdmatop-hw-$$
+	mkdir -p "$dd"
+	tmx() { tmux -L "$dsock" "$@"; }
+	# scr REGEX: until the screen matches, at most 10 s
+	scr() {
+		local i
+		for ((i = 0; i < 100; i++)); do
+			tmx capture-pane -p -t t >"$dd/screen" 2>/dev/null && grep -qE -- "$1" "$dd/screen" && return 0
+			sleep 0.1
+		done
+		return 1
+	}
+	fx=$(realpath "$DATA/mlx5-roce")
+	tmx -f /dev/null new-session -d -s t -x 200 -y 50 "env XDG_CONFIG_HOME=$dd/xdg LANG=C.UTF-8 \
+TERM=screen-256color RDMATOP_HW_COUNTERS=$dd/state RDMATOP_HW_FIXTURE=$fx/netlink.fix LD_PRELOAD=$SHIM \
+$PWD/rdmatop --sysroot $fx -d 1; sleep 30"
+	said=
+	if scr F1Help && tmx send-keys -t t 5 Enter && scr "^link mlx5_0/1" && tmx send-keys -t t Q &&
+		scr "type the new mode" && tmx send-keys -t t -l off && tmx send-keys -t t Enter &&
+		scr "QP counters of mlx5_0/1: auto mode off, now manual .*\(verified\)" &&
+		said=$(grep -oE "QP counters of mlx5_0/1: auto mode off[^.]*" "$dd/screen") &&
+		[ "$(qpmode dash mlx5-roce mlx5_0/1)" = "qp auto off" ]; then
+		ok "the dashboard's Q, off on mlx5_0/1: '$said'; rdma statistic qp mode: qp auto off"
+	else
+		bad "the dashboard's Q, off on mlx5_0/1: $(grep -E "QP counters|refused|accepted" "$dd/screen" | head -2)"
+	fi
+	# X on the first QP's detail: bind it when it has no counter, else unbind
+	said= lq= act= want=
+	if tmx send-keys -t t Escape Escape 1 Enter && scr "^QP [0-9]+ on mlx5_0" && tmx send-keys -t t X &&
+		scr "^QP [0-9]+ of mlx5_0/1(: no counter; type bind| is in counter [0-9]+; type unbind)"; then
+		lq=$(grep -oE "^QP [0-9]+ of mlx5_0/1" "$dd/screen" | head -1 | cut -d' ' -f2)
+		if grep -qE "^QP $lq of mlx5_0/1: no counter" "$dd/screen"; then act=bind want="bound to counter"; else
+			act=unbind want="unbound from counter"; fi
+		tmx send-keys -t t -l "$act"
+		tmx send-keys -t t Enter
+	fi
+	if [ -n "$act" ] && scr "^QP $lq of mlx5_0/1 $want [0-9]+ \(verified" &&
+		said=$(grep -oE "^QP $lq of mlx5_0/1 $want [0-9]+ \(verified[^)]*\)" "$dd/screen") &&
+		cn=$(echo "$said" | sed -E 's/.* counter ([0-9]+) .*/\1/') && got=$(lqpns dash mlx5-roce mlx5_0/1 "$cn") &&
+		{ [ "$act" = bind ] && [[ " $got " == *" $lq "* ]] || { [ "$act" = unbind ] && [[ " $got " != *" $lq "* ]]; }; }; then
+		ok "the dashboard's X, $act QP $lq: '$said'; rdma statistic qp show: counter $cn lists '$got'"
+	else
+		bad "the dashboard's X on QP ${lq:-?} ($act): $(grep -E "^QP [0-9]+ of|refused|accepted" "$dd/screen" | head -2)"
+	fi
+	tmx kill-server 2>/dev/null
 fi
 # self-test: a shim that acks each set and applies none; rdmatop must
 # not say verified, rdma must read no change
