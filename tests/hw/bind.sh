@@ -3,7 +3,8 @@
 # answer STAT_SET (STAT_MODE = MANUAL, RES_LQPN) and STAT_DEL as nldev.c
 # and counters.c do (tests/hw/gen_stat.c answer_stat_bind); rdmatop
 # explains each refusal and reads the counters back after an accepted one
-# (the shim keeps no state: "does not show" is its answer); iproute2's
+# (the shim keeps no state here: "does not show" is its answer; counters.sh
+# has it apply them, for the success path); iproute2's
 # rdma sends the same request bytes for the same command and gets the
 # same answer.  Sourced by tests/hw/run.
 bd=$out/bind

@@ -269,8 +269,8 @@ void answer_stat_mr(const struct gdev *d, bool dd)
  * 0 turns it off (manual while counters remain, -EINVAL when it was not
  * auto).  The answer: a STAT_SET message with the handle and port (the
  * reply nldev_stat_set_doit() builds, 6.1 to 7.3), then the ack.  The
- * shim keeps no state: a later read still says the fixture's mode, which
- * tests reading back.
+ * shim keeps no state unless asked (nlshim_counters.c): a later read
+ * still says the fixture's mode, which tests reading back.
  */
 /* nldev_stat_set_doit()'s reply on success: the handle and the port */
 static void set_reply(const struct gdev *d, unsigned int port, int err)
@@ -339,7 +339,7 @@ void answer_stat_set(const struct gdev *d)
  * (no counter_alloc_stats: rdma_counter_alloc() fails) -ENOMEM.  Both
  * answer a STAT_SET message with the device handle, port, counter id and
  * LQPN, then the ack.  Keys for every QP of a port and every counter of
- * it; the shim keeps no state.
+ * it; the shim applies them only when asked (nlshim_counters.c).
  */
 static const struct gcounter *bound_to(const struct gdev *d, uint32_t lqpn)
 {

@@ -58,4 +58,14 @@ int nlshim_netns_set(const struct nlmsghdr *req);
 int nlshim_netns_hidden(uint32_t dev);
 int nlshim_netns_msg_hidden(const unsigned char *msg, size_t len);
 
+/* a port's counters with traffic: successive states (nlshim_traffic.c) */
+const struct fix_rec *nlshim_traffic(const char *key, const struct fix_rec *r);
+/* the QP counter controls applied (nlshim_counters.c) */
+const struct fix_rec *nlshim_counters_view(const char *key, const struct fix_rec *r);
+void nlshim_counters_apply(const char *key, const struct fix_rec *r);
+const struct fix_rec *nlshim_counters_answer(const char *key, const struct fix_rec *r);
+/* the optional counters set applied (nlshim_optcnt.c) */
+const struct fix_rec *nlshim_optcnt_view(const char *key, const struct fix_rec *r);
+void nlshim_optcnt_apply(const char *key, const struct fix_rec *r);
+
 #endif

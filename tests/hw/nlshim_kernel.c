@@ -219,6 +219,10 @@ static void answer(struct fake *f, const struct nlmsghdr *req)
 	} else {
 		r = fix_find(&nlshim_fixture, key);
 		nlshim_log("RDMATOP_HW_TRACE", "%s %s", r ? "matched" : "UNMATCHED", key);
+		r = nlshim_traffic(key, r);
+		r = nlshim_counters_view(key, r);
+		r = nlshim_counters_answer(key, r);
+		r = nlshim_optcnt_view(key, r);
 	}
 	if (r && !r->error && !(req->nlmsg_flags & NLM_F_DUMP) && !strncmp(key, "set ", 4)) {
 		static struct fix_rec refused = { .error = -EINVAL };
@@ -228,6 +232,10 @@ static void answer(struct fake *f, const struct nlmsghdr *req)
 			refused.error = err;
 			r = &refused;
 		}
+	}
+	if (r && !r->error && !(req->nlmsg_flags & NLM_F_DUMP)) {
+		nlshim_counters_apply(key, r);
+		nlshim_optcnt_apply(key, r);
 	}
 	if (!r || r->error) {
 		int err = r ? r->error : known_dev ? -EOPNOTSUPP : -EINVAL;

@@ -3,8 +3,8 @@
 # STAT_HWCOUNTERS as nldev_stat_set_counter_dynamic_doit() does (gen_stat.c
 # answer_stat_opt: each subset of the optional counters, EINVAL for one
 # that is not optional); rdmatop maps the names by STAT_GET_STATUS, sets,
-# reads back (the shim keeps no state: the fixture's own setting is the
-# only one verified); rdma statistic set/unset link ... optional-counters
+# reads back (the shim keeps no state here: the fixture's own setting is
+# the only one verified; counters.sh has it apply the set); rdma statistic set/unset link ... optional-counters
 # sends the same bytes.  Sourced by tests/hw/run.
 od=$out/optcnt
 mkdir -p "$od"
