@@ -346,7 +346,8 @@ static void feed_kept(struct source *src, struct snapshot *s, struct live_tasks 
 	size_t i, n = 0;
 	char *buf;
 
-	qsort(t->v, t->n, sizeof(t->v[0]), task_cmp);
+	if (t->n > 1)	/* none yet: v is NULL, which qsort must not get */
+		qsort(t->v, t->n, sizeof(t->v[0]), task_cmp);
 	for (i = 0; i < t->n; i++)
 		n += t->v[i].kept;
 	if (!n)
