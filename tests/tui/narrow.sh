@@ -222,7 +222,10 @@ if [ -e build/hw/nlshim.so ]; then
 		term=${ts%:*} size=${ts#*:}
 		start_shim "$term" "$size"
 		check "prompts ($term $size): live" "rdmatop live"
-		keys 5 Enter
+		# Enter on the link once its row is there (the first sample read)
+		keys 5
+		check "prompts ($term $size): the link's row" "^mlx5_0 +1 +ACTIVE"
+		keys Enter
 		check "prompts ($term $size): the link's detail" "^link mlx5_0/1"
 		check "prompts ($term $size): Q and X in the link's key bar" "QQP mode XControl qQuit *$"
 		ask Q 'type,pid' Q \
