@@ -141,9 +141,12 @@ test-vm: all
 test-tui: all
 	tests/tui/run
 
-# The same suite built with AddressSanitizer and UndefinedBehaviorSanitizer.
+# The same suite built with clang's AddressSanitizer and
+# UndefinedBehaviorSanitizer, in the tree tests/san.sh builds the sanitized
+# rdmatop in (its objects shared; gcc's -Werror is the plain build's)
 sanitize:
-	$(MAKE) BUILD=build-san CFLAGS='-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all' \
+	$(MAKE) BUILD=build-asan CC=clang WARN='-Wall -Wextra' \
+		CFLAGS='-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all' \
 		LDFLAGS='-fsanitize=address,undefined' unit
 
 deps:
@@ -262,4 +265,4 @@ format-check:
 	@tests/format/run
 
 clean:
-	rm -rf $(BUILD) build-san rdmatop
+	rm -rf $(BUILD) build-san build-asan rdmatop

@@ -9,6 +9,8 @@ pkgs="$pkgs libmicrohttpd-dev libgnutls28-dev libcrypt-dev libyaml-dev curl gnut
 pkgs="$pkgs time util-linux python3-prometheus-client"
 # tests/format: the tree's .clang-format (Debian 12: clang-format 14)
 pkgs="$pkgs clang-format"
+# the fuzz targets (libFuzzer) and the sanitized rdmatop (tests/san.sh)
+pkgs="$pkgs clang"
 # the PCI locality oracles (tests/hw/pci.sh): lspci, hwloc's lstopo
 pkgs="$pkgs pciutils hwloc-nox"
 # socket activation, readiness and watchdog (libsystemd), gzip (zlib); the

@@ -110,6 +110,13 @@ check "a cost-4 user's wrong password takes as long as an unknown user's ($tk s,
 stop
 
 # ---- a flood of wrong passwords: first logins from elsewhere still pass ----
+# What follows measures rates under load, a property of the shipped build:
+# under RDMATOP_SANITIZE=1 (tests/san.sh) its servers are the plain one.  The
+# sanitized build answered 11 wrong passwords a second over 30 addresses,
+# none of them past its budget of checks (so no 429), first logins queued
+# behind them (median 1.1 s).
+san_bin=$bin
+bin=$(realpath ./rdmatop)
 : >"$tmp/users.yml"
 creds=""
 for i in $(seq 10); do
@@ -196,6 +203,7 @@ if command -v tmux >/dev/null && [ -s "$long" ]; then
 		sh -c "[ $q -ge 300 ] && [ $((l * 10)) -ge $((q * 9)) ]"
 fi
 
+bin=$san_bin
 # ---- 300 connections from one IPv6 /64, a scraper from another /64 ----
 # in a network namespace of its own: the /64s are on its lo, nothing leaves
 if [ "$(id -u)" = 0 ] && command -v unshare >/dev/null && command -v ip >/dev/null; then
