@@ -222,7 +222,7 @@ void ui_set_snapshot(struct ui *u, const struct snapshot *s);
 /*
  * The QPs the screen shows (the QP tab's visible rows, a process's QPs in
  * its drill-down, the QP of the QP drill-down), for the sample to read
- * again where their table is paced; at most max.  (src/ui/detail.c)
+ * again where their table is paced; at most max.  (src/ui/detail_rows.c)
  */
 size_t ui_want_qps(const struct ui *u, struct nl_want *out, size_t max);
 /*

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "detail.h"
 #include "flaps.h"
 #include "fmt.h"
 #include "graph.h"
@@ -60,45 +61,6 @@ static void emit_line(void *ctx, int role, int indent, const char *text)
 	add(ctx, role, indent, "%s", text);
 }
 
-static const char *cell(const struct ui *u, enum view_table t, size_t row, int col,
-			char *buf, size_t len)
-{
-	struct view_value v;
-	size_t n;
-	const struct view_col *cols = view_cols(t, &n);
-
-	view_get(&u->vc, t, row, col, &v);
-	if (col >= 0 && (size_t)col < n)
-		return ui_cell_text(u, &cols[col], &v, buf, len);
-	return view_fmt(&v, buf, len);
-}
-
-static bool owned_by(const struct ui *u, enum view_table t, size_t row)
-{
-	const struct ui_rowkey *k = &u->detail.key;
-	struct view_value v;
-	char buf[128];
-	int c;
-
-	if (k->a) {	/* a process */
-		c = view_col_role(t, VIEW_ROLE_PID);
-		view_get(&u->vc, t, row, c, &v);
-		return v.valid && v.u == k->a;
-	}
-	if (k->b) {	/* a thread whose process is not visible */
-		c = view_col_role(t, VIEW_ROLE_TID);
-		view_get(&u->vc, t, row, c, &v);
-		return v.valid && v.u == k->b;
-	}
-	/* a kernel owner, by name */
-	c = view_col_role(t, VIEW_ROLE_PID);
-	view_get(&u->vc, t, row, c, &v);
-	if (v.valid)
-		return false;
-	c = view_col_role(t, VIEW_ROLE_COMM);
-	return !strcmp(cell(u, t, row, c, buf, sizeof(buf)), k->name);
-}
-
 /* A table section: header line, then one line per matching row. */
 static void section(struct ui *u, struct lines *L, enum view_table t, const char *title,
 		    bool (*match)(const struct ui *, enum view_table, size_t))
@@ -130,7 +92,7 @@ static void section(struct ui *u, struct lines *L, enum view_table t, const char
 			/* raw text: ui_put escapes the whole line when drawing */
 			snprintf(line + strlen(line), sizeof(line) - strlen(line), "%*.*s ",
 				 cols[c].right ? cols[c].width : -cols[c].width, 40,
-				 cell(u, t, i, (int)c, buf, sizeof(buf)));
+				 ui_detail_cell(u, t, i, (int)c, buf, sizeof(buf)));
 		}
 		add(L, ROLE_DEFAULT, 2, "%s", line);
 		if (view_driver(&u->vc, t, i, line, sizeof(line)))
@@ -239,20 +201,8 @@ static void build_proc(struct ui *u, struct lines *L)
 
 		if (r == SNAP_RES_N)
 			continue;	/* an object processes do not hold */
-		section(u, L, VIEW_RES + r, snap_res_info[r].title, owned_by);
+		section(u, L, VIEW_RES + r, snap_res_info[r].title, ui_detail_owned);
 	}
-}
-
-static bool is_qp(const struct ui *u, enum view_table t, size_t row)
-{
-	char dev[64];
-	struct view_value v;
-
-	view_get(&u->vc, t, row, view_col_role(t, VIEW_ROLE_LQPN), &v);
-	if (!v.valid || v.u != u->detail.key.a)
-		return false;
-	cell(u, t, row, view_col_role(t, VIEW_ROLE_DEV), dev, sizeof(dev));
-	return !strcmp(dev, u->detail.key.name);
 }
 
 /* All fields of one row, "name: value". */
@@ -266,7 +216,7 @@ static void fields(struct ui *u, struct lines *L, enum view_table t, size_t row)
 
 	for (c = 0; c < ncol; c++)
 		add(L, ROLE_DEFAULT, 2, "%-14s %s", cols[c].name,
-		    cell(u, t, row, (int)c, buf, sizeof(buf)));
+		    ui_detail_cell(u, t, row, (int)c, buf, sizeof(buf)));
 	/* the driver's own attributes (rdma -dd's drv_* fields) */
 	if (view_driver(&u->vc, t, row, drv, sizeof(drv)))
 		add(L, ROLE_DEFAULT, 2, "%-14s %s", "driver", drv);
@@ -294,7 +244,7 @@ static void build_qp(struct ui *u, struct lines *L)
 
 	add(L, ROLE_HEADER_VALUE, 0, "QP %u on %s", u->detail.key.a, u->detail.key.name);
 	for (i = 0; i < n; i++)
-		if (is_qp(u, VIEW_QPS, i)) {
+		if (ui_detail_is_qp(u, VIEW_QPS, i)) {
 			struct view_value v;
 			size_t j;
 
@@ -313,7 +263,7 @@ static void build_qp(struct ui *u, struct lines *L)
 	qp_counter(u, L);
 	n = view_count(&u->vc, VIEW_CM_IDS);
 	for (i = 0; i < n; i++)
-		if (is_qp(u, VIEW_CM_IDS, i)) {
+		if (ui_detail_is_qp(u, VIEW_CM_IDS, i)) {
 			add(L, ROLE_TITLE, 0, "%s", "CM_ID");
 			fields(u, L, VIEW_CM_IDS, i);
 		}
@@ -358,7 +308,7 @@ static bool link_counter(const struct ui *u, enum view_table t, size_t row)
 	view_get(&u->vc, t, row, view_col_role(t, VIEW_ROLE_PORT), &v);
 	if (!v.valid || v.u != u->detail.key.a)
 		return false;
-	cell(u, t, row, view_col_role(t, VIEW_ROLE_DEV), dev, sizeof(dev));
+	ui_detail_cell(u, t, row, view_col_role(t, VIEW_ROLE_DEV), dev, sizeof(dev));
 	return !strcmp(dev, u->detail.key.name);
 }
 
@@ -463,7 +413,7 @@ static bool dev_row(const struct ui *u, enum view_table t, size_t row)
 {
 	char dev[64];
 
-	cell(u, t, row, view_col_role(t, VIEW_ROLE_DEV), dev, sizeof(dev));
+	ui_detail_cell(u, t, row, view_col_role(t, VIEW_ROLE_DEV), dev, sizeof(dev));
 	return !strcmp(dev, u->detail.key.name);
 }
 
@@ -553,51 +503,4 @@ void ui_draw_detail(struct ui *u, const struct ui_layout *l)
 		}
 	}
 	free(L.v);
-}
-
-/* QP row i of the sample as a GET's target. */
-static size_t want_qp(const struct ui *u, size_t i, struct nl_want *out, size_t n, size_t max)
-{
-	const struct snap_qp *q;
-
-	if (n >= max || i >= u->s->qps.n)
-		return n;
-	q = SNAP_AT(&u->s->qps, struct snap_qp, i);
-	out[n] = (struct nl_want){ .dev = q->dev, .lqpn = q->lqpn,
-				   .port = (q->valid & SNAP_QP_PORT) ? q->port : 0 };
-	return n + 1;
-}
-
-size_t ui_want_qps(const struct ui *u, struct nl_want *out, size_t max)
-{
-	size_t i, n = 0, count, top;
-
-	if (!u->s)
-		return 0;
-	count = view_count(&u->vc, VIEW_QPS);
-	switch (u->detail.kind) {
-	case DETAIL_PROC:
-		for (i = 0; i < count && n < max; i++)
-			if (owned_by(u, VIEW_QPS, i))
-				n = want_qp(u, i, out, n, max);
-		return n;
-	case DETAIL_QP:
-		for (i = 0; i < count; i++)
-			if (is_qp(u, VIEW_QPS, i))
-				return want_qp(u, i, out, n, max);
-		return 0;
-	case DETAIL_NONE:
-		break;
-	default:
-		return 0;
-	}
-	if (u->pane != UI_QPS)
-		return 0;
-	/* the rows drawn last (all of a screen's height before the first draw) */
-	count = u->mouse.hit.body_h > 0 ? (size_t)u->mouse.hit.body_h :
-					  (size_t)(u->rows_n > 0 ? u->rows_n : 0);
-	top = u->panes[UI_QPS].top;
-	for (i = top; i < u->n_rows && i < top + count && n < max; i++)
-		n = want_qp(u, u->rows[i], out, n, max);
-	return n;
 }
