@@ -85,7 +85,7 @@ static void want(struct cl *c, int k, struct ask *a)
 	cols = prom_cols(t, &nc);
 	a->top.n = c->rows;
 	if (c->screen) {
-		int page = c->ui.base.rows_n > 9 ? c->ui.base.rows_n - 7 : 2;
+		int page = c->ui.base.run.rows_n > 9 ? c->ui.base.run.rows_n - 7 : 2;
 		size_t from = c->ui.pane == ask_pane[k] ? c->ui.sel[c->ui.pane] : 0;
 
 		if (from > 1000000)	/* End before the rows are drawn */
@@ -503,8 +503,7 @@ int cluster_main(const struct settings *o)
 		if (ui_cluster_init(&c->ui, o->delay, o->theme, c->at))
 			goto out;
 		c->ui.replay = c->replay != NULL;
-		c->ui.base.ascii = o->ascii;
-		c->ui.base.mouse.on = !o->no_mouse;
+		ui_set_look(&c->ui.base, o->ascii, !o->no_mouse);
 		if (o->n_filters)
 			snprintf(c->ui.filter, sizeof(c->ui.filter), "%s", o->filters[0]);
 		if (sort >= 0) {
