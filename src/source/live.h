@@ -98,6 +98,12 @@ int live_request_dd(struct source *src, struct snapshot *s, const struct nl_req 
  * still there (or *asked: asked already this sample), or an error. */
 int live_dev_gone(struct source *src, struct snapshot *s, uint32_t dev, bool *asked);
 
+/* The RoCE ports' netdevs (net.c): every one, each once, its inputs fed
+ * through src (source_feed_net). */
+struct net_live;
+int net_live_sample(struct net_live **nl, struct source *src, struct snapshot *s);
+void net_live_close(struct net_live *nl);
+
 /* Read one file (sysroot-relative path) and feed it: its length, or -errno. */
 ssize_t live_read_file(struct source *src, struct snapshot *s, const char *path);
 /* A port's sysfs files: rate, link layer, GIDs, P_Keys, PMA counters, its netdev's. */

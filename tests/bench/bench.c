@@ -4,7 +4,7 @@
  * and the replay source do it.  bench_decode reads one frame of the file
  * (CRC, zstd: what the live source does not do); bench_refresh feeds its
  * netlink datagrams and files through the parsers into a snapshot (the
- * replay source's rec_replay_sample), computes rates against the previous
+ * replay source's source_replay_sample), computes rates against the previous
  * snapshot, change events, graph history, the per-process aggregation, and
  * filters and sorts the QP pane; bench_render draws one full screen into a
  * real curses screen (stdout may be /dev/null; TERM and LINES/COLUMNS set
@@ -79,7 +79,7 @@ static __attribute__((noinline)) int refresh(struct source *src, struct snapshot
 	snap_clear(cur);
 	/* what replay_sample() does with a frame (its series checked too) */
 	src->in_dump = false;
-	if (rec_replay_sample(src, cur, buf, len))
+	if (source_replay_sample(src, cur, buf, len))
 		return -1;
 	snap_tasks_sort(cur);
 	snap_dedup(cur);
