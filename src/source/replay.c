@@ -193,7 +193,8 @@ int source_replay_open(struct source *src, const char *path, char *err, size_t e
 	return 0;
 }
 
-/* Feed the records of one sample payload (src/record/writer.c has the layout). */
+/* Feed the records of one sample payload (src/record/writer.c has the
+ * layout).  Long for a reason: one case per record kind. */
 int source_replay_sample(struct source *src, struct snapshot *s, const uint8_t *buf,
 		      size_t len)
 {

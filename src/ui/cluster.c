@@ -319,6 +319,8 @@ static enum cl_action travel(struct ui_cluster *u, double by)
 	return CL_TIME;
 }
 
+/* Long for a reason: one branch per key of the cluster view, read as its
+ * key table. */
 enum cl_action ui_cluster_key(struct ui_cluster *u, const struct cl_view *v, int key)
 {
 	enum prom_table t = pane_table[u->pane];
