@@ -133,7 +133,7 @@ test:
 check: test
 
 unit: $(UNIT_BIN)
-	@tests/run-unit $(UNIT_BIN)
+	@tests/run-unit $(UNIT_BIN) tests/unit/modcycles
 
 test-vm: all
 	tests/vm/run all
