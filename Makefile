@@ -132,8 +132,8 @@ test:
 
 check: test
 
-unit: $(UNIT_BIN)
-	@tests/run-unit $(UNIT_BIN)
+unit: $(UNIT_BIN) rdmatop
+	@tests/run-unit $(UNIT_BIN) tests/unit/modcycles tests/unit/trial_setting
 
 test-vm: all
 	tests/vm/run all

@@ -2,8 +2,9 @@
 /*
  * The Ethernet layer under RoCE (src/net): DCB netlink (dcb.c), ethtool
  * netlink (ethtool.c) and the driver statistics of `ethtool -S`
- * (estats.c), one file per object; live.c asks the kernel, parse.c feeds
- * each answer to its parser.  Every answer is a raw input of its own (the
+ * (estats.c), one file per object; the live source asks the kernel
+ * (src/source/net.c) and feeds each answer (source_feed_net) to parse.c,
+ * which hands it to its parser.  Every answer is a raw input of its own (the
  * recording's NET record, doc/recording.md): a replay parses the bytes the
  * live run read.  No curses here.
  */
@@ -16,8 +17,6 @@
 
 #include "snapshot.h"
 
-struct source;
-
 /*
  * One raw input of netdev ndev (enum snap_net_in): err 0 and the bytes
  * (netlink datagrams, or for SNAP_NET_DRV the two ioctl buffers), or the
@@ -26,9 +25,6 @@ struct source;
  */
 int net_parse(struct snapshot *s, unsigned int what, const char *ndev, int err,
 	      const void *buf, size_t len);
-/* Hand one input to the source's sink (recorder), then to net_parse. */
-int net_feed(struct source *src, struct snapshot *s, unsigned int what, const char *ndev,
-	     int err, const void *buf, size_t len);
 
 /* The objects' parsers (n is the netdev's row): 0, -EBADMSG, -ENOMEM. */
 int net_dcb_parse(struct snapshot *s, struct snap_net *n, const void *buf, size_t len);
@@ -162,11 +158,5 @@ const char *net_why(int err);
 const char *net_why_in(unsigned int what, int err);
 /* "dcb", "pause", ...: an input's name (notes, records) */
 const char *net_in_name(unsigned int what);
-
-/* ---- the live side (src/net/live.c) ---- */
-struct net_live;
-/* Every RoCE port's netdev, each once: its inputs fed through src. */
-int net_live_sample(struct net_live **nl, struct source *src, struct snapshot *s);
-void net_live_close(struct net_live *nl);
 
 #endif

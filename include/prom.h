@@ -197,11 +197,27 @@ int prom_model_build(struct prom_model *m, const struct prom_qstate *q);
 void prom_model_free(struct prom_model *m);
 
 /* The HTTP client's config (config.c): Prometheus's http_config. */
+struct prom_kv {
+	char *name, *value;
+};
+
 struct prom_config {
 	char *ca_file, *cert_file, *key_file, *server_name;
 	bool insecure_skip_verify;
-	char *username, *password;	/* basic_auth (password_file read in) */
+	int tls_min, tls_max;		/* min_version, max_version: 10..13 (TLS10..TLS13), 0: any */
+	char *username, *password;	/* basic_auth (username_file, password_file read in) */
 	char *auth_type, *credentials;	/* authorization, bearer_token(_file) */
+	char *proxy_url, *no_proxy;
+	bool proxy_from_environment;
+	struct prom_kv *connect_headers;	/* proxy_connect_header, one per value */
+	size_t n_connect_headers;
+	bool follow_redirects, enable_http2;	/* true unless the config says false */
+	/* oauth2, client credentials (client_secret_file read in) */
+	char *client_id, *client_secret, *token_url;
+	char **scopes;
+	size_t n_scopes;
+	struct prom_kv *params;		/* endpoint_params */
+	size_t n_params;
 };
 
 /* Parse a config's text: 0, or -EINVAL with "LINE: reason" in err.  Files
@@ -210,6 +226,40 @@ int prom_config_parse(struct prom_config *c, const char *text, size_t len, char 
 		      size_t errlen);
 int prom_config_load(struct prom_config *c, const char *path, char *err, size_t errlen);
 void prom_config_free(struct prom_config *c);
+
+/*
+ * The proxy of a request to url as Prometheus picks it (proxy.c): proxy_url
+ * unless no_proxy names the host; the environment's (HTTP_PROXY,
+ * HTTPS_PROXY, NO_PROXY or their lower case) only with
+ * proxy_from_environment; localhost and loopback addresses never through
+ * a proxy when no_proxy or the environment decides.  env reads a variable
+ * (NULL: none set).  1 with the proxy's URL in buf and where it came from
+ * (the key or the variable) in *from, or 0: none.
+ */
+int prom_proxy_for(const struct prom_config *c, const char *url, const char *(*env)(const char *),
+		   char *buf, size_t len, const char **from);
+/* Whether a no_proxy list (Go's NO_PROXY rules) exempts url's host. */
+bool prom_no_proxy(const char *list, const char *url);
+/* A URL for a message: a password in it as "xxxxx". */
+const char *prom_url_redacted(const char *url, char *buf, size_t len);
+
+/*
+ * oauth2's client credentials grant (oauth2.c): the token request's form
+ * (grant_type, scope, endpoint_params; malloc'd), and the token endpoint's
+ * answer: 0 with the token, its type ("Bearer" when none) and its lifetime
+ * (seconds, 0: none said), or -errno with a reason naming the endpoint's
+ * error (invalid_client, ...).
+ */
+char *prom_oauth2_form(const struct prom_config *c);
+/* A client id or secret as basic auth takes it (form-encoded; malloc'd). */
+char *prom_oauth2_escape(const char *s);
+struct prom_token {
+	char *token, *type;
+	double expires_in;
+};
+int prom_oauth2_answer(long code, const char *buf, size_t len, struct prom_token *t, char *why,
+		       size_t whylen);
+void prom_token_free(struct prom_token *t);
 
 /* A time as --at and the `b` key take it: seconds since the epoch, RFC 3339
  * in UTC (2026-12-01T03:12:00Z), or HH:MM[:SS] in UTC on the UTC day of the

@@ -205,10 +205,39 @@ long rec_index_seek(const struct rec_index *ix, struct rec_reader *r, size_t k);
 void rec_index_free(struct rec_index *ix);
 
 /*
- * Feed one sample payload through the source's feed path into s.
- * 0, or -EBADMSG for a malformed payload (what was fed stays).
+ * Where the raw inputs go as they are fed (the recorder: rec_writer_sink;
+ * src/source calls it).  A type of this layer, so that the recorder needs
+ * nothing of the source.
  */
-int rec_replay_sample(struct source *src, struct snapshot *s, const uint8_t *buf,
-		      size_t len);
+struct snapshot;
+struct nl_req;
+/* Observer of raw inputs, called in the order they are fed. */
+struct raw_sink {
+	void *ctx;
+	/* A sample begins: monotonic and wall time, host and kernel names. */
+	int (*begin)(void *ctx, const struct snapshot *s);
+	int (*nl)(void *ctx, const struct nl_req *req, const void *buf, size_t len);
+	int (*file)(void *ctx, const char *path, int err, const void *buf, size_t len);
+	/* Optional: a netdev's input (enum snap_net_in, src/net). */
+	int (*net)(void *ctx, unsigned int what, const char *ndev, int err, const void *buf,
+		   size_t len);
+	int (*end)(void *ctx, const struct snapshot *s);
+	/* Optional: the next sample starts a file of its own (a recording's
+	 * first, or the first after a rotation), so it must stand alone: the
+	 * live source reads every table and every owner's /proc files. */
+	bool (*fresh)(void *ctx);
+};
+
+/* The recording's little-endian fields. */
+static inline uint32_t rec_le32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
+}
+
+static inline uint16_t rec_le16(const uint8_t *p)
+{
+	return (uint16_t)(p[0] | p[1] << 8);
+}
 
 #endif

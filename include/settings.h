@@ -142,7 +142,7 @@ enum opt_out { OPT_OUT_TEXT, OPT_OUT_JSON, OPT_OUT_OPENMETRICS, OPT_OUT_PROMETHE
 	  .help = "the whole cluster: hosts, ports and jobs from the Prometheus at URL")        \
 	X(PROMETHEUS_CONFIG, prometheus_config, STR, .name = "prometheus-config",               \
 	  .metavar = "FILE",                                                                    \
-	  .help = "TLS and auth for --prometheus, in Prometheus's http_config format")          \
+	  .help = "TLS, auth, oauth2 and proxies for --prometheus (Prometheus's http_config)") \
 	X(MATCH, match, STR, .name = "match", .metavar = "SELECTOR",                            \
 	  .help = "--prometheus: only series matching SELECTOR (job=\"rdma\")")                  \
 	X(ROWS, rows, INT, .name = "rows", .metavar = "N", .max = 1000000,                      \

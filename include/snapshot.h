@@ -282,27 +282,8 @@ struct snap_port {
 #include "snap_stat.h"
 
 
-/* ---- thread -> process (from /proc/TID/status and comm) ---- */
-enum {
-	SNAP_TASK_PID = 1 << 0,		/* Tgid known */
-	SNAP_TASK_COMM = 1 << 1,	/* comm of the thread */
-	SNAP_TASK_UID = 1 << 2,
-	SNAP_TASK_PCOMM = 1 << 3,	/* comm of the process */
-	SNAP_TASK_GONE = 1 << 4,	/* /proc entry missing (exited) */
-	SNAP_TASK_CGROUP = 1 << 5,	/* cgroup of the process */
-	SNAP_TASK_KEPT = 1 << 6,	/* not read again: filled from the previous
-					 * sample by snap_carry (src/model/tasks.c) */
-};
-
-struct snap_task {
-	uint32_t tid;
-	uint32_t pid;		/* Tgid */
-	uint32_t uid;
-	uint32_t comm;		/* string id: /proc/TID/comm */
-	uint32_t pcomm;		/* string id: /proc/PID/comm */
-	uint32_t cgroup;	/* string id: /proc/PID/cgroup (v2 path) */
-	uint8_t valid;
-};
+/* Threads and their processes (src/model/tasks.c), users (users.c). */
+#include "snap_task.h"
 
 /* ---- changes: kernel notifications and changes found by polling ---- */
 enum snap_ev_source { SNAP_EV_KERNEL, SNAP_EV_POLL };
@@ -520,42 +501,6 @@ static inline const struct snap_counter *snap_ctr_next(struct snap_ctr_it *it)
 }
 /* Find or add the port row (dev, port). */
 struct snap_port *snap_port_get(struct snapshot *s, uint32_t dev, uint32_t port);
-/* Find a task by thread id (tasks must be sorted: snap_tasks_sort). */
-const struct snap_task *snap_task_find(const struct snapshot *s, uint32_t tid);
-struct snap_task *snap_task_get(struct snapshot *s, uint32_t tid);
-/* Sort the tasks and give each thread its process's comm and cgroup
- * (call once all /proc files of a sample are in). */
-void snap_tasks_sort(struct snapshot *s);
-/*
- * The SOURCE_TASKS_KEPT record: ids, one a line, whose /proc files were not
- * read again; each gets a SNAP_TASK_KEPT entry.  0 or -EBADMSG (the good
- * lines kept), -ENOMEM.
- */
-int snap_tasks_kept_parse(struct snapshot *s, const char *buf, size_t len);
-/*
- * Fill cur's SNAP_TASK_KEPT entries from prev (NULL: none; an entry prev
- * lacks goes away).  Called by snap_carry; true when there were any (then
- * cur's tasks need snap_tasks_sort again).
- */
-bool snap_tasks_keep(const struct snapshot *prev, struct snapshot *cur);
-/*
- * Not a file: the user names of the uids the recording has seen, "UID
- * NAME" a line, as the recording machine's user database (NSS) gave them
- * (src/source/users.c; doc/recording.md), so that a replay names them as
- * ps did there.  A sample without it (an older recording) names no one.
- */
-#define SNAP_USERS "rdmatop:users"
-#define SNAP_USER_MAX 64	/* a name's bytes at most */
-/* The SNAP_USERS record: sets SNAP_F_USERS; 0 or -EBADMSG (the good lines
- * kept), -ENOMEM. */
-int snap_users_parse(struct snapshot *s, const char *buf, size_t len);
-/*
- * uid as its user, into buf (size bytes): the recorded name; the number
- * where the sample has the record but no name for it (as ps shows it);
- * "uid N" where the sample has no record (an older recording: the name
- * this machine gives that uid may be anyone's).  Returns buf.
- */
-const char *snap_user(const struct snapshot *s, uint32_t uid, char *buf, size_t size);
 /* A string id of `from` as an id of `to` (0 for the empty string). */
 uint32_t snap_str_copy(struct snapshot *to, const struct snapshot *from, uint32_t id);
 

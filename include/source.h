@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "nlreq.h"
+#include "record.h"
 #include "snapshot.h"
 
 /*
@@ -37,23 +38,6 @@
  * takes their tasks from the previous sample (src/model/tasks.c).
  */
 #define SOURCE_TASKS_KEPT "rdmatop:tasks-kept"
-
-/* Observer of raw inputs, called in the order they are fed. */
-struct raw_sink {
-	void *ctx;
-	/* A sample begins: monotonic and wall time, host and kernel names. */
-	int (*begin)(void *ctx, const struct snapshot *s);
-	int (*nl)(void *ctx, const struct nl_req *req, const void *buf, size_t len);
-	int (*file)(void *ctx, const char *path, int err, const void *buf, size_t len);
-	/* Optional: a netdev's input (enum snap_net_in, src/net). */
-	int (*net)(void *ctx, unsigned int what, const char *ndev, int err, const void *buf,
-		   size_t len);
-	int (*end)(void *ctx, const struct snapshot *s);
-	/* Optional: the next sample starts a file of its own (a recording's
-	 * first, or the first after a rotation), so it must stand alone: the
-	 * live source reads every table and every owner's /proc files. */
-	bool (*fresh)(void *ctx);
-};
 
 struct source;
 
@@ -119,6 +103,12 @@ int source_live_open(struct source *src, const char *sysroot);
 /* Replay source over a recording (src/source/replay.c); 0 or -errno with a
  * one-line reason in err. */
 int source_replay_open(struct source *src, const char *path, char *err, size_t errlen);
+/*
+ * Feed one sample payload of a recording (the records of src/record's
+ * layout) through the source's feed path into s.  0, or -EBADMSG for a
+ * malformed payload (what was fed stays).
+ */
+int source_replay_sample(struct source *src, struct snapshot *s, const uint8_t *buf, size_t len);
 
 /*
  * The bound of one sample, live and replayed alike: past SOURCE_SAMPLE_BYTES
@@ -135,6 +125,10 @@ int source_replay_open(struct source *src, const char *path, char *err, size_t e
 /* Hand one input to the sink (if any) and the parsers; used by sources. */
 int source_feed_nl(struct source *src, struct snapshot *s, const struct nl_req *req,
 		   const void *buf, size_t len, struct nl_result *res);
+/* A netdev's input (enum snap_net_in): to the sink (recorder), then to
+ * net_parse (src/net). */
+int source_feed_net(struct source *src, struct snapshot *s, unsigned int what, const char *ndev,
+		    int err, const void *buf, size_t len);
 int source_feed_file(struct source *src, struct snapshot *s, const char *path,
 		     int err, const void *buf, size_t len);
 

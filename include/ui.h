@@ -144,17 +144,15 @@ struct ui_log {
 	uint64_t changed_tick[16];
 };
 
-struct ui {
-	/* the sample shown (read-only) and what is derived from it */
-	const struct snapshot *s;
-	struct view_ctx vc;
-	struct view_proc *procs;
-	size_t n_procs;
-	struct view_group *groups;
-	size_t n_groups;
-	size_t *rows;		/* rows of the current pane, filtered + sorted */
-	size_t n_rows;
-
+/*
+ * The dashboard's state in three parts: what the user chose (view), the
+ * run it belongs to (run: the sample shown, the clock, the replay's place)
+ * and what is computed from both once a sample or a choice changes
+ * (cache).  The sample is read, never written: the UI does not change the
+ * model.  Outside src/ui, the dashboard's loop (src/dash/app.c) changes
+ * them through the setters below, never a member.
+ */
+struct ui_view {
 	/* what is shown: the pane, each pane's own state, a filter over all */
 	enum ui_pane pane;
 	struct ui_pane_state panes[UI_PANE_N];
@@ -174,15 +172,25 @@ struct ui {
 
 	/* the bottom line: a prompt */
 	struct ui_input prompt;
-	/* the last message (ui_set_status; until the next key), and the
-	 * status line made from the filter, it and the sample's notes, once
-	 * a frame (src/ui/status.c), and its role */
-	struct ui_msg {
-		char text[256];
-		int role;
-	} msg;
-	char status[400];
-	int status_role;
+
+	/* the controls: N, Q, X */
+	bool netns_want;	/* N: the mode to switch to (true = shared) */
+	char qpcnt_link[80];	/* Q: the link ("mlx5_0/1") and its mode now */
+	char qpcnt_now[32];
+	char qpcnt_mode[16];	/* Q: the mode typed (type, pid, type,pid, off) */
+	struct ui_control ctl;	/* X */
+
+	/* the look: theme, colour, line drawing */
+	struct theme theme;
+	char themes[16][32];
+	size_t n_themes, theme_idx;
+	bool ascii, color;
+	struct ui_mouse mouse;
+};
+
+struct ui_run {
+	/* the sample shown (read-only) */
+	const struct snapshot *s;
 
 	/* time: the interval, pause, replay */
 	bool paused, replay;
@@ -193,26 +201,39 @@ struct ui {
 	bool at_end;		/* replay: the recording ended after the sample shown */
 	time_t jump_wall;	/* replay: where 'b' asked to go */
 
-	/* the controls: N, Q, X */
-	bool netns_want;	/* N: the mode to switch to (true = shared) */
-	char qpcnt_link[80];	/* Q: the link ("mlx5_0/1") and its mode now */
-	char qpcnt_now[32];
-	char qpcnt_mode[16];	/* Q: the mode typed (type, pid, type,pid, off) */
-	struct ui_control ctl;	/* X */
-
-	/* the look: theme, colour, line drawing, screen size */
-	struct theme theme;
-	char themes[16][32];
-	size_t n_themes, theme_idx;
-	bool ascii, color;
+	/* the terminal's size */
 	int rows_n, cols_n;
-
+	/* the last message (ui_set_status; until the next key) */
+	struct ui_msg {
+		char text[256];
+		int role;
+	} msg;
 	struct history hist;	/* the link graphs' history */
 	struct ui_log log;
-	struct ui_mouse mouse;
 	/* the settings as the screen changed them (W saves them); NULL: none
 	 * kept.  Changed only through ui_setting() (src/ui/setup.c). */
 	struct settings_store *set;
+};
+
+struct ui_cache {
+	/* the sample's views, processes and groups */
+	struct view_ctx vc;
+	struct view_proc *procs;
+	size_t n_procs;
+	struct view_group *groups;
+	size_t n_groups;
+	size_t *rows;		/* rows of the current pane, filtered + sorted */
+	size_t n_rows;
+	/* the status line made from the filter, the message and the sample's
+	 * notes, once a frame (src/ui/status.c), and its role */
+	char status[400];
+	int status_role;
+};
+
+struct ui {
+	struct ui_view view;
+	struct ui_run run;
+	struct ui_cache cache;
 };
 
 int ui_init(struct ui *u, double delay, const char *theme, bool replay);
@@ -220,9 +241,31 @@ void ui_free(struct ui *u);
 /* A new sample to show (NULL: keep the current one). */
 void ui_set_snapshot(struct ui *u, const struct snapshot *s);
 /*
+ * The dashboard loop's setters (src/ui/run.c).  At the start: the store W
+ * saves into, the recording's sample count (0: not known), the units and
+ * the look (ui_start_run); the process, the group pane and the QP sort of
+ * -p, -g, -s and -R (ui_start_view, after the columns and filters).
+ */
+struct settings;
+void ui_start_run(struct ui *u, struct settings_store *set, const struct settings *s,
+		  long sample_total);
+void ui_start_view(struct ui *u, const struct settings *s);
+/* Line drawing in ASCII; the mouse on. */
+void ui_set_look(struct ui *u, bool ascii, bool mouse);
+/* The replay's place: the sample shown is number no; the recording ended
+ * after it (then it is the last); sampling took longer than the interval;
+ * playback paused. */
+void ui_set_sample_no(struct ui *u, long no);
+void ui_replay_ended(struct ui *u);
+void ui_set_stretched(struct ui *u);
+void ui_pause(struct ui *u);
+/* The graphs' history: a gap (a jump in the recording), a sample's values. */
+void ui_history_gap(struct ui *u);
+int ui_history_add(struct ui *u, const struct snapshot *s);
+/*
  * The QPs the screen shows (the QP tab's visible rows, a process's QPs in
  * its drill-down, the QP of the QP drill-down), for the sample to read
- * again where their table is paced; at most max.  (src/ui/detail.c)
+ * again where their table is paced; at most max.  (src/ui/detail_rows.c)
  */
 size_t ui_want_qps(const struct ui *u, struct nl_want *out, size_t max);
 /*

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The files rdmatop writes (src/out/wfile.c): recordings (-w), the metrics
+ * The files rdmatop writes (src/util/wfile.c): recordings (-w), the metrics
  * textfile (--textfile) and the config (W).  None is written through a
  * symbolic link an attacker could plant, none replaces a file rdmatop did
  * not write, and a replaced file is never seen half written.

@@ -65,15 +65,15 @@ static void request_sample(struct app *a, long target)
 	size_t n = ui_want_qps(&a->ui, want, NL_WANT_MAX);
 	/* live: no dump of a table no view shows (a replay has what it has;
 	 * --listen and --textfile export every table) */
-	uint32_t skip = a->ui.replay || a->exporter ? 0 :
-			((1u << SNAP_RES_N) - 1) & ~ui_needs(a->ui.pane, a->ui.detail.kind);
-	enum sampler_ask r = sampler_request(&a->sp, target, a->ui.delay, want, n, skip);
+	uint32_t skip = a->ui.run.replay || a->exporter ? 0 :
+			((1u << SNAP_RES_N) - 1) & ~ui_needs(a->ui.view.pane, a->ui.view.detail.kind);
+	enum sampler_ask r = sampler_request(&a->sp, target, a->ui.run.delay, want, n, skip);
 
 	if (r == SAMPLER_ASK_STARTED || r == SAMPLER_ASK_PENDING)
 		a->skip = skip;
 	/* still sampling the last tick: the interval stretches */
 	if (r == SAMPLER_ASK_BUSY && target < 0)
-		a->ui.stretched = true;
+		ui_set_stretched(&a->ui);
 }
 
 /*
@@ -126,9 +126,7 @@ static void on_done(struct ev_loop *loop, ev_async *w, int revents)
 	if (t.result > 0) {
 		/* the header says it until playback moves, whatever keys come */
 		ui_set_status(&a->ui, ROLE_STATUS_INFO, "end of recording");
-		a->ui.at_end = true;
-		if (a->ui.sample_no > 0)
-			a->ui.sample_total = a->ui.sample_no;
+		ui_replay_ended(&a->ui);
 		a->dirty = true;
 		return;
 	}
@@ -144,13 +142,13 @@ static void on_done(struct ev_loop *loop, ev_async *w, int revents)
 		a->samples = 0;
 	}
 	if (t.pair || t.restart)
-		hist_gap(&a->ui.hist);	/* the graphs go on, a gap at the jump */
+		ui_history_gap(&a->ui);	/* the graphs go on, a gap at the jump */
 	if ((no = sampler_tell(&a->sp)) >= 0)
-		a->ui.sample_no = no;
+		ui_set_sample_no(&a->ui, no);
 
 	snap_advance(++a->samples > 1 ? a->sp.prev : NULL, a->sp.cur);
 	export_to_fleet(a);
-	hist_update(&a->ui.hist, a->sp.cur);
+	ui_history_add(&a->ui, a->sp.cur);
 	ui_note_events(&a->ui, a->sp.cur);
 	watch_events(a);
 	ui_set_snapshot(&a->ui, a->sp.cur);
@@ -180,14 +178,14 @@ static void on_tick(struct ev_loop *loop, ev_timer *w, int revents)
 	struct app *a = container_of(w, struct app, tick);
 	/* live, the budget may hold the samples further apart than the
 	 * interval (budget_interval): a tick before that asks for none */
-	double hold = !a->ui.replay && a->samples ? a->sp.cur->self.hold : 0;
+	double hold = !a->ui.run.replay && a->samples ? a->sp.cur->self.hold : 0;
 
 	(void)revents;
-	if (a->ui.paused)
+	if (a->ui.run.paused)
 		return;
-	if (hold > a->ui.delay)
-		a->ui.stretched = true;
-	if (hold > a->ui.delay && ev_now(loop) - a->asked < hold - a->ui.delay / 2)
+	if (hold > a->ui.run.delay)
+		ui_set_stretched(&a->ui);
+	if (hold > a->ui.run.delay && ev_now(loop) - a->asked < hold - a->ui.run.delay / 2)
 		return;
 	a->asked = ev_now(loop);
 	request_sample(a, -1);
@@ -195,7 +193,7 @@ static void on_tick(struct ev_loop *loop, ev_timer *w, int revents)
 
 static void set_delay(struct app *a)
 {
-	a->tick.repeat = a->ui.delay;
+	a->tick.repeat = a->ui.run.delay;
 	ev_timer_again(a->loop, &a->tick);
 }
 
@@ -221,8 +219,8 @@ static void save_settings(struct app *a)
 static void set_mode(struct app *a, bool qpcnt)
 {
 	char say[512] = "";
-	int ret = qpcnt ? qpcnt_mode_set(a->ui.qpcnt_link, a->ui.qpcnt_mode, say, sizeof(say)) :
-			  netns_mode_set(a->ui.netns_want, say, sizeof(say));
+	int ret = qpcnt ? qpcnt_mode_set(a->ui.view.qpcnt_link, a->ui.view.qpcnt_mode, say, sizeof(say)) :
+			  netns_mode_set(a->ui.view.netns_want, say, sizeof(say));
 
 	ui_set_status(&a->ui, ret ? ROLE_STATUS_WARN : ROLE_STATUS_INFO, "%s", say);
 	request_sample(a, -1);
@@ -232,7 +230,7 @@ static void set_mode(struct app *a, bool qpcnt)
  * status line (src/ui/control.c; qpcnt_bind, optcnt_set, dev_netns_move). */
 static void run_control(struct app *a)
 {
-	const struct ui_control *c = &a->ui.ctl;
+	const struct ui_control *c = &a->ui.view.ctl;
 	char say[512] = "";
 	int ret;
 
@@ -253,9 +251,9 @@ static void run_control(struct app *a)
  */
 static void hold(struct app *a)
 {
-	if (!a->ui.replay || a->ui.paused)
+	if (!a->ui.run.replay || a->ui.run.paused)
 		return;
-	a->ui.paused = true;
+	ui_pause(&a->ui);
 	ui_set_status(&a->ui, ROLE_STATUS_WARN, "paused at the step (Space: play on)");
 }
 
@@ -274,7 +272,7 @@ static void on_input(struct ev_loop *loop, ev_io *w, int revents)
 			set_delay(a);
 			break;
 		case UI_PAUSE:
-			if (!a->ui.paused)
+			if (!a->ui.run.paused)
 				request_sample(a, -1);
 			break;
 		case UI_STEP:
@@ -295,15 +293,15 @@ static void on_input(struct ev_loop *loop, ev_io *w, int revents)
 			break;
 		case UI_STEP_BACK:
 			hold(a);
-			if (a->ui.sample_no >= 2) {
-				request_sample(a, a->ui.sample_no - 2);
+			if (a->ui.run.sample_no >= 2) {
+				request_sample(a, a->ui.run.sample_no - 2);
 			} else {
 				ui_set_status(&a->ui, ROLE_STATUS_INFO, "at the first sample");
 			}
 			break;
 		case UI_JUMP: {
 			long ix;
-			int err = sampler_find_time(&a->sp, a->ui.jump_wall, &ix);
+			int err = sampler_find_time(&a->sp, a->ui.run.jump_wall, &ix);
 
 			if (err == -EBUSY)
 				ui_set_status(&a->ui, ROLE_STATUS_WARN, "busy: try again");
@@ -323,7 +321,7 @@ static void on_input(struct ev_loop *loop, ev_io *w, int revents)
 	}
 	/* a tab or drill-down now showing a table the last sample left out:
 	 * sample at once, not at the next tick */
-	if (!a->ui.replay && !a->ui.paused && (a->skip & ui_needs(a->ui.pane, a->ui.detail.kind)))
+	if (!a->ui.run.replay && !a->ui.run.paused && (a->skip & ui_needs(a->ui.view.pane, a->ui.view.detail.kind)))
 		request_sample(a, -1);
 }
 
@@ -422,12 +420,8 @@ int app_run(const struct settings *s, struct source *src, struct exporter *ex)
 	ret = ui_init(&a->ui, s->delay, s->theme, s->read != NULL);
 	if (ret)
 		goto out_free;
-	a->ui.set = &a->set;
 	/* "sample 3 of 120" (the source is not sampling yet) */
-	a->ui.sample_total = src->ops->count ? src->ops->count(src) : 0;
-	a->ui.ascii = s->ascii;
-	a->ui.vc.bytes = s->bytes;
-	a->ui.mouse.on = !s->no_mouse;
+	ui_start_run(&a->ui, &a->set, s, src->ops->count ? src->ops->count(src) : 0);
 	for (i = 0; i < s->n_columns; i++) {
 		char err[200];
 
@@ -439,17 +433,11 @@ int app_run(const struct settings *s, struct source *src, struct exporter *ex)
 	}
 	for (i = 0; i < s->n_filters; i++)
 		if (ui_set_filter(&a->ui, s->filters[i])) {
-			fprintf(stderr, "rdmatop: %s\n", a->ui.msg.text);
+			fprintf(stderr, "rdmatop: %s\n", a->ui.run.msg.text);
 			ret = -EINVAL;
 			goto out_ui;
 		}
-	a->ui.pid = (uint32_t)s->pid;
-	if (s->groups)
-		a->ui.pane = UI_GROUPS;
-	if (s->sort && view_col_find(VIEW_QPS, s->sort) >= 0) {
-		a->ui.panes[UI_QPS].sort = view_col_find(VIEW_QPS, s->sort);
-		a->ui.panes[UI_QPS].reverse = s->reverse;
-	}
+	ui_start_view(&a->ui, s);
 
 	/* signals before the screen, so none is lost while it opens */
 	signal_start(a, &a->sig_winch, on_winch, SIGWINCH);
@@ -471,7 +459,7 @@ int app_run(const struct settings *s, struct source *src, struct exporter *ex)
 	ev_prepare_init(&a->redraw, on_redraw);
 	ev_prepare_start(a->loop, &a->redraw);
 	ev_timer_init(&a->again_w, on_again, 0., 0.);
-	ev_timer_init(&a->tick, on_tick, 0., a->ui.delay);
+	ev_timer_init(&a->tick, on_tick, 0., a->ui.run.delay);
 	ev_timer_start(a->loop, &a->tick);
 	a->dirty = true;
 

@@ -85,7 +85,7 @@ static void want(struct cl *c, int k, struct ask *a)
 	cols = prom_cols(t, &nc);
 	a->top.n = c->rows;
 	if (c->screen) {
-		int page = c->ui.base.rows_n > 9 ? c->ui.base.rows_n - 7 : 2;
+		int page = c->ui.base.run.rows_n > 9 ? c->ui.base.run.rows_n - 7 : 2;
 		size_t from = c->ui.pane == ask_pane[k] ? c->ui.sel[c->ui.pane] : 0;
 
 		if (from > 1000000)	/* End before the rows are drawn */
@@ -402,6 +402,79 @@ static void on_stop(struct ev_loop *loop, ev_async *w, int revents)
 	ev_break(loop, EVBREAK_ALL);
 }
 
+/* --match, --sort, the filters and --at checked, and taken: 0, or -1
+ * (said on stderr). */
+static int check_options(struct cl *c, const struct settings *o, int *sort)
+{
+	char err[512];
+	int i;
+
+	c->ctx.match = o->match ? o->match : "";
+	if (o->match && prom_match_check(o->match, err, sizeof(err))) {
+		fprintf(stderr, "rdmatop: --match: %s\n", err);
+		return -1;
+	}
+	if (o->sort && (*sort = prom_col_find(PROM_T_HOSTS, o->sort)) < 0) {
+		size_t n, k;
+		const struct prom_col *cols = prom_cols(PROM_T_HOSTS, &n);
+
+		fprintf(stderr, "rdmatop: unknown sort column '%s' (Hosts columns:", o->sort);
+		for (k = 0; k < n; k++)
+			fprintf(stderr, " %s", cols[k].name);
+		fprintf(stderr, ")\n");
+		return -1;
+	}
+	for (i = 0; i < o->n_filters; i++)
+		if (prom_filter_check(o->filters[i], err, sizeof(err))) {
+			fprintf(stderr, "rdmatop: %s\n", err);
+			return -1;
+		}
+	c->rows = o->rows;
+	c->filters = o->filters;
+	c->n_filters = o->n_filters;
+	c->sel.filters = o->filters;
+	c->sel.n_filters = o->n_filters;
+	c->sel.sort = *sort;
+	c->sel.reverse = o->reverse;
+	if (o->at && prom_parse_time(o->at, (double)time(NULL), &c->at, err, sizeof(err))) {
+		fprintf(stderr, "rdmatop: bad value for --at: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+/* The screen: its state from the options, the terminal, its watchers
+ * (keys, size, the clock) and the first frame.  0, or -1. */
+static int open_screen(struct cl *c, const struct settings *o, int sort)
+{
+	if (ui_cluster_init(&c->ui, o->delay, o->theme, c->at))
+		return -1;
+	c->ui.replay = c->replay != NULL;
+	ui_set_look(&c->ui.base, o->ascii, !o->no_mouse);
+	if (o->n_filters)
+		snprintf(c->ui.filter, sizeof(c->ui.filter), "%s", o->filters[0]);
+	if (sort >= 0) {
+		c->ui.sort[PROM_T_HOSTS] = sort;
+		c->ui.reverse[PROM_T_HOSTS] = o->reverse;
+	}
+	if (ui_screen_open(&c->ui.base)) {
+		fprintf(stderr, "rdmatop: this terminal cannot be used\n");
+		ui_cluster_free(&c->ui);
+		return -1;
+	}
+	ev_io_init(&c->input, on_input, STDIN_FILENO, EV_READ);
+	c->input.data = c;
+	ev_io_start(c->loop, &c->input);
+	ev_signal_init(&c->winch, on_winch, SIGWINCH);
+	c->winch.data = c;
+	ev_signal_start(c->loop, &c->winch);
+	ev_timer_init(&c->clock, on_clock, 1, 1);
+	c->clock.data = c;
+	ev_timer_start(c->loop, &c->clock);
+	ui_cluster_draw(&c->ui, &c->v);
+	return 0;
+}
+
 int cluster_main(const struct settings *o)
 {
 	struct prom_config cfg = { 0 };
@@ -414,37 +487,8 @@ int cluster_main(const struct settings *o)
 	if (!c)
 		return 1;
 	c->loop = EV_DEFAULT;
-	c->ctx.match = o->match ? o->match : "";
-	if (o->match && prom_match_check(o->match, err, sizeof(err))) {
-		fprintf(stderr, "rdmatop: --match: %s\n", err);
+	if (check_options(c, o, &sort))
 		goto out;
-	}
-	if (o->sort && (sort = prom_col_find(PROM_T_HOSTS, o->sort)) < 0) {
-		size_t n, k;
-		const struct prom_col *cols = prom_cols(PROM_T_HOSTS, &n);
-
-		fprintf(stderr, "rdmatop: unknown sort column '%s' (Hosts columns:", o->sort);
-		for (k = 0; k < n; k++)
-			fprintf(stderr, " %s", cols[k].name);
-		fprintf(stderr, ")\n");
-		goto out;
-	}
-	for (i = 0; i < o->n_filters; i++)
-		if (prom_filter_check(o->filters[i], err, sizeof(err))) {
-			fprintf(stderr, "rdmatop: %s\n", err);
-			goto out;
-		}
-	c->rows = o->rows;
-	c->filters = o->filters;
-	c->n_filters = o->n_filters;
-	c->sel.filters = o->filters;
-	c->sel.n_filters = o->n_filters;
-	c->sel.sort = sort;
-	c->sel.reverse = o->reverse;
-	if (o->at && prom_parse_time(o->at, (double)time(NULL), &c->at, err, sizeof(err))) {
-		fprintf(stderr, "rdmatop: bad value for --at: %s\n", err);
-		goto out;
-	}
 	if (o->prometheus_config) {
 		if (prom_config_load(&cfg, o->prometheus_config, err, sizeof(err))) {
 			fprintf(stderr, "rdmatop: --prometheus-config %s: %s\n", o->prometheus_config,
@@ -499,34 +543,8 @@ int cluster_main(const struct settings *o)
 	ev_async_init(&c->stop_w, on_stop);
 	ev_async_start(c->loop, &c->stop_w);
 	stop_wake(c->loop, &c->stop_w);
-	if (c->screen) {
-		if (ui_cluster_init(&c->ui, o->delay, o->theme, c->at))
-			goto out;
-		c->ui.replay = c->replay != NULL;
-		c->ui.base.ascii = o->ascii;
-		c->ui.base.mouse.on = !o->no_mouse;
-		if (o->n_filters)
-			snprintf(c->ui.filter, sizeof(c->ui.filter), "%s", o->filters[0]);
-		if (sort >= 0) {
-			c->ui.sort[PROM_T_HOSTS] = sort;
-			c->ui.reverse[PROM_T_HOSTS] = o->reverse;
-		}
-		if (ui_screen_open(&c->ui.base)) {
-			fprintf(stderr, "rdmatop: this terminal cannot be used\n");
-			ui_cluster_free(&c->ui);
-			goto out;
-		}
-		ev_io_init(&c->input, on_input, STDIN_FILENO, EV_READ);
-		c->input.data = c;
-		ev_io_start(c->loop, &c->input);
-		ev_signal_init(&c->winch, on_winch, SIGWINCH);
-		c->winch.data = c;
-		ev_signal_start(c->loop, &c->winch);
-		ev_timer_init(&c->clock, on_clock, 1, 1);
-		c->clock.data = c;
-		ev_timer_start(c->loop, &c->clock);
-		ui_cluster_draw(&c->ui, &c->v);
-	}
+	if (c->screen && open_screen(c, o, sort))
+		goto out;
 	/* a replay in batch mode plays as fast as it is read */
 	ev_timer_init(&c->tick, on_tick, 0, c->replay && !c->screen ? 1e-6 : c->delay);
 	c->tick.data = c;

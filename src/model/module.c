@@ -328,6 +328,8 @@ static uint16_t scal(struct rd *r, unsigned off, uint16_t raw)
 	return (uint16_t)(int16_t)v;
 }
 
+/* Long for a reason: the fields in the order of SFF-8472's tables, each
+ * beside the table it is read from. */
 static int sff8472(const struct mod_pages *pg, struct mod_info *m)
 {
 	struct rd r = { .pg = pg };

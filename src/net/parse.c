@@ -15,7 +15,6 @@
 
 #include "classify.h"
 #include "net.h"
-#include "source.h"
 
 #define ETH_NAME_MAX 64		/* a counter name (ETH_GSTRING_LEN 32, ours) */
 
@@ -345,23 +344,6 @@ bool net_msgs_ok(const void *buf, size_t len)
 		len -= MNL_ALIGN(h.nlmsg_len);
 	}
 	return true;
-}
-
-int net_feed(struct source *src, struct snapshot *s, unsigned int what, const char *ndev,
-	     int err, const void *buf, size_t len)
-{
-	int ret;
-
-	if (source_cancelled(src))
-		return -ECANCELED;
-	if (s->fed.over)
-		return -E2BIG;
-	s->fed.bytes += len + 32;
-	s->fed.records++;
-	if (src->sink && src->sink->net &&
-	    (ret = src->sink->net(src->sink->ctx, what, ndev, err, buf, len)))
-		return ret;
-	return net_parse(s, what, ndev, err, buf, len);
 }
 
 struct run {

@@ -187,6 +187,8 @@ static void standard(struct jw *w, const struct snapshot *s, const struct snap_p
 	jw_close(w, '}');
 }
 
+/* Long for a reason: the members in their JSON order (doc/json.md), one
+ * after another. */
 void out_json_link_net(struct jw *w, const struct snapshot *s, const struct snap_port *p)
 {
 	static const struct eth_stat pause_stats[] = {

@@ -6,9 +6,11 @@
  * blocks the screen.  A refresh sends every query at once (POST
  * /api/v1/query, the form Prometheus takes for long queries), each answer
  * bounded in bytes and series; a query that fails keeps its last good
- * answer, with its age, and says why.
+ * answer, with its age, and says why.  With oauth2, a token is fetched
+ * first (and again when it expires or Prometheus answers 401).
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,84 +19,19 @@
 #include <curl/curl.h>
 #include <ev.h>
 
+#include "client.h"
 #include "fmt.h"
 #include "prom.h"
 #include "record.h"
 #include "util.h"
-
-#define Q_STATUS PROM_Q_N	/* the request for the scrape interval */
-
-struct req {
-	struct prom_client *c;
-	CURL *e;
-	int q;
-	char *buf;
-	size_t len, cap;
-	bool over;		/* past answer_max: cut */
-	double t0;
-	char errbuf[CURL_ERROR_SIZE];
-};
 
 struct sock {
 	ev_io io;
 	struct prom_client *c;
 };
 
-struct prom_client {
-	struct ev_loop *loop;
-	CURLM *m;
-	ev_timer timer;
-	struct prom_client_opts o;
-	char *url;		/* without a trailing slash */
-	struct curl_slist *headers;
-	char *connect_to;	/* tls_config.server_name: CURLOPT_CONNECT_TO */
-	struct curl_slist *connect_list;
-	struct prom_qstate q[PROM_Q_N];
-	struct req *reqs[PROM_Q_N + 1];	/* those in flight, by query */
-	int timeouts[PROM_Q_N];		/* in a row, by query */
-	int skip[PROM_Q_N];		/* refreshes it sits out (backed off) */
-	/* the first refresh: the scrape interval first, then the queries
-	 * (once, with the window of that interval) */
-	bool queued;
-	struct prom_qctx ctx;
-	bool want_procs;
-	double interval;
-	char interval_why[256];
-	int pending;
-	double at;
-	prom_done_fn *done;
-	void *arg;
-};
-
-static size_t on_data(char *p, size_t size, size_t n, void *arg)
-{
-	struct req *r = arg;
-	size_t len = size * n;
-
-	if (r->len + len > r->c->o.answer_max) {
-		r->over = true;
-		return 0;	/* curl stops: CURLE_WRITE_ERROR */
-	}
-	if (r->len + len + 1 > r->cap) {
-		size_t nc = (r->len + len + 1) * 2;
-		char *b;
-
-		if (nc > r->c->o.answer_max + 1)
-			nc = r->c->o.answer_max + 1;
-		b = realloc(r->buf, nc);
-		if (!b)
-			return 0;
-		r->buf = b;
-		r->cap = nc;
-	}
-	memcpy(r->buf + r->len, p, len);
-	r->len += len;
-	r->buf[r->len] = '\0';
-	return len;
-}
-
 static void check_done(struct prom_client *c);
-static int send_queries(struct prom_client *c);
+static int step(struct prom_client *c);
 
 static void on_io(struct ev_loop *loop, ev_io *w, int revents)
 {
@@ -173,13 +110,30 @@ static void finish(struct prom_client *c, struct req *r, CURLcode rc)
 		.series_max = c->o.series_max,
 	};
 	struct prom_vector v;
-	char why[256] = "";
+	char why[256] = "", err_why[CURL_ERROR_SIZE + 400];
 	int err;
 
 	curl_easy_getinfo(r->e, CURLINFO_RESPONSE_CODE, &h.code);
 	curl_easy_getinfo(r->e, CURLINFO_REDIRECT_URL, &h.to);
 	curl_easy_getinfo(r->e, CURLINFO_CONTENT_TYPE, &h.type);
+	if (rc != CURLE_OK) {
+		prom_handle_why(c->o.cfg, rc, r->q == Q_TOKEN ? NULL : c->proxy, c->proxy_from,
+				h.err_why, err_why, sizeof(err_why));
+		h.err_why = err_why;
+	}
+	if (r->q == Q_TOKEN) {
+		prom_req_token_in(c, r, &h);
+		return;
+	}
 	err = prom_http_transfer(&h, why, sizeof(why));
+	if (err == -EACCES && h.code == 401 && c->token.token) {
+		/* the token refused (revoked, or expired early): a new one */
+		prom_token_free(&c->token);
+		snprintf(why + strlen(why), sizeof(why) - strlen(why),
+			 "; a new oauth2 token next refresh");
+		snprintf(c->token_why, sizeof(c->token_why),
+			 "oauth2: Prometheus refused the token (HTTP 401): a new one next refresh");
+	}
 	if (!err && c->o.record)
 		rec_writer_prom(c->o.record, (unsigned int)r->q, (uint64_t)(c->at * 1000),
 				r->buf ? r->buf : "", r->len);
@@ -240,117 +194,9 @@ static void check_done(struct prom_client *c)
 		free(r);
 		c->pending--;
 	}
-	if (c->pending == 0 && c->queued) {
-		/* the scrape interval is in (or said why not): the queries */
-		c->queued = false;
-		if (send_queries(c) == 0 && c->pending)
-			return;
-	}
-	if (c->pending == 0 && c->done) {
-		prom_done_fn *fn = c->done;
-
-		if (c->o.record)
-			rec_writer_prom_end(c->o.record);
-		c->done = NULL;
-		fn(c->arg, c->q, c->interval);
-	}
-}
-
-static int start(struct prom_client *c, int q, const char *path, const char *form)
-{
-	struct req *r = calloc(1, sizeof(*r));
-	char *url = NULL;
-	const struct prom_config *cfg = c->o.cfg;
-
-	if (!r || asprintf(&url, "%s%s", c->url, path) < 0) {
-		free(r);
-		return -ENOMEM;
-	}
-	r->c = c;
-	r->q = q;
-	r->t0 = clock_sec(CLOCK_MONOTONIC);
-	r->e = curl_easy_init();
-	if (!r->e) {
-		free(url);
-		free(r);
-		return -ENOMEM;
-	}
-	curl_easy_setopt(r->e, CURLOPT_URL, url);
-	curl_easy_setopt(r->e, CURLOPT_PRIVATE, r);
-	curl_easy_setopt(r->e, CURLOPT_WRITEFUNCTION, on_data);
-	curl_easy_setopt(r->e, CURLOPT_WRITEDATA, r);
-	curl_easy_setopt(r->e, CURLOPT_ERRORBUFFER, r->errbuf);
-	curl_easy_setopt(r->e, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(r->e, CURLOPT_TIMEOUT_MS, (long)(c->o.timeout * 1000));
-	curl_easy_setopt(r->e, CURLOPT_ACCEPT_ENCODING, "");	/* gzip, as Prometheus offers */
-	curl_easy_setopt(r->e, CURLOPT_PROTOCOLS_STR, "http,https");
-	curl_easy_setopt(r->e, CURLOPT_USERAGENT, "rdmatop/" RDMATOP_VERSION);
-	if (form)
-		curl_easy_setopt(r->e, CURLOPT_COPYPOSTFIELDS, form);
-	if (c->headers)
-		curl_easy_setopt(r->e, CURLOPT_HTTPHEADER, c->headers);
-	if (c->connect_list)
-		curl_easy_setopt(r->e, CURLOPT_CONNECT_TO, c->connect_list);
-	if (cfg) {
-		if (cfg->ca_file)
-			curl_easy_setopt(r->e, CURLOPT_CAINFO, cfg->ca_file);
-		if (cfg->cert_file)
-			curl_easy_setopt(r->e, CURLOPT_SSLCERT, cfg->cert_file);
-		if (cfg->key_file)
-			curl_easy_setopt(r->e, CURLOPT_SSLKEY, cfg->key_file);
-		if (cfg->insecure_skip_verify) {
-			curl_easy_setopt(r->e, CURLOPT_SSL_VERIFYPEER, 0L);
-			curl_easy_setopt(r->e, CURLOPT_SSL_VERIFYHOST, 0L);
-		}
-		if (cfg->username) {
-			curl_easy_setopt(r->e, CURLOPT_HTTPAUTH, (long)CURLAUTH_BASIC);
-			curl_easy_setopt(r->e, CURLOPT_USERNAME, cfg->username);
-			curl_easy_setopt(r->e, CURLOPT_PASSWORD, cfg->password ? cfg->password : "");
-		}
-	}
-	free(url);
-	if (curl_multi_add_handle(c->m, r->e) != CURLM_OK) {
-		curl_easy_cleanup(r->e);
-		free(r);
-		return -EIO;
-	}
-	c->reqs[q] = r;
-	c->pending++;
-	return 0;
-}
-
-/* tls_config.server_name: the URL names it, curl connects to the real host */
-static int set_server_name(struct prom_client *c, const char *name, char *err, size_t len)
-{
-	CURLU *u = curl_url();
-	char *host = NULL, *port = NULL, *url = NULL;
-	int ret = -EINVAL;
-
-	if (!u)
-		return -ENOMEM;
-	if (curl_url_set(u, CURLUPART_URL, c->url, 0) ||
-	    curl_url_get(u, CURLUPART_HOST, &host, 0) ||
-	    curl_url_get(u, CURLUPART_PORT, &port, CURLU_DEFAULT_PORT)) {
-		snprintf(err, len, "--prometheus %s: not a URL", c->url);
-		goto out;
-	}
-	if (asprintf(&c->connect_to, "%s:%s:%s:%s", name, port, host, port) < 0 ||
-	    curl_url_set(u, CURLUPART_HOST, name, 0) || curl_url_get(u, CURLUPART_URL, &url, 0)) {
-		ret = -ENOMEM;
-		goto out;
-	}
-	c->connect_list = curl_slist_append(NULL, c->connect_to);
-	free(c->url);
-	c->url = strdup(url);
-	if (c->url && c->url[0] && c->url[strlen(c->url) - 1] == '/')
-		c->url[strlen(c->url) - 1] = '\0';
-	ret = c->connect_list && c->url ? 0 : -ENOMEM;
-out:
-	curl_free(host);
-	curl_free(port);
-	curl_free(url);
-	curl_url_cleanup(u);
-	return ret;
+	/* the step's requests are in (or said why not): the next step */
+	if (c->pending == 0 && c->done)
+		step(c);
 }
 
 int prom_client_new(struct prom_client **out, struct ev_loop *loop,
@@ -385,21 +231,20 @@ int prom_client_new(struct prom_client **out, struct ev_loop *loop,
 	n = strlen(c->url);
 	while (n > 8 && c->url[n - 1] == '/')
 		c->url[--n] = '\0';
-	if (o->cfg && o->cfg->credentials) {
-		char *h;
-
-		if (asprintf(&h, "Authorization: %s %s", o->cfg->auth_type ? o->cfg->auth_type :
-			     "Bearer", o->cfg->credentials) < 0)
-			goto nomem;
-		c->headers = curl_slist_append(NULL, h);
-		free(h);
-		if (!c->headers)
-			goto nomem;
-	}
-	if (o->cfg && o->cfg->server_name && set_server_name(c, o->cfg->server_name, err, errlen)) {
+	if (o->cfg && o->cfg->credentials &&
+	    prom_req_auth(c, o->cfg->auth_type ? o->cfg->auth_type : "Bearer", o->cfg->credentials))
+		goto nomem;
+	/* the proxy is the URL's, as given (Go's tls_config.server_name
+	 * changes only what the certificate is checked against) */
+	if (prom_req_proxy(c))
+		goto nomem;
+	if (o->cfg && o->cfg->server_name &&
+	    prom_handle_server_name(&c->url, o->cfg->server_name, &c->connect_list, err, errlen)) {
 		prom_client_free(c);
 		return -EINVAL;
 	}
+	if (o->cfg && o->cfg->client_id && !(c->token_form = prom_oauth2_form(o->cfg)))
+		goto nomem;
 	c->m = curl_multi_init();
 	if (!c->m)
 		goto nomem;
@@ -422,7 +267,7 @@ void prom_client_free(struct prom_client *c)
 
 	if (!c)
 		return;
-	for (i = 0; i <= PROM_Q_N; i++) {
+	for (i = 0; i <= Q_TOKEN; i++) {
 		struct req *r = c->reqs[i];
 
 		if (!r)
@@ -439,7 +284,10 @@ void prom_client_free(struct prom_client *c)
 		prom_vector_free(&c->q[i].v);
 	curl_slist_free_all(c->headers);
 	curl_slist_free_all(c->connect_list);
-	free(c->connect_to);
+	curl_slist_free_all(c->proxy_headers);
+	prom_token_free(&c->token);
+	free(c->proxy);
+	free(c->token_form);
 	free(c->url);
 	free(c);
 }
@@ -496,8 +344,67 @@ static int send_queries(struct prom_client *c)
 		curl_free(esc);
 		if (n < 0)
 			return -ENOMEM;
-		ret = start(c, q, "/api/v1/query", form);
+		ret = prom_req_start(c, q, "/api/v1/query", form);
 		free(form);
+	}
+	return ret;
+}
+
+/* every query to be asked fails for want of a token */
+static void no_token(struct prom_client *c)
+{
+	int q;
+
+	snprintf(c->interval_why, sizeof(c->interval_why), "%s", c->token_why);
+	for (q = 0; q < PROM_Q_N; q++) {
+		if ((q == PROM_Q_PROCS && !c->want_procs) || c->skip[q] > 0)
+			continue;
+		c->q[q].err = -EACCES;
+		c->q[q].took = 0;
+		snprintf(c->q[q].why, sizeof(c->q[q].why), "%s", c->token_why);
+	}
+}
+
+/* The refresh's next steps, as far as one that waits for answers: 0, or
+ * -errno when a request cannot start. */
+static int step(struct prom_client *c)
+{
+	const struct prom_config *cfg = c->o.cfg;
+	bool oauth2 = cfg && cfg->client_id;
+	int ret = 0;
+
+	while (!ret && !c->pending) {
+		switch (c->step++) {
+		case S_TOKEN:
+			if (oauth2 && (!c->token.token ||
+				       clock_sec(CLOCK_MONOTONIC) >= c->token_until)) {
+				prom_token_free(&c->token);
+				ret = prom_req_start(c, Q_TOKEN, NULL, c->token_form);
+			}
+			break;
+		case S_STATUS:
+			/* the rates need the window: the interval first, then
+			 * the queries, each sent once */
+			if (c->interval <= 0 && (!oauth2 || c->token.token))
+				ret = prom_req_start(c, Q_STATUS, "/api/v1/status/config", NULL);
+			break;
+		case S_QUERIES:
+			if (oauth2 && !c->token.token)
+				no_token(c);
+			else
+				ret = send_queries(c);
+			break;
+		default: {
+			prom_done_fn *fn = c->done;
+
+			if (c->o.record)
+				rec_writer_prom_end(c->o.record);
+			c->done = NULL;
+			if (fn)
+				fn(c->arg, c->q, c->interval);
+			return 0;
+		}
+		}
 	}
 	return ret;
 }
@@ -520,22 +427,12 @@ int prom_client_refresh(struct prom_client *c, const struct prom_qctx *ctx, doub
 		clock_gettime(CLOCK_REALTIME, &now);
 		rec_writer_prom_begin(c->o.record, &now, c->url);
 	}
-	if (c->interval <= 0) {
-		/* the rates need the window: the interval first, then the
-		 * queries, each sent once (check_done) */
-		ret = start(c, Q_STATUS, "/api/v1/status/config", NULL);
-		c->queued = ret == 0;
-	} else {
-		ret = send_queries(c);
-	}
-	if (ret)
-		return ret;
 	/* curl starts the transfers from the loop (its timer callback) */
-	if (!c->pending) {
+	c->step = S_TOKEN;
+	ret = step(c);
+	if (ret)
 		c->done = NULL;
-		done(arg, c->q, c->interval);
-	}
-	return 0;
+	return ret;
 }
 
 const char *prom_client_interval_why(const struct prom_client *c)

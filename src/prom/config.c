@@ -3,11 +3,15 @@
  * --prometheus-config: the client side of Prometheus's own HTTP config
  * (prometheus/common config.HTTPClientConfig, the scrape config's and
  * promtool's format): tls_config (ca_file, cert_file, key_file,
- * server_name, insecure_skip_verify), basic_auth (username, password,
- * password_file), authorization (type, credentials, credentials_file),
- * bearer_token and bearer_token_file.  As Prometheus does, an unknown key
- * is an error, two ways to give one secret are refused, and relative file
- * names are relative to the config's own directory.
+ * server_name, insecure_skip_verify, min_version, max_version),
+ * basic_auth (username, username_file, password, password_file),
+ * authorization (type, credentials, credentials_file), bearer_token and
+ * bearer_token_file, oauth2 (client credentials), proxy_url, no_proxy,
+ * proxy_from_environment, proxy_connect_header, follow_redirects and
+ * enable_http2.  As Prometheus does, an unknown key is an error, two ways
+ * to give one secret are refused, and relative file names are relative to
+ * the config's own directory; a key of Prometheus's that rdmatop does not
+ * take is refused by its name.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -28,7 +32,8 @@ struct ctx {
 	const char *dir;	/* the config's directory, or NULL */
 	char *err;
 	size_t errlen;
-	char *pw_file, *cred_file, *bearer, *bearer_file;
+	char *pw_file, *user_file, *cred_file, *bearer, *bearer_file, *secret_file;
+	bool oauth2;		/* the section is there */
 };
 
 static int fail(struct ctx *x, const yaml_node_t *n, const char *fmt, const char *what)
@@ -69,11 +74,13 @@ static int str_of(struct ctx *x, yaml_document_t *d, yaml_node_t *v, const char 
 
 /*
  * Every key the config may hold, under its section ("": the top level),
- * and what it fills: a string or a boolean of the config, or a string the
- * ctx holds until settle() (a secret's file, the bearer token).  Both kinds
- * of strings are freed through it (prom_config_free, parse_in).
+ * and what it fills: a string, a boolean or a TLS version of the config, a
+ * string the ctx holds until settle() (a secret's file, the bearer token),
+ * a list of strings or of name and value (off_n: their count); or a key of
+ * Prometheus's refused by name.  The strings are freed through it
+ * (prom_config_free, parse_in).
  */
-enum kind { K_SECTION, K_STR, K_FLAG, K_HELD, K_IGNORED };
+enum kind { K_SECTION, K_STR, K_FLAG, K_HELD, K_VERSION, K_LIST, K_MAP, K_HEADERS, K_REFUSED };
 
 #define C(field) offsetof(struct prom_config, field)
 #define X(field) offsetof(struct ctx, field)
@@ -82,25 +89,57 @@ static const struct key {
 	const char *section, *name;
 	enum kind kind;
 	size_t off;		/* in struct prom_config; K_HELD: in struct ctx */
+	size_t off_n;		/* K_LIST, K_MAP, K_HEADERS: the count */
 } keys[] = {
-	{ "", "tls_config", K_SECTION, 0 },
-	{ "", "basic_auth", K_SECTION, 0 },
-	{ "", "authorization", K_SECTION, 0 },
-	{ "", "bearer_token", K_HELD, X(bearer) },
-	{ "", "bearer_token_file", K_HELD, X(bearer_file) },
-	{ "", "follow_redirects", K_IGNORED, 0 },	/* curl's defaults serve */
-	{ "", "enable_http2", K_IGNORED, 0 },
-	{ "tls_config", "ca_file", K_STR, C(ca_file) },
-	{ "tls_config", "cert_file", K_STR, C(cert_file) },
-	{ "tls_config", "key_file", K_STR, C(key_file) },
-	{ "tls_config", "server_name", K_STR, C(server_name) },
-	{ "tls_config", "insecure_skip_verify", K_FLAG, C(insecure_skip_verify) },
-	{ "basic_auth", "username", K_STR, C(username) },
-	{ "basic_auth", "password", K_STR, C(password) },
-	{ "basic_auth", "password_file", K_HELD, X(pw_file) },
-	{ "authorization", "type", K_STR, C(auth_type) },
-	{ "authorization", "credentials", K_STR, C(credentials) },
-	{ "authorization", "credentials_file", K_HELD, X(cred_file) },
+	{ "", "tls_config", K_SECTION, 0, 0 },
+	{ "", "basic_auth", K_SECTION, 0, 0 },
+	{ "", "authorization", K_SECTION, 0, 0 },
+	{ "", "oauth2", K_SECTION, 0, 0 },
+	{ "", "bearer_token", K_HELD, X(bearer), 0 },
+	{ "", "bearer_token_file", K_HELD, X(bearer_file), 0 },
+	{ "", "follow_redirects", K_FLAG, C(follow_redirects), 0 },
+	{ "", "enable_http2", K_FLAG, C(enable_http2), 0 },
+	{ "", "proxy_url", K_STR, C(proxy_url), 0 },
+	{ "", "no_proxy", K_STR, C(no_proxy), 0 },
+	{ "", "proxy_from_environment", K_FLAG, C(proxy_from_environment), 0 },
+	{ "", "proxy_connect_header", K_HEADERS, C(connect_headers), C(n_connect_headers) },
+	{ "", "http_headers", K_REFUSED, 0, 0 },
+	{ "tls_config", "ca_file", K_STR, C(ca_file), 0 },
+	{ "tls_config", "cert_file", K_STR, C(cert_file), 0 },
+	{ "tls_config", "key_file", K_STR, C(key_file), 0 },
+	{ "tls_config", "server_name", K_STR, C(server_name), 0 },
+	{ "tls_config", "insecure_skip_verify", K_FLAG, C(insecure_skip_verify), 0 },
+	{ "tls_config", "min_version", K_VERSION, C(tls_min), 0 },
+	{ "tls_config", "max_version", K_VERSION, C(tls_max), 0 },
+	{ "tls_config", "ca", K_REFUSED, 0, 0 },
+	{ "tls_config", "cert", K_REFUSED, 0, 0 },
+	{ "tls_config", "key", K_REFUSED, 0, 0 },
+	{ "tls_config", "ca_ref", K_REFUSED, 0, 0 },
+	{ "tls_config", "cert_ref", K_REFUSED, 0, 0 },
+	{ "tls_config", "key_ref", K_REFUSED, 0, 0 },
+	{ "tls_config", "next_protos", K_REFUSED, 0, 0 },
+	{ "basic_auth", "username", K_STR, C(username), 0 },
+	{ "basic_auth", "username_file", K_HELD, X(user_file), 0 },
+	{ "basic_auth", "password", K_STR, C(password), 0 },
+	{ "basic_auth", "password_file", K_HELD, X(pw_file), 0 },
+	{ "basic_auth", "username_ref", K_REFUSED, 0, 0 },
+	{ "basic_auth", "password_ref", K_REFUSED, 0, 0 },
+	{ "authorization", "type", K_STR, C(auth_type), 0 },
+	{ "authorization", "credentials", K_STR, C(credentials), 0 },
+	{ "authorization", "credentials_file", K_HELD, X(cred_file), 0 },
+	{ "authorization", "credentials_ref", K_REFUSED, 0, 0 },
+	{ "oauth2", "client_id", K_STR, C(client_id), 0 },
+	{ "oauth2", "client_secret", K_STR, C(client_secret), 0 },
+	{ "oauth2", "client_secret_file", K_HELD, X(secret_file), 0 },
+	{ "oauth2", "token_url", K_STR, C(token_url), 0 },
+	{ "oauth2", "scopes", K_LIST, C(scopes), C(n_scopes) },
+	{ "oauth2", "endpoint_params", K_MAP, C(params), C(n_params) },
+	{ "oauth2", "client_secret_ref", K_REFUSED, 0, 0 },
+	{ "oauth2", "tls_config", K_REFUSED, 0, 0 },
+	{ "oauth2", "proxy_url", K_REFUSED, 0, 0 },
+	{ "oauth2", "no_proxy", K_REFUSED, 0, 0 },
+	{ "oauth2", "proxy_from_environment", K_REFUSED, 0, 0 },
+	{ "oauth2", "proxy_connect_header", K_REFUSED, 0, 0 },
 };
 #define N_KEYS (sizeof(keys) / sizeof(keys[0]))
 
@@ -114,12 +153,6 @@ static const struct key *find(const char *section, const char *name)
 	return NULL;
 }
 
-/* where key k's value goes */
-static void *field_of(struct ctx *x, const struct key *k)
-{
-	return (char *)(k->kind == K_HELD ? (void *)x : (void *)x->c) + k->off;
-}
-
 /* the strings of base (a struct prom_config, or a struct ctx for
  * K_HELD) that the keys of kind `kind` fill */
 static void free_strings(void *base, enum kind kind)
@@ -131,35 +164,166 @@ static void free_strings(void *base, enum kind kind)
 			free(*(char **)(void *)((char *)base + k->off));
 }
 
-/* the keys of section `what`, a mapping node */
+static const char *const tls_names[] = { "TLS10", "TLS11", "TLS12", "TLS13" };
+
+static int version_of(struct ctx *x, yaml_node_t *v, const char *key, int *out)
+{
+	size_t i;
+
+	if (v->type == YAML_SCALAR_NODE)
+		for (i = 0; i < sizeof(tls_names) / sizeof(tls_names[0]); i++)
+			if (!strcmp((const char *)v->data.scalar.value, tls_names[i])) {
+				*out = 10 + (int)i;
+				return 0;
+			}
+	return fail(x, v, "%s: not a TLS version (TLS10, TLS11, TLS12, TLS13)", key);
+}
+
+/* a list of strings (scopes), or one string of Prometheus's header values */
+static int list_of(struct ctx *x, yaml_document_t *d, yaml_node_t *v, const char *key,
+		   char ***out, size_t *n)
+{
+	yaml_node_item_t *i;
+
+	if (*n)
+		return fail(x, v, "%s given twice", key);
+	if (v->type != YAML_SEQUENCE_NODE)
+		return fail(x, v, "%s must be a list of strings", key);
+	for (i = v->data.sequence.items.start; i < v->data.sequence.items.top; i++) {
+		yaml_node_t *e = yaml_document_get_node(d, *i);
+		char **p = realloc(*out, (*n + 1) * sizeof(**out));
+		int ret;
+
+		if (!p)
+			return -ENOMEM;
+		*out = p;
+		p[*n] = NULL;
+		if (!e)
+			return fail(x, v, "%s must be a list of strings", key);
+		ret = str_of(x, d, e, key, &p[*n]);
+		if (ret)
+			return ret;
+		(*n)++;
+	}
+	return 0;
+}
+
+/* endpoint_params (name: value) or proxy_connect_header (name: [values]):
+ * one pair per value */
+static int map_of(struct ctx *x, yaml_document_t *d, yaml_node_t *v, const struct key *e,
+		  struct prom_kv **out, size_t *n)
+{
+	yaml_node_pair_t *p;
+
+	if (*n)
+		return fail(x, v, "%s given twice", e->name);
+	if (v->type != YAML_MAPPING_NODE)
+		return fail(x, v, "%s must be a mapping", e->name);
+	for (p = v->data.mapping.pairs.start; p < v->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = yaml_document_get_node(d, p->key);
+		yaml_node_t *val = yaml_document_get_node(d, p->value);
+		yaml_node_item_t *first = NULL, *last = NULL, *i;
+		char *name = NULL;
+		int ret;
+
+		if (!k || !val)
+			return fail(x, v, "%s: a name without a value", e->name);
+		ret = str_of(x, d, k, e->name, &name);
+		if (ret)
+			return ret;
+		if (e->kind == K_HEADERS && val->type == YAML_SEQUENCE_NODE) {
+			first = val->data.sequence.items.start;
+			last = val->data.sequence.items.top;
+		}
+		if (e->kind == K_HEADERS && !first) {
+			free(name);
+			return fail(x, val, "%s: a header's values must be a list of strings",
+				    e->name);
+		}
+		for (i = first; !first || i < last; i++) {
+			yaml_node_t *one = first ? yaml_document_get_node(d, *i) : val;
+			struct prom_kv *kv = realloc(*out, (*n + 1) * sizeof(**out));
+
+			if (!kv) {
+				free(name);
+				return -ENOMEM;
+			}
+			*out = kv;
+			kv[*n].value = NULL;
+			kv[*n].name = strdup(name);
+			if (!kv[*n].name) {
+				free(name);
+				return -ENOMEM;
+			}
+			(*n)++;
+			ret = one ? str_of(x, d, one, e->name, &kv[*n - 1].value) :
+				    fail(x, val, "%s: a value is not a string", e->name);
+			if (ret || !first) {
+				free(name);
+				return ret;
+			}
+		}
+		free(name);
+	}
+	return 0;
+}
+
+/* the value v of key e */
+static int value(struct ctx *x, yaml_document_t *d, const struct key *e, yaml_node_t *v)
+{
+	void *f = (char *)(e->kind == K_HELD ? (void *)x : (void *)x->c) + e->off;
+	size_t *n = (size_t *)(void *)((char *)x->c + e->off_n);
+
+	switch (e->kind) {
+	case K_FLAG: {
+		const char *s = (const char *)v->data.scalar.value;
+
+		if (v->type != YAML_SCALAR_NODE || (strcmp(s, "true") && strcmp(s, "false")))
+			return fail(x, v, "%s must be true or false", e->name);
+		*(bool *)f = !strcmp(s, "true");
+		return 0;
+	}
+	case K_VERSION:
+		return version_of(x, v, e->name, f);
+	case K_LIST:
+		return list_of(x, d, v, e->name, f, n);
+	case K_MAP:
+	case K_HEADERS:
+		return map_of(x, d, v, e, f, n);
+	default:
+		return str_of(x, d, v, e->name, f);
+	}
+}
+
+/* the keys of section `what` ("": the top level), a mapping node */
 static int mapping(struct ctx *x, yaml_document_t *d, yaml_node_t *n, const char *what)
 {
 	yaml_node_pair_t *p;
 
 	if (n->type != YAML_MAPPING_NODE)
-		return fail(x, n, "%s must be a mapping", what);
+		return fail(x, n, "%s must be a mapping", *what ? what : "the config");
 	for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
 		yaml_node_t *k = yaml_document_get_node(d, p->key);
 		yaml_node_t *v = yaml_document_get_node(d, p->value);
 		const struct key *e;
 		const char *name;
+		char q[160];
 		int ret;
 
 		if (!k || !v || k->type != YAML_SCALAR_NODE)
-			return fail(x, k, "a key of %s is not a string", what);
+			return fail(x, k, "a key of %s is not a string", *what ? what : "the config");
 		name = (const char *)k->data.scalar.value;
 		e = find(what, name);
 		if (!e)
 			return fail(x, k, "unknown key '%.64s' (Prometheus's http_config keys only)", name);
-		if (e->kind == K_FLAG) {
-			const char *s = (const char *)v->data.scalar.value;
-
-			if (v->type != YAML_SCALAR_NODE || (strcmp(s, "true") && strcmp(s, "false")))
-				return fail(x, v, "%s must be true or false", e->name);
-			*(bool *)field_of(x, e) = !strcmp(s, "true");
-			continue;
+		if (e->kind == K_REFUSED) {
+			snprintf(q, sizeof(q), "%s%s%s", what, *what ? "." : "", name);
+			return fail(x, k, "%s: a key of Prometheus's that rdmatop does not take "
+				    "(rdmatop(1) lists those it takes)", q);
 		}
-		ret = str_of(x, d, v, e->name, field_of(x, e));
+		if (e->kind == K_SECTION && !strcmp(name, "oauth2"))
+			x->oauth2 = true;
+		ret = e->kind == K_SECTION ? mapping(x, d, v, name) : value(x, d, e, v);
 		if (ret)
 			return ret;
 	}
@@ -213,33 +377,78 @@ static int resolve(struct ctx *x, char **p)
 
 static int top(struct ctx *x, yaml_document_t *d, yaml_node_t *root)
 {
-	yaml_node_pair_t *p;
-	int ret = 0;
-
 	if (root->type == YAML_SCALAR_NODE && !root->data.scalar.length)
 		return 0;	/* an empty file: no TLS, no auth */
-	if (root->type != YAML_MAPPING_NODE)
-		return fail(x, root, "%s", "the config must be a mapping");
-	for (p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top && !ret; p++) {
-		yaml_node_t *k = yaml_document_get_node(d, p->key);
-		yaml_node_t *v = yaml_document_get_node(d, p->value);
-		const struct key *e;
-		const char *name;
+	return mapping(x, d, root, "");
+}
 
-		if (!k || !v || k->type != YAML_SCALAR_NODE)
-			return fail(x, k, "%s", "a key is not a string");
-		name = (const char *)k->data.scalar.value;
-		e = find("", name);
-		if (!e)
-			return fail(x, k, "unknown key '%.64s' (Prometheus's http_config keys only)",
-				    name);
-		if (e->kind == K_SECTION)
-			ret = mapping(x, d, v, name);
-		else if (e->kind == K_HELD)
-			ret = str_of(x, d, v, name, field_of(x, e));
-		/* else K_IGNORED */
+static bool scheme_in(const char *url, const char *const *schemes)
+{
+	for (; *schemes; schemes++)
+		if (!strncasecmp(url, *schemes, strlen(*schemes)))
+			return true;
+	return false;
+}
+
+/* oauth2 (Prometheus's HTTPClientConfig.Validate): alone, with a client
+ * id and a token URL, one way to give the secret */
+static int oauth2_rules(struct ctx *x)
+{
+	static const char *const web[] = { "http://", "https://", NULL };
+	struct prom_config *c = x->c;
+
+	if (!x->oauth2)
+		return 0;
+	if (c->username || c->password || x->pw_file || x->user_file || c->credentials ||
+	    x->cred_file || c->auth_type || x->bearer || x->bearer_file)
+		return fail(x, NULL, "%s",
+			    "oauth2 and basic_auth/authorization/bearer_token are exclusive");
+	if (!c->client_id || !*c->client_id)
+		return fail(x, NULL, "%s", "oauth2: client_id missing");
+	if (!c->token_url || !*c->token_url)
+		return fail(x, NULL, "%s", "oauth2: token_url missing");
+	if (!scheme_in(c->token_url, web) || has_ctl(c->token_url))
+		return fail(x, NULL, "%s", "oauth2: token_url is not an http:// or https:// URL");
+	if (c->client_secret && x->secret_file)
+		return fail(x, NULL, "%s",
+			    "oauth2: client_secret and client_secret_file are exclusive");
+	return 0;
+}
+
+/* the proxy keys (Prometheus's ProxyConfig.Validate), and what libcurl
+ * would take apart from Prometheus: a header's CR or LF */
+static int proxy_rules(struct ctx *x)
+{
+	static const char *const schemes[] = { "http://", "https://", "socks5://", "socks5h://",
+					       NULL };
+	struct prom_config *c = x->c;
+	size_t i;
+
+	if (c->proxy_url && !*c->proxy_url) {
+		free(c->proxy_url);
+		c->proxy_url = NULL;
 	}
-	return ret;
+	if (c->n_connect_headers && !c->proxy_url && !c->proxy_from_environment)
+		return fail(x, NULL, "%s", "proxy_connect_header needs proxy_url or "
+			    "proxy_from_environment");
+	if (c->proxy_from_environment && c->proxy_url)
+		return fail(x, NULL, "%s", "proxy_from_environment and proxy_url are exclusive");
+	if (c->proxy_from_environment && c->no_proxy && *c->no_proxy)
+		return fail(x, NULL, "%s", "proxy_from_environment and no_proxy are exclusive "
+			    "(the environment's NO_PROXY serves)");
+	if (c->no_proxy && *c->no_proxy && !c->proxy_url)
+		return fail(x, NULL, "%s", "no_proxy needs proxy_url");
+	if (c->proxy_url && (!scheme_in(c->proxy_url, schemes) || has_ctl(c->proxy_url)))
+		return fail(x, NULL, "%s", "proxy_url: not an http://, https://, socks5:// or "
+			    "socks5h:// URL");
+	for (i = 0; i < c->n_connect_headers; i++) {
+		const char *n = c->connect_headers[i].name;
+
+		if (!*n || has_ctl(n) || strpbrk(n, ": ") || has_ctl(c->connect_headers[i].value))
+			return fail(x, NULL, "%s", "proxy_connect_header: a name with a colon or "
+				    "space, or a control character");
+	}
+	return 0;
 }
 
 /* Prometheus's rules: one way to give each secret, one kind of auth */
@@ -262,9 +471,20 @@ static int settle(struct ctx *x)
 		return fail(x, NULL, "%s", "authorization and bearer_token are exclusive");
 	if (c->auth_type && !strcasecmp(c->auth_type, "basic"))
 		return fail(x, NULL, "%s", "authorization type Basic: use basic_auth");
-	if ((c->password || x->pw_file) && !c->username)
+	if (c->username && x->user_file)
+		return fail(x, NULL, "%s", "basic_auth: username and username_file are exclusive");
+	if ((c->password || x->pw_file) && !c->username && !x->user_file)
 		return fail(x, NULL, "%s", "basic_auth without username");
-	if (x->pw_file)
+	ret = oauth2_rules(x);
+	if (!ret)
+		ret = proxy_rules(x);
+	if (!ret && c->tls_min && c->tls_max && c->tls_max < c->tls_min)
+		return fail(x, NULL, "%s", "tls_config: max_version below min_version");
+	if (!ret && x->user_file)
+		ret = read_secret(x, x->user_file, &c->username);
+	if (!ret && x->secret_file)
+		ret = read_secret(x, x->secret_file, &c->client_secret);
+	if (!ret && x->pw_file)
 		ret = read_secret(x, x->pw_file, &c->password);
 	if (!ret && x->cred_file)
 		ret = read_secret(x, x->cred_file, &c->credentials);
@@ -302,6 +522,7 @@ static int parse_in(struct prom_config *c, const char *text, size_t len, const c
 	int ret;
 
 	memset(c, 0, sizeof(*c));
+	c->follow_redirects = c->enable_http2 = true;	/* Prometheus's defaults */
 	if (!yaml_parser_initialize(&p))
 		return -ENOMEM;
 	yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
@@ -359,6 +580,21 @@ void prom_config_free(struct prom_config *c)
 {
 	/* every string of the config is one a key fills (a bearer token is
 	 * moved to credentials, its type to auth_type) */
+	size_t i;
+
 	free_strings(c, K_STR);
+	for (i = 0; i < c->n_scopes; i++)
+		free(c->scopes[i]);
+	free(c->scopes);
+	for (i = 0; i < c->n_connect_headers; i++) {
+		free(c->connect_headers[i].name);
+		free(c->connect_headers[i].value);
+	}
+	free(c->connect_headers);
+	for (i = 0; i < c->n_params; i++) {
+		free(c->params[i].name);
+		free(c->params[i].value);
+	}
+	free(c->params);
 	memset(c, 0, sizeof(*c));
 }

@@ -49,8 +49,8 @@ static const char *clean(char *buf, size_t len, const char *s)
  * why, a parser's reason, for an answer of HTTP status code other than
  * 200 that is not Prometheus's own error (its API answers a bad query with
  * 400 or 422 and a JSON reason): the status named, and for a redirect
- * where to, as libcurl follows none (CURLOPT_FOLLOWLOCATION is off, and a
- * reverse proxy's 307 would otherwise read "not JSON ... at byte 0").
+ * where to: one not followed (follow_redirects: false; a reverse proxy's
+ * 307 would otherwise read "not JSON ... at byte 0").
  */
 static void http_why(const struct prom_http *h, const char *what, char *why, size_t len)
 {
@@ -61,8 +61,8 @@ static void http_why(const struct prom_http *h, const char *what, char *why, siz
 		return;
 	if (h->code >= 300 && h->code < 400)
 		n = asprintf(&msg,
-			     "%sHTTP %ld: a redirect to %s, not followed (give --prometheus "
-			     "the URL it redirects to)",
+			     "%sHTTP %ld: a redirect to %s, not followed (follow_redirects is "
+			     "false: give --prometheus the URL it redirects to)",
 			     what, h->code, h->to ? clean(to, sizeof(to), h->to) : "(no Location)");
 	else
 		n = asprintf(&msg, "%sHTTP %ld%s%s%s: %s", what, h->code, h->type ? " (" : "",

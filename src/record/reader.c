@@ -13,9 +13,7 @@
 
 #include <zstd.h>
 
-#include "net.h"
 #include "record.h"
-#include "source.h"
 #include "util.h"
 
 struct rec_reader {
@@ -31,17 +29,6 @@ struct rec_reader {
 	ZSTD_DCtx *dctx;
 	struct rec_stats st;
 };
-
-static uint32_t le32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
-}
-
-static uint16_t le16(const uint8_t *p)
-{
-	return (uint16_t)(p[0] | p[1] << 8);
-}
 
 int rec_reader_open(struct rec_reader **rp, const char *path, char *err, size_t errlen)
 {
@@ -65,7 +52,7 @@ int rec_reader_open(struct rec_reader **rp, const char *path, char *err, size_t 
 		rec_reader_close(r);
 		return -EINVAL;
 	}
-	version = le32(hdr + REC_FILE_VERSION);
+	version = rec_le32(hdr + REC_FILE_VERSION);
 	if (version > REC_VERSION) {
 		snprintf(err, errlen, "%s: recording format version %u is newer than this "
 			 "rdmatop reads (%u): upgrade rdmatop", path, version, REC_VERSION);
@@ -152,11 +139,11 @@ long rec_reader_count(const struct rec_reader *r)
 	/* the frame headers only (pread: the reader's place stays), up to
 	 * the first that is cut short or fails its checksum, as reading does */
 	while (pread(fd, hdr, sizeof(hdr), (off_t)off) == (ssize_t)sizeof(hdr) &&
-	       le32(hdr) == REC_FRAME_MAGIC &&
-	       le32(hdr + REC_FRAME_HCRC) == rec_crc32(0, hdr, REC_FRAME_HCRC)) {
-		if (le16(hdr + REC_FRAME_TYPE) == REC_FRAME_SAMPLE)
+	       rec_le32(hdr) == REC_FRAME_MAGIC &&
+	       rec_le32(hdr + REC_FRAME_HCRC) == rec_crc32(0, hdr, REC_FRAME_HCRC)) {
+		if (rec_le16(hdr + REC_FRAME_TYPE) == REC_FRAME_SAMPLE)
 			n++;
-		off += sizeof(hdr) + le32(hdr + REC_FRAME_CLEN);
+		off += sizeof(hdr) + rec_le32(hdr + REC_FRAME_CLEN);
 	}
 	return n;
 }
@@ -180,17 +167,17 @@ int rec_reader_next(struct rec_reader *r, const uint8_t **buf, size_t *len,
 				 (unsigned long long)r->st.frames);
 			return -EBADMSG;
 		}
-		if (le32(hdr) != REC_FRAME_MAGIC || le32(hdr + REC_FRAME_HCRC) != rec_crc32(0, hdr, REC_FRAME_HCRC)) {
+		if (rec_le32(hdr) != REC_FRAME_MAGIC || rec_le32(hdr + REC_FRAME_HCRC) != rec_crc32(0, hdr, REC_FRAME_HCRC)) {
 			snprintf(err, errlen, "recording corrupt at byte %llu (bad frame "
 				 "header): stopped after %llu samples",
 				 (unsigned long long)r->st.offset,
 				 (unsigned long long)r->st.frames);
 			return -EBADMSG;
 		}
-		type = le16(hdr + REC_FRAME_TYPE);
-		codec = le16(hdr + REC_FRAME_CODEC);
-		clen = le32(hdr + REC_FRAME_CLEN);
-		rlen = le32(hdr + REC_FRAME_RLEN);
+		type = rec_le16(hdr + REC_FRAME_TYPE);
+		codec = rec_le16(hdr + REC_FRAME_CODEC);
+		clen = rec_le32(hdr + REC_FRAME_CLEN);
+		rlen = rec_le32(hdr + REC_FRAME_RLEN);
 		if (clen > REC_FRAME_MAX || rlen > REC_FRAME_MAX) {
 			/* its header is sound: skip it unread, and go on (no
 			 * buffer of its size, which a crafted one makes GBs) */
@@ -220,7 +207,7 @@ int rec_reader_next(struct rec_reader *r, const uint8_t **buf, size_t *len,
 			return -EBADMSG;
 		}
 		r->st.offset += sizeof(hdr) + clen;
-		if (le32(hdr + REC_FRAME_CRC) != rec_crc32(0, r->in, clen) || type != REC_FRAME_SAMPLE) {
+		if (rec_le32(hdr + REC_FRAME_CRC) != rec_crc32(0, r->in, clen) || type != REC_FRAME_SAMPLE) {
 			/* damaged or unknown: skip it; deltas until the next
 			 * key frame cannot be decoded either */
 			r->st.bad_frames++;
@@ -297,11 +284,11 @@ int rec_sample_wall(const uint8_t *buf, size_t len, struct timespec *wall)
 	const uint8_t *b = buf + REC_REC_HDR;
 
 	if (len < REC_REC_HDR + REC_BEGIN_HOST_LEN || buf[0] != REC_BEGIN ||
-	    le32(buf + REC_REC_LEN) < REC_BEGIN_HOST_LEN)
+	    rec_le32(buf + REC_REC_LEN) < REC_BEGIN_HOST_LEN)
 		return -EBADMSG;
-	wall->tv_sec = (time_t)(le32(b + REC_BEGIN_WALL_SEC) |
-				(uint64_t)le32(b + REC_BEGIN_WALL_SEC + 4) << 32);
-	wall->tv_nsec = le32(b + REC_BEGIN_WALL_NSEC) % 1000000000u;
+	wall->tv_sec = (time_t)(rec_le32(b + REC_BEGIN_WALL_SEC) |
+				(uint64_t)rec_le32(b + REC_BEGIN_WALL_SEC + 4) << 32);
+	wall->tv_nsec = rec_le32(b + REC_BEGIN_WALL_NSEC) % 1000000000u;
 	return 0;
 }
 
@@ -316,108 +303,4 @@ void rec_reader_close(struct rec_reader *r)
 	free(r->prev);
 	ZSTD_freeDCtx(r->dctx);
 	free(r);
-}
-
-/* Feed the records of one sample payload (see writer.c for the layout). */
-int rec_replay_sample(struct source *src, struct snapshot *s, const uint8_t *buf,
-		      size_t len)
-{
-	size_t off = 0;
-
-	while (off + REC_REC_HDR <= len) {
-		uint8_t kind = buf[off];
-		uint32_t blen = le32(buf + off + REC_REC_LEN);
-		const uint8_t *b = buf + off + REC_REC_HDR;
-
-		if (source_cancelled(src))
-			return -ECANCELED;
-		if (blen > len - off - REC_REC_HDR)
-			return -EBADMSG;
-		off += REC_REC_HDR + blen;
-		switch (kind) {
-		case REC_BEGIN: {
-			const uint8_t *k;
-			uint16_t hl, kl;
-
-			if (blen < REC_BEGIN_HOST + 2)
-				return -EBADMSG;
-			s->mono.tv_sec = (time_t)(le32(b + REC_BEGIN_MONO_SEC) |
-						  (uint64_t)le32(b + REC_BEGIN_MONO_SEC + 4) << 32);
-			s->mono.tv_nsec = le32(b + REC_BEGIN_MONO_NSEC) % 1000000000u;
-			s->wall.tv_sec = (time_t)(le32(b + REC_BEGIN_WALL_SEC) |
-						  (uint64_t)le32(b + REC_BEGIN_WALL_SEC + 4) << 32);
-			s->wall.tv_nsec = le32(b + REC_BEGIN_WALL_NSEC) % 1000000000u;
-			hl = le16(b + REC_BEGIN_HOST_LEN);
-			if (REC_BEGIN_HOST + hl + 2u > blen)
-				return -EBADMSG;
-			k = b + REC_BEGIN_HOST + hl;	/* the kernel release, sized alike */
-			kl = le16(k);
-			if (REC_BEGIN_HOST + hl + 2u + kl > blen)
-				return -EBADMSG;
-			snprintf(s->host, sizeof(s->host), "%.*s", (int)hl,
-				 (const char *)b + REC_BEGIN_HOST);
-			snprintf(s->kernel, sizeof(s->kernel), "%.*s", (int)kl,
-				 (const char *)k + 2);
-			break;
-		}
-		case REC_NL:
-		case REC_NL_KIND:
-		case REC_NL_ID: {
-			size_t at = kind == REC_NL_ID ? REC_NL_ID_DATA :
-				    kind == REC_NL_KIND ? REC_NL_KIND_DATA : REC_NL_DATA;
-			struct nl_req req = { 0 };
-
-			if (blen < at)
-				return -EBADMSG;
-			req.cmd = le16(b + REC_NL_CMD);
-			req.flags = le16(b + REC_NL_FLAGS);
-			req.dev = le32(b + REC_NL_DEV);
-			req.port = le32(b + REC_NL_PORT);
-			if (kind != REC_NL)
-				req.kind = le16(b + REC_NL_KIND_KIND);
-			if (kind == REC_NL_ID)
-				req.id = le32(b + REC_NL_ID_ID);
-			source_feed_nl(src, s, &req, b + at, blen - at, NULL);
-			break;
-		}
-		case REC_FILE: {
-			char path[1024];
-			uint16_t pl;
-
-			if (blen < REC_FILE_PATH)
-				return -EBADMSG;
-			pl = le16(b + REC_FILE_PATH_LEN);
-			if (REC_FILE_PATH + (uint32_t)pl > blen || pl >= sizeof(path))
-				return -EBADMSG;
-			memcpy(path, b + REC_FILE_PATH, pl);
-			path[pl] = '\0';
-			/* no path the live source reads has a NUL: cut at it,
-			 * it would name another file (a counter twice) */
-			if (memchr(path, '\0', pl)) {
-				snap_note(s, -EBADMSG, SNAP_NONE,
-					  "a file path with a NUL in the recording: left out");
-				break;
-			}
-			source_feed_file(src, s, path, (int)le32(b + REC_FILE_ERR),
-					 b + REC_FILE_PATH + pl, blen - REC_FILE_PATH - pl);
-			break;
-		}
-		case REC_NET: {
-			char ndev[REC_NET_DATA - REC_NET_NDEV];
-
-			if (blen < REC_NET_DATA)
-				return -EBADMSG;
-			memcpy(ndev, b + REC_NET_NDEV, sizeof(ndev));
-			ndev[sizeof(ndev) - 1] = '\0';
-			net_feed(src, s, le16(b + REC_NET_WHAT), ndev, (int)le32(b + REC_NET_ERR),
-				 b + REC_NET_DATA, blen - REC_NET_DATA);
-			break;
-		}
-		case REC_END:
-			return 0;
-		default:
-			break;	/* a newer record kind: skip it */
-		}
-	}
-	return off == len ? 0 : -EBADMSG;
 }

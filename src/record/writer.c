@@ -14,8 +14,9 @@
 
 #include <zstd.h>
 
+#include "nlreq.h"
 #include "record.h"
-#include "source.h"
+#include "snapshot.h"
 #include "wfile.h"
 
 #define REC_SYNC_SECS 5

@@ -177,12 +177,54 @@ static int batch_print(const struct settings *o, const struct snapshot *s,
 	}
 }
 
+/*
+ * The sample to the exporter, and what went wrong said (a failure to
+ * publish once until it changes).  -1 when the first write of a textfile
+ * fails: an error at start, not a service that runs on.
+ */
+static int publish(const struct settings *o, struct exporter *ex, const struct snapshot *cur,
+		   bool first, int *export_err)
+{
+	int e = export_sample(ex, cur);
+	const char *msg;
+
+	if (e && first && o->textfile) {
+		fprintf(stderr, "rdmatop: cannot write --textfile %s: %s\n", o->textfile,
+			wfile_strerror(e));
+		return -1;
+	}
+	if (e && !o->textfile && e != *export_err)
+		fprintf(stderr, "rdmatop: cannot publish the metrics: %s\n", wfile_strerror(e));
+	if ((msg = export_textfile_msg(ex)))
+		fprintf(stderr, "rdmatop: %s\n", msg);
+	*export_err = e;
+	return 0;
+}
+
+/* When the next sample is due: an interval after this one's, later when
+ * the budget holds samples apart. */
+static void pace_next(const struct settings *o, const struct snapshot *cur, struct timespec *next)
+{
+	struct timespec now;
+
+	add_ns(next, o->delay);
+	/* live, the budget may hold the samples further apart
+	 * (budget_interval) */
+	if (!o->read && cur->self.hold > o->delay)
+		add_ns(next, cur->self.hold - o->delay);
+	/* behind by a whole interval (stopped with SIGSTOP, or a
+	 * sample longer than the interval): go on from now, not
+	 * with a burst of samples to catch up */
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (now.tv_sec > next->tv_sec || (now.tv_sec == next->tv_sec && now.tv_nsec > next->tv_nsec))
+		*next = now;
+}
+
 int run_batch(const struct settings *o, struct source *src, const struct out_opts *oo,
 		     bool clear_screen, struct exporter *ex, bool quiet)
 {
-	int export_err = 0, e, said = 0;
+	int export_err = 0, said = 0;
 	struct snapshot snaps[2], *prev = NULL, *cur;
-	const char *msg;
 	struct ev_loop *loop = export_loop(ex);
 	struct timespec next;
 	ev_async stop_w, hup_w;
@@ -236,21 +278,10 @@ int run_batch(const struct settings *o, struct source *src, const struct out_opt
 			break;
 		}
 		snap_advance(prev, cur);
-		e = export_sample(ex, cur);
-		if (e && !prev && o->textfile) {
-			/* the first write: a textfile that cannot be written
-			 * is an error at start, not a service that runs on */
-			fprintf(stderr, "rdmatop: cannot write --textfile %s: %s\n", o->textfile,
-				wfile_strerror(e));
+		if (publish(o, ex, cur, !prev, &export_err)) {
 			ret = 1;
 			break;
 		}
-		if (e && !o->textfile && e != export_err)
-			fprintf(stderr, "rdmatop: cannot publish the metrics: %s\n",
-				wfile_strerror(e));
-		if ((msg = export_textfile_msg(ex)))
-			fprintf(stderr, "rdmatop: %s\n", msg);
-		export_err = e;
 		if (quiet || absent)
 			goto next;
 		if (clear_screen)
@@ -267,22 +298,7 @@ next:
 			break;
 		if (o->delay <= 0)
 			continue;
-		add_ns(&next, o->delay);
-		/* live, the budget may hold the samples further apart
-		 * (budget_interval) */
-		if (!o->read && cur->self.hold > o->delay)
-			add_ns(&next, cur->self.hold - o->delay);
-		{
-			struct timespec now;
-
-			/* behind by a whole interval (stopped with SIGSTOP, or a
-			 * sample longer than the interval): go on from now, not
-			 * with a burst of samples to catch up */
-			clock_gettime(CLOCK_MONOTONIC, &now);
-			if (now.tv_sec > next.tv_sec ||
-			    (now.tv_sec == next.tv_sec && now.tv_nsec > next.tv_nsec))
-				next = now;
-		}
+		pace_next(o, cur, &next);
 		batch_wait(ex, &next);
 		if (stop_requested())
 			break;

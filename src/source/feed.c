@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "net.h"
 #include "nl.h"
 #include "source.h"
 #include "sysfs.h"
@@ -135,4 +136,21 @@ int source_feed_file(struct source *src, struct snapshot *s, const char *path,
 	if (ret == -EBADMSG)
 		snap_note(s, ret, SNAP_NONE, "unexpected contents in %s", path);
 	return ret == -ENOMEM ? ret : 0;
+}
+
+int source_feed_net(struct source *src, struct snapshot *s, unsigned int what, const char *ndev,
+		    int err, const void *buf, size_t len)
+{
+	int ret;
+
+	if (source_cancelled(src))
+		return -ECANCELED;
+	if (s->fed.over)
+		return -E2BIG;
+	s->fed.bytes += len + 32;
+	s->fed.records++;
+	if (src->sink && src->sink->net &&
+	    (ret = src->sink->net(src->sink->ctx, what, ndev, err, buf, len)))
+		return ret;
+	return net_parse(s, what, ndev, err, buf, len);
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The live source's state and its file reads (src/source/live.c, files.c).
+ * The live source's state, its requests (live_req.c) and its file reads
+ * (src/source/live.c, files.c).
  * Private to src/source.
  */
 #ifndef RDMATOP_SOURCE_LIVE_H
@@ -81,6 +82,27 @@ struct live {
 	unsigned long pci_walks;
 	struct live_users users;
 };
+
+/*
+ * A request and its answer fed to the parsers: 0, or a transport error
+ * (the kernel's own errors are the parser's, l->last_err the last).
+ * _timed: its wall time counted under its kind, *secs (may be NULL) the
+ * CPU time it cost; _dd: with DRIVER_DETAILS where the kernel takes it.
+ */
+int live_request(struct source *src, struct snapshot *s, const struct nl_req *req);
+int live_request_timed(struct source *src, struct snapshot *s, const struct nl_req *req,
+		       double *secs);
+int live_request_dd(struct source *src, struct snapshot *s, const struct nl_req *req,
+		    double *secs);
+/* One of device dev's dumps failed: 1 when it went away, 0 when it is
+ * still there (or *asked: asked already this sample), or an error. */
+int live_dev_gone(struct source *src, struct snapshot *s, uint32_t dev, bool *asked);
+
+/* The RoCE ports' netdevs (net.c): every one, each once, its inputs fed
+ * through src (source_feed_net). */
+struct net_live;
+int net_live_sample(struct net_live **nl, struct source *src, struct snapshot *s);
+void net_live_close(struct net_live *nl);
 
 /* Read one file (sysroot-relative path) and feed it: its length, or -errno. */
 ssize_t live_read_file(struct source *src, struct snapshot *s, const char *path);

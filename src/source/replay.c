@@ -84,7 +84,7 @@ static int replay_sample(struct source *src, struct snapshot *s)
 		return ret == -ENOMEM ? ret : 1;
 	}
 	src->in_dump = false;
-	ret = rec_replay_sample(src, s, buf, len);
+	ret = source_replay_sample(src, s, buf, len);
 	if (ret == -ECANCELED)
 		return ret;
 	if (ret)
@@ -191,4 +191,109 @@ int source_replay_open(struct source *src, const char *path, char *err, size_t e
 	src->ops = &replay_ops;
 	src->priv = rp;
 	return 0;
+}
+
+/* Feed the records of one sample payload (src/record/writer.c has the
+ * layout).  Long for a reason: one case per record kind. */
+int source_replay_sample(struct source *src, struct snapshot *s, const uint8_t *buf,
+		      size_t len)
+{
+	size_t off = 0;
+
+	while (off + REC_REC_HDR <= len) {
+		uint8_t kind = buf[off];
+		uint32_t blen = rec_le32(buf + off + REC_REC_LEN);
+		const uint8_t *b = buf + off + REC_REC_HDR;
+
+		if (source_cancelled(src))
+			return -ECANCELED;
+		if (blen > len - off - REC_REC_HDR)
+			return -EBADMSG;
+		off += REC_REC_HDR + blen;
+		switch (kind) {
+		case REC_BEGIN: {
+			const uint8_t *k;
+			uint16_t hl, kl;
+
+			if (blen < REC_BEGIN_HOST + 2)
+				return -EBADMSG;
+			s->mono.tv_sec = (time_t)(rec_le32(b + REC_BEGIN_MONO_SEC) |
+						  (uint64_t)rec_le32(b + REC_BEGIN_MONO_SEC + 4) << 32);
+			s->mono.tv_nsec = rec_le32(b + REC_BEGIN_MONO_NSEC) % 1000000000u;
+			s->wall.tv_sec = (time_t)(rec_le32(b + REC_BEGIN_WALL_SEC) |
+						  (uint64_t)rec_le32(b + REC_BEGIN_WALL_SEC + 4) << 32);
+			s->wall.tv_nsec = rec_le32(b + REC_BEGIN_WALL_NSEC) % 1000000000u;
+			hl = rec_le16(b + REC_BEGIN_HOST_LEN);
+			if (REC_BEGIN_HOST + hl + 2u > blen)
+				return -EBADMSG;
+			k = b + REC_BEGIN_HOST + hl;	/* the kernel release, sized alike */
+			kl = rec_le16(k);
+			if (REC_BEGIN_HOST + hl + 2u + kl > blen)
+				return -EBADMSG;
+			snprintf(s->host, sizeof(s->host), "%.*s", (int)hl,
+				 (const char *)b + REC_BEGIN_HOST);
+			snprintf(s->kernel, sizeof(s->kernel), "%.*s", (int)kl,
+				 (const char *)k + 2);
+			break;
+		}
+		case REC_NL:
+		case REC_NL_KIND:
+		case REC_NL_ID: {
+			size_t at = kind == REC_NL_ID ? REC_NL_ID_DATA :
+				    kind == REC_NL_KIND ? REC_NL_KIND_DATA : REC_NL_DATA;
+			struct nl_req req = { 0 };
+
+			if (blen < at)
+				return -EBADMSG;
+			req.cmd = rec_le16(b + REC_NL_CMD);
+			req.flags = rec_le16(b + REC_NL_FLAGS);
+			req.dev = rec_le32(b + REC_NL_DEV);
+			req.port = rec_le32(b + REC_NL_PORT);
+			if (kind != REC_NL)
+				req.kind = rec_le16(b + REC_NL_KIND_KIND);
+			if (kind == REC_NL_ID)
+				req.id = rec_le32(b + REC_NL_ID_ID);
+			source_feed_nl(src, s, &req, b + at, blen - at, NULL);
+			break;
+		}
+		case REC_FILE: {
+			char path[1024];
+			uint16_t pl;
+
+			if (blen < REC_FILE_PATH)
+				return -EBADMSG;
+			pl = rec_le16(b + REC_FILE_PATH_LEN);
+			if (REC_FILE_PATH + (uint32_t)pl > blen || pl >= sizeof(path))
+				return -EBADMSG;
+			memcpy(path, b + REC_FILE_PATH, pl);
+			path[pl] = '\0';
+			/* no path the live source reads has a NUL: cut at it,
+			 * it would name another file (a counter twice) */
+			if (memchr(path, '\0', pl)) {
+				snap_note(s, -EBADMSG, SNAP_NONE,
+					  "a file path with a NUL in the recording: left out");
+				break;
+			}
+			source_feed_file(src, s, path, (int)rec_le32(b + REC_FILE_ERR),
+					 b + REC_FILE_PATH + pl, blen - REC_FILE_PATH - pl);
+			break;
+		}
+		case REC_NET: {
+			char ndev[REC_NET_DATA - REC_NET_NDEV];
+
+			if (blen < REC_NET_DATA)
+				return -EBADMSG;
+			memcpy(ndev, b + REC_NET_NDEV, sizeof(ndev));
+			ndev[sizeof(ndev) - 1] = '\0';
+			source_feed_net(src, s, rec_le16(b + REC_NET_WHAT), ndev, (int)rec_le32(b + REC_NET_ERR),
+				 b + REC_NET_DATA, blen - REC_NET_DATA);
+			break;
+		}
+		case REC_END:
+			return 0;
+		default:
+			break;	/* a newer record kind: skip it */
+		}
+	}
+	return off == len ? 0 : -EBADMSG;
 }

@@ -73,12 +73,12 @@ static int16_t fit_color(int16_t c)
 /* (Re)apply the current theme's roles to colour pairs. */
 void ui_screen_theme(struct ui *u)
 {
-	bool color = u->color && has_colors();
+	bool color = u->view.color && has_colors();
 	chtype bg;
 	int i;
 
 	for (i = 0; i < ROLE_N; i++) {
-		const struct theme_style *st = &u->theme.role[i];
+		const struct theme_style *st = &u->view.theme.role[i];
 
 		role_attr[i] = theme_attrs(st->attrs);
 		if (color && i + 1 < COLOR_PAIRS) {

@@ -182,8 +182,8 @@ static void draw_status(struct ui_cluster *u, const struct cl_view *v, int y, in
 		put_line(y, w, ROLE_STATUS_WARN, buf);
 		return;
 	}
-	if (u->base.msg.text[0])
-		put_line(y, w, u->base.msg.role, u->base.msg.text);
+	if (u->base.run.msg.text[0])
+		put_line(y, w, u->base.run.msg.role, u->base.run.msg.text);
 }
 
 static void draw_keybar(struct ui_cluster *u, int y, int w)
@@ -195,11 +195,11 @@ static void draw_keybar(struct ui_cluster *u, int y, int w)
 	size_t i;
 	int x = 0;
 
-	if (u->base.prompt.kind != PROMPT_NONE) {
-		enum ui_prompt k = u->base.prompt.kind;
+	if (u->base.view.prompt.kind != PROMPT_NONE) {
+		enum ui_prompt k = u->base.view.prompt.kind;
 
-		ui_draw_input(&u->base.prompt, y, w, k == PROMPT_FILTER ? "filter: " :
-			      k == PROMPT_SEARCH ? "search: " : "go to time: ", u->base.ascii);
+		ui_draw_input(&u->base.view.prompt, y, w, k == PROMPT_FILTER ? "filter: " :
+			      k == PROMPT_SEARCH ? "search: " : "go to time: ", u->base.view.ascii);
 		return;
 	}
 	for (i = 0; i < sizeof(bar) / sizeof(bar[0]); i++) {
@@ -231,8 +231,8 @@ void ui_cluster_draw(struct ui_cluster *u, const struct cl_view *v)
 	int rows, cols;
 
 	getmaxyx(stdscr, rows, cols);
-	u->base.rows_n = rows;
-	u->base.cols_n = cols;
+	u->base.run.rows_n = rows;
+	u->base.run.cols_n = cols;
 	erase();
 	if (rows < 6 || cols < 20) {
 		ui_put(0, 0, rows > 1 ? cols : cols - 1, ROLE_STATUS_WARN, "terminal too small");
@@ -261,18 +261,18 @@ static void set_pane(struct ui_cluster *u, enum cl_pane p)
 static enum cl_action prompt_key(struct ui_cluster *u, const struct cl_view *v, int key)
 {
 	struct ui *b = &u->base;
-	enum ui_prompt p = ui_input_key(&b->prompt, key);
+	enum ui_prompt p = ui_input_key(&b->view.prompt, key);
 
 	if (p == PROMPT_FILTER) {
 		char why[256];
 
-		if (b->prompt.buf[0] && prom_filter_check(b->prompt.buf, why, sizeof(why))) {
+		if (b->view.prompt.buf[0] && prom_filter_check(b->view.prompt.buf, why, sizeof(why))) {
 			ui_set_status(b, ROLE_STATUS_WARN, "%s", why);
 			return CL_NONE;
 		}
-		snprintf(u->filter, sizeof(u->filter), "%s", b->prompt.buf);
+		snprintf(u->filter, sizeof(u->filter), "%s", b->view.prompt.buf);
 	} else if (p == PROMPT_SEARCH) {
-		snprintf(u->search, sizeof(u->search), "%s", b->prompt.buf);
+		snprintf(u->search, sizeof(u->search), "%s", b->view.prompt.buf);
 		u->search_step = 1;
 	} else if (p == PROMPT_TIME) {
 		/* a clock time is of today, in a replay of the sample's day */
@@ -280,12 +280,12 @@ static enum cl_action prompt_key(struct ui_cluster *u, const struct cl_view *v, 
 		char why[256];
 		double t;
 
-		if (!b->prompt.buf[0]) {
+		if (!b->view.prompt.buf[0]) {
 			u->at = 0;
 			ui_set_status(b, ROLE_STATUS_INFO, "time: now");
 			return CL_TIME;
 		}
-		if (prom_parse_time(b->prompt.buf, day, &t, why, sizeof(why))) {
+		if (prom_parse_time(b->view.prompt.buf, day, &t, why, sizeof(why))) {
 			ui_set_status(b, ROLE_STATUS_WARN, "time: %s", why);
 			return CL_NONE;
 		}
@@ -319,10 +319,12 @@ static enum cl_action travel(struct ui_cluster *u, double by)
 	return CL_TIME;
 }
 
+/* Long for a reason: one branch per key of the cluster view, read as its
+ * key table. */
 enum cl_action ui_cluster_key(struct ui_cluster *u, const struct cl_view *v, int key)
 {
 	enum prom_table t = pane_table[u->pane];
-	size_t page = u->base.rows_n > 7 ? (size_t)u->base.rows_n - 7 : 1;
+	size_t page = u->base.run.rows_n > 7 ? (size_t)u->base.run.rows_n - 7 : 1;
 
 	(void)v;
 	if (key == KEY_MOUSE) {
@@ -333,7 +335,7 @@ enum cl_action ui_cluster_key(struct ui_cluster *u, const struct cl_view *v, int
 			return CL_NONE;
 		key = '\n';	/* a double click opens the row */
 	}
-	if (u->base.prompt.kind != PROMPT_NONE)
+	if (u->base.view.prompt.kind != PROMPT_NONE)
 		return prompt_key(u, v, key);
 	if (u->help) {
 		u->help = false;
@@ -434,13 +436,13 @@ enum cl_action ui_cluster_key(struct ui_cluster *u, const struct cl_view *v, int
 		char err[256];
 		struct ui *b = &u->base;
 
-		if (!b->n_themes)
+		if (!b->view.n_themes)
 			break;
-		b->theme_idx = (b->theme_idx + 1) % b->n_themes;
-		if (theme_load(&b->theme, b->themes[b->theme_idx], ui_theme_dirs(), err, sizeof(err)))
+		b->view.theme_idx = (b->view.theme_idx + 1) % b->view.n_themes;
+		if (theme_load(&b->view.theme, b->view.themes[b->view.theme_idx], ui_theme_dirs(), err, sizeof(err)))
 			ui_set_status(b, ROLE_STATUS_WARN, "%s", err);
 		else
-			ui_set_status(b, ROLE_STATUS_INFO, "theme: %s", b->theme.name);
+			ui_set_status(b, ROLE_STATUS_INFO, "theme: %s", b->view.theme.name);
 		ui_screen_theme(b);
 		break;
 	}

@@ -18,9 +18,10 @@
 /* The selected row of the pane, as an index into its table; -1: none. */
 static long selected(const struct ui *u, enum ui_pane p)
 {
-	if (u->pane != p || u->detail.kind != DETAIL_NONE || u->panes[p].sel >= u->n_rows)
+	if (u->view.pane != p || u->view.detail.kind != DETAIL_NONE ||
+	    u->view.panes[p].sel >= u->cache.n_rows)
 		return -1;
-	return (long)u->rows[u->panes[p].sel];
+	return (long)u->cache.rows[u->view.panes[p].sel];
 }
 
 /* The object a detail view shows (detail_key: the device's name, and the
@@ -28,7 +29,7 @@ static long selected(const struct ui *u, enum ui_pane p)
 static long shown(const struct ui *u, const struct snapshot *s, enum ui_detail want)
 {
 	const struct snap_dev *d =
-		u->detail.kind == want ? snap_dev_by_name(s, u->detail.key.name) : NULL;
+		u->view.detail.kind == want ? snap_dev_by_name(s, u->view.detail.key.name) : NULL;
 	size_t i;
 
 	if (!d)
@@ -38,13 +39,13 @@ static long shown(const struct ui *u, const struct snapshot *s, enum ui_detail w
 	for (i = 0; want == DETAIL_QP && i < s->qps.n; i++) {
 		const struct snap_qp *q = SNAP_AT(&s->qps, struct snap_qp, i);
 
-		if (q->dev == d->index && q->lqpn == u->detail.key.a)
+		if (q->dev == d->index && q->lqpn == u->view.detail.key.a)
 			return (long)i;
 	}
 	for (i = 0; want == DETAIL_LINK && i < s->ports.n; i++) {
 		const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
 
-		if (p->dev == d->index && p->port == u->detail.key.a)
+		if (p->dev == d->index && p->port == u->view.detail.key.a)
 			return (long)i;
 	}
 	return -1;
@@ -79,19 +80,19 @@ static bool qp_control(struct ui *u, const struct snapshot *s, long row)
 		return false;
 	}
 	c = snap_qpcnt_of(s, q->dev, q->lqpn);
-	snprintf(u->ctl.link, sizeof(u->ctl.link), "%s/%u", d->name, q->port);
-	u->ctl.lqpn = q->lqpn;
+	snprintf(u->view.ctl.link, sizeof(u->view.ctl.link), "%s/%u", d->name, q->port);
+	u->view.ctl.lqpn = q->lqpn;
 	if (c) {
-		u->ctl.kind = UI_CTL_UNBIND;
-		u->ctl.cntn = c->cntn;
-		snprintf(u->ctl.prompt, sizeof(u->ctl.prompt),
+		u->view.ctl.kind = UI_CTL_UNBIND;
+		u->view.ctl.cntn = c->cntn;
+		snprintf(u->view.ctl.prompt, sizeof(u->view.ctl.prompt),
 			 "QP %u of %s is in counter %u; type unbind to take it out: ", q->lqpn,
-			 u->ctl.link, c->cntn);
+			 u->view.ctl.link, c->cntn);
 	} else {
-		u->ctl.kind = UI_CTL_BIND;
-		snprintf(u->ctl.prompt, sizeof(u->ctl.prompt),
+		u->view.ctl.kind = UI_CTL_BIND;
+		snprintf(u->view.ctl.prompt, sizeof(u->view.ctl.prompt),
 			 "QP %u of %s: no counter; type bind, or bind N for counter N: ", q->lqpn,
-			 u->ctl.link);
+			 u->view.ctl.link);
 		ui_set_status(u, ROLE_STATUS_INFO,
 			      "bind: a new counter for QP %u (the port's "
 			      "auto mode turns manual); bind N: into counter N",
@@ -114,10 +115,10 @@ static bool link_control(struct ui *u, const struct snapshot *s, long row)
 		return false;
 	}
 	optcnts(s, p->dev, p->port, true, on, sizeof(on));
-	u->ctl.kind = UI_CTL_OPTCNT;
-	snprintf(u->ctl.link, sizeof(u->ctl.link), "%s/%u", d->name, p->port);
-	snprintf(u->ctl.prompt, sizeof(u->ctl.prompt),
-		 "optional counters of %s on: type their names (a,b) or off: ", u->ctl.link);
+	u->view.ctl.kind = UI_CTL_OPTCNT;
+	snprintf(u->view.ctl.link, sizeof(u->view.ctl.link), "%s/%u", d->name, p->port);
+	snprintf(u->view.ctl.prompt, sizeof(u->view.ctl.prompt),
+		 "optional counters of %s on: type their names (a,b) or off: ", u->view.ctl.link);
 	ui_set_status(u, ROLE_STATUS_INFO, "on: %.90s; the port has: %.140s", on, all);
 	return true;
 }
@@ -132,9 +133,9 @@ static bool dev_control(struct ui *u, const struct snapshot *s, long row)
 			      "is in every namespace; N switches it to exclusive");
 		return false;
 	}
-	u->ctl.kind = UI_CTL_NETNS;
-	snprintf(u->ctl.link, sizeof(u->ctl.link), "%s", d->name);
-	snprintf(u->ctl.prompt, sizeof(u->ctl.prompt),
+	u->view.ctl.kind = UI_CTL_NETNS;
+	snprintf(u->view.ctl.link, sizeof(u->view.ctl.link), "%s", d->name);
+	snprintf(u->view.ctl.prompt, sizeof(u->view.ctl.prompt),
 		 "move %s to network namespace: type its name (ip netns) or a PID: ", d->name);
 	ui_set_status(
 		u, ROLE_STATUS_INFO,
@@ -145,17 +146,17 @@ static bool dev_control(struct ui *u, const struct snapshot *s, long row)
 
 enum ui_action ui_control_key(struct ui *u, int key)
 {
-	const struct snapshot *s = u->s;
+	const struct snapshot *s = u->run.s;
 	bool ok = false;
 	long row;
 
 	(void)key;
-	if (u->replay || !s) {
+	if (u->run.replay || !s) {
 		ui_set_status(u, ROLE_STATUS_WARN, "X: %s",
-			      u->replay ? "not while replaying" : "no sample yet");
+			      u->run.replay ? "not while replaying" : "no sample yet");
 		return UI_REDRAW;
 	}
-	memset(&u->ctl, 0, sizeof(u->ctl));
+	memset(&u->view.ctl, 0, sizeof(u->view.ctl));
 	/* the row selected, or the object of the detail view shown */
 	if ((row = selected(u, UI_QPS)) >= 0 || (row = shown(u, s, DETAIL_QP)) >= 0)
 		ok = qp_control(u, s, row);
@@ -166,7 +167,7 @@ enum ui_action ui_control_key(struct ui *u, int key)
 	else
 		ui_set_status(
 			u, ROLE_STATUS_WARN, "X: %s",
-			u->detail.kind != DETAIL_NONE ?
+			u->view.detail.kind != DETAIL_NONE ?
 				"the QP, link or device shown is gone, or this view has no control" :
 				"select a QP (bind its counter), a link (its optional counters) "
 				"or a device (move it to a namespace)");
@@ -178,8 +179,8 @@ enum ui_action ui_control_key(struct ui *u, int key)
 /* What the typed word asks, checked; the argument the control takes. */
 enum ui_action ui_control_typed(struct ui *u)
 {
-	struct ui_control *c = &u->ctl;
-	const char *in = u->prompt.buf;
+	struct ui_control *c = &u->view.ctl;
+	const char *in = u->view.prompt.buf;
 	char *end;
 
 	switch (c->kind) {

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "detail.h"
 #include "flaps.h"
 #include "fmt.h"
 #include "graph.h"
@@ -60,50 +61,11 @@ static void emit_line(void *ctx, int role, int indent, const char *text)
 	add(ctx, role, indent, "%s", text);
 }
 
-static const char *cell(const struct ui *u, enum view_table t, size_t row, int col,
-			char *buf, size_t len)
-{
-	struct view_value v;
-	size_t n;
-	const struct view_col *cols = view_cols(t, &n);
-
-	view_get(&u->vc, t, row, col, &v);
-	if (col >= 0 && (size_t)col < n)
-		return ui_cell_text(u, &cols[col], &v, buf, len);
-	return view_fmt(&v, buf, len);
-}
-
-static bool owned_by(const struct ui *u, enum view_table t, size_t row)
-{
-	const struct ui_rowkey *k = &u->detail.key;
-	struct view_value v;
-	char buf[128];
-	int c;
-
-	if (k->a) {	/* a process */
-		c = view_col_role(t, VIEW_ROLE_PID);
-		view_get(&u->vc, t, row, c, &v);
-		return v.valid && v.u == k->a;
-	}
-	if (k->b) {	/* a thread whose process is not visible */
-		c = view_col_role(t, VIEW_ROLE_TID);
-		view_get(&u->vc, t, row, c, &v);
-		return v.valid && v.u == k->b;
-	}
-	/* a kernel owner, by name */
-	c = view_col_role(t, VIEW_ROLE_PID);
-	view_get(&u->vc, t, row, c, &v);
-	if (v.valid)
-		return false;
-	c = view_col_role(t, VIEW_ROLE_COMM);
-	return !strcmp(cell(u, t, row, c, buf, sizeof(buf)), k->name);
-}
-
 /* A table section: header line, then one line per matching row. */
 static void section(struct ui *u, struct lines *L, enum view_table t, const char *title,
 		    bool (*match)(const struct ui *, enum view_table, size_t))
 {
-	size_t n = view_count(&u->vc, t), ncol, i, c, count = 0;
+	size_t n = view_count(&u->cache.vc, t), ncol, i, c, count = 0;
 	const struct view_col *cols = view_cols(t, &ncol);
 	char line[512], buf[128];
 	size_t first = L->n;
@@ -130,10 +92,10 @@ static void section(struct ui *u, struct lines *L, enum view_table t, const char
 			/* raw text: ui_put escapes the whole line when drawing */
 			snprintf(line + strlen(line), sizeof(line) - strlen(line), "%*.*s ",
 				 cols[c].right ? cols[c].width : -cols[c].width, 40,
-				 cell(u, t, i, (int)c, buf, sizeof(buf)));
+				 ui_detail_cell(u, t, i, (int)c, buf, sizeof(buf)));
 		}
 		add(L, ROLE_DEFAULT, 2, "%s", line);
-		if (view_driver(&u->vc, t, i, line, sizeof(line)))
+		if (view_driver(&u->cache.vc, t, i, line, sizeof(line)))
 			add(L, ROLE_DEFAULT, 4, "driver: %s", line);
 	}
 	snprintf(L->v[first].text, sizeof(L->v[first].text), "%s (%zu)", title, count);
@@ -148,8 +110,8 @@ static void obj_counters(struct ui *u, struct lines *L, uint8_t kind, uint32_t d
 	char rate[32];
 	size_t i;
 
-	for (i = 0; i < u->s->objcnts.n; i++) {
-		const struct snap_counter *c = SNAP_AT(&u->s->objcnts, struct snap_counter, i);
+	for (i = 0; i < u->run.s->objcnts.n; i++) {
+		const struct snap_counter *c = SNAP_AT(&u->run.s->objcnts, struct snap_counter, i);
 
 		if (c->kind != kind || c->dev != dev || c->obj != obj)
 			continue;
@@ -157,7 +119,7 @@ static void obj_counters(struct ui *u, struct lines *L, uint8_t kind, uint32_t d
 			fmt_si(rate, sizeof(rate), c->rate);
 		else
 			snprintf(rate, sizeof(rate), "n/a");
-		add(L, ROLE_DEFAULT, 4, "%-32s %14llu %10s/s", snap_s(u->s, c->name),
+		add(L, ROLE_DEFAULT, 4, "%-32s %14llu %10s/s", snap_s(u->run.s, c->name),
 		    (unsigned long long)c->value, rate);
 	}
 }
@@ -182,19 +144,19 @@ static void proc_hw(struct ui *u, struct lines *L, const struct view_proc *p)
 		}
 		add(L, ROLE_DEFAULT, 0, "%s", "");
 	}
-	for (i = 0; i < u->s->mrs.n; i++) {
-		const struct snap_mr *m = SNAP_AT(&u->s->mrs, struct snap_mr, i);
+	for (i = 0; i < u->run.s->mrs.n; i++) {
+		const struct snap_mr *m = SNAP_AT(&u->run.s->mrs, struct snap_mr, i);
 		size_t j;
 
-		if (!p->pid || snap_owner_pid(u->s, &m->own) != p->pid)
+		if (!p->pid || snap_owner_pid(u->run.s, &m->own) != p->pid)
 			continue;
-		for (j = 0; j < u->s->objcnts.n; j++) {
-			const struct snap_counter *c = SNAP_AT(&u->s->objcnts, struct snap_counter, j);
+		for (j = 0; j < u->run.s->objcnts.n; j++) {
+			const struct snap_counter *c = SNAP_AT(&u->run.s->objcnts, struct snap_counter, j);
 
 			if (c->kind == SNAP_OBJ_MR && c->dev == m->dev && c->obj == m->mrn)
 				break;
 		}
-		if (j == u->s->objcnts.n)
+		if (j == u->run.s->objcnts.n)
 			continue;
 		add(L, ROLE_TITLE, 0, "MR %u stats (rdma statistic mr)", m->mrn);
 		obj_counters(u, L, SNAP_OBJ_MR, m->dev, m->mrn);
@@ -204,7 +166,7 @@ static void proc_hw(struct ui *u, struct lines *L, const struct view_proc *p)
 
 static void build_proc(struct ui *u, struct lines *L)
 {
-	const struct ui_rowkey *k = &u->detail.key;
+	const struct ui_rowkey *k = &u->view.detail.key;
 	size_t i;
 
 	if (k->a)
@@ -213,12 +175,12 @@ static void build_proc(struct ui *u, struct lines *L)
 		add(L, ROLE_HEADER_VALUE, 0, "thread %u (its process is not visible here)", k->b);
 	else
 		add(L, ROLE_HEADER_VALUE, 0, "[kernel: %s]", k->name);
-	for (i = 0; i < u->n_procs; i++) {
-		const struct view_proc *p = &u->procs[i];
+	for (i = 0; i < u->cache.n_procs; i++) {
+		const struct view_proc *p = &u->cache.procs[i];
 		char thr[128] = "";
 		size_t j;
 
-		if (p->pid != k->a || (!k->a && strcmp(snap_s(u->s, p->comm), k->name)))
+		if (p->pid != k->a || (!k->a && strcmp(snap_s(u->run.s, p->comm), k->name)))
 			continue;
 		for (j = 0; j < p->n_threads && j < VIEW_PROC_THREADS; j++)
 			snprintf(thr + strlen(thr), sizeof(thr) - strlen(thr), "%s%u",
@@ -226,8 +188,8 @@ static void build_proc(struct ui *u, struct lines *L)
 		if (p->n_threads)
 			add(L, ROLE_DEFAULT, 0, "owner thread ids: %s%s", thr,
 			    p->n_threads > VIEW_PROC_THREADS ? ",..." : "");
-		ui_detail_pctx(&u->vc, i, emit_line, L);
-		ui_detail_group(u->s, p, emit_line, L);
+		ui_detail_pctx(&u->cache.vc, i, emit_line, L);
+		ui_detail_group(u->run.s, p, emit_line, L);
 		add(L, ROLE_DEFAULT, 0, "%s", "");
 		proc_hw(u, L, p);
 		break;
@@ -239,20 +201,8 @@ static void build_proc(struct ui *u, struct lines *L)
 
 		if (r == SNAP_RES_N)
 			continue;	/* an object processes do not hold */
-		section(u, L, VIEW_RES + r, snap_res_info[r].title, owned_by);
+		section(u, L, VIEW_RES + r, snap_res_info[r].title, ui_detail_owned);
 	}
-}
-
-static bool is_qp(const struct ui *u, enum view_table t, size_t row)
-{
-	char dev[64];
-	struct view_value v;
-
-	view_get(&u->vc, t, row, view_col_role(t, VIEW_ROLE_LQPN), &v);
-	if (!v.valid || v.u != u->detail.key.a)
-		return false;
-	cell(u, t, row, view_col_role(t, VIEW_ROLE_DEV), dev, sizeof(dev));
-	return !strcmp(dev, u->detail.key.name);
 }
 
 /* All fields of one row, "name: value". */
@@ -266,54 +216,54 @@ static void fields(struct ui *u, struct lines *L, enum view_table t, size_t row)
 
 	for (c = 0; c < ncol; c++)
 		add(L, ROLE_DEFAULT, 2, "%-14s %s", cols[c].name,
-		    cell(u, t, row, (int)c, buf, sizeof(buf)));
+		    ui_detail_cell(u, t, row, (int)c, buf, sizeof(buf)));
 	/* the driver's own attributes (rdma -dd's drv_* fields) */
-	if (view_driver(&u->vc, t, row, drv, sizeof(drv)))
+	if (view_driver(&u->cache.vc, t, row, drv, sizeof(drv)))
 		add(L, ROLE_DEFAULT, 2, "%-14s %s", "driver", drv);
 }
 
 /* The counter the QP is bound to, with its values and rates. */
 static void qp_counter(struct ui *u, struct lines *L)
 {
-	const struct snap_dev *d = u->s ? snap_dev_by_name(u->s, u->detail.key.name) : NULL;
-	const struct snap_qpcnt *c = d ? snap_qpcnt_of(u->s, d->index, u->detail.key.a) : NULL;
+	const struct snap_dev *d = u->run.s ? snap_dev_by_name(u->run.s, u->view.detail.key.name) : NULL;
+	const struct snap_qpcnt *c = d ? snap_qpcnt_of(u->run.s, d->index, u->view.detail.key.a) : NULL;
 
 	if (!c)
 		return;
 	add(L, ROLE_TITLE, 0, "bound counter %u (%s), port %u, QPs %s", c->cntn,
 	    c->mode == SNAP_QPCNT_AUTO ? "auto" : c->mode == SNAP_QPCNT_MANUAL ? "manual" : "?",
-	    c->port, snap_s(u->s, c->lqpns));
+	    c->port, snap_s(u->run.s, c->lqpns));
 	obj_counters(u, L, SNAP_OBJ_QPCNT, c->dev, c->cntn);
 	add(L, ROLE_DEFAULT, 0, "%s", "");
 }
 
 static void build_qp(struct ui *u, struct lines *L)
 {
-	size_t i, n = view_count(&u->vc, VIEW_QPS);
+	size_t i, n = view_count(&u->cache.vc, VIEW_QPS);
 	bool found = false;
 
-	add(L, ROLE_HEADER_VALUE, 0, "QP %u on %s", u->detail.key.a, u->detail.key.name);
+	add(L, ROLE_HEADER_VALUE, 0, "QP %u on %s", u->view.detail.key.a, u->view.detail.key.name);
 	for (i = 0; i < n; i++)
-		if (is_qp(u, VIEW_QPS, i)) {
+		if (ui_detail_is_qp(u, VIEW_QPS, i)) {
 			struct view_value v;
 			size_t j;
 
 			fields(u, L, VIEW_QPS, i);
 			found = true;
 			/* where its owner runs: the cgroup, job, pod, unit */
-			view_get(&u->vc, VIEW_QPS, i, view_col_role(VIEW_QPS, VIEW_ROLE_PID), &v);
-			for (j = 0; v.valid && j < u->n_procs; j++)
-				if (u->procs[j].pid == v.u)
-					ui_detail_group(u->s, &u->procs[j], emit_line, L);
+			view_get(&u->cache.vc, VIEW_QPS, i, view_col_role(VIEW_QPS, VIEW_ROLE_PID), &v);
+			for (j = 0; v.valid && j < u->cache.n_procs; j++)
+				if (u->cache.procs[j].pid == v.u)
+					ui_detail_group(u->run.s, &u->cache.procs[j], emit_line, L);
 			break;
 		}
 	if (!found)
 		add(L, ROLE_STATUS_WARN, 2, "%s", "this QP is gone");
 	add(L, ROLE_DEFAULT, 0, "%s", "");
 	qp_counter(u, L);
-	n = view_count(&u->vc, VIEW_CM_IDS);
+	n = view_count(&u->cache.vc, VIEW_CM_IDS);
 	for (i = 0; i < n; i++)
-		if (is_qp(u, VIEW_CM_IDS, i)) {
+		if (ui_detail_is_qp(u, VIEW_CM_IDS, i)) {
 			add(L, ROLE_TITLE, 0, "%s", "CM_ID");
 			fields(u, L, VIEW_CM_IDS, i);
 		}
@@ -329,19 +279,19 @@ static void graph(struct ui *u, struct lines *L, const char *title, const char *
 
 	if (width > HIST_LEN)
 		width = HIST_LEN;
-	n = hist_get(&u->hist, devi, port, dev, k, v, (size_t)width);
+	n = hist_get(&u->run.hist, devi, port, dev, k, v, (size_t)width);
 	for (r = 0; r < h; r++)
 		rows[r] = store[r];
-	if (width < 1 || graph_area(rows, h, width, v, n, 0, u->ascii, &scale))
+	if (width < 1 || graph_area(rows, h, width, v, n, 0, u->view.ascii, &scale))
 		return;
 	/* throughput as the link's rows show it: bits, or bytes (--bytes) */
-	if (bytes && !u->vc.bytes)
+	if (bytes && !u->cache.vc.bytes)
 		fmt_bits(lab, sizeof(lab), scale);
 	else if (bytes)
 		fmt_iec(lab, sizeof(lab) - 2, scale);
 	else
 		fmt_si(lab, sizeof(lab) - 2, scale);
-	if (!bytes || u->vc.bytes)
+	if (!bytes || u->cache.vc.bytes)
 		strcat(lab, "/s");
 	add(L, ROLE_TITLE, 0, "%s (top of scale %s, last %zu sample%s)", title, lab, n,
 	    n == 1 ? "" : "s");
@@ -355,18 +305,18 @@ static bool link_counter(const struct ui *u, enum view_table t, size_t row)
 	struct view_value v;
 	char dev[64];
 
-	view_get(&u->vc, t, row, view_col_role(t, VIEW_ROLE_PORT), &v);
-	if (!v.valid || v.u != u->detail.key.a)
+	view_get(&u->cache.vc, t, row, view_col_role(t, VIEW_ROLE_PORT), &v);
+	if (!v.valid || v.u != u->view.detail.key.a)
 		return false;
-	cell(u, t, row, view_col_role(t, VIEW_ROLE_DEV), dev, sizeof(dev));
-	return !strcmp(dev, u->detail.key.name);
+	ui_detail_cell(u, t, row, view_col_role(t, VIEW_ROLE_DEV), dev, sizeof(dev));
+	return !strcmp(dev, u->view.detail.key.name);
 }
 
 /* The port's sysfs facts: GUID, MTU, its GID and P_Key tables. */
 static void port_tables(struct ui *u, struct lines *L, const struct snap_port *p)
 {
 	char buf[48], line[512], vlan[8];
-	uint32_t mtu = view_port_active_mtu(u->s, p);
+	uint32_t mtu = view_port_active_mtu(u->run.s, p);
 	size_t i, n = 0;
 
 	add(L, ROLE_DEFAULT, 2, "port GUID      %s",
@@ -380,8 +330,8 @@ static void port_tables(struct ui *u, struct lines *L, const struct snap_port *p
 		snprintf(line + strlen(line), sizeof(line) - strlen(line), "%s0x%04x", i ? " " : "",
 			 p->pkeys[i]);
 	add(L, ROLE_DEFAULT, 2, "P_Keys         %s", p->npkeys ? line : "n/a");
-	for (i = 0; i < u->s->gids.n; i++) {
-		const struct snap_gid *g = SNAP_AT(&u->s->gids, struct snap_gid, i);
+	for (i = 0; i < u->run.s->gids.n; i++) {
+		const struct snap_gid *g = SNAP_AT(&u->run.s->gids, struct snap_gid, i);
 
 		if (g->dev != p->dev || g->port != p->port)
 			continue;
@@ -401,7 +351,7 @@ static void port_tables(struct ui *u, struct lines *L, const struct snap_port *p
 /* The port's QP counter mode and its optional counters. */
 static void link_stat(struct ui *u, struct lines *L, uint32_t dev, uint32_t port)
 {
-	const struct snap_port *p = snap_port_find(u->s, dev, port);
+	const struct snap_port *p = snap_port_find(u->run.s, dev, port);
 	char buf[64];
 	size_t i, n = L->n;
 
@@ -414,11 +364,11 @@ static void link_stat(struct ui *u, struct lines *L, uint32_t dev, uint32_t port
 	if (p && SNAP_HAS(p, SNAP_PORT_QP_OPCNT))
 		add(L, ROLE_DEFAULT, 2, "optional counters in them: %s",
 		    p->qp_opcnt ? "yes (optional-counters on)" : "no (optional-counters off)");
-	for (i = 0; i < u->s->optcnts.n; i++) {
-		const struct snap_optcnt *o = SNAP_AT(&u->s->optcnts, struct snap_optcnt, i);
+	for (i = 0; i < u->run.s->optcnts.n; i++) {
+		const struct snap_optcnt *o = SNAP_AT(&u->run.s->optcnts, struct snap_optcnt, i);
 
 		if (o->dev == dev && o->port == port)
-			add(L, ROLE_DEFAULT, 2, "optional counter %-24s %s", snap_s(u->s, o->name),
+			add(L, ROLE_DEFAULT, 2, "optional counter %-24s %s", snap_s(u->run.s, o->name),
 			    o->enabled ? "enabled" : "supported, off");
 	}
 	if (L->n > n)
@@ -427,11 +377,11 @@ static void link_stat(struct ui *u, struct lines *L, uint32_t dev, uint32_t port
 
 static void build_link(struct ui *u, struct lines *L, int width)
 {
-	const struct snap_dev *d = u->s ? snap_dev_by_name(u->s, u->detail.key.name) : NULL;
+	const struct snap_dev *d = u->run.s ? snap_dev_by_name(u->run.s, u->view.detail.key.name) : NULL;
 	const struct snap_port *p;
-	uint32_t port = u->detail.key.a;
+	uint32_t port = u->view.detail.key.a;
 
-	add(L, ROLE_HEADER_VALUE, 0, "link %s/%u", u->detail.key.name, port);
+	add(L, ROLE_HEADER_VALUE, 0, "link %s/%u", u->view.detail.key.name, port);
 	if (!d) {
 		add(L, ROLE_STATUS_WARN, 2, "%s", "this device is gone");
 		return;
@@ -442,12 +392,12 @@ static void build_link(struct ui *u, struct lines *L, int width)
 		    SNAP_HAS(d, SNAP_DEV_PARENT) ? d->parent : "n/a");
 	/* the verdict and where each figure comes from first, then the
 	 * counter mode: the GID table can be long (255 on mlx5 RoCE) */
-	if ((p = snap_port_find(u->s, d->index, port)))
-		ui_detail_truth(u->s, p, emit_line, L);
+	if ((p = snap_port_find(u->run.s, d->index, port)))
+		ui_detail_truth(u->run.s, p, emit_line, L);
 	link_stat(u, L, d->index, port);
-	ui_detail_net(u->s, d->index, port, emit_line, L);
-	if ((p = snap_port_find(u->s, d->index, port))) {
-		ui_detail_flaps(u->s, p, emit_line, L);
+	ui_detail_net(u->run.s, d->index, port, emit_line, L);
+	if ((p = snap_port_find(u->run.s, d->index, port))) {
+		ui_detail_flaps(u->run.s, p, emit_line, L);
 		port_tables(u, L, p);
 	}
 	graph(u, L, "RX throughput", d->name, d->index, port, HIST_RX_BYTES, true, width);
@@ -463,21 +413,21 @@ static bool dev_row(const struct ui *u, enum view_table t, size_t row)
 {
 	char dev[64];
 
-	cell(u, t, row, view_col_role(t, VIEW_ROLE_DEV), dev, sizeof(dev));
-	return !strcmp(dev, u->detail.key.name);
+	ui_detail_cell(u, t, row, view_col_role(t, VIEW_ROLE_DEV), dev, sizeof(dev));
+	return !strcmp(dev, u->view.detail.key.name);
 }
 
 /* A device: its fields and resource summary, capabilities by name, its
  * ports and counters. */
 static void build_dev(struct ui *u, struct lines *L)
 {
-	const struct snap_dev *d = u->s ? snap_dev_by_name(u->s, u->detail.key.name) : NULL;
-	size_t i, n = view_count(&u->vc, VIEW_DEVS);
+	const struct snap_dev *d = u->run.s ? snap_dev_by_name(u->run.s, u->view.detail.key.name) : NULL;
+	size_t i, n = view_count(&u->cache.vc, VIEW_DEVS);
 	char caps[512] = "";
 	uint64_t c;
 	unsigned int bit;
 
-	add(L, ROLE_HEADER_VALUE, 0, "device %s", u->detail.key.name);
+	add(L, ROLE_HEADER_VALUE, 0, "device %s", u->view.detail.key.name);
 	if (!d) {
 		add(L, ROLE_STATUS_WARN, 2, "%s", "this device is gone");
 		return;
@@ -495,8 +445,8 @@ static void build_dev(struct ui *u, struct lines *L)
 	add(L, ROLE_DEFAULT, 2, "%-14s %s", "caps (names)", SNAP_HAS(d, SNAP_DEV_CAPS) ?
 	    caps : "n/a");
 	add(L, ROLE_DEFAULT, 0, "%s", "");
-	ui_detail_pci(u->s, d->name, emit_line, L);
-	if (snap_pci_of_dev(u->s, d->name))
+	ui_detail_pci(u->run.s, d->name, emit_line, L);
+	if (snap_pci_of_dev(u->run.s, d->name))
 		add(L, ROLE_DEFAULT, 0, "%s", "");
 	section(u, L, VIEW_LINKS, "ports", dev_row);
 	section(u, L, VIEW_COUNTERS, "counters", dev_row);
@@ -520,7 +470,7 @@ void ui_draw_detail(struct ui *u, const struct ui_layout *l)
 	int y = l->page.y, h = l->page.h;
 	size_t i;
 
-	switch (u->detail.kind) {
+	switch (u->view.detail.kind) {
 	case DETAIL_PROC:
 		build_proc(u, &L);
 		break;
@@ -536,13 +486,13 @@ void ui_draw_detail(struct ui *u, const struct ui_layout *l)
 	default:
 		break;
 	}
-	if (u->detail.top > (int)L.n - h)
-		u->detail.top = (int)L.n - h;
-	if (u->detail.top < 0)
-		u->detail.top = 0;
+	if (u->view.detail.top > (int)L.n - h)
+		u->view.detail.top = (int)L.n - h;
+	if (u->view.detail.top < 0)
+		u->view.detail.top = 0;
 	ui_clear(&l->page);
-	for (i = (size_t)u->detail.top; i < L.n && (int)(i - (size_t)u->detail.top) < h; i++) {
-		int row = y + (int)(i - (size_t)u->detail.top), w = l->table.w - L.v[i].indent;
+	for (i = (size_t)u->view.detail.top; i < L.n && (int)(i - (size_t)u->view.detail.top) < h; i++) {
+		int row = y + (int)(i - (size_t)u->view.detail.top), w = l->table.w - L.v[i].indent;
 
 		/* a line wider than the screen ends in a ">" where it is cut */
 		if (w > 1 && cells(L.v[i].text) > (size_t)w) {
@@ -553,51 +503,4 @@ void ui_draw_detail(struct ui *u, const struct ui_layout *l)
 		}
 	}
 	free(L.v);
-}
-
-/* QP row i of the sample as a GET's target. */
-static size_t want_qp(const struct ui *u, size_t i, struct nl_want *out, size_t n, size_t max)
-{
-	const struct snap_qp *q;
-
-	if (n >= max || i >= u->s->qps.n)
-		return n;
-	q = SNAP_AT(&u->s->qps, struct snap_qp, i);
-	out[n] = (struct nl_want){ .dev = q->dev, .lqpn = q->lqpn,
-				   .port = (q->valid & SNAP_QP_PORT) ? q->port : 0 };
-	return n + 1;
-}
-
-size_t ui_want_qps(const struct ui *u, struct nl_want *out, size_t max)
-{
-	size_t i, n = 0, count, top;
-
-	if (!u->s)
-		return 0;
-	count = view_count(&u->vc, VIEW_QPS);
-	switch (u->detail.kind) {
-	case DETAIL_PROC:
-		for (i = 0; i < count && n < max; i++)
-			if (owned_by(u, VIEW_QPS, i))
-				n = want_qp(u, i, out, n, max);
-		return n;
-	case DETAIL_QP:
-		for (i = 0; i < count; i++)
-			if (is_qp(u, VIEW_QPS, i))
-				return want_qp(u, i, out, n, max);
-		return 0;
-	case DETAIL_NONE:
-		break;
-	default:
-		return 0;
-	}
-	if (u->pane != UI_QPS)
-		return 0;
-	/* the rows drawn last (all of a screen's height before the first draw) */
-	count = u->mouse.hit.body_h > 0 ? (size_t)u->mouse.hit.body_h :
-					  (size_t)(u->rows_n > 0 ? u->rows_n : 0);
-	top = u->panes[UI_QPS].top;
-	for (i = top; i < u->n_rows && i < top + count && n < max; i++)
-		n = want_qp(u, u->rows[i], out, n, max);
-	return n;
 }

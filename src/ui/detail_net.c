@@ -49,6 +49,8 @@ static const char *num(char *buf, size_t len, bool valid, uint64_t v)
 	return buf;
 }
 
+/* Long for a reason: the section's lines in the order they are drawn,
+ * each from its own input (PFC, pause, FEC, link, priorities, refusals). */
 void ui_detail_net(const struct snapshot *s, uint32_t dev, uint32_t port, ui_emit_fn emit,
 		   void *ctx)
 {

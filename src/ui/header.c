@@ -149,7 +149,7 @@ static void identity(struct ui *u, const struct snapshot *s, int y, int w)
 	time_t t = s->wall.tv_sec;
 	size_t k;
 
-	add(&L, "rdmatop", ROLE_TITLE, "%s", u->replay ? "replay" : "live");
+	add(&L, "rdmatop", ROLE_TITLE, "%s", u->run.replay ? "replay" : "live");
 	add(&L, "host", ROLE_HEADER_VALUE, "%s", s->host);
 	it = add(&L, "kernel", ROLE_HEADER_VALUE, "%s", s->kernel);
 	/* the release without its build ("6.12.95+deb12-amd64": "6.12.95") */
@@ -158,21 +158,21 @@ static void identity(struct ui *u, const struct snapshot *s, int y, int w)
 		snprintf(it->brief, sizeof(it->brief), "%.*s", (int)k, it->value);
 	/* a recording's time may be past what struct tm holds */
 	if (!localtime_r(&t, &tm) ||
-	    !strftime(when, sizeof(when), u->replay ? "%Y-%m-%d %H:%M:%S" : "%H:%M:%S", &tm))
+	    !strftime(when, sizeof(when), u->run.replay ? "%Y-%m-%d %H:%M:%S" : "%H:%M:%S", &tm))
 		snprintf(when, sizeof(when), "n/a");
 	it = add(&L, "at", ROLE_HEADER_VALUE, "%s", when);
-	if (u->replay && strftime(when, sizeof(when), "%H:%M:%S", &tm))
+	if (u->run.replay && strftime(when, sizeof(when), "%H:%M:%S", &tm))
 		snprintf(it->brief, sizeof(it->brief), "%s", when);
 	/* "sample 3 of 120": where in the recording (a file still growing
 	 * may have more than counted when it was opened); its end said until
 	 * playback moves (the status line's message goes at the next key) */
-	if (u->replay && u->sample_no > 0 && u->sample_total >= u->sample_no)
-		add(&L, "sample", ROLE_HEADER_VALUE, "%ld of %ld%s", u->sample_no, u->sample_total,
-		    u->at_end ? " (end)" : "");
-	else if (u->replay && u->sample_no > 0)
-		add(&L, "sample", ROLE_HEADER_VALUE, "%ld", u->sample_no);
-	add(&L, "every", u->paused || u->stretched ? ROLE_STATUS_WARN : ROLE_HEADER_VALUE,
-	    "%.1fs%s%s", u->delay, u->stretched ? " (stretched)" : "", u->paused ? " PAUSED" : "");
+	if (u->run.replay && u->run.sample_no > 0 && u->run.sample_total >= u->run.sample_no)
+		add(&L, "sample", ROLE_HEADER_VALUE, "%ld of %ld%s", u->run.sample_no, u->run.sample_total,
+		    u->run.at_end ? " (end)" : "");
+	else if (u->run.replay && u->run.sample_no > 0)
+		add(&L, "sample", ROLE_HEADER_VALUE, "%ld", u->run.sample_no);
+	add(&L, "every", u->run.paused || u->run.stretched ? ROLE_STATUS_WARN : ROLE_HEADER_VALUE,
+	    "%.1fs%s%s", u->run.delay, u->run.stretched ? " (stretched)" : "", u->run.paused ? " PAUSED" : "");
 	/* how changes are seen: the kernel's notifications (6.12+) or polling */
 	add(&L, "changes", ROLE_HEADER_VALUE, "%s", (s->sys.valid & SNAP_SYS_MONITOR) &&
 	    s->sys.monitor_mode ? "events" : "polling");
@@ -216,17 +216,17 @@ static void totals(struct ui *u, const struct snapshot *s, int y, int w)
 		bool is_rts = !strcmp(name, "RTS");
 		bool is_err = !strcmp(name, "ERR") || !strcmp(name, "SQE");
 
-		for (i = 0; (is_rts || is_err) && i < u->n_procs; i++) {
+		for (i = 0; (is_rts || is_err) && i < u->cache.n_procs; i++) {
 			if (is_rts)
-				rts += u->procs[i].qp_state[st];
+				rts += u->cache.procs[i].qp_state[st];
 			else
-				err += u->procs[i].qp_state[st];
+				err += u->cache.procs[i].qp_state[st];
 		}
 	}
 	/* owners the kernel gave no pid: outside our PID namespace (view.h) */
-	for (i = 0; i < u->n_procs; i++)
-		if ((u->procs[i].valid & VIEW_PROC_HIDDEN) && !u->procs[i].n_threads)
-			outside += u->procs[i].res[SNAP_RES_QP];
+	for (i = 0; i < u->cache.n_procs; i++)
+		if ((u->cache.procs[i].valid & VIEW_PROC_HIDDEN) && !u->cache.procs[i].n_threads)
+			outside += u->cache.procs[i].res[SNAP_RES_QP];
 	how = res_total(s, SNAP_RES_QP, &n);
 	if (how == 2) {
 		it = add(&L, "QPs", err ? ROLE_STATE_BAD : ROLE_HEADER_VALUE, "%zu (%zu RTS, %zu error",
@@ -252,7 +252,7 @@ static void totals(struct ui *u, const struct snapshot *s, int y, int w)
 		if (snap_res_owned((int)i) && snap_res_seen(s, (int)i) &&
 		    res_total(s, (enum snap_res)i, &n) != 2)
 			all_owned = false;
-	add(&L, "owners", ROLE_HEADER_VALUE, "%zu%s", u->n_procs, all_owned ? "" : "+");
+	add(&L, "owners", ROLE_HEADER_VALUE, "%zu%s", u->cache.n_procs, all_owned ? "" : "+");
 	how = res_total(s, SNAP_RES_CM_ID, &n);
 	add(&L, "CM_IDs", how ? ROLE_HEADER_VALUE : ROLE_NA, how ? "%zu" : "-", n);
 	how = res_total(s, SNAP_RES_MR, &n);
@@ -276,25 +276,25 @@ static void totals(struct ui *u, const struct snapshot *s, int y, int w)
  */
 static const char *status_text(const struct ui *u, char *buf, size_t len, int *role)
 {
-	const struct snapshot *s = u->s;
+	const struct snapshot *s = u->run.s;
 
 	*role = ROLE_STATUS_INFO;
 	buf[0] = '\0';
-	if (u->status[0]) {
-		*role = u->status_role;
-		return u->status;
+	if (u->cache.status[0]) {
+		*role = u->cache.status_role;
+		return u->cache.status;
 	}
 	if (s && s->notes.n) {
 		const struct snap_note *n = SNAP_AT(&s->notes, struct snap_note, 0);
 
 		snprintf(buf, len, "%s%s", snap_s(s, n->text), s->notes.n > 1 ? " (+ more)" : "");
 		*role = n->err ? ROLE_STATUS_WARN : ROLE_STATUS_INFO;
-	} else if (s && (u->filter_text[0] || u->pid)) {
+	} else if (s && (u->view.filter_text[0] || u->view.pid)) {
 		char pid[32] = "";
 
-		if (u->pid)
-			snprintf(pid, sizeof(pid), " process=%u", u->pid);
-		snprintf(buf, len, "filter: %s%s", u->filter_text, pid);
+		if (u->view.pid)
+			snprintf(pid, sizeof(pid), " process=%u", u->view.pid);
+		snprintf(buf, len, "filter: %s%s", u->view.filter_text, pid);
 	}
 	return buf;
 }
@@ -396,7 +396,7 @@ static void verdict_line(struct ui *u, const struct snapshot *s, int y, int w)
 	x = (int)strlen(who);
 	ui_put(y, 0, w, role, who);
 	room = w - x - (int)strlen(more) - 2;
-	verdict_reasons_line(s, &v, room > 0 ? room : 0, u->ascii, why, sizeof(why));
+	verdict_reasons_line(s, &v, room > 0 ? room : 0, u->view.ascii, why, sizeof(why));
 	snprintf(line, sizeof(line), ": %s%s", why, more);
 	if (x < w)
 		ui_put(y, x, w - x, ROLE_HEADER_VALUE, line);
@@ -404,13 +404,13 @@ static void verdict_line(struct ui *u, const struct snapshot *s, int y, int w)
 
 void ui_draw_header(struct ui *u, const struct ui_layout *l)
 {
-	const struct snapshot *s = u->s;
+	const struct snapshot *s = u->run.s;
 	int y = l->header.y, end = l->header.w;
 
 	if (!s) {
 		struct line L = { .n = 0 };
 
-		add(&L, "rdmatop", ROLE_TITLE, "%s", u->replay ? "replay" : "live");
+		add(&L, "rdmatop", ROLE_TITLE, "%s", u->run.replay ? "replay" : "live");
 		add(&L, "", ROLE_HEADER_VALUE, "waiting for the first sample...");
 		draw_line(&L, NULL, 0, y, end);
 		return;

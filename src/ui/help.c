@@ -55,22 +55,22 @@ void ui_draw_help(struct ui *u, const struct ui_layout *l)
 
 	if (h < 1)
 		h = 1;
-	if (u->help.top > n - h)
-		u->help.top = n - h;
-	if (u->help.top < 0)
-		u->help.top = 0;
-	u->help.page = h;
+	if (u->view.help.top > n - h)
+		u->view.help.top = n - h;
+	if (u->view.help.top < 0)
+		u->view.help.top = 0;
+	u->view.help.page = h;
 	ui_clear(&l->page);
 	ui_put(y, 0, l->table.w, ROLE_TITLE, "Keys");
 	/* where the page is, and how to move: the rest may be below the fold;
 	 * q quits here too (ui_key), every other key closes the help */
 	k = snprintf(buf, sizeof(buf),
 		     "lines %d-%d of %d  PgUp PgDn Home End: scroll  q quits, other keys close",
-		     u->help.top + 1, u->help.top + h < n ? u->help.top + h : n, n);
-	if (k + 20 + (int)strlen(u->theme.name) < l->table.w)
-		snprintf(buf + k, sizeof(buf) - (size_t)k, "   theme: %s", u->theme.name);
+		     u->view.help.top + 1, u->view.help.top + h < n ? u->view.help.top + h : n, n);
+	if (k + 20 + (int)strlen(u->view.theme.name) < l->table.w)
+		snprintf(buf + k, sizeof(buf) - (size_t)k, "   theme: %s", u->view.theme.name);
 	ui_put_right(y, 6, l->table.w - 6, ROLE_DEFAULT, buf);
-	help_lines(u, l->table.w, y + 1, u->help.top, h, true);
+	help_lines(u, l->table.w, y + 1, u->view.help.top, h, true);
 }
 
 /*
@@ -82,29 +82,29 @@ static const char *question(const struct ui *u, int w, char *buf, size_t len)
 	const char *q[2];
 	int i;
 
-	switch (u->prompt.kind) {
+	switch (u->view.prompt.kind) {
 	case PROMPT_FILTER: return "filter: ";
 	case PROMPT_SEARCH: return "search: ";
 	case PROMPT_TIME: return "go to time: ";
 	case PROMPT_NETNS:
-		q[0] = u->netns_want ? "set the RDMA netns mode to SHARED for the whole system "
+		q[0] = u->view.netns_want ? "set the RDMA netns mode to SHARED for the whole system "
 				       "(devices visible in every namespace)? type yes: " :
 				       "set the RDMA netns mode to EXCLUSIVE for the whole system "
 				       "(only possible before other namespaces exist)? type yes: ";
-		q[1] = u->netns_want ? "RDMA netns mode SHARED, system-wide? type yes: " :
+		q[1] = u->view.netns_want ? "RDMA netns mode SHARED, system-wide? type yes: " :
 				       "RDMA netns mode EXCLUSIVE, system-wide? type yes: ";
-		return (int)strlen(q[0]) + (int)u->prompt.len + 1 <= w ? q[0] : q[1];
+		return (int)strlen(q[0]) + (int)u->view.prompt.len + 1 <= w ? q[0] : q[1];
 	case PROMPT_QPCNT:
 		for (i = 0; i < 2; i++) {
 			snprintf(buf, len, i ? "QP counters of %s (%s) to type, pid, type,pid or "
 				 "off: " : "QP counters of %s are %s; auto mode binds QPs created "
 				 "from then on. type the new mode (type, pid, type,pid, off): ",
-				 u->qpcnt_link, u->qpcnt_now);
-			if (ui_width(buf) + (int)u->prompt.len + 1 <= w)
+				 u->view.qpcnt_link, u->view.qpcnt_now);
+			if (ui_width(buf) + (int)u->view.prompt.len + 1 <= w)
 				break;
 		}
 		return buf;
-	case PROMPT_CONTROL: return u->ctl.prompt;
+	case PROMPT_CONTROL: return u->view.ctl.prompt;
 	default: return "delay (s): ";
 	}
 }
@@ -114,8 +114,8 @@ static void draw_prompt(const struct ui *u, const struct ui_layout *l)
 {
 	char q[240];
 
-	ui_draw_input(&u->prompt, l->keybar.y, l->keybar.w, question(u, l->keybar.w, q, sizeof(q)),
-		      u->ascii);
+	ui_draw_input(&u->view.prompt, l->keybar.y, l->keybar.w, question(u, l->keybar.w, q, sizeof(q)),
+		      u->view.ascii);
 }
 
 struct bar_key {
@@ -184,26 +184,26 @@ void ui_draw_keybar(struct ui *u, const struct ui_layout *l)
 	const char *forms[3];
 	int x, i, w = l->keybar.w;
 
-	if (u->prompt.kind != PROMPT_NONE) {
+	if (u->view.prompt.kind != PROMPT_NONE) {
 		draw_prompt(u, l);
 		return;
 	}
-	if (u->setup) {
+	if (u->view.setup) {
 		draw_bar(l, BAR(setup));
 		return;
 	}
-	if (u->sortlist) {
+	if (u->view.sortlist) {
 		draw_bar(l, BAR(sortlist));
 		return;
 	}
-	if (u->help.on) {
+	if (u->view.help.on) {
 		draw_bar(l, BAR(help));
 		return;
 	}
-	if (u->detail.kind != DETAIL_NONE) {
-		if (u->detail.kind == DETAIL_LINK && !u->replay)
+	if (u->view.detail.kind != DETAIL_NONE) {
+		if (u->view.detail.kind == DETAIL_LINK && !u->run.replay)
 			draw_bar(l, BAR(link));
-		else if (u->detail.kind != DETAIL_PROC && !u->replay)
+		else if (u->view.detail.kind != DETAIL_PROC && !u->run.replay)
 			draw_bar(l, BAR(control));
 		else
 			draw_bar(l, BAR(detail));

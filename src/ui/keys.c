@@ -23,14 +23,14 @@ static void find_delay(struct ui *u, int dir)
 
 	if (dir > 0) {
 		for (i = 0; i < N_DELAYS; i++)
-			if (delays[i] > u->delay + 1e-9) {
-				u->delay = delays[i];
+			if (delays[i] > u->run.delay + 1e-9) {
+				u->run.delay = delays[i];
 				return;
 			}
 	} else {
 		for (i = N_DELAYS; i-- > 0;)
-			if (delays[i] < u->delay - 1e-9) {
-				u->delay = delays[i];
+			if (delays[i] < u->run.delay - 1e-9) {
+				u->run.delay = delays[i];
 				return;
 			}
 	}
@@ -39,7 +39,7 @@ static void find_delay(struct ui *u, int dir)
 static void step_delay(struct ui *u, int dir)
 {
 	find_delay(u, dir);
-	ui_setting(u, SET_DELAY, "%g", u->delay);
+	ui_setting(u, SET_DELAY, "%g", u->run.delay);
 }
 
 /* The link Q is about: the link detail's, or the Links table's selected
@@ -50,24 +50,24 @@ static bool qpcnt_link(struct ui *u)
 	const struct snap_port *p = NULL;
 	uint32_t port = 0;
 
-	if (u->replay || !u->s)
+	if (u->run.replay || !u->run.s)
 		return false;
-	if (u->detail.kind == DETAIL_LINK) {
-		d = snap_dev_by_name(u->s, u->detail.key.name);
-		port = u->detail.key.a;
-	} else if (u->pane == UI_LINKS && u->panes[u->pane].sel < u->n_rows) {
-		const struct snap_port *sp = SNAP_AT(&u->s->ports, struct snap_port,
-						     u->rows[u->panes[u->pane].sel]);
+	if (u->view.detail.kind == DETAIL_LINK) {
+		d = snap_dev_by_name(u->run.s, u->view.detail.key.name);
+		port = u->view.detail.key.a;
+	} else if (u->view.pane == UI_LINKS && u->view.panes[u->view.pane].sel < u->cache.n_rows) {
+		const struct snap_port *sp = SNAP_AT(&u->run.s->ports, struct snap_port,
+						     u->cache.rows[u->view.panes[u->view.pane].sel]);
 
-		d = snap_dev_find(u->s, sp->dev);
+		d = snap_dev_find(u->run.s, sp->dev);
 		port = sp->port;
 	}
 	if (d)
-		p = snap_port_find(u->s, d->index, port);
+		p = snap_port_find(u->run.s, d->index, port);
 	if (!p || !SNAP_HAS(p, SNAP_PORT_QP_MODE))
 		return false;
-	snprintf(u->qpcnt_link, sizeof(u->qpcnt_link), "%s/%u", d->name, port);
-	view_qp_mode_str(p, u->qpcnt_now, sizeof(u->qpcnt_now));
+	snprintf(u->view.qpcnt_link, sizeof(u->view.qpcnt_link), "%s/%u", d->name, port);
+	view_qp_mode_str(p, u->view.qpcnt_now, sizeof(u->view.qpcnt_now));
 	return true;
 }
 
@@ -78,13 +78,13 @@ static bool qpcnt_link(struct ui *u)
  */
 static void step_sort(struct ui *u, int dir)
 {
-	int idx[UI_COLS_MAX], n = ui_table_fit(u, u->pane, u->cols_n, idx, UI_COLS_MAX), i;
+	int idx[UI_COLS_MAX], n = ui_table_fit(u, u->view.pane, u->run.cols_n, idx, UI_COLS_MAX), i;
 	int pos = -1;
 
 	for (i = 0; i < n; i++)
-		if (idx[i] == u->panes[u->pane].sort)
+		if (idx[i] == u->view.panes[u->view.pane].sort)
 			pos = i;
-	if (pos < 0 && u->panes[u->pane].sort >= 0 && dir < 0)
+	if (pos < 0 && u->view.panes[u->view.pane].sort >= 0 && dir < 0)
 		pos = n;	/* from a column off screen: '<' to the last on it */
 	pos += dir;
 	if (pos < -1)
@@ -108,7 +108,7 @@ static enum ui_action k_do(struct ui *u, int key)
 	const struct ui_keydef *d = key_row(key);
 
 	if (d->prompt != PROMPT_NONE)
-		ui_start_prompt(u, d->prompt, d->prompt == PROMPT_SEARCH ? u->search : "");
+		ui_start_prompt(u, d->prompt, d->prompt == PROMPT_SEARCH ? u->view.search : "");
 	else if (d->call)
 		d->call(u);
 	return UI_REDRAW;
@@ -117,8 +117,8 @@ static enum ui_action k_do(struct ui *u, int key)
 static enum ui_action k_help(struct ui *u, int key)
 {
 	(void)key;
-	u->help.on = true;
-	u->help.top = 0;
+	u->view.help.on = true;
+	u->view.help.top = 0;
 	return UI_REDRAW;
 }
 
@@ -148,9 +148,9 @@ static enum ui_action k_pane(struct ui *u, int key)
  */
 static enum ui_action k_hscroll(struct ui *u, int key)
 {
-	int *skip = &u->panes[u->pane].hskip;
+	int *skip = &u->view.panes[u->view.pane].hskip;
 
-	if (key == KEY_RIGHT && u->mouse.hit.right > 0)
+	if (key == KEY_RIGHT && u->view.mouse.hit.right > 0)
 		(*skip)++;
 	else if (key == KEY_LEFT && *skip > 0)
 		(*skip)--;
@@ -170,15 +170,15 @@ static enum ui_action k_groups(struct ui *u, int key)
 
 static enum ui_action k_move(struct ui *u, int key)
 {
-	long page = (long)(u->rows_n > 12 ? u->rows_n - 12 : 1);
+	long page = (long)(u->run.rows_n > 12 ? u->run.rows_n - 12 : 1);
 
 	switch (key) {
 	case KEY_UP: ui_move_sel(u, -1); break;
 	case KEY_DOWN: ui_move_sel(u, 1); break;
 	case KEY_PPAGE: ui_move_sel(u, -page); break;
 	case KEY_NPAGE: ui_move_sel(u, page); break;
-	case KEY_HOME: ui_move_sel(u, -(long)u->n_rows); break;
-	case KEY_END: ui_move_sel(u, (long)u->n_rows); break;
+	case KEY_HOME: ui_move_sel(u, -(long)u->cache.n_rows); break;
+	case KEY_END: ui_move_sel(u, (long)u->cache.n_rows); break;
 	}
 	return UI_REDRAW;
 }
@@ -186,9 +186,9 @@ static enum ui_action k_move(struct ui *u, int key)
 static enum ui_action k_back(struct ui *u, int key)
 {
 	(void)key;
-	if (u->filter_text[0] || u->pid || u->group_set) {
-		u->pid = 0;
-		u->group_set = false;
+	if (u->view.filter_text[0] || u->view.pid || u->view.group_set) {
+		u->view.pid = 0;
+		u->view.group_set = false;
 		ui_set_filter(u, NULL);
 		ui_filter_setting(u);
 		ui_set_status(u, ROLE_STATUS_INFO, "filter cleared");
@@ -205,7 +205,7 @@ static enum ui_action k_sort(struct ui *u, int key)
 static enum ui_action k_reverse(struct ui *u, int key)
 {
 	(void)key;
-	u->panes[u->pane].reverse = !u->panes[u->pane].reverse;
+	u->view.panes[u->view.pane].reverse = !u->view.panes[u->view.pane].reverse;
 	ui_sort_changed(u);
 	return UI_REDRAW;
 }
@@ -215,16 +215,16 @@ static enum ui_action k_reverse(struct ui *u, int key)
 static enum ui_action k_filter(struct ui *u, int key)
 {
 	(void)key;
-	ui_start_prompt(u, PROMPT_FILTER, u->filter_text);
+	ui_start_prompt(u, PROMPT_FILTER, u->view.filter_text);
 	return UI_REDRAW;
 }
 
 static enum ui_action k_pid(struct ui *u, int key)
 {
 	(void)key;
-	u->pid = u->pid ? 0 : ui_selected_pid(u);
-	if (u->pid)
-		ui_set_status(u, ROLE_STATUS_INFO, "showing process %u (p: all)", u->pid);
+	u->view.pid = u->view.pid ? 0 : ui_selected_pid(u);
+	if (u->view.pid)
+		ui_set_status(u, ROLE_STATUS_INFO, "showing process %u (p: all)", u->view.pid);
 	ui_refresh_rows(u);
 	return UI_REDRAW;
 }
@@ -232,11 +232,11 @@ static enum ui_action k_pid(struct ui *u, int key)
 static enum ui_action k_errors(struct ui *u, int key)
 {
 	(void)key;
-	u->errors_only = !u->errors_only;
-	ui_set_status(u, ROLE_STATUS_INFO, "counters: %s", u->errors_only ?
+	u->view.errors_only = !u->view.errors_only;
+	ui_set_status(u, ROLE_STATUS_INFO, "counters: %s", u->view.errors_only ?
 		      "errors, flushes, congestion and flow control only (e: all)" : "all");
-	if (u->errors_only && u->pane != UI_COUNTERS)
-		u->pane = UI_COUNTERS;
+	if (u->view.errors_only && u->view.pane != UI_COUNTERS)
+		u->view.pane = UI_COUNTERS;
 	ui_refresh_rows(u);
 	return UI_REDRAW;
 }
@@ -246,19 +246,19 @@ static enum ui_action k_errors(struct ui *u, int key)
 static enum ui_action k_pause(struct ui *u, int key)
 {
 	(void)key;
-	u->paused = !u->paused;
-	ui_set_status(u, u->paused ? ROLE_STATUS_WARN : ROLE_STATUS_INFO, "%s",
-		      u->paused ? "paused (Space: resume)" : "resumed");
+	u->run.paused = !u->run.paused;
+	ui_set_status(u, u->run.paused ? ROLE_STATUS_WARN : ROLE_STATUS_INFO, "%s",
+		      u->run.paused ? "paused (Space: resume)" : "resumed");
 	return UI_PAUSE;
 }
 
 static enum ui_action k_delay(struct ui *u, int key)
 {
-	double was = u->delay;
+	double was = u->run.delay;
 
 	step_delay(u, key == '+' ? 1 : -1);
-	ui_set_status(u, ROLE_STATUS_INFO, "refresh interval %gs%s", u->delay,
-		      u->delay == was ? (key == '+' ? " (+ goes no higher; d types any)" :
+	ui_set_status(u, ROLE_STATUS_INFO, "refresh interval %gs%s", u->run.delay,
+		      u->run.delay == was ? (key == '+' ? " (+ goes no higher; d types any)" :
 					 " (- goes no lower; d types any)") : "");
 	return UI_DELAY;
 }
@@ -268,16 +268,16 @@ static enum ui_action k_theme(struct ui *u, int key)
 	char err[256];
 
 	/* in a replay t steps; C cycles themes in both modes */
-	if (key == 't' && u->replay)
+	if (key == 't' && u->run.replay)
 		return UI_STEP;
-	if (!u->n_themes)
+	if (!u->view.n_themes)
 		return UI_REDRAW;
-	u->theme_idx = (u->theme_idx + 1) % u->n_themes;
-	if (theme_load(&u->theme, u->themes[u->theme_idx], ui_theme_dirs(), err, sizeof(err)))
+	u->view.theme_idx = (u->view.theme_idx + 1) % u->view.n_themes;
+	if (theme_load(&u->view.theme, u->view.themes[u->view.theme_idx], ui_theme_dirs(), err, sizeof(err)))
 		ui_set_status(u, ROLE_STATUS_WARN, "%s", err);
 	else
-		ui_set_status(u, ROLE_STATUS_INFO, "theme: %s", u->theme.name);
-	ui_setting(u, SET_THEME, "%s", u->theme.name);
+		ui_set_status(u, ROLE_STATUS_INFO, "theme: %s", u->view.theme.name);
+	ui_setting(u, SET_THEME, "%s", u->view.theme.name);
 	ui_screen_theme(u);
 	return UI_REDRAW;
 }
@@ -286,12 +286,12 @@ static enum ui_action k_netns(struct ui *u, int key)
 {
 	(void)key;
 	/* a change rdmatop makes (Q is the other): only live, only confirmed */
-	if (u->replay || !u->s || !(u->s->sys.valid & SNAP_SYS_NETNS_MODE)) {
-		ui_set_status(u, ROLE_STATUS_WARN, "netns mode: %s", u->replay ?
+	if (u->run.replay || !u->run.s || !(u->run.s->sys.valid & SNAP_SYS_NETNS_MODE)) {
+		ui_set_status(u, ROLE_STATUS_WARN, "netns mode: %s", u->run.replay ?
 			      "not while replaying" : "not reported by this kernel");
 		return UI_REDRAW;
 	}
-	u->netns_want = !u->s->sys.netns_shared;
+	u->view.netns_want = !u->run.s->sys.netns_shared;
 	ui_start_prompt(u, PROMPT_NETNS, "");
 	return UI_REDRAW;
 }
@@ -301,7 +301,7 @@ static enum ui_action k_qpcnt(struct ui *u, int key)
 	(void)key;
 	/* a port's QP counter mode: only live, only typed */
 	if (!qpcnt_link(u)) {
-		ui_set_status(u, ROLE_STATUS_WARN, "QP counters: %s", u->replay ?
+		ui_set_status(u, ROLE_STATUS_WARN, "QP counters: %s", u->run.replay ?
 			      "not while replaying" : "select a link whose kernel reports its "
 			      "QP counter mode (5 Links, or a link's detail)");
 		return UI_REDRAW;
@@ -314,10 +314,10 @@ static enum ui_action k_qpcnt(struct ui *u, int key)
 static enum ui_action k_units(struct ui *u, int key)
 {
 	(void)key;
-	u->vc.bytes = !u->vc.bytes;
-	ui_setting(u, SET_BYTES, "%s", u->vc.bytes ? "yes" : "no");
+	u->cache.vc.bytes = !u->cache.vc.bytes;
+	ui_setting(u, SET_BYTES, "%s", u->cache.vc.bytes ? "yes" : "no");
 	ui_set_status(u, ROLE_STATUS_INFO, "link throughput in %s per second (u: %s)",
-		      u->vc.bytes ? "bytes" : "bits", u->vc.bytes ? "bits" : "bytes");
+		      u->cache.vc.bytes ? "bytes" : "bits", u->cache.vc.bytes ? "bits" : "bytes");
 	return UI_REDRAW;
 }
 
@@ -330,21 +330,21 @@ static enum ui_action k_save(struct ui *u, int key)
 static enum ui_action k_setup(struct ui *u, int key)
 {
 	(void)key;
-	u->setup = true;
-	u->setup_sel = 0;
+	u->view.setup = true;
+	u->view.setup_sel = 0;
 	return UI_REDRAW;
 }
 
 static enum ui_action k_step_back(struct ui *u, int key)
 {
 	(void)key;
-	return u->replay ? UI_STEP_BACK : UI_REDRAW;
+	return u->run.replay ? UI_STEP_BACK : UI_REDRAW;
 }
 
 static enum ui_action k_time(struct ui *u, int key)
 {
 	(void)key;
-	if (u->replay)
+	if (u->run.replay)
 		ui_start_prompt(u, PROMPT_TIME, "");
 	return UI_REDRAW;
 }
@@ -506,47 +506,47 @@ enum ui_action ui_key(struct ui *u, int key)
 
 	if (key == KEY_MOUSE)
 		return ui_mouse_events(u);
-	if (u->prompt.kind != PROMPT_NONE)
+	if (u->view.prompt.kind != PROMPT_NONE)
 		return ui_prompt_key(u, key);
-	if (u->setup)
+	if (u->view.setup)
 		return ui_setup_key(u, key);
-	if (u->sortlist)
+	if (u->view.sortlist)
 		return ui_sortlist_key(u, key);
 	if (key == 'q' || key == KEY_F(10))
 		return UI_QUIT;
-	if (u->help.on) {
+	if (u->view.help.on) {
 		/* scrolled within bounds when drawn */
-		int page = u->help.page > 1 ? u->help.page - 1 : 1;
+		int page = u->view.help.page > 1 ? u->view.help.page - 1 : 1;
 
 		switch (key) {
-		case KEY_DOWN: u->help.top++; break;
-		case KEY_UP: u->help.top--; break;
-		case KEY_NPAGE: case ' ': u->help.top += page; break;
-		case KEY_PPAGE: u->help.top -= page; break;
-		case KEY_HOME: u->help.top = 0; break;
-		case KEY_END: u->help.top = 1 << 20; break;
+		case KEY_DOWN: u->view.help.top++; break;
+		case KEY_UP: u->view.help.top--; break;
+		case KEY_NPAGE: case ' ': u->view.help.top += page; break;
+		case KEY_PPAGE: u->view.help.top -= page; break;
+		case KEY_HOME: u->view.help.top = 0; break;
+		case KEY_END: u->view.help.top = 1 << 20; break;
 		case KEY_RESIZE: break;
-		default: u->help.on = false; break;
+		default: u->view.help.on = false; break;
 		}
 		return UI_REDRAW;
 	}
 	ui_clear_message(u);	/* a message lives until the next key */
-	if (u->detail.kind != DETAIL_NONE) {
+	if (u->view.detail.kind != DETAIL_NONE) {
 		switch (key) {
 		case KEY_ESC: case KEY_BACKSPACE: case 127: case 8: case KEY_LEFT:
-			u->detail.kind = DETAIL_NONE;
+			u->view.detail.kind = DETAIL_NONE;
 			break;
-		case KEY_DOWN: u->detail.top++; break;
-		case KEY_UP: u->detail.top--; break;
-		case KEY_NPAGE: u->detail.top += 10; break;
-		case KEY_PPAGE: u->detail.top -= 10; break;
-		case KEY_HOME: u->detail.top = 0; break;
-		case KEY_END: u->detail.top = 1 << 20; break;	/* to the end when drawn */
-		case 'h': case '?': case KEY_F(1): u->help.on = true; u->help.top = 0; break;
+		case KEY_DOWN: u->view.detail.top++; break;
+		case KEY_UP: u->view.detail.top--; break;
+		case KEY_NPAGE: u->view.detail.top += 10; break;
+		case KEY_PPAGE: u->view.detail.top -= 10; break;
+		case KEY_HOME: u->view.detail.top = 0; break;
+		case KEY_END: u->view.detail.top = 1 << 20; break;	/* to the end when drawn */
+		case 'h': case '?': case KEY_F(1): u->view.help.on = true; u->view.help.top = 0; break;
 		case 'Q':	/* the link's QP counter mode, as the key bar says */
-			return u->detail.kind == DETAIL_LINK ? k_qpcnt(u, key) : UI_REDRAW;
+			return u->view.detail.kind == DETAIL_LINK ? k_qpcnt(u, key) : UI_REDRAW;
 		case 'X':	/* the control of the QP, link or device shown */
-			return u->detail.kind != DETAIL_PROC ? ui_control_key(u, key) : UI_REDRAW;
+			return u->view.detail.kind != DETAIL_PROC ? ui_control_key(u, key) : UI_REDRAW;
 		case ' ': return k_pause(u, key);
 		case 'u': return k_units(u, key);
 		default: break;

@@ -94,7 +94,7 @@ static void link_tail(struct ui *u, const struct snap_port *p, const struct view
 {
 	const int id = c == COL_SRC ? VC_LINK_SOURCE : c == COL_UTIL ? VC_LINK_UTIL :
 		       c == COL_UTIL + 1 ? VC_LINK_FLAPS : VC_LINK_LAST_CHANGE;
-	struct view_ctx vc = { .s = u->s };
+	struct view_ctx vc = { .s = u->run.s };
 	const struct view_col *vcols, *col;
 	struct view_value v;
 	size_t n;
@@ -114,9 +114,9 @@ static void link_tail(struct ui *u, const struct snap_port *p, const struct view
 		char lab[64];
 
 		v.valid = r->valid[0] || r->valid[1];
-		v.s = v.valid ? snap_s(u->s, r->name[r->valid[0] ? 0 : 1]) : "n/a";
+		v.s = v.valid ? snap_s(u->run.s, r->name[r->valid[0] ? 0 : 1]) : "n/a";
 		if (v.valid &&
-		    ui_width(view_link_src_label(u->s, r, r->valid[0] ? 0 : 1, lab, sizeof(lab))) <= w) {
+		    ui_width(view_link_src_label(u->run.s, r, r->valid[0] ? 0 : 1, lab, sizeof(lab))) <= w) {
 			ui_put_name(y, x, w, ROLE_DEFAULT, lab);
 			return;
 		}
@@ -220,7 +220,7 @@ static int src_want(const struct snapshot *s, const size_t *ord, size_t nord)
 static int link_layout(const struct ui *u, const struct ui_layout *l, const size_t *ord,
 		       size_t nord, int *x, int *w)
 {
-	const struct snapshot *s = u->s;
+	const struct snapshot *s = u->run.s;
 	struct ui_fit f[NCOLS + 1];
 	int ids[NCOLS + 1], n = 0, c, sw, hidden, dmax = 0, nmax = 0;
 	size_t i;
@@ -282,7 +282,7 @@ static int link_layout(const struct ui *u, const struct ui_layout *l, const size
 
 void ui_draw_links(struct ui *u, const struct ui_layout *l)
 {
-	const struct snapshot *s = u->s;
+	const struct snapshot *s = u->run.s;
 	int y = l->links.y, rows = l->links.h - 1, xs[NCOLS + 1], ws[NCOLS + 1];
 	double hist[HIST_LEN];
 	size_t i, c, nord, *ord;
@@ -322,7 +322,7 @@ void ui_draw_links(struct ui *u, const struct ui_layout *l)
 
 		y++;
 		/* a sub-device is drawn as a branch of its parent */
-		snprintf(name, sizeof(name), "%s%s", sub ? (u->ascii ? "`" : "\u2514") : "",
+		snprintf(name, sizeof(name), "%s%s", sub ? (u->view.ascii ? "`" : "\u2514") : "",
 			 d ? d->name : "?");
 		if (xs[0] >= 0)
 			ui_put_name(y, xs[0], ws[0], d && ui_dev_changed(u, d->index) ?
@@ -344,7 +344,7 @@ void ui_draw_links(struct ui *u, const struct ui_layout *l)
 		for (c = 0; c < 4; c++)
 			if (xs[6 + c] >= 0)
 				rate_cell(y, xs[6 + c], ws[6 + c], r.valid[c], r.v[c],
-					  c >= 2 ? VIEW_F_RATE : u->vc.bytes ? VIEW_F_BPS :
+					  c >= 2 ? VIEW_F_RATE : u->cache.vc.bytes ? VIEW_F_BPS :
 					  VIEW_F_BITPS, false, r.sat[c]);
 		if (xs[10] >= 0) {
 			evalid = hist_error(s, p->dev, p->port, &ev, &esat);
@@ -365,14 +365,14 @@ void ui_draw_links(struct ui *u, const struct ui_layout *l)
 			size_t n, k, m;
 			double tx[HIST_LEN];
 
-			n = hist_get(&u->hist, p->dev, p->port, d->name, HIST_RX_BYTES, hist,
+			n = hist_get(&u->run.hist, p->dev, p->port, d->name, HIST_RX_BYTES, hist,
 				     (size_t)sw);
-			m = hist_get(&u->hist, p->dev, p->port, d->name, HIST_TX_BYTES, tx,
+			m = hist_get(&u->run.hist, p->dev, p->port, d->name, HIST_TX_BYTES, tx,
 				     (size_t)sw);
 			for (k = 0; k < n && k < m; k++)
 				hist[k] = isnan(hist[k]) ? tx[k] : isnan(tx[k]) ? hist[k] :
 					  hist[k] + tx[k];
-			graph_spark(spark, sizeof(spark), hist, n, sw, 0, u->ascii);
+			graph_spark(spark, sizeof(spark), hist, n, sw, 0, u->view.ascii);
 			ui_put(y, xs[COL_HIST], sw, ROLE_GRAPH_RX, spark);
 		}
 		for (c = COL_UTIL; c < NBASE; c++)

@@ -20,7 +20,7 @@ static int parse_time(const struct ui *u, const char *in, time_t *out)
 	static const char *const forms[] = {
 		"%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%H:%M:%S", "%H:%M",
 	};
-	time_t base = u->s ? u->s->wall.tv_sec : time(NULL);
+	time_t base = u->run.s ? u->run.s->wall.tv_sec : time(NULL);
 	struct tm day, tm;
 	size_t i;
 
@@ -129,19 +129,19 @@ enum ui_prompt ui_input_key(struct ui_input *in, int key)
 
 enum ui_action ui_prompt_key(struct ui *u, int key)
 {
-	enum ui_prompt p = ui_input_key(&u->prompt, key);
+	enum ui_prompt p = ui_input_key(&u->view.prompt, key);
 
 	if (p == PROMPT_FILTER) {
-		ui_set_filter(u, u->prompt.buf);
+		ui_set_filter(u, u->view.prompt.buf);
 		ui_filter_setting(u);
 	} else if (p == PROMPT_SEARCH) {
-		snprintf(u->search, sizeof(u->search), "%.63s", u->prompt.buf);
-		size_t *sel = &u->panes[u->pane].sel;
+		snprintf(u->view.search, sizeof(u->view.search), "%.63s", u->view.prompt.buf);
+		size_t *sel = &u->view.panes[u->view.pane].sel;
 
-		*sel = *sel ? *sel - 1 : u->n_rows;
+		*sel = *sel ? *sel - 1 : u->cache.n_rows;
 		ui_search_next(u);
 	} else if (p == PROMPT_NETNS) {
-		if (strcmp(u->prompt.buf, "yes")) {
+		if (strcmp(u->view.prompt.buf, "yes")) {
 			ui_set_status(u, ROLE_STATUS_INFO, "netns mode: nothing changed");
 			return UI_REDRAW;
 		}
@@ -151,20 +151,20 @@ enum ui_action ui_prompt_key(struct ui *u, int key)
 		size_t i;
 
 		for (i = 0; i < sizeof(modes) / sizeof(modes[0]) &&
-			    strcmp(u->prompt.buf, modes[i]);
+			    strcmp(u->view.prompt.buf, modes[i]);
 		     i++)
 			;
 		if (i == sizeof(modes) / sizeof(modes[0])) {
 			ui_set_status(u, ROLE_STATUS_INFO, "QP counters of %s: nothing changed",
-				      u->qpcnt_link);
+				      u->view.qpcnt_link);
 			return UI_REDRAW;
 		}
-		snprintf(u->qpcnt_mode, sizeof(u->qpcnt_mode), "%s", modes[i]);
+		snprintf(u->view.qpcnt_mode, sizeof(u->view.qpcnt_mode), "%s", modes[i]);
 		return UI_QPCNT;
 	} else if (p == PROMPT_CONTROL) {
 		return ui_control_typed(u);
 	} else if (p == PROMPT_TIME) {
-		if (parse_time(u, u->prompt.buf, &u->jump_wall)) {
+		if (parse_time(u, u->view.prompt.buf, &u->run.jump_wall)) {
 			ui_set_status(u, ROLE_STATUS_WARN,
 				      "time: give HH:MM, HH:MM:SS or YYYY-MM-DD HH:MM:SS");
 			return UI_REDRAW;
@@ -176,16 +176,16 @@ enum ui_action ui_prompt_key(struct ui *u, int key)
 		int ret;
 
 		/* the bounds of -d, through the one setter */
-		ret = settings_number(SET_DELAY, u->prompt.buf, &d);
+		ret = settings_number(SET_DELAY, u->view.prompt.buf, &d);
 		if (!ret)
-			ret = ui_setting(u, SET_DELAY, "%s", u->prompt.buf);
+			ret = ui_setting(u, SET_DELAY, "%s", u->view.prompt.buf);
 		if (ret) {
 			ui_set_status(u, ROLE_STATUS_WARN, "delay: %s",
-				      settings_why(SET_DELAY, u->prompt.buf, ret, why,
+				      settings_why(SET_DELAY, u->view.prompt.buf, ret, why,
 						   sizeof(why)));
 			return UI_REDRAW;
 		}
-		u->delay = d;
+		u->run.delay = d;
 		return UI_DELAY;
 	}
 	return UI_REDRAW;
@@ -193,10 +193,10 @@ enum ui_action ui_prompt_key(struct ui *u, int key)
 
 void ui_start_prompt(struct ui *u, enum ui_prompt p, const char *initial)
 {
-	u->prompt.kind = p;
-	snprintf(u->prompt.buf, sizeof(u->prompt.buf), "%s", initial);
-	u->prompt.len = u->prompt.pos = strlen(u->prompt.buf);
-	u->prompt.sel = u->prompt.len > 0;	/* opened with text: all of it selected */
+	u->view.prompt.kind = p;
+	snprintf(u->view.prompt.buf, sizeof(u->view.prompt.buf), "%s", initial);
+	u->view.prompt.len = u->view.prompt.pos = strlen(u->view.prompt.buf);
+	u->view.prompt.sel = u->view.prompt.len > 0;	/* opened with text: all of it selected */
 }
 
 /* the start of the character after the one at byte at of s (n bytes) */

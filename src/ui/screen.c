@@ -106,8 +106,8 @@ int ui_screen_open(struct ui *u)
 	cs = nl_langinfo(CODESET);
 	utf8 = cs && !strcmp(cs, "UTF-8");
 	if (!utf8)
-		u->ascii = true;	/* graphs and lines in ASCII */
-	ui_cells_init(utf8, u->ascii);
+		u->view.ascii = true;	/* graphs and lines in ASCII */
+	ui_cells_init(utf8, u->view.ascii);
 	if (!newterm(NULL, stdout, stdin))
 		return -1;
 	screen_open = true;
@@ -124,7 +124,7 @@ int ui_screen_open(struct ui *u)
 	nodelay(stdscr, TRUE);
 	curs_set(0);
 	set_escdelay(25);
-	if (u->mouse.on) {
+	if (u->view.mouse.on) {
 		/* presses, not clicks: no wait for a release; double clicks
 		 * are told apart in ui_mouse */
 		mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON4_PRESSED
@@ -134,22 +134,22 @@ int ui_screen_open(struct ui *u)
 			  , NULL);
 		mouseinterval(0);
 	}
-	u->color = false;
+	u->view.color = false;
 	colors = tigetnum("colors");
 	if (has_colors() && colors >= 8 && !(getenv("NO_COLOR") && *getenv("NO_COLOR"))) {
 		start_color();
 		use_default_colors();
-		u->color = true;
-	} else if (strcmp(u->theme.name, "mono")) {
+		u->view.color = true;
+	} else if (strcmp(u->view.theme.name, "mono")) {
 		/* fewer than 8 colours (vt100, a serial console): a colour
 		 * theme would leave the selection and the headers plain */
 		char err[256];
 
-		if (theme_load(&u->theme, "mono", ui_theme_dirs(), err, sizeof(err)))
-			theme_builtin_mono(&u->theme);
+		if (theme_load(&u->view.theme, "mono", ui_theme_dirs(), err, sizeof(err)))
+			theme_builtin_mono(&u->view.theme);
 	}
 	ui_screen_theme(u);
-	getmaxyx(stdscr, u->rows_n, u->cols_n);
+	getmaxyx(stdscr, u->run.rows_n, u->run.cols_n);
 	return 0;
 }
 
@@ -174,7 +174,7 @@ void ui_screen_resize(struct ui *u)
 	 * terminal shrank to 1x1 (valgrind: invalid reads in doupdate) */
 	if (!ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_row && ws.ws_col)
 		resizeterm(ws.ws_row, ws.ws_col);
-	getmaxyx(stdscr, u->rows_n, u->cols_n);
+	getmaxyx(stdscr, u->run.rows_n, u->run.cols_n);
 	clear();
 }
 
@@ -193,15 +193,15 @@ int ui_screen_getkey(void)
 void ui_draw(struct ui *u)
 {
 	struct ui_layout l;
-	size_t n_links = u->s ? u->s->ports.n : 0;
+	size_t n_links = u->run.s ? u->run.s->ports.n : 0;
 
 	if (!screen_open)
 		return;
-	getmaxyx(stdscr, u->rows_n, u->cols_n);
+	getmaxyx(stdscr, u->run.rows_n, u->run.cols_n);
 	erase();
 	ui_status_compose(u);	/* the rows it takes are the layout's */
-	ui_layout(u->rows_n, u->cols_n, n_links, ui_status_rows(u, u->cols_n), &l);
-	u->mouse.hit.tabs_y = -1;	/* until the table is drawn again */
+	ui_layout(u->run.rows_n, u->run.cols_n, n_links, ui_status_rows(u, u->run.cols_n), &l);
+	u->view.mouse.hit.tabs_y = -1;	/* until the table is drawn again */
 	if (l.too_small) {
 		/* whatever fits of the notice, never past the edge; and not in
 		 * the lower-right cell of a one-line screen: ncurses 6.4 reads
@@ -209,25 +209,25 @@ void ui_draw(struct ui *u)
 		char msg[80];
 
 		/* the size it has and the size it needs, where they fit */
-		snprintf(msg, sizeof(msg), "terminal too small: %dx%d", u->cols_n, u->rows_n);
-		ui_put(0, 0, u->rows_n > 1 ? u->cols_n : u->cols_n - 1, ROLE_STATUS_WARN, msg);
+		snprintf(msg, sizeof(msg), "terminal too small: %dx%d", u->run.cols_n, u->run.rows_n);
+		ui_put(0, 0, u->run.rows_n > 1 ? u->run.cols_n : u->run.cols_n - 1, ROLE_STATUS_WARN, msg);
 		snprintf(msg, sizeof(msg), "needs %dx%d (columns x rows)", UI_MIN_COLS,
 			 UI_MIN_ROWS);
-		if (u->rows_n > 2)
-			ui_put(1, 0, u->cols_n, ROLE_STATUS_WARN, msg);
-		if (u->rows_n > 3)
-			ui_put(2, 0, u->cols_n, ROLE_DEFAULT, "q quits");
+		if (u->run.rows_n > 2)
+			ui_put(1, 0, u->run.cols_n, ROLE_STATUS_WARN, msg);
+		if (u->run.rows_n > 3)
+			ui_put(2, 0, u->run.cols_n, ROLE_DEFAULT, "q quits");
 		refresh();
 		return;
 	}
 	ui_draw_header(u, &l);
-	if (u->setup) {
+	if (u->view.setup) {
 		ui_draw_setup(u, &l);
-	} else if (u->sortlist) {
+	} else if (u->view.sortlist) {
 		ui_draw_sortlist(u, &l);
-	} else if (u->help.on) {
+	} else if (u->view.help.on) {
 		ui_draw_help(u, &l);
-	} else if (u->detail.kind != DETAIL_NONE) {
+	} else if (u->view.detail.kind != DETAIL_NONE) {
 		ui_draw_detail(u, &l);
 	} else {
 		ui_draw_links(u, &l);

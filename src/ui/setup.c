@@ -22,12 +22,12 @@ static size_t setup_list(const struct ui *u, enum ui_pane p, int *ids)
 	size_t n, i, k, m = 0;
 
 	view_cols(ui_pane_table(p), &n);
-	for (i = 0; i < u->panes[p].n_cols; i++)
-		ids[m++] = u->panes[p].cols[i];
+	for (i = 0; i < u->view.panes[p].n_cols; i++)
+		ids[m++] = u->view.panes[p].cols[i];
 	for (i = 0; i < n && m < 64; i++) {
-		for (k = 0; k < u->panes[p].n_cols && u->panes[p].cols[k] != (int)i; k++)
+		for (k = 0; k < u->view.panes[p].n_cols && u->view.panes[p].cols[k] != (int)i; k++)
 			;
-		if (k == u->panes[p].n_cols)
+		if (k == u->view.panes[p].n_cols)
 			ids[m++] = (int)i;
 	}
 	return m;
@@ -35,7 +35,7 @@ static size_t setup_list(const struct ui *u, enum ui_pane p, int *ids)
 
 void ui_draw_setup(struct ui *u, const struct ui_layout *l)
 {
-	enum ui_pane p = u->pane;
+	enum ui_pane p = u->view.pane;
 	const struct view_col *vc;
 	/* a page below the status line, which keeps its message */
 	int ids[64], y = l->page.y, h = l->page.h - 2, top;
@@ -43,20 +43,20 @@ void ui_draw_setup(struct ui *u, const struct ui_layout *l)
 	char buf[256];
 
 	vc = view_cols(ui_pane_table(p), &nvc);
-	if (u->setup_sel >= n)
-		u->setup_sel = n ? n - 1 : 0;
+	if (u->view.setup_sel >= n)
+		u->view.setup_sel = n ? n - 1 : 0;
 	ui_clear(&l->page);
 	snprintf(buf, sizeof(buf), "Columns of the %s table: %zu of %zu shown",
-		 view_table_name(ui_pane_table(p)), u->panes[p].n_cols, n);
+		 view_table_name(ui_pane_table(p)), u->view.panes[p].n_cols, n);
 	ui_put(y++, 0, l->table.w, ROLE_TITLE, buf);
 	ui_put(y++, 0, l->table.w, ROLE_DEFAULT,
 	       "Space show/hide  [ ] or F7 F8 move  Esc done  W save  Tab other table");
 	if (h < 1)
 		return;
-	top = (int)u->setup_sel >= h ? (int)u->setup_sel - h + 1 : 0;
+	top = (int)u->view.setup_sel >= h ? (int)u->view.setup_sel - h + 1 : 0;
 	for (i = (size_t)top; i < n && (int)(i - (size_t)top) < h; i++, y++) {
 		const struct view_col *c = &vc[ids[i]];
-		bool shown = i < u->panes[p].n_cols, sel = i == u->setup_sel;
+		bool shown = i < u->view.panes[p].n_cols, sel = i == u->view.setup_sel;
 
 		snprintf(buf, sizeof(buf), " %s %-3zu %-16s %-12s %s", shown ? "[x]" : "[ ]",
 			 shown ? i + 1 : 0, c->name, c->header, c->desc ? c->desc : "");
@@ -71,59 +71,59 @@ void ui_draw_setup(struct ui *u, const struct ui_layout *l)
 /* Show or hide the column at list position i. */
 static void toggle(struct ui *u, enum ui_pane p, const int *ids, size_t i)
 {
-	if (i < u->panes[p].n_cols) {
-		if (u->panes[p].n_cols == 1)
+	if (i < u->view.panes[p].n_cols) {
+		if (u->view.panes[p].n_cols == 1)
 			return;	/* one column at least */
-		memmove(&u->panes[p].cols[i], &u->panes[p].cols[i + 1],
-			(u->panes[p].n_cols - i - 1) * sizeof(u->panes[p].cols[0]));
-		u->panes[p].n_cols--;
-		u->setup_sel = u->panes[p].n_cols;	/* it is now the first hidden one */
+		memmove(&u->view.panes[p].cols[i], &u->view.panes[p].cols[i + 1],
+			(u->view.panes[p].n_cols - i - 1) * sizeof(u->view.panes[p].cols[0]));
+		u->view.panes[p].n_cols--;
+		u->view.setup_sel = u->view.panes[p].n_cols;	/* it is now the first hidden one */
 		return;
 	}
-	if (u->panes[p].n_cols >= UI_COLS_MAX)
+	if (u->view.panes[p].n_cols >= UI_COLS_MAX)
 		return;
-	u->panes[p].cols[u->panes[p].n_cols] = ids[i];
-	u->setup_sel = u->panes[p].n_cols++;	/* shown last */
+	u->view.panes[p].cols[u->view.panes[p].n_cols] = ids[i];
+	u->view.setup_sel = u->view.panes[p].n_cols++;	/* shown last */
 }
 
 static void move_col(struct ui *u, enum ui_pane p, int by)
 {
-	size_t i = u->setup_sel, j = (size_t)((long)i + by);
+	size_t i = u->view.setup_sel, j = (size_t)((long)i + by);
 	int t;
 
-	if (i >= u->panes[p].n_cols || j >= u->panes[p].n_cols)
+	if (i >= u->view.panes[p].n_cols || j >= u->view.panes[p].n_cols)
 		return;
-	t = u->panes[p].cols[i];
-	u->panes[p].cols[i] = u->panes[p].cols[j];
-	u->panes[p].cols[j] = t;
-	u->setup_sel = j;
+	t = u->view.panes[p].cols[i];
+	u->view.panes[p].cols[i] = u->view.panes[p].cols[j];
+	u->view.panes[p].cols[j] = t;
+	u->view.setup_sel = j;
 }
 
 enum ui_action ui_setup_key(struct ui *u, int key)
 {
-	enum ui_pane p = u->pane;
+	enum ui_pane p = u->view.pane;
 	int ids[64];
 	size_t n = setup_list(u, p, ids);
 
 	switch (key) {
 	case 27: case KEY_F(2): case 'S': case 'q': case '\n': case '\r': case KEY_ENTER:
-		u->setup = false;
+		u->view.setup = false;
 		ui_refresh_rows(u);
 		break;
-	case KEY_UP: if (u->setup_sel) u->setup_sel--; break;
-	case KEY_DOWN: if (u->setup_sel + 1 < n) u->setup_sel++; break;
-	case KEY_HOME: u->setup_sel = 0; break;
-	case KEY_END: u->setup_sel = n ? n - 1 : 0; break;
+	case KEY_UP: if (u->view.setup_sel) u->view.setup_sel--; break;
+	case KEY_DOWN: if (u->view.setup_sel + 1 < n) u->view.setup_sel++; break;
+	case KEY_HOME: u->view.setup_sel = 0; break;
+	case KEY_END: u->view.setup_sel = n ? n - 1 : 0; break;
 	case ' ':
-		if (u->setup_sel < n)
-			toggle(u, p, ids, u->setup_sel);
+		if (u->view.setup_sel < n)
+			toggle(u, p, ids, u->view.setup_sel);
 		columns_setting(u);
 		break;
 	case '[': case KEY_F(7): move_col(u, p, -1); columns_setting(u); break;
 	case ']': case KEY_F(8): move_col(u, p, 1); columns_setting(u); break;
 	case '\t':
 		ui_set_pane(u, (enum ui_pane)((p + 1) % UI_PANE_N));
-		u->setup_sel = 0;
+		u->view.setup_sel = 0;
 		break;
 	case 'W':
 		return UI_SAVE;
@@ -191,8 +191,8 @@ int ui_set_columns(struct ui *u, const char *spec, char *err, size_t len)
 
 	if (r)
 		return r;
-	memcpy(u->panes[p].cols, ids, n * sizeof(ids[0]));
-	u->panes[p].n_cols = n;
+	memcpy(u->view.panes[p].cols, ids, n * sizeof(ids[0]));
+	u->view.panes[p].n_cols = n;
 	return 0;
 }
 
@@ -204,13 +204,13 @@ void ui_columns_spec(const struct ui *u, enum ui_pane p, char *buf, size_t len)
 
 	buf[0] = '\0';
 	def = ui_pane_cols_default(p, &nd);
-	if (nd == u->panes[p].n_cols && !memcmp(def, u->panes[p].cols, nd * sizeof(*def)))
+	if (nd == u->view.panes[p].n_cols && !memcmp(def, u->view.panes[p].cols, nd * sizeof(*def)))
 		return;
 	vc = view_cols(ui_pane_table(p), &n);
 	k = (size_t)snprintf(buf, len, "%s:", view_table_name(ui_pane_table(p)));
-	for (i = 0; i < u->panes[p].n_cols && k < len; i++)
+	for (i = 0; i < u->view.panes[p].n_cols && k < len; i++)
 		k += (size_t)snprintf(buf + k, len - k, "%s%s", i ? "," : "",
-				      vc[u->panes[p].cols[i]].name);
+				      vc[u->view.panes[p].cols[i]].name);
 }
 
 int ui_setting(struct ui *u, enum setting_id id, const char *fmt, ...)
@@ -224,8 +224,8 @@ int ui_setting(struct ui *u, enum setting_id id, const char *fmt, ...)
 		vsnprintf(text, sizeof(text), fmt, ap);
 		va_end(ap);
 	}
-	if (u->set)
-		return settings_store_set(u->set, id, fmt ? text : NULL);
+	if (u->run.set)
+		return settings_store_set(u->run.set, id, fmt ? text : NULL);
 	settings_defaults(&scratch);
 	return fmt ? settings_set(&scratch, id, text) : 0;
 }
@@ -234,20 +234,20 @@ void ui_sort_setting(struct ui *u)
 {
 	size_t n;
 	const struct view_col *cols = view_cols(VIEW_QPS, &n);
-	int c = u->panes[UI_QPS].sort;
+	int c = u->view.panes[UI_QPS].sort;
 
 	if (c >= 0 && (size_t)c < n)
 		ui_setting(u, SET_SORT, "%s", cols[c].name);
 	else
 		ui_setting(u, SET_SORT, NULL);
-	ui_setting(u, SET_REVERSE, "%s", u->panes[UI_QPS].reverse ? "yes" : "no");
+	ui_setting(u, SET_REVERSE, "%s", u->view.panes[UI_QPS].reverse ? "yes" : "no");
 }
 
 void ui_filter_setting(struct ui *u)
 {
 	ui_setting(u, SET_FILTER, NULL);
-	if (u->filter_text[0])
-		ui_setting(u, SET_FILTER, "%s", u->filter_text);
+	if (u->view.filter_text[0])
+		ui_setting(u, SET_FILTER, "%s", u->view.filter_text);
 }
 
 /* every pane's columns that differ from its default, as --columns */

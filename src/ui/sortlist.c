@@ -19,13 +19,13 @@
  * anything to show, in their order; its length. */
 static size_t sort_list(const struct ui *u, int *ids)
 {
-	enum view_table t = ui_pane_table(u->pane);
+	enum view_table t = ui_pane_table(u->view.pane);
 	size_t i, m = 0;
 
 	ids[m++] = -1;
-	for (i = 0; i < u->panes[u->pane].n_cols && m < LIST_MAX; i++)
-		if (ui_col_shown(u, t, u->panes[u->pane].cols[i]))
-			ids[m++] = u->panes[u->pane].cols[i];
+	for (i = 0; i < u->view.panes[u->view.pane].n_cols && m < LIST_MAX; i++)
+		if (ui_col_shown(u, t, u->view.panes[u->view.pane].cols[i]))
+			ids[m++] = u->view.panes[u->view.pane].cols[i];
 	return m;
 }
 
@@ -34,11 +34,11 @@ void ui_sortlist_open(struct ui *u)
 	int ids[LIST_MAX];
 	size_t n = sort_list(u, ids), i;
 
-	u->sortlist = true;
-	u->sortlist_sel = 0;
+	u->view.sortlist = true;
+	u->view.sortlist_sel = 0;
 	for (i = 0; i < n; i++)
-		if (ids[i] == u->panes[u->pane].sort)
-			u->sortlist_sel = i;
+		if (ids[i] == u->view.panes[u->view.pane].sort)
+			u->view.sortlist_sel = i;
 }
 
 /* A line of the list, with a mark at the edge where it is cut. */
@@ -46,12 +46,12 @@ static void put_line(const struct ui *u, int y, int w, int role, const char *tex
 {
 	ui_put(y, 0, w, role, text);
 	if (ui_width(text) > w)
-		ui_put_own(y, w - 1, 1, role, u->ascii ? "~" : "\u2026");
+		ui_put_own(y, w - 1, 1, role, u->view.ascii ? "~" : "\u2026");
 }
 
 void ui_draw_sortlist(struct ui *u, const struct ui_layout *l)
 {
-	enum view_table t = ui_pane_table(u->pane);
+	enum view_table t = ui_pane_table(u->view.pane);
 	/* a page below the status line, which keeps its message */
 	int ids[LIST_MAX], fit[UI_COLS_MAX], y = l->page.y, h = l->page.h - 2, top, nfit;
 	int w = l->table.w;
@@ -59,9 +59,9 @@ void ui_draw_sortlist(struct ui *u, const struct ui_layout *l)
 	const struct view_col *vc = view_cols(t, &nvc);
 	char buf[320], now[48];
 
-	nfit = ui_table_fit(u, u->pane, w, fit, UI_COLS_MAX);
-	if (u->sortlist_sel >= n)
-		u->sortlist_sel = n - 1;
+	nfit = ui_table_fit(u, u->view.pane, w, fit, UI_COLS_MAX);
+	if (u->view.sortlist_sel >= n)
+		u->view.sortlist_sel = n - 1;
 	snprintf(buf, sizeof(buf), "Sort the %s table by (now: %s)", view_table_name(t),
 		 ui_sort_label(u, now, sizeof(now))[0] ? now : "natural order");
 	ui_clear(&l->page);
@@ -70,10 +70,10 @@ void ui_draw_sortlist(struct ui *u, const struct ui_layout *l)
 		return;
 	ui_fill(y, 0, w, ROLE_COLUMN);
 	put_line(u, y++, w, ROLE_COLUMN, " COLUMN     NAME             FIRST SHOWN WHAT");
-	top = (int)u->sortlist_sel >= h ? (int)u->sortlist_sel - h + 1 : 0;
+	top = (int)u->view.sortlist_sel >= h ? (int)u->view.sortlist_sel - h + 1 : 0;
 	for (i = (size_t)top; i < n && (int)(i - (size_t)top) < h; i++, y++) {
 		const struct view_col *c = ids[i] < 0 ? NULL : &vc[ids[i]];
-		bool sel = i == u->sortlist_sel, on = !c;
+		bool sel = i == u->view.sortlist_sel, on = !c;
 		int k;
 
 		for (k = 0; k < nfit && !on; k++)
@@ -94,16 +94,16 @@ void ui_draw_sortlist(struct ui *u, const struct ui_layout *l)
 enum ui_action ui_sortlist_key(struct ui *u, int key)
 {
 	int ids[LIST_MAX];
-	size_t n = sort_list(u, ids), page = u->rows_n > 8 ? (size_t)u->rows_n - 6 : 1;
+	size_t n = sort_list(u, ids), page = u->run.rows_n > 8 ? (size_t)u->run.rows_n - 6 : 1;
 	char now[48];
 
 	switch (key) {
 	case '\n':
 	case '\r':
 	case KEY_ENTER:
-		u->sortlist = false;
-		if (u->sortlist_sel < n)
-			ui_sort_pick(u, ids[u->sortlist_sel]);
+		u->view.sortlist = false;
+		if (u->view.sortlist_sel < n)
+			ui_sort_pick(u, ids[u->view.sortlist_sel]);
 		ui_set_status(u, ROLE_STATUS_INFO, "sort: %s",
 			      ui_sort_label(u, now, sizeof(now))[0] ? now : "natural order");
 		break;
@@ -114,27 +114,29 @@ enum ui_action ui_sortlist_key(struct ui *u, int key)
 	case 127:
 	case 8:
 	case KEY_LEFT:
-		u->sortlist = false;
+		u->view.sortlist = false;
 		break;
 	case KEY_UP:
-		if (u->sortlist_sel)
-			u->sortlist_sel--;
+		if (u->view.sortlist_sel)
+			u->view.sortlist_sel--;
 		break;
 	case KEY_DOWN:
-		if (u->sortlist_sel + 1 < n)
-			u->sortlist_sel++;
+		if (u->view.sortlist_sel + 1 < n)
+			u->view.sortlist_sel++;
 		break;
 	case KEY_PPAGE:
-		u->sortlist_sel = u->sortlist_sel > page ? u->sortlist_sel - page : 0;
+		u->view.sortlist_sel = u->view.sortlist_sel > page ? u->view.sortlist_sel - page :
+								     0;
 		break;
 	case KEY_NPAGE:
-		u->sortlist_sel = u->sortlist_sel + page < n ? u->sortlist_sel + page : n - 1;
+		u->view.sortlist_sel =
+			u->view.sortlist_sel + page < n ? u->view.sortlist_sel + page : n - 1;
 		break;
 	case KEY_HOME:
-		u->sortlist_sel = 0;
+		u->view.sortlist_sel = 0;
 		break;
 	case KEY_END:
-		u->sortlist_sel = n - 1;
+		u->view.sortlist_sel = n - 1;
 		break;
 	default:
 		break;

@@ -44,12 +44,12 @@ bool ui_pane_is_obj(enum ui_pane p)
 /* A newer object's pane shows where the kernel has the object (snap_res_seen). */
 bool ui_pane_shown(const struct ui *u, enum ui_pane p)
 {
-	return !ui_pane_is_obj(p) || (u->s && snap_res_seen(u->s, pane_table[p] - VIEW_RES));
+	return !ui_pane_is_obj(p) || (u->run.s && snap_res_seen(u->run.s, pane_table[p] - VIEW_RES));
 }
 
 enum ui_pane ui_pane_step(const struct ui *u, int dir)
 {
-	int p = u->pane, i;
+	int p = u->view.pane, i;
 
 	for (i = 0; i < UI_PANE_N; i++) {
 		p = (p + UI_PANE_N + dir) % UI_PANE_N;
@@ -114,7 +114,7 @@ static void col_u(const struct ui *u, enum view_table t, size_t row, int c, uint
 	struct view_value v;
 
 	*out = 0;
-	view_get(&u->vc, t, row, c, &v);
+	view_get(&u->cache.vc, t, row, c, &v);
 	if (v.valid && v.type == VIEW_T_UINT)
 		*out = (uint32_t)v.u;
 }
@@ -126,7 +126,7 @@ static void col_s(const struct ui *u, enum view_table t, size_t row, int c, char
 	char tmp[128];
 
 	out[0] = '\0';
-	view_get(&u->vc, t, row, c, &v);
+	view_get(&u->cache.vc, t, row, c, &v);
 	if (v.valid)
 		snprintf(out, len, "%s", view_fmt(&v, tmp, sizeof(tmp)));
 }
@@ -144,9 +144,9 @@ void ui_row_key(const struct ui *u, enum ui_pane p, size_t row, struct ui_rowkey
 		col_u(u, t, row, VC_QP_LQPN, &k->a);
 		break;
 	case UI_PROCS:
-		k->a = u->procs[row].pid;
-		k->b = u->procs[row].n_threads ? u->procs[row].threads[0] : 0;
-		snprintf(k->name, sizeof(k->name), "%s", snap_s(u->s, u->procs[row].comm));
+		k->a = u->cache.procs[row].pid;
+		k->b = u->cache.procs[row].n_threads ? u->cache.procs[row].threads[0] : 0;
+		snprintf(k->name, sizeof(k->name), "%s", snap_s(u->run.s, u->cache.procs[row].comm));
 		break;
 	case UI_COUNTERS: {
 		char dev[64], src[16], name[64];
@@ -169,9 +169,9 @@ void ui_row_key(const struct ui *u, enum ui_pane p, size_t row, struct ui_rowkey
 		break;
 	case UI_GROUPS:
 		/* names (container ids, paths) outgrow the key: their hash too */
-		k->a = u->groups[row].key.kind;
-		k->b = (uint32_t)hash_str(u->groups[row].key.name);
-		snprintf(k->name, sizeof(k->name), "%.63s", u->groups[row].key.name);
+		k->a = u->cache.groups[row].key.kind;
+		k->b = (uint32_t)hash_str(u->cache.groups[row].key.name);
+		snprintf(k->name, sizeof(k->name), "%.63s", u->cache.groups[row].key.name);
 		break;
 	case UI_DEVS:
 		col_s(u, t, row, VC_DEV_NAME, k->name, sizeof(k->name));
@@ -204,78 +204,78 @@ static bool row_may_match(const struct ui *u, enum ui_pane p, size_t row,
 	struct view_value v;
 
 	if (p == UI_PROCS)
-		return u->procs[row].pid == k->a;
+		return u->cache.procs[row].pid == k->a;
 	if (p != UI_QPS)
 		return true;
-	view_get(&u->vc, VIEW_QPS, row, VC_QP_LQPN, &v);
+	view_get(&u->cache.vc, VIEW_QPS, row, VC_QP_LQPN, &v);
 	return v.valid && v.u == k->a;
 }
 
 /* Rebuild the current pane's rows and put the selection back on its object. */
 void ui_refresh_rows(struct ui *u)
 {
-	enum view_table t = ui_pane_table(u->pane);
+	enum view_table t = ui_pane_table(u->view.pane);
 	struct ui_rowkey k;
 	ssize_t n;
 	size_t i;
 
-	free(u->rows);
-	u->rows = NULL;
-	u->n_rows = 0;
-	if (!u->s)
+	free(u->cache.rows);
+	u->cache.rows = NULL;
+	u->cache.n_rows = 0;
+	if (!u->run.s)
 		return;
-	n = view_rows(&u->vc, t, u->filter, u->panes[u->pane].sort, u->panes[u->pane].reverse,
-		      &u->rows);
+	n = view_rows(&u->cache.vc, t, u->view.filter, u->view.panes[u->view.pane].sort, u->view.panes[u->view.pane].reverse,
+		      &u->cache.rows);
 	if (n < 0)
 		return;
 	/* -p / 'p': one process only (the procs table and resource tables) */
-	if (u->pid) {
+	if (u->view.pid) {
 		size_t m = 0;
 
 		for (i = 0; i < (size_t)n; i++)
-			if (view_pid_match(&u->vc, t, u->rows[i], u->pid))
-				u->rows[m++] = u->rows[i];
+			if (view_pid_match(&u->cache.vc, t, u->cache.rows[i], u->view.pid))
+				u->cache.rows[m++] = u->cache.rows[i];
 		n = (ssize_t)m;
 	}
 	/* Enter on a group: the processes of that group */
-	if (u->group_set && t == VIEW_PROCS) {
+	if (u->view.group_set && t == VIEW_PROCS) {
 		size_t m = 0;
 		struct view_group_key gk;
 
 		for (i = 0; i < (size_t)n; i++) {
-			view_proc_group(u->s, &u->procs[u->rows[i]], &gk);
-			if (view_group_key_eq(&gk, &u->group))
-				u->rows[m++] = u->rows[i];
+			view_proc_group(u->run.s, &u->cache.procs[u->cache.rows[i]], &gk);
+			if (view_group_key_eq(&gk, &u->view.group))
+				u->cache.rows[m++] = u->cache.rows[i];
 		}
 		n = (ssize_t)m;
 	}
-	if (u->errors_only && t == VIEW_COUNTERS) {
+	if (u->view.errors_only && t == VIEW_COUNTERS) {
 		size_t m = 0;
 
 		/* errors, flushes, congestion and flow control (classify.h), by the
 		 * table or by a rule */
 		for (i = 0; i < (size_t)n; i++)
-			if (cnt_is_problem(SNAP_AT(&u->s->counters, struct snap_counter,
-						   u->rows[i])->cls))
-				u->rows[m++] = u->rows[i];
+			if (cnt_is_problem(SNAP_AT(&u->run.s->counters, struct snap_counter,
+						   u->cache.rows[i])->cls))
+				u->cache.rows[m++] = u->cache.rows[i];
 		n = (ssize_t)m;
 	}
-	u->n_rows = (size_t)n;
-	if (u->panes[u->pane].selkey.set) {
-		for (i = 0; i < u->n_rows; i++) {
-			if (!row_may_match(u, u->pane, u->rows[i], &u->panes[u->pane].selkey))
+	u->cache.n_rows = (size_t)n;
+	if (u->view.panes[u->view.pane].selkey.set) {
+		for (i = 0; i < u->cache.n_rows; i++) {
+			if (!row_may_match(u, u->view.pane, u->cache.rows[i], &u->view.panes[u->view.pane].selkey))
 				continue;
-			ui_row_key(u, u->pane, u->rows[i], &k);
-			if (key_eq(&k, &u->panes[u->pane].selkey)) {
-				u->panes[u->pane].sel = i;
+			ui_row_key(u, u->view.pane, u->cache.rows[i], &k);
+			if (key_eq(&k, &u->view.panes[u->view.pane].selkey)) {
+				u->view.panes[u->view.pane].sel = i;
 				break;
 			}
 		}
 	}
-	if (u->panes[u->pane].sel >= u->n_rows)
-		u->panes[u->pane].sel = u->n_rows ? u->n_rows - 1 : 0;
-	if (u->n_rows)
-		ui_row_key(u, u->pane, u->rows[u->panes[u->pane].sel], &u->panes[u->pane].selkey);
+	if (u->view.panes[u->view.pane].sel >= u->cache.n_rows)
+		u->view.panes[u->view.pane].sel = u->cache.n_rows ? u->cache.n_rows - 1 : 0;
+	if (u->cache.n_rows)
+		ui_row_key(u, u->view.pane, u->cache.rows[u->view.panes[u->view.pane].sel], &u->view.panes[u->view.pane].selkey);
 }
 
 void ui_set_snapshot(struct ui *u, const struct snapshot *s)
@@ -283,21 +283,21 @@ void ui_set_snapshot(struct ui *u, const struct snapshot *s)
 	int n;
 
 	if (s) {
-		free(u->procs);
-		u->procs = NULL;
-		u->n_procs = 0;
-		u->s = s;
-		n = view_procs(s, &u->procs);
-		u->n_procs = n > 0 ? (size_t)n : 0;
-		free(u->groups);
-		u->groups = NULL;
-		n = view_groups(s, u->procs, u->n_procs, &u->groups, NULL);
-		u->n_groups = n > 0 ? (size_t)n : 0;
-		u->vc.s = s;
-		u->vc.procs = u->procs;
-		u->vc.n_procs = u->n_procs;
-		u->vc.groups = u->groups;
-		u->vc.n_groups = u->n_groups;
+		free(u->cache.procs);
+		u->cache.procs = NULL;
+		u->cache.n_procs = 0;
+		u->run.s = s;
+		n = view_procs(s, &u->cache.procs);
+		u->cache.n_procs = n > 0 ? (size_t)n : 0;
+		free(u->cache.groups);
+		u->cache.groups = NULL;
+		n = view_groups(s, u->cache.procs, u->cache.n_procs, &u->cache.groups, NULL);
+		u->cache.n_groups = n > 0 ? (size_t)n : 0;
+		u->cache.vc.s = s;
+		u->cache.vc.procs = u->cache.procs;
+		u->cache.vc.n_procs = u->cache.n_procs;
+		u->cache.vc.groups = u->cache.groups;
+		u->cache.vc.n_groups = u->cache.n_groups;
 	}
 	ui_refresh_rows(u);
 }
@@ -308,7 +308,7 @@ void ui_note_events(struct ui *u, const struct snapshot *s)
 {
 	size_t i, k;
 
-	u->log.tick++;
+	u->run.log.tick++;
 	for (i = 0; i < s->events.n; i++) {
 		const struct snap_event *e = SNAP_AT(&s->events, struct snap_event, i);
 		char line[160];
@@ -325,26 +325,26 @@ void ui_note_events(struct ui *u, const struct snapshot *s)
 		if (e->to)
 			snprintf(line + strlen(line), sizeof(line) - strlen(line), "%s",
 				 snap_s(s, e->to));
-		memmove(u->log.events[1], u->log.events[0], sizeof(u->log.events[0]) * 7);
-		snprintf(u->log.events[0], sizeof(u->log.events[0]), "%s", line);
-		if (u->log.n < 8)
-			u->log.n++;
+		memmove(u->run.log.events[1], u->run.log.events[0], sizeof(u->run.log.events[0]) * 7);
+		snprintf(u->run.log.events[0], sizeof(u->run.log.events[0]), "%s", line);
+		if (u->run.log.n < 8)
+			u->run.log.n++;
 		if (!(e->valid & SNAP_EV_DEV))
 			continue;
 		/* remember the device: reuse its slot, else the oldest one */
 		for (k = 0; k < 16; k++) {
-			if (u->log.changed_tick[k] && u->log.changed_dev[k] == e->dev) {
+			if (u->run.log.changed_tick[k] && u->run.log.changed_dev[k] == e->dev) {
 				slot = k;
 				break;
 			}
-			if (u->log.changed_tick[k] < u->log.changed_tick[slot])
+			if (u->run.log.changed_tick[k] < u->run.log.changed_tick[slot])
 				slot = k;
 		}
-		u->log.changed_dev[slot] = e->dev;
-		u->log.changed_tick[slot] = u->log.tick;
+		u->run.log.changed_dev[slot] = e->dev;
+		u->run.log.changed_tick[slot] = u->run.log.tick;
 	}
 	if (s->events.n)
-		ui_set_status(u, ROLE_CHANGED, "%s%s", u->log.events[0],
+		ui_set_status(u, ROLE_CHANGED, "%s%s", u->run.log.events[0],
 			      s->events.n > 1 ? " (+ more: Enter on a link for details)" : "");
 	/* lost notifications: the list of changes has gaps, say so first */
 	if (s->flags & SNAP_F_EVENTS_LOST)
@@ -357,8 +357,8 @@ bool ui_dev_changed(const struct ui *u, uint32_t dev)
 	size_t k;
 
 	for (k = 0; k < 16; k++)
-		if (u->log.changed_tick[k] && u->log.changed_dev[k] == dev &&
-		    u->log.tick - u->log.changed_tick[k] < CHANGED_SAMPLES)
+		if (u->run.log.changed_tick[k] && u->run.log.changed_dev[k] == dev &&
+		    u->run.log.tick - u->run.log.changed_tick[k] < CHANGED_SAMPLES)
 			return true;
 	return false;
 }
@@ -369,9 +369,9 @@ int ui_set_filter(struct ui *u, const char *expr)
 	char err[200];
 
 	if (!expr || !*expr) {
-		view_filter_free(u->filter);
-		u->filter = NULL;
-		u->filter_text[0] = '\0';
+		view_filter_free(u->view.filter);
+		u->view.filter = NULL;
+		u->view.filter_text[0] = '\0';
 		ui_refresh_rows(u);
 		return 0;
 	}
@@ -383,9 +383,9 @@ int ui_set_filter(struct ui *u, const char *expr)
 		ui_set_status(u, ROLE_STATUS_WARN, "%s", err);
 		return -EINVAL;
 	}
-	view_filter_free(u->filter);
-	u->filter = f;
-	snprintf(u->filter_text, sizeof(u->filter_text), "%s", expr);
+	view_filter_free(u->view.filter);
+	u->view.filter = f;
+	snprintf(u->view.filter_text, sizeof(u->view.filter_text), "%s", expr);
 	ui_refresh_rows(u);
 	return 0;
 }
@@ -405,37 +405,37 @@ int ui_init(struct ui *u, double delay, const char *theme, bool replay)
 
 	memset(u, 0, sizeof(*u));
 	for (i = 0; i < UI_PANE_N; i++)
-		u->panes[i].sort = -1;
-	u->mouse.on = true;
-	u->mouse.hit.tabs_y = -1;
+		u->view.panes[i].sort = -1;
+	u->view.mouse.on = true;
+	u->view.mouse.hit.tabs_y = -1;
 	for (i = 0; i < UI_PANE_N; i++) {
 		size_t n;
 		const int *c = ui_pane_cols_default((enum ui_pane)i, &n);
 
 		if (n > UI_COLS_MAX)
 			n = UI_COLS_MAX;
-		memcpy(u->panes[i].cols, c, n * sizeof(*c));
-		u->panes[i].n_cols = n;
+		memcpy(u->view.panes[i].cols, c, n * sizeof(*c));
+		u->view.panes[i].n_cols = n;
 	}
-	u->delay = delay;
-	u->replay = replay;
-	u->n_themes = theme_list(dirs, u->themes, sizeof(u->themes) / sizeof(u->themes[0]));
+	u->run.delay = delay;
+	u->run.replay = replay;
+	u->view.n_themes = theme_list(dirs, u->view.themes, sizeof(u->view.themes) / sizeof(u->view.themes[0]));
 	if (!theme && getenv("NO_COLOR") && *getenv("NO_COLOR"))
 		theme = "mono";
-	if (theme_load(&u->theme, theme ? theme : "default", dirs, err, sizeof(err)))
+	if (theme_load(&u->view.theme, theme ? theme : "default", dirs, err, sizeof(err)))
 		ui_set_status(u, ROLE_STATUS_WARN, "%s; using the default theme", err);
-	for (i = 0; i < u->n_themes; i++)
-		if (!strcmp(u->themes[i], u->theme.name))
-			u->theme_idx = i;
+	for (i = 0; i < u->view.n_themes; i++)
+		if (!strcmp(u->view.themes[i], u->view.theme.name))
+			u->view.theme_idx = i;
 	return 0;
 }
 
 void ui_free(struct ui *u)
 {
-	free(u->rows);
-	free(u->procs);
-	free(u->groups);
-	view_filter_free(u->filter);
-	hist_free(&u->hist);
+	free(u->cache.rows);
+	free(u->cache.procs);
+	free(u->cache.groups);
+	view_filter_free(u->view.filter);
+	hist_free(&u->run.hist);
 	memset(u, 0, sizeof(*u));
 }

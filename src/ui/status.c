@@ -26,19 +26,19 @@ void ui_set_status(struct ui *u, int role, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(u->msg.text, sizeof(u->msg.text), fmt, ap);
+	vsnprintf(u->run.msg.text, sizeof(u->run.msg.text), fmt, ap);
 	va_end(ap);
-	u->msg.role = role;
+	u->run.msg.role = role;
 }
 
 void ui_sample_shown(struct ui *u)
 {
-	u->at_end = false;
+	u->run.at_end = false;
 }
 
 void ui_clear_message(struct ui *u)
 {
-	u->msg.text[0] = '\0';
+	u->run.msg.text[0] = '\0';
 }
 
 /* append " | text" (or text first) to the line of k bytes */
@@ -52,21 +52,22 @@ static size_t add(char *buf, size_t len, size_t k, const char *text)
 
 void ui_status_compose(struct ui *u)
 {
-	const struct snapshot *s = u->s;
+	const struct snapshot *s = u->run.s;
 	char filter[400] = "", note[300] = "";
-	bool warn = u->msg.text[0] && u->msg.role == ROLE_STATUS_WARN, note_err = false;
+	bool warn = u->run.msg.text[0] && u->run.msg.role == ROLE_STATUS_WARN, note_err = false;
 	size_t k = 0;
 
-	if (u->filter_text[0] || u->pid || u->group_set) {
-		size_t f = (size_t)snprintf(filter, sizeof(filter), "filter: %s", u->filter_text);
+	if (u->view.filter_text[0] || u->view.pid || u->view.group_set) {
+		size_t f =
+			(size_t)snprintf(filter, sizeof(filter), "filter: %s", u->view.filter_text);
 
-		if (u->pid && f < sizeof(filter))
+		if (u->view.pid && f < sizeof(filter))
 			f += (size_t)snprintf(filter + f, sizeof(filter) - f, "%sprocess=%u",
-					      u->filter_text[0] ? "," : "", u->pid);
-		if (u->group_set && f < sizeof(filter))
+					      u->view.filter_text[0] ? "," : "", u->view.pid);
+		if (u->view.group_set && f < sizeof(filter))
 			snprintf(filter + f, sizeof(filter) - f, "%s%s=%.60s",
-				 u->filter_text[0] || u->pid ? "," : "",
-				 view_group_kind_str(u->group.kind), u->group.name);
+				 u->view.filter_text[0] || u->view.pid ? "," : "",
+				 view_group_kind_str(u->view.group.kind), u->view.group.name);
 	}
 	if (s && s->notes.n) {
 		const struct snap_note *n = SNAP_AT(&s->notes, struct snap_note, 0);
@@ -75,13 +76,13 @@ void ui_status_compose(struct ui *u)
 			 s->notes.n > 1 ? " (+ more)" : "");
 		note_err = n->err != 0;
 	}
-	k = add(u->status, sizeof(u->status), k, filter);
-	k = add(u->status, sizeof(u->status), k, u->msg.text);
-	if (!u->msg.text[0] || note_err)
-		k = add(u->status, sizeof(u->status), k, note);
-	u->status[k] = '\0';
+	k = add(u->cache.status, sizeof(u->cache.status), k, filter);
+	k = add(u->cache.status, sizeof(u->cache.status), k, u->run.msg.text);
+	if (!u->run.msg.text[0] || note_err)
+		k = add(u->cache.status, sizeof(u->cache.status), k, note);
+	u->cache.status[k] = '\0';
 	/* the most urgent of what it says */
-	u->status_role = warn || note_err ? ROLE_STATUS_WARN :
-			 u->msg.text[0]	  ? u->msg.role :
-					    ROLE_STATUS_INFO;
+	u->cache.status_role = warn || note_err	  ? ROLE_STATUS_WARN :
+			       u->run.msg.text[0] ? u->run.msg.role :
+						    ROLE_STATUS_INFO;
 }

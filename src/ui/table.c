@@ -155,7 +155,7 @@ const char *ui_pane_brief(enum ui_pane p, char *buf, size_t len)
  */
 bool ui_col_shown(const struct ui *u, enum view_table t, int col)
 {
-	const struct snapshot *s = u->s;
+	const struct snapshot *s = u->run.s;
 	size_t i;
 
 	if ((t == VIEW_PROCS && col >= VC_PROC_HW_FIRST) ||
@@ -184,7 +184,7 @@ const char *ui_cell_text(const struct ui *u, const struct view_col *col,
 {
 	/* say why a key is missing rather than "n/a": the kernel sends MR and
 	 * PD keys only to CAP_NET_ADMIN */
-	if (!v->valid && u->s && (u->s->flags & SNAP_F_UNPRIVILEGED) && (col->flags & VIEW_C_KEY))
+	if (!v->valid && u->run.s && (u->run.s->flags & SNAP_F_UNPRIVILEGED) && (col->flags & VIEW_C_KEY))
 		return "hidden";
 	/* an owner the kernel gave no pid: it lives outside our PID namespace
 	 * (a table's narrow PID column shows the first word) */
@@ -213,9 +213,9 @@ int ui_value_role(const struct view_col *col, const struct view_value *v, const 
  * GET refreshes the rows on screen), else its table's. */
 static bool row_old(const struct ui *u, size_t row)
 {
-	if (!u->s || row >= u->s->qps.n)
+	if (!u->run.s || row >= u->run.s->qps.n)
 		return false;
-	return snap_qp_age(u->s, SNAP_AT(&u->s->qps, struct snap_qp, row)) > u->delay / 2;
+	return snap_qp_age(u->run.s, SNAP_AT(&u->run.s->qps, struct snap_qp, row)) > u->run.delay / 2;
 }
 
 /*
@@ -229,7 +229,7 @@ static bool col_key(const struct ui *u, enum ui_pane p, enum view_table t, int k
 					     "psn_rate" };
 	size_t i;
 
-	if (k == u->panes[p].sort)
+	if (k == u->view.panes[p].sort)
 		return true;
 	switch (t) {
 	case VIEW_PROCS:
@@ -260,7 +260,7 @@ static bool cell_error(const struct ui *u, enum view_table t, size_t row, int co
 {
 	return v->valid && v->d > 0 &&
 	       ((t == VIEW_COUNTERS && col == VC_CNT_RATE &&
-		 cnt_is_error(SNAP_AT(&u->s->counters, struct snap_counter, row)->cls)) ||
+		 cnt_is_error(SNAP_AT(&u->run.s->counters, struct snap_counter, row)->cls)) ||
 		(t == VIEW_LINKS && col == VC_LINK_ERR));
 }
 
@@ -309,8 +309,8 @@ static bool names_want(const struct ui *u, enum view_table t, const struct view_
 	bool more = false;
 	size_t c, r, k = 0;
 
-	if (to > u->n_rows)
-		to = u->n_rows;
+	if (to > u->cache.n_rows)
+		to = u->cache.n_rows;
 	if (from > to)
 		from = to;
 	if (nc) {
@@ -336,11 +336,11 @@ static bool names_want(const struct ui *u, enum view_table t, const struct view_
 
 			if (nc && nc->n)
 				cell = &nc->cell[(r - from) * nc->n + k];
-			view_get(&u->vc, t, u->rows[r], ids[c], &v);
+			view_get(&u->cache.vc, t, u->cache.rows[r], ids[c], &v);
 			cell->text = ui_cell_text(u, vc, &v, cell->buf, sizeof(cell->buf));
 			if (cell != &one) {
 				cell->role = ui_value_role(vc, &v, cell->text);
-				cell->error = cell_error(u, t, u->rows[r], ids[c], &v);
+				cell->error = cell_error(u, t, u->cache.rows[r], ids[c], &v);
 			}
 			tw = ui_width(cell->text);
 			if (tw > f[c].want)
@@ -368,10 +368,10 @@ static int table_fit(const struct ui *u, enum ui_pane p, int w, int *idx, int *w
 	size_t nvc, c;
 	const struct view_col *vcols = view_cols(t, &nvc);
 	struct ui_fit f[UI_COLS_MAX];
-	int ids[UI_COLS_MAX], n = 0, shown = 0, h, used, skip = u->panes[p].hskip, out = 0;
+	int ids[UI_COLS_MAX], n = 0, shown = 0, h, used, skip = u->view.panes[p].hskip, out = 0;
 
-	for (c = 0; c < u->panes[p].n_cols && n < UI_COLS_MAX; c++) {
-		int k = u->panes[p].cols[c];
+	for (c = 0; c < u->view.panes[p].n_cols && n < UI_COLS_MAX; c++) {
+		int k = u->view.panes[p].cols[c];
 		const struct view_col *vc = &vcols[k];
 		bool key;
 
@@ -444,44 +444,44 @@ static void sort_header(const struct ui *u, const struct view_col *vc, int y, in
 
 void ui_draw_table(struct ui *u, const struct ui_layout *l)
 {
-	enum view_table t = ui_pane_table(u->pane);
+	enum view_table t = ui_pane_table(u->view.pane);
 	size_t nvc, i, c;
 	const struct view_col *vcols = view_cols(t, &nvc);
 	int idx[32], wid[32], slot[32], x, y = l->table.y, body, shown, hidden, left;
-	size_t *sel = &u->panes[u->pane].sel, *top = &u->panes[u->pane].top;
+	size_t *sel = &u->view.panes[u->view.pane].sel, *top = &u->view.panes[u->view.pane].top;
 	struct name_cells nc = { 0 };
 
-	u->mouse.hit.tabs_y = u->mouse.hit.head_y = u->mouse.hit.body_y = -1;
-	u->mouse.hit.n = u->mouse.hit.body_h = 0;
+	u->view.mouse.hit.tabs_y = u->view.mouse.hit.head_y = u->view.mouse.hit.body_y = -1;
+	u->view.mouse.hit.n = u->view.mouse.hit.body_h = 0;
 	if (!l->table.h)
 		return;
 	body = l->table.h - 2;
-	if (body > 0 && u->n_rows) {
+	if (body > 0 && u->cache.n_rows) {
 		if (*sel < *top)
 			*top = *sel;
 		if (*sel >= *top + (size_t)body)
 			*top = *sel - (size_t)body + 1;
-		if (*top + (size_t)body > u->n_rows)
-			*top = u->n_rows > (size_t)body ? u->n_rows - (size_t)body : 0;
+		if (*top + (size_t)body > u->cache.n_rows)
+			*top = u->cache.n_rows > (size_t)body ? u->cache.n_rows - (size_t)body : 0;
 	}
 	ui_draw_tabs(u, y++, l->table.w, body);
 	if (l->table.h < 2)
 		return;
-	shown = table_fit(u, u->pane, l->table.w, idx, wid, 32, *top,
+	shown = table_fit(u, u->view.pane, l->table.w, idx, wid, 32, *top,
 			  *top + (size_t)(body > 0 ? body : 0), &hidden, &left, &nc);
-	u->mouse.hit.left = left;
-	u->mouse.hit.right = hidden;
+	u->view.mouse.hit.left = left;
+	u->view.mouse.hit.right = hidden;
 	name_slots(&nc, idx, (size_t)shown, slot);
 	ui_fill(y, 0, l->table.w, ROLE_COLUMN);
-	u->mouse.hit.head_y = y;
-	u->mouse.hit.n = shown;
+	u->view.mouse.hit.head_y = y;
+	u->view.mouse.hit.n = shown;
 	for (c = 0, x = 0; c < (size_t)shown; c++) {
 		const struct view_col *vc = &vcols[idx[c]];
 
-		u->mouse.hit.x[c] = x;
-		u->mouse.hit.w[c] = wid[c];
-		u->mouse.hit.col[c] = idx[c];
-		if (idx[c] == u->panes[u->pane].sort)
+		u->view.mouse.hit.x[c] = x;
+		u->view.mouse.hit.w[c] = wid[c];
+		u->view.mouse.hit.col[c] = idx[c];
+		if (idx[c] == u->view.panes[u->view.pane].sort)
 			sort_header(u, vc, y, x, wid[c], l->table.w);
 		else if (vc->right)
 			ui_put_right(y, x, wid[c], ROLE_COLUMN, vc->header);
@@ -498,20 +498,20 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 	y++;
 	if (body <= 0)
 		goto out;
-	u->mouse.hit.body_y = y;
-	u->mouse.hit.body_h = body;
-	if (!u->n_rows) {
+	u->view.mouse.hit.body_y = y;
+	u->view.mouse.hit.body_h = body;
+	if (!u->cache.n_rows) {
 		ui_put(y, 0, l->table.w, ROLE_NA,
-		       !u->s ? "(waiting for the first sample)" :
-		       (u->s->flags & SNAP_F_NO_DEVICES) ? snap_no_devices_why(u->s) :
-		       u->filter_text[0] ? "(nothing to show: no row matches the filter)" :
+		       !u->run.s ? "(waiting for the first sample)" :
+		       (u->run.s->flags & SNAP_F_NO_DEVICES) ? snap_no_devices_why(u->run.s) :
+		       u->view.filter_text[0] ? "(nothing to show: no row matches the filter)" :
 		       "(nothing to show: no rows)");
 		goto out;
 	}
-	for (i = *top; i < u->n_rows && i < *top + (size_t)body; i++, y++) {
+	for (i = *top; i < u->cache.n_rows && i < *top + (size_t)body; i++, y++) {
 		bool selected = i == *sel;
 		/* QP rows older than the interval (a paced table) are dimmed */
-		bool old = t == VIEW_QPS && row_old(u, u->rows[i]);
+		bool old = t == VIEW_QPS && row_old(u, u->cache.rows[i]);
 
 		if (selected)
 			ui_fill(y, 0, l->table.w, ROLE_SELECTED);
@@ -531,11 +531,11 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 				role = selected ? ROLE_SELECTED : old ? ROLE_NA : kept->role;
 				error = kept->error;
 			} else {
-				view_get(&u->vc, t, u->rows[i], idx[c], &v);
+				view_get(&u->cache.vc, t, u->cache.rows[i], idx[c], &v);
 				text = ui_cell_text(u, vc, &v, buf, sizeof(buf));
 				role = selected ? ROLE_SELECTED : old ? ROLE_NA :
 				       ui_value_role(vc, &v, text);
-				error = !selected && cell_error(u, t, u->rows[i], idx[c], &v);
+				error = !selected && cell_error(u, t, u->cache.rows[i], idx[c], &v);
 			}
 			if (!selected && error)
 				role = ROLE_ERROR;

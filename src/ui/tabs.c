@@ -53,15 +53,15 @@ static int tab_label(char *buf, size_t len, size_t i, enum tab_form form, const 
  */
 static int position(const struct ui *u, int body, bool brief, char *buf, size_t len)
 {
-	size_t top = u->panes[u->pane].top, last = top + (size_t)(body > 0 ? body : 0);
+	size_t top = u->view.panes[u->view.pane].top, last = top + (size_t)(body > 0 ? body : 0);
 
-	if (last > u->n_rows)
-		last = u->n_rows;
-	if (!u->n_rows)
+	if (last > u->cache.n_rows)
+		last = u->cache.n_rows;
+	if (!u->cache.n_rows)
 		return snprintf(buf, len, brief ? "0/0" : "no rows");
 	if (brief)
-		return snprintf(buf, len, "%zu-%zu/%zu", top + 1, last, u->n_rows);
-	return snprintf(buf, len, "rows %zu-%zu of %zu", top + 1, last, u->n_rows);
+		return snprintf(buf, len, "%zu-%zu/%zu", top + 1, last, u->cache.n_rows);
+	return snprintf(buf, len, "rows %zu-%zu of %zu", top + 1, last, u->cache.n_rows);
 }
 
 /* The cells the tabs take in a form, a blank after each. */
@@ -90,10 +90,10 @@ void ui_draw_tabs(struct ui *u, int y, int w, int body)
 	char buf[96], pos[64], label[UI_PANE_N][96];
 	enum tab_form form = TAB_FULL;
 	bool brief;
-	double age[2] = { u->s ? snap_table_age(u->s, SNAP_RES_QP) : 0, 0 };
+	double age[2] = { u->run.s ? snap_table_age(u->run.s, SNAP_RES_QP) : 0, 0 };
 
-	for (i = 0; u->s && i < u->s->devs.n; i++) {
-		double a = snap_sum_age(u->s, SNAP_AT(&u->s->devs, struct snap_dev, i));
+	for (i = 0; u->run.s && i < u->run.s->devs.n; i++) {
+		double a = snap_sum_age(u->run.s, SNAP_AT(&u->run.s->devs, struct snap_dev, i));
 
 		age[1] = a > age[1] ? a : age[1];
 	}
@@ -112,27 +112,27 @@ void ui_draw_tabs(struct ui *u, int y, int w, int body)
 								       TAB_BRIEF;
 	}
 	ui_fill(y, 0, w, ROLE_TITLE);
-	u->mouse.hit.tabs_y = y;
+	u->view.mouse.hit.tabs_y = y;
 	for (i = 0; i < UI_PANE_N; i++) {
 		int n;
 
 		if (!ui_pane_shown(u, (enum ui_pane)i)) {
 			/* no tab: no click */
-			u->mouse.hit.tab_x[i] = u->mouse.hit.tab_x[i + 1] = x;
+			u->view.mouse.hit.tab_x[i] = u->view.mouse.hit.tab_x[i + 1] = x;
 			continue;
 		}
 		n = brief ? tab_label(buf, sizeof(buf), i, form, age) : len[i];
-		ui_put(y, x, w - x, i == u->pane ? ROLE_TAB_ACTIVE : ROLE_TITLE,
+		ui_put(y, x, w - x, i == u->view.pane ? ROLE_TAB_ACTIVE : ROLE_TITLE,
 		       brief ? buf : label[i]);
-		u->mouse.hit.tab_x[i] = x;
+		u->view.mouse.hit.tab_x[i] = x;
 		x += n + 1;
-		u->mouse.hit.tab_x[i + 1] = x < w ? x : w;
+		u->view.mouse.hit.tab_x[i + 1] = x < w ? x : w;
 		if (x >= w) {
 			bool more = x > w;
 
 			for (i++; i < UI_PANE_N; i++) { /* the tabs cut off: none */
 				more |= ui_pane_shown(u, (enum ui_pane)i);
-				u->mouse.hit.tab_x[i] = u->mouse.hit.tab_x[i + 1] = w;
+				u->view.mouse.hit.tab_x[i] = u->view.mouse.hit.tab_x[i + 1] = w;
 			}
 			if (more) /* cut: a mark says so */
 				ui_put(y, w - 1, 1, ROLE_TITLE, ">");

@@ -4,7 +4,7 @@
  * and the replay source do it.  bench_decode reads one frame of the file
  * (CRC, zstd: what the live source does not do); bench_refresh feeds its
  * netlink datagrams and files through the parsers into a snapshot (the
- * replay source's rec_replay_sample), computes rates against the previous
+ * replay source's source_replay_sample), computes rates against the previous
  * snapshot, change events, graph history, the per-process aggregation, and
  * filters and sorts the QP pane; bench_render draws one full screen into a
  * real curses screen (stdout may be /dev/null; TERM and LINES/COLUMNS set
@@ -79,12 +79,12 @@ static __attribute__((noinline)) int refresh(struct source *src, struct snapshot
 	snap_clear(cur);
 	/* what replay_sample() does with a frame (its series checked too) */
 	src->in_dump = false;
-	if (rec_replay_sample(src, cur, buf, len))
+	if (source_replay_sample(src, cur, buf, len))
 		return -1;
 	snap_tasks_sort(cur);
 	snap_dedup(cur);
 	snap_advance(prev, cur);
-	hist_update(&u->hist, cur);
+	hist_update(&u->run.hist, cur);
 	ui_note_events(u, cur);
 	ui_set_snapshot(u, cur);
 	return 0;
@@ -150,9 +150,9 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	/* the QP pane, busiest first, only QPs ready to send */
-	u.pane = UI_QPS;
-	u.panes[UI_QPS].sort = view_col_find(VIEW_QPS, "psn_rate");
-	u.panes[UI_QPS].reverse = true;
+	u.view.pane = UI_QPS;
+	u.view.panes[UI_QPS].sort = view_col_find(VIEW_QPS, "psn_rate");
+	u.view.panes[UI_QPS].reverse = true;
 	ret = ui_set_filter(&u, "state=RTS");
 	/* the first sample has nothing to compare with */
 	if (!ret)
@@ -203,7 +203,7 @@ int main(int argc, char **argv)
 	fprintf(stderr, "qps %zu refreshes %ld decode_ns %.0f refresh_ns %.0f render_ns %.0f "
 		"rss_base %ld rss_peak %ld rows %zu reader_kib %zu\n", prev->qps.n, n,
 		t_decode[n / 2], t_refresh[n / 2], t_render[n / 2], rss_base, rss_kib("VmHWM:"),
-		u.n_rows, len / 1024);
+		u.cache.n_rows, len / 1024);
 	ui_free(&u);
 	rec_reader_close(r);
 	snap_free(prev);

@@ -4,6 +4,7 @@ one that wants a token.
 
 usage: fake.py PORT bad|big|objects|hostile|hostile-error|redirect|html500
        fake.py PORT auth UPSTREAM 'TYPE CREDENTIALS' LOG
+       fake.py PORT redirect-to UPSTREAM
   bad: a JSON answer cut in the middle
   big: 17 MiB of blanks, past rdmatop's 16 MiB bound of one answer
   objects: an answer of 16.5 MB whose result is 5.5 million empty
@@ -18,6 +19,8 @@ usage: fake.py PORT bad|big|objects|hostile|hostile-error|redirect|html500
         escapes, 'é' across byte 200
   redirect: 307 to http://127.0.0.1:9/prometheus/ (a reverse proxy's)
   html500: 500 with an HTML page
+  redirect-to: every request redirected to the same path at UPSTREAM: a GET
+        by 302, a POST by 307 (which keeps the method and the form)
   auth: 401 (with WWW-Authenticate) unless the request's Authorization
         header is exactly 'TYPE CREDENTIALS' (as Prometheus's own
         authorization client sends it: "Bearer TOKEN"); with it, the
@@ -74,6 +77,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.answer()
 
     def answer(self):
+        if MODE == "redirect-to":
+            if self.command == "POST":
+                self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            self.send_response(307 if self.command == "POST" else 302)
+            self.send_header("Location", UPSTREAM + self.path)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
         if MODE == "auth":
             self.auth()
             return
@@ -159,6 +170,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
 
 MODE = sys.argv[2]
+if MODE == "redirect-to":
+    UPSTREAM = sys.argv[3].rstrip("/")
 if MODE == "auth":
     UPSTREAM, WANT, LOG = sys.argv[3].rstrip("/"), sys.argv[4], sys.argv[5]
 http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), Handler).serve_forever()

@@ -137,7 +137,9 @@ for m in redirect html500; do
 	timeout 60 python3 tests/cluster/fake.py "$port" "$m" &
 	pids="$pids $!"
 	wait_for 10 curl -s --max-time 2 -o /dev/null "http://127.0.0.1:$port/"
-	"$bin" --prometheus "http://127.0.0.1:$port" -b -n 1 >"$tmp/$m.out" 2>&1
+	# a redirect is followed unless follow_redirects is false
+	printf 'follow_redirects: false\n' >"$tmp/nofollow.yml"
+	"$bin" --prometheus "http://127.0.0.1:$port" --prometheus-config "$tmp/nofollow.yml" -b -n 1 >"$tmp/$m.out" 2>&1
 	echo "status $?" >>"$tmp/$m.out"
 done
 grep -q "^rdmatop: query up: HTTP 307: a redirect to http://127.0.0.1:9/prometheus/api/v1/query, not followed" "$tmp/redirect.out" &&

@@ -10,9 +10,21 @@ the wire (as sent, gzip or not) and decoded, and when it was asked.
 With DELAY_QUERY (a name, or "all") its answers wait DELAY_SECONDS
 first, as a Prometheus that is slow on one query; while FAIL_FILE holds
 a query's name, that query is answered 503.  Loopback only.
+
+It is a forward proxy too: a request in absolute form (GET http://HOST/...,
+as a client sends to its proxy) goes to UPSTREAM_URL whatever HOST it
+names (HOST need not resolve), and a CONNECT is tunnelled to its target;
+the log says the host asked for ("host"), the request's
+Authorization ("auth") and a CONNECT's Proxy-Authorization ("proxy_auth").
+With PROXY_TLS=CERT:KEY[:TLS12] in the environment it serves TLS (at most
+TLS 1.2 with the third field), and logs each request's TLS version ("tls").
 """
 import gzip
 import json
+import os
+import select
+import socket
+import ssl
 import sys
 import threading
 import time
@@ -52,11 +64,49 @@ class H(BaseHTTPRequestHandler):
     def do_GET(self):
         self.forward(None)
 
+    def do_CONNECT(self):
+        host, _, port = self.path.rpartition(":")
+        with lock, open(log, "a") as f:
+            f.write(json.dumps({"path": "CONNECT", "name": "connect", "host": self.path,
+                                "proxy_auth": self.headers.get("Proxy-Authorization", ""),
+                                "series": -1, "wire": 0, "bytes": 0, "t": time.time()}) + "\n")
+        try:
+            up = socket.create_connection((host.strip("[]"), int(port)), timeout=30)
+        except OSError:
+            self.send_error(502)
+            return
+        self.send_response(200, "Connection established")
+        self.end_headers()
+        socks = [self.connection, up]
+        try:
+            while True:
+                r, _, _ = select.select(socks, [], [], 30)
+                if not r:
+                    break
+                for s in r:
+                    data = s.recv(65536)
+                    if not data:
+                        raise EOFError
+                    (up if s is self.connection else self.connection).sendall(data)
+        except (OSError, EOFError):
+            pass
+        up.close()
+        self.close_connection = True
+
     def do_POST(self):
         n = int(self.headers.get("Content-Length") or 0)
         self.forward(self.rfile.read(n))
 
     def forward(self, body):
+        host = ""
+        if self.path.startswith(("http://", "https://")):
+            # a client's request to its proxy: upstream serves every host
+            u = urllib.parse.urlsplit(self.path)
+            host = u.netloc
+            self.path = u.path + ("?" + u.query if u.query else "")
+        extra = {"host": host, "auth": self.headers.get("Authorization", "")}
+        if hasattr(self.connection, "version"):
+            extra["tls"] = self.connection.version()
         form = urllib.parse.parse_qs(body.decode() if body else urllib.parse.urlsplit(self.path).query)
         q = form.get("query", [""])[0]
         name = name_of(q) if q else self.path.split("?")[0]
@@ -67,7 +117,7 @@ class H(BaseHTTPRequestHandler):
             with lock, open(log, "a") as f:
                 f.write(json.dumps({"path": self.path.split("?")[0], "name": name, "series": -1,
                                     "wire": 0, "bytes": 0, "t": t0, "seconds": 0, "query": q,
-                                    "delayed": True}) + "\n")
+                                    "delayed": True, **extra}) + "\n")
             time.sleep(delay_s)
         try:
             failing = open(fail_file).read().strip() if fail_file else ""
@@ -77,7 +127,7 @@ class H(BaseHTTPRequestHandler):
             with lock, open(log, "a") as f:
                 f.write(json.dumps({"path": self.path.split("?")[0], "name": name, "series": -1,
                                     "wire": 0, "bytes": 0, "t": t0, "seconds": 0, "query": q,
-                                    "failed": True}) + "\n")
+                                    "failed": True, **extra}) + "\n")
             msg = b"proxy: upstream unavailable"
             self.send_response(503)
             self.send_header("Content-Type", "text/plain")
@@ -112,7 +162,7 @@ class H(BaseHTTPRequestHandler):
             else:
                 f.write(json.dumps({"path": self.path.split("?")[0], "name": name, "series": series,
                                     "wire": len(data), "bytes": len(raw), "t": t0,
-                                    "seconds": time.time() - t0, "query": q}) + "\n")
+                                    "seconds": time.time() - t0, "query": q, **extra}) + "\n")
         try:
             self.send_response(code)
             for k in ("Content-Type", "Content-Encoding"):
@@ -126,4 +176,12 @@ class H(BaseHTTPRequestHandler):
 
 
 ThreadingHTTPServer.daemon_threads = True
-ThreadingHTTPServer(("127.0.0.1", port), H).serve_forever()
+srv = ThreadingHTTPServer(("127.0.0.1", port), H)
+if os.environ.get("PROXY_TLS"):
+    tls = os.environ["PROXY_TLS"].split(":")
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    ctx.load_cert_chain(tls[0], tls[1])
+    if len(tls) > 2 and tls[2] == "TLS12":
+        ctx.maximum_version = ssl.TLSVersion.TLSv1_2
+    srv.socket = ctx.wrap_socket(srv.socket, server_side=True)
+srv.serve_forever()

@@ -78,7 +78,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* each input from the same state: the first pane, nothing selected */
 	ui_cluster_free(&cu);
 	ui_cluster_init(&cu, 1.0, NULL, 0);
-	cu.base.color = true;
+	cu.base.view.color = true;
 	if (!prom_model_build(&m, q)) {
 		for (i = 0; i < n_keys; i++) {
 			ui_cluster_key(&cu, &v, keys[data[size - 1 - (size_t)i % size] %

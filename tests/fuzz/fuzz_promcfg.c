@@ -4,7 +4,8 @@
  * any bytes as the file's text, and as --match and --at.  It parses or
  * fails with a message, and a failed config is left empty; a parsed one
  * keeps the format's rules (one kind of auth, a password only with a
- * user, a certificate with its key).
+ * user, a certificate with its key, Prometheus's proxy rules, versions in
+ * order) and picks a proxy for a URL; the bytes are a no_proxy list too.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -39,6 +40,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		if (c.credentials && !c.auth_type)
 			abort();
+		if ((c.proxy_url && c.proxy_from_environment) ||
+		    (c.no_proxy && *c.no_proxy && !c.proxy_url))
+			abort();
+		if (c.tls_min && c.tls_max && c.tls_max < c.tls_min)
+			abort();
+		if (c.client_id && (c.username || c.credentials || !c.token_url))
+			abort();
+		{
+			char buf[512];
+			const char *from;
+			char *form = c.client_id ? prom_oauth2_form(&c) : NULL;
+
+			if (prom_proxy_for(&c, "http://h.example:9090/", NULL, buf, sizeof(buf),
+					   &from) &&
+			    (!buf[0] || !from))
+				abort();
+			free(form);
+		}
 		prom_config_free(&c);
 	}
 	/* the same bytes as a selector: checked, and a checked one makes
@@ -65,6 +84,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		ctx.ports = ctx.jobs = (struct prom_qtop){ 0 };
 	}
 	(void)prom_parse_time(text, 1796094720, &t, err, sizeof(err));
+	if (!memchr(data, '\0', size)) {
+		(void)prom_no_proxy(text, "http://a.b.example:80/");
+		(void)prom_no_proxy(text, "https://[fd00::1]/");
+		(void)prom_no_proxy(text, "http://10.1.2.3:8080/");
+	}
 	free(text);
 	return 0;
 }

@@ -6,7 +6,9 @@
  * 200 within the series bound; a refused one has a reason, valid UTF-8
  * that fits, an empty vector, and names the HTTP status whenever the
  * status is not 200 and the reason is not Prometheus's own; a redirect
- * says where to.  The scrape interval likewise.
+ * says where to.  The scrape interval likewise, and oauth2's token
+ * endpoint's answer: a token taken has no control character, a type
+ * without a space; a refusal says why.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -70,6 +72,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	h.type = flags & 8 ? type : NULL;
 	h.to = flags & 16 ? to : NULL;
 	h.err_why = flags & 32 ? err_why : NULL;
+	{
+		struct prom_token tk;
+
+		why[0] = '\0';
+		if (prom_oauth2_answer(h.code, (const char *)z.p, z.n, &tk, why, sizeof(why))) {
+			if (!why[0] || tk.token)
+				fz_fail("a token refused without a reason", why, 0, 0);
+			utf8_ok(why, sizeof(why));
+		} else {
+			for (const char *p = tk.token; *p; p++)
+				if ((unsigned char)*p < 0x20 || *p == 0x7f)
+					fz_fail("a token with a control character", tk.token, 0, 0);
+			if (!*tk.token || strchr(tk.type, ' ') || tk.expires_in < 0)
+				fz_fail("a token taken that cannot go out", tk.token, 0, 0);
+			prom_token_free(&tk);
+		}
+	}
 	err = prom_http_transfer(&h, why, sizeof(why));
 	if ((h.over || h.err || h.code == 401 || h.code == 403) != (err != 0))
 		fz_fail("transfer outcome", why, strlen(why), 0);

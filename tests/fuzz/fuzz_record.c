@@ -51,7 +51,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* the input as one sample's payload too: the CRC keeps mutated
 	 * payloads out of the reader, not out of the record parser */
 	snap_clear(&s);
-	rec_replay_sample(&src, &s, data, size);
+	source_replay_sample(&src, &s, data, size);
 	src.in_dump = false;
 	fd = as_file(data, size, path, sizeof(path));
 	if (fd < 0)
@@ -62,7 +62,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 			rec_sample_wall(buf, len, &wall);
 			snap_clear(&s);
-			rec_replay_sample(&src, &s, buf, len);
+			source_replay_sample(&src, &s, buf, len);
 			src.in_dump = false;
 		}
 		rec_reader_stats(r, &st);

@@ -60,8 +60,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	snap_init(&s);
 	ui_free(u);
 	ui_init(u, 1.0, NULL, true);
-	u->color = true;
-	getmaxyx(stdscr, u->rows_n, u->cols_n);
+	u->view.color = true;
+	getmaxyx(stdscr, u->run.rows_n, u->run.cols_n);
 	/* keys first, taken from the input's end: the snapshot takes the rest */
 	fz_snapshot(&s, &z);
 	ui_set_snapshot(u, &s);

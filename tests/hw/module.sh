@@ -125,7 +125,7 @@ for line in open(sys.argv[1]).read().splitlines():
 		fi
 	done
 	# the cadence: the pages read once in 3 samples 0.2 s apart (every
-	# 10 s: src/net/live.c NET_MODULE_EVERY), the reading in each sample,
+	# 10 s: src/source/net.c NET_MODULE_EVERY), the reading in each sample,
 	# and the recording replays to the live run's module
 	rm -f "$md/cad.log"
 	RDMATOP_NET_LOG=$md/cad.log mrt mlx5-roce "$MF/mlx5-roce/net" "$md/cad.json" -j -n 3 -d 0.2 -w "$md/cad.rdrec"

@@ -129,15 +129,15 @@ int main(int argc, char **argv)
 		}
 		/* a loop starts the clock again: no rates across it */
 		snap_advance(have_prev ? prev : NULL, cur);
-		hist_update(&u.hist, cur);
+		hist_update(&u.run.hist, cur);
 		ui_note_events(&u, cur);
 		if (refreshes % 50 == 0) {
 			size_t k = (size_t)(refreshes / 50);
 
-			u.pane = panes[k % 4];
-			u.panes[u.pane].sort =
+			u.view.pane = panes[k % 4];
+			u.view.panes[u.view.pane].sort =
 				k % 3 ? view_col_find(tables[k % 4], "psn_rate") : -1;
-			u.panes[u.pane].reverse = k & 1;
+			u.view.panes[u.view.pane].reverse = k & 1;
 			ui_set_filter(&u, filters[k % 4]);
 		}
 		ui_set_snapshot(&u, cur);

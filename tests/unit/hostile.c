@@ -221,7 +221,7 @@ static int copy_sample(struct rewrite *rw, struct raw_sink *k, const uint8_t *bu
 			/* times and names as recorded */
 			struct source src = { 0 };
 
-			rec_replay_sample(&src, &s, b - 8, 8 + blen);
+			source_replay_sample(&src, &s, b - 8, 8 + blen);
 			ret = k->begin(k->ctx, &s);
 		} else if (kind == REC_NL && blen >= 12) {
 			struct nl_req req = {

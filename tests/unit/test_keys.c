@@ -38,28 +38,28 @@ static void test_dispatch(void)
 	static struct ui u;
 
 	memset(&u, 0, sizeof(u));
-	u.delay = 1;
+	u.run.delay = 1;
 	CHECK_EQ_U(ui_key(&u, 'h'), UI_REDRAW);
-	CHECK(u.help.on);
+	CHECK(u.view.help.on);
 	CHECK_EQ_U(ui_key(&u, KEY_END), UI_REDRAW); /* scrolls, stays open */
-	CHECK(u.help.on && u.help.top > 0);
+	CHECK(u.view.help.on && u.view.help.top > 0);
 	CHECK_EQ_U(ui_key(&u, KEY_HOME), UI_REDRAW);
-	CHECK(u.help.on && u.help.top == 0);
+	CHECK(u.view.help.on && u.view.help.top == 0);
 	ui_key(&u, 'x');
-	CHECK(!u.help.on);
+	CHECK(!u.view.help.on);
 	ui_key(&u, '4');
-	CHECK_EQ_U(u.pane, UI_CONNS);
+	CHECK_EQ_U(u.view.pane, UI_CONNS);
 	ui_key(&u, '0');
-	CHECK_EQ_U(u.pane, UI_CTXS);
+	CHECK_EQ_U(u.view.pane, UI_CTXS);
 	ui_key(&u, KEY_END); /* a key of its own, not '4' */
-	CHECK_EQ_U(u.pane, UI_CTXS);
+	CHECK_EQ_U(u.view.pane, UI_CTXS);
 	CHECK_EQ_U(ui_key(&u, '+'), UI_DELAY);
-	CHECK(u.delay == 2);
+	CHECK(u.run.delay == 2);
 	CHECK_EQ_U(ui_key(&u, 'W'), UI_SAVE);
 	CHECK_EQ_U(ui_key(&u, ' '), UI_PAUSE);
-	CHECK(u.paused);
+	CHECK(u.run.paused);
 	CHECK_EQ_U(ui_key(&u, KEY_F(10)), UI_QUIT);
-	free(u.rows);
+	free(u.cache.rows);
 }
 
 TEST_MAIN(test_table, test_dispatch)

@@ -269,7 +269,7 @@ static void test_record(void)
 	CHECK_EQ_U(rec_reader_next(r, &p, &len, err, sizeof(err)), 1);
 	snap_clear(&s);
 	test_port_on(&s, "eth0");
-	CHECK_EQ_U(rec_replay_sample(&src, &s, p, len), 0);
+	CHECK_EQ_U(source_replay_sample(&src, &s, p, len), 0);
 	c = test_counter(&s, SNAP_SRC_DCB, "indications_prio3");
 	CHECK(c && c->value == 150000);
 	c = test_counter(&s, SNAP_SRC_DRV, "tx_pause_storm_error_events");

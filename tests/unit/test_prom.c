@@ -180,8 +180,8 @@ static void test_config(void)
 		   -EINVAL);
 	CHECK(strstr(err, "control character") != NULL);
 	CHECK_EQ_U(cfg("", &c, err), 0);
-	CHECK_EQ_U(cfg("tls_config:\n  ca: x\n", &c, err), -EINVAL);
-	CHECK_EQ_S(err, "line 2: unknown key 'ca' (Prometheus's http_config keys only)");
+	CHECK_EQ_U(cfg("tls_config:\n  ca_flie: x\n", &c, err), -EINVAL);
+	CHECK_EQ_S(err, "line 2: unknown key 'ca_flie' (Prometheus's http_config keys only)");
 	CHECK_EQ_U(cfg("basic_auth:\n  username: a\nbearer_token: b\n", &c, err), -EINVAL);
 	CHECK(strstr(err, "exclusive") != NULL);
 	CHECK_EQ_U(cfg("tls_config:\n  insecure_skip_verify: maybe\n", &c, err), -EINVAL);

@@ -87,7 +87,7 @@ static int read_recording(const char *p, char *err, size_t errlen, struct snapsh
 		return -1;
 	while ((ret = rec_reader_next(r, &buf, &len, err, errlen)) == 1) {
 		snap_clear(last);
-		rec_replay_sample(&src, last, buf, len);
+		source_replay_sample(&src, last, buf, len);
 		snap_tasks_sort(last);
 		n++;
 	}

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The live side of src/net: per RoCE port's netdev, each once a sample,
+ * The live source's netdevs (parsed by src/net): per RoCE port's netdev,
+ * each once a sample,
  * DCB (NETLINK_ROUTE), the ethtool family's GETs (NETLINK_GENERIC) and the
  * driver statistics (SIOCETHTOOL).  Sockets are opened at the first sample
  * and kept; the ethtool family id is resolved once; a driver's statistic
@@ -10,8 +11,8 @@
  * the command; -ENODATA: STATS_GET's groups all empty) is remembered per
  * netdev and fed as refused without a request, and STATS_GET asks only
  * the groups that came back with statistics.  Every answer, and every
- * reason an input could not be read, is fed as a raw input (net_feed), so
- * a replay says what the live run said.
+ * reason an input could not be read, is fed as a raw input
+ * (source_feed_net), so a replay says what the live run said.
  */
 #include <errno.h>
 #include <net/if.h>
@@ -28,6 +29,7 @@
 #include <linux/netlink.h>
 #include <linux/sockios.h>
 
+#include "live.h"
 #include "module.h"
 #include "net.h"
 #include "source.h"
@@ -150,8 +152,8 @@ static int ask_feed(struct net_live *nl, struct mnl_socket *sk, struct source *s
 	ssize_t n = ask(nl, sk, len);
 
 	if (n < 0)
-		return net_feed(src, s, what, ndev, (int)n, NULL, 0);
-	return net_feed(src, s, what, ndev, 0, nl->buf, (size_t)n);
+		return source_feed_net(src, s, what, ndev, (int)n, NULL, 0);
+	return source_feed_net(src, s, what, ndev, 0, nl->buf, (size_t)n);
 }
 
 static int dcb(struct net_live *nl, struct source *src, struct snapshot *s, struct net_ndev *d,
@@ -160,10 +162,10 @@ static int dcb(struct net_live *nl, struct source *src, struct snapshot *s, stru
 	int ret;
 
 	if (d && d->refused[SNAP_NET_DCB])
-		return net_feed(src, s, SNAP_NET_DCB, ndev, d->refused[SNAP_NET_DCB], NULL, 0);
+		return source_feed_net(src, s, SNAP_NET_DCB, ndev, d->refused[SNAP_NET_DCB], NULL, 0);
 	ret = sock(&nl->rt, &nl->rt_err, NETLINK_ROUTE);
 	if (ret)
-		return net_feed(src, s, SNAP_NET_DCB, ndev, ret, NULL, 0);
+		return source_feed_net(src, s, SNAP_NET_DCB, ndev, ret, NULL, 0);
 	ret = ask_feed(nl, nl->rt, src, s, SNAP_NET_DCB, ndev,
 		       net_dcb_req(nl->buf, NL_BUF_SIZE, ndev, ++nl->seq));
 	if (!ret)
@@ -185,17 +187,17 @@ static int ethtool(struct net_live *nl, struct source *src, struct snapshot *s,
 
 	ret = sock(&nl->gn, &nl->gn_err, NETLINK_GENERIC);
 	if (ret)
-		return net_feed(src, s, SNAP_NET_FAMILY, ndev, ret, NULL, 0);
+		return source_feed_net(src, s, SNAP_NET_FAMILY, ndev, ret, NULL, 0);
 	if (!nl->family && !nl->family_err) {
 		len = net_family_req(nl->buf, NL_BUF_SIZE, ++nl->seq);
 		n = ask(nl, nl->gn, len);
 		nl->family_err = n < 0 ? (int)n : net_family_parse(nl->buf, (size_t)n, &nl->family);
 	}
 	if (nl->family_err)
-		return net_feed(src, s, SNAP_NET_FAMILY, ndev, nl->family_err, NULL, 0);
+		return source_feed_net(src, s, SNAP_NET_FAMILY, ndev, nl->family_err, NULL, 0);
 	for (i = 0; i < sizeof(what) / sizeof(what[0]); i++) {
 		if (d && d->refused[what[i]]) {
-			if ((ret = net_feed(src, s, what[i], ndev, d->refused[what[i]], NULL, 0)))
+			if ((ret = source_feed_net(src, s, what[i], ndev, d->refused[what[i]], NULL, 0)))
 				return ret;
 			continue;
 		}
@@ -251,11 +253,11 @@ static int module(struct net_live *nl, struct source *src, struct snapshot *s,
 	ssize_t n;
 
 	if (!d)
-		return net_feed(src, s, SNAP_NET_MODULE, ndev, -ENOSPC, NULL, 0);
+		return source_feed_net(src, s, SNAP_NET_MODULE, ndev, -ENOSPC, NULL, 0);
 	if (d->refused[SNAP_NET_MODULE])
-		return net_feed(src, s, SNAP_NET_MODULE, ndev, d->refused[SNAP_NET_MODULE], NULL, 0);
+		return source_feed_net(src, s, SNAP_NET_MODULE, ndev, d->refused[SNAP_NET_MODULE], NULL, 0);
 	if (d->mod_at && t - d->mod_at < NET_MODULE_EVERY)
-		return net_feed(src, s, SNAP_NET_MODULE, ndev, d->mod_err, d->mod, d->mod_len);
+		return source_feed_net(src, s, SNAP_NET_MODULE, ndev, d->mod_err, d->mod, d->mod_len);
 	d->mod_at = t;
 	d->mod_len = 0;
 	d->mod_err = 0;
@@ -294,7 +296,7 @@ static int module(struct net_live *nl, struct source *src, struct snapshot *s,
 	}
 	if (d->mod_err == -EOPNOTSUPP || d->mod_err == -EPERM)
 		d->refused[SNAP_NET_MODULE] = d->mod_err;
-	return net_feed(src, s, SNAP_NET_MODULE, ndev, d->mod_err, d->mod, d->mod_len);
+	return source_feed_net(src, s, SNAP_NET_MODULE, ndev, d->mod_err, d->mod, d->mod_len);
 }
 
 static int ioctl_eth(struct net_live *nl, const char *ndev, void *data)
@@ -352,16 +354,16 @@ static int drv_stats(struct net_live *nl, struct source *src, struct snapshot *s
 			nl->ioc_err = -errno;
 	}
 	if (nl->ioc_err || !d)
-		return net_feed(src, s, SNAP_NET_DRV, ndev, d ? nl->ioc_err : -ENOSPC, NULL, 0);
+		return source_feed_net(src, s, SNAP_NET_DRV, ndev, d ? nl->ioc_err : -ENOSPC, NULL, 0);
 	if (d->refused[SNAP_NET_DRV])
-		return net_feed(src, s, SNAP_NET_DRV, ndev, d->refused[SNAP_NET_DRV], NULL, 0);
+		return source_feed_net(src, s, SNAP_NET_DRV, ndev, d->refused[SNAP_NET_DRV], NULL, 0);
 	count = stats_count(nl, ndev);
 	if (count == -EOPNOTSUPP)
 		d->refused[SNAP_NET_DRV] = (int)count;	/* no ETH_SS_STATS set */
 	if (count < 0)
-		return net_feed(src, s, SNAP_NET_DRV, ndev, (int)count, NULL, 0);
+		return source_feed_net(src, s, SNAP_NET_DRV, ndev, (int)count, NULL, 0);
 	if (count > 65536)
-		return net_feed(src, s, SNAP_NET_DRV, ndev, -E2BIG, NULL, 0);
+		return source_feed_net(src, s, SNAP_NET_DRV, ndev, -E2BIG, NULL, 0);
 	if (!d->strs || d->n != (uint32_t)count) {
 		struct ethtool_gstrings *gs;
 
@@ -377,7 +379,7 @@ static int drv_stats(struct net_live *nl, struct source *src, struct snapshot *s
 			free(d->strs);
 			d->strs = NULL;
 			d->strs_len = 0;
-			return net_feed(src, s, SNAP_NET_DRV, ndev, ret, NULL, 0);
+			return source_feed_net(src, s, SNAP_NET_DRV, ndev, ret, NULL, 0);
 		}
 		d->n = gs->len;
 	}
@@ -392,12 +394,12 @@ static int drv_stats(struct net_live *nl, struct source *src, struct snapshot *s
 	st->cmd = ETHTOOL_GSTATS;
 	st->n_stats = d->n;
 	if ((ret = ioctl_eth(nl, ndev, st)))
-		return net_feed(src, s, SNAP_NET_DRV, ndev, ret, NULL, 0);
+		return source_feed_net(src, s, SNAP_NET_DRV, ndev, ret, NULL, 0);
 	if (st->n_stats != d->n) {
 		d->n = UINT32_MAX;	/* the names changed: read again next time */
-		return net_feed(src, s, SNAP_NET_DRV, ndev, -EAGAIN, NULL, 0);
+		return source_feed_net(src, s, SNAP_NET_DRV, ndev, -EAGAIN, NULL, 0);
 	}
-	return net_feed(src, s, SNAP_NET_DRV, ndev, 0, nl->drv,
+	return source_feed_net(src, s, SNAP_NET_DRV, ndev, 0, nl->drv,
 			need + sizeof(*st) + (size_t)d->n * 8);
 }
 
