@@ -38,6 +38,10 @@ struct net_prio {
 
 struct net_rates {
 	bool valid[NET_RATE_N];
+	/* a counter of the figure is saturated (an IB PMA counter at its
+	 * maximum): its rate is unknown, valid is false and the screen says
+	 * "sat", as for the figure alone (truth.h) */
+	bool sat[NET_RATE_N];
 	double v[NET_RATE_N];
 	int prio[2];		/* the busiest priority of PAUSE RX/s, TX/s; -1: the link's
 				 * global pause counters (no per-priority ones) */

@@ -47,7 +47,8 @@ static void link_net_rate(const struct view_ctx *c, const void *row, const struc
 	struct net_rates r;
 
 	net_rates(c->s, p->dev, p->port, &r);
-	v->valid = r.valid[col->arg];
+	v->valid = r.valid[col->arg] || r.sat[col->arg];
+	v->sat = r.sat[col->arg];	/* "sat": the rate is unknown */
 	v->d = r.v[col->arg];
 }
 

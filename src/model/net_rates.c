@@ -205,11 +205,17 @@ static void net_rates_of(const struct snapshot *s, uint32_t dev, uint32_t port, 
 	}
 	/* the port's drops, FCS and symbol errors: its truth (truth_tab.c) */
 	truth_port(s, dev, port, &t);
-	r->valid[NET_RATE_DISCARD] = t.f[TRUTH_DISCARD].valid || t.f[TRUTH_OOB].valid;
+	/* a part saturated leaves the sum unknown (mlx5 IB, 16-bit PMA
+	 * port_xmit_discards at 65535), never the other part's rate alone */
+	r->sat[NET_RATE_DISCARD] = t.f[TRUTH_DISCARD].sat || t.f[TRUTH_OOB].sat;
+	r->valid[NET_RATE_DISCARD] = !r->sat[NET_RATE_DISCARD] &&
+				     (t.f[TRUTH_DISCARD].valid || t.f[TRUTH_OOB].valid);
 	r->v[NET_RATE_DISCARD] = (t.f[TRUTH_DISCARD].valid ? t.f[TRUTH_DISCARD].v : 0) +
 				 (t.f[TRUTH_OOB].valid ? t.f[TRUTH_OOB].v : 0);
+	r->sat[NET_RATE_FCS] = t.f[TRUTH_FCS].sat;
 	r->valid[NET_RATE_FCS] = t.f[TRUTH_FCS].valid;
 	r->v[NET_RATE_FCS] = t.f[TRUTH_FCS].v;
+	r->sat[NET_RATE_SYMBOL] = t.f[TRUTH_SYMBOL].sat;
 	r->valid[NET_RATE_SYMBOL] = t.f[TRUTH_SYMBOL].valid;
 	r->v[NET_RATE_SYMBOL] = t.f[TRUTH_SYMBOL].v;
 	r->valid[NET_RATE_FEC_UNCORR] = fec;

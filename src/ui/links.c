@@ -386,8 +386,8 @@ void ui_draw_links(struct ui *u, const struct ui_layout *l)
 		for (c = 0; c < NET_RATE_COLS && (int)(NBASE + c) < COL_SRC; c++)
 			/* pauses are flow control, not errors: the rate colours */
 			if (xs[NBASE + c] >= 0)
-				rate_cell(y, xs[NBASE + c], ws[NBASE + c], nr.valid[c], nr.v[c],
-					  VIEW_F_RATE, c >= NET_RATE_DISCARD, false);
+				rate_cell(y, xs[NBASE + c], ws[NBASE + c], nr.valid[c] || nr.sat[c],
+					  nr.v[c], VIEW_F_RATE, c >= NET_RATE_DISCARD, nr.sat[c]);
 	}
 	free(ord);
 }
