@@ -34,7 +34,7 @@ static bool good_line(const char *p, size_t n, uint32_t *uid, const char **name,
 
 int snap_users_parse(struct snapshot *s, const char *buf, size_t len)
 {
-	const char *p = buf, *end = buf ? buf + len : NULL;	/* NULL + 0 is undefined */
+	const char *p = buf, *end = buf ? buf + len : NULL; /* NULL + 0 is undefined */
 	size_t o = 0;
 	char *keep;
 	int ret = 0;
