@@ -21,6 +21,10 @@ pkgs="$pkgs ethtool"
 # --prometheus: its HTTP client and JSON parser; tests/cluster drives a real
 # Prometheus (and promtool) with them
 pkgs="$pkgs libcurl4-gnutls-dev libjansson-dev prometheus"
+# the Debian package (tests/deb), the fleet's shells and exporters
+# (tests/fleet): one apt-get for all (the suites install them only when
+# run alone; man-db's trigger runs once)
+pkgs="$pkgs dpkg-dev debhelper lintian fakeroot build-essential man-db zsh prometheus-node-exporter"
 # the real-kernel test bed (tests/vm)
 pkgs="$pkgs qemu-system-x86 busybox-static cpio kmod xz-utils"
 missing=""
