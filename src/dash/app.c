@@ -50,6 +50,11 @@ struct app {
 	unsigned long samples;
 	long iterations, taken;	/* -n: quit once this many are on screen */
 	double asked;		/* ev_now of the last tick that asked for a sample */
+	/* t steps: the sample in flight is one (a step, or the playback's
+	 * next, which a step pressed meanwhile takes as its own), and those
+	 * pressed while it was read, asked for one by one as each comes in */
+	bool step_in_flight;
+	unsigned steps_owed;
 
 	struct ui ui;
 	bool dirty;
@@ -59,7 +64,7 @@ struct app {
 };
 
 /* target: replay sample to go to, or -1 for the next sample */
-static void request_sample(struct app *a, long target)
+static enum sampler_ask request_sample(struct app *a, long target)
 {
 	struct nl_want want[NL_WANT_MAX];
 	size_t n = ui_want_qps(&a->ui, want, NL_WANT_MAX);
@@ -74,6 +79,21 @@ static void request_sample(struct app *a, long target)
 	/* still sampling the last tick: the interval stretches */
 	if (r == SAMPLER_ASK_BUSY && target < 0)
 		ui_set_stretched(&a->ui);
+	return r;
+}
+
+/* t: the next sample, or after the one being read; never dropped (the
+ * man page's promise: a key asked for while a sample is read is made) */
+static void step(struct app *a)
+{
+	enum sampler_ask r = request_sample(a, -1);
+
+	if (r == SAMPLER_ASK_STARTED || r == SAMPLER_ASK_PENDING)
+		a->step_in_flight = true;
+	else if (r == SAMPLER_ASK_BUSY && a->step_in_flight)
+		a->steps_owed++;
+	else if (r == SAMPLER_ASK_BUSY)
+		a->step_in_flight = true;
 }
 
 /*
@@ -118,6 +138,14 @@ static void on_done(struct ev_loop *loop, ev_async *w, int revents)
 	(void)revents;
 	if (!sampler_take(&a->sp, &t))
 		return;
+	/* a step came in: the next one owed is asked for after this one */
+	if (a->steps_owed && !t.pending) {
+		a->steps_owed--;
+		ev_timer_set(&a->again_w, 0, 0);
+		ev_timer_start(loop, &a->again_w);
+	} else if (!t.pending) {
+		a->step_in_flight = false;
+	}
 	if (t.pending) {
 		/* asked for while this one waited: after it, ask again */
 		ev_timer_set(&a->again_w, 0, 0);
@@ -127,6 +155,8 @@ static void on_done(struct ev_loop *loop, ev_async *w, int revents)
 		/* the header says it until playback moves, whatever keys come */
 		ui_set_status(&a->ui, ROLE_STATUS_INFO, "end of recording");
 		ui_replay_ended(&a->ui);
+		a->steps_owed = 0;	/* no step past the end */
+		a->step_in_flight = false;
 		a->dirty = true;
 		return;
 	}
@@ -171,6 +201,8 @@ static void on_again(struct ev_loop *loop, ev_timer *w, int revents)
 	(void)revents;
 	if (r.set)
 		request_sample(a, r.target);
+	else if (a->step_in_flight)
+		request_sample(a, -1);	/* a step owed (on_done) */
 }
 
 static void on_tick(struct ev_loop *loop, ev_timer *w, int revents)
@@ -277,7 +309,7 @@ static void on_input(struct ev_loop *loop, ev_io *w, int revents)
 			break;
 		case UI_STEP:
 			hold(a);
-			request_sample(a, -1);
+			step(a);
 			break;
 		case UI_SAVE:
 			save_settings(a);
