@@ -81,6 +81,8 @@ if [ -e tests/data/hw/mlx5-roce/netlink.fix ] && [ -e build/hw/nlshim.so ]; then
 		term=${ts%:*} size=${ts#*:}
 		start_shim "$term" "$size"
 		check "live counts ($term $size): the QP tab" "LQPN +RQPN"
+		# the tab's header comes before the first sample's counts
+		check "live counts ($term $size): the header's counts" " CM_IDs [0-9]+ +MRs [0-9]+"
 		screen
 		hcm=$(sed -n 's/.* CM_IDs \([0-9-]*\) .*/\1/p' "$tmp/screen" | head -1)
 		hmr=$(sed -n 's/.* MRs \([0-9-]*\)\( .*\)\{0,1\}$/\1/p' "$tmp/screen" | head -1)
