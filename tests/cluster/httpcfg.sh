@@ -258,13 +258,6 @@ done
 # refused by name, with the man page's list
 pcfg refused 'tls_config:' '  ca: "-----BEGIN CERTIFICATE-----"'
 pcfg envurl 'proxy_from_environment: true' "proxy_url: $proxy"
-o=$tmp/gx
-for c in "refused:tls_config.ca: a key of Prometheus's that rdmatop does not take" \
-	"envurl:proxy_from_environment and proxy_url are exclusive"; do
-	n=${c%%:*} want=${c#*:}
-	"$bin" --prometheus "$purl" --prometheus-config "$pki/$n.yml" -b -n 1 >"$o.err" 2>&1
-	rc=$?
-	[ "$rc" = 2 ] && grep -q "$want" "$o.err" && ok "--prometheus-config $n: status 2, said" ||
-		bad "--prometheus-config $n: status 2, said /$want/ (rc $rc)" "$o.err"
-done
+config_refused "$purl" "refused:tls_config.ca: a key of Prometheus's that rdmatop does not take" \
+	"envurl:proxy_from_environment and proxy_url are exclusive"
 echo "# httpcfg.sh: $(($(date +%s) - httpcfg_t0)) s"

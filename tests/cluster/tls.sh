@@ -81,13 +81,20 @@ for c in "badpw:401" "noca:certificate" "nocert:SSL\|TLS\|handshake\|certificate
 		ok "--prometheus-config $n: refused, status 1, said ($(head -n 1 "$tmp/t.err" | cut -c 1-70))" ||
 		bad "--prometheus-config $n: refused, status 1, said /$want/ (rc $(cat "$tmp/t.rc"))" "$tmp/t.err"
 done
-for c in "unknown:unknown key 'pasword'" "both:exclusive" "ctl:control character"; do
-	n=${c%%:*} want=${c#*:}
-	"$bin" --prometheus "$turl" --prometheus-config "$pki/$n.yml" -b -n 1 >"$tmp/t.err" 2>&1
-	rc=$?
-	[ "$rc" = 2 ] && grep -q "$want" "$tmp/t.err" && ok "--prometheus-config $n: status 2, said" ||
-		bad "--prometheus-config $n: status 2, said /$want/ (rc $rc)" "$tmp/t.err"
-done
+# config_refused URL NAME:WANT...: $pki/NAME.yml refused at start, status 2,
+# the message matching WANT (httpcfg.sh uses it too)
+config_refused() {
+	local url=$1 c n want rc
+	shift
+	for c in "$@"; do
+		n=${c%%:*} want=${c#*:}
+		"$bin" --prometheus "$url" --prometheus-config "$pki/$n.yml" -b -n 1 >"$tmp/t.err" 2>&1
+		rc=$?
+		[ "$rc" = 2 ] && grep -q "$want" "$tmp/t.err" && ok "--prometheus-config $n: status 2, said" ||
+			bad "--prometheus-config $n: status 2, said /$want/ (rc $rc)" "$tmp/t.err"
+	done
+}
+config_refused "$turl" "unknown:unknown key 'pasword'" "both:exclusive" "ctl:control character"
 
 # bearer_token, bearer_token_file and authorization on the wire: a server
 # in front of the plain Prometheus that answers 401 unless the request's
