@@ -23,6 +23,16 @@ static const char *rate(char *buf, size_t len, bool valid, double v)
 	return view_fmt(&val, buf, len);
 }
 
+/* a rate of the port's truth: "sat" when a counter under it is saturated,
+ * as the NETWORK pane's column says it */
+static const char *rate_sat(char *buf, size_t len, const struct net_rates *r, int k)
+{
+	struct view_value val = { .type = VIEW_T_DOUBLE, .fmt = VIEW_F_RATE,
+				  .valid = r->valid[k] || r->sat[k], .sat = r->sat[k], .d = r->v[k] };
+
+	return view_fmt(&val, buf, len);
+}
+
 /* a count as the tables print one (2.9M) */
 static const char *count(char *buf, size_t len, bool valid, uint64_t v)
 {
@@ -96,13 +106,16 @@ void ui_detail_net(const struct snapshot *s, uint32_t dev, uint32_t port, ui_emi
 	snprintf(line, sizeof(line), "FEC %s, uncorrectable %s", net_fec_name(n),
 		 rate(a, sizeof(a), r.valid[NET_RATE_FEC_UNCORR], r.v[NET_RATE_FEC_UNCORR]));
 	emit(ctx, ROLE_DEFAULT, 2, line);
-	/* the standard groups (STATS_GET): errors the wire made */
-	if (n->std_groups) {
+	/* errors the wire made, from the port's truth (truth_tab.c: the
+	 * standard groups, PMA or the driver's counters, whichever it has) */
+	if (n->std_groups || r.valid[NET_RATE_FCS] || r.sat[NET_RATE_FCS] ||
+	    r.valid[NET_RATE_SYMBOL] || r.sat[NET_RATE_SYMBOL]) {
 		snprintf(line, sizeof(line), "FCS errors %s, symbol errors %s",
-			 rate(a, sizeof(a), r.valid[NET_RATE_FCS], r.v[NET_RATE_FCS]),
-			 rate(b, sizeof(b), r.valid[NET_RATE_SYMBOL], r.v[NET_RATE_SYMBOL]));
+			 rate_sat(a, sizeof(a), &r, NET_RATE_FCS),
+			 rate_sat(b, sizeof(b), &r, NET_RATE_SYMBOL));
 		emit(ctx, (r.valid[NET_RATE_FCS] && r.v[NET_RATE_FCS] > 0) ||
-				  (r.valid[NET_RATE_SYMBOL] && r.v[NET_RATE_SYMBOL] > 0) ?
+				  (r.valid[NET_RATE_SYMBOL] && r.v[NET_RATE_SYMBOL] > 0) ||
+				  r.sat[NET_RATE_FCS] || r.sat[NET_RATE_SYMBOL] ?
 			  ROLE_STATUS_WARN : ROLE_DEFAULT, 2, line);
 	}
 	if (n->valid & (SNAP_NET_LINK | SNAP_NET_SPEED)) {
