@@ -71,6 +71,16 @@ ne_check() {
 	ne_live_sample	# the last sample's file, written just before rdmatop ended
 	wait "$live"
 	rc=$?
+	# what node_exporter served at each sample, checked once the run is over
+	# (a python start per sample could miss the next one on a loaded machine)
+	k=1
+	while [ "$k" -le "$files" ]; do
+		ne_compare "$tmp/ne-live.$k.prom" "$tmp/ne-live.$k.metrics" "live sample $k" >>"$tmp/ne.bad" &&
+			good=$((good + 1))
+		grep -qE '^rdmatop_table_age_seconds\{device="mlx5_0",table="qps"\} [0-9.]*[1-9]' \
+			"$tmp/ne-live.$k.prom" && carried=$((carried + 1))
+		k=$((k + 1))
+	done
 	[ "$rc" = 0 ] || { echo "rdmatop exited $rc"; cat "$tmp/ne-live.err"; } >>"$tmp/ne.bad"
 	[ "$good" = 8 ] && [ "$carried" -ge 6 ] && [ ! -s "$tmp/ne.bad" ] &&
 		ok "node_exporter reads the textfile at every sample of a paced live run ($good of 8, $carried carried)" ||
@@ -84,28 +94,33 @@ ne_check() {
 	wait "$ne_pid" 2>/dev/null
 }
 
-# ne_live_sample: when the live run's file holds a new sample, node_exporter
-# serves it (node_exporter reads the directory when scraped: what it serves
-# is this sample's file, or a later one if rdmatop was quicker)
+# ne_live_sample: when the live run's file holds a new sample, keep it and
+# what node_exporter serves now (node_exporter reads the directory when
+# scraped: what it serves is this sample's file, or a later one if rdmatop
+# was quicker); compared once the run is over
 ne_live_sample() {
 	ts=$(sed -n 's/^rdma_sample_timestamp_seconds //p' "$ne_dir/rdma.prom" 2>/dev/null)
 	[ -n "$ts" ] && [ "$ts" != "$last" ] || return 0
 	last=$ts
-	cp "$ne_dir/rdma.prom" "$tmp/ne-live.prom"
 	files=$((files + 1))
-	cp "$tmp/ne-live.prom" "$tmp/ne-live.$files.prom"
-	ne_scrape "$tmp/ne-live.prom" "live sample $ts" >>"$tmp/ne.bad" && good=$((good + 1))
-	grep -qE '^rdmatop_table_age_seconds\{device="mlx5_0",table="qps"\} [0-9.]*[1-9]' \
-		"$tmp/ne-live.prom" && carried=$((carried + 1))
+	cp "$ne_dir/rdma.prom" "$tmp/ne-live.$files.prom"
+	curl -sf --max-time 5 "$ne_url" >"$tmp/ne-live.$files.metrics" ||
+		echo "live sample $ts: node_exporter does not answer" >>"$tmp/ne.bad"
 	return 0
 }
 
 # ne_scrape FILE WHAT: node_exporter took the textfile and serves each rdma_
-# series of FILE, this sample's timestamp among them (or a later sample's,
-# when the file was replaced since FILE was copied); says what is wrong
+# series of FILE, this sample's timestamp among them; says what is wrong
 ne_scrape() {
 	curl -sf --max-time 5 "$ne_url" >"$tmp/ne.metrics" || { echo "$2: node_exporter does not answer"; return 1; }
-	python3 - "$1" "$tmp/ne.metrics" "$2" <<'EOP'
+	ne_compare "$1" "$tmp/ne.metrics" "$2"
+}
+
+# ne_compare FILE SERVED WHAT: SERVED (what node_exporter answered) holds
+# each rdma_ series of FILE and its timestamp (or a later sample's, when the
+# file was replaced since FILE was copied); says what is wrong
+ne_compare() {
+	python3 - "$1" "$2" "$3" <<'EOP'
 import re, sys
 want, got, what = open(sys.argv[1]).read(), open(sys.argv[2]).read(), sys.argv[3]
 
