@@ -129,9 +129,11 @@ endif
 # cycle; the setting trial of doc/design.md, made in a scratch tree
 UNIT_SCRIPTS = tests/unit/modcycles tests/unit/trial_setting
 
+# (the build on every core unless make was given -j: its jobserver then)
 test:
 	@tests/deps.sh
-	@$(MAKE) --no-print-directory all $(UNIT_BIN)
+	@case "$$MAKEFLAGS" in *jobserver*|*j[0-9]*) j= ;; *) j=-j$$(nproc 2>/dev/null || echo 1) ;; esac; \
+		$(MAKE) --no-print-directory $$j all $(UNIT_BIN)
 	@tests/run-all $(UNIT_BIN) $(UNIT_SCRIPTS)
 
 check: test
