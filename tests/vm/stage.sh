@@ -243,9 +243,14 @@ find_user_bin() {
 
 # build_base KV: the kernel- and userspace part of the initramfs
 # ($KDIR/base.cpio), rebuilt when the staging recipe changes.
+# the base initramfs's inputs: these scripts and the packages extracted
+base_sum() {
+	(cat "$VM_DIR/stage.sh" "$VM_DIR/latest.sh"; ls "$UROOT"/.x.* "$KDIR"/kernel/.x.*) | md5sum | cut -c1-16
+}
+
 build_base() {
 	local kv="$1" sum mroot lines m path name order="" b
-	sum="$( (cat "$VM_DIR/stage.sh" "$VM_DIR/latest.sh"; ls "$UROOT"/.x.* "$KDIR"/kernel/.x.*) | md5sum | cut -c1-16)"
+	sum="$(base_sum)"
 	BASE_CPIO="$KDIR/base.cpio"
 	if [ -s "$BASE_CPIO" ] && [ "$(cat "$KDIR/base.sum" 2>/dev/null)" = "$sum" ]; then
 		return 0
@@ -338,7 +343,9 @@ EOF
 
 	(cd "$IROOT" && find . | LC_ALL=C sort | cpio -o -H newc --quiet) >"$BASE_CPIO.tmp"
 	mv "$BASE_CPIO.tmp" "$BASE_CPIO"
-	echo "$sum" >"$KDIR/base.sum"
+	# what was extracted after the sum above (a library fetched on
+	# demand) is part of this base: the next run must not rebuild it
+	base_sum >"$KDIR/base.sum"
 }
 
 # build_overlay KV OUT: the per-run part (init, scenarios, rdmatop, many_qp)
