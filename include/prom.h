@@ -280,7 +280,9 @@ struct prom_http {
 	long code;		/* the HTTP status, 0: none */
 	const char *type;	/* Content-Type, or NULL */
 	const char *to;		/* a redirect's Location, or NULL */
-	bool over;		/* the body passed answer_max: cut */
+	bool over;		/* the body passed answer_max: refused or cut */
+	bool unread;		/* refused by its Content-Length, its body unread */
+	size_t size;		/* over: the Content-Length, or the bytes when cut */
 	int err;		/* the transfer's: 0, -ETIMEDOUT, -EIO */
 	const char *err_why;	/* and its reason */
 	size_t answer_max, series_max;

@@ -104,6 +104,8 @@ static void finish(struct prom_client *c, struct req *r, CURLcode rc)
 	struct prom_qstate *st = r->q < PROM_Q_N ? &c->q[r->q] : NULL;
 	struct prom_http h = {
 		.over = r->over,
+		.unread = r->unread,
+		.size = r->size,
 		.err = rc == CURLE_OK ? 0 : rc == CURLE_OPERATION_TIMEDOUT ? -ETIMEDOUT : -EIO,
 		.err_why = r->errbuf[0] ? r->errbuf : curl_easy_strerror(rc),
 		.answer_max = c->o.answer_max,
@@ -141,8 +143,9 @@ static void finish(struct prom_client *c, struct req *r, CURLcode rc)
 		if (!err)
 			c->interval = prom_http_interval(&h, r->buf ? r->buf : "", r->len,
 							 c->interval_why, sizeof(c->interval_why));
-		else
-			snprintf(c->interval_why, sizeof(c->interval_why), "%s", why);
+		else /* the request named, as a query is */
+			snprintf(c->interval_why, sizeof(c->interval_why), "status/config: %s",
+				 why);
 		return;
 	}
 	if (!err)

@@ -2,11 +2,13 @@
 """A server that answers every request as a broken Prometheus would, or
 one that wants a token.
 
-usage: fake.py PORT bad|big|objects|hostile|hostile-error|redirect|html500
+usage: fake.py PORT bad|big|length|objects|hostile|hostile-error|redirect|html500
        fake.py PORT auth UPSTREAM 'TYPE CREDENTIALS' LOG
        fake.py PORT redirect-to UPSTREAM
   bad: a JSON answer cut in the middle
   big: 17 MiB of blanks, past rdmatop's 16 MiB bound of one answer
+  length: a Content-Length of 1 GiB, then blanks at 640 KiB/s (its 16
+        MiB would take 25 s)
   objects: an answer of 16.5 MB whose result is 5.5 million empty
         objects ({},{},...), within the byte bound (jansson took 1.3 GB
         for one)
@@ -32,6 +34,7 @@ usage: fake.py PORT bad|big|objects|hostile|hostile-error|redirect|html500
 import http.server
 import json
 import sys
+import time
 import urllib.error
 import urllib.request
 
@@ -103,9 +106,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
+        if MODE == "length":
+            self.send_header("Content-Length", str(1 << 30))
         self.end_headers()
         try:
-            if MODE == "objects":
+            if MODE == "length":
+                while True:
+                    self.wfile.write(b" " * (64 << 10))
+                    self.wfile.flush()
+                    time.sleep(0.1)
+            elif MODE == "objects":
                 self.wfile.write(b'{"status":"success","data":{"resultType":"vector","result":[')
                 chunk = b"{}," * (1 << 16)
                 for _ in range(16500000 // len(chunk)):

@@ -1,0 +1,21 @@
+# shellcheck shell=bash
+# Sourced by tests/cluster/run (after tui.sh: tm, start, look, scr, keys,
+# screen): what rdmatop says of an answer, against tests/cluster/fake.py:
+#  - an answer whose Content-Length passes the 16 MiB bound is refused
+#    before its body is read, the query, the size and the limit said (it
+#    was read until the timeout before).
+# shellcheck disable=SC2154 # tmp, bin, pids come from the run script
+lport=$(free_port)
+timeout 120 python3 tests/cluster/fake.py "$lport" length &
+pids="$pids $!"
+wait_for 10 curl -s --max-time 1 -o /dev/null -r 0-10 "http://127.0.0.1:$lport/"
+t0=$(date +%s)
+"$bin" --prometheus "http://127.0.0.1:$lport" --json -n 1 --prometheus-timeout 8 \
+	>"$tmp/len.json" 2>"$tmp/len.err"
+rc=$? took=$(($(date +%s) - t0))
+if [ "$rc" = 1 ] && [ "$took" -lt 8 ] &&
+	grep -q 'query up: answer of 1073741824 bytes (its Content-Length), more than the limit of 16777216: refused unread' "$tmp/len.err"; then
+	ok "a Content-Length of 1 GiB: refused unread in ${took} s, the query, size and limit said"
+else
+	bad "a Content-Length of 1 GiB: refused unread (rc $rc, ${took} s)" "$tmp/len.err"
+fi
