@@ -3,12 +3,16 @@
 one that wants a token.
 
 usage: fake.py PORT bad|big|length|objects|hostile|hostile-error|redirect|html500
+       fake.py PORT old DOWN
        fake.py PORT auth UPSTREAM 'TYPE CREDENTIALS' LOG
        fake.py PORT redirect-to UPSTREAM
   bad: a JSON answer cut in the middle
   big: 17 MiB of blanks, past rdmatop's 16 MiB bound of one answer
   length: a Content-Length of 1 GiB, then blanks at 640 KiB/s (its 16
         MiB would take 25 s)
+  old: one host's answers, evaluated 100 s before they are sent (a
+        caching front end's), or at the time asked for; while the file
+        DOWN exists, every request answered 503
   objects: an answer of 16.5 MB whose result is 5.5 million empty
         objects ({},{},...), within the byte bound (jansson took 1.3 GB
         for one)
@@ -33,8 +37,10 @@ usage: fake.py PORT bad|big|length|objects|hostile|hostile-error|redirect|html50
 """
 import http.server
 import json
+import os
 import sys
 import time
+import urllib.parse
 import urllib.error
 import urllib.request
 
@@ -94,6 +100,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if MODE.startswith("hostile"):
             self.hostile()
             return
+        if MODE == "old":
+            self.old()
+            return
         if MODE in ("redirect", "html500"):
             page = b"<html><body><h1>Oops</h1></body></html>\n"
             self.send_response(307 if MODE == "redirect" else 500)
@@ -149,6 +158,23 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
+    def old(self):
+        form = urllib.parse.parse_qs(self.rfile.read(int(self.headers.get("Content-Length") or 0)).decode())
+        code, ctype = 200, "application/json"
+        if os.path.exists(DOWN):
+            code, ctype, data = 503, "text/plain", b"down\n"
+        elif "/status/config" in self.path:
+            data = json.dumps({"status": "success", "data": {"yaml": "global:\n  scrape_interval: 15s\n"}}).encode()
+        else:
+            t = float(form["time"][0]) if "time" in form else time.time() - 100
+            res = [{"metric": {"instance": "h1", "job": "rdma"}, "value": [t, "1"]}]
+            data = json.dumps({"status": "success", "data": {"resultType": "vector", "result": res}}).encode()
+        self.send_response(code)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
     def auth(self):
         got = self.headers.get_all("Authorization") or []
         with open(LOG, "a") as f:
@@ -182,6 +208,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
 MODE = sys.argv[2]
 if MODE == "redirect-to":
     UPSTREAM = sys.argv[3].rstrip("/")
+if MODE == "old":
+    DOWN = sys.argv[3]
 if MODE == "auth":
     UPSTREAM, WANT, LOG = sys.argv[3].rstrip("/"), sys.argv[4], sys.argv[5]
 http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), Handler).serve_forever()
