@@ -166,7 +166,8 @@ struct prom_proc {
 struct prom_qstate {
 	struct prom_vector v;	/* the last good answer */
 	bool have;
-	double at;		/* wall time of that answer */
+	double at;		/* the time Prometheus evaluated it at (its samples'),
+				 * in a replay the time it was recorded */
 	size_t bytes;		/* its size */
 	int err;		/* the last try: 0 or a negative errno */
 	char why[256];		/* and its reason */

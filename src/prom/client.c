@@ -98,6 +98,22 @@ static int on_timeout(CURLM *m, long ms, void *arg)
 	return 0;
 }
 
+/*
+ * The time Prometheus evaluated an answer at: its samples' (an instant
+ * query's are all of its evaluation time), else the time asked for, else
+ * now.  Not the time it came: a slow answer, or one a caching front end
+ * kept, is as old as its samples.
+ */
+static double eval_time(const struct prom_client *c, const struct prom_vector *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->n; i++)
+		if (isfinite(v->s[i].ts) && v->s[i].ts > 0)
+			return v->s[i].ts;
+	return c->at > 0 ? c->at : clock_sec(CLOCK_REALTIME);
+}
+
 /* The answer of one request, into its query's state. */
 static void finish(struct prom_client *c, struct req *r, CURLcode rc)
 {
@@ -173,7 +189,7 @@ static void finish(struct prom_client *c, struct req *r, CURLcode rc)
 		prom_vector_free(&st->v);
 		st->v = v;
 		st->have = true;
-		st->at = clock_sec(CLOCK_REALTIME);
+		st->at = eval_time(c, &st->v);
 		st->bytes = r->len;
 	}
 }
