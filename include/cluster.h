@@ -29,7 +29,9 @@ struct cl_view {
 	const char *url, *match;
 	double interval, window;
 	double at;		/* evaluation time, 0: now */
-	double answered;	/* wall time of the last complete refresh, 0: none yet */
+	double answered;	/* live: the time Prometheus evaluated the oldest
+				 * answer kept at; replay: the sample's wall time;
+				 * 0: none yet */
 	bool busy;		/* a refresh is under way */
 	long sample_no;		/* replay: the sample shown, from 1; 0: live */
 	double busy_since;

@@ -166,7 +166,8 @@ struct prom_proc {
 struct prom_qstate {
 	struct prom_vector v;	/* the last good answer */
 	bool have;
-	double at;		/* wall time of that answer */
+	double at;		/* the time Prometheus evaluated it at (its samples'),
+				 * in a replay the time it was recorded */
 	size_t bytes;		/* its size */
 	int err;		/* the last try: 0 or a negative errno */
 	char why[256];		/* and its reason */
@@ -280,7 +281,9 @@ struct prom_http {
 	long code;		/* the HTTP status, 0: none */
 	const char *type;	/* Content-Type, or NULL */
 	const char *to;		/* a redirect's Location, or NULL */
-	bool over;		/* the body passed answer_max: cut */
+	bool over;		/* the body passed answer_max: refused or cut */
+	bool unread;		/* refused by its Content-Length, its body unread */
+	size_t size;		/* over: the Content-Length, or the bytes when cut */
 	int err;		/* the transfer's: 0, -ETIMEDOUT, -EIO */
 	const char *err_why;	/* and its reason */
 	size_t answer_max, series_max;

@@ -23,6 +23,9 @@
 #include "util.h"
 #include "wfile.h"
 
+/* what a message the loop said about Prometheus is of (struct cl.said_of) */
+enum { SAID_NONE, SAID_INTERVAL, SAID_REFRESH };
+
 /* what a table's query asks (prom_qtop and the texts it points to) */
 struct ask {
 	struct prom_qtop top;
@@ -44,6 +47,10 @@ struct cl {
 	struct ui_cluster ui;
 	bool screen, json;
 	bool said_interval;		/* why the scrape interval is unknown, said */
+	char said[256];			/* that, or why a refresh could not start, as
+					 * put on the status line: taken off once it
+					 * is no longer so */
+	int said_of;			/* SAID_*: what it is of */
 	long rows;			/* --rows: 0 for the screen's own */
 	const char *const *filters;	/* -f (batch) */
 	int n_filters;
@@ -140,6 +147,25 @@ static bool ask_differs(const struct ask *now, const struct ask *sent)
 	       strcmp(now->match, sent->match) || strcmp(now->search, sent->search);
 }
 
+/* a message about Prometheus on the status line, kept to be taken off */
+static void say(struct cl *c, int of, const char *fmt, const char *why)
+{
+	ui_set_status(&c->ui.base, ROLE_STATUS_WARN, fmt, why);
+	snprintf(c->said, sizeof(c->said), "%s", c->ui.base.run.msg.text);
+	c->said_of = of;
+}
+
+/* what say() said of this is so no more: off the status line, unless
+ * another message took its place */
+static void unsay(struct cl *c, int of)
+{
+	if (c->said_of != of)
+		return;
+	if (!strcmp(c->ui.base.run.msg.text, c->said))
+		c->ui.base.run.msg.text[0] = '\0';
+	c->said_of = SAID_NONE;
+}
+
 static void on_done(void *arg, const struct prom_qstate *q, double interval)
 {
 	struct cl *c = arg;
@@ -156,6 +182,10 @@ static void on_done(void *arg, const struct prom_qstate *q, double interval)
 		c->v.window = prom_window(interval);
 		c->ctx.window = c->v.window;
 	}
+	/* the status request answered at last: its message goes (it stayed
+	 * on every pane after Prometheus came back) */
+	if (c->v.interval > 0)
+		unsay(c, SAID_INTERVAL);
 	if (c->v.interval <= 0 && c->client && !c->said_interval &&
 	    *prom_client_interval_why(c->client)) {
 		const char *why = prom_client_interval_why(c->client);
@@ -165,7 +195,7 @@ static void on_done(void *arg, const struct prom_qstate *q, double interval)
 		 * screen escapes what it draws */
 		c->said_interval = true;
 		if (c->screen)
-			ui_set_status(&c->ui.base, ROLE_STATUS_WARN, "%s", why);
+			say(c, SAID_INTERVAL, "%s", why);
 		else
 			fprintf(stderr, "rdmatop: %s\n", fmt_escape(esc, sizeof(esc), why));
 	}
@@ -288,11 +318,12 @@ static void refresh_now(struct cl *c)
 	c->v.busy = true;
 	c->v.busy_since = clock_sec(CLOCK_REALTIME);
 	ret = prom_client_refresh(c->client, &c->ctx, c->at, c->ctx.instance != NULL, on_done, c);
+	if (!ret)
+		unsay(c, SAID_REFRESH); /* one that could not start before */
 	if (ret) {
 		c->v.busy = false;
 		if (c->screen)
-			ui_set_status(&c->ui.base, ROLE_STATUS_WARN, "cannot ask Prometheus: %s",
-				      strerror(-ret));
+			say(c, SAID_REFRESH, "cannot ask Prometheus: %s", strerror(-ret));
 		else
 			fprintf(stderr, "rdmatop: cannot ask Prometheus: %s\n", strerror(-ret));
 	}

@@ -98,12 +98,30 @@ static int on_timeout(CURLM *m, long ms, void *arg)
 	return 0;
 }
 
+/*
+ * The time Prometheus evaluated an answer at: its samples' (an instant
+ * query's are all of its evaluation time), else the time asked for, else
+ * now.  Not the time it came: a slow answer, or one a caching front end
+ * kept, is as old as its samples.
+ */
+static double eval_time(const struct prom_client *c, const struct prom_vector *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->n; i++)
+		if (isfinite(v->s[i].ts) && v->s[i].ts > 0)
+			return v->s[i].ts;
+	return c->at > 0 ? c->at : clock_sec(CLOCK_REALTIME);
+}
+
 /* The answer of one request, into its query's state. */
 static void finish(struct prom_client *c, struct req *r, CURLcode rc)
 {
 	struct prom_qstate *st = r->q < PROM_Q_N ? &c->q[r->q] : NULL;
 	struct prom_http h = {
 		.over = r->over,
+		.unread = r->unread,
+		.size = r->size,
 		.err = rc == CURLE_OK ? 0 : rc == CURLE_OPERATION_TIMEDOUT ? -ETIMEDOUT : -EIO,
 		.err_why = r->errbuf[0] ? r->errbuf : curl_easy_strerror(rc),
 		.answer_max = c->o.answer_max,
@@ -141,8 +159,9 @@ static void finish(struct prom_client *c, struct req *r, CURLcode rc)
 		if (!err)
 			c->interval = prom_http_interval(&h, r->buf ? r->buf : "", r->len,
 							 c->interval_why, sizeof(c->interval_why));
-		else
-			snprintf(c->interval_why, sizeof(c->interval_why), "%s", why);
+		else /* the request named, as a query is */
+			snprintf(c->interval_why, sizeof(c->interval_why), "status/config: %s",
+				 why);
 		return;
 	}
 	if (!err)
@@ -170,7 +189,7 @@ static void finish(struct prom_client *c, struct req *r, CURLcode rc)
 		prom_vector_free(&st->v);
 		st->v = v;
 		st->have = true;
-		st->at = clock_sec(CLOCK_REALTIME);
+		st->at = eval_time(c, &st->v);
 		st->bytes = r->len;
 	}
 }

@@ -29,7 +29,11 @@ struct req {
 	int q;
 	char *buf;
 	size_t len, cap;
-	bool over; /* past answer_max: cut */
+	bool over; /* past answer_max: refused or cut */
+	bool unread; /* refused by its Content-Length, before its body */
+	bool coded; /* Content-Encoding: its Content-Length is not the answer's */
+	long long length; /* Content-Length, -1: none */
+	size_t size; /* over: the Content-Length, or the bytes when cut */
 	double t0;
 	char errbuf[CURL_ERROR_SIZE];
 };
@@ -69,6 +73,9 @@ struct prom_client {
 int prom_req_start(struct prom_client *c, int q, const char *path, const char *form);
 /* the curl write callback of a request (r), bounded by answer_max */
 size_t prom_req_data(char *p, size_t size, size_t n, void *r);
+/* its header callback: an answer whose Content-Length passes answer_max
+ * is refused before its body is read */
+size_t prom_req_header(char *p, size_t size, size_t n, void *r);
 /* Authorization: TYPE CREDENTIALS on every request to Prometheus */
 int prom_req_auth(struct prom_client *c, const char *type, const char *cred);
 /* oauth2's token endpoint answered r (or did not, h says) */

@@ -76,9 +76,18 @@ static void http_why(const struct prom_http *h, const char *what, char *why, siz
 int prom_http_transfer(const struct prom_http *h, char *why, size_t len)
 {
 	why[0] = '\0';
+	if (h->over && h->unread) {
+		snprintf(why, len,
+			 "answer of %zu bytes (its Content-Length), more than the limit "
+			 "of %zu: refused unread; narrow it with --match",
+			 h->size, h->answer_max);
+		return -E2BIG;
+	}
 	if (h->over) {
-		snprintf(why, len, "answer larger than %zu bytes: cut; narrow it with --match",
-			 h->answer_max);
+		snprintf(why, len,
+			 "answer larger than the limit of %zu bytes: cut at %zu bytes "
+			 "received; narrow it with --match",
+			 h->answer_max, h->size);
 		return -E2BIG;
 	}
 	if (h->err) {

@@ -11,11 +11,64 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "client.h"
 #include "fmt.h"
 #include "util.h"
+
+/* a header's name (lower case, with its colon) at the start of line p of n bytes */
+static bool header_is(const char *p, size_t n, const char *name)
+{
+	size_t k = strlen(name);
+
+	return n > k && !strncasecmp(p, name, k);
+}
+
+/*
+ * Each header line of each answer (a redirect's or a 100 Continue's too:
+ * a status line starts anew).  At the end of the headers, an answer whose
+ * Content-Length passes answer_max stops the transfer before its body is
+ * read.  A coded body's (gzip, as Prometheus sends) Content-Length is not
+ * the answer's size: it is counted as it is decoded (prom_req_data).
+ */
+size_t prom_req_header(char *p, size_t size, size_t n, void *arg)
+{
+	struct req *r = arg;
+	size_t len = size * n;
+	char num[32];
+	char *end;
+
+	if (header_is(p, len, "http/")) {
+		r->length = -1;
+		r->coded = false;
+	} else if (header_is(p, len, "content-length:") && len - 15 < sizeof(num)) {
+		long long v;
+
+		memcpy(num, p + 15, len - 15);
+		num[len - 15] = '\0';
+		errno = 0;
+		v = strtoll(num, &end, 10);
+		while (*end == ' ' || *end == '\t' || *end == '\r' || *end == '\n')
+			end++;
+		r->length = !errno && end != num && !*end && v >= 0 ? v : -1;
+	} else if (header_is(p, len, "content-encoding:")) {
+		const char *v = p + 17;
+
+		while (v < p + len && (*v == ' ' || *v == '\t'))
+			v++;
+		r->coded = !header_is(v, (size_t)(p + len - v), "identity");
+	} else if ((len == 2 && p[0] == '\r') || (len == 1 && p[0] == '\n')) {
+		if (!r->coded && r->length > 0 &&
+		    (unsigned long long)r->length > r->c->o.answer_max) {
+			r->over = r->unread = true;
+			r->size = (size_t)r->length;
+			return 0; /* curl stops: CURLE_WRITE_ERROR */
+		}
+	}
+	return len;
+}
 
 size_t prom_req_data(char *p, size_t size, size_t n, void *arg)
 {
@@ -23,7 +76,10 @@ size_t prom_req_data(char *p, size_t size, size_t n, void *arg)
 	size_t len = size * n;
 
 	if (r->len + len > r->c->o.answer_max) {
+		/* never more than the bound held: cut at the chunk that
+		 * passes it */
 		r->over = true;
+		r->size = r->len + len;
 		return 0; /* curl stops: CURLE_WRITE_ERROR */
 	}
 	if (r->len + len + 1 > r->cap) {
@@ -102,6 +158,7 @@ int prom_req_start(struct prom_client *c, int q, const char *path, const char *f
 	}
 	r->c = c;
 	r->q = q;
+	r->length = -1;
 	r->t0 = clock_sec(CLOCK_MONOTONIC);
 	r->e = curl_easy_init();
 	if (!r->e) {
@@ -113,6 +170,8 @@ int prom_req_start(struct prom_client *c, int q, const char *path, const char *f
 	curl_easy_setopt(r->e, CURLOPT_PRIVATE, r);
 	curl_easy_setopt(r->e, CURLOPT_WRITEFUNCTION, prom_req_data);
 	curl_easy_setopt(r->e, CURLOPT_WRITEDATA, r);
+	curl_easy_setopt(r->e, CURLOPT_HEADERFUNCTION, prom_req_header);
+	curl_easy_setopt(r->e, CURLOPT_HEADERDATA, r);
 	curl_easy_setopt(r->e, CURLOPT_ERRORBUFFER, r->errbuf);
 	curl_easy_setopt(r->e, CURLOPT_NOSIGNAL, 1L);
 	curl_easy_setopt(r->e, CURLOPT_TIMEOUT_MS, (long)(c->o.timeout * 1000));

@@ -97,9 +97,30 @@ static void put_line(int y, int w, int role, const char *text)
 		ui_put_own(y, w - 1, 1, role, ">");
 }
 
+/*
+ * How old an answer evaluated at t is: now, "3s old" (ago: "of 3s ago");
+ * at a time asked for (--at, t, T, b), against that time, never against
+ * the clock: "of that time", "30s before that time" (ago: "of 30s before
+ * that time": a failed query's answer kept from the time asked before).
+ */
+static const char *age(const struct cl_view *v, double t, double now, bool ago, char *buf,
+		       size_t len)
+{
+	double d = (v->at > 0 ? v->at : now) - t;
+
+	if (v->at <= 0)
+		snprintf(buf, len, ago ? "of %.0fs ago" : "%.0fs old", d > 0 ? d : 0);
+	else if (fabs(d) < 0.5)
+		snprintf(buf, len, "of that time");
+	else
+		snprintf(buf, len, "%s%.0fs %s that time", ago ? "of " : "", fabs(d),
+			 d > 0 ? "before" : "after");
+	return buf;
+}
+
 static void draw_header(struct ui_cluster *u, const struct cl_view *v, int w)
 {
-	char buf[512], at[96];
+	char buf[512], at[96], age_buf[64];
 	double now = wall_now();
 	size_t i, up = 0;
 
@@ -127,8 +148,8 @@ static void draw_header(struct ui_cluster *u, const struct cl_view *v, int w)
 		snprintf(buf, sizeof(buf), "scrape interval unknown  rate[%gs]  every %.1fs%s",
 			 v->window, u->delay, u->paused ? " PAUSED" : "");
 	if (v->answered > 0 && !v->sample_no)
-		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "  answers %.0fs old",
-			 now > v->answered ? now - v->answered : 0);
+		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "  answers %s",
+			 age(v, v->answered, now, false, age_buf, sizeof(age_buf)));
 	if (v->busy && now - v->busy_since >= 2)
 		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
 			 "  Prometheus slow: waiting %.0fs", now - v->busy_since);
@@ -162,8 +183,8 @@ static void draw_tabs(struct ui_cluster *u, int y, int w)
 /* the status line: the ssh line, else a failing query, else a message */
 static void draw_status(struct ui_cluster *u, const struct cl_view *v, int y, int w)
 {
-	char buf[512];
-	double now = (double)time(NULL);
+	char buf[512], age_buf[64];
+	double now = wall_now();
 	int q;
 
 	if (u->ssh[0]) {
@@ -174,8 +195,10 @@ static void draw_status(struct ui_cluster *u, const struct cl_view *v, int y, in
 		if (!v->q[q].err)
 			continue;
 		if (v->q[q].have && !v->sample_no)
-			snprintf(buf, sizeof(buf), "query %s failed (its answer of %.0fs ago shown): %s",
-				 prom_q_name((enum prom_q)q), now - v->q[q].at, v->q[q].why);
+			snprintf(buf, sizeof(buf), "query %s failed (its answer %s shown): %s",
+				 prom_q_name((enum prom_q)q),
+				 age(v, v->q[q].at, now, true, age_buf, sizeof(age_buf)),
+				 v->q[q].why);
 		else
 			snprintf(buf, sizeof(buf), "query %s failed: %s", prom_q_name((enum prom_q)q),
 				 v->q[q].why);

@@ -2,11 +2,17 @@
 """A server that answers every request as a broken Prometheus would, or
 one that wants a token.
 
-usage: fake.py PORT bad|big|objects|hostile|hostile-error|redirect|html500
+usage: fake.py PORT bad|big|length|objects|hostile|hostile-error|redirect|html500
+       fake.py PORT old DOWN
        fake.py PORT auth UPSTREAM 'TYPE CREDENTIALS' LOG
        fake.py PORT redirect-to UPSTREAM
   bad: a JSON answer cut in the middle
   big: 17 MiB of blanks, past rdmatop's 16 MiB bound of one answer
+  length: a Content-Length of 1 GiB, then blanks at 640 KiB/s (its 16
+        MiB would take 25 s)
+  old: one host's answers, evaluated 100 s before they are sent (a
+        caching front end's), or at the time asked for; while the file
+        DOWN exists, every request answered 503
   objects: an answer of 16.5 MB whose result is 5.5 million empty
         objects ({},{},...), within the byte bound (jansson took 1.3 GB
         for one)
@@ -31,7 +37,10 @@ usage: fake.py PORT bad|big|objects|hostile|hostile-error|redirect|html500
 """
 import http.server
 import json
+import os
 import sys
+import time
+import urllib.parse
 import urllib.error
 import urllib.request
 
@@ -91,6 +100,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if MODE.startswith("hostile"):
             self.hostile()
             return
+        if MODE == "old":
+            self.old()
+            return
         if MODE in ("redirect", "html500"):
             page = b"<html><body><h1>Oops</h1></body></html>\n"
             self.send_response(307 if MODE == "redirect" else 500)
@@ -103,9 +115,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
+        if MODE == "length":
+            self.send_header("Content-Length", str(1 << 30))
         self.end_headers()
         try:
-            if MODE == "objects":
+            if MODE == "length":
+                while True:
+                    self.wfile.write(b" " * (64 << 10))
+                    self.wfile.flush()
+                    time.sleep(0.1)
+            elif MODE == "objects":
                 self.wfile.write(b'{"status":"success","data":{"resultType":"vector","result":[')
                 chunk = b"{}," * (1 << 16)
                 for _ in range(16500000 // len(chunk)):
@@ -135,6 +154,23 @@ class Handler(http.server.BaseHTTPRequestHandler):
         data = json.dumps(ans).encode()
         self.send_response(code)
         self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def old(self):
+        form = urllib.parse.parse_qs(self.rfile.read(int(self.headers.get("Content-Length") or 0)).decode())
+        code, ctype = 200, "application/json"
+        if os.path.exists(DOWN):
+            code, ctype, data = 503, "text/plain", b"down\n"
+        elif "/status/config" in self.path:
+            data = json.dumps({"status": "success", "data": {"yaml": "global:\n  scrape_interval: 15s\n"}}).encode()
+        else:
+            t = float(form["time"][0]) if "time" in form else time.time() - 100
+            res = [{"metric": {"instance": "h1", "job": "rdma"}, "value": [t, "1"]}]
+            data = json.dumps({"status": "success", "data": {"resultType": "vector", "result": res}}).encode()
+        self.send_response(code)
+        self.send_header("Content-Type", ctype)
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
         self.wfile.write(data)
@@ -172,6 +208,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
 MODE = sys.argv[2]
 if MODE == "redirect-to":
     UPSTREAM = sys.argv[3].rstrip("/")
+if MODE == "old":
+    DOWN = sys.argv[3]
 if MODE == "auth":
     UPSTREAM, WANT, LOG = sys.argv[3].rstrip("/"), sys.argv[4], sys.argv[5]
 http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), Handler).serve_forever()

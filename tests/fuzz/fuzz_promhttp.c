@@ -58,6 +58,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct prom_http h = {
 		.code = codes[fz_u8(&z) % (sizeof(codes) / sizeof(codes[0]))],
 		.over = flags & 1,
+		.unread = flags & 64,
+		.size = (size_t)(16u << 20) + (flags & 128 ? 1 : 1u << 30),
 		.err = flags & 2 ? (flags & 4 ? -ETIMEDOUT : -EIO) : 0,
 		.answer_max = 16u << 20,
 		.series_max = 1 + fz_u8(&z) % 64,
