@@ -177,6 +177,13 @@ bool ui_col_shown(const struct ui *u, enum view_table t, int col)
 	/* where a process holding QPs has GPUs open */
 	if ((t == VIEW_QPS && col == VC_QP_GPU) || (t == VIEW_PROCS && col == VC_PROC_GPU))
 		return s && (s->flags & SNAP_F_GPU_REL);
+	/* the netdev's own (pauses, FEC, FCS, the transceiver), where one was
+	 * read, as on the link lines: not on InfiniBand, EFA or a recording
+	 * made before src/net (DISCARD/s and SYMBOL/s have the PMA's too) */
+	if (t == VIEW_LINKS && (col == VC_LINK_PAUSE_RX || col == VC_LINK_PAUSE_TX ||
+				col == VC_LINK_FEC_UNCORR || col == VC_LINK_FCS ||
+				col == VC_LINK_RXPWR || col == VC_LINK_TEMP))
+		return s && s->nets.n;
 	if (t == VIEW_LINKS && col == VC_LINK_QP_MODE) {
 		for (i = 0; s && i < s->ports.n; i++)
 			if (SNAP_AT(&s->ports, struct snap_port, i)->qp_mode != SNAP_QPCNT_NONE)

@@ -78,4 +78,18 @@ for run in mlx5-roce:xterm-256color:80x24 mlx5-roce:vt100:80x24 mlx5-roce:xterm-
 	fi
 	keys q
 done
+# InfiniBand has no netdev to read: no pause, FEC or FCS columns of n/a,
+# the PMA's drops and symbol errors first
+fixture=$(realpath tests/data/hw/mlx5-ib/mlx5-ib.rdrec)
+for ts in vt100:80x24 xterm-256color:200x50; do
+	term=${ts%:*} size=${ts#*:}
+	start "$term" 1 "" "$size"
+	wait_for "F1Help" 10
+	keys 5
+	check "links mlx5-ib ($term $size): DISCARD/s and SYMBOL/s first, then ERR/s, HEALTH, STATE" \
+		"^DEV +PORT +NETDEV +DISCARD/s +SYMBOL/s +ERR/s +HEALTH +STATE +PHYS "
+	check "links mlx5-ib ($term $size): the PMA's values" "^mlx5_0 +1 +n/a +0/s +0/s +1/s +WARN +ACTIVE +LINK_UP"
+	check_not "links mlx5-ib ($term $size): no netdev-only column" "PAUSE RX/s|PAUSE TX/s|FEC-UNCORR/s|FCS/s|RXPWR"
+	keys q
+done
 fixture=$hs_fixture
