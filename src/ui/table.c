@@ -30,14 +30,21 @@ static const int conn_cols[] = {
 	VC_CM_DEV, VC_CM_PORT, VC_CM_IDN, VC_CM_SRC, VC_CM_DST, VC_CM_STATE, VC_CM_LQPN,
 	VC_CM_TYPE, VC_CM_PS, VC_CM_PID, VC_CM_COMM, VC_CM_TID,
 };
+/*
+ * The link lines above the table show each port's state and throughput
+ * (links.c): the Links table shows first, after DEV, PORT and NETDEV, the
+ * network's columns (the netdev's pauses, drops, FEC, FCS and symbol
+ * errors, ERR/s, the verdict, the transceiver), then what the link lines
+ * have, so at 80 columns it is not their copy.
+ */
 static const int link_cols[] = {
-	VC_LINK_DEV, VC_LINK_PORT, VC_LINK_STATE, VC_LINK_PHYS, VC_LINK_NETDEV, VC_LINK_QP_MODE,
-	VC_LINK_RATE,
-	VC_LINK_RX_BYTES, VC_LINK_TX_BYTES, VC_LINK_RX_PACKETS, VC_LINK_TX_PACKETS, VC_LINK_ERR,
-	VC_LINK_HEALTH, VC_LINK_PAUSE_RX, VC_LINK_PAUSE_TX, VC_LINK_DISCARD, VC_LINK_FEC_UNCORR,
-	VC_LINK_UTIL, VC_LINK_FLAPS, VC_LINK_LAST_CHANGE, VC_LINK_SOURCE, VC_LINK_FCS,
-	VC_LINK_SYMBOL, VC_LINK_LAYER, VC_LINK_LID, VC_LINK_SM_LID, VC_LINK_NETDEV_INDEX,
-	VC_LINK_RXPWR, VC_LINK_TEMP,
+	VC_LINK_DEV, VC_LINK_PORT, VC_LINK_NETDEV, VC_LINK_PAUSE_RX, VC_LINK_PAUSE_TX,
+	VC_LINK_DISCARD, VC_LINK_FEC_UNCORR, VC_LINK_FCS, VC_LINK_SYMBOL, VC_LINK_ERR,
+	VC_LINK_HEALTH, VC_LINK_RXPWR, VC_LINK_TEMP,
+	VC_LINK_STATE, VC_LINK_PHYS, VC_LINK_QP_MODE, VC_LINK_RATE, VC_LINK_RX_BYTES,
+	VC_LINK_TX_BYTES, VC_LINK_RX_PACKETS, VC_LINK_TX_PACKETS, VC_LINK_UTIL, VC_LINK_FLAPS,
+	VC_LINK_LAST_CHANGE, VC_LINK_SOURCE, VC_LINK_LAYER, VC_LINK_LID, VC_LINK_SM_LID,
+	VC_LINK_NETDEV_INDEX,
 };
 
 static const int group_cols[] = {
@@ -170,6 +177,13 @@ bool ui_col_shown(const struct ui *u, enum view_table t, int col)
 	/* where a process holding QPs has GPUs open */
 	if ((t == VIEW_QPS && col == VC_QP_GPU) || (t == VIEW_PROCS && col == VC_PROC_GPU))
 		return s && (s->flags & SNAP_F_GPU_REL);
+	/* the netdev's own (pauses, FEC, FCS, the transceiver), where one was
+	 * read, as on the link lines: not on InfiniBand, EFA or a recording
+	 * made before src/net (DISCARD/s and SYMBOL/s have the PMA's too) */
+	if (t == VIEW_LINKS && (col == VC_LINK_PAUSE_RX || col == VC_LINK_PAUSE_TX ||
+				col == VC_LINK_FEC_UNCORR || col == VC_LINK_FCS ||
+				col == VC_LINK_RXPWR || col == VC_LINK_TEMP))
+		return s && s->nets.n;
 	if (t == VIEW_LINKS && col == VC_LINK_QP_MODE) {
 		for (i = 0; s && i < s->ports.n; i++)
 			if (SNAP_AT(&s->ports, struct snap_port, i)->qp_mode != SNAP_QPCNT_NONE)
@@ -238,9 +252,8 @@ static bool col_key(const struct ui *u, enum ui_pane p, enum view_table t, int k
 	case VIEW_COUNTERS:
 		return k == VC_CNT_DEV || k == VC_CNT_PORT || k == VC_CNT_NAME ||
 		       k == VC_CNT_VALUE || k == VC_CNT_RATE;
-	case VIEW_LINKS:
-		return k == VC_LINK_DEV || k == VC_LINK_PORT || k == VC_LINK_STATE ||
-		       k == VC_LINK_RX_BYTES || k == VC_LINK_TX_BYTES || k == VC_LINK_ERR;
+	case VIEW_LINKS:	/* the link lines above keep STATE and the rates */
+		return k == VC_LINK_DEV || k == VC_LINK_PORT;
 	case VIEW_DEVS:
 		return k == VC_DEV_NAME || k == VC_DEV_OF(QP);
 	case VIEW_GROUPS:

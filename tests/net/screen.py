@@ -51,7 +51,8 @@ def capture(out, rdmatop, recs):
                 subprocess.run(tm + ["new-session", "-d", "-s", s, "-x", str(w), "-y", str(h),
                                      cmd], check=True)
                 sess.append((s, name))
-        # sample 1 shown (its header), then the Links pane and a step (t)
+        # sample 1 shown (its header), then the Links pane (its header
+        # DEV PORT NETDEV, the link lines' DEV PORT STATE) and a step (t)
         # at a time, each once the one before is in (a t while a sample is
         # read is not queued), to sample K
         want = {s: re.compile(r"sample %d of %d .*PAUSED" % (meta[n]["sample"], meta[n]["of"]))
@@ -76,7 +77,7 @@ def capture(out, rdmatop, recs):
                     # before was still being read went unheard)
                     subprocess.run(tm + ["send-keys", "-t", s, "t"])
                     stepped[s], sent[s] = at, time.time()
-                elif want[s].search(scr) and re.search(r"\n ?DEV .*PHYS", scr.split("\n", 6)[-1]):
+                elif want[s].search(scr) and re.search(r"\n ?DEV +PORT +NETDEV ", scr):
                     # drawn: the same twice, 0.2 s apart
                     time.sleep(0.2)
                     again = subprocess.run(tm + ["capture-pane", "-p", "-t", s],
