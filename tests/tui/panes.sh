@@ -46,7 +46,7 @@ panes_recs=${RDMATOP_TUI_PANES_RECS:-"tests/data/demo.rdrec $(ls tests/data/hw/*
 [ "${RDMATOP_TUI_SLOW:-0}" = 1 ] && panes_recs="tests/data/demo.rdrec tests/data/hw/gpu-node/gpu-node.rdrec"
 # key|the pane's table header|name
 panes_steps=("1|^DEV +PORT +LQPN|qps" "2|^ +PID +COMM|procs" "3|^DEV +PORT +NAME +VALUE|counters"
-	"4|^DEV +PORT +CM_IDN|conns" "5|^DEV +PORT +STATE +PHYS +NETDEV|links" "6|^DEV +NODE +PROTO|devs"
+	"4|^DEV +PORT +CM_IDN|conns" "5|^DEV +PORT +NETDEV +|links" "6|^DEV +NODE +PROTO|devs"
 	"7|^DEV +CQN|cqs" "8|^DEV +MRN|mrs" "9|^DEV +PDN|pds" "0|^DEV +CTXN|ctxs" "Tab|^DEV +SRQN|srqs"
 	"Tab|^KIND +GROUP|groups")
 fixture_saved=$fixture
