@@ -364,6 +364,7 @@ struct prom_col {
 	bool is_str;		/* a char[] at off, else a double at off */
 	size_t off;
 	bool is_ptr;		/* is_str: a const char * at off (NULL: "") */
+	bool worst;		/* desc is worst first: a down host goes first */
 };
 const char *prom_col_str(const struct prom_col *c, const void *row);
 double prom_col_num(const struct prom_col *c, const void *row);
