@@ -158,8 +158,9 @@ struct prom_hostgroup {
 };
 
 struct prom_proc {
-	char pid[32], comm[PROM_LABEL_MAX], state[32];
-	double qps;
+	char pid[32], comm[PROM_LABEL_MAX];
+	double qps, qps_err;
+	const struct prom_series *src;	/* while built: its labels whole */
 };
 
 /* What one query last said, so a failing Prometheus keeps its answers. */

@@ -82,8 +82,8 @@ static const struct prom_col hostgroups[] = {
 static const struct prom_col procs[] = {
 	{ "pid", "PID", 8, PROM_K_STR, false, STR(proc, pid) },
 	{ "comm", "COMMAND", 16, PROM_K_STR, false, STR(proc, comm) },
-	{ "state", "STATE", 6, PROM_K_STR, false, STR(proc, state) },
 	{ "qps", "QPS", 6, PROM_K_NUM, true, NUM(proc, qps) },
+	{ "qps_err", "QPERR", 5, PROM_K_NUM, true, BAD(proc, qps_err) },
 };
 
 #define LEN(a) (sizeof(a) / sizeof((a)[0]))
