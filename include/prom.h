@@ -356,6 +356,7 @@ enum prom_kind {
 	PROM_K_HEALTH,	/* rdma_port_health: 0 OK, 1 WARN, 2 FAIL */
 };
 
+#define PROM_COLS_MAX 32	/* the most columns a table has */
 struct prom_col {
 	const char *name;	/* for --sort, filters, JSON */
 	const char *title;	/* on screen */
@@ -398,6 +399,8 @@ int prom_filter_check(const char *expr, char *err, size_t len);
 long prom_select_rows(const struct prom_model *m, enum prom_table t, const struct prom_select *s,
 		      size_t **idx, char *err, size_t errlen);
 int prom_default_sort(enum prom_table t);
+/* the column that takes the width to spare (its rows' names: INSTANCE) */
+int prom_grow_col(enum prom_table t);
 
 /* Batch output of the model (out.c): text tables or one JSON object,
  * the rows as s selects them (its sort for the Hosts table; NULL: all,

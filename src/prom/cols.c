@@ -87,18 +87,23 @@ static const struct prom_col procs[] = {
 };
 
 #define LEN(a) (sizeof(a) / sizeof((a)[0]))
+_Static_assert(LEN(hosts) <= PROM_COLS_MAX && LEN(ports) <= PROM_COLS_MAX &&
+		       LEN(jobs) <= PROM_COLS_MAX && LEN(hostgroups) <= PROM_COLS_MAX &&
+		       LEN(procs) <= PROM_COLS_MAX,
+	       "a table has more columns than PROM_COLS_MAX");
 
 static const struct {
 	const char *name;
 	const struct prom_col *cols;
 	size_t n;
 	const char *sort;	/* the default sort column */
+	const char *grow;	/* the column given the room to spare: the row's name */
 } tables[PROM_T_N] = {
-	[PROM_T_HOSTS] = { "hosts", hosts, LEN(hosts), "err" },
-	[PROM_T_PORTS] = { "ports", ports, LEN(ports), "err" },
-	[PROM_T_JOBS] = { "jobs", jobs, LEN(jobs), "qps" },
-	[PROM_T_HOSTGROUPS] = { "groups", hostgroups, LEN(hostgroups), "procs" },
-	[PROM_T_PROCS] = { "processes", procs, LEN(procs), "qps" },
+	[PROM_T_HOSTS] = { "hosts", hosts, LEN(hosts), "err", "instance" },
+	[PROM_T_PORTS] = { "ports", ports, LEN(ports), "err", "instance" },
+	[PROM_T_JOBS] = { "jobs", jobs, LEN(jobs), "qps", "group" },
+	[PROM_T_HOSTGROUPS] = { "groups", hostgroups, LEN(hostgroups), "procs", "instance" },
+	[PROM_T_PROCS] = { "processes", procs, LEN(procs), "qps", "comm" },
 };
 
 const char *prom_table_name(enum prom_table t)
@@ -115,6 +120,13 @@ const struct prom_col *prom_cols(enum prom_table t, size_t *n)
 int prom_default_sort(enum prom_table t)
 {
 	int c = prom_col_find(t, tables[t].sort);
+
+	return c < 0 ? 0 : c;
+}
+
+int prom_grow_col(enum prom_table t)
+{
+	int c = prom_col_find(t, tables[t].grow);
 
 	return c < 0 ? 0 : c;
 }
