@@ -56,6 +56,10 @@ struct ui_cluster {
 	/* the rows on screen of the current pane (instance of the selected,
 	 * whole: two hosts that share their first 127 bytes are two) */
 	char sel_key[PROM_KEY_MAX];
+	/* the focused table's columns as last drawn (INSTANCE takes the room
+	 * to spare), where the mouse finds them */
+	int col_w[PROM_COLS_MAX];
+	size_t n_col_w;
 };
 
 int ui_cluster_init(struct ui_cluster *u, double delay, const char *theme, double at);

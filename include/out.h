@@ -25,6 +25,14 @@ struct out_opts {
  */
 int out_json(FILE *f, const struct snapshot *s, const struct out_opts *o);
 int out_text(FILE *f, const struct snapshot *s, const struct out_opts *o);
+/*
+ * For other text tables (the cluster view's, src/prom/out.c): the cells
+ * s takes escaped, as the screen counts them; s escaped into width cells,
+ * cut by the screen's rule when wider and marked '~' (the last column of
+ * a line, left-aligned, whole).
+ */
+int out_text_cells(const char *s);
+void out_text_cell(FILE *f, const char *s, int width, bool right, bool last);
 
 /*
  * Rows of table t as the writers show them: o->filter, o->pid (the row's

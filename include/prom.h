@@ -158,8 +158,9 @@ struct prom_hostgroup {
 };
 
 struct prom_proc {
-	char pid[32], comm[PROM_LABEL_MAX], state[32];
-	double qps;
+	char pid[32], comm[PROM_LABEL_MAX];
+	double qps, qps_err;
+	const struct prom_series *src;	/* while built: its labels whole */
 };
 
 /* What one query last said, so a failing Prometheus keeps its answers. */
@@ -358,6 +359,7 @@ enum prom_kind {
 	PROM_K_HEALTH,	/* rdma_port_health: 0 OK, 1 WARN, 2 FAIL */
 };
 
+#define PROM_COLS_MAX 32	/* the most columns a table has */
 struct prom_col {
 	const char *name;	/* for --sort, filters, JSON */
 	const char *title;	/* on screen */
@@ -367,6 +369,7 @@ struct prom_col {
 	bool is_str;		/* a char[] at off, else a double at off */
 	size_t off;
 	bool is_ptr;		/* is_str: a const char * at off (NULL: "") */
+	bool worst;		/* desc is worst first: a down host goes first */
 };
 const char *prom_col_str(const struct prom_col *c, const void *row);
 double prom_col_num(const struct prom_col *c, const void *row);
@@ -399,6 +402,8 @@ int prom_filter_check(const char *expr, char *err, size_t len);
 long prom_select_rows(const struct prom_model *m, enum prom_table t, const struct prom_select *s,
 		      size_t **idx, char *err, size_t errlen);
 int prom_default_sort(enum prom_table t);
+/* the column that takes the width to spare (its rows' names: INSTANCE) */
+int prom_grow_col(enum prom_table t);
 
 /* Batch output of the model (out.c): text tables or one JSON object,
  * the rows as s selects them (its sort for the Hosts table; NULL: all,

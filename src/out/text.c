@@ -122,6 +122,21 @@ static void put_cell(FILE *f, const struct out_opts *o, const char *s, int width
 	fprintf(f, "%.*s%s%*s", (int)head, esc, mark, width - 1 - used, "");
 }
 
+int out_text_cells(const char *s)
+{
+	char esc[256];
+	size_t alen;
+
+	return text_cells(fmt_escape(esc, sizeof(esc), s), &alen);
+}
+
+void out_text_cell(FILE *f, const char *s, int width, bool right, bool last)
+{
+	static const struct out_opts ascii = { .ascii = true };
+
+	put_cell(f, &ascii, s, width, right, false, last);
+}
+
 /* The last column's string whole (a command line: up to the 4 KiB the
  * reader keeps), escaped as every cell is. */
 static void put_last(FILE *f, const char *s)

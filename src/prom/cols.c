@@ -15,30 +15,32 @@
 #include "prom.h"
 #include "view.h"
 
-#define STR(t, f) true, offsetof(struct prom_##t, f), false
-#define PTR(t, f) true, offsetof(struct prom_##t, f), true
-#define NUM(t, f) false, offsetof(struct prom_##t, f), false
+#define STR(t, f) true, offsetof(struct prom_##t, f), false, false
+#define PTR(t, f) true, offsetof(struct prom_##t, f), true, false
+#define NUM(t, f) false, offsetof(struct prom_##t, f), false, false
+/* a number whose most is the worst (errors, a FAIL, the oldest sample) */
+#define BAD(t, f) false, offsetof(struct prom_##t, f), false, true
 
 /* the columns that say which host first: at 80 columns, up to PROCS */
 static const struct prom_col hosts[] = {
 	{ "instance", "INSTANCE", 20, PROM_K_STR, false, PTR(host, instance) },
 	{ "up", "UP", 2, PROM_K_NUM, false, NUM(host, up) },
-	{ "health", "HEALTH", 6, PROM_K_HEALTH, true, NUM(host, health) },
-	{ "err", "ERR/s", 7, PROM_K_RATE, true, NUM(host, err[PROM_C_ERROR]) },
-	{ "cong", "CONG/s", 7, PROM_K_RATE, true, NUM(host, err[PROM_C_CONGESTION]) },
+	{ "health", "HEALTH", 6, PROM_K_HEALTH, true, BAD(host, health) },
+	{ "err", "ERR/s", 7, PROM_K_RATE, true, BAD(host, err[PROM_C_ERROR]) },
+	{ "cong", "CONG/s", 7, PROM_K_RATE, true, BAD(host, err[PROM_C_CONGESTION]) },
 	{ "rx", "RX/s", 7, PROM_K_BITS, true, NUM(host, rx) },
 	{ "tx", "TX/s", 7, PROM_K_BITS, true, NUM(host, tx) },
 	{ "util", "UTIL", 4, PROM_K_PCT, true, NUM(host, util) },
 	{ "qps", "QPS", 5, PROM_K_NUM, true, NUM(host, qps) },
-	{ "qps_err", "QPERR", 5, PROM_K_NUM, true, NUM(host, qps_err) },
+	{ "qps_err", "QPERR", 5, PROM_K_NUM, true, BAD(host, qps_err) },
 	{ "procs", "PROCS", 5, PROM_K_NUM, true, NUM(host, procs) },
-	{ "age", "AGE", 5, PROM_K_AGE, true, NUM(host, age) },
+	{ "age", "AGE", 5, PROM_K_AGE, true, BAD(host, age) },
 	{ "ports_up", "PUP", 4, PROM_K_NUM, true, NUM(host, ports_up) },
 	{ "ports", "PORTS", 5, PROM_K_NUM, true, NUM(host, ports) },
 	{ "devices", "DEV", 4, PROM_K_NUM, true, NUM(host, devices) },
-	{ "flush", "FLUSH/s", 7, PROM_K_RATE, true, NUM(host, err[PROM_C_FLUSH]) },
-	{ "pause_rx", "PAUSE RX/s", 10, PROM_K_RATE, true, NUM(host, pause_rx) },
-	{ "pause_tx", "PAUSE TX/s", 10, PROM_K_RATE, true, NUM(host, pause_tx) },
+	{ "flush", "FLUSH/s", 7, PROM_K_RATE, true, BAD(host, err[PROM_C_FLUSH]) },
+	{ "pause_rx", "PAUSE RX/s", 10, PROM_K_RATE, true, BAD(host, pause_rx) },
+	{ "pause_tx", "PAUSE TX/s", 10, PROM_K_RATE, true, BAD(host, pause_tx) },
 	{ "top_group", "TOP GROUP", 20, PROM_K_STR, false, STR(host, top_group) },
 	{ "job", "JOB", 10, PROM_K_STR, false, STR(host, job) },
 };
@@ -80,23 +82,28 @@ static const struct prom_col hostgroups[] = {
 static const struct prom_col procs[] = {
 	{ "pid", "PID", 8, PROM_K_STR, false, STR(proc, pid) },
 	{ "comm", "COMMAND", 16, PROM_K_STR, false, STR(proc, comm) },
-	{ "state", "STATE", 6, PROM_K_STR, false, STR(proc, state) },
 	{ "qps", "QPS", 6, PROM_K_NUM, true, NUM(proc, qps) },
+	{ "qps_err", "QPERR", 5, PROM_K_NUM, true, BAD(proc, qps_err) },
 };
 
 #define LEN(a) (sizeof(a) / sizeof((a)[0]))
+_Static_assert(LEN(hosts) <= PROM_COLS_MAX && LEN(ports) <= PROM_COLS_MAX &&
+		       LEN(jobs) <= PROM_COLS_MAX && LEN(hostgroups) <= PROM_COLS_MAX &&
+		       LEN(procs) <= PROM_COLS_MAX,
+	       "a table has more columns than PROM_COLS_MAX");
 
 static const struct {
 	const char *name;
 	const struct prom_col *cols;
 	size_t n;
 	const char *sort;	/* the default sort column */
+	const char *grow;	/* the column given the room to spare: the row's name */
 } tables[PROM_T_N] = {
-	[PROM_T_HOSTS] = { "hosts", hosts, LEN(hosts), "err" },
-	[PROM_T_PORTS] = { "ports", ports, LEN(ports), "err" },
-	[PROM_T_JOBS] = { "jobs", jobs, LEN(jobs), "qps" },
-	[PROM_T_HOSTGROUPS] = { "groups", hostgroups, LEN(hostgroups), "procs" },
-	[PROM_T_PROCS] = { "processes", procs, LEN(procs), "qps" },
+	[PROM_T_HOSTS] = { "hosts", hosts, LEN(hosts), "err", "instance" },
+	[PROM_T_PORTS] = { "ports", ports, LEN(ports), "err", "instance" },
+	[PROM_T_JOBS] = { "jobs", jobs, LEN(jobs), "qps", "group" },
+	[PROM_T_HOSTGROUPS] = { "groups", hostgroups, LEN(hostgroups), "procs", "instance" },
+	[PROM_T_PROCS] = { "processes", procs, LEN(procs), "qps", "comm" },
 };
 
 const char *prom_table_name(enum prom_table t)
@@ -113,6 +120,13 @@ const struct prom_col *prom_cols(enum prom_table t, size_t *n)
 int prom_default_sort(enum prom_table t)
 {
 	int c = prom_col_find(t, tables[t].sort);
+
+	return c < 0 ? 0 : c;
+}
+
+int prom_grow_col(enum prom_table t)
+{
+	int c = prom_col_find(t, tables[t].grow);
 
 	return c < 0 ? 0 : c;
 }
@@ -318,13 +332,27 @@ static bool match(const struct prom_col *c, const struct flt *f, const void *row
 	return m != f->neg;
 }
 
-/* the sort: numbers (NaN last), then text; qsort_r's context */
+/*
+ * The sort: numbers (NaN last), then text; qsort_r's context.  Sorted
+ * worst first (ERR/s, HEALTH, AGE, ...), a host that is down (up 0: its
+ * exporter did not answer the scrape) goes first: it has no errors to
+ * count because nothing is known of it, which is worse than any count;
+ * sorted the other way, last.
+ */
 struct sctx {
 	const struct prom_col *c;
+	const struct prom_col *up;	/* set: down hosts first (desc) or last */
 	const char *base;
 	size_t stride;
 	bool desc;
 };
+
+static bool is_down(const struct prom_col *up, const void *row)
+{
+	double v = prom_col_num(up, row);
+
+	return !isnan(v) && v < 1;
+}
 
 static int cmp(const void *a, const void *b, void *arg)
 {
@@ -333,6 +361,8 @@ static int cmp(const void *a, const void *b, void *arg)
 	const void *rb = s->base + *(const size_t *)b * s->stride;
 	int r;
 
+	if (s->up && is_down(s->up, ra) != is_down(s->up, rb))
+		return is_down(s->up, ra) == s->desc ? -1 : 1;
 	if (s->c->is_str) {
 		r = strcmp(prom_col_str(s->c, ra), prom_col_str(s->c, rb));
 	} else {
@@ -384,7 +414,7 @@ long prom_select_rows(const struct prom_model *m, enum prom_table t, const struc
 	size_t n, stride, i, nc, k = 0;
 	const char *base = prom_rows(m, t, &n, &stride);
 	const struct prom_col *c = prom_cols(t, &nc);
-	int nf = 0, j, ret, in_col = prom_col_find(t, "instance");
+	int nf = 0, j, ret, in_col = prom_col_find(t, "instance"), up_col = prom_col_find(t, "up");
 	const char **in = NULL;
 	long n_in = 0;
 	struct sctx sc;
@@ -435,6 +465,7 @@ long prom_select_rows(const struct prom_model *m, enum prom_table t, const struc
 	sc.base = base;
 	sc.stride = stride;
 	sc.desc = sc.c->desc != s->reverse;
+	sc.up = sc.c->worst && up_col >= 0 ? &c[up_col] : NULL;
 	qsort_r(*idx, k, sizeof(**idx), cmp, &sc);
 	for (j = 0; j < nf; j++)
 		if (f[j].re)

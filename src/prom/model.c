@@ -424,21 +424,43 @@ static int ports_build(struct prom_model *m, const struct prom_qstate *q)
 	return ret;
 }
 
+/* one row per process (pid, comm): its QPs and those in ERR, from the
+ * answer's parts (label f: query.c); a host's processes are few (the
+ * exporter's --metrics-procs cap), so each looks through those before */
 static int procs_build(struct prom_model *m, const struct prom_qstate *q)
 {
 	const struct prom_vector *v = &q[PROM_Q_PROCS].v;
-	size_t i;
+	size_t i, k;
 
 	m->procs = calloc(v->n + 1, sizeof(*m->procs));
 	if (!m->procs)
 		return -ENOMEM;
 	for (i = 0; i < v->n; i++) {
-		struct prom_proc *p = &m->procs[m->n_procs++];
+		const struct prom_series *s = &v->s[i];
+		const char *pid = prom_label(s, "pid"), *comm = prom_label(s, "comm");
+		struct prom_proc *p = NULL;
 
-		cpy(p->pid, sizeof(p->pid), prom_label(&v->s[i], "pid"));
-		cpy(p->comm, sizeof(p->comm), prom_label(&v->s[i], "comm"));
-		cpy(p->state, sizeof(p->state), prom_label(&v->s[i], "state"));
-		p->qps = v->s[i].value;
+		for (k = 0; k < m->n_procs && !p; k++)
+			if (!strcmp(prom_label(m->procs[k].src, "pid"), pid) &&
+			    !strcmp(prom_label(m->procs[k].src, "comm"), comm))
+				p = &m->procs[k];
+		if (!p) {
+			p = &m->procs[m->n_procs++];
+			p->src = s;
+			cpy(p->pid, sizeof(p->pid), pid);
+			cpy(p->comm, sizeof(p->comm), comm);
+			p->qps = p->qps_err = NAN;
+		}
+		if (!strcmp(prom_label(s, "f"), "qps_err"))
+			p->qps_err = s->value;
+		else
+			p->qps = s->value;
+	}
+	/* a process with QPs, none in ERR: 0 */
+	for (k = 0; k < m->n_procs; k++) {
+		if (!isnan(m->procs[k].qps) && isnan(m->procs[k].qps_err))
+			m->procs[k].qps_err = 0;
+		m->procs[k].src = NULL;
 	}
 	return 0;
 }

@@ -14,6 +14,7 @@
 
 #include "../out/jw.h"
 #include "fmt.h"
+#include "out.h"
 #include "prom.h"
 
 static const enum prom_table shown[] = { PROM_T_HOSTS, PROM_T_PORTS, PROM_T_JOBS,
@@ -147,9 +148,10 @@ static void table_text(FILE *f, const struct prom_model *m, enum prom_table t,
 	const struct prom_col *c = prom_cols(t, &nc);
 	const char *base = prom_rows(m, t, &n, &stride);
 	size_t *idx;
-	char err[64], buf[64], esc[4 * (PROM_LABEL_MAX + 40) + 1];
+	char err[64], buf[64];
 	long rows = prom_select_rows(m, t, &sel, &idx, err, sizeof(err));
 	double total;
+	int cw[PROM_COLS_MAX], g;
 
 	if (rows < 0) {
 		fprintf(f, "%s: %s\n\n", prom_table_name(t), err);
@@ -161,17 +163,32 @@ static void table_text(FILE *f, const struct prom_model *m, enum prom_table t,
 	if (!isnan(total))
 		fprintf(f, " of %.0f", total);
 	fputc('\n', f);
+	/* the screen's columns: each its width, a longer value cut and
+	 * marked (~); the row's name (INSTANCE) as wide as its longest,
+	 * kept whole as the JSON has it */
+	g = prom_grow_col(t);
 	for (k = 0; k < nc; k++)
-		fprintf(f, c[k].is_str ? "%-*s " : "%*s ", c[k].width, c[k].title);
-	fputc('\n', f);
+		cw[k] = c[k].width;
+	for (i = 0; i < (size_t)rows; i++) {
+		const void *row = base + idx[i] * stride;
+		int cells = out_text_cells(prom_cell(&c[g], row, buf, sizeof(buf)));
+
+		cw[g] = cells > cw[g] ? cells : cw[g];
+	}
+	for (k = 0; k < nc; k++) {
+		out_text_cell(f, c[k].title, cw[k], !c[k].is_str, k + 1 == nc);
+		fputc(k + 1 == nc ? '\n' : ' ', f);
+	}
 	for (i = 0; i < (size_t)rows; i++) {
 		const void *row = base + idx[i] * stride;
 
 		/* a label's value escaped as the local -b escapes a name */
-		for (k = 0; k < nc; k++)
-			fprintf(f, c[k].is_str ? "%-*s " : "%*s ", c[k].width,
-				fmt_escape(esc, sizeof(esc), prom_cell(&c[k], row, buf, sizeof(buf))));
-		fputc('\n', f);
+		for (k = 0; k < nc; k++) {
+			const char *txt = prom_cell(&c[k], row, buf, sizeof(buf));
+
+			out_text_cell(f, txt, cw[k], !c[k].is_str, k + 1 == nc);
+			fputc(k + 1 == nc ? '\n' : ' ', f);
+		}
 	}
 	fputc('\n', f);
 	free(idx);

@@ -31,6 +31,7 @@
 #define M_QPS "rdma_qps"
 #define M_PROCS "rdma_processes"
 #define M_PROC_QPS "rdma_process_qps"
+#define M_PROC_RES "rdma_process_resources"
 #define M_GROUP_QPS "rdma_group_qps"
 #define M_GROUP_PROCS "rdma_group_processes"
 #define M_GROUP_PSNS "rdma_group_psns_total"
@@ -69,7 +70,11 @@ static const struct {
 		" or label_replace(sum by (instance) (rate(" M_TX "{$S}[$W])), \"f\", \"tx\", \"\", \"\")"
 		" or label_replace(sum by (instance) (" M_SPEED "{$S}), \"f\", \"speed\", \"\", \"\")"
 		" or label_replace(count by (instance) (" M_DEVICE "{$S}), \"f\", \"devices\", \"\", \"\")"
-		" or label_replace(sum by (instance) (" M_PROCS "{$S}), \"f\", \"procs\", \"\", \"\")"
+		/* PROCS: the processes the drill-down lists (its query below),
+		 * from the same series; 0 where the exporter names none */
+		" or label_replace(count by (instance)"
+		" (group by (instance, pid, comm) (" M_PROC_RES "{$S}))"
+		" or 0 * sum by (instance) (" M_PROCS "{$S}), \"f\", \"procs\", \"\", \"\")"
 		" or label_replace(max by (instance) (time() - timestamp(" M_SAMPLE_TS "{$S})),"
 		" \"f\", \"age\", \"\", \"\")"
 		" or label_replace(sum by (instance) (" PAUSES("rx") "), \"f\", \"pause_rx\", \"\", \"\")"
@@ -89,8 +94,16 @@ static const struct {
 	/* built from their fields' tables below (table_text) */
 	[PROM_Q_JOBS] = { "jobs", NULL },
 	[PROM_Q_PORTS] = { "ports", NULL },
+	/* one row per process the exporter names (rdma_process_resources,
+	 * as PROCS counts them), its QPs 0 where it holds none */
 	[PROM_Q_PROCS] = { "processes",
-		"sum by (pid, comm, state) (" M_PROC_QPS "{$S instance=\"$I\"})" },
+		"label_replace(sum by (pid, comm) (" M_PROC_QPS "{$S instance=\"$I\"}),"
+		" \"f\", \"qps\", \"\", \"\")"
+		" or label_replace(0 * group by (pid, comm) (" M_PROC_RES "{$S instance=\"$I\"}),"
+		" \"f\", \"qps\", \"\", \"\")"
+		" or label_replace(sum by (pid, comm)"
+		" (" M_PROC_QPS "{$S instance=\"$I\", state=\"ERR\"}),"
+		" \"f\", \"qps_err\", \"\", \"\")" },
 };
 
 /*

@@ -43,16 +43,19 @@ static int tab_at(int x)
 	return -1;
 }
 
-static int col_at(enum prom_table t, int x)
+/* the column under x, as cluster_table.c last drew the table */
+static int col_at(const struct ui_cluster *u, enum prom_table t, int x)
 {
 	size_t n, k;
 	const struct prom_col *c = prom_cols(t, &n);
 	int at = 0;
 
 	for (k = 0; k < n; k++) {
-		if (x >= at && x < at + c[k].width)
+		int w = u->n_col_w == n ? u->col_w[k] : c[k].width;
+
+		if (x >= at && x < at + w)
 			return (int)k;
-		at += c[k].width + 1;
+		at += w + 1;
 	}
 	return -1;
 }
@@ -82,8 +85,8 @@ enum cl_action ui_cluster_mouse(struct ui_cluster *u, int *enter)
 		if (ev.y == 2 && tab_at(ev.x) >= 0) {
 			u->pane = (enum cl_pane)tab_at(ev.x);
 			u->ssh[0] = '\0';
-		} else if (ev.y == 4 && col_at(t, ev.x) >= 0) {
-			int c = col_at(t, ev.x);
+		} else if (ev.y == 4 && col_at(u, t, ev.x) >= 0) {
+			int c = col_at(u, t, ev.x);
 
 			if (u->sort[t] == c || (u->sort[t] < 0 && c == prom_default_sort(t)))
 				u->reverse[t] = !u->reverse[t];

@@ -54,6 +54,31 @@ static void put_cell(int y, int x, int w, int role, const char *text, bool right
 		ui_put(y, x, w, role, text);
 }
 
+/*
+ * The columns' widths: each its table's, and the room to spare when all
+ * fit given to the row's name (INSTANCE), up to its longest value shown,
+ * so that a long instance is cut only where the terminal has no room.
+ */
+static void widths(int *cw, const struct prom_col *c, size_t nc, enum prom_table t,
+		   const char *base, size_t stride, const size_t *idx, size_t rows, int w)
+{
+	int g = prom_grow_col(t), spare = w + 1, most = 0;
+	size_t k, i;
+	char buf[64];
+
+	for (k = 0; k < nc; k++) {
+		cw[k] = c[k].width;
+		spare -= cw[k] + 1;
+	}
+	for (i = 0; i < rows && spare > 0; i++) {
+		int n = ui_width(prom_cell(&c[g], base + idx[i] * stride, buf, sizeof(buf)));
+
+		most = n > most ? n : most;
+	}
+	if (spare > 0 && most > cw[g])
+		cw[g] += most - cw[g] < spare ? most - cw[g] : spare;
+}
+
 long ui_cluster_table(struct ui_cluster *u, const struct cl_view *v, enum prom_table t,
 		      enum cl_pane p, int y, int h, int w, bool focus)
 {
@@ -73,7 +98,7 @@ long ui_cluster_table(struct ui_cluster *u, const struct cl_view *v, enum prom_t
 	size_t *top = focus ? &u->top[p] : &top0;
 	long rows;
 	double total;
-	int x;
+	int x, cw[PROM_COLS_MAX];
 
 	if (h < 2)
 		return 0;
@@ -81,6 +106,11 @@ long ui_cluster_table(struct ui_cluster *u, const struct cl_view *v, enum prom_t
 	if (rows < 0) {
 		ui_put(y, 0, w, ROLE_STATUS_WARN, err);
 		return 0;
+	}
+	widths(cw, c, nc, t, base, stride, idx, (size_t)rows, w);
+	if (focus) {
+		memcpy(u->col_w, cw, nc * sizeof(*cw));
+		u->n_col_w = nc;
 	}
 	/* the selection within the rows, and in view */
 	if (focus && u->search_step && rows > 0) {
@@ -124,15 +154,13 @@ long ui_cluster_table(struct ui_cluster *u, const struct cl_view *v, enum prom_t
 	y++;
 	ui_fill(y, 0, w, ROLE_COLUMN);
 	for (k = 0, x = 0; k < nc; k++) {
-		int cw = c[k].width;
-
-		if (x + cw > w) {
+		if (x + cw[k] > w) {
 			ui_put(y, w - 1, 1, ROLE_COLUMN, ">");
 			break;
 		}
-		put_cell(y, x, cw, (int)k == sort ? ROLE_COLUMN_SORT : ROLE_COLUMN, c[k].title,
+		put_cell(y, x, cw[k], (int)k == sort ? ROLE_COLUMN_SORT : ROLE_COLUMN, c[k].title,
 			 !c[k].is_str);
-		x += cw + 1;
+		x += cw[k] + 1;
 	}
 	y++;
 	for (i = *top; i < (size_t)rows && (int)(i - *top) < h - 2; i++, y++) {
@@ -150,12 +178,12 @@ long ui_cluster_table(struct ui_cluster *u, const struct cl_view *v, enum prom_t
 				snprintf(u->sel_key, sizeof(u->sel_key), "%s",
 					 prom_col_str(&c[0], row));
 		}
-		for (k = 0, x = 0; k < nc && x + c[k].width <= w; k++) {
+		for (k = 0, x = 0; k < nc && x + cw[k] <= w; k++) {
 			const char *txt = prom_cell(&c[k], row, buf, sizeof(buf));
 
-			put_cell(y, x, c[k].width, on ? ROLE_SELECTED : cell_role(&c[k], row, txt),
-				 txt, !c[k].is_str);
-			x += c[k].width + 1;
+			put_cell(y, x, cw[k], on ? ROLE_SELECTED : cell_role(&c[k], row, txt), txt,
+				 !c[k].is_str);
+			x += cw[k] + 1;
 		}
 		if (k < nc)
 			ui_put(y, w - 1, 1, on ? ROLE_SELECTED : ROLE_NA, ">");

@@ -108,7 +108,9 @@ host_oracle = {
               'or sum by (instance) (rate(rdma_netdev_stat_total{%s,class="error"}%s))'
               % (SEL, W, SEL, W, SEL, W), "instance"),
     "qps": by('sum by (instance) (rdma_qps{%s})' % SEL, "instance"),
-    "procs": by('sum by (instance) (rdma_processes{%s})' % SEL, "instance"),
+    # the processes a host's drill-down lists: those with series of their own
+    "procs": by('count by (instance) (group by (instance, pid, comm) (rdma_process_resources{%s})) '
+                'or 0 * sum by (instance) (rdma_processes{%s})' % (SEL, SEL), "instance"),
     # QPs in state ERR; a host with devices and none of them: 0
     "qps_err": by('sum by (instance) (rdma_qps{%s,state="ERR"}) '
                   'or 0 * count by (instance) (rdma_device_info{%s})' % (SEL, SEL), "instance"),

@@ -116,12 +116,13 @@ grep -q '^hosts: 11$' "$tmp/h.txt" && grep -q '^hosts: 11$' "$tmp/hr.txt" &&
 	bad "hostile Prometheus: -b, live and replayed: 11 hosts" "$tmp/h.txt"
 # numbers: +Inf and -Inf as Prometheus spells them, 1.7e308 short, no -0;
 # an interval of 1e308y refused by name, never a window of [infs]
-python3 - "$tmp/h.txt" "$tmp/h.json" >"$tmp/num.out" 2>&1 <<'EOP' && ok "hostile Prometheus: +Inf, -Inf, 1.7e308 and -0 shown sanely (text and JSON)" || bad "hostile Prometheus: numbers shown sanely" "$tmp/num.out"
+python3 - "$tmp/h.txt" "$tmp/h.json" >"$tmp/num.out" 2>&1 <<'EOP' && ok "hostile Prometheus: +Inf, -Inf, 1.7e308 (cut in -b's cells) and -0 shown sanely (text and JSON)" || bad "hostile Prometheus: numbers shown sanely" "$tmp/num.out"
 import json, re, sys
 txt = open(sys.argv[1]).read()
 assert re.search(r"(?<![\w.])(-?inf|nan|-0)(?![\w.])", txt) is None, re.findall(r"\S*(?:inf|nan|-0)\S*", txt)[:5]
 assert re.search(r"[0-9]{16}", txt) is None, re.findall(r"[0-9]{16,}", txt)[:3]
-assert "+Inf" in txt and "-Inf" in txt and "1.7e+308" in txt, txt[:400]
+# 1.7e+308 is wider than -b's cells (the screen's): cut, marked ~
+assert "+Inf" in txt and "-Inf" in txt and "1.7e+3~" in txt, txt[:400]
 raw = open(sys.argv[2]).read()
 assert re.search(r":-0[,}]", raw) is None
 c = json.loads(raw)

@@ -414,6 +414,61 @@ static void test_model(void)
 		prom_vector_free(&q[i].v);
 }
 
+/* A down host (up 0, nothing else known) first under a worst-first sort
+ * and last the other way or under another; a host's processes one row
+ * each, a process without QPs too (QPS 0), as PROCS counts them. */
+static void test_model_down_procs(void)
+{
+	struct prom_qstate q[PROM_Q_N] = { 0 };
+	struct prom_model m;
+	struct prom_select s = { .sort = -1 };
+	size_t *idx;
+	char err[256];
+	long n;
+	int i;
+
+	set(q, PROM_Q_UP, ANS(V("\"instance\":\"a\",\"job\":\"rdma\"", "1") ","
+			      V("\"instance\":\"down\",\"job\":\"rdma\"", "0") ","
+			      V("\"instance\":\"c\",\"job\":\"rdma\"", "1")));
+	set(q, PROM_Q_HOST, ANS(V("\"instance\":\"a\",\"f\":\"age\"", "1") ","
+				V("\"instance\":\"c\",\"f\":\"age\"", "2") ","
+				V("\"instance\":\"a\",\"f\":\"rx\"", "5") ","
+				V("\"instance\":\"c\",\"f\":\"rx\"", "9")));
+	set(q, PROM_Q_ERR, ANS(V("\"instance\":\"a\",\"class\":\"error\"", "7") ","
+			       V("\"instance\":\"c\",\"class\":\"error\"", "0")));
+	set(q, PROM_Q_PROCS, ANS(V("\"pid\":\"10\",\"comm\":\"x\",\"f\":\"qps\"", "3") ","
+				 V("\"pid\":\"11\",\"comm\":\"y\",\"f\":\"qps\"", "0") ","
+				 V("\"pid\":\"10\",\"comm\":\"x\",\"f\":\"qps_err\"", "1")));
+	CHECK_EQ_U(prom_model_build(&m, q), 0);
+	CHECK_EQ_U(m.n_hosts, 3);
+	CHECK_EQ_S(m.hosts[1].instance, "down");
+	s.sort = prom_col_find(PROM_T_HOSTS, "err");
+	n = prom_select_rows(&m, PROM_T_HOSTS, &s, &idx, err, sizeof(err));
+	CHECK(n == 3 && idx[0] == 1 && idx[1] == 0 && idx[2] == 2);
+	free(idx);
+	s.sort = prom_col_find(PROM_T_HOSTS, "age");
+	n = prom_select_rows(&m, PROM_T_HOSTS, &s, &idx, err, sizeof(err));
+	CHECK(n == 3 && idx[0] == 1 && idx[1] == 2);
+	free(idx);
+	s.reverse = true;
+	n = prom_select_rows(&m, PROM_T_HOSTS, &s, &idx, err, sizeof(err));
+	CHECK(n == 3 && idx[0] == 0 && idx[2] == 1);
+	free(idx);
+	s.reverse = false;
+	s.sort = prom_col_find(PROM_T_HOSTS, "rx");	/* busiest, not worst: n/a last */
+	n = prom_select_rows(&m, PROM_T_HOSTS, &s, &idx, err, sizeof(err));
+	CHECK(n == 3 && idx[0] == 2 && idx[2] == 1);
+	free(idx);
+	CHECK_EQ_U(m.n_procs, 2);
+	CHECK_EQ_S(m.procs[0].pid, "10");
+	CHECK(m.procs[0].qps == 3 && m.procs[0].qps_err == 1);
+	CHECK_EQ_S(m.procs[1].comm, "y");
+	CHECK(m.procs[1].qps == 0 && m.procs[1].qps_err == 0);
+	prom_model_free(&m);
+	for (i = 0; i < PROM_Q_N; i++)
+		prom_vector_free(&q[i].v);
+}
+
 /* "B" * 127 then c, "A" * 126 then 37 x U+00E9 (200 bytes: byte 127 in a character) */
 #define B127 "BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB"
 #define E37 "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9" \
@@ -548,4 +603,4 @@ static void test_model_scale(void)
 }
 
 TEST_MAIN(test_answer, test_interval, test_interval_edge, test_cells, test_config, test_query,
-	  test_time, test_model, test_model_long, test_model_scale)
+	  test_time, test_model, test_model_down_procs, test_model_long, test_model_scale)
