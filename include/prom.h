@@ -100,6 +100,7 @@ struct prom_qctx {
 	double window;		/* rate() window, seconds */
 	const char *instance;	/* the open host (PROM_Q_PROCS), or NULL */
 	struct prom_qtop ports, jobs;
+	bool recorded;		/* the recording rules' series (prom_rules_say) */
 };
 const char *prom_q_name(enum prom_q q);
 /* The PromQL of query q into buf; its length, or -ENOSPC. */
@@ -110,6 +111,18 @@ bool prom_q_top_col(enum prom_q q, const char *col);
  * rows as a label matcher, appended to m: 1, 0 when it cannot be one (the
  * rows are then all asked for and filtered here), or -ENOSPC. */
 int prom_q_filter(enum prom_q q, const char *filter, char *m, size_t len);
+/*
+ * The recording rules of contrib/prometheus/rdmatop.rules.yml (group
+ * rdmatop.cluster): the query that says whether Prometheus has them (one
+ * series a rule file, whatever the fleet), the window of its answer v
+ * (want when one of its series has that window, else the first's; 0: no
+ * rules), and whether queries of rate window `window` take the recorded
+ * series, with a line that says so (or why not) in why.
+ */
+#define PROM_RULES_RECHECK 60	/* seconds between two checks */
+const char *prom_q_rules(void);
+double prom_rules_window(const struct prom_vector *v, double want);
+bool prom_rules_say(double rules_window, double window, char *why, size_t len);
 /* The rate window for a scrape interval: four scrapes (never under 1 s). */
 double prom_window(double scrape_interval);
 /* Whether a selector is of the form Prometheus takes between braces
@@ -322,6 +335,9 @@ bool prom_client_busy(const struct prom_client *c);
 /* The scrape interval read, or 0 when not (yet), and why not. */
 double prom_client_interval(const struct prom_client *c);
 const char *prom_client_interval_why(const struct prom_client *c);
+/* Whether the last refresh's queries took the recording rules' series,
+ * or why not ("" before the first refresh). */
+const char *prom_client_rules(const struct prom_client *c);
 
 /*
  * Replay of a cluster view's recording (-w: src/record's REC_PROM

@@ -51,6 +51,7 @@ struct cl {
 					 * put on the status line: taken off once it
 					 * is no longer so */
 	int said_of;			/* SAID_*: what it is of */
+	char said_rules[320];		/* the recording rules' line, said when it changes */
 	long rows;			/* --rows: 0 for the screen's own */
 	const char *const *filters;	/* -f (batch) */
 	int n_filters;
@@ -186,6 +187,16 @@ static void on_done(void *arg, const struct prom_qstate *q, double interval)
 	 * on every pane after Prometheus came back) */
 	if (c->v.interval > 0)
 		unsay(c, SAID_INTERVAL);
+	if (c->client && *prom_client_rules(c->client) &&
+	    strcmp(prom_client_rules(c->client), c->said_rules)) {
+		/* whether the panes read the recorded series: once, and again
+		 * when that changes (rules loaded, another window) */
+		snprintf(c->said_rules, sizeof(c->said_rules), "%s", prom_client_rules(c->client));
+		if (c->screen)
+			ui_set_status(&c->ui.base, ROLE_STATUS_INFO, "%s", c->said_rules);
+		else
+			fprintf(stderr, "rdmatop: %s\n", c->said_rules);
+	}
 	if (c->v.interval <= 0 && c->client && !c->said_interval &&
 	    *prom_client_interval_why(c->client)) {
 		const char *why = prom_client_interval_why(c->client);

@@ -152,6 +152,17 @@ static void finish(struct prom_client *c, struct req *r, CURLcode rc)
 		snprintf(c->token_why, sizeof(c->token_why),
 			 "oauth2: Prometheus refused the token (HTTP 401): a new one next refresh");
 	}
+	if (r->q == Q_RULES) {
+		/* a check that failed leaves the rules as they were (-1: not
+		 * known, the raw queries) */
+		if (!err)
+			err = prom_http_answer(&h, r->buf ? r->buf : "", r->len, &v, why, sizeof(why));
+		if (!err) {
+			c->rules_window = prom_rules_window(&v, c->ctx.window);
+			prom_vector_free(&v);
+		}
+		return;
+	}
 	if (!err && c->o.record)
 		rec_writer_prom(c->o.record, (unsigned int)r->q, (uint64_t)(c->at * 1000),
 				r->buf ? r->buf : "", r->len);
@@ -238,6 +249,7 @@ int prom_client_new(struct prom_client **out, struct ev_loop *loop,
 		return -ENOMEM;
 	c->loop = loop;
 	c->o = *o;
+	c->rules_window = -1;
 	if (!c->o.answer_max)
 		c->o.answer_max = PROM_ANSWER_MAX_DEFAULT;
 	if (!c->o.series_max)
@@ -286,7 +298,7 @@ void prom_client_free(struct prom_client *c)
 
 	if (!c)
 		return;
-	for (i = 0; i <= Q_TOKEN; i++) {
+	for (i = 0; i < ARRAY_SIZE(c->reqs); i++) {
 		struct req *r = c->reqs[i];
 
 		if (!r)
@@ -332,6 +344,8 @@ static int send_queries(struct prom_client *c)
 
 	if (c->interval > 0)
 		c->ctx.window = prom_window(c->interval);
+	c->ctx.recorded = prom_rules_say(c->rules_window, c->ctx.window, c->rules_why,
+					 sizeof(c->rules_why));
 	for (q = 0; q < PROM_Q_N && !ret; q++) {
 		char *esc;
 		char *form;
@@ -366,6 +380,31 @@ static int send_queries(struct prom_client *c)
 		ret = prom_req_start(c, q, "/api/v1/query", form);
 		free(form);
 	}
+	return ret;
+}
+
+/* the recording rules' check: one series whatever the fleet */
+static int rules_check(struct prom_client *c)
+{
+	const char *text = prom_q_rules();
+	char *esc = curl_easy_escape(NULL, text, (int)strlen(text)), *form;
+	int n, ret;
+
+	if (!esc)
+		return -ENOMEM;
+	if (c->at > 0)
+		n = asprintf(&form, "query=%s&time=%.3f", esc, c->at);
+	else
+		n = asprintf(&form, "query=%s", esc);
+	curl_free(esc);
+	if (n < 0)
+		return -ENOMEM;
+	if (c->interval > 0)
+		c->ctx.window = prom_window(c->interval);
+	c->rules_at = c->at;
+	c->rules_next = clock_sec(CLOCK_MONOTONIC) + PROM_RULES_RECHECK;
+	ret = prom_req_start(c, Q_RULES, "/api/v1/query", form);
+	free(form);
 	return ret;
 }
 
@@ -406,6 +445,15 @@ static int step(struct prom_client *c)
 			 * the queries, each sent once */
 			if (c->interval <= 0 && (!oauth2 || c->token.token))
 				ret = prom_req_start(c, Q_STATUS, "/api/v1/status/config", NULL);
+			break;
+		case S_RULES:
+			/* at start, every PROM_RULES_RECHECK seconds and at
+			 * another evaluation time: rules loaded later, or a
+			 * time before they were */
+			if ((!oauth2 || c->token.token) &&
+			    (c->rules_next == 0 || c->at != c->rules_at ||
+			     clock_sec(CLOCK_MONOTONIC) >= c->rules_next))
+				ret = rules_check(c);
 			break;
 		case S_QUERIES:
 			if (oauth2 && !c->token.token)
@@ -457,4 +505,9 @@ int prom_client_refresh(struct prom_client *c, const struct prom_qctx *ctx, doub
 const char *prom_client_interval_why(const struct prom_client *c)
 {
 	return c->interval_why;
+}
+
+const char *prom_client_rules(const struct prom_client *c)
+{
+	return c->rules_why;
 }

@@ -19,9 +19,10 @@
 
 #define Q_STATUS PROM_Q_N /* the request for the scrape interval */
 #define Q_TOKEN (PROM_Q_N + 1) /* oauth2's token request */
+#define Q_RULES (PROM_Q_N + 2) /* whether Prometheus has the recording rules */
 
 /* the steps of a refresh, each once every request of the one before is in */
-enum step { S_TOKEN, S_STATUS, S_QUERIES, S_DONE };
+enum step { S_TOKEN, S_STATUS, S_RULES, S_QUERIES, S_DONE };
 
 struct req {
 	struct prom_client *c;
@@ -55,13 +56,17 @@ struct prom_client {
 	char token_why[256]; /* why there is none */
 	enum step step;
 	struct prom_qstate q[PROM_Q_N];
-	struct req *reqs[PROM_Q_N + 2]; /* those in flight, by query */
+	struct req *reqs[PROM_Q_N + 3]; /* those in flight, by query */
 	int timeouts[PROM_Q_N]; /* in a row, by query */
 	int skip[PROM_Q_N]; /* refreshes it sits out (backed off) */
 	struct prom_qctx ctx;
 	bool want_procs;
 	double interval;
 	char interval_why[256];
+	double rules_window; /* the recording rules' (0: none), -1 before asked */
+	double rules_next; /* monotonic time of the next check */
+	double rules_at; /* the evaluation time checked at */
+	char rules_why[320]; /* whether the queries took them, or why not */
 	int pending;
 	double at;
 	prom_done_fn *done;

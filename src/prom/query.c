@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "prom.h"
@@ -42,6 +43,21 @@
 #define M_ANY "rdma_up"	/* a job with it is an rdmatop's */
 
 /*
+ * The recorded series of contrib/prometheus/rdmatop.rules.yml (group
+ * rdmatop.cluster), per port with the target's labels, each the rate of
+ * the raw series over the rules' window: used instead of the raw
+ * expressions while that window is rdmatop's (struct prom_qctx.recorded).
+ */
+#define R_INFO "rdma:rdmatop_rules_info"	/* label window_seconds */
+#define R_RX "rdma:port_receive_bytes:rate"
+#define R_TX "rdma:port_transmit_bytes:rate"
+#define R_ERRORS "rdma:port_errors:rate"
+#define R_CLASS "rdma:port_class_events:rate"	/* class error, flush, congestion */
+#define R_PAUSE "rdma:port_pause_frames:rate"	/* direction */
+#define R_GROUP_PSNS "rdma:group_psns:rate"
+#define R_GROUP_HW "rdma:group_qp_hw:rate"	/* class */
+
+/*
  * A port's pause frames/s in direction D (rx, tx), every priority: DCB's
  * PFC counters where the port has them, else the driver's per-priority
  * ones where DCB gave none (ethtool -S: mlx5 en_stats.c rx_prio3_pause,
@@ -54,6 +70,7 @@
 	" or sum by (instance, device, port) (rate(" M_DRV "{$S counter=~\"" D          \
 	"_prio[0-7]_pause\"}[$W]))"                                                     \
 	" or sum by (instance, device, port) (rate(" M_PAUSE "{$S direction=\"" D "\"}[$W]))"
+#define PAUSES_R(D) "sum by (instance, device, port) (" R_PAUSE "{$S direction=\"" D "\"})"
 
 /*
  * Each query: its name and its text, where $S is the selector (--match,
@@ -62,6 +79,7 @@
  */
 static const struct {
 	const char *name, *text;
+	const char *rec;	/* the text with the recorded series, if it differs */
 } queries[PROM_Q_N] = {
 	[PROM_Q_UP] = { "up",
 		M_UP "{$S} and on (job) group by (job) (" M_ANY "{$S})" },
@@ -79,6 +97,16 @@ static const struct {
 		" \"f\", \"age\", \"\", \"\")"
 		" or label_replace(sum by (instance) (" PAUSES("rx") "), \"f\", \"pause_rx\", \"\", \"\")"
 		" or label_replace(sum by (instance) (" PAUSES("tx") "), \"f\", \"pause_tx\", \"\", \"\")"
+		" or label_replace(max by (instance) (" M_HEALTH "{$S}), \"f\", \"health\", \"\", \"\")",
+		"label_replace(sum by (instance) (" R_RX "{$S}), \"f\", \"rx\", \"\", \"\")"
+		" or label_replace(sum by (instance) (" R_TX "{$S}), \"f\", \"tx\", \"\", \"\")"
+		" or label_replace(sum by (instance) (" M_SPEED "{$S}), \"f\", \"speed\", \"\", \"\")"
+		" or label_replace(count by (instance) (" M_DEVICE "{$S}), \"f\", \"devices\", \"\", \"\")"
+		" or label_replace(sum by (instance) (" M_PROCS "{$S}), \"f\", \"procs\", \"\", \"\")"
+		" or label_replace(max by (instance) (time() - timestamp(" M_SAMPLE_TS "{$S})),"
+		" \"f\", \"age\", \"\", \"\")"
+		" or label_replace(sum by (instance) (" PAUSES_R("rx") "), \"f\", \"pause_rx\", \"\", \"\")"
+		" or label_replace(sum by (instance) (" PAUSES_R("tx") "), \"f\", \"pause_tx\", \"\", \"\")"
 		" or label_replace(max by (instance) (" M_HEALTH "{$S}), \"f\", \"health\", \"\", \"\")" },
 	[PROM_Q_PORTSTATE] = { "ports_state", "count by (instance, state) (" M_PORT "{$S})" },
 	/* errors: the ports' ERR/s (rdma_port_errors_total, each event
@@ -87,7 +115,9 @@ static const struct {
 		"label_replace(sum by (instance) (rate(" M_ERRORS "{$S}[$W])),"
 		" \"class\", \"error\", \"\", \"\")"
 		" or sum by (instance, class) (rate({__name__=~\"" M_STATS "\",$S"
-		"class=~\"error|flush|congestion\"}[$W]))" },
+		"class=~\"error|flush|congestion\"}[$W]))",
+		"label_replace(sum by (instance) (" R_ERRORS "{$S}), \"class\", \"error\", \"\", \"\")"
+		" or sum by (instance, class) (" R_CLASS "{$S})" },
 	[PROM_Q_QPS] = { "qps", "sum by (instance, state) (" M_QPS "{$S})" },
 	[PROM_Q_HOSTGROUPS] = { "host_groups",
 		"sum by (instance, kind, group) (" M_GROUP_PROCS "{$S})" },
@@ -116,32 +146,38 @@ static const struct {
  */
 struct field {
 	const char *f, *expr;
+	const char *rec;	/* the expression with the recorded series, or NULL */
 };
 
 #define PK "instance, device, port"
 static const struct field port_fields[] = {
-	{ "rx", "sum by (" PK ") (rate(" M_RX "{$S}[$W]))" },
-	{ "tx", "sum by (" PK ") (rate(" M_TX "{$S}[$W]))" },
-	{ "speed", "sum by (" PK ") (" M_SPEED "{$S})" },
+	{ "rx", "sum by (" PK ") (rate(" M_RX "{$S}[$W]))", "sum by (" PK ") (" R_RX "{$S})" },
+	{ "tx", "sum by (" PK ") (rate(" M_TX "{$S}[$W]))", "sum by (" PK ") (" R_TX "{$S})" },
+	{ "speed", "sum by (" PK ") (" M_SPEED "{$S})", NULL },
 	{ "err", "sum by (" PK ") (rate(" M_ERRORS "{$S}[$W]))"
-		 " or sum by (" PK ") (rate({__name__=~\"" M_STATS "\",$S class=\"error\"}[$W]))" },
-	{ "cong", "sum by (" PK ") (rate({__name__=~\"" M_STATS "\",$S class=\"congestion\"}[$W]))" },
-	{ "state", "max by (" PK ", state) (" M_PORT "{$S})" },
-	{ "pause_rx", PAUSES("rx") },
-	{ "pause_tx", PAUSES("tx") },
-	{ "health", "max by (" PK ") (" M_HEALTH "{$S})" },
+		 " or sum by (" PK ") (rate({__name__=~\"" M_STATS "\",$S class=\"error\"}[$W]))",
+	  "sum by (" PK ") (" R_ERRORS "{$S}) or sum by (" PK ") (" R_CLASS "{$S class=\"error\"})" },
+	{ "cong", "sum by (" PK ") (rate({__name__=~\"" M_STATS "\",$S class=\"congestion\"}[$W]))",
+	  "sum by (" PK ") (" R_CLASS "{$S class=\"congestion\"})" },
+	{ "state", "max by (" PK ", state) (" M_PORT "{$S})", NULL },
+	{ "pause_rx", PAUSES("rx"), PAUSES_R("rx") },
+	{ "pause_tx", PAUSES("tx"), PAUSES_R("tx") },
+	{ "health", "max by (" PK ") (" M_HEALTH "{$S})", NULL },
 	/* a sort key only: max(rx, tx) / speed, as model.c's util() */
-	{ "util", "((RX) >= (TX) or (TX) >= (RX) or (RX) or (TX)) / ((SPEED) > 0)" },
+	{ "util", "((RX) >= (TX) or (TX) >= (RX) or (RX) or (TX)) / ((SPEED) > 0)", NULL },
 };
 
 #define JK "kind, group"
 static const struct field job_fields[] = {
-	{ "hosts", "count by (" JK ") (sum by (instance, " JK ") (" M_GROUP_PROCS "{$S}))" },
-	{ "qps", "sum by (" JK ") (" M_GROUP_QPS "{$S})" },
-	{ "qps_err", "sum by (" JK ") (" M_GROUP_QPS "{$S state=\"ERR\"})" },
-	{ "psn", "sum by (" JK ") (rate(" M_GROUP_PSNS "{$S}[$W]))" },
-	{ "err", "sum by (" JK ") (rate(" M_GROUP_HW "{$S class=~\"retransmits|errors\"}[$W]))" },
-	{ "cnp", "sum by (" JK ") (rate(" M_GROUP_HW "{$S class=\"cnps\"}[$W]))" },
+	{ "hosts", "count by (" JK ") (sum by (instance, " JK ") (" M_GROUP_PROCS "{$S}))", NULL },
+	{ "qps", "sum by (" JK ") (" M_GROUP_QPS "{$S})", NULL },
+	{ "qps_err", "sum by (" JK ") (" M_GROUP_QPS "{$S state=\"ERR\"})", NULL },
+	{ "psn", "sum by (" JK ") (rate(" M_GROUP_PSNS "{$S}[$W]))",
+	  "sum by (" JK ") (" R_GROUP_PSNS "{$S})" },
+	{ "err", "sum by (" JK ") (rate(" M_GROUP_HW "{$S class=~\"retransmits|errors\"}[$W]))",
+	  "sum by (" JK ") (" R_GROUP_HW "{$S class=~\"retransmits|errors\"})" },
+	{ "cnp", "sum by (" JK ") (rate(" M_GROUP_HW "{$S class=\"cnps\"}[$W]))",
+	  "sum by (" JK ") (" R_GROUP_HW "{$S class=\"cnps\"})" },
 };
 
 static const struct qtable {
@@ -204,12 +240,13 @@ static const struct field *field_of(const struct qtable *t, const char *f)
 	return NULL;
 }
 
-/* a field's expression: util's RX, TX and SPEED are the ports' fields */
-static void put_expr(struct sb *b, const struct qtable *t, const struct field *f)
+/* a field's expression (rec: of the recorded series where it has one):
+ * util's RX, TX and SPEED are the ports' fields */
+static void put_expr(struct sb *b, const struct qtable *t, const struct field *f, bool rec)
 {
 	const char *p;
 
-	for (p = f->expr; *p; p++) {
+	for (p = rec && f->rec ? f->rec : f->expr; *p; p++) {
 		static const char *const sub[] = { "RX", "TX", "SPEED" };
 		size_t k;
 
@@ -221,7 +258,7 @@ static void put_expr(struct sb *b, const struct qtable *t, const struct field *f
 				for (j = 0; sub[k][j]; j++)
 					lower[j] = (char)tolower((unsigned char)sub[k][j]);
 				lower[j] = '\0';
-				put_expr(b, t, field_of(t, lower));
+				put_expr(b, t, field_of(t, lower), rec);
 				p += strlen(sub[k]) - 1;
 				break;
 			}
@@ -252,7 +289,7 @@ bool prom_q_top_col(enum prom_q q, const char *col)
 }
 
 /* the template of the Ports or Jobs query ($S, $W, $Q as in queries[]) */
-static int table_text(enum prom_q q, const struct prom_qtop *top, struct sb *b)
+static int table_text(enum prom_q q, const struct prom_qtop *top, bool rec, struct sb *b)
 {
 	const struct qtable *t = &qtables[q == PROM_Q_PORTS ? 0 : 1];
 	const struct field *key = top ? field_of(t, top->col) : NULL;
@@ -264,18 +301,18 @@ static int table_text(enum prom_q q, const struct prom_qtop *top, struct sb *b)
 		key = NULL;
 	for (i = 0; i < t->fetched; i++)
 		sb_printf(b, "%slabel_replace(%s, \"f\", \"%s\", \"\", \"\")", i ? " or " : "",
-			  t->f[i].expr, t->f[i].f);
+			  rec && t->f[i].rec ? t->f[i].rec : t->f[i].expr, t->f[i].f);
 	if (!key)
 		return b->err;
 	sb_printf(b, ") and on (%s) (%s(%ld, (", t->keys, top->asc ? "bottomk" : "topk", top->n);
-	put_expr(b, t, key);
+	put_expr(b, t, key, rec);
 	sb_put(b, ") or (");
 	put_base(b, t, "");
 	sb_put(b, ") * NaN)");
 	if (top->search && *top->search) {
 		/* and the top rows among those a label of which holds it */
 		sb_printf(b, " or %s(%ld, ((", top->asc ? "bottomk" : "topk", top->n);
-		put_expr(b, t, key);
+		put_expr(b, t, key, rec);
 		sb_put(b, ") or (");
 		put_base(b, t, "");
 		sb_printf(b, ") * NaN) and on (%s) (", t->keys);
@@ -298,6 +335,46 @@ static int table_text(enum prom_q q, const struct prom_qtop *top, struct sb *b)
 const char *prom_q_name(enum prom_q q)
 {
 	return (unsigned int)q < PROM_Q_N ? queries[q].name : "unknown";
+}
+
+const char *prom_q_rules(void)
+{
+	return "max by (window_seconds) (" R_INFO ")";
+}
+
+double prom_rules_window(const struct prom_vector *v, double want)
+{
+	double first = 0;
+	size_t i;
+
+	for (i = 0; v && i < v->n; i++) {
+		char *end;
+		const char *l = prom_label(&v->s[i], "window_seconds");
+		double w = strtod(l, &end);
+
+		if (end == l || *end || !isfinite(w) || w <= 0)
+			continue;
+		if (fabs(w - want) < 0.5)
+			return w;
+		if (!first)
+			first = w;
+	}
+	return first;
+}
+
+/* short enough for the status line at 80 columns */
+bool prom_rules_say(double rules_window, double window, char *why, size_t len)
+{
+	if (rules_window < 0)
+		snprintf(why, len, "recording rules not known: raw queries, rate[%gs]", window);
+	else if (rules_window == 0)
+		snprintf(why, len, "no recording rules: raw queries, rate[%gs]", window);
+	else if (fabs(rules_window - window) >= 0.5)
+		snprintf(why, len, "recording rules' window %gs, not rate[%gs]: raw queries",
+			 rules_window, window);
+	else
+		snprintf(why, len, "recording rules: rates as recorded, rate[%gs]", window);
+	return rules_window > 0 && fabs(rules_window - window) < 0.5;
 }
 
 double prom_window(double scrape_interval)
@@ -373,10 +450,10 @@ int prom_q_text(enum prom_q q, const struct prom_qctx *c, char *buf, size_t len)
 	/* a window PromQL cannot spell ([infs]) is never sent */
 	if ((unsigned int)q >= PROM_Q_N || !len || !isfinite(c->window) || c->window > 1e12)
 		return -EINVAL;
-	text = queries[q].text;
+	text = c->recorded && queries[q].rec ? queries[q].rec : queries[q].text;
 	if (!text) {
 		tmpl[0] = '\0';
-		ret = table_text(q, top, &b);
+		ret = table_text(q, top, c->recorded, &b);
 		if (ret)
 			return ret;
 		text = tmpl;
