@@ -436,6 +436,10 @@ static const struct ui_keydef keydefs[] = {
 	  "the link's last change seen; Enter on a link: the changes" },
 	{ .key = "SRC  UTIL%", .what = "where a link's throughput is counted (pma, driver, "
 	  "netdev); the busier direction against the link's rate" },
+	{ .key = "network", .what = "the line under the header: the worst port and why (or "
+	  "network OK); 5 Links: HEALTH, pause frames (PAUSE RX/s, TX/s), discards, FEC "
+	  "uncorrectable blocks, FCS and symbol errors per port; Enter on a link: PFC per "
+	  "priority (its pauses and the share of time paused), FEC, the verdict's reasons" },
 };
 #undef BS
 #undef ESC

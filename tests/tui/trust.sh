@@ -105,6 +105,15 @@ for ts in $trust_sizes; do
 	check "help ($term $size): its first row whole" "^ h \\?  F1 +this help"
 	check_not "help ($term $size): nothing of the note over it" "F1see|see them +this help|^r[ h]"
 	check "help ($term $size): the note above it, as it was" "^$note"
+	# the network's words, at its end (issue: help never said pause, PFC,
+	# discards or FEC)
+	keys End
+	check "help ($term $size): says where pauses, PFC, discards and FEC are" \
+		"^ network +the line under the header: the worst port"
+	for w in "pause frames" "PFC per" "discards" "FEC"; do
+		check "help ($term $size): ... names $w" "$w"
+	done
+	keys Home
 	keys Escape F2
 	check "setup ($term $size): its title" "^Columns of the qps table: [0-9]+ of [0-9]+ shown *$"
 	check_not "setup ($term $size): nothing of the note after it" "shown[^ ]"
