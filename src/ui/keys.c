@@ -420,6 +420,10 @@ static const struct ui_keydef keydefs[] = {
 	  "ellipsis (ASCII ~): a text cut to fit, a name in the middle" },
 	{ .key = "mouse", .what = "click a header: sort (again: reverse); a tab: switch; a row: "
 	  "select, double click: details; wheel: scroll (--no-mouse: off)" },
+	{ .key = "network", .what = "the line under the header: the worst port and why (or "
+	  "network OK); 5 Links: HEALTH, pause frames (PAUSE RX/s, TX/s), discards, FEC "
+	  "uncorrectable blocks, FCS and symbol errors per port; Enter on a link: PFC per "
+	  "priority (its pauses and the share of time paused), FEC, the verdict's reasons" },
 	/* t steps in a replay: k_theme's row has the key */
 	{ { 'T' }, "t  T", "replay: next / previous sample (playback pauses there)", .run = k_step_back },
 	{ { 'b' }, "b", "replay: go to a time (HH:MM[:SS] or YYYY-MM-DD HH:MM[:SS])",
@@ -436,10 +440,6 @@ static const struct ui_keydef keydefs[] = {
 	  "the link's last change seen; Enter on a link: the changes" },
 	{ .key = "SRC  UTIL%", .what = "where a link's throughput is counted (pma, driver, "
 	  "netdev); the busier direction against the link's rate" },
-	{ .key = "network", .what = "the line under the header: the worst port and why (or "
-	  "network OK); 5 Links: HEALTH, pause frames (PAUSE RX/s, TX/s), discards, FEC "
-	  "uncorrectable blocks, FCS and symbol errors per port; Enter on a link: PFC per "
-	  "priority (its pauses and the share of time paused), FEC, the verdict's reasons" },
 };
 #undef BS
 #undef ESC

@@ -105,9 +105,14 @@ for ts in $trust_sizes; do
 	check "help ($term $size): its first row whole" "^ h \\?  F1 +this help"
 	check_not "help ($term $size): nothing of the note over it" "F1see|see them +this help|^r[ h]"
 	check "help ($term $size): the note above it, as it was" "^$note"
-	# the network's words, at its end (issue: help never said pause, PFC,
+	# the network's words, below the keys (issue: help never said pause, PFC,
 	# discards or FEC)
-	keys End
+	# PgDn until its row is on screen (at most 12 pages)
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+		wait_for "^ network +the line under" 1 && break
+		keys NPage
+	done
+	keys Down Down Down
 	check "help ($term $size): says where pauses, PFC, discards and FEC are" \
 		"^ network +the line under the header: the worst port"
 	for w in "pause frames" "PFC per" "discards" "FEC"; do
