@@ -23,49 +23,7 @@
 #include "util.h"
 #include "wfile.h"
 
-/* what a message the loop said about Prometheus is of (struct cl.said_of) */
-enum { SAID_NONE, SAID_INTERVAL, SAID_REFRESH };
-
-/* what a table's query asks (prom_qtop and the texts it points to) */
-struct ask {
-	struct prom_qtop top;
-	char match[PROM_KEY_MAX + 512];
-	char search[256];
-};
-
-struct cl {
-	struct ev_loop *loop;
-	struct prom_client *client;
-	struct prom_replay *replay;	/* -r: a recording instead */
-	struct prom_qstate rq[PROM_Q_N];	/* the replay's answers */
-	struct prom_model m;
-	const struct prom_qstate *q;
-	struct prom_qstate none[PROM_Q_N];
-	struct prom_qctx ctx;
-	struct prom_select sel;		/* batch: -f, --sort, -R */
-	struct cl_view v;
-	struct ui_cluster ui;
-	bool screen, json;
-	bool said_interval;		/* why the scrape interval is unknown, said */
-	char said[256];			/* that, or why a refresh could not start, as
-					 * put on the status line: taken off once it
-					 * is no longer so */
-	int said_of;			/* SAID_*: what it is of */
-	char said_rules[320];		/* the recording rules' line, said when it changes */
-	long rows;			/* --rows: 0 for the screen's own */
-	const char *const *filters;	/* -f (batch) */
-	int n_filters;
-	struct ask ask[2], asked[2];	/* Ports, Jobs: wanted now, and sent */
-	bool again;			/* a refresh wanted while one ran */
-	char searched[256];		/* the search whose rows came */
-	long iterations, done;
-	double delay, at;
-	ev_timer tick, clock;
-	ev_io input;
-	ev_async stop_w;
-	ev_signal winch;
-	int status;
-};
+#include "cluster_loop.h"
 
 static void refresh_now(struct cl *c);
 
@@ -444,47 +402,6 @@ static void on_stop(struct ev_loop *loop, ev_async *w, int revents)
 	ev_break(loop, EVBREAK_ALL);
 }
 
-/* --match, --sort, the filters and --at checked, and taken: 0, or -1
- * (said on stderr). */
-static int check_options(struct cl *c, const struct settings *o, int *sort)
-{
-	char err[512];
-	int i;
-
-	c->ctx.match = o->match ? o->match : "";
-	if (o->match && prom_match_check(o->match, err, sizeof(err))) {
-		fprintf(stderr, "rdmatop: --match: %s\n", err);
-		return -1;
-	}
-	if (o->sort && (*sort = prom_col_find(PROM_T_HOSTS, o->sort)) < 0) {
-		size_t n, k;
-		const struct prom_col *cols = prom_cols(PROM_T_HOSTS, &n);
-
-		fprintf(stderr, "rdmatop: unknown sort column '%s' (Hosts columns:", o->sort);
-		for (k = 0; k < n; k++)
-			fprintf(stderr, " %s", cols[k].name);
-		fprintf(stderr, ")\n");
-		return -1;
-	}
-	for (i = 0; i < o->n_filters; i++)
-		if (prom_filter_check(o->filters[i], err, sizeof(err))) {
-			fprintf(stderr, "rdmatop: %s\n", err);
-			return -1;
-		}
-	c->rows = o->rows;
-	c->filters = o->filters;
-	c->n_filters = o->n_filters;
-	c->sel.filters = o->filters;
-	c->sel.n_filters = o->n_filters;
-	c->sel.sort = *sort;
-	c->sel.reverse = o->reverse;
-	if (o->at && prom_parse_time(o->at, (double)time(NULL), &c->at, err, sizeof(err))) {
-		fprintf(stderr, "rdmatop: bad value for --at: %s\n", err);
-		return -1;
-	}
-	return 0;
-}
-
 /* The screen: its state from the options, the terminal, its watchers
  * (keys, size, the clock) and the first frame.  0, or -1. */
 static int open_screen(struct cl *c, const struct settings *o, int sort)
@@ -529,7 +446,7 @@ int cluster_main(const struct settings *o)
 	if (!c)
 		return 1;
 	c->loop = EV_DEFAULT;
-	if (check_options(c, o, &sort))
+	if (cl_check_options(c, o, &sort))
 		goto out;
 	if (o->prometheus_config) {
 		if (prom_config_load(&cfg, o->prometheus_config, err, sizeof(err))) {

@@ -333,6 +333,23 @@ double prom_client_interval(const struct prom_client *c)
 	return c->interval;
 }
 
+/* An instant query's form body: the PromQL of n bytes, escaped, and the
+ * evaluation time when one is set (--at); NULL without memory. */
+static char *query_form(const struct prom_client *c, const char *text, int n)
+{
+	char *esc = curl_easy_escape(NULL, text, n), *form;
+	int k;
+
+	if (!esc)
+		return NULL;
+	if (c->at > 0)
+		k = asprintf(&form, "query=%s&time=%.3f", esc, c->at);
+	else
+		k = asprintf(&form, "query=%s", esc);
+	curl_free(esc);
+	return k < 0 ? NULL : form;
+}
+
 /* the queries of c->ctx; a query not asked says nothing (its message of
  * a past failure goes: the processes' of a host no longer open) */
 static int send_queries(struct prom_client *c)
@@ -347,7 +364,6 @@ static int send_queries(struct prom_client *c)
 	c->ctx.recorded = prom_rules_say(c->rules_window, c->ctx.window, c->rules_why,
 					 sizeof(c->rules_why));
 	for (q = 0; q < PROM_Q_N && !ret; q++) {
-		char *esc;
 		char *form;
 		int n;
 
@@ -367,15 +383,8 @@ static int send_queries(struct prom_client *c)
 			ret = n;
 			break;
 		}
-		esc = curl_easy_escape(NULL, text, n);
-		if (!esc)
-			return -ENOMEM;
-		if (c->at > 0)
-			n = asprintf(&form, "query=%s&time=%.3f", esc, c->at);
-		else
-			n = asprintf(&form, "query=%s", esc);
-		curl_free(esc);
-		if (n < 0)
+		form = query_form(c, text, n);
+		if (!form)
 			return -ENOMEM;
 		ret = prom_req_start(c, q, "/api/v1/query", form);
 		free(form);
@@ -387,17 +396,10 @@ static int send_queries(struct prom_client *c)
 static int rules_check(struct prom_client *c)
 {
 	const char *text = prom_q_rules();
-	char *esc = curl_easy_escape(NULL, text, (int)strlen(text)), *form;
-	int n, ret;
+	char *form = query_form(c, text, (int)strlen(text));
+	int ret;
 
-	if (!esc)
-		return -ENOMEM;
-	if (c->at > 0)
-		n = asprintf(&form, "query=%s&time=%.3f", esc, c->at);
-	else
-		n = asprintf(&form, "query=%s", esc);
-	curl_free(esc);
-	if (n < 0)
+	if (!form)
 		return -ENOMEM;
 	if (c->interval > 0)
 		c->ctx.window = prom_window(c->interval);
