@@ -29,19 +29,8 @@ if [ -z "${bin:-}" ]; then
 		command -v "$c" >/dev/null || { echo "SKIP: $c is not installed (tests/deps.sh)"; exit 0; }
 	done
 fi
-tm() { tmux -L "$sock" "$@"; }
-screen() { tm capture-pane -p -t t >"$tmp/screen" 2>/dev/null; }
-look() {	# look SECS ERE: until the screen matches
-	local end=$(($(date +%s) + $1))
-	while [ "$(date +%s)" -le "$end" ]; do
-		screen
-		grep -qE -- "$2" "$tmp/screen" && return 0
-		sleep 0.2
-	done
-	return 1
-}
-scr() { if look "${3:-10}" "$2"; then ok "$1"; else bad "$1 (want /$2/)" "$tmp/screen"; fi; }
-keys() { tm send-keys -t t "$@"; sleep 0.4; }
+# shellcheck source=tests/cluster/tmux.sh
+. tests/cluster/tmux.sh
 long=gpu-node-0042.rack17.cluster.example.com
 grp=nightly-llm-pretraining-run-with-a-long-name
 down="down-host-01"

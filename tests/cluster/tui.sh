@@ -2,19 +2,8 @@
 # Sourced by tests/cluster/run: the cluster panes in tmux (80x24, 200x50,
 # TERM=vt100), against the plain Prometheus, then the TLS one going away.
 # shellcheck disable=SC2154 # tmp, bin, purl, turl, pki, tls_pid come from the run script
-tm() { tmux -L "$sock" "$@"; }
-screen() { tm capture-pane -p -t t >"$tmp/screen" 2>/dev/null; }
-look() {	# look SECS ERE: until the screen matches
-	local end=$(($(date +%s) + $1))
-	while [ "$(date +%s)" -le "$end" ]; do
-		screen
-		grep -qE -- "$2" "$tmp/screen" && return 0
-		sleep 0.2
-	done
-	return 1
-}
-scr() { if look "${3:-10}" "$2"; then ok "$1"; else bad "$1 (want /$2/)" "$tmp/screen"; fi; }
-keys() { tm send-keys -t t "$@"; sleep 0.4; }
+# shellcheck source=tests/cluster/tmux.sh
+. tests/cluster/tmux.sh
 start() {	# start TERM COLSxROWS ARGS...
 	local term=$1 size=$2
 	shift 2
