@@ -101,6 +101,23 @@ static void known_add(const struct truth_name *tn, bool same, size_t row, size_t
 	}
 }
 
+/* known[] by the hash of its text, each slot its index + 1, 0 empty: the
+ * entries of one text in known[]'s order (linear probing keeps it) */
+#define KNOWN_SLOTS 512
+static uint16_t known_slot[KNOWN_SLOTS];
+
+static void known_hash_build(void)
+{
+	size_t i, k;
+
+	for (i = 0; i < n_known; i++) {
+		for (k = known[i].hash & (KNOWN_SLOTS - 1); known_slot[k];
+		     k = (k + 1) & (KNOWN_SLOTS - 1))
+			;
+		known_slot[k] = (uint16_t)(i + 1);
+	}
+}
+
 /* mlx5 en_stats.c, bnxt_en bnxt_ethtool.c: microseconds paused */
 #define PAUSE_ROW 0xffff
 static const struct truth_name pause_names[] = {
@@ -133,30 +150,34 @@ static void known_build(void)
 
 		known_add(&pause_names[i], false, PAUSE_ROW, 0, &ki);
 	}
+	known_hash_build();
 }
 
-/* known[]'s index of a counter's name as printed, -1 for none */
+/* known[]'s index of a counter's name as printed, -1 for none: the first
+ * entry of its hash whose text it is */
 static int known_of_name(const char *name)
 {
 	size_t n = strlen(name), i;
-	uint64_t hv = hash_text(name, n, NULL, 0); /* once, not per entry */
+	uint64_t hv = hash_text(name, n, NULL, 0);
 
-	for (i = 0; i < n_known; i++) {
-		const struct known *k = &known[i];
+	for (i = hv & (KNOWN_SLOTS - 1); known_slot[i]; i = (i + 1) & (KNOWN_SLOTS - 1)) {
+		const struct known *k = &known[known_slot[i] - 1];
 		const char *h;
 		size_t a;
 
+		if (k->hash != hv)
+			continue;
 		if (!k->digit) {
-			if (hv == k->hash && !strcmp(name, k->name))
-				return (int)i;
+			if (!strcmp(name, k->name))
+				return known_slot[i] - 1;
 			continue;
 		}
 		/* a '#' spelt as k->digit: the name with that digit there */
 		h = strchr(k->name, '#');
 		a = (size_t)(h - k->name);
-		if (name[0] == k->name[0] && n == strlen(k->name) && !strncmp(name, k->name, a) &&
-		    name[a] == k->digit && !strcmp(name + a + 1, h + 1))
-			return (int)i;
+		if (n == strlen(k->name) && !strncmp(name, k->name, a) && name[a] == k->digit &&
+		    !strcmp(name + a + 1, h + 1))
+			return known_slot[i] - 1;
 	}
 	return -1;
 }
@@ -203,18 +224,29 @@ static int known_of(const struct snapshot *s, uint32_t id)
 	}
 }
 
+/*
+ * A port's counters, from one walk of them: the first of each known name
+ * and source, whether it has finer errors than its netdev's totals, and
+ * the counters the errors and pauses look at (class error, or a pause
+ * duration), in the port's order.
+ */
 struct port_ctrs {
 	const struct snapshot *s;
 	const struct snap_counter **v;
-	int16_t *ki; /* each counter's known[] index */
+	int16_t *ki; /* each one's known[] index */
 	size_t n;
-	/* known[] index and source -> the port's counter */
+	bool finer; /* finer_error() of one of the port's counters */
+	/* known[] index -> a bit a source: at[][src] holds its counter (at[]
+	 * is not cleared: 9 KiB a port, where has[] is 192 bytes) */
+	uint8_t has[KNOWN_MAX];
 	const struct snap_counter *at[KNOWN_MAX][SNAP_SRC_N];
 };
 
+_Static_assert(SNAP_SRC_N <= 8, "a source is a bit of port_ctrs.has");
+
 static const struct snap_counter *find_ki(const struct port_ctrs *pc, int ki, uint8_t src)
 {
-	return ki >= 0 && src < SNAP_SRC_N ? pc->at[ki][src] : NULL;
+	return ki >= 0 && src < SNAP_SRC_N && (pc->has[ki] >> src & 1) ? pc->at[ki][src] : NULL;
 }
 
 /* Sum rule r (rules[ri])'s counters into *tv; false when the port lacks
@@ -318,33 +350,38 @@ static bool same_event(const struct port_ctrs *pc, const struct snap_counter *c,
  * folds from its MAC registers (mlx5 en_main.c mlx5e_get_stats, bnxt_en
  * bnxt_get_stats64, ice ice_update_vsi_stats): where the port has the
  * driver's own error counters or the standard groups, those count. */
-static bool finer_errors(const struct port_ctrs *pc)
+static bool finer_error(const struct snapshot *s, const struct snap_counter *c)
 {
-	size_t i;
-
-	for (i = 0; i < pc->n; i++) {
-		const struct snap_counter *c = pc->v[i];
-
-		if (cnt_is_error(c->cls) &&
-		    (c->source == SNAP_SRC_DRV ||
-		     (c->source == SNAP_SRC_ETHNL && strchr(snap_s(pc->s, c->name), '-'))))
-			return true;
-	}
-	return false;
+	return cnt_is_error(c->cls) &&
+	       (c->source == SNAP_SRC_DRV ||
+		(c->source == SNAP_SRC_ETHNL && strchr(snap_s(s, c->name), '-')));
 }
 
-static int err_cmp(const void *a, const void *b)
+static int err_cmp(const struct truth_err *x, const struct truth_err *y)
 {
-	const struct truth_err *x = a, *y = b;
-
 	if (x->sat != y->sat)
 		return x->sat ? -1 : 1;
 	return x->rate > y->rate ? -1 : x->rate < y->rate ? 1 : 0;
 }
 
+/* Saturated first, then by rate, largest first; alike ones in the port's
+ * order (stable, as glibc's merge sort left them: a library call and a
+ * buffer for at most 24 rows). */
+static void errs_sort(struct truth_err *e, size_t n)
+{
+	size_t i, j;
+
+	for (i = 1; i < n; i++) {
+		struct truth_err x = e[i];
+
+		for (j = i; j > 0 && err_cmp(&x, &e[j - 1]) < 0; j--)
+			e[j] = e[j - 1];
+		e[j] = x;
+	}
+}
+
 static void errors(const struct port_ctrs *pc, struct port_truth *t)
 {
-	bool finer = finer_errors(pc);
 	size_t i;
 
 	for (i = 0; i < pc->n; i++) {
@@ -354,7 +391,7 @@ static void errors(const struct port_ctrs *pc, struct port_truth *t)
 
 		if (!cnt_is_error(c->cls))
 			continue;
-		if ((c->source == SNAP_SRC_NETDEV && finer) || same_event(pc, c, pc->ki[i])) {
+		if ((c->source == SNAP_SRC_NETDEV && pc->finer) || same_event(pc, c, pc->ki[i])) {
 			t->n_same++;
 			continue;
 		}
@@ -373,7 +410,7 @@ static void errors(const struct port_ctrs *pc, struct port_truth *t)
 			continue;
 		if (t->n_err > TRUTH_ERRS) {
 			/* keep the largest: replace the smallest kept */
-			qsort(t->errs, TRUTH_ERRS, sizeof(t->errs[0]), err_cmp);
+			errs_sort(t->errs, TRUTH_ERRS);
 			e = &t->errs[TRUTH_ERRS - 1];
 			if (!sat && e->rate >= c->rate)
 				continue;
@@ -391,7 +428,7 @@ static void errors(const struct port_ctrs *pc, struct port_truth *t)
 			if (t->errs[i].sat || t->errs[i].rate > 0)
 				t->errs[k++] = t->errs[i];
 		memset(t->errs + k, 0, (TRUTH_ERRS - k) * sizeof(t->errs[0]));
-		qsort(t->errs, k, sizeof(t->errs[0]), err_cmp);
+		errs_sort(t->errs, k);
 	}
 }
 
@@ -421,6 +458,13 @@ static int pause_of(const char *n, int *dir)
 	return -1;
 }
 
+/* whether counter c (known[] index ki) may be a pause duration of pauses() */
+static bool pause_ctr(const struct snap_counter *c, int ki)
+{
+	return c->source == SNAP_SRC_DRV && c->rate_status == RATE_DATA && ki >= 0 && known[ki].n &&
+	       known[ki].m[known[ki].n - 1].row == PAUSE_ROW;
+}
+
 static void pauses(const struct port_ctrs *pc, struct port_truth *t)
 {
 	double worst[2] = { -1, -1 };
@@ -432,11 +476,7 @@ static void pauses(const struct port_ctrs *pc, struct port_truth *t)
 		const struct snap_counter *c = pc->v[i];
 		int p;
 
-		int ki = pc->ki[i];
-
-		if (c->source != SNAP_SRC_DRV || c->rate_status != RATE_DATA || ki < 0 ||
-		    !known[ki].n || known[ki].m[known[ki].n - 1].row != PAUSE_ROW ||
-		    (p = pause_of(snap_s(pc->s, c->name), &d)) < 0)
+		if (!pause_ctr(c, pc->ki[i]) || (p = pause_of(snap_s(pc->s, c->name), &d)) < 0)
 			continue;
 		/* microseconds paused a second: the share of the second; no
 		 * priority is paused longer than the window (a counter read
@@ -469,13 +509,24 @@ void truth_port_fill(const struct snapshot *s, uint32_t dev, uint32_t port, void
 
 	pthread_once(&known_once, known_build);
 	memset(t, 0, sizeof(*t));
-	memset(&pc, 0, sizeof(pc));
 	pc.s = s;
+	pc.n = 0;
+	pc.finer = false;
+	memset(pc.has, 0, sizeof(pc.has));
 	snap_ctrs_of(s, dev, port, &it);
 	while ((c = snap_ctr_next(&it))) {
 		int ki;
 
 		if (c->dev != dev || c->port != port || c->kind || c->source >= SNAP_SRC_N)
+			continue;
+		ki = known_of(s, c->name);
+		if (ki >= 0 && !(pc.has[ki] >> c->source & 1)) {
+			pc.has[ki] |= (uint8_t)(1u << c->source);
+			pc.at[ki][c->source] = c;
+		}
+		if (!pc.finer && finer_error(s, c))
+			pc.finer = true;
+		if (!cnt_is_error(c->cls) && !pause_ctr(c, ki))
 			continue;
 		if (pc.n == cap) {
 			const struct snap_counter **nv = malloc(cap * 2 * sizeof(*nv));
@@ -496,11 +547,8 @@ void truth_port_fill(const struct snapshot *s, uint32_t dev, uint32_t port, void
 			kv = nk;
 			cap *= 2;
 		}
-		ki = known_of(s, c->name);
 		v[pc.n] = c;
 		kv[pc.n++] = (int16_t)ki;
-		if (ki >= 0 && !pc.at[ki][c->source])
-			pc.at[ki][c->source] = c;
 	}
 	pc.v = v;
 	pc.ki = kv;
