@@ -341,7 +341,7 @@ static int64_t stats_count(struct net_live *nl, const char *ndev)
 static int drv_stats(struct net_live *nl, struct source *src, struct snapshot *s,
 		     struct net_ndev *d, const char *ndev)
 {
-	struct ethtool_stats *st;
+	struct ethtool_stats st;
 	int64_t count;
 	size_t need;
 	int ret;
@@ -386,21 +386,24 @@ static int drv_stats(struct net_live *nl, struct source *src, struct snapshot *s
 	need = sizeof(struct ethtool_gstrings) + (size_t)d->n * ETH_GSTRING_LEN;
 	/* the kernel writes as many values as the driver counts now, not as
 	 * many as asked for: room for the count just read */
-	if ((ret = bytes_reserve(&nl->drv, &nl->drv_cap, need + sizeof(*st) + (size_t)count * 8)))
+	if ((ret = bytes_reserve(&nl->drv, &nl->drv_cap, need + sizeof(st) + (size_t)count * 8)))
 		return ret;
 	memcpy(nl->drv, d->strs, need);
-	st = (void *)(nl->drv + need);
-	memset(st, 0, sizeof(*st));
-	st->cmd = ETHTOOL_GSTATS;
-	st->n_stats = d->n;
-	if ((ret = ioctl_eth(nl, ndev, st)))
+	/* the values' header follows the names at 4 bytes past a multiple
+	 * of 8 (struct ethtool_gstrings is 12 bytes): copied, not pointed to */
+	memset(&st, 0, sizeof(st));
+	st.cmd = ETHTOOL_GSTATS;
+	st.n_stats = d->n;
+	memcpy(nl->drv + need, &st, sizeof(st));
+	if ((ret = ioctl_eth(nl, ndev, nl->drv + need)))
 		return source_feed_net(src, s, SNAP_NET_DRV, ndev, ret, NULL, 0);
-	if (st->n_stats != d->n) {
+	memcpy(&st, nl->drv + need, sizeof(st));
+	if (st.n_stats != d->n) {
 		d->n = UINT32_MAX;	/* the names changed: read again next time */
 		return source_feed_net(src, s, SNAP_NET_DRV, ndev, -EAGAIN, NULL, 0);
 	}
 	return source_feed_net(src, s, SNAP_NET_DRV, ndev, 0, nl->drv,
-			need + sizeof(*st) + (size_t)d->n * 8);
+			need + sizeof(st) + (size_t)d->n * 8);
 }
 
 int net_live_sample(struct net_live **nlp, struct source *src, struct snapshot *s)
