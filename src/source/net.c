@@ -375,7 +375,13 @@ static int drv_stats(struct net_live *nl, struct source *src, struct snapshot *s
 		gs->cmd = ETHTOOL_GSTRINGS;
 		gs->string_set = ETH_SS_STATS;
 		gs->len = (uint32_t)count;
-		if ((ret = ioctl_eth(nl, ndev, gs))) {
+		ret = ioctl_eth(nl, ndev, gs);
+		/* the kernel says how many names the driver has now: another
+		 * count than GSSET_INFO's is a set that changed between the
+		 * calls (its names beyond ours were never ours to read) */
+		if (!ret && gs->len != (uint32_t)count)
+			ret = -EAGAIN;
+		if (ret) {
 			free(d->strs);
 			d->strs = NULL;
 			d->strs_len = 0;
