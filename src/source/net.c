@@ -237,6 +237,28 @@ static int mod_keep(struct net_ndev *d, const void *b, size_t len)
 }
 
 /*
+ * An answer of n bytes that is no page: the -errno of its NLMSG_ERROR,
+ * -EBADMSG for one too short to say (only n bytes are the answer's: a
+ * datagram of 0 to 19 bytes came from no kernel, the rest of the buffer
+ * is the request before), or 0 for another message.
+ */
+static int refusal(const unsigned char *b, size_t n)
+{
+	struct nlmsghdr h;
+	int err;
+
+	if (n < sizeof(h))
+		return -EBADMSG;
+	memcpy(&h, b, sizeof(h));
+	if (h.nlmsg_type != NLMSG_ERROR)
+		return 0;
+	if (n < sizeof(h) + sizeof(err))
+		return -EBADMSG;
+	memcpy(&err, b + sizeof(h), sizeof(err));
+	return err < 0 ? err : -EBADMSG;
+}
+
+/*
  * The module's pages, as `ethtool -m` asks them (net_module_next), every
  * NET_MODULE_EVERY s; its reading fed as one input.  The first read failing
  * is the module's reason (-EPERM without CAP_NET_ADMIN, -EOPNOTSUPP, -EIO
@@ -279,19 +301,13 @@ static int module(struct net_live *nl, struct source *src, struct snapshot *s,
 			return ret;
 		if (net_module_pages(d->mod, d->mod_len, &pg))
 			break;	/* the parser says why */
-		{
+		if ((ret = refusal(nl->buf, (size_t)n))) {
 			/* the answer was an error: stop here */
-			const struct nlmsghdr *h = (const void *)nl->buf;
-
-			if (h->nlmsg_type == NLMSG_ERROR) {
-				if (!i) {
-					const struct nlmsgerr *e = mnl_nlmsg_get_payload(h);
-
-					d->mod_err = e->error < 0 ? e->error : -EBADMSG;
-					d->mod_len = 0;
-				}
-				break;
+			if (!i) {
+				d->mod_err = ret;
+				d->mod_len = 0;
 			}
+			break;
 		}
 	}
 	if (d->mod_err == -EOPNOTSUPP || d->mod_err == -EPERM)
