@@ -106,7 +106,7 @@ static void test_json_more(void)
 	d->res_max[SNAP_RES_PD] = 1048576;
 	d->res_max[SNAP_RES_SRQ] = 917503;
 	d->res_max_valid = 1u << SNAP_RES_PD | 1u << SNAP_RES_SRQ;
-	d->res_other[0].name = snap_str(&s, "comp_cntr", 32);
+	strcpy(d->res_other[0].name, "comp_cntr");
 	d->res_other[0].curr = 2;
 	d->n_res_other = 1;
 	out = render(&s, NULL, true);
