@@ -150,8 +150,12 @@ enum {
  * counters; rxe reports 0).
  */
 #define SNAP_RES_OTHER_N 4
+/* The name is held here, not interned: the summary is a device's, a row
+ * older than the request that fills it, which a request's rollback
+ * (snap_rollback: its strings dropped) does not reach. */
+#define SNAP_RES_OTHER_NAME 32
 struct snap_res_other {
-	uint32_t name;		/* string id: the kernel's name ([A-Za-z0-9_]) */
+	char name[SNAP_RES_OTHER_NAME];	/* the kernel's name ([A-Za-z0-9_], 1..31) */
 	bool max_valid;
 	uint64_t curr;
 	uint64_t max;

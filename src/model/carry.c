@@ -263,26 +263,21 @@ static int carry_qps(const struct snapshot *prev, struct snapshot *cur,
  * ones, other PID namespaces' and, without DRIVER_DETAILS, the driver's
  * own), the others, the limits and the types without a table from pd's.
  */
-static int carry_summary(const struct snapshot *prev, struct snapshot *cur,
-			 const struct snap_dev *pd, struct snap_dev *d)
+static void carry_summary(const struct snapshot *cur, const struct snap_dev *pd,
+			  struct snap_dev *d)
 {
 	size_t i;
 	int r;
 
 	if (d->sum_asked)
-		return 0;
+		return;
 	if (pd && (pd->sum_asked || pd->sum_carried)) {
 		d->res_valid = pd->res_valid;
 		memcpy(d->res, pd->res, sizeof(d->res));
 		d->res_max_valid = pd->res_max_valid;
 		memcpy(d->res_max, pd->res_max, sizeof(d->res_max));
 		d->n_res_other = pd->n_res_other;
-		for (i = 0; i < pd->n_res_other; i++) {
-			d->res_other[i] = pd->res_other[i];
-			d->res_other[i].name = restr(prev, cur, pd->res_other[i].name);
-			if (!d->res_other[i].name)
-				return -ENOMEM;
-		}
+		memcpy(d->res_other, pd->res_other, sizeof(d->res_other));
 		d->sum_carried = true;
 		d->sum_when = pd->sum_when;
 	}
@@ -304,7 +299,6 @@ static int carry_summary(const struct snapshot *prev, struct snapshot *cur,
 		d->res[r] = n;
 		d->res_valid |= (uint16_t)(1u << r);
 	}
-	return 0;
 }
 
 int snap_carry(const struct snapshot *prev, struct snapshot *cur)
@@ -333,8 +327,8 @@ int snap_carry(const struct snapshot *prev, struct snapshot *cur)
 		if (pd && strcmp(pd->name, d->name))
 			pd = NULL;
 		/* the rows counted before any are carried: this sample's dumps */
-		err = carry_summary(prev, cur, pd, d);
-		if (err || (d->res_asked & all) == all || !pd)
+		carry_summary(cur, pd, d);
+		if ((d->res_asked & all) == all || !pd)
 			continue;
 		for (r = 0; r < SNAP_RES_N && !err; r++) {
 			if (d->res_asked & (1u << r))

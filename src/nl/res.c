@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "cols.h"
@@ -20,14 +21,13 @@ static bool plain_name(const char *n)
 	size_t i;
 
 	for (i = 0; n[i]; i++)
-		if (i >= 31 || !((n[i] >= 'a' && n[i] <= 'z') || (n[i] >= 'A' && n[i] <= 'Z') ||
+		if (i >= SNAP_RES_OTHER_NAME - 1 || !((n[i] >= 'a' && n[i] <= 'z') || (n[i] >= 'A' && n[i] <= 'Z') ||
 				 (n[i] >= '0' && n[i] <= '9') || n[i] == '_'))
 			return false;
 	return i > 0;
 }
 
-static int other_entry(struct snapshot *s, struct snap_dev *d, const char *name,
-		       const struct nlattr **tb)
+static int other_entry(struct snap_dev *d, const char *name, const struct nlattr **tb)
 {
 	struct snap_res_other *o;
 	uint8_t i;
@@ -36,14 +36,12 @@ static int other_entry(struct snapshot *s, struct snap_dev *d, const char *name,
 		return 0;
 	/* a device summarised twice in one sample (a dump read again) */
 	for (i = 0; i < d->n_res_other; i++)
-		if (!strcmp(snap_s(s, d->res_other[i].name), name))
+		if (!strcmp(d->res_other[i].name, name))
 			break;
 	if (i >= SNAP_RES_OTHER_N)
 		return 0;
 	o = &d->res_other[i];
-	o->name = snap_str(s, name, 32);
-	if (!o->name)
-		return -ENOMEM;
+	snprintf(o->name, sizeof(o->name), "%s", name);
 	o->curr = mnl_attr_get_u64(tb[RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_CURR]);
 	o->max_valid = tb[RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_MAX] != NULL;
 	if (o->max_valid)
@@ -59,6 +57,7 @@ static int summary_entry(struct snapshot *s, const struct nlattr **tb, void *arg
 	const char *name;
 	int r;
 
+	(void)s;	/* the names are the device's own (snap_res_other) */
 	if (!tb[RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_NAME] ||
 	    !tb[RDMA_NLDEV_ATTR_RES_SUMMARY_ENTRY_CURR])
 		return -EBADMSG;
@@ -74,7 +73,7 @@ static int summary_entry(struct snapshot *s, const struct nlattr **tb, void *arg
 		}
 		return 0;
 	}
-	return other_entry(s, d, name, tb);
+	return other_entry(d, name, tb);
 }
 
 int nl_res_parse(struct snapshot *s, const struct nlattr **tb, struct snap_dev *d)

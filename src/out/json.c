@@ -193,15 +193,22 @@ static void json_summary(struct jw *w, const struct snapshot *s, const void *row
 	const struct snap_dev *d = row;
 	int r;
 
+	(void)s;	/* the row holds its names (snap_res_other) */
 	jw_u(w, "ifindex", d->index);
 	jw_s(w, "ifname", d->name);
 	for (r = 0; r < SNAP_RES_N; r++)
 		if (d->res_valid & (1u << r))
 			json_res_entry(w, snap_res_name((enum snap_res)r), d->res[r],
 				       d->res_max_valid & (1u << r), d->res_max[r]);
-	for (r = 0; r < d->n_res_other; r++)
-		json_res_entry(w, snap_s(s, d->res_other[r].name), d->res_other[r].curr,
-			       d->res_other[r].max_valid, d->res_other[r].max);
+	for (r = 0; r < d->n_res_other; r++) {
+		const char *n = d->res_other[r].name;
+
+		/* a kernel's name that is one of the row's keys: not twice */
+		if (!strcmp(n, "ifindex") || !strcmp(n, "ifname"))
+			continue;
+		json_res_entry(w, n, d->res_other[r].curr, d->res_other[r].max_valid,
+			       d->res_other[r].max);
+	}
 }
 
 static void json_note(struct jw *w, const struct snapshot *s, const void *row)

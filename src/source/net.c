@@ -237,6 +237,28 @@ static int mod_keep(struct net_ndev *d, const void *b, size_t len)
 }
 
 /*
+ * An answer of n bytes that is no page: the -errno of its NLMSG_ERROR,
+ * -EBADMSG for one too short to say (only n bytes are the answer's: a
+ * datagram of 0 to 19 bytes came from no kernel, the rest of the buffer
+ * is the request before), or 0 for another message.
+ */
+static int refusal(const unsigned char *b, size_t n)
+{
+	struct nlmsghdr h;
+	int err;
+
+	if (n < sizeof(h))
+		return -EBADMSG;
+	memcpy(&h, b, sizeof(h));
+	if (h.nlmsg_type != NLMSG_ERROR)
+		return 0;
+	if (n < sizeof(h) + sizeof(err))
+		return -EBADMSG;
+	memcpy(&err, b + sizeof(h), sizeof(err));
+	return err < 0 ? err : -EBADMSG;
+}
+
+/*
  * The module's pages, as `ethtool -m` asks them (net_module_next), every
  * NET_MODULE_EVERY s; its reading fed as one input.  The first read failing
  * is the module's reason (-EPERM without CAP_NET_ADMIN, -EOPNOTSUPP, -EIO
@@ -279,19 +301,13 @@ static int module(struct net_live *nl, struct source *src, struct snapshot *s,
 			return ret;
 		if (net_module_pages(d->mod, d->mod_len, &pg))
 			break;	/* the parser says why */
-		{
+		if ((ret = refusal(nl->buf, (size_t)n))) {
 			/* the answer was an error: stop here */
-			const struct nlmsghdr *h = (const void *)nl->buf;
-
-			if (h->nlmsg_type == NLMSG_ERROR) {
-				if (!i) {
-					const struct nlmsgerr *e = mnl_nlmsg_get_payload(h);
-
-					d->mod_err = e->error < 0 ? e->error : -EBADMSG;
-					d->mod_len = 0;
-				}
-				break;
+			if (!i) {
+				d->mod_err = ret;
+				d->mod_len = 0;
 			}
+			break;
 		}
 	}
 	if (d->mod_err == -EOPNOTSUPP || d->mod_err == -EPERM)
@@ -341,7 +357,7 @@ static int64_t stats_count(struct net_live *nl, const char *ndev)
 static int drv_stats(struct net_live *nl, struct source *src, struct snapshot *s,
 		     struct net_ndev *d, const char *ndev)
 {
-	struct ethtool_stats *st;
+	struct ethtool_stats st;
 	int64_t count;
 	size_t need;
 	int ret;
@@ -375,7 +391,13 @@ static int drv_stats(struct net_live *nl, struct source *src, struct snapshot *s
 		gs->cmd = ETHTOOL_GSTRINGS;
 		gs->string_set = ETH_SS_STATS;
 		gs->len = (uint32_t)count;
-		if ((ret = ioctl_eth(nl, ndev, gs))) {
+		ret = ioctl_eth(nl, ndev, gs);
+		/* the kernel says how many names the driver has now: another
+		 * count than GSSET_INFO's is a set that changed between the
+		 * calls (its names beyond ours were never ours to read) */
+		if (!ret && gs->len != (uint32_t)count)
+			ret = -EAGAIN;
+		if (ret) {
 			free(d->strs);
 			d->strs = NULL;
 			d->strs_len = 0;
@@ -386,21 +408,24 @@ static int drv_stats(struct net_live *nl, struct source *src, struct snapshot *s
 	need = sizeof(struct ethtool_gstrings) + (size_t)d->n * ETH_GSTRING_LEN;
 	/* the kernel writes as many values as the driver counts now, not as
 	 * many as asked for: room for the count just read */
-	if ((ret = bytes_reserve(&nl->drv, &nl->drv_cap, need + sizeof(*st) + (size_t)count * 8)))
+	if ((ret = bytes_reserve(&nl->drv, &nl->drv_cap, need + sizeof(st) + (size_t)count * 8)))
 		return ret;
 	memcpy(nl->drv, d->strs, need);
-	st = (void *)(nl->drv + need);
-	memset(st, 0, sizeof(*st));
-	st->cmd = ETHTOOL_GSTATS;
-	st->n_stats = d->n;
-	if ((ret = ioctl_eth(nl, ndev, st)))
+	/* the values' header follows the names at 4 bytes past a multiple
+	 * of 8 (struct ethtool_gstrings is 12 bytes): copied, not pointed to */
+	memset(&st, 0, sizeof(st));
+	st.cmd = ETHTOOL_GSTATS;
+	st.n_stats = d->n;
+	memcpy(nl->drv + need, &st, sizeof(st));
+	if ((ret = ioctl_eth(nl, ndev, nl->drv + need)))
 		return source_feed_net(src, s, SNAP_NET_DRV, ndev, ret, NULL, 0);
-	if (st->n_stats != d->n) {
+	memcpy(&st, nl->drv + need, sizeof(st));
+	if (st.n_stats != d->n) {
 		d->n = UINT32_MAX;	/* the names changed: read again next time */
 		return source_feed_net(src, s, SNAP_NET_DRV, ndev, -EAGAIN, NULL, 0);
 	}
 	return source_feed_net(src, s, SNAP_NET_DRV, ndev, 0, nl->drv,
-			need + sizeof(*st) + (size_t)d->n * 8);
+			need + sizeof(st) + (size_t)d->n * 8);
 }
 
 int net_live_sample(struct net_live **nlp, struct source *src, struct snapshot *s)

@@ -186,10 +186,10 @@ static void test_port_sys_summary(void)
 		CHECK_EQ_U(d->res_max_valid, 1u << SNAP_RES_QP);
 		CHECK_EQ_U(d->res_max[SNAP_RES_QP], 1000);
 		CHECK_EQ_U(d->n_res_other, 2);
-		CHECK_EQ_S(snap_s(&s, d->res_other[0].name), "xrcd");
+		CHECK_EQ_S(d->res_other[0].name, "xrcd");
 		CHECK_EQ_U(d->res_other[0].curr, 11);
 		CHECK(!d->res_other[0].max_valid);
-		CHECK_EQ_S(snap_s(&s, d->res_other[1].name), "comp_cntr");
+		CHECK_EQ_S(d->res_other[1].name, "comp_cntr");
 		CHECK_EQ_U(d->res_other[1].curr, 14);
 		CHECK(d->res_other[1].max_valid);
 		CHECK_EQ_U(d->res_other[1].max, 1004);

@@ -106,9 +106,12 @@ static void test_json_more(void)
 	d->res_max[SNAP_RES_PD] = 1048576;
 	d->res_max[SNAP_RES_SRQ] = 917503;
 	d->res_max_valid = 1u << SNAP_RES_PD | 1u << SNAP_RES_SRQ;
-	d->res_other[0].name = snap_str(&s, "comp_cntr", 32);
+	strcpy(d->res_other[0].name, "comp_cntr");
 	d->res_other[0].curr = 2;
-	d->n_res_other = 1;
+	/* a kernel's type named as one of the row's keys: left out */
+	strcpy(d->res_other[1].name, "ifname");
+	d->res_other[1].curr = 9;
+	d->n_res_other = 2;
 	out = render(&s, NULL, true);
 	CHECK(out && strstr(out, "\"resources\":[{\"ifindex\":0,\"ifname\":\"rxe0\",\"pd\":7,"
 			    "\"pd-max\":1048576,\"cq\":5,\"qp\":5,\"cm_id\":3,\"mr\":9,\"ctx\":4,"
