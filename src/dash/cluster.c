@@ -125,15 +125,9 @@ static void unsay(struct cl *c, int of)
 	c->said_of = SAID_NONE;
 }
 
-static void on_done(void *arg, const struct prom_qstate *q, double interval)
+/* The scrape interval the client learnt: its rate window from now on */
+static void new_interval(struct cl *c, double interval)
 {
-	struct cl *c = arg;
-	int i, failed = 0;
-	double t0, answers;
-
-	c->q = q;
-	c->v.q = q;
-	c->v.busy = false;
 	if (interval > 0 && interval != c->v.interval) {
 		/* the client asked for it before this refresh's queries,
 		 * whose rates used this window */
@@ -145,6 +139,12 @@ static void on_done(void *arg, const struct prom_qstate *q, double interval)
 	 * on every pane after Prometheus came back) */
 	if (c->v.interval > 0)
 		unsay(c, SAID_INTERVAL);
+}
+
+/* What the client found out about Prometheus, said once: the recorded
+ * series the panes read, why the scrape interval is unknown */
+static void client_notes(struct cl *c)
+{
 	if (c->client && *prom_client_rules(c->client) &&
 	    strcmp(prom_client_rules(c->client), c->said_rules)) {
 		/* whether the panes read the recorded series: once, and again
@@ -168,6 +168,15 @@ static void on_done(void *arg, const struct prom_qstate *q, double interval)
 		else
 			fprintf(stderr, "rdmatop: %s\n", fmt_escape(esc, sizeof(esc), why));
 	}
+}
+
+/* The model from the answers q, timed; the view reads it.  Returns how
+ * many queries failed. */
+static int build_model(struct cl *c, const struct prom_qstate *q)
+{
+	int i, failed = 0;
+	double t0, answers;
+
 	answers = c->v.busy_since > 0 ? clock_sec(CLOCK_REALTIME) - c->v.busy_since : 0;
 	t0 = clock_sec(CLOCK_MONOTONIC);
 	prom_model_free(&c->m);
@@ -196,22 +205,32 @@ static void on_done(void *arg, const struct prom_qstate *q, double interval)
 		if (q[i].have && (!c->v.answered || q[i].at < c->v.answered))
 			c->v.answered = q[i].at;
 	}
-	if (c->screen) {
-		/* a search asked Prometheus for its rows: now they are here,
-		 * the selection goes to the first (it found none before) */
-		if (strcmp(c->asked[0].search, c->searched) && c->ui.pane != CL_HOSTS &&
-		    c->ui.pane != CL_HOST && c->asked[0].search[0]) {
-			snprintf(c->searched, sizeof(c->searched), "%s", c->asked[0].search);
-			c->ui.search_step = 1;
-			c->ui.sel[c->ui.pane] = 0;
-		}
-		ui_cluster_draw(&c->ui, &c->v);
-		if (c->iterations && ++c->done >= c->iterations)
-			ev_break(c->loop, EVBREAK_ALL);
-		else if (c->again)
-			refresh_now(c);
-		return;
+	return failed;
+}
+
+/* On screen: draw, then stop, or refresh again if asked meanwhile */
+static void show_done(struct cl *c)
+{
+	/* a search asked Prometheus for its rows: now they are here,
+	 * the selection goes to the first (it found none before) */
+	if (strcmp(c->asked[0].search, c->searched) && c->ui.pane != CL_HOSTS &&
+	    c->ui.pane != CL_HOST && c->asked[0].search[0]) {
+		snprintf(c->searched, sizeof(c->searched), "%s", c->asked[0].search);
+		c->ui.search_step = 1;
+		c->ui.sel[c->ui.pane] = 0;
 	}
+	ui_cluster_draw(&c->ui, &c->v);
+	if (c->iterations && ++c->done >= c->iterations)
+		ev_break(c->loop, EVBREAK_ALL);
+	else if (c->again)
+		refresh_now(c);
+}
+
+/* In batch: the failed queries on stderr, the model on stdout */
+static void print_done(struct cl *c, const struct prom_qstate *q, int failed)
+{
+	int i;
+
 	for (i = 0; i < PROM_Q_N; i++) {
 		char esc[sizeof(q[i].why) * 4];
 
@@ -229,6 +248,24 @@ static void on_done(void *arg, const struct prom_qstate *q, double interval)
 		c->status = 1;
 	if ((c->iterations && ++c->done >= c->iterations) || (c->at > 0 && !c->iterations && !c->replay))
 		ev_break(c->loop, EVBREAK_ALL);
+}
+
+/* A refresh's queries answered (q; the scrape interval if learnt) */
+static void on_done(void *arg, const struct prom_qstate *q, double interval)
+{
+	struct cl *c = arg;
+	int failed;
+
+	c->q = q;
+	c->v.q = q;
+	c->v.busy = false;
+	new_interval(c, interval);
+	client_notes(c);
+	failed = build_model(c, q);
+	if (c->screen)
+		show_done(c);
+	else
+		print_done(c, q, failed);
 }
 
 /* replay: sample no (-1: the next) as if its answers had just come */

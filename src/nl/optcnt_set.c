@@ -65,35 +65,114 @@ static int usage(char *say, size_t saylen, const char *want, const char *arg)
 	return 2;
 }
 
+/*
+ * arg's LINK (DEV/PORT) into link, its DEV into dev and PORT into *port,
+ * *names to what follows the colon: 0, or usage()'s 2.
+ */
+static int parse_arg(const char *arg, char *link, size_t linklen, char *dev, size_t devlen,
+		     unsigned long *port, const char **names, char *say, size_t saylen)
+{
+	const char *colon = strrchr(arg, ':'), *slash;
+	char *end;
+
+	if (!colon || colon == arg || (size_t)(colon - arg) >= linklen) {
+		return usage(say, saylen, "LINK:NAMES (e.g. mlx5_0/1:cc_rx_ce_pkts) or LINK:off",
+			     arg);
+	}
+	snprintf(link, linklen, "%.*s", (int)(colon - arg), arg);
+	*names = colon + 1;
+	slash = strchr(link, '/');
+	if (!slash || slash == link || (size_t)(slash - link) >= devlen ||
+	    (*port = strtoul(slash + 1, &end, 10)) == 0 || *end || *port > UINT32_MAX || !**names) {
+		return usage(say, saylen, "LINK is DEV/PORT, NAMES a comma-separated list or off",
+			     arg);
+	}
+	snprintf(dev, devlen, "%.*s", (int)(slash - link), link);
+	return 0;
+}
+
+/* A name (p, length n) the port lacks, and the names it has, in say; 2. */
+static int unknown(const struct snapshot *s, const char *link, const char *p, size_t n, char *say,
+		   size_t saylen)
+{
+	size_t o = (size_t)snprintf(say, saylen, "%s has no optional counter '%.*s' (it has:", link,
+				    (int)n, p);
+
+	for (size_t i = 0; i < s->optcnts.n && o < saylen; i++)
+		o += (size_t)snprintf(say + o, saylen - o, " %s",
+				      snap_s(s, SNAP_AT(&s->optcnts, struct snap_optcnt, i)->name));
+	if (o < saylen)
+		snprintf(say + o, saylen - o, ")");
+	return 2;
+}
+
+/*
+ * The indices of names ("off": none) into nlh's STAT_HWCOUNTERS, and the
+ * names as given into want ("none" for none): 0, or unknown()'s 2.
+ */
+static int put_names(struct nlmsghdr *nlh, const struct snapshot *s, const char *names,
+		     const char *link, char *want, size_t wantlen, char *say, size_t saylen)
+{
+	struct nlattr *nest = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_STAT_HWCOUNTERS);
+	const char *p;
+
+	for (p = strcmp(names, "off") ? names : ""; *p;) {
+		size_t n = strcspn(p, ",");
+		const struct snap_optcnt *c = by_name(s, p, n);
+
+		if (!c)
+			return unknown(s, link, p, n, say, saylen);
+		mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_STAT_HWCOUNTER_INDEX, c->index);
+		snprintf(want + strlen(want), wantlen - strlen(want), "%s%.*s", want[0] ? "," : "",
+			 (int)n, p);
+		p += n + (p[n] == ',');
+	}
+	mnl_attr_nest_end(nlh, nest);
+	if (!want[0])
+		snprintf(want, wantlen, "none");
+	return 0;
+}
+
+/*
+ * What the port has on (s, read back) is want: the same names, in the
+ * same (table) order or want in another order.
+ */
+static bool same_on(const struct snapshot *s, const char *want)
+{
+	size_t i;
+	bool same = true;
+	char *w = strdup(want), *save = NULL, *t;
+	unsigned int nw = 0, ne = 0;
+
+	for (t = w && strcmp(want, "none") ? strtok_r(w, ",", &save) : NULL; t;
+	     t = strtok_r(NULL, ",", &save)) {
+		const struct snap_optcnt *c = by_name(s, t, strlen(t));
+
+		nw++;
+		same &= c && c->enabled;
+	}
+	for (i = 0; i < s->optcnts.n; i++)
+		ne += SNAP_AT(&s->optcnts, struct snap_optcnt, i)->enabled != 0;
+	free(w);
+	return same && ne == nw;
+}
+
 int optcnt_set(const char *arg, char *say, size_t saylen)
 {
-	const char *colon = strrchr(arg, ':'), *names, *p;
 	char link[256], dev[SNAP_DEV_NAME_MAX], now[512], after[512], want[512] = "";
 	struct nlset_answer an = { 0 };
 	unsigned char msg[1024];
 	struct nlmsghdr *nlh;
-	struct nlattr *nest;
 	struct snapshot s;
 	struct nl_sock ns;
 	unsigned long port;
-	const char *slash;
+	const char *names;
 	uint32_t index;
-	char *end;
 	int ret, rc = 1;
 
-	if (!colon || colon == arg || (size_t)(colon - arg) >= sizeof(link)) {
-		return usage(say, saylen, "LINK:NAMES (e.g. mlx5_0/1:cc_rx_ce_pkts) or LINK:off",
-			     arg);
-	}
-	snprintf(link, sizeof(link), "%.*s", (int)(colon - arg), arg);
-	names = colon + 1;
-	slash = strchr(link, '/');
-	if (!slash || slash == link || (size_t)(slash - link) >= sizeof(dev) ||
-	    (port = strtoul(slash + 1, &end, 10)) == 0 || *end || port > UINT32_MAX || !*names) {
-		return usage(say, saylen, "LINK is DEV/PORT, NAMES a comma-separated list or off",
-			     arg);
-	}
-	snprintf(dev, sizeof(dev), "%.*s", (int)(slash - link), link);
+	ret = parse_arg(arg, link, sizeof(link), dev, sizeof(dev), &port, &names, say, saylen);
+	if (ret)
+		return ret;
 	if (nlset_open_dev(&ns, dev, &index, say, saylen))
 		return 1;
 	snap_init(&s);
@@ -110,34 +189,11 @@ int optcnt_set(const char *arg, char *say, size_t saylen)
 	nlh = nlset_request(&ns, msg, RDMA_NLDEV_CMD_STAT_SET);
 	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_DEV_INDEX, index);
 	mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_PORT_INDEX, (uint32_t)port);
-	nest = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_STAT_HWCOUNTERS);
-	for (p = strcmp(names, "off") ? names : ""; *p;) {
-		size_t n = strcspn(p, ",");
-		const struct snap_optcnt *c = by_name(&s, p, n);
-
-		if (!c) {
-			size_t o = (size_t)snprintf(
-				say, saylen, "%s has no optional counter '%.*s' (it has:", link,
-				(int)n, p);
-
-			for (size_t i = 0; i < s.optcnts.n && o < saylen; i++)
-				o += (size_t)snprintf(
-					say + o, saylen - o, " %s",
-					snap_s(&s,
-					       SNAP_AT(&s.optcnts, struct snap_optcnt, i)->name));
-			if (o < saylen)
-				snprintf(say + o, saylen - o, ")");
-			rc = 2;
-			goto done;
-		}
-		mnl_attr_put_u32(nlh, RDMA_NLDEV_ATTR_STAT_HWCOUNTER_INDEX, c->index);
-		snprintf(want + strlen(want), sizeof(want) - strlen(want), "%s%.*s",
-			 want[0] ? "," : "", (int)n, p);
-		p += n + (p[n] == ',');
+	ret = put_names(nlh, &s, names, link, want, sizeof(want), say, saylen);
+	if (ret) {
+		rc = ret;
+		goto done;
 	}
-	mnl_attr_nest_end(nlh, nest);
-	if (!want[0])
-		snprintf(want, sizeof(want), "none");
 	if (nlset_doit_say(&ns, nlh, &an, say, saylen,
 			   "turning optional counters on or off needs CAP_NET_ADMIN (run as "
 			   "root); nothing changed, %s has %s on",
@@ -159,29 +215,10 @@ int optcnt_set(const char *arg, char *say, size_t saylen)
 			 link);
 		goto done;
 	}
-	/* the same names in the same (table) order, or want in another order */
-	{
-		size_t i;
-		bool same = true;
-		char *w = strdup(want), *save = NULL, *t;
-		unsigned int nw = 0, ne = 0;
-
-		for (t = w && strcmp(want, "none") ? strtok_r(w, ",", &save) : NULL; t;
-		     t = strtok_r(NULL, ",", &save)) {
-			const struct snap_optcnt *c = by_name(&s, t, strlen(t));
-
-			nw++;
-			same &= c && c->enabled;
-		}
-		for (i = 0; i < s.optcnts.n; i++)
-			ne += SNAP_AT(&s.optcnts, struct snap_optcnt, i)->enabled != 0;
-		free(w);
-		if (!same || ne != nw) {
-			snprintf(say, saylen,
-				 "the kernel accepted %s, but reading it back says %s on", want,
-				 after);
-			goto done;
-		}
+	if (!same_on(&s, want)) {
+		snprintf(say, saylen, "the kernel accepted %s, but reading it back says %s on",
+			 want, after);
+		goto done;
 	}
 	snprintf(say, saylen,
 		 "optional counters of %s: %s on, the others off (verified; before: %s)", link,

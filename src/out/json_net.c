@@ -189,63 +189,64 @@ static void standard(struct jw *w, const struct snapshot *s, const struct snap_p
 
 /* Long for a reason: the members in their JSON order (doc/json.md), one
  * after another. */
-void out_json_link_net(struct jw *w, const struct snapshot *s, const struct snap_port *p)
+/* "pause": the settings, what was negotiated, the frame counts */
+static void pause_info(struct jw *w, const struct snapshot *s, const struct snap_port *p,
+		       const struct snap_net *n)
 {
 	static const struct eth_stat pause_stats[] = {
 		{ "tx_pause_frames", "tx_pause_frames" },
 		{ "rx_pause_frames", "rx_pause_frames" },
 	};
+	bool rx, tx;
+
+	jw_open(w, "pause", '{');
+	jw_b(w, "autonegotiate", n->pause_autoneg);
+	jw_b(w, "rx", n->pause_rx);
+	jw_b(w, "tx", n->pause_tx);
+	if (snap_net_pause_negotiated(n, &rx, &tx)) {
+		jw_open(w, "negotiated", '{');
+		jw_b(w, "rx", rx);
+		jw_b(w, "tx", tx);
+		jw_close(w, '}');
+	}
+	statistics(w, s, p, pause_stats, ARRAY_SIZE(pause_stats), false);
+	jw_close(w, '}');
+}
+
+/* "fec": the active mode and the block counts */
+static void fec_info(struct jw *w, const struct snapshot *s, const struct snap_port *p,
+		     const struct snap_net *n)
+{
 	static const struct eth_stat fec_stats[] = {
 		{ "fec_corrected_blocks", "corrected_blocks" },
 		{ "fec_uncorrectable_blocks", "uncorrectable_blocks" },
 		{ "fec_corrected_bits", "corrected_bits" },
 	};
-	const struct snap_net *n = net_of_port(s, p->dev, p->port);
-	struct net_rates r;
-	bool rx, tx;
-	int i;
 
-	if (!n)
-		return;
-	if (n->valid & SNAP_NET_PFC)
-		pfc(w, s, p, n);
-	if (n->valid & SNAP_NET_PAUSE_CFG) {
-		jw_open(w, "pause", '{');
-		jw_b(w, "autonegotiate", n->pause_autoneg);
-		jw_b(w, "rx", n->pause_rx);
-		jw_b(w, "tx", n->pause_tx);
-		if (snap_net_pause_negotiated(n, &rx, &tx)) {
-			jw_open(w, "negotiated", '{');
-			jw_b(w, "rx", rx);
-			jw_b(w, "tx", tx);
-			jw_close(w, '}');
-		}
-		statistics(w, s, p, pause_stats, ARRAY_SIZE(pause_stats), false);
-		jw_close(w, '}');
-	}
-	if (n->valid & SNAP_NET_FEC_MODE) {
-		jw_open(w, "fec", '{');
-		jw_open(w, "active", '[');
-		jw_s(w, NULL, net_fec_name(n));
-		jw_close(w, ']');
-		statistics(w, s, p, fec_stats, ARRAY_SIZE(fec_stats), true);
-		jw_close(w, '}');
-	}
-	if (n->std_groups & ((1u << NET_STD_GROUPS) - 1))
-		standard(w, s, p, n);
+	jw_open(w, "fec", '{');
+	jw_open(w, "active", '[');
+	jw_s(w, NULL, net_fec_name(n));
+	jw_close(w, ']');
+	statistics(w, s, p, fec_stats, ARRAY_SIZE(fec_stats), true);
+	jw_close(w, '}');
+}
+
+/* The link's state as ethtool shows it: detected, why not, speed, ... */
+static void link_state(struct jw *w, const struct snap_net *n)
+{
+	const char *st;
+
 	if (n->valid & SNAP_NET_LINK)
 		jw_b(w, "link_detected", n->link);
 	if (n->valid & SNAP_NET_EXT_STATE) {
-		const char *st = net_ext_state_name(n->ext_state);
-
+		st = net_ext_state_name(n->ext_state);
 		if (st)
 			jw_s(w, "link_ext_state", st);
 		else
 			jw_u(w, "link_ext_state", n->ext_state);
 	}
 	if (n->valid & SNAP_NET_SUBSTATE) {
-		const char *st = net_ext_substate_name(n->ext_state, n->ext_substate);
-
+		st = net_ext_substate_name(n->ext_state, n->ext_substate);
 		if (st)
 			jw_s(w, "link_ext_substate", st);
 		else
@@ -261,8 +262,15 @@ void out_json_link_net(struct jw *w, const struct snapshot *s, const struct snap
 		jw_s(w, "duplex", net_duplex_name(n->duplex));
 	if (n->valid & SNAP_NET_AUTONEG)
 		jw_b(w, "autoneg", n->autoneg);
-	if (n->valid & SNAP_NET_MOD)
-		out_json_module(w, &n->mod);
+}
+
+/* "network": the rates, and why an input said nothing */
+static void network(struct jw *w, const struct snapshot *s, const struct snap_port *p,
+		    const struct snap_net *n)
+{
+	struct net_rates r;
+	int i;
+
 	net_rates(s, p->dev, p->port, &r);
 	jw_open(w, "network", '{');
 	if (r.valid[NET_RATE_PAUSE_RX]) {
@@ -294,4 +302,24 @@ void out_json_link_net(struct jw *w, const struct snapshot *s, const struct snap
 			jw_close(w, '}');
 		}
 	jw_close(w, '}');
+}
+
+void out_json_link_net(struct jw *w, const struct snapshot *s, const struct snap_port *p)
+{
+	const struct snap_net *n = net_of_port(s, p->dev, p->port);
+
+	if (!n)
+		return;
+	if (n->valid & SNAP_NET_PFC)
+		pfc(w, s, p, n);
+	if (n->valid & SNAP_NET_PAUSE_CFG)
+		pause_info(w, s, p, n);
+	if (n->valid & SNAP_NET_FEC_MODE)
+		fec_info(w, s, p, n);
+	if (n->std_groups & ((1u << NET_STD_GROUPS) - 1))
+		standard(w, s, p, n);
+	link_state(w, n);
+	if (n->valid & SNAP_NET_MOD)
+		out_json_module(w, &n->mod);
+	network(w, s, p, n);
 }

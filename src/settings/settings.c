@@ -374,15 +374,15 @@ void settings_usage(FILE *f)
 		   "/usr/share/doc/rdmatop).\n");
 }
 
-int settings_parse(struct settings *o, int argc, char **argv, FILE *err)
+/* getopt_long's tables from the settings' table: lo (2 * SET_N + 1
+ * entries, an alias its own) and the short options so (SET_N * 2 + 2) */
+static void getopt_tables(struct option *lo, char *so)
 {
-	struct option lo[2 * SET_N + 1];
-	char so[SET_N * 2 + 2], *p = so, why[300];
+	char *p = so;
 	size_t i, n = 0;
-	int c;
 
 	*p++ = ':';
-	memset(lo, 0, sizeof(lo));
+	memset(lo, 0, (2 * SET_N + 1) * sizeof(*lo));
 	for (i = 0; i < SET_N; i++) {
 		const struct setting *d = &table[i];
 
@@ -400,35 +400,42 @@ int settings_parse(struct settings *o, int argc, char **argv, FILE *err)
 		}
 	}
 	*p = '\0';
+}
 
-	optind = 0;	/* GNU getopt: full re-initialisation */
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, so, lo, NULL)) != -1) {
-		int ret;
+/* One option getopt_long returned (c) into o: 0, or -EINVAL said on err */
+static int parse_option(struct settings *o, int c, char **argv, FILE *err)
+{
+	char why[300];
+	size_t i;
+	int ret;
 
-		if (c == ':') {
-			fprintf(err, "rdmatop: option '%s' needs a value\n", argv[optind - 1]);
-			return -EINVAL;
-		}
-		for (i = 0; i < SET_N && getopt_val(&table[i]) != c; i++)
-			;
-		if (i == SET_N) {
-			fprintf(err, "rdmatop: unknown option '%s' (try --help)\n",
-				argv[optind - 1]);
-			return -EINVAL;
-		}
-		/* a switch on the command line is set; its value is for the config */
-		ret = settings_set(o, (enum setting_id)i, table[i].type == SET_FLAG ? NULL : optarg);
-		if (ret) {
-			settings_why((enum setting_id)i, optarg, ret, why, sizeof(why));
-			fprintf(err, "rdmatop: %s%s\n", why, ret == -EINVAL ? " (try --help)" : "");
-			return -EINVAL;
-		}
-		if (i == SET_JSON) {
-			o->batch = true;
-			o->output = OPT_OUT_JSON;
-		}
+	if (c == ':') {
+		fprintf(err, "rdmatop: option '%s' needs a value\n", argv[optind - 1]);
+		return -EINVAL;
 	}
+	for (i = 0; i < SET_N && getopt_val(&table[i]) != c; i++)
+		;
+	if (i == SET_N) {
+		fprintf(err, "rdmatop: unknown option '%s' (try --help)\n", argv[optind - 1]);
+		return -EINVAL;
+	}
+	/* a switch on the command line is set; its value is for the config */
+	ret = settings_set(o, (enum setting_id)i, table[i].type == SET_FLAG ? NULL : optarg);
+	if (ret) {
+		settings_why((enum setting_id)i, optarg, ret, why, sizeof(why));
+		fprintf(err, "rdmatop: %s%s\n", why, ret == -EINVAL ? " (try --help)" : "");
+		return -EINVAL;
+	}
+	if (i == SET_JSON) {
+		o->batch = true;
+		o->output = OPT_OUT_JSON;
+	}
+	return 0;
+}
+
+/* What follows the options: --set-qp-counters' MODE, or nothing */
+static int parse_operands(struct settings *o, int argc, char **argv, FILE *err)
+{
 	/* --set-qp-counters LINK MODE: its MODE is the one operand there is */
 	if (o->set_qp_counters && optind == argc - 1 && !strchr(o->set_qp_counters, ' ')) {
 		static char both[320];
@@ -444,6 +451,12 @@ int settings_parse(struct settings *o, int argc, char **argv, FILE *err)
 		fprintf(err, "rdmatop: --set-qp-counters needs LINK and MODE (e.g. mlx5_0/1 type,pid)\n");
 		return -EINVAL;
 	}
+	return 0;
+}
+
+/* The commands (set a mode, bind, move, turn counters on) run alone */
+static int check_commands(const struct settings *o, FILE *err)
+{
 	if (o->set_qp_counters && (o->batch || o->read || o->write || o->set_netns >= 0)) {
 		fprintf(err, "rdmatop: --set-qp-counters is a command of its own: not with -b, -r, -w "
 			"or --set-netns-mode\n");
@@ -473,6 +486,12 @@ int settings_parse(struct settings *o, int argc, char **argv, FILE *err)
 			"setting\n", o->bind_qp_counter ? "bind-qp-counter" : "unbind-qp-counter");
 		return -EINVAL;
 	}
+	return 0;
+}
+
+/* Settings that need or exclude another, and the telemetry path's form */
+static int check_pairs(const struct settings *o, FILE *err)
+{
 	if (o->telemetry_path[0] != '/' || strpbrk(o->telemetry_path, "?#")) {
 		fprintf(err, "rdmatop: --telemetry-path is a path: it starts with / and has no ? or #\n");
 		return -EINVAL;
@@ -486,4 +505,26 @@ int settings_parse(struct settings *o, int argc, char **argv, FILE *err)
 		return -EINVAL;
 	}
 	return 0;
+}
+
+int settings_parse(struct settings *o, int argc, char **argv, FILE *err)
+{
+	struct option lo[2 * SET_N + 1];
+	char so[SET_N * 2 + 2];
+	int c, ret;
+
+	getopt_tables(lo, so);
+	optind = 0;	/* GNU getopt: full re-initialisation */
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, so, lo, NULL)) != -1) {
+		ret = parse_option(o, c, argv, err);
+		if (ret)
+			return ret;
+	}
+	ret = parse_operands(o, argc, argv, err);
+	if (!ret)
+		ret = check_commands(o, err);
+	if (!ret)
+		ret = check_pairs(o, err);
+	return ret;
 }

@@ -342,12 +342,101 @@ static enum cl_action travel(struct ui_cluster *u, double by)
 	return CL_TIME;
 }
 
-/* Long for a reason: one branch per key of the cluster view, read as its
- * key table. */
+/* Up Down PgUp PgDn Home End: the pane's selection (drawing clamps it) */
+static void move_sel(struct ui_cluster *u, int key)
+{
+	size_t page = u->base.run.rows_n > 7 ? (size_t)u->base.run.rows_n - 7 : 1;
+	size_t *sel = &u->sel[u->pane];
+
+	switch (key) {
+	case KEY_UP: if (*sel) (*sel)--; break;
+	case KEY_DOWN: (*sel)++; break;
+	case KEY_PPAGE: *sel = *sel > page ? *sel - page : 0; break;
+	case KEY_NPAGE: *sel += page; break;
+	case KEY_HOME: *sel = 0; break;
+	case KEY_END: *sel = (size_t)-1 / 2; break;
+	}
+}
+
+/* Enter: a job narrows the hosts to it; a host (of Hosts or Ports) opens */
+static enum cl_action open_row(struct ui_cluster *u)
+{
+	if (!u->sel_key[0])
+		return CL_NONE;
+	if (u->pane == CL_JOBS) {
+		fmt_cut(u->job, sizeof(u->job), u->sel_key);	/* kind/group: fits */
+		u->sel[CL_HOSTS] = 0;
+		set_pane(u, CL_HOSTS);
+	} else if (u->pane != CL_HOST) {
+		snprintf(u->host, sizeof(u->host), "%s", u->sel_key);
+		u->back = u->pane;
+		u->sel[CL_HOST] = 0;
+		set_pane(u, CL_HOST);
+		return CL_REFRESH;	/* its processes */
+	}
+	return CL_NONE;
+}
+
+/* Esc: out of a host, else the filter off, else the job off */
+static void go_back(struct ui_cluster *u)
+{
+	if (u->pane == CL_HOST)
+		set_pane(u, u->back);
+	else if (u->filter[0])
+		u->filter[0] = '\0';
+	else if (u->job[0])
+		u->job[0] = '\0';
+	u->ssh[0] = '\0';
+}
+
+/* s: the line to look at the selected host itself */
+static void ssh_line(struct ui_cluster *u)
+{
+	/* instance is host:port; ssh wants the host (an IPv6 [addr] bare) */
+	const char *in = u->pane == CL_HOST ? u->host : u->sel_key;
+	char host[PROM_KEY_MAX];
+	char *colon;
+
+	if (!in[0] || u->pane == CL_JOBS)
+		return;
+	snprintf(host, sizeof(host), "%s", in[0] == '[' ? in + 1 : in);
+	colon = strrchr(host, in[0] == '[' ? ']' : ':');
+	if (colon)
+		*colon = '\0';
+	snprintf(u->ssh, sizeof(u->ssh), "ssh %s rdmatop", host);
+}
+
+/* C: the next colour theme */
+static void next_theme(struct ui_cluster *u)
+{
+	char err[256];
+	struct ui *b = &u->base;
+
+	if (!b->view.n_themes)
+		return;
+	b->view.theme_idx = (b->view.theme_idx + 1) % b->view.n_themes;
+	if (theme_load(&b->view.theme, b->view.themes[b->view.theme_idx], ui_theme_dirs(), err, sizeof(err)))
+		ui_set_status(b, ROLE_STATUS_WARN, "%s", err);
+	else
+		ui_set_status(b, ROLE_STATUS_INFO, "theme: %s", b->view.theme.name);
+	ui_screen_theme(b);
+}
+
+/* + -: the refresh interval, doubling or halving below a second */
+static enum cl_action step_delay(struct ui_cluster *u, int by)
+{
+	if (by > 0)
+		u->delay = u->delay < 1 ? u->delay * 2 : u->delay + 1;
+	else
+		u->delay = u->delay > 1 ? u->delay - 1 : u->delay > 0.2 ? u->delay / 2 : u->delay;
+	return CL_DELAY;
+}
+
+/* One branch per key of the cluster view, read as its key table (keys[]
+ * above is the help); what takes more than a line is a helper above. */
 enum cl_action ui_cluster_key(struct ui_cluster *u, const struct cl_view *v, int key)
 {
 	enum prom_table t = pane_table[u->pane];
-	size_t page = u->base.run.rows_n > 7 ? (size_t)u->base.run.rows_n - 7 : 1;
 
 	(void)v;
 	if (key == KEY_MOUSE) {
@@ -378,51 +467,17 @@ enum cl_action ui_cluster_key(struct ui_cluster *u, const struct cl_view *v, int
 		if (key == '1')
 			u->job[0] = '\0';
 		break;
-	case KEY_UP: if (u->sel[u->pane]) u->sel[u->pane]--; break;
-	case KEY_DOWN: u->sel[u->pane]++; break;
-	case KEY_PPAGE: u->sel[u->pane] = u->sel[u->pane] > page ? u->sel[u->pane] - page : 0; break;
-	case KEY_NPAGE: u->sel[u->pane] += page; break;
-	case KEY_HOME: u->sel[u->pane] = 0; break;
-	case KEY_END: u->sel[u->pane] = (size_t)-1 / 2; break;
+	case KEY_UP: case KEY_DOWN: case KEY_PPAGE: case KEY_NPAGE: case KEY_HOME: case KEY_END:
+		move_sel(u, key);
+		break;
 	case '\n': case '\r': case KEY_ENTER:
-		if (!u->sel_key[0])
-			break;
-		if (u->pane == CL_JOBS) {
-			fmt_cut(u->job, sizeof(u->job), u->sel_key);	/* kind/group: fits */
-			u->sel[CL_HOSTS] = 0;
-			set_pane(u, CL_HOSTS);
-		} else if (u->pane != CL_HOST) {
-			snprintf(u->host, sizeof(u->host), "%s", u->sel_key);
-			u->back = u->pane;
-			u->sel[CL_HOST] = 0;
-			set_pane(u, CL_HOST);
-			return CL_REFRESH;	/* its processes */
-		}
-		break;
+		return open_row(u);
 	case 27: case KEY_BACKSPACE: case 127:
-		if (u->pane == CL_HOST)
-			set_pane(u, u->back);
-		else if (u->filter[0])
-			u->filter[0] = '\0';
-		else if (u->job[0])
-			u->job[0] = '\0';
-		u->ssh[0] = '\0';
+		go_back(u);
 		break;
-	case 's': {
-		/* instance is host:port; ssh wants the host (an IPv6 [addr] bare) */
-		const char *in = u->pane == CL_HOST ? u->host : u->sel_key;
-		char host[PROM_KEY_MAX];
-		char *colon;
-
-		if (!in[0] || u->pane == CL_JOBS)
-			break;
-		snprintf(host, sizeof(host), "%s", in[0] == '[' ? in + 1 : in);
-		colon = strrchr(host, in[0] == '[' ? ']' : ':');
-		if (colon)
-			*colon = '\0';
-		snprintf(u->ssh, sizeof(u->ssh), "ssh %s rdmatop", host);
+	case 's':
+		ssh_line(u);
 		break;
-	}
 	case '<': step_sort(u, -1); break;
 	case '>': case KEY_F(6): step_sort(u, 1); break;
 	case 'R':
@@ -450,25 +505,12 @@ enum cl_action ui_cluster_key(struct ui_cluster *u, const struct cl_view *v, int
 		u->paused = !u->paused;
 		return u->paused ? CL_NONE : CL_REFRESH;
 	case '+':
-		u->delay = u->delay < 1 ? u->delay * 2 : u->delay + 1;
-		return CL_DELAY;
+		return step_delay(u, 1);
 	case '-':
-		u->delay = u->delay > 1 ? u->delay - 1 : u->delay > 0.2 ? u->delay / 2 : u->delay;
-		return CL_DELAY;
-	case 'C': {
-		char err[256];
-		struct ui *b = &u->base;
-
-		if (!b->view.n_themes)
-			break;
-		b->view.theme_idx = (b->view.theme_idx + 1) % b->view.n_themes;
-		if (theme_load(&b->view.theme, b->view.themes[b->view.theme_idx], ui_theme_dirs(), err, sizeof(err)))
-			ui_set_status(b, ROLE_STATUS_WARN, "%s", err);
-		else
-			ui_set_status(b, ROLE_STATUS_INFO, "theme: %s", b->view.theme.name);
-		ui_screen_theme(b);
+		return step_delay(u, -1);
+	case 'C':
+		next_theme(u);
 		break;
-	}
 	default:
 		break;
 	}

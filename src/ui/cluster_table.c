@@ -79,6 +79,125 @@ static void widths(int *cw, const struct prom_col *c, size_t nc, enum prom_table
 		cw[g] += most - cw[g] < spare ? most - cw[g] : spare;
 }
 
+/* One table as drawn: its columns, their widths, its rows in order */
+struct shown {
+	enum prom_table t;
+	const struct prom_col *c;
+	size_t nc;
+	int cw[PROM_COLS_MAX];
+	int sort;		/* the sort column */
+	const char *base;	/* the rows, stride bytes apart */
+	size_t stride;
+	const size_t *idx;	/* the rows shown, in order */
+	size_t rows;
+};
+
+/* A search moves *sel to the next row holding its text (n: past the one
+ * selected), or says there is none */
+static void search(struct ui_cluster *u, const struct shown *sh, size_t *sel)
+{
+	size_t from = *sel + (u->search_step == 2), k2;
+
+	for (k2 = 0; k2 < sh->rows; k2++) {
+		const void *row = sh->base + sh->idx[(from + k2) % sh->rows] * sh->stride;
+		size_t q;
+
+		for (q = 0; q < sh->nc; q++)
+			if (sh->c[q].is_str && strstr(prom_col_str(&sh->c[q], row), u->search))
+				break;
+		if (q < sh->nc)
+			break;
+	}
+	if (k2 < sh->rows)
+		*sel = (from + k2) % sh->rows;
+	else
+		ui_set_status(&u->base, ROLE_STATUS_WARN, "no row holds '%s'", u->search);
+	u->search_step = 0;
+}
+
+/* The selection within the rows, and in view of the h - 2 shown */
+static void keep_in_view(size_t *sel, size_t *top, size_t rows, int h)
+{
+	if (*sel >= rows)
+		*sel = rows ? rows - 1 : 0;
+	if (*sel < *top)
+		*top = *sel;
+	if (*sel >= *top + (size_t)(h - 2))
+		*top = *sel - (size_t)(h - 2) + 1;
+}
+
+/* "Ports: 12 of 4000 (the top 200 by rx asked)"; n the rows Prometheus sent */
+static void draw_title(struct ui_cluster *u, const struct cl_view *v, const struct shown *sh,
+		       enum cl_pane p, size_t n, int y, int w)
+{
+	enum prom_table t = sh->t;
+	char title[400];
+	double total;
+
+	/* Prometheus sent the top rows only: how many it has */
+	total = t == PROM_T_PORTS ? v->m->ports_total : t == PROM_T_JOBS ? v->m->jobs_total : NAN;
+	if (p == CL_HOST || isnan(total) || total <= (double)n)
+		total = NAN;
+	snprintf(title, sizeof(title), "%s%s%s: %ld of %zu%s", prom_table_name(t),
+		 p == CL_HOSTS && u->job[0] ? " of job " : "", p == CL_HOSTS ? u->job : "",
+		 (long)sh->rows, isnan(total) ? n : (size_t)total, u->filter[0] ? " (filtered)" : "");
+	if (!isnan(total))
+		snprintf(title + strlen(title), sizeof(title) - strlen(title),
+			 " (the top %zu by %s asked)", n, sh->c[sh->sort].name);
+	ui_put(y, 0, w, ROLE_TITLE, title);
+	if (ui_width(title) > w)
+		ui_put(y, w - 1, 1, ROLE_TITLE, ">");
+}
+
+/* The column titles, the sort column marked; '>' for those left out */
+static void draw_head(const struct shown *sh, int y, int w)
+{
+	size_t k;
+	int x;
+
+	ui_fill(y, 0, w, ROLE_COLUMN);
+	for (k = 0, x = 0; k < sh->nc; k++) {
+		if (x + sh->cw[k] > w) {
+			ui_put(y, w - 1, 1, ROLE_COLUMN, ">");
+			break;
+		}
+		put_cell(y, x, sh->cw[k], (int)k == sh->sort ? ROLE_COLUMN_SORT : ROLE_COLUMN,
+			 sh->c[k].title, !sh->c[k].is_str);
+		x += sh->cw[k] + 1;
+	}
+}
+
+/* Row i at line y; on: it is the selection, whose key Enter opens */
+static void draw_row(struct ui_cluster *u, const struct shown *sh, size_t i, bool on, int y,
+		     int w)
+{
+	const void *row = sh->base + sh->idx[i] * sh->stride;
+	const struct prom_col *c = sh->c;
+	char buf[64];
+	size_t k;
+	int x;
+
+	if (on) {
+		ui_fill(y, 0, w, ROLE_SELECTED);
+		/* what Enter opens: the row's host, or its job */
+		if (sh->t == PROM_T_JOBS)
+			snprintf(u->sel_key, sizeof(u->sel_key), "%s/%s",
+				 ((const struct prom_job *)row)->kind,
+				 ((const struct prom_job *)row)->group);
+		else
+			snprintf(u->sel_key, sizeof(u->sel_key), "%s", prom_col_str(&c[0], row));
+	}
+	for (k = 0, x = 0; k < sh->nc && x + sh->cw[k] <= w; k++) {
+		const char *txt = prom_cell(&c[k], row, buf, sizeof(buf));
+
+		put_cell(y, x, sh->cw[k], on ? ROLE_SELECTED : cell_role(&c[k], row, txt), txt,
+			 !c[k].is_str);
+		x += sh->cw[k] + 1;
+	}
+	if (k < sh->nc)
+		ui_put(y, w - 1, 1, on ? ROLE_SELECTED : ROLE_NA, ">");
+}
+
 long ui_cluster_table(struct ui_cluster *u, const struct cl_view *v, enum prom_table t,
 		      enum cl_pane p, int y, int h, int w, bool focus)
 {
@@ -89,17 +208,16 @@ long ui_cluster_table(struct ui_cluster *u, const struct cl_view *v, enum prom_t
 		.instance = p == CL_HOST ? u->host : NULL,
 		.job = p == CL_HOSTS && u->job[0] ? u->job : NULL,
 	};
-	size_t nc, n, stride, i, k, *idx;
-	const struct prom_col *c = prom_cols(t, &nc);
-	const char *base = prom_rows(v->m, t, &n, &stride);
-	int sort = u->sort[t] >= 0 ? u->sort[t] : prom_default_sort(t);
-	char err[256], buf[64], title[400];
+	struct shown sh = { .t = t };
+	size_t n, i, *idx;
+	char err[256];
 	size_t none = 0, *sel = focus ? &u->sel[p] : &none, top0 = 0;
 	size_t *top = focus ? &u->top[p] : &top0;
 	long rows;
-	double total;
-	int x, cw[PROM_COLS_MAX];
 
+	sh.c = prom_cols(t, &sh.nc);
+	sh.base = prom_rows(v->m, t, &n, &sh.stride);
+	sh.sort = u->sort[t] >= 0 ? u->sort[t] : prom_default_sort(t);
 	if (h < 2)
 		return 0;
 	rows = prom_select_rows(v->m, t, &s, &idx, err, sizeof(err));
@@ -107,90 +225,25 @@ long ui_cluster_table(struct ui_cluster *u, const struct cl_view *v, enum prom_t
 		ui_put(y, 0, w, ROLE_STATUS_WARN, err);
 		return 0;
 	}
-	widths(cw, c, nc, t, base, stride, idx, (size_t)rows, w);
+	sh.idx = idx;
+	sh.rows = (size_t)rows;
+	widths(sh.cw, sh.c, sh.nc, t, sh.base, sh.stride, idx, sh.rows, w);
 	if (focus) {
-		memcpy(u->col_w, cw, nc * sizeof(*cw));
-		u->n_col_w = nc;
+		memcpy(u->col_w, sh.cw, sh.nc * sizeof(*sh.cw));
+		u->n_col_w = sh.nc;
 	}
-	/* the selection within the rows, and in view */
-	if (focus && u->search_step && rows > 0) {
-		size_t from = *sel + (u->search_step == 2), k2;
-
-		for (k2 = 0; k2 < (size_t)rows; k2++) {
-			const void *row = base + idx[(from + k2) % (size_t)rows] * stride;
-			size_t q;
-
-			for (q = 0; q < nc; q++)
-				if (c[q].is_str && strstr(prom_col_str(&c[q], row), u->search))
-					break;
-			if (q < nc)
-				break;
-		}
-		if (k2 < (size_t)rows)
-			*sel = (from + k2) % (size_t)rows;
-		else
-			ui_set_status(&u->base, ROLE_STATUS_WARN, "no row holds '%s'", u->search);
-		u->search_step = 0;
-	}
-	if (*sel >= (size_t)rows)
-		*sel = rows ? (size_t)rows - 1 : 0;
-	if (*sel < *top)
-		*top = *sel;
-	if (*sel >= *top + (size_t)(h - 2))
-		*top = *sel - (size_t)(h - 2) + 1;
-	/* Prometheus sent the top rows only: how many it has */
-	total = t == PROM_T_PORTS ? v->m->ports_total : t == PROM_T_JOBS ? v->m->jobs_total : NAN;
-	if (p == CL_HOST || isnan(total) || total <= (double)n)
-		total = NAN;
-	snprintf(title, sizeof(title), "%s%s%s: %ld of %zu%s", prom_table_name(t),
-		 p == CL_HOSTS && u->job[0] ? " of job " : "", p == CL_HOSTS ? u->job : "", rows,
-		 isnan(total) ? n : (size_t)total, u->filter[0] ? " (filtered)" : "");
-	if (!isnan(total))
-		snprintf(title + strlen(title), sizeof(title) - strlen(title),
-			 " (the top %zu by %s asked)", n, c[sort].name);
-	ui_put(y, 0, w, ROLE_TITLE, title);
-	if (ui_width(title) > w)
-		ui_put(y, w - 1, 1, ROLE_TITLE, ">");
+	if (focus && u->search_step && rows > 0)
+		search(u, &sh, sel);
+	keep_in_view(sel, top, sh.rows, h);
+	draw_title(u, v, &sh, p, n, y, w);
 	y++;
-	ui_fill(y, 0, w, ROLE_COLUMN);
-	for (k = 0, x = 0; k < nc; k++) {
-		if (x + cw[k] > w) {
-			ui_put(y, w - 1, 1, ROLE_COLUMN, ">");
-			break;
-		}
-		put_cell(y, x, cw[k], (int)k == sort ? ROLE_COLUMN_SORT : ROLE_COLUMN, c[k].title,
-			 !c[k].is_str);
-		x += cw[k] + 1;
-	}
+	draw_head(&sh, y, w);
 	y++;
-	for (i = *top; i < (size_t)rows && (int)(i - *top) < h - 2; i++, y++) {
-		const void *row = base + idx[i] * stride;
-		bool on = focus && i == *sel;
-
-		if (on) {
-			ui_fill(y, 0, w, ROLE_SELECTED);
-			/* what Enter opens: the row's host, or its job */
-			if (t == PROM_T_JOBS)
-				snprintf(u->sel_key, sizeof(u->sel_key), "%s/%s",
-					 ((const struct prom_job *)row)->kind,
-					 ((const struct prom_job *)row)->group);
-			else
-				snprintf(u->sel_key, sizeof(u->sel_key), "%s",
-					 prom_col_str(&c[0], row));
-		}
-		for (k = 0, x = 0; k < nc && x + cw[k] <= w; k++) {
-			const char *txt = prom_cell(&c[k], row, buf, sizeof(buf));
-
-			put_cell(y, x, cw[k], on ? ROLE_SELECTED : cell_role(&c[k], row, txt), txt,
-				 !c[k].is_str);
-			x += cw[k] + 1;
-		}
-		if (k < nc)
-			ui_put(y, w - 1, 1, on ? ROLE_SELECTED : ROLE_NA, ">");
-	}
+	for (i = *top; i < sh.rows && (int)(i - *top) < h - 2; i++, y++)
+		draw_row(u, &sh, i, focus && i == *sel, y, w);
 	if (focus && !rows)
 		u->sel_key[0] = '\0';
-	if ((size_t)rows > *top + (size_t)(h - 2))
+	if (sh.rows > *top + (size_t)(h - 2))
 		ui_put(y - 1, w - 1, 1, ROLE_NA, "v");	/* more below */
 	free(idx);
 	return rows;

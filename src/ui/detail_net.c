@@ -59,20 +59,12 @@ static const char *num(char *buf, size_t len, bool valid, uint64_t v)
 	return buf;
 }
 
-/* Long for a reason: the section's lines in the order they are drawn,
- * each from its own input (PFC, pause, FEC, link, priorities, refusals). */
-void ui_detail_net(const struct snapshot *s, uint32_t dev, uint32_t port, ui_emit_fn emit,
-		   void *ctx)
+/* "eth2: PFC on priorities 0,3, delay 10" */
+static void pfc_line(const struct snap_net *n, ui_emit_fn emit, void *ctx)
 {
-	const struct snap_net *n = net_of_port(s, dev, port);
-	struct net_rates r;
-	char line[512], a[32], b[32], c[32], d[32], e[32], f[32], g[32];
+	char line[512], a[32], f[32];
 	int i;
 
-	if (!n)
-		return;
-	net_rates(s, dev, port, &r);
-	emit(ctx, ROLE_TITLE, 0, "network");
 	f[0] = '\0';
 	if (n->valid & SNAP_NET_PFC) {
 		size_t k = 0;
@@ -93,93 +85,131 @@ void ui_detail_net(const struct snapshot *s, uint32_t dev, uint32_t port, ui_emi
 		 (n->valid & SNAP_NET_PFC) ? f : "n/a", (n->valid & SNAP_NET_PFC) ? ", delay " : "",
 		 (n->valid & SNAP_NET_PFC) ? a : "");
 	emit(ctx, ROLE_DEFAULT, 2, line);
-	if (n->valid & SNAP_NET_PAUSE_CFG) {
-		bool rx, tx, neg = snap_net_pause_negotiated(n, &rx, &tx);
+}
 
-		snprintf(line, sizeof(line), "link pause: rx %s, tx %s, autoneg %s%s%s%s%s",
-			 n->pause_rx ? "on" : "off", n->pause_tx ? "on" : "off",
-			 n->pause_autoneg ? "on" : "off", neg ? " (negotiated rx " : "",
-			 neg ? (rx ? "on" : "off") : "", neg ? ", tx " : "",
-			 neg ? (tx ? "on)" : "off)") : "");
-		emit(ctx, ROLE_DEFAULT, 2, line);
-	}
-	snprintf(line, sizeof(line), "FEC %s, uncorrectable %s", net_fec_name(n),
-		 rate(a, sizeof(a), r.valid[NET_RATE_FEC_UNCORR], r.v[NET_RATE_FEC_UNCORR]));
+/* "link pause: rx on, tx on, autoneg on (negotiated rx on, tx off)" */
+static void pause_line(const struct snap_net *n, ui_emit_fn emit, void *ctx)
+{
+	char line[512];
+	bool rx, tx, neg;
+
+	if (!(n->valid & SNAP_NET_PAUSE_CFG))
+		return;
+	neg = snap_net_pause_negotiated(n, &rx, &tx);
+	snprintf(line, sizeof(line), "link pause: rx %s, tx %s, autoneg %s%s%s%s%s",
+		 n->pause_rx ? "on" : "off", n->pause_tx ? "on" : "off",
+		 n->pause_autoneg ? "on" : "off", neg ? " (negotiated rx " : "",
+		 neg ? (rx ? "on" : "off") : "", neg ? ", tx " : "",
+		 neg ? (tx ? "on)" : "off)") : "");
 	emit(ctx, ROLE_DEFAULT, 2, line);
-	/* errors the wire made, from the port's truth (truth_tab.c: the
-	 * standard groups, PMA or the driver's counters, whichever it has) */
-	if (n->std_groups || r.valid[NET_RATE_FCS] || r.sat[NET_RATE_FCS] ||
-	    r.valid[NET_RATE_SYMBOL] || r.sat[NET_RATE_SYMBOL]) {
+}
+
+/* FEC and the errors the wire made, from the port's truth (truth_tab.c:
+ * the standard groups, PMA or the driver's counters, whichever it has) */
+static void error_lines(const struct snap_net *n, const struct net_rates *r, ui_emit_fn emit,
+			void *ctx)
+{
+	char line[512], a[32], b[32];
+
+	snprintf(line, sizeof(line), "FEC %s, uncorrectable %s", net_fec_name(n),
+		 rate(a, sizeof(a), r->valid[NET_RATE_FEC_UNCORR], r->v[NET_RATE_FEC_UNCORR]));
+	emit(ctx, ROLE_DEFAULT, 2, line);
+	if (n->std_groups || r->valid[NET_RATE_FCS] || r->sat[NET_RATE_FCS] ||
+	    r->valid[NET_RATE_SYMBOL] || r->sat[NET_RATE_SYMBOL]) {
 		snprintf(line, sizeof(line), "FCS errors %s, symbol errors %s",
-			 rate_sat(a, sizeof(a), &r, NET_RATE_FCS),
-			 rate_sat(b, sizeof(b), &r, NET_RATE_SYMBOL));
-		emit(ctx, (r.valid[NET_RATE_FCS] && r.v[NET_RATE_FCS] > 0) ||
-				  (r.valid[NET_RATE_SYMBOL] && r.v[NET_RATE_SYMBOL] > 0) ||
-				  r.sat[NET_RATE_FCS] || r.sat[NET_RATE_SYMBOL] ?
+			 rate_sat(a, sizeof(a), r, NET_RATE_FCS),
+			 rate_sat(b, sizeof(b), r, NET_RATE_SYMBOL));
+		emit(ctx, (r->valid[NET_RATE_FCS] && r->v[NET_RATE_FCS] > 0) ||
+				  (r->valid[NET_RATE_SYMBOL] && r->v[NET_RATE_SYMBOL] > 0) ||
+				  r->sat[NET_RATE_FCS] || r->sat[NET_RATE_SYMBOL] ?
 			  ROLE_STATUS_WARN : ROLE_DEFAULT, 2, line);
 	}
-	if (n->valid & (SNAP_NET_LINK | SNAP_NET_SPEED)) {
-		/* why it is down, as ethtool says it: "(Autoneg, No partner detected)" */
-		const char *st = n->valid & SNAP_NET_EXT_STATE ? net_ext_state_name(n->ext_state) :
-								  NULL;
-		const char *sub = n->valid & SNAP_NET_SUBSTATE ?
-					  net_ext_substate_name(n->ext_state, n->ext_substate) :
-					  NULL;
+}
 
-		char ls[128];
+/* "link down (Autoneg, No partner detected), speed 100000 Mb/s, ..." */
+static void link_line(const struct snap_net *n, ui_emit_fn emit, void *ctx)
+{
+	char line[512], a[32], b[32], c[32], d[32], e[32], ls[128];
+	const char *st, *sub;
 
-		snprintf(ls, sizeof(ls), "%s", !(n->valid & SNAP_NET_LINK) ? "n/a" :
-					       n->link ? "up" : "down");
-		if (n->valid & SNAP_NET_EXT_STATE) {
-			snprintf(d, sizeof(d), "%u", n->ext_state);
-			snprintf(e, sizeof(e), "%u", n->ext_substate);
-			snprintf(ls + strlen(ls), sizeof(ls) - strlen(ls), " (%s%s%s)", st ? st : d,
-				 n->valid & SNAP_NET_SUBSTATE ? ", " : "",
-				 !(n->valid & SNAP_NET_SUBSTATE) ? "" : sub ? sub : e);
-		}
-		snprintf(line, sizeof(line), "link %s, speed %s Mb/s, lanes %s, down events %s", ls,
-			 num(a, sizeof(a), (n->valid & SNAP_NET_SPEED) && n->speed != UINT32_MAX,
-			     n->speed),
-			 num(b, sizeof(b), n->valid & SNAP_NET_LANES, n->lanes),
-			 num(c, sizeof(c), n->valid & SNAP_NET_DOWN_CNT, n->ext_down_cnt));
-		emit(ctx, ROLE_DEFAULT, 2, line);
+	if (!(n->valid & (SNAP_NET_LINK | SNAP_NET_SPEED)))
+		return;
+	/* why it is down, as ethtool says it: "(Autoneg, No partner detected)" */
+	st = n->valid & SNAP_NET_EXT_STATE ? net_ext_state_name(n->ext_state) : NULL;
+	sub = n->valid & SNAP_NET_SUBSTATE ? net_ext_substate_name(n->ext_state, n->ext_substate) :
+					     NULL;
+	snprintf(ls, sizeof(ls), "%s", !(n->valid & SNAP_NET_LINK) ? "n/a" :
+				       n->link ? "up" : "down");
+	if (n->valid & SNAP_NET_EXT_STATE) {
+		snprintf(d, sizeof(d), "%u", n->ext_state);
+		snprintf(e, sizeof(e), "%u", n->ext_substate);
+		snprintf(ls + strlen(ls), sizeof(ls) - strlen(ls), " (%s%s%s)", st ? st : d,
+			 n->valid & SNAP_NET_SUBSTATE ? ", " : "",
+			 !(n->valid & SNAP_NET_SUBSTATE) ? "" : sub ? sub : e);
 	}
-	if (r.any_prio) {
-		/* 76 columns with its indent: whole at 80; the durations as the
-		 * share of the interval paused (microseconds a second) */
-		snprintf(line, sizeof(line), "%4s %-3s %10s %8s %10s %8s %7s %8s %8s", "PRIO", "PFC",
-			 "PAUSE RX", "RX/s", "PAUSE TX", "TX/s", "PAUSED", "PAUSING", "DISC/s");
-		emit(ctx, ROLE_COLUMN, 2, line);
-		for (i = 0; i < SNAP_NET_PRIOS; i++) {
-			const struct net_prio *q = &r.p[i];
+	snprintf(line, sizeof(line), "link %s, speed %s Mb/s, lanes %s, down events %s", ls,
+		 num(a, sizeof(a), (n->valid & SNAP_NET_SPEED) && n->speed != UINT32_MAX, n->speed),
+		 num(b, sizeof(b), n->valid & SNAP_NET_LANES, n->lanes),
+		 num(c, sizeof(c), n->valid & SNAP_NET_DOWN_CNT, n->ext_down_cnt));
+	emit(ctx, ROLE_DEFAULT, 2, line);
+}
 
-			snprintf(line, sizeof(line), "%4d %-3s %10s %8s %10s %8s %7s %8s %8s", i,
-				 !(n->valid & SNAP_NET_PFC) ? "n/a" : net_pfc_on(n, i) ? "on" : "off",
-				 count(a, sizeof(a), q->has_rx, q->rx),
-				 rate(b, sizeof(b), q->rx_rated, q->rx_rate),
-				 count(c, sizeof(c), q->has_tx, q->tx),
-				 rate(d, sizeof(d), q->tx_rated, q->tx_rate),
-				 share(e, sizeof(e), q->has_rx_share, q->rx_share),
-				 share(f, sizeof(f), q->has_tx_share, q->tx_share),
-				 rate(g, sizeof(g), q->discard_rated, q->discard_rate));
-			emit(ctx, i == r.prio[0] && q->rx_rated && q->rx_rate > 0 ?
-			     ROLE_STATUS_WARN : ROLE_DEFAULT, 2, line);
-		}
+/* The per-priority table: pause frames each way, their rates, the share
+ * of the interval paused, discards */
+static void prio_table(const struct snap_net *n, const struct net_rates *r, ui_emit_fn emit,
+		       void *ctx)
+{
+	char line[512], a[32], b[32], c[32], d[32], e[32], f[32], g[32];
+	int i;
+
+	if (!r->any_prio)
+		return;
+	/* 76 columns with its indent: whole at 80; the durations as the
+	 * share of the interval paused (microseconds a second) */
+	snprintf(line, sizeof(line), "%4s %-3s %10s %8s %10s %8s %7s %8s %8s", "PRIO", "PFC",
+		 "PAUSE RX", "RX/s", "PAUSE TX", "TX/s", "PAUSED", "PAUSING", "DISC/s");
+	emit(ctx, ROLE_COLUMN, 2, line);
+	for (i = 0; i < SNAP_NET_PRIOS; i++) {
+		const struct net_prio *q = &r->p[i];
+
+		snprintf(line, sizeof(line), "%4d %-3s %10s %8s %10s %8s %7s %8s %8s", i,
+			 !(n->valid & SNAP_NET_PFC) ? "n/a" : net_pfc_on(n, i) ? "on" : "off",
+			 count(a, sizeof(a), q->has_rx, q->rx),
+			 rate(b, sizeof(b), q->rx_rated, q->rx_rate),
+			 count(c, sizeof(c), q->has_tx, q->tx),
+			 rate(d, sizeof(d), q->tx_rated, q->tx_rate),
+			 share(e, sizeof(e), q->has_rx_share, q->rx_share),
+			 share(f, sizeof(f), q->has_tx_share, q->tx_share),
+			 rate(g, sizeof(g), q->discard_rated, q->discard_rate));
+		emit(ctx, i == r->prio[0] && q->rx_rated && q->rx_rate > 0 ?
+		     ROLE_STATUS_WARN : ROLE_DEFAULT, 2, line);
 	}
-	/* the parts ethtool did not give, those with one reason on one line
-	 * (gpu-node: six parts, each "no such netdev here") */
+}
+
+/* Part i of n failed for the same reason as an earlier part (said there) */
+static bool why_said(const struct snap_net *n, int i, const char *why)
+{
+	int j;
+
+	for (j = 0; j < i; j++)
+		if (n->err[j] && j != SNAP_NET_FAMILY &&
+		    !strcmp(net_why_in((unsigned int)j, n->err[j]), why))
+			return true;
+	return false;
+}
+
+/* the parts ethtool did not give, those with one reason on one line
+ * (gpu-node: six parts, each "no such netdev here") */
+static void why_lines(const struct snap_net *n, ui_emit_fn emit, void *ctx)
+{
+	char line[512];
+	int i, j;
+
 	for (i = 0; i < SNAP_NET_N; i++) {
 		const char *why = net_why_in((unsigned int)i, n->err[i]);
 		size_t k = 0;
-		int j;
 
-		if (!n->err[i] || i == SNAP_NET_FAMILY)
-			continue;
-		for (j = 0; j < i; j++)	/* said with an earlier part */
-			if (n->err[j] && j != SNAP_NET_FAMILY &&
-			    !strcmp(net_why_in((unsigned int)j, n->err[j]), why))
-				break;
-		if (j < i)
+		if (!n->err[i] || i == SNAP_NET_FAMILY || why_said(n, i, why))
 			continue;
 		/* whose answer it is: the counts above come from sysfs */
 		snprintf(line, sizeof(line), "ethtool netlink: %s:", why);
@@ -191,5 +221,26 @@ void ui_detail_net(const struct snapshot *s, uint32_t dev, uint32_t port, ui_emi
 						      k ? ", " : "", net_in_name((unsigned int)j));
 		emit(ctx, ROLE_NA, 4, line);
 	}
-	emit(ctx, ROLE_DEFAULT, 0, "");	ui_detail_module(s, dev, port, emit, ctx);
+}
+
+/* The section's lines in the order they are drawn, each from its own
+ * input (PFC, pause, FEC, link, priorities, refusals). */
+void ui_detail_net(const struct snapshot *s, uint32_t dev, uint32_t port, ui_emit_fn emit,
+		   void *ctx)
+{
+	const struct snap_net *n = net_of_port(s, dev, port);
+	struct net_rates r;
+
+	if (!n)
+		return;
+	net_rates(s, dev, port, &r);
+	emit(ctx, ROLE_TITLE, 0, "network");
+	pfc_line(n, emit, ctx);
+	pause_line(n, emit, ctx);
+	error_lines(n, &r, emit, ctx);
+	link_line(n, emit, ctx);
+	prio_table(n, &r, emit, ctx);
+	why_lines(n, emit, ctx);
+	emit(ctx, ROLE_DEFAULT, 0, "");
+	ui_detail_module(s, dev, port, emit, ctx);
 }

@@ -280,22 +280,11 @@ static int link_layout(const struct ui *u, const struct ui_layout *l, const size
 	return hidden;
 }
 
-void ui_draw_links(struct ui *u, const struct ui_layout *l)
+/* The column titles of the columns shown (xs[c] >= 0) */
+static void draw_head(const int *xs, const int *ws, int y)
 {
-	const struct snapshot *s = u->run.s;
-	int y = l->links.y, rows = l->links.h - 1, xs[NCOLS + 1], ws[NCOLS + 1];
-	double hist[HIST_LEN];
-	size_t i, c, nord, *ord;
+	size_t c;
 
-	if (!l->links.h || !s)
-		return;
-	if (rows > 0 && (size_t)rows > s->ports.n)
-		rows = (int)s->ports.n;
-	ord = rows > 0 ? calloc((size_t)rows, sizeof(*ord)) : NULL;
-	nord = ord ? port_order(s, ord, (size_t)rows) : 0;
-	ui_fill(y, 0, l->links.w, ROLE_COLUMN);
-	if (link_layout(u, l, ord, nord, xs, ws))	/* columns left out: the mark */
-		ui_put_more(y, l->links.w, ROLE_COLUMN);
 	for (c = 0; c <= (size_t)COL_HIST; c++) {
 		if (xs[c] < 0)
 			continue;
@@ -306,88 +295,139 @@ void ui_draw_links(struct ui *u, const struct ui_layout *l)
 		else
 			ui_put(y, xs[c], ws[c], ROLE_COLUMN, cols[c].hdr);
 	}
-	for (i = 0; i < nord; i++) {
-		const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, ord[i]);
-		const struct snap_dev *d = snap_dev_find(s, p->dev);
-		bool sub = d && SNAP_HAS(d, SNAP_DEV_PARENT);
-		char name[SNAP_DEV_NAME_MAX + 4];
-		const char *st = (p->valid & SNAP_PORT_STATE) ? snap_port_state_str(p->state) : "n/a";
-		const char *ph = (p->valid & SNAP_PORT_PHYS_STATE) ?
-				 snap_phys_state_str(p->phys_state) : "n/a";
-		struct view_link_rates r;
-		struct net_rates nr;
-		char buf[64];
-		double ev;
-		bool evalid, esat;
+}
 
-		y++;
-		/* a sub-device is drawn as a branch of its parent */
-		snprintf(name, sizeof(name), "%s%s", sub ? (u->view.ascii ? "`" : "\u2514") : "",
-			 d ? d->name : "?");
-		if (xs[0] >= 0)
-			ui_put_name(y, xs[0], ws[0], d && ui_dev_changed(u, d->index) ?
-				    ROLE_CHANGED : ROLE_DEFAULT, name);
-		snprintf(buf, sizeof(buf), "%u", p->port);
-		if (xs[1] >= 0)
-			ui_put_right(y, xs[1], ws[1], ROLE_DEFAULT, buf);
-		if (xs[2] >= 0)
-			ui_put(y, xs[2], ws[2], ui_state_role(st), st);
-		if (xs[3] >= 0)
-			ui_put(y, xs[3], ws[3], ui_state_role(ph), ph);
-		if (xs[4] >= 0)
-			ui_put_name(y, xs[4], ws[4], (p->valid & SNAP_PORT_NDEV) ? ROLE_DEFAULT :
-				    ROLE_NA, (p->valid & SNAP_PORT_NDEV) ? p->ndev : "n/a");
-		if (xs[5] >= 0)
-			ui_put(y, xs[5], ws[5], (p->valid & SNAP_PORT_RATE) ? ROLE_DEFAULT : ROLE_NA,
-			       (p->valid & SNAP_PORT_RATE) ? p->rate : "n/a");
-		view_link_rates(s, p->dev, p->port, &r);
-		for (c = 0; c < 4; c++)
-			if (xs[6 + c] >= 0)
-				rate_cell(y, xs[6 + c], ws[6 + c], r.valid[c], r.v[c],
-					  c >= 2 ? VIEW_F_RATE : u->cache.vc.bytes ? VIEW_F_BPS :
-					  VIEW_F_BITPS, false, r.sat[c]);
-		if (xs[10] >= 0) {
-			evalid = hist_error(s, p->dev, p->port, &ev, &esat);
-			rate_cell(y, xs[10], ws[10], evalid || esat, ev, VIEW_F_RATE, true, esat);
-		}
-		if (xs[COL_HEALTH] >= 0) {
-			struct verdict v;
+/* DEV PORT STATE PHYS NETDEV RATE: what the port is */
+static void port_cells(const struct ui *u, const struct snap_port *p, const struct snap_dev *d,
+		       const int *xs, const int *ws, int y)
+{
+	bool sub = d && SNAP_HAS(d, SNAP_DEV_PARENT);
+	char name[SNAP_DEV_NAME_MAX + 4];
+	const char *st = (p->valid & SNAP_PORT_STATE) ? snap_port_state_str(p->state) : "n/a";
+	const char *ph = (p->valid & SNAP_PORT_PHYS_STATE) ?
+			 snap_phys_state_str(p->phys_state) : "n/a";
+	char buf[64];
 
-			verdict_port(s, p, &v);
-			ui_put(y, xs[COL_HEALTH], ws[COL_HEALTH],
-			       v.level == VERDICT_FAIL ? ROLE_STATE_BAD :
-			       v.level == VERDICT_WARN ? ROLE_STATE_WARN : ROLE_STATE_GOOD,
-			       verdict_level_name(v.level));
-		}
-		if (xs[COL_HIST] >= 0 && d) {
-			int sw = ws[COL_HIST];
-			char spark[HIST_LEN * 3 + 1];
-			size_t n, k, m;
-			double tx[HIST_LEN];
+	/* a sub-device is drawn as a branch of its parent */
+	snprintf(name, sizeof(name), "%s%s", sub ? (u->view.ascii ? "`" : "\u2514") : "",
+		 d ? d->name : "?");
+	if (xs[0] >= 0)
+		ui_put_name(y, xs[0], ws[0], d && ui_dev_changed(u, d->index) ?
+			    ROLE_CHANGED : ROLE_DEFAULT, name);
+	snprintf(buf, sizeof(buf), "%u", p->port);
+	if (xs[1] >= 0)
+		ui_put_right(y, xs[1], ws[1], ROLE_DEFAULT, buf);
+	if (xs[2] >= 0)
+		ui_put(y, xs[2], ws[2], ui_state_role(st), st);
+	if (xs[3] >= 0)
+		ui_put(y, xs[3], ws[3], ui_state_role(ph), ph);
+	if (xs[4] >= 0)
+		ui_put_name(y, xs[4], ws[4], (p->valid & SNAP_PORT_NDEV) ? ROLE_DEFAULT :
+			    ROLE_NA, (p->valid & SNAP_PORT_NDEV) ? p->ndev : "n/a");
+	if (xs[5] >= 0)
+		ui_put(y, xs[5], ws[5], (p->valid & SNAP_PORT_RATE) ? ROLE_DEFAULT : ROLE_NA,
+		       (p->valid & SNAP_PORT_RATE) ? p->rate : "n/a");
+}
 
-			n = hist_get(&u->run.hist, p->dev, p->port, d->name, HIST_RX_BYTES, hist,
-				     (size_t)sw);
-			m = hist_get(&u->run.hist, p->dev, p->port, d->name, HIST_TX_BYTES, tx,
-				     (size_t)sw);
-			for (k = 0; k < n && k < m; k++)
-				hist[k] = isnan(hist[k]) ? tx[k] : isnan(tx[k]) ? hist[k] :
-					  hist[k] + tx[k];
-			graph_spark(spark, sizeof(spark), hist, n, sw, 0, u->view.ascii);
-			ui_put(y, xs[COL_HIST], sw, ROLE_GRAPH_RX, spark);
-		}
-		for (c = COL_UTIL; c < NBASE; c++)
-			if (xs[c] >= 0)
-				link_tail(u, p, &r, (int)c, y, xs[c], ws[c]);
-		if (xs[COL_SRC] >= 0)
-			link_tail(u, p, &r, COL_SRC, y, xs[COL_SRC], ws[COL_SRC]);
-		if (!s->nets.n)
-			continue;
-		net_rates(s, p->dev, p->port, &nr);
-		for (c = 0; c < NET_RATE_COLS && (int)(NBASE + c) < COL_SRC; c++)
-			/* pauses are flow control, not errors: the rate colours */
-			if (xs[NBASE + c] >= 0)
-				rate_cell(y, xs[NBASE + c], ws[NBASE + c], nr.valid[c] || nr.sat[c],
-					  nr.v[c], VIEW_F_RATE, c >= NET_RATE_DISCARD, nr.sat[c]);
+/* RX/s TX/s RXPKT/s TXPKT/s ERR/s HEALTH: how it does */
+static void rate_cells(const struct ui *u, const struct snapshot *s, const struct snap_port *p,
+		       const struct view_link_rates *r, const int *xs, const int *ws, int y)
+{
+	double ev;
+	bool evalid, esat;
+	size_t c;
+
+	for (c = 0; c < 4; c++)
+		if (xs[6 + c] >= 0)
+			rate_cell(y, xs[6 + c], ws[6 + c], r->valid[c], r->v[c],
+				  c >= 2 ? VIEW_F_RATE : u->cache.vc.bytes ? VIEW_F_BPS :
+				  VIEW_F_BITPS, false, r->sat[c]);
+	if (xs[10] >= 0) {
+		evalid = hist_error(s, p->dev, p->port, &ev, &esat);
+		rate_cell(y, xs[10], ws[10], evalid || esat, ev, VIEW_F_RATE, true, esat);
 	}
+	if (xs[COL_HEALTH] >= 0) {
+		struct verdict v;
+
+		verdict_port(s, p, &v);
+		ui_put(y, xs[COL_HEALTH], ws[COL_HEALTH],
+		       v.level == VERDICT_FAIL ? ROLE_STATE_BAD :
+		       v.level == VERDICT_WARN ? ROLE_STATE_WARN : ROLE_STATE_GOOD,
+		       verdict_level_name(v.level));
+	}
+}
+
+/* The RX+TX history of device d's port p, sw cells wide at (y, x) */
+static void spark_cell(const struct ui *u, const struct snap_port *p, const struct snap_dev *d,
+		       int y, int x, int sw)
+{
+	char spark[HIST_LEN * 3 + 1];
+	double hist[HIST_LEN], tx[HIST_LEN];
+	size_t n, k, m;
+
+	n = hist_get(&u->run.hist, p->dev, p->port, d->name, HIST_RX_BYTES, hist, (size_t)sw);
+	m = hist_get(&u->run.hist, p->dev, p->port, d->name, HIST_TX_BYTES, tx, (size_t)sw);
+	for (k = 0; k < n && k < m; k++)
+		hist[k] = isnan(hist[k]) ? tx[k] : isnan(tx[k]) ? hist[k] : hist[k] + tx[k];
+	graph_spark(spark, sizeof(spark), hist, n, sw, 0, u->view.ascii);
+	ui_put(y, x, sw, ROLE_GRAPH_RX, spark);
+}
+
+/* The netdev's columns: pauses, discards, FEC */
+static void net_cells(const struct snapshot *s, const struct snap_port *p, const int *xs,
+		      const int *ws, int y)
+{
+	struct net_rates nr;
+	size_t c;
+
+	net_rates(s, p->dev, p->port, &nr);
+	for (c = 0; c < NET_RATE_COLS && (int)(NBASE + c) < COL_SRC; c++)
+		/* pauses are flow control, not errors: the rate colours */
+		if (xs[NBASE + c] >= 0)
+			rate_cell(y, xs[NBASE + c], ws[NBASE + c], nr.valid[c] || nr.sat[c],
+				  nr.v[c], VIEW_F_RATE, c >= NET_RATE_DISCARD, nr.sat[c]);
+}
+
+/* One port's row at line y */
+static void draw_link(struct ui *u, const struct snap_port *p, const int *xs, const int *ws,
+		      int y)
+{
+	const struct snapshot *s = u->run.s;
+	const struct snap_dev *d = snap_dev_find(s, p->dev);
+	struct view_link_rates r;
+	size_t c;
+
+	port_cells(u, p, d, xs, ws, y);
+	view_link_rates(s, p->dev, p->port, &r);
+	rate_cells(u, s, p, &r, xs, ws, y);
+	if (xs[COL_HIST] >= 0 && d)
+		spark_cell(u, p, d, y, xs[COL_HIST], ws[COL_HIST]);
+	for (c = COL_UTIL; c < NBASE; c++)
+		if (xs[c] >= 0)
+			link_tail(u, p, &r, (int)c, y, xs[c], ws[c]);
+	if (xs[COL_SRC] >= 0)
+		link_tail(u, p, &r, COL_SRC, y, xs[COL_SRC], ws[COL_SRC]);
+	if (s->nets.n)
+		net_cells(s, p, xs, ws, y);
+}
+
+void ui_draw_links(struct ui *u, const struct ui_layout *l)
+{
+	const struct snapshot *s = u->run.s;
+	int y = l->links.y, rows = l->links.h - 1, xs[NCOLS + 1], ws[NCOLS + 1];
+	size_t i, nord, *ord;
+
+	if (!l->links.h || !s)
+		return;
+	if (rows > 0 && (size_t)rows > s->ports.n)
+		rows = (int)s->ports.n;
+	ord = rows > 0 ? calloc((size_t)rows, sizeof(*ord)) : NULL;
+	nord = ord ? port_order(s, ord, (size_t)rows) : 0;
+	ui_fill(y, 0, l->links.w, ROLE_COLUMN);
+	if (link_layout(u, l, ord, nord, xs, ws))	/* columns left out: the mark */
+		ui_put_more(y, l->links.w, ROLE_COLUMN);
+	draw_head(xs, ws, y);
+	for (i = 0; i < nord; i++)
+		draw_link(u, SNAP_AT(&s->ports, struct snap_port, ord[i]), xs, ws, ++y);
 	free(ord);
 }

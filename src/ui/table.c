@@ -455,53 +455,124 @@ static void sort_header(const struct ui *u, const struct view_col *vc, int y, in
 		ui_put(y, x, w, ROLE_COLUMN_SORT, hdr);
 }
 
+/* The columns drawn: their ids, widths and kept name cells' slots */
+struct drawn {
+	enum view_table t;
+	const struct view_col *vcols;
+	int idx[32], wid[32], slot[32], shown;
+	struct name_cells nc;
+};
+
+/* top: the selection in the body rows shown, and no row past the last */
+static void keep_top(size_t sel, size_t *top, size_t n_rows, int body)
+{
+	if (body <= 0 || !n_rows)
+		return;
+	if (sel < *top)
+		*top = sel;
+	if (sel >= *top + (size_t)body)
+		*top = sel - (size_t)body + 1;
+	if (*top + (size_t)body > n_rows)
+		*top = n_rows > (size_t)body ? n_rows - (size_t)body : 0;
+}
+
+/* The column titles at y, each's place kept for the mouse */
+static void draw_head(struct ui *u, const struct drawn *dw, int y, int w)
+{
+	int c, x;
+
+	ui_fill(y, 0, w, ROLE_COLUMN);
+	u->view.mouse.hit.head_y = y;
+	u->view.mouse.hit.n = dw->shown;
+	for (c = 0, x = 0; c < dw->shown; c++) {
+		const struct view_col *vc = &dw->vcols[dw->idx[c]];
+
+		u->view.mouse.hit.x[c] = x;
+		u->view.mouse.hit.w[c] = dw->wid[c];
+		u->view.mouse.hit.col[c] = dw->idx[c];
+		if (dw->idx[c] == u->view.panes[u->view.pane].sort)
+			sort_header(u, vc, y, x, dw->wid[c], w);
+		else if (vc->right)
+			ui_put_right(y, x, dw->wid[c], ROLE_COLUMN, vc->header);
+		else
+			ui_put(y, x, dw->wid[c], ROLE_COLUMN, vc->header);
+		x += dw->wid[c] + 1;
+	}
+}
+
+/* Column c of row i at (y, x): a kept name cell or the value's text */
+static void draw_cell(const struct ui *u, const struct drawn *dw, size_t i, int c, bool selected,
+		      bool old, int y, int x)
+{
+	const struct view_col *vc = &dw->vcols[dw->idx[c]];
+	const struct name_cell *kept = NULL;
+	struct view_value v;
+	char buf[128];
+	const char *text;
+	bool error;
+	int role;
+
+	if (dw->slot[c] >= 0)
+		kept = &dw->nc.cell[(i - dw->nc.from) * dw->nc.n + (size_t)dw->slot[c]];
+	if (kept) {
+		text = kept->text;
+		role = selected ? ROLE_SELECTED : old ? ROLE_NA : kept->role;
+		error = kept->error;
+	} else {
+		view_get(&u->cache.vc, dw->t, u->cache.rows[i], dw->idx[c], &v);
+		text = ui_cell_text(u, vc, &v, buf, sizeof(buf));
+		role = selected ? ROLE_SELECTED : old ? ROLE_NA : ui_value_role(vc, &v, text);
+		error = !selected && cell_error(u, dw->t, u->cache.rows[i], dw->idx[c], &v);
+	}
+	if (!selected && error)
+		role = ROLE_ERROR;
+	if (vc->right)
+		ui_put_right(y, x, dw->wid[c], role, text);
+	else if (vc->type == VIEW_T_STR)
+		ui_put_name(y, x, dw->wid[c], role, text);	/* cut in the middle */
+	else
+		ui_put(y, x, dw->wid[c], role, text);
+}
+
+/* Row i at y, the selection highlighted */
+static void draw_row(const struct ui *u, const struct drawn *dw, size_t i, bool selected, int y,
+		     int w)
+{
+	/* QP rows older than the interval (a paced table) are dimmed */
+	bool old = dw->t == VIEW_QPS && row_old(u, u->cache.rows[i]);
+	int c, x;
+
+	if (selected)
+		ui_fill(y, 0, w, ROLE_SELECTED);
+	for (c = 0, x = 0; c < dw->shown; c++) {
+		draw_cell(u, dw, i, c, selected, old, y, x);
+		x += dw->wid[c] + 1;
+	}
+}
+
 void ui_draw_table(struct ui *u, const struct ui_layout *l)
 {
-	enum view_table t = ui_pane_table(u->view.pane);
-	size_t nvc, i, c;
-	const struct view_col *vcols = view_cols(t, &nvc);
-	int idx[32], wid[32], slot[32], x, y = l->table.y, body, shown, hidden, left;
+	struct drawn dw = { .t = ui_pane_table(u->view.pane) };
+	size_t nvc, i;
+	int y = l->table.y, body, hidden, left;
 	size_t *sel = &u->view.panes[u->view.pane].sel, *top = &u->view.panes[u->view.pane].top;
-	struct name_cells nc = { 0 };
 
+	dw.vcols = view_cols(dw.t, &nvc);
 	u->view.mouse.hit.tabs_y = u->view.mouse.hit.head_y = u->view.mouse.hit.body_y = -1;
 	u->view.mouse.hit.n = u->view.mouse.hit.body_h = 0;
 	if (!l->table.h)
 		return;
 	body = l->table.h - 2;
-	if (body > 0 && u->cache.n_rows) {
-		if (*sel < *top)
-			*top = *sel;
-		if (*sel >= *top + (size_t)body)
-			*top = *sel - (size_t)body + 1;
-		if (*top + (size_t)body > u->cache.n_rows)
-			*top = u->cache.n_rows > (size_t)body ? u->cache.n_rows - (size_t)body : 0;
-	}
+	keep_top(*sel, top, u->cache.n_rows, body);
 	ui_draw_tabs(u, y++, l->table.w, body);
 	if (l->table.h < 2)
 		return;
-	shown = table_fit(u, u->view.pane, l->table.w, idx, wid, 32, *top,
-			  *top + (size_t)(body > 0 ? body : 0), &hidden, &left, &nc);
+	dw.shown = table_fit(u, u->view.pane, l->table.w, dw.idx, dw.wid, 32, *top,
+			     *top + (size_t)(body > 0 ? body : 0), &hidden, &left, &dw.nc);
 	u->view.mouse.hit.left = left;
 	u->view.mouse.hit.right = hidden;
-	name_slots(&nc, idx, (size_t)shown, slot);
-	ui_fill(y, 0, l->table.w, ROLE_COLUMN);
-	u->view.mouse.hit.head_y = y;
-	u->view.mouse.hit.n = shown;
-	for (c = 0, x = 0; c < (size_t)shown; c++) {
-		const struct view_col *vc = &vcols[idx[c]];
-
-		u->view.mouse.hit.x[c] = x;
-		u->view.mouse.hit.w[c] = wid[c];
-		u->view.mouse.hit.col[c] = idx[c];
-		if (idx[c] == u->view.panes[u->view.pane].sort)
-			sort_header(u, vc, y, x, wid[c], l->table.w);
-		else if (vc->right)
-			ui_put_right(y, x, wid[c], ROLE_COLUMN, vc->header);
-		else
-			ui_put(y, x, wid[c], ROLE_COLUMN, vc->header);
-		x += wid[c] + 1;
-	}
+	name_slots(&dw.nc, dw.idx, (size_t)dw.shown, dw.slot);
+	draw_head(u, &dw, y, l->table.w);
 	/* columns left out: the marks at the edge (Left/Right, F2 or a wider
 	 * screen): » more to the right, « some scrolled out to the left */
 	if (hidden)
@@ -521,46 +592,8 @@ void ui_draw_table(struct ui *u, const struct ui_layout *l)
 		       "(nothing to show: no rows)");
 		goto out;
 	}
-	for (i = *top; i < u->cache.n_rows && i < *top + (size_t)body; i++, y++) {
-		bool selected = i == *sel;
-		/* QP rows older than the interval (a paced table) are dimmed */
-		bool old = t == VIEW_QPS && row_old(u, u->cache.rows[i]);
-
-		if (selected)
-			ui_fill(y, 0, l->table.w, ROLE_SELECTED);
-		for (c = 0, x = 0; c < (size_t)shown; c++) {
-			const struct view_col *vc = &vcols[idx[c]];
-			const struct name_cell *kept = NULL;
-			struct view_value v;
-			char buf[128];
-			const char *text;
-			bool error;
-			int role;
-
-			if (slot[c] >= 0)
-				kept = &nc.cell[(i - nc.from) * nc.n + (size_t)slot[c]];
-			if (kept) {
-				text = kept->text;
-				role = selected ? ROLE_SELECTED : old ? ROLE_NA : kept->role;
-				error = kept->error;
-			} else {
-				view_get(&u->cache.vc, t, u->cache.rows[i], idx[c], &v);
-				text = ui_cell_text(u, vc, &v, buf, sizeof(buf));
-				role = selected ? ROLE_SELECTED : old ? ROLE_NA :
-				       ui_value_role(vc, &v, text);
-				error = !selected && cell_error(u, t, u->cache.rows[i], idx[c], &v);
-			}
-			if (!selected && error)
-				role = ROLE_ERROR;
-			if (vc->right)
-				ui_put_right(y, x, wid[c], role, text);
-			else if (vc->type == VIEW_T_STR)
-				ui_put_name(y, x, wid[c], role, text);	/* cut in the middle */
-			else
-				ui_put(y, x, wid[c], role, text);
-			x += wid[c] + 1;
-		}
-	}
+	for (i = *top; i < u->cache.n_rows && i < *top + (size_t)body; i++, y++)
+		draw_row(u, &dw, i, i == *sel, y, l->table.w);
 out:
-	free(nc.cell);
+	free(dw.nc.cell);
 }

@@ -58,7 +58,12 @@ static bool dir_safe(const struct stat *st)
 	return st->st_uid == 0 && (!(st->st_mode & 022) || (st->st_mode & S_ISVTX));
 }
 
-static int refuse(const char *where, const struct stat *st, const char *what)
+/*
+ * Out of line: the message is cut to fit unsafe_why on purpose, and gcc's
+ * -Wformat-truncation, seeing a walk's PATH_MAX buffer inlined, says so.
+ */
+static __attribute__((noinline)) int refuse(const char *where, const struct stat *st,
+					    const char *what)
 {
 	snprintf(unsafe_why, sizeof(unsafe_why),
 		 "%s %s is owned by uid %u with mode %04o: another user could replace what "
@@ -87,21 +92,27 @@ static void seen_add(char *seen, size_t cap, const char *c, size_t n)
 	}
 }
 
-/*
- * Open the directory that holds path's last component, which *leaf is
- * set to (a pointer into path).  create: missing directories are made
- * (0755, less the umask), each in a directory already checked.
- */
-int wfile_dir_open(const char *path, bool create, const char **leaf)
-{
-	char rest[2 * PATH_MAX], seen[PATH_MAX] = "", link[PATH_MAX];
-	bool check = strict();
-	const char *slash, *c;
-	int dfd, nfd, links = 0, ret;
-	size_t dlen, n;
-	struct stat st;
+/* One walk of wfile_dir_open(): what is left to walk, and where it is. */
+struct walk {
+	char rest[2 * PATH_MAX]; /* the path left to walk, from dfd */
+	char seen[PATH_MAX]; /* the path walked so far (for the messages) */
+	char link[PATH_MAX];
+	const char *c; /* the next component in rest */
+	int dfd; /* the directory walked to; -1 once closed */
+	int links;
+	bool check;
+	bool create;
+};
 
-	unsafe_why[0] = '\0';
+/*
+ * The directory part of path, absolute (from the working directory when
+ * path is relative), into w->rest; *leaf to its last component.
+ */
+static int walk_start(struct walk *w, const char *path, const char **leaf)
+{
+	const char *slash;
+	size_t dlen, n;
+
 	n = strlen(path);
 	if (!n || path[n - 1] == '/')
 		return -EISDIR;
@@ -111,120 +122,147 @@ int wfile_dir_open(const char *path, bool create, const char **leaf)
 		return -EISDIR;
 	dlen = slash ? (size_t)(slash - path) : 0;
 	if (path[0] == '/') {
-		rest[0] = '\0';
-	} else if (!getcwd(rest, PATH_MAX)) {
+		w->rest[0] = '\0';
+	} else if (!getcwd(w->rest, PATH_MAX)) {
 		return -errno;
 	}
-	if (strlen(rest) + dlen + 2 > sizeof(rest))
+	if (strlen(w->rest) + dlen + 2 > sizeof(w->rest))
 		return -ENAMETOOLONG;
-	strcat(rest, "/");
-	strncat(rest, path, dlen);
-	dfd = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
-	if (dfd < 0)
+	strcat(w->rest, "/");
+	strncat(w->rest, path, dlen);
+	return 0;
+}
+
+/*
+ * Component name (length n) is a symbolic link: its text, then what was
+ * left to walk, becomes the rest, from / when it is absolute.
+ */
+static int walk_link(struct walk *w, const char *name, size_t n, const struct stat *st)
+{
+	ssize_t l;
+	char *p;
+
+	seen_add(w->seen, sizeof(w->seen), name, n);
+	if (w->check && st->st_uid != 0)
+		return refuse(w->seen, st, "symbolic link");
+	l = readlinkat(w->dfd, name, w->link, sizeof(w->link) - 1);
+	if (l < 0 || ++w->links > 40)
+		return l < 0 ? -errno : -ELOOP;
+	w->link[l] = '\0';
+	if (strlen(w->link) + strlen(w->c) + 2 > sizeof(w->rest))
+		return -ENAMETOOLONG;
+	memmove(w->rest + l + 1, w->c, strlen(w->c) + 1);
+	memcpy(w->rest, w->link, (size_t)l);
+	w->rest[l] = '/';
+	w->c = w->rest;
+	p = strrchr(w->seen, '/');
+	if (p)
+		*p = '\0';
+	if (w->link[0] == '/') {
+		close(w->dfd);
+		w->seen[0] = '\0';
+		w->dfd = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
+		if (w->dfd < 0)
+			return -errno;
+	}
+	return 0;
+}
+
+/* Walk one component, name (length n): made when missing and create. */
+static int walk_step(struct walk *w, const char *name, size_t n)
+{
+	struct stat st;
+	int nfd;
+
+	if (fstatat(w->dfd, name, &st, AT_SYMLINK_NOFOLLOW)) {
+		if (errno != ENOENT || !w->create ||
+		    (mkdirat(w->dfd, name, 0755) && errno != EEXIST))
+			return -errno;
+		if (fstatat(w->dfd, name, &st, AT_SYMLINK_NOFOLLOW))
+			return -errno;
+	}
+	if (S_ISLNK(st.st_mode))
+		return walk_link(w, name, n, &st);
+	nfd = openat(w->dfd, name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (nfd < 0)
 		return -errno;
-	if (check && fstat(dfd, &st)) {
+	close(w->dfd);
+	w->dfd = nfd;
+	seen_add(w->seen, sizeof(w->seen), name, n);
+	if (fstat(w->dfd, &st))
+		return -errno;
+	if (w->check && !dir_safe(&st))
+		return refuse(w->seen, &st, "directory");
+	return 0;
+}
+
+/* Walk w->rest from w->dfd, component by component. */
+static int walk_rest(struct walk *w)
+{
+	char name[NAME_MAX + 1];
+	size_t n;
+	int ret;
+
+	for (w->c = w->rest; *w->c;) {
+		while (*w->c == '/')
+			w->c++;
+		n = strcspn(w->c, "/");
+		if (!n)
+			break;
+		if (n >= NAME_MAX + 1)
+			return -ENAMETOOLONG;
+		memcpy(name, w->c, n);
+		name[n] = '\0';
+		w->c += n;
+		if (!strcmp(name, "."))
+			continue;
+		ret = walk_step(w, name, n);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
+/*
+ * Open the directory that holds path's last component, which *leaf is
+ * set to (a pointer into path).  create: missing directories are made
+ * (0755, less the umask), each in a directory already checked.
+ */
+int wfile_dir_open(const char *path, bool create, const char **leaf)
+{
+	struct walk w = { .seen = "", .check = strict(), .create = create };
+	struct stat st;
+	int nfd, ret;
+
+	unsafe_why[0] = '\0';
+	ret = walk_start(&w, path, leaf);
+	if (ret < 0)
+		return ret;
+	w.dfd = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (w.dfd < 0)
+		return -errno;
+	if (w.check && fstat(w.dfd, &st)) {
 		ret = -errno;
 		goto fail;
 	}
-	if (check && !dir_safe(&st)) {
+	if (w.check && !dir_safe(&st)) {
 		ret = refuse("", &st, "directory");
 		goto fail;
 	}
-	for (c = rest; *c;) {
-		while (*c == '/')
-			c++;
-		n = strcspn(c, "/");
-		if (!n)
-			break;
-		if (n >= NAME_MAX + 1) {
-			ret = -ENAMETOOLONG;
-			goto fail;
-		}
-		{
-			char name[NAME_MAX + 1];
-
-			memcpy(name, c, n);
-			name[n] = '\0';
-			c += n;
-			if (!strcmp(name, "."))
-				continue;
-			if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW)) {
-				if (errno != ENOENT || !create ||
-				    (mkdirat(dfd, name, 0755) && errno != EEXIST)) {
-					ret = -errno;
-					goto fail;
-				}
-				if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW)) {
-					ret = -errno;
-					goto fail;
-				}
-			}
-			if (S_ISLNK(st.st_mode)) {
-				ssize_t l;
-
-				seen_add(seen, sizeof(seen), name, n);
-				if (check && st.st_uid != 0) {
-					ret = refuse(seen, &st, "symbolic link");
-					goto fail;
-				}
-				l = readlinkat(dfd, name, link, sizeof(link) - 1);
-				if (l < 0 || ++links > 40) {
-					ret = l < 0 ? -errno : -ELOOP;
-					goto fail;
-				}
-				link[l] = '\0';
-				if (strlen(link) + strlen(c) + 2 > sizeof(rest)) {
-					ret = -ENAMETOOLONG;
-					goto fail;
-				}
-				/* the link's text, then what was left to walk */
-				memmove(rest + l + 1, c, strlen(c) + 1);
-				memcpy(rest, link, (size_t)l);
-				rest[l] = '/';
-				c = rest;
-				{
-					char *p = strrchr(seen, '/');
-
-					if (p)
-						*p = '\0';
-				}
-				if (link[0] == '/') {
-					close(dfd);
-					seen[0] = '\0';
-					dfd = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
-					if (dfd < 0)
-						return -errno;
-				}
-				continue;
-			}
-			nfd = openat(dfd, name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-			if (nfd < 0) {
-				ret = -errno;
-				goto fail;
-			}
-			close(dfd);
-			dfd = nfd;
-			seen_add(seen, sizeof(seen), name, n);
-			if (fstat(dfd, &st)) {
-				ret = -errno;
-				goto fail;
-			}
-			if (check && !dir_safe(&st)) {
-				ret = refuse(seen, &st, "directory");
-				goto fail;
-			}
-		}
-	}
+	ret = walk_rest(&w);
+	if (ret < 0)
+		goto fail;
 	/* readable, for the fsync after a rename; a directory we may only
 	 * search (--x) is still written in */
-	nfd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	nfd = openat(w.dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (nfd >= 0) {
-		close(dfd);
-		dfd = nfd;
+		close(w.dfd);
+		w.dfd = nfd;
 	}
-	return dfd;
+	return w.dfd;
 fail:
-	close(dfd);
+	if (w.dfd >= 0)
+		close(w.dfd);
 	return ret;
 }
 
