@@ -92,7 +92,7 @@ def check_late(rep, meta):
     rep.note("rxe0 served %s s after rdma link add" % meta.get("seen_s"))
 
 
-def check_flap(d, rep):
+def check_flap(d, rep, rdmatop=None):
     """rdmatop's carrier counts of rxe0's netdev are the kernel's (sysfs,
     read in the guest after the run), its FLAPS is carrier_down_count, and
     its history holds the flap: a change with carrier changes counted,
@@ -147,6 +147,74 @@ def check_flap(d, rep):
     rep.ok(link.get("last_change") == link["changes"][-1]["time"],
            "flap: last_change %r, the newest change %r" % (link.get("last_change"),
                                                           link["changes"][-1]["time"]))
+    # the kernel's downs: the carrier's, or rxe's own link_downed where it
+    # counts more (the admin down/up takes rxe's port down and up with no
+    # carrier change), whichever says more, as the flaps rule counts them
+    downs = kernel["carrier_down_count"] - (num("before_carrier_down_count") or 0)
+    if num("link_downed") is not None and num("before_link_downed") is not None:
+        downs = max(downs, num("link_downed") - num("before_link_downed"))
+    check_flap_verdict(d, rep, link, downs, rdmatop)
+
+
+def flap_thresholds(md=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "doc",
+                                    "counters.md")):
+    """the flaps rule's WARN and FAIL from doc/counters.md's verdict table"""
+    for line in read_text(md).splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) >= 3 and cells[0] == "`flaps`":
+            return tuple(float("inf") if x == "never" else float(x) for x in cells[1:3])
+    return None
+
+
+def check_flap_verdict(d, rep, link, downs, rdmatop=None):
+    """the verdict on the flapped port, worked out from the kernel's own
+    count (sysfs carrier_down_count over the run) and doc/counters.md's
+    flaps thresholds: its level and value, the port's health that level;
+    then the run's recording replayed with the threshold moved past the
+    count in the config file: no flaps reason, health OK."""
+    thr = flap_thresholds()
+    if not rep.ok(thr is not None, "flap: no flaps row in doc/counters.md's verdict table"):
+        return
+    want = "FAIL" if downs >= thr[1] else "WARN" if downs >= thr[0] else None
+    got = {r.get("rule"): r for r in link.get("reasons", [])}
+    if want is None:
+        rep.fail("flap: the kernel counted %d carrier downs, under the flaps rule's %g: "
+                 "the scenario must flap more" % (downs, thr[0]))
+        return
+    r = got.get("flaps", {})
+    rep.ok(r.get("level") == want and r.get("value") == downs,
+           "flap: verdict flaps %r %r, the kernel's %d carrier downs make %s" % (
+               r.get("level"), r.get("value"), downs, want))
+    rep.ok(link.get("health") == want and set(got) == {"flaps"},
+           "flap: health %r with reasons %s, want %s for flaps alone" % (
+               link.get("health"), sorted(got), want))
+    rec = os.path.join(d, "flap.rdrec")
+    if not rdmatop:
+        rep.skip("flap: the recording's replay with the threshold moved", "no host rdmatop (--rdmatop)")
+        return
+    if not rep.ok(os.path.isfile(rec), "flap: no recording flap.rdrec"):
+        return
+    with tempfile.TemporaryDirectory() as cfg:
+        os.makedirs(os.path.join(cfg, "rdmatop"))
+        runs = {}
+        for moved in (None, "%d" % (downs + 1)):
+            with open(os.path.join(cfg, "rdmatop", "config"), "w") as f:
+                f.write("threshold = flaps=%s\n" % moved if moved else "")
+            p = subprocess.run([rdmatop, "-r", rec, "-j"], capture_output=True, text=True,
+                               env=dict(os.environ, XDG_CONFIG_HOME=cfg), timeout=60)
+            rows = [json.loads(x) for x in p.stdout.splitlines() if x.strip()]
+            lk = [x for x in (rows[-1]["links"] if rows else []) if x.get("ifname") == "rxe0"]
+            runs[moved] = lk[0] if lk else {}
+            if not rows or p.returncode:
+                rep.fail("flap: replay (threshold %s): exit %d: %s" % (moved, p.returncode, p.stderr[-300:]))
+    rep.ok([(x.get("rule"), x.get("value")) for x in runs[None].get("reasons", [])] == [("flaps", downs)] and
+           runs[None].get("health") == want,
+           "flap: the replay says %r %r, the live run %s flaps" % (
+               runs[None].get("health"), runs[None].get("reasons"), want))
+    moved = runs["%d" % (downs + 1)]
+    rep.ok(moved.get("health") == "OK" and not moved.get("reasons"),
+           "flap: the replay with threshold = flaps=%d in the config file: %r %r, want OK" % (
+               downs + 1, moved.get("health"), moved.get("reasons")))
 
 
 def check_nic_traffic(d, rep, ndev):
@@ -258,6 +326,19 @@ def check_nic(d, rep):
     rep.ok(link.get("pause", {}).get("negotiated") == want,
            "nic: pause negotiated: rdmatop %r, ethtool -a %r" % (link.get("pause", {}).get("negotiated"), want))
     check_nic_pci(d, last, link, rep)
+    # the headline figures and the verdict of rxe_nic worked out from
+    # the guest's ethtool outputs and its sysfs files (the tree the guest
+    # copied with cat) by doc/counters.md's tables (tests/net/truth.py):
+    # the counters still, so every rate 0, the choice of counters and the
+    # verdict what the tables say of e1000e's and rxe's names
+    truth = os.path.join(os.path.dirname(net_cmp), "truth.py")
+    md = os.path.join(os.path.dirname(net_cmp), "..", "..", "doc", "counters.md")
+    port = os.path.join(d, "tree", "sys", "class", "infiniband", "rxe_nic", "ports", "1")
+    p = subprocess.run([sys.executable, truth, os.path.join(d, "rt.json"), ndev, port, d, d, md],
+                       capture_output=True, text=True, timeout=60)
+    tout = (p.stdout + p.stderr).strip()
+    rep.ok(p.returncode == 0, "nic: rxe_nic's figures and verdict against the oracles' (truth.py):\n%s" % tout)
+    rep.note("nic: truth.py: %s" % (tout.splitlines()[-1] if tout else ""))
     rep.note("nic: %s (%s), %d driver counters equal ethtool -S; pause negotiated %r; %s"
              % (ndev, read_text(os.path.join(d, "ethtool_version")).strip(), len(drv), want,
                 out.splitlines()[-1] if out else ""))
@@ -291,13 +372,14 @@ def check_flap_self_test():
     """check_flap on a made-up flap: clean, then one count or time off."""
     import tempfile
     fails = []
-    link = {"ifname": "rxe0", "carrier_changes": 4, "carrier_up_count": 2, "carrier_down_count": 2,
-            "flaps": 2, "flaps_counter": "carrier_down_count", "last_change": "2026-01-01T00:00:12.000Z",
-            "changes": [{"time": "2026-01-01T00:00:12.000Z", "carrier_changes": 4, "link_downed": 0}]}
+    link = {"ifname": "rxe0", "carrier_changes": 6, "carrier_up_count": 3, "carrier_down_count": 3,
+            "flaps": 3, "flaps_counter": "carrier_down_count", "last_change": "2026-01-01T00:00:12.000Z",
+            "changes": [{"time": "2026-01-01T00:00:12.000Z", "carrier_changes": 6, "link_downed": 0}],
+            "health": "WARN", "reasons": [{"rule": "flaps", "level": "WARN", "value": 3}]}
     t0 = int(datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc).timestamp()) + 10
-    files = {"rt.rc": "0", "before_carrier_changes": "0", "carrier_changes": "4",
-             "carrier_up_count": "2", "carrier_down_count": "2", "flap_start": str(t0),
-             "flap_end": str(t0 + 1)}
+    files = {"rt.rc": "0", "before_carrier_changes": "0", "before_carrier_down_count": "0",
+             "carrier_changes": "6", "carrier_up_count": "3", "carrier_down_count": "3",
+             "flap_start": str(t0), "flap_end": str(t0 + 1)}
 
     def run(mut_link=None, mut_files=None):
         lk = json.loads(json.dumps(link))
@@ -320,10 +402,16 @@ def check_flap_self_test():
         fails.append("flap: clean: %s" % run())
     for name, ml, mf in (
             ("count", lambda x: x.update(carrier_down_count=1), None),
-            ("kernel", None, lambda f: f.update(carrier_up_count="3")),
+            ("kernel", None, lambda f: f.update(carrier_up_count="4")),
             ("no flap", None, lambda f: f.update(before_carrier_changes="4")),
             ("time", lambda x: x["changes"][0].update(time="2026-01-01T00:01:00.000Z"), None),
-            ("history", lambda x: x.update(changes=[]), None)):
+            ("history", lambda x: x.update(changes=[]), None),
+            ("verdict value", lambda x: x["reasons"][0].update(value=2), None),
+            ("verdict level", lambda x: x["reasons"][0].update(level="FAIL"), None),
+            ("health", lambda x: x.update(health="OK"), None),
+            ("another reason", lambda x: x["reasons"].append({"rule": "errors", "level": "WARN"}), None),
+            ("too few flaps", None, lambda f: f.update(before_carrier_down_count="1")),
+            ("rxe's downs", None, lambda f: f.update(before_link_downed="0", link_downed="4"))):
         if not run(ml, mf):
             fails.append("flap: %s off went unnoticed" % name)
     return fails
@@ -352,7 +440,7 @@ def check_scenario(d, scen, kv, rep, rdmatop=None):
             check_roundtrip(os.path.join(d, "roundtrip"), rep, rdmatop)
             check_tui(d, rep, kv, meta, "ibv_rc_pingpong")
     elif scen == "flap":
-        check_flap(os.path.join(d, "flap"), rep)
+        check_flap(os.path.join(d, "flap"), rep, rdmatop)
     elif scen == "nic":
         check_nic(os.path.join(d, "nic"), rep)
     elif scen == "idle":
