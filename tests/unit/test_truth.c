@@ -15,6 +15,7 @@
 #include "classify.h"
 #include "sysfs.h"
 #include "test.h"
+#include "truthctr.h"
 #include "truth.h"
 #include "verdict.h"
 #include "view.h"
@@ -198,19 +199,8 @@ static void port_of(struct snapshot *s, const char *ll, const struct ctr *c, siz
 	p->state = 4;
 	snprintf(p->link_layer, sizeof(p->link_layer), "%s", ll);
 	snprintf(p->ndev, sizeof(p->ndev), "ens1f0np0");
-	for (i = 0; i < n; i++) {
-		struct snap_counter *k = snap_push(&s->counters, sizeof(*k));
-
-		k->dev = 3;
-		k->port = 1;
-		k->source = c[i].src;
-		k->name = snap_str(s, c[i].name, 96);
-		k->cls = cnt_classify(c[i].name, &k->cls_flags);
-		k->unit = cnt_unit(c[i].name);
-		k->rate = c[i].rate;
-		k->rate_status = RATE_DATA;
-		k->value = 1000;
-	}
+	for (i = 0; i < n; i++)
+		truth_ctr_push(s, 1, c[i].src, c[i].name, c[i].rate);
 	s->rated++;
 }
 

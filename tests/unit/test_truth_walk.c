@@ -11,6 +11,7 @@
 
 #include "classify.h"
 #include "test.h"
+#include "truthctr.h"
 #include "truth.h"
 
 struct ctr {
@@ -38,19 +39,8 @@ static void ports_of(struct snapshot *s, const struct ctr *c, size_t n)
 		p->state = 4;
 		snprintf(p->link_layer, sizeof(p->link_layer), "Ethernet");
 	}
-	for (i = 0; i < n; i++) {
-		struct snap_counter *k = snap_push(&s->counters, sizeof(*k));
-
-		k->dev = 3;
-		k->port = c[i].port;
-		k->source = c[i].src;
-		k->name = snap_str(s, c[i].name, 96);
-		k->cls = cnt_classify(c[i].name, &k->cls_flags);
-		k->unit = cnt_unit(c[i].name);
-		k->rate = c[i].rate;
-		k->rate_status = RATE_DATA;
-		k->value = 1000;
-	}
+	for (i = 0; i < n; i++)
+		truth_ctr_push(s, c[i].port, c[i].src, c[i].name, c[i].rate);
 	s->rated++;
 }
 
