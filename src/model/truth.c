@@ -105,6 +105,9 @@ static void known_add(const struct truth_name *tn, bool same, size_t row, size_t
  * entries of one text in known[]'s order (linear probing keeps it) */
 #define KNOWN_SLOTS 512
 static uint16_t known_slot[KNOWN_SLOTS];
+/* a slot always empty: the probes end (a power of two: the mask) */
+_Static_assert(KNOWN_SLOTS > KNOWN_MAX && !(KNOWN_SLOTS & (KNOWN_SLOTS - 1)),
+	       "known_slot has an empty slot and a mask");
 
 static void known_hash_build(void)
 {
