@@ -103,8 +103,13 @@ static bool entry_match(char *e, const struct host *h)
 		bits = strtol(slash + 1, &endp, 10);
 		if (*endp || !ip_of(e, net) || !ip_of(h->name, ip))
 			return false;
-		if (!strchr(e, ':'))
+		/* an IPv4 prefix (0-32) among IPv6's (the mapped ::ffff:0:0/96);
+		 * checked before the sum, which a huge number would overflow */
+		if (!strchr(e, ':')) {
+			if (bits < 0 || bits > 32)
+				return false;
 			bits += 96;
+		}
 		if (bits < 0 || bits > 128)
 			return false;
 		for (i = 0; bits > 0; i++, bits -= 8) {
