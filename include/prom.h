@@ -186,6 +186,8 @@ struct prom_qstate {
 	int err;		/* the last try: 0 or a negative errno */
 	char why[256];		/* and its reason */
 	double took;		/* seconds the last try took */
+	long http;		/* the HTTP version its answer came in (curl's
+				 * CURL_HTTP_VERSION_*; 0: not known, a replay) */
 };
 
 struct prom_model {
@@ -205,6 +207,9 @@ struct prom_model {
 	double build_seconds;		/* building this model and sorting its panes */
 	double ports_total, jobs_total;	/* the rows Prometheus has, when it sent only
 					 * the top ones (NaN: it sent every row) */
+	int rules;			/* the queries took the recording rules' series:
+					 * 1, 0, or -1 not known (a replay) */
+	char rules_why[320];		/* whether they took them, or why not */
 };
 
 /* Build m from the answers q[PROM_Q_N] (those without one stay empty). */
@@ -338,6 +343,10 @@ const char *prom_client_interval_why(const struct prom_client *c);
 /* Whether the last refresh's queries took the recording rules' series,
  * or why not ("" before the first refresh). */
 const char *prom_client_rules(const struct prom_client *c);
+/* whether the refresh under way or last answered took the recorded series */
+bool prom_client_rules_used(const struct prom_client *c);
+/* a query's prom_qstate.http as HTTP names the version: "1.1", "2" */
+const char *prom_http_version(long v);
 
 /*
  * Replay of a cluster view's recording (-w: src/record's REC_PROM

@@ -196,6 +196,11 @@ static int build_model(struct cl *c, const struct prom_qstate *q)
 	c->m.interval = c->v.interval;
 	c->m.window = c->v.window;
 	c->m.eval_at = c->at;
+	/* whether the answers took the recording rules (a replay does not
+	 * know: the recording keeps the answers, not how they were asked) */
+	c->m.rules = c->client ? prom_client_rules_used(c->client) : -1;
+	snprintf(c->m.rules_why, sizeof(c->m.rules_why), "%s",
+		 c->client ? prom_client_rules(c->client) : "");
 	c->v.m = &c->m;
 	c->v.at = c->at;
 	/* the age on screen: that of the oldest answer kept */

@@ -179,6 +179,10 @@ static void finish(struct prom_client *c, struct req *r, CURLcode rc)
 		err = prom_http_answer(&h, r->buf ? r->buf : "", r->len, &v, why, sizeof(why));
 	st->took = clock_sec(CLOCK_MONOTONIC) - r->t0;
 	st->err = err;
+	/* the version the answer came in: HTTP/2 where enable_http2 and TLS's
+	 * ALPN agreed on it (src/prom/handle.c), else 1.1 */
+	st->http = 0;
+	curl_easy_getinfo(r->e, CURLINFO_HTTP_VERSION, &st->http);
 	snprintf(st->why, sizeof(st->why), "%s", why);
 	/* a query that keeps timing out sits out 1, 3, then 7 refreshes:
 	 * Prometheus is not asked the same heavy query every refresh */
@@ -512,4 +516,26 @@ const char *prom_client_interval_why(const struct prom_client *c)
 const char *prom_client_rules(const struct prom_client *c)
 {
 	return c->rules_why;
+}
+
+bool prom_client_rules_used(const struct prom_client *c)
+{
+	return c->ctx.recorded;
+}
+
+/* curl's CURL_HTTP_VERSION_* as HTTP names it */
+const char *prom_http_version(long v)
+{
+	switch (v) {
+	case CURL_HTTP_VERSION_1_0:
+		return "1.0";
+	case CURL_HTTP_VERSION_1_1:
+		return "1.1";
+	case CURL_HTTP_VERSION_2_0:
+		return "2";
+	case CURL_HTTP_VERSION_3:
+		return "3";
+	default:
+		return "?";
+	}
 }

@@ -96,6 +96,8 @@ static void queries_json(struct jw *w, const struct prom_qstate *q)
 		jw_u(w, "series", q[i].v.n);
 		jw_u(w, "bytes", q[i].bytes);
 		num(w, "seconds", q[i].took);
+		if (q[i].http)
+			jw_s(w, "http", prom_http_version(q[i].http));
 		if (q[i].err)
 			jw_s(w, "error", q[i].why);
 		jw_close(w, '}');
@@ -130,6 +132,13 @@ int prom_out_json(FILE *f, const struct prom_model *m, const struct prom_qstate 
 	num(w, "build_seconds", m->build_seconds);
 	num(w, "ports_total", m->ports_total);
 	num(w, "jobs_total", m->jobs_total);
+	jw_key(w, "recording_rules");
+	if (m->rules < 0)
+		jw_write(w, "null", 4);
+	else
+		jw_write(w, m->rules ? "true" : "false", m->rules ? 4 : 5);
+	if (m->rules_why[0])
+		jw_s(w, "recording_rules_why", m->rules_why);
 	queries_json(w, q);
 	for (i = 0; i < sizeof(shown) / sizeof(shown[0]); i++)
 		table_json(w, m, shown[i], s);

@@ -113,6 +113,12 @@ got=$(rseen "$tmp/r-with.log")
 grep -q '^rdmatop: recording rules: rates as recorded, rate\[4s\]$' "$tmp/r-with.err" &&
 	[ "$(grep -c 'recording rules' "$tmp/r-with.err")" = 1 ] &&
 	ok "rules loaded: said once on stderr" || bad "rules loaded: said once on stderr" "$tmp/r-with.err"
+# --json says it too (a replay, which does not know, says null)
+rjson() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(json.dumps(d.get("recording_rules", "absent")), d.get("recording_rules_why", "-"))' "$1"; }
+got=$(rjson "$tmp/r-with.json")
+[ "$got" = "true recording rules: rates as recorded, rate[4s]" ] &&
+	ok "rules loaded: --json says recording_rules true, and why" ||
+	bad "rules loaded: --json's recording_rules (got $got)" "$tmp/r-with.err"
 got=$(rseen "$tmp/r-with2.log")
 [ "$got" = "rules=1 recorded=$all_rec raw=-" ] && ok "--rows 2 -s rx: the top rows by a recorded rate" ||
 	bad "--rows 2 -s rx: the top rows by a recorded rate (got $got)" "$tmp/r-with2.err"
@@ -133,6 +139,10 @@ got=$(rseen "$tmp/r-without.log")
 	ok "no rules: one check, then the raw queries ($got)" || bad "no rules: the raw queries (got $got)" "$tmp/r-without.err"
 grep -q '^rdmatop: no recording rules: raw queries, rate\[4s\]$' "$tmp/r-without.err" &&
 	ok "no rules: said on stderr" || bad "no rules: said on stderr" "$tmp/r-without.err"
+got=$(rjson "$tmp/r-without.json")
+[ "$got" = "false no recording rules: raw queries, rate[4s]" ] &&
+	ok "no rules: --json says recording_rules false, and why" ||
+	bad "no rules: --json's recording_rules (got $got)" "$tmp/r-without.err"
 # every pane's rows and values, with and without (MUTATE: one value changed)
 rsame() {
 	python3 - "$tmp/r-$1.json" "$tmp/r-$2.json" "${3:-}" <<'EOP'

@@ -49,6 +49,7 @@ tls_ca='  ca_file: ca.crt'
 tls_me='  cert_file: client.crt
   key_file: client.key'
 pcfg good 'tls_config:' "$tls_ca" "$tls_me" 'basic_auth:' '  username: ops' '  password_file: pw'
+pcfg h1 'enable_http2: false' 'tls_config:' "$tls_ca" "$tls_me" 'basic_auth:' '  username: ops' '  password_file: pw'
 pcfg badpw 'tls_config:' "$tls_ca" "$tls_me" 'basic_auth:' '  username: ops' '  password_file: badpw'
 pcfg noca 'tls_config:' "$tls_me" 'basic_auth:' '  username: ops' '  password: s3cret'
 pcfg nocert 'tls_config:' "$tls_ca" 'basic_auth:' '  username: ops' '  password: s3cret'
@@ -69,6 +70,19 @@ hosts_of() {
 [ "$(hosts_of good)" = "$nh" ] && [ "$(cat "$tmp/t.rc")" = 0 ] &&
 	ok "TLS + client certificate + basic_auth password_file: the $nh hosts" ||
 	bad "TLS + client certificate + basic_auth password_file: the $nh hosts" "$tmp/t.err"
+# enable_http2 on the wire: Prometheus's Go server offers h2 by ALPN (curl,
+# the oracle, is answered in HTTP/2 there); rdmatop's every answer came
+# in HTTP/2 by default (Prometheus's default too), in 1.1 with it false
+vers() { python3 -c 'import json,sys; print(",".join(sorted({q.get("http","-") for q in json.load(open(sys.argv[1]))["queries"] if q["ok"]})))' "$tmp/t.json" 2>/dev/null; }
+cv=$(curl -s -o /dev/null --http2 -w '%{http_version}' --cacert "$pki/ca.crt" --cert "$pki/client.crt" \
+	--key "$pki/client.key" -u ops:s3cret "$turl/-/ready")
+hosts_of good >/dev/null
+v2=$(vers)
+h=$(hosts_of h1)
+v1=$(vers)
+{ [ "$cv" = 2 ] && [ "$v2" = 2 ] && [ "$h" = "$nh" ] && [ "$v1" = 1.1 ]; } &&
+	ok "enable_http2: every answer in HTTP/2 by default (curl: $cv), in 1.1 with enable_http2: false" ||
+	bad "enable_http2 on the wire (curl $cv; default: $v2; false: $v1, $h hosts)" "$tmp/t.err"
 [ "$(hosts_of name)" = "$nh" ] && ok "tls_config server_name localhost, URL 127.0.0.1: the $nh hosts" ||
 	bad "tls_config server_name: the $nh hosts" "$tmp/t.err"
 [ "$(hosts_of skip)" = "$nh" ] && ok "insecure_skip_verify without a CA: the $nh hosts" ||
