@@ -39,16 +39,19 @@ helper aport2 - tests/cluster/proxy.py "$purl" "$tmp/oauth-proxy.log"
 helper rport - tests/cluster/fake.py redirect-to "$purl"
 helper tport2 - tests/cluster/token.py rdma-top 's3cr&t 1' tok-7c1e 3600 "$tmp/token.log"
 helper eport - tests/cluster/token.py rdma-top 's3cr&t 1' tok-short 5 "$tmp/token-short.log"
+helper rvport - tests/cluster/token.py rdma-top 's3cr&t 1' tok-rv 3600 "$tmp/token-rv.log"
+helper aport3 "PROXY_REVOKE=Bearer tok-rv-1" tests/cluster/proxy.py "$purl" "$tmp/revoke.log"
 helper t12 "$tlsp:TLS12" tests/cluster/proxy.py "$purl" "$tmp/tls12.log"
 helper t13 "$tlsp" tests/cluster/proxy.py "$purl" "$tmp/tls13.log"
 # shellcheck disable=SC2154 # set by helper
-proxy="http://127.0.0.1:$fwd" aproxy="http://127.0.0.1:$aport2"
+proxy="http://127.0.0.1:$fwd" aproxy="http://127.0.0.1:$aport2" rproxy="http://127.0.0.1:$aport3"
 # shellcheck disable=SC2154 # set by helper
 tls12="https://127.0.0.1:$t12" tls13="https://127.0.0.1:$t13"
 up() { curl -s --max-time 2 --cacert "$pki/ca.crt" -o /dev/null "$1"; }
 # shellcheck disable=SC2154 # set by helper
 for u in "$proxy/-/ready" "$aproxy/-/ready" "http://127.0.0.1:$rport/" "$tls12/-/ready" \
-	"$tls13/-/ready" "http://127.0.0.1:$tport2/" "http://127.0.0.1:$eport/"; do
+	"$tls13/-/ready" "http://127.0.0.1:$tport2/" "http://127.0.0.1:$eport/" "$rproxy/-/ready" \
+	"http://127.0.0.1:$rvport/"; do
 	wait_for 20 up "$u"
 done
 pport_of=${purl##*:}
@@ -236,6 +239,26 @@ env -u http_proxy "$bin" --prometheus "$aproxy" --prometheus-config "$pki/oauth.
 [ "$a" = "Bearer tok-short-1,Bearer tok-short-2,Bearer tok-short-3" ] && [ "$(grep -c '"granted": true' "$tmp/token.log")" = 1 ] &&
 	ok "oauth2: a token about to expire renewed every refresh ($a); one of an hour kept" ||
 	bad "oauth2: renewed on expiry (got '$a', $(grep -c '"granted": true' "$tmp/token.log") tokens of an hour)" "$o.err"
+# a token of an hour that Prometheus's side revokes (401): said, and the
+# next refresh fetches a new one and is answered
+o2 oauthrv 's3cr&t 1' "$rvport"
+env -u http_proxy "$bin" --prometheus "$rproxy" --prometheus-config "$pki/oauthrv.yml" --match 'job="rdma"' --json -n 3 -d 0.3 \
+	>"$o.rv.json" 2>"$o.rv.err"
+rv=$(python3 - "$tmp/revoke.log" "$o.rv.json" <<'EOP'
+import json, sys
+reqs = [json.loads(l) for l in open(sys.argv[1])]
+refused = {r["auth"] for r in reqs if r.get("revoked")}
+# (the suite's own readiness check, /-/ready, carries none)
+served = [r["auth"] for r in reqs if not r.get("revoked") and r["path"].startswith("/api/")]
+last = [json.loads(l) for l in open(sys.argv[2])][-1]
+print(",".join(sorted(refused)), ",".join(sorted(set(served))), len(last["hosts"]),
+      not any("error" in q for q in last["queries"]))
+EOP
+)
+{ [ "$rv" = "Bearer tok-rv-1 Bearer tok-rv-2 $nh True" ] && [ "$(grep -c '"granted": true' "$tmp/token-rv.log")" = 2 ] &&
+	grep -q "oauth2: Prometheus refused the token (HTTP 401): a new one next refresh" "$o.rv.err"; } &&
+	ok "oauth2: a token Prometheus's side refuses (401) is said and renewed: $rv" ||
+	bad "oauth2: renewed after a 401 (got '$rv', $(grep -c '"granted": true' "$tmp/token-rv.log") tokens)" "$o.rv.err"
 
 }
 

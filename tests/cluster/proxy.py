@@ -18,6 +18,9 @@ the log says the host asked for ("host"), the request's
 Authorization ("auth") and a CONNECT's Proxy-Authorization ("proxy_auth").
 With PROXY_TLS=CERT:KEY[:TLS12] in the environment it serves TLS (at most
 TLS 1.2 with the third field), and logs each request's TLS version ("tls").
+With PROXY_REVOKE=AUTH[,AUTH...] a request whose Authorization is one of
+them is answered 401, as an auth proxy answers a revoked token
+("revoked": true in the log).
 """
 import gzip
 import json
@@ -38,6 +41,7 @@ port, upstream, log = int(sys.argv[1]), sys.argv[2].rstrip("/"), sys.argv[3]
 delay_q = sys.argv[4] if len(sys.argv) > 4 else ""
 delay_s = float(sys.argv[5]) if len(sys.argv) > 5 else 0
 fail_file = sys.argv[6] if len(sys.argv) > 6 else ""
+revoked = set(filter(None, os.environ.get("PROXY_REVOKE", "").split(",")))
 lock = threading.Lock()
 
 
@@ -124,6 +128,19 @@ class H(BaseHTTPRequestHandler):
             failing = open(fail_file).read().strip() if fail_file else ""
         except OSError:
             failing = ""
+        if extra["auth"] in revoked:
+            with lock, open(log, "a") as f:
+                f.write(json.dumps({"path": self.path.split("?")[0], "name": name, "series": -1,
+                                    "wire": 0, "bytes": 0, "t": t0, "seconds": 0, "query": q,
+                                    "revoked": True, **extra}) + "\n")
+            msg = b"401 Unauthorized: token revoked\n"
+            self.send_response(401)
+            self.send_header("Content-Type", "text/plain")
+            self.send_header("WWW-Authenticate", 'Bearer error="invalid_token"')
+            self.send_header("Content-Length", str(len(msg)))
+            self.end_headers()
+            self.wfile.write(msg)
+            return
         if failing and failing == name:
             with lock, open(log, "a") as f:
                 f.write(json.dumps({"path": self.path.split("?")[0], "name": name, "series": -1,
