@@ -368,34 +368,35 @@ static void feed_kept(struct source *src, struct snapshot *s, struct live_tasks 
  * /proc once per distinct owner id, then once per process not yet read;
  * ids whose task is the one the last sample saw (task_stat) are kept.
  */
-void live_read_tasks(struct source *src, struct snapshot *s)
+/* ids[0..n) sorted and each kept once: the count kept */
+static size_t unique_ids(uint32_t *ids, size_t n)
 {
-	struct live *l = src->priv;
-	struct live_tasks *nt = &l->next;
-	uint32_t *ids = NULL;
-	size_t n = 0, cap = 0, i, u = 0, owners;
-	bool cg_off = false;
-	int r;
+	size_t i, u = 0;
 
-	nt->n = 0;
-	for (r = 0; r < SNAP_RES_N; r++)
-		for (i = 0; i < s->res[r].n; i++)
-			collect_owner(&ids, &n, &cap,
-				      snap_res_owner(snap_res_at(s, (enum snap_res)r, i),
-						     (enum snap_res)r));
-	if (!n)
-		goto out;
-	qsort(ids, n, sizeof(*ids), u32_cmp);
+	if (n)
+		qsort(ids, n, sizeof(*ids), u32_cmp);
 	for (i = 0; i < n; i++)
 		if (!u || ids[u - 1] != ids[i])
 			ids[u++] = ids[i];
+	return u;
+}
+
+/* each owner of a resource (ids, sorted, once each): kept from the last
+ * sample when it is the same task, else its status and comm read; false
+ * when out of memory */
+static bool read_owners(struct source *src, struct snapshot *s, const uint32_t *ids, size_t u)
+{
+	struct live *l = src->priv;
+	struct live_tasks *nt = &l->next;
+	size_t i;
+
 	for (i = 0; i < u; i++) {
 		struct live_task *e = task_push(nt);
 		const struct live_task *o;
 		const struct snap_task *t;
 
 		if (!e)
-			goto out;
+			return false;
 		e->tid = ids[i];
 		task_stat(l, s, ids[i], e);
 		o = task_find(l->tasks.v, l->tasks.n, ids[i]);
@@ -413,26 +414,18 @@ void live_read_tasks(struct source *src, struct snapshot *s)
 		e->pid = t && (t->valid & SNAP_TASK_PID) ? t->pid : 0;
 		e->ok &= e->pid != 0;
 	}
-	owners = nt->n;	/* sorted by tid */
-	/*
-	 * Then once per process: its comm where only other threads owned
-	 * resources, and its cgroup (the job or pod).
-	 */
-	n = 0;
-	for (i = 0; i < owners; i++)
-		if (nt->v[i].pid && n < cap)
-			ids[n++] = nt->v[i].pid;
-	qsort(ids, n, sizeof(*ids), u32_cmp);
-	for (i = 0, u = 0; i < n; i++)
-		if (!u || ids[u - 1] != ids[i])
-			ids[u++] = ids[i];
-	/* each process's stat every sample (CPU, memory: snap_proc.h), its
-	 * cmdline where its files are read again (below) */
-	for (i = 0; i < u; i++)
-		read_ok(src, s, "/proc/%u/stat", ids[i]);
-	if (u)
-		live_read_file(src, s, SNAP_UPTIME);
-	/* which processes are kept: an owner whole or not at all */
+	return true;
+}
+
+/* which processes (ids, sorted) are kept: an owner whole or not at all;
+ * a kept one's id becomes 0 (its files are not read again); false when
+ * out of memory */
+static bool keep_procs(struct live *l, struct snapshot *s, size_t owners, uint32_t *ids,
+		       size_t u)
+{
+	struct live_tasks *nt = &l->next;
+	size_t i;
+
 	for (i = 0; i < u; i++) {
 		const struct live_task *o = task_find(nt->v, owners, ids[i]);
 		struct live_task *e;
@@ -446,7 +439,7 @@ void live_read_tasks(struct source *src, struct snapshot *s)
 		}
 		e = task_push(nt);	/* in pid order after the owners */
 		if (!e)
-			goto out;
+			return false;
 		e->tid = ids[i];
 		task_stat(l, s, ids[i], e);
 		if (task_same(l, e, LIVE_TASK_PROC)) {
@@ -458,6 +451,19 @@ void live_read_tasks(struct source *src, struct snapshot *s)
 		e->role = LIVE_TASK_PROC;
 		e->ok = true;
 	}
+	return true;
+}
+
+/* the files of each process not kept (a nonzero id): its comm where only
+ * other threads owned resources, cmdline, GPU files and cgroup (the job
+ * or pod) */
+static void read_procs(struct source *src, struct snapshot *s, size_t owners, const uint32_t *ids,
+		       size_t u)
+{
+	struct live_tasks *nt = &((struct live *)src->priv)->next;
+	bool cg_off = false;
+	size_t i;
+
 	for (i = 0; i < u; i++) {
 		const struct snap_task *pt = ids[i] ? snap_task_find(s, ids[i]) : NULL;
 
@@ -481,6 +487,39 @@ void live_read_tasks(struct source *src, struct snapshot *s)
 		/* unreadable here (hidepid, LSM): not tried for the others */
 		cg_off = !pt || !(pt->valid & SNAP_TASK_CGROUP);
 	}
+}
+
+void live_read_tasks(struct source *src, struct snapshot *s)
+{
+	struct live *l = src->priv;
+	struct live_tasks *nt = &l->next;
+	uint32_t *ids = NULL;
+	size_t n = 0, cap = 0, i, u, owners;
+	int r;
+
+	nt->n = 0;
+	for (r = 0; r < SNAP_RES_N; r++)
+		for (i = 0; i < s->res[r].n; i++)
+			collect_owner(&ids, &n, &cap,
+				      snap_res_owner(snap_res_at(s, (enum snap_res)r, i),
+						     (enum snap_res)r));
+	if (!n || !read_owners(src, s, ids, unique_ids(ids, n)))
+		goto out;
+	owners = nt->n;	/* sorted by tid */
+	/* then once per process */
+	n = 0;
+	for (i = 0; i < owners; i++)
+		if (nt->v[i].pid && n < cap)
+			ids[n++] = nt->v[i].pid;
+	u = unique_ids(ids, n);
+	/* each process's stat every sample (CPU, memory: snap_proc.h), its
+	 * cmdline where its files are read again (below) */
+	for (i = 0; i < u; i++)
+		read_ok(src, s, "/proc/%u/stat", ids[i]);
+	if (u)
+		live_read_file(src, s, SNAP_UPTIME);
+	if (keep_procs(l, s, owners, ids, u))
+		read_procs(src, s, owners, ids, u);
 out:
 	feed_kept(src, s, nt);
 	free(ids);

@@ -163,25 +163,21 @@ static void gpu_nodes(const struct live *l, struct text *t, const char *addr)
 	}
 }
 
-/* The walk's text, or NULL (no PCI bus: a container, a non-PCI host). */
-static char *walk(struct live *l, const struct snapshot *s, size_t *len)
+/* The PCI functions under sysroot's /sys/bus/pci/devices, sorted by
+ * address, each with its path under /sys/devices, class and vendor (the
+ * GPUs and NICs wanted); -1 without the bus (a container, a non-PCI host) */
+static long list_fns(const struct live *l, const char *realroot, struct fn **out)
 {
-	char full[PATH_MAX], realroot[PATH_MAX], v[256], path[SNAP_PCI_PATH_MAX];
-	struct text t = { 0 };
+	char full[PATH_MAX], v[256];
 	struct fn *fns = NULL;
-	size_t n = 0, cap = 0, i, k;
+	size_t n = 0, cap = 0;
 	struct dirent *de;
 	DIR *dh;
 
-	snprintf(full, sizeof(full), "%s/", l->sysroot[0] ? l->sysroot : "");
-	if (!realpath(full, realroot))
-		return NULL;
-	if (!strcmp(realroot, "/"))
-		realroot[0] = '\0';
 	snprintf(full, sizeof(full), "%s/sys/bus/pci/devices", l->sysroot);
 	dh = opendir(full);
 	if (!dh)
-		return NULL;
+		return -1;
 	while ((de = readdir(dh))) {
 		struct fn *f;
 		char rel[128];
@@ -215,8 +211,17 @@ static char *walk(struct live *l, const struct snapshot *s, size_t *len)
 	closedir(dh);
 	if (n)	/* qsort of NULL is undefined, even of none */
 		qsort(fns, n, sizeof(*fns), fn_cmp);
+	*out = fns;
+	return (long)n;
+}
 
-	/* the function behind each RDMA device */
+/* the function behind each RDMA device, wanted and written ("ib DEV ADDR") */
+static void mark_rdma(const struct live *l, const char *realroot, const struct snapshot *s,
+		      struct fn *fns, size_t n, struct text *t)
+{
+	char full[PATH_MAX], path[SNAP_PCI_PATH_MAX];
+	size_t i, k;
+
 	for (i = 0; i < s->devs.n; i++) {
 		const struct snap_dev *d = SNAP_AT(&s->devs, struct snap_dev, i);
 		const char *addr;
@@ -241,9 +246,16 @@ static char *walk(struct live *l, const struct snapshot *s, size_t *len)
 		if (!f)
 			continue;
 		f->want = true;
-		put(&t, "%s %s %s\n", "ib", d->name, f->addr);
+		put(t, "%s %s %s\n", "ib", d->name, f->addr);
 	}
-	/* and the bridges above each wanted function */
+}
+
+/* the bridges above each wanted function, wanted too */
+static void mark_bridges(struct fn *fns, size_t n)
+{
+	char path[SNAP_PCI_PATH_MAX];
+	size_t i;
+
 	for (i = 0; i < n; i++) {
 		char *p, *q;
 
@@ -260,7 +272,28 @@ static char *walk(struct live *l, const struct snapshot *s, size_t *len)
 			f->want = true;
 		}
 	}
-	for (i = 0; i < n; i++) {
+}
+
+/* The walk's text, or NULL (no PCI bus: a container, a non-PCI host). */
+static char *walk(struct live *l, const struct snapshot *s, size_t *len)
+{
+	char full[PATH_MAX], realroot[PATH_MAX], v[256];
+	struct text t = { 0 };
+	struct fn *fns = NULL;
+	size_t i, k;
+	long n;
+
+	snprintf(full, sizeof(full), "%s/", l->sysroot[0] ? l->sysroot : "");
+	if (!realpath(full, realroot))
+		return NULL;
+	if (!strcmp(realroot, "/"))
+		realroot[0] = '\0';
+	n = list_fns(l, realroot, &fns);
+	if (n < 0)
+		return NULL;
+	mark_rdma(l, realroot, s, fns, (size_t)n, &t);
+	mark_bridges(fns, (size_t)n);
+	for (i = 0; i < (size_t)n; i++) {
 		if (!fns[i].want)
 			continue;
 		put(&t, "%s %s %s\n", fns[i].addr, "path", fns[i].path);
