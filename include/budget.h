@@ -18,7 +18,9 @@
  * the budget (pacing stays on when the rest alone is over it).  A period
  * is a whole number of intervals, kept until the cost moves by more than a
  * fifth (no oscillation between two neighbours), and at most the maximum
- * age (no table starves).  A table never measured is due at once: the
+ * age where the table fits the budget there (no table starves); one that
+ * does not gets older, as its share allows (the budget is the user's
+ * promise: the screen says the table's age).  A table never measured is due at once: the
  * first sample is complete.  Where what every sample costs (the rest and
  * the tables under the floor) and the paced tables at the maximum age do
  * not fit in the budget at the interval asked, the samples come further
@@ -32,7 +34,8 @@
 #include <stddef.h>
 
 #define BUDGET_ALPHA 0.25	/* weight of the newest cost in the EWMA */
-#define BUDGET_MAX_AGE 30.0	/* seconds: the oldest a table may get */
+#define BUDGET_MAX_AGE 30.0	/* seconds: the oldest a table that fits the budget may get */
+#define BUDGET_PERIOD_MAX 1e6	/* intervals: a bound on a period's arithmetic, not a rule */
 #define BUDGET_HYSTERESIS 0.2	/* a period changes when the cost moves more */
 #define BUDGET_FLOOR 0.1	/* of the budget per interval: a dump under it is never paced */
 #define BUDGET_DUMPS_MIN 0.1	/* of the budget: the dumps' part at the least */
