@@ -3,6 +3,7 @@
  * The pacing rule (include/budget.h): pure arithmetic on measured costs.
  */
 #include <math.h>
+#include <stdbool.h>
 
 #include "budget.h"
 
@@ -22,28 +23,32 @@ double budget_floor(double share, double interval)
 }
 
 /*
- * The period of a table of cost `cost` given its share of the budget: the
- * share's, which is at most the maximum age where the table fits the
- * budget there.  One that does not (a dump of 40000 QPs costs 1.5-2.5 s
- * under TCG: 5-8 % of a CPU once every 30 s) gets older instead, as its
- * share allows: the budget holds, and the screen says the table's age.
+ * The period of a table given its share of the budget (share_left) and
+ * the dumps' whole part (part): the share's, at most the maximum age where
+ * the table fits the dumps' part at that age.  One that does not (a dump
+ * of 40000 QPs costs 1.5-2.5 s under TCG: 5-8 % of a CPU once every 30 s)
+ * gets older instead, as its share allows: the budget holds, and the
+ * screen says the table's age.
  */
-static unsigned int period(const struct budget_table *t, double share_left,
+static unsigned int period(const struct budget_table *t, double share_left, double part,
 			   double interval, double max_age)
 {
 	double want = share_left > 0 ? t->cost / share_left / interval : BUDGET_PERIOD_MAX;
 	double cap = floor(max_age / interval);
+	bool fits = max_age > 0 && t->cost / max_age <= part;
 	unsigned int every;
 
 	if (cap < 1)
 		cap = 1;
+	if (want > cap && fits)
+		want = cap;
 	if (want > BUDGET_PERIOD_MAX)
 		want = BUDGET_PERIOD_MAX;
 	if (want < 1)
 		want = 1;
 	/* keep the period while the cost stays within the hysteresis */
 	if (t->every && want <= t->every * (1 + BUDGET_HYSTERESIS) &&
-	    want >= t->every * (1 - BUDGET_HYSTERESIS) && (t->every <= cap || want > cap))
+	    want >= t->every * (1 - BUDGET_HYSTERESIS) && (t->every <= cap || !fits))
 		return t->every;
 	every = (unsigned int)ceil(want - 1e-9);
 	return every ? every : 1;
@@ -102,7 +107,7 @@ double budget_plan(struct budget_table *t, size_t n, const struct budget_in *in,
 			t[k].every = 1;
 			rest -= need;
 		} else {
-			t[k].every = period(&t[k], s, interval, in->max_age);
+			t[k].every = period(&t[k], s, share, interval, in->max_age);
 			rest -= t[k].cost / (t[k].every * interval);
 		}
 		/* due once its age reaches its period, within half an interval

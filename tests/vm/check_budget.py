@@ -47,6 +47,7 @@ import re
 import subprocess
 
 BUDGET_TOL = 0.25
+BUDGET_DUMPS_MIN = 0.1  # include/budget.h: the dumps' part at the least
 BUDGET_SLACK = 0.5
 INTERVAL = 1.0
 # rdmatop's own measurement (JSON self.cpu, getrusage) against wait4's over
@@ -275,6 +276,8 @@ def starved(a, n_samples, lim, rep, where, qlim=None):
                  % (where, ", ".join(unseen)))
     span = n_samples - 1
     ql = qlim if qlim else lim + INTERVAL
+    # the samples are at least an interval apart: a gap of more samples
+    # than the bound has seconds is a table not dumped in time
     if span > ql:
         gaps = periods(a["qp_dumps"] + [span + 1])
         rep.ok(a["qp_dumps"] and max(gaps) <= ql,
@@ -304,18 +307,28 @@ def fresh(d, kv, n, runs, meta, rep, rdmatop, repo, base):
            "scale %s N=%d budget: the traffic's RC QPs per sample %s, wanted 4"
            % (kv, n, sorted(set(a["traffic"]))))
     lim = max_age(repo)
+    # the QP table may get older than BUDGET_MAX_AGE only where a dump
+    # that often does not fit what the budget leaves the dumps (the budget
+    # less the rest: the run's CPU less its dumps'), and then within the
+    # period that part allows (+50%: the rest is an average) plus the
+    # longest held interval
     qlim = None
+    allin, steady = cpu_rates(runs, n, "fresh", base)
+    fr = first(runs, n, "fresh")
     try:
-        share = float(fb) / 100 * 0.9
+        b = float(fb)
     except ValueError:
-        share = 0
-    if lim is not None and a["qp_cost"] and share > 0:
-        own = sorted(a["qp_cost"])[len(a["qp_cost"]) // 2] / share
+        b = 0
+    if lim is not None and a["qp_cost"] and b > 0 and steady is not None and fr and fr[3] > 0:
+        med = sorted(a["qp_cost"])[len(a["qp_cost"]) // 2]
+        rest = steady - 100 * sum(a["qp_cost"]) / fr[3]
+        part = max(b - rest, BUDGET_DUMPS_MIN * b) / 100
+        own = med / part
         if own > lim:
-            qlim = own * (1 + BUDGET_TOL) + stretch_max(repo)
-            rep.note("scale %s N=%d budget %s%%: a QP dump (median) over %.0f%% of the budget "
-                     "is %.0f s: the QP table may get %.0f s old" % (kv, n, fb, 90, own, qlim))
-    if rep.ok(lim is not None, "scale: no BUDGET_MAX_AGE in include/budget.h"):
+            qlim = own * 1.5 + stretch_max(repo)
+            rep.note("scale %s N=%d budget %s%%: the rest %.2f%% leaves the dumps %.2f%%: a QP "
+                     "dump (median %.0f ms) fits every %.0f s, over BUDGET_MAX_AGE: the QP table "
+                     "may get %.0f s old" % (kv, n, fb, rest, part * 100, med * 1e3, own, qlim))
         starved(a, len(samples), lim, rep, "scale %s N=%d budget %s%%" % (kv, n, fb), qlim)
     qa = [x for x in a["ages"].get("qps", []) if x is not None]
     p = periods(a["qp_dumps"])
@@ -325,7 +338,12 @@ def fresh(d, kv, n, runs, meta, rep, rdmatop, repo, base):
                 "/".join("%d" % x for x in sorted(set(p))) or "n/a",
                 "%g" % max(qa) if qa else "n/a",
                 "%.0f" % (sorted(a["qp_cost"])[len(a["qp_cost"]) // 2] * 1e3) if a["qp_cost"] else "n/a"))
-    allin, steady = cpu_rates(runs, n, "fresh", base)
+    if b > 0 and rep.ok(steady is not None, "scale %s N=%d budget %s%%: no CPU figure for the "
+                        "paced run with traffic" % (kv, n, fb)):
+        blim = b * (1 + BUDGET_TOL) + BUDGET_SLACK
+        rep.ok(steady <= blim, "scale %s N=%d budget %s%%: the paced run with traffic used %.2f%% "
+               "of one CPU after the first sample, above %.2f%% (the budget + %d%% + %.1f)"
+               % (kv, n, fb, steady, blim, BUDGET_TOL * 100, BUDGET_SLACK))
     mean_self = self_cpu(samples)
     if mean_self is None:
         mean_self = sum(a["cpu"]) / len(a["cpu"]) if a["cpu"] else None
