@@ -80,6 +80,10 @@ enum {
 	REC_PROM_QUERY = 0,		/* u16: enum prom_q (its count: status/config) */
 	REC_PROM_AT = 4,		/* u64: --at in milliseconds, 0 = now */
 	REC_PROM_DATA = 12,		/* the answer's bytes, as received */
+	/* REC_NOTE */
+	REC_NOTE_ERR = 0,		/* i32: the note's -errno, 0 */
+	REC_NOTE_DEV = 4,		/* u32: its device index, SNAP_NONE */
+	REC_NOTE_TEXT = 8,		/* its text, to the record's end (no NUL) */
 };
 
 enum rec_frame_type { REC_FRAME_SAMPLE = 1 };
@@ -106,6 +110,9 @@ enum rec_kind {
 				 * ethtool -S; older readers skip it */
 	REC_PROM = 8,		/* an answer of Prometheus (the cluster view's
 				 * recordings): older readers skip it */
+	REC_NOTE = 9,		/* a note of the live source's own (a netlink
+				 * receive that failed, a sample cut short): what
+				 * the bytes cannot say again; older readers skip it */
 };
 
 uint32_t rec_crc32(uint32_t crc, const void *buf, size_t len);
@@ -226,6 +233,9 @@ struct raw_sink {
 	 * first, or the first after a rotation), so it must stand alone: the
 	 * live source reads every table and every owner's /proc files. */
 	bool (*fresh)(void *ctx);
+	/* Optional: a note of the source's own, within a sample (err, the
+	 * device index or SNAP_NONE, the text) */
+	int (*note)(void *ctx, int err, uint32_t dev, const char *text);
 };
 
 /* The recording's little-endian fields. */

@@ -39,6 +39,7 @@ struct rec_writer {
 	ZSTD_CCtx *cctx;
 	time_t last_sync;
 	struct raw_sink sink;
+	bool in_sample;		/* between begin and end: records may go in */
 };
 
 static void put_le16(uint8_t *p, uint16_t v)
@@ -111,6 +112,7 @@ static int w_begin(void *ctx, const struct snapshot *s)
 	uint8_t *p;
 
 	w->len = 0;
+	w->in_sample = true;
 	p = record(w, REC_BEGIN, REC_BEGIN_HOST + hl + 2 + kl);
 	if (!p)
 		return w->err;
@@ -181,6 +183,24 @@ static int w_net(void *ctx, unsigned int what, const char *ndev, int err, const 
 	memcpy(p + REC_NET_NDEV, ndev, strnlen(ndev, REC_NET_DATA - REC_NET_NDEV - 1));
 	if (len)
 		memcpy(p + REC_NET_DATA, buf, len);
+	return 0;
+}
+
+/* a note outside a sample (before the first begins) is not recorded */
+static int w_note(void *ctx, int err, uint32_t dev, const char *text)
+{
+	struct rec_writer *w = ctx;
+	size_t tl = strnlen(text, 511);	/* snap_note's own length */
+	uint8_t *p;
+
+	if (!w->in_sample)
+		return 0;
+	p = record(w, REC_NOTE, REC_NOTE_TEXT + tl);
+	if (!p)
+		return w->err;
+	put_le32(p + REC_NOTE_ERR, (uint32_t)err);
+	put_le32(p + REC_NOTE_DEV, dev);
+	memcpy(p + REC_NOTE_TEXT, text, tl);
 	return 0;
 }
 
@@ -312,6 +332,7 @@ static int w_end(void *ctx, const struct snapshot *s)
 	bool key;
 
 	(void)s;
+	w->in_sample = false;
 	if (!record(w, REC_END, 0))
 		return w->err;
 	bound = ZSTD_compressBound(w->len) + REC_FRAME_HDR;
@@ -378,6 +399,7 @@ int rec_writer_prom_begin(struct rec_writer *w, const struct timespec *wall, con
 
 	clock_gettime(CLOCK_MONOTONIC, &mono);
 	w->len = 0;
+	w->in_sample = true;
 	p = record(w, REC_BEGIN, REC_BEGIN_HOST + hl + 2);
 	if (!p)
 		return w->err;
@@ -452,7 +474,7 @@ int rec_writer_open(struct rec_writer **wp, const char *path)
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	w->last_sync = now.tv_sec;
 	w->sink = (struct raw_sink){ .ctx = w, .begin = w_begin, .nl = w_nl,
-				     .file = w_file, .net = w_net, .end = w_end,
+				     .file = w_file, .net = w_net, .end = w_end, .note = w_note,
 				     .fresh = w_fresh };
 	*wp = w;
 	return 0;

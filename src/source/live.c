@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -161,6 +162,19 @@ static int qp_gets(struct source *src, struct snapshot *s, uint32_t dev, size_t 
 	return 0;
 }
 
+void live_note(struct source *src, struct snapshot *s, int err, uint32_t dev, const char *fmt, ...)
+{
+	char text[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	snap_note(s, err, dev, "%s", text);
+	if (src->sink && src->sink->note)
+		src->sink->note(src->sink->ctx, err, dev, text);
+}
+
 /* The ports' netdevs (src/net), timed as one kind of request. */
 static void live_read_net(struct source *src, struct snapshot *s)
 {
@@ -169,7 +183,7 @@ static void live_read_net(struct source *src, struct snapshot *s)
 	int ret = net_live_sample(&l->net, src, s);
 
 	if (ret && ret != -ECANCELED && ret != -E2BIG)
-		snap_note(s, ret, SNAP_NONE, "netdev statistics: %s", strerror(-ret));
+		live_note(src, s, ret, SNAP_NONE, "netdev statistics: %s", strerror(-ret));
 	s->self.cost[SNAP_COST_NET] += source_now() - t0;
 }
 
@@ -211,7 +225,7 @@ static int open_netlink(struct source *src, struct snapshot *s)
 	if (ret) {
 		s->nl_err = ret;
 		s->flags |= SNAP_F_NO_NETLINK;
-		snap_note(s, ret, SNAP_NONE, "cannot open NETLINK_RDMA: %s%s",
+		live_note(src, s, ret, SNAP_NONE, "cannot open NETLINK_RDMA: %s%s",
 			  strerror(-ret), ret == -EPROTONOSUPPORT ?
 			  " (this kernel has no RDMA support, or ib_core is not loaded)" : "");
 		return ret;
@@ -427,7 +441,7 @@ static int live_sample(struct source *src, struct snapshot *s)
 	read_files(src, s);
 	goto end;
 fail:
-	snap_note(s, ret, req.dev, "sampling stopped early at netlink command %u: %s",
+	live_note(src, s, ret, req.dev, "sampling stopped early at netlink command %u: %s",
 		  req.cmd, strerror(-ret));
 	/* the socket may hold stale data now: start afresh next time */
 	nl_close(&l->ns);

@@ -89,6 +89,10 @@ struct live {
  * _timed: its wall time counted under its kind, *secs (may be NULL) the
  * CPU time it cost; _dd: with DRIVER_DETAILS where the kernel takes it.
  */
+/* A note of the live source's own (snap_note), recorded where a recorder
+ * listens (REC_NOTE): a replay says it again, which its bytes cannot */
+void live_note(struct source *src, struct snapshot *s, int err, uint32_t dev, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
 int live_request(struct source *src, struct snapshot *s, const struct nl_req *req);
 int live_request_timed(struct source *src, struct snapshot *s, const struct nl_req *req,
 		       double *secs);

@@ -60,7 +60,7 @@ static int request_once(struct source *src, struct snapshot *s, const struct nl_
 			ssize_t n = recv_reply(l);
 
 			if (n < 0) {
-				snap_note(s, (int)n, req->dev, "netlink receive failed: %s",
+				live_note(src, s, (int)n, req->dev, "netlink receive failed: %s",
 					  strerror((int)-n));
 				return (int)n;
 			}
@@ -74,7 +74,7 @@ static int request_once(struct source *src, struct snapshot *s, const struct nl_
 		/* NLM_F_DUMP_INTR: the table changed under the dump; the
 		 * parser discarded the partial result, ask again */
 	}
-	snap_note(s, -EINTR, req->dev, "dump still interrupted after %d tries", tries);
+	live_note(src, s, -EINTR, req->dev, "dump still interrupted after %d tries", tries);
 	return 0;
 }
 

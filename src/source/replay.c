@@ -289,6 +289,23 @@ int source_replay_sample(struct source *src, struct snapshot *s, const uint8_t *
 				 b + REC_NET_DATA, blen - REC_NET_DATA);
 			break;
 		}
+		case REC_NOTE: {
+			char text[512];
+			uint32_t tl;
+
+			if (blen < REC_NOTE_TEXT)
+				return -EBADMSG;
+			tl = blen - REC_NOTE_TEXT;
+			if (tl >= sizeof(text))
+				tl = sizeof(text) - 1;
+			memcpy(text, b + REC_NOTE_TEXT, tl);
+			text[tl] = '\0';
+			/* the note as the live source made it (its text is
+			 * escaped where it is shown, as every note is) */
+			snap_note(s, (int)rec_le32(b + REC_NOTE_ERR), rec_le32(b + REC_NOTE_DEV), "%s",
+				  text);
+			break;
+		}
 		case REC_END:
 			return 0;
 		default:
