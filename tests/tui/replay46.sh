@@ -143,6 +143,8 @@ for ts in xterm-256color:80x24 vt100:80x24 xterm-256color:200x50; do
 	tm send-keys -t t -l 'nccl-tests'
 	keys Enter Enter
 	check "pod ($term $size): nccl-tests's detail" "^process 4100150 +nccl-tests"
+	# the tree's etc/passwd's user, recorded: not the recording machine's
+	check "users ($term $size): gpu-node's recorded user of uid 1001" "^USER +nccl *$"
 	check_down "pod ($term $size): its cgroup" "^CGROUP +/kubepods/burstable/pod$r46_pod/"
 	check "pod ($term $size): its pod and QoS class" \
 		"^POD +$r46_pod \\(kubernetes, QoS burstable\\) *$"
