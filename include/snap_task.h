@@ -66,6 +66,14 @@ bool snap_tasks_keep(const struct snapshot *prev, struct snapshot *cur);
  * kept), -ENOMEM. */
 int snap_users_parse(struct snapshot *s, const char *buf, size_t len);
 /*
+ * uid's name in a passwd(5) file's text (buf, len bytes; not NUL-ended), as
+ * glibc's files backend finds it: the first "name:pw:uid:..." line of that
+ * uid; blank lines, '#' comments and NIS "+"/"-" lines skipped.  Into out
+ * (size bytes): 0; -ENOENT (no line has it); -EINVAL (its name is empty,
+ * longer than SNAP_USER_MAX or has control bytes, which no name shows).
+ */
+int snap_passwd_name(const char *buf, size_t len, uint32_t uid, char *out, size_t size);
+/*
  * uid as its user, into buf (size bytes): the recorded name; the number
  * where the sample has the record but no name for it (as ps shows it);
  * "uid N" where the sample has no record (an older recording: the name

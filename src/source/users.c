@@ -5,12 +5,19 @@
  * machine shows the users ps showed here, not whoever has that uid there.
  * Each uid is looked up once (a lookup may ask a directory server), the
  * first time a task of it is read.
+ *
+ * Under --sysroot DIR the tasks are DIR/proc's, so their users are
+ * DIR/etc/passwd's (parsed by snap_passwd_name), never this machine's: a
+ * tree without the file names no one, and its uids show as numbers.  A
+ * live run asks NSS instead (getpwuid_r), as ps does: users from LDAP or
+ * sssd are in no passwd file.
  */
 #include <errno.h>
 #include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "live.h"
 
@@ -42,7 +49,46 @@ static struct live_user *user_find(struct live_users *u, uint32_t uid)
 	return NULL;
 }
 
-static void user_add(struct live_users *u, uint32_t uid)
+/* The tree's etc/passwd under --sysroot, read once per sample that meets a new uid. */
+struct passwd_text {
+	const char *sysroot;
+	char *buf;
+	size_t len;
+	bool read;
+};
+
+#define PASSWD_MAX (16u << 20) /* a larger file is no passwd */
+
+static void passwd_load(struct passwd_text *pt)
+{
+	char path[300];
+	struct stat st;
+	FILE *f;
+
+	pt->read = true;
+	snprintf(path, sizeof(path), "%s/etc/passwd", pt->sysroot);
+	f = fopen(path, "re");
+	if (!f)
+		return;
+	if (!fstat(fileno(f), &st) && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    (unsigned long long)st.st_size <= PASSWD_MAX) {
+		pt->buf = malloc((size_t)st.st_size);
+		if (pt->buf)
+			pt->len = fread(pt->buf, 1, (size_t)st.st_size, f);
+	}
+	fclose(f);
+}
+
+static bool user_named(struct passwd_text *pt, uint32_t uid, char *buf, size_t size)
+{
+	if (!pt->sysroot[0])
+		return !live_user_name(uid, buf, size);
+	if (!pt->read)
+		passwd_load(pt);
+	return !snap_passwd_name(pt->buf, pt->len, uid, buf, size);
+}
+
+static void user_add(struct live_users *u, struct passwd_text *pt, uint32_t uid)
 {
 	struct live_user *e;
 
@@ -60,13 +106,14 @@ static void user_add(struct live_users *u, uint32_t uid)
 	e = &u->v[u->n++];
 	memset(e, 0, sizeof(*e));
 	e->uid = uid;
-	e->named = !live_user_name(uid, e->name, sizeof(e->name));
+	e->named = user_named(pt, uid, e->name, sizeof(e->name));
 }
 
 void live_read_users(struct source *src, struct snapshot *s)
 {
 	struct live *l = src->priv;
 	struct live_users *u = &l->users;
+	struct passwd_text pt = { .sysroot = l->sysroot };
 	double t0 = source_now();
 	size_t i, n = 0;
 	char *buf;
@@ -78,8 +125,9 @@ void live_read_users(struct source *src, struct snapshot *s)
 
 		/* a kept task's uid was read, and added, before */
 		if (t->valid & SNAP_TASK_UID)
-			user_add(u, t->uid);
+			user_add(u, &pt, t->uid);
 	}
+	free(pt.buf);
 	buf = malloc(u->n * (11 + SNAP_USER_MAX + 1) + 1);
 	if (!buf)
 		return;

@@ -6,7 +6,8 @@
  * from a sample before, the PCI walk's record, /proc/PID/{stat,cmdline},
  * the GPU device nodes of /proc/PID/fd (and the relations snap_carry
  * computes from them and the walk), /proc/uptime, the user names' record
- * (and each task's user looked up in it), and the groups a cgroup path
+ * (and each task's user looked up in it), a --sysroot tree's etc/passwd
+ * (each task's uid and a few more named from it), and the groups a cgroup path
  * makes): input is a
  * path, a NUL, and the file's contents; a second NUL-separated pair may
  * follow.  The snapshot knows a device rxe0 (index 0) with port 1 on netdev
@@ -21,6 +22,30 @@
 #include "view.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* A tree's etc/passwd (src/source/users.c): every task's uid and a few
+ * more; a name found is one SNAP_USERS can hold. */
+static void passwd_names(const struct snapshot *s, const char *buf, size_t len)
+{
+	static const uint32_t more[] = { 0, 1, 1000, 4294967295u };
+	char name[SNAP_USER_MAX + 1];
+	size_t i, n = s->tasks.n + sizeof(more) / sizeof(more[0]);
+
+	for (i = 0; i < n; i++) {
+		uint32_t uid = i < s->tasks.n ? SNAP_AT(&s->tasks, struct snap_task, i)->uid :
+						more[i - s->tasks.n];
+		size_t k, nl;
+
+		if (snap_passwd_name(buf, len, uid, name, sizeof(name)))
+			continue;
+		nl = strlen(name);
+		if (!nl || nl > SNAP_USER_MAX)
+			abort();
+		for (k = 0; k < nl; k++)
+			if ((unsigned char)name[k] < 0x20 || name[k] == 0x7f)
+				abort();
+	}
+}
 
 static void setup(struct snapshot *s)
 {
@@ -78,12 +103,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			path[plen] = '\0';
 			memcpy(buf, nul + 1, clen);
 			/* the contents are not NUL-terminated: ASan sees overreads */
-			if (!strcmp(path, "rdmatop:self"))	/* SOURCE_SELF, fed beside */
+			if (!strcmp(path, "rdmatop:self")) /* SOURCE_SELF, fed beside */
 				snap_self_parse(&s, buf, clen);
-			else if (!strcmp(path, "rdmatop:tasks-kept"))	/* SOURCE_TASKS_KEPT */
+			else if (!strcmp(path, "rdmatop:tasks-kept")) /* SOURCE_TASKS_KEPT */
 				snap_tasks_kept_parse(&s, buf, clen);
 			else if (!strcmp(path, SNAP_USERS))
 				snap_users_parse(&s, buf, clen);
+			else if (!strcmp(path, "etc/passwd"))
+				passwd_names(&s, buf, clen);
 			else
 				sysfs_parse(&s, path, (k == 1 && clen == 0) ? -2 : 0, buf, clen);
 		}

@@ -122,6 +122,7 @@ struct gproc {
 	uint32_t tids[3];	/* its threads (tids[0] == pid) */
 	const char *comm;
 	const char *cgroup;
+	uint32_t uid;		/* its real uid: a user of the tree's etc/passwd */
 };
 
 struct gdev {

@@ -129,12 +129,21 @@ static const char *const hfi1_hw[] = {
 	"RcvHdrOvr22", "RcvHdrOvr23", "RcvHdrOvr24", "RcvHdrOvr25",
 };
 
-/* A few processes: a UCX job with two threads, a perftest, a daemon */
+/*
+ * A few processes: a UCX job with two threads (a SLURM step), a perftest in
+ * a user's session, and nccl-tests in a Kubernetes pod as the kubelet's
+ * cgroupfs driver places a Burstable pod's container: the pod UID in full,
+ * then containerd's 64-hex-digit container id.  The users are the tree's
+ * etc/passwd's (gen_sysfs.c): alice (1000) runs the first two, the pod's
+ * image runs as nccl (1001).
+ */
+#define NCCL_POD "/kubepods/burstable/pod3f6c2a8e-91d4-4b7a-8e05-c2d9f17a4b63/" \
+	"65d9abc338a07fc1e559ad200bbfe89572f475ea709bbb92b565a1d37fca1c77"
 #define PROCS_STD                                                                \
 	.procs = {                                                               \
-		{ 4100101, { 4100101, 4100107 }, "ucx_perftest", "/slurm/job_4711/step_0" }, \
-		{ 4100230, { 4100230 }, "ib_write_bw", "/user.slice/user-1000.slice" },  \
-		{ 4100150, { 4100150, 4100151, 4100152 }, "nccl-tests", "/kubepods/pod-a1b2/c0ffee" }, \
+		{ 4100101, { 4100101, 4100107 }, "ucx_perftest", "/slurm/job_4711/step_0", 1000 }, \
+		{ 4100230, { 4100230 }, "ib_write_bw", "/user.slice/user-1000.slice", 1000 },  \
+		{ 4100150, { 4100150, 4100151, 4100152 }, "nccl-tests", NCCL_POD, 1001 },     \
 	},                                                                       \
 	.nprocs = 3
 

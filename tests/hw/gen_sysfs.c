@@ -153,6 +153,11 @@ void write_sysfs(void)
 	      "Uid:\t1000\t1000\t1000\t1000\nCapInh:\t0000000000000000\nCapPrm:\t0000000000000000\n"
 	      "CapEff:\t0000000000000000\n");
 	wfile("proc/uptime", "86400.25 170000.50\n");
+	/* the tree's users (passwd(5)), made up: a --sysroot run names the
+	 * tasks' uids from this file, never from the machine it runs on */
+	wfile("etc/passwd", "root:x:0:0:root:/root:/bin/bash\n"
+	      "alice:x:1000:1000:Alice,,,:/home/alice:/bin/bash\n"
+	      "nccl:x:1001:1001:NCCL tests:/home/nccl:/usr/sbin/nologin\n");
 	for (unsigned int i = 0; i < gen_fix->nprocs; i++) {
 		const struct gproc *p = &gen_fix->procs[i];
 
@@ -161,7 +166,8 @@ void write_sysfs(void)
 			wfile(b, "%s\n", p->comm);
 			snprintf(b, sizeof(b), "proc/%u/status", p->tids[t]);
 			wfile(b, "Name:\t%s\nUmask:\t0022\nState:\tS (sleeping)\nTgid:\t%u\nNgid:\t0\nPid:\t%u\n"
-			      "PPid:\t1\nUid:\t1000\t1000\t1000\t1000\n", p->comm, p->pid, p->tids[t]);
+			      "PPid:\t1\nUid:\t%u\t%u\t%u\t%u\n", p->comm, p->pid, p->tids[t], p->uid, p->uid,
+			      p->uid, p->uid);
 			snprintf(b, sizeof(b), "proc/%u/cgroup", p->tids[t]);
 			wfile(b, "0::%s\n", p->cgroup);
 			/* fs/proc/array.c do_task_stat(): utime 120, stime 40,

@@ -124,6 +124,35 @@ else
 fi
 fixture=$r46_fixture
 
+# The same on a committed hardware recording, as a user trying the fixtures
+# sees it: gpu-node's nccl-tests runs in a Burstable pod's container, its
+# cgroup the kubelet's (cgroupfs driver, tests/hw/gen_drivers.c), so the
+# Groups tab names the pod, never the path as a cgroup, and the process's
+# detail says the pod, its QoS class and the container.
+r46_pod=3f6c2a8e-91d4-4b7a-8e05-c2d9f17a4b63
+r46_ctr=65d9abc338a07fc1e559ad200bbfe89572f475ea709bbb92b565a1d37fca1c77
+fixture=$(realpath tests/data/hw/gpu-node/gpu-node.rdrec)
+for ts in xterm-256color:80x24 vt100:80x24 xterm-256color:200x50; do
+	term=${ts%:*} size=${ts#*:}
+	start "$term" 1 "" "$size"
+	wait_for "F1" 10
+	keys Space g
+	check "pod ($term $size): gpu-node's Groups tab has the pod" "^pod +$r46_pod +1 +1 "
+	check_not "pod ($term $size): no kubepods path as a cgroup" "^cgroup +/kubepods"
+	keys 2 /
+	tm send-keys -t t -l 'nccl-tests'
+	keys Enter Enter
+	check "pod ($term $size): nccl-tests's detail" "^process 4100150 +nccl-tests"
+	# the tree's etc/passwd's user, recorded: not the recording machine's
+	check "users ($term $size): gpu-node's recorded user of uid 1001" "^USER +nccl *$"
+	check_down "pod ($term $size): its cgroup" "^CGROUP +/kubepods/burstable/pod$r46_pod/"
+	check "pod ($term $size): its pod and QoS class" \
+		"^POD +$r46_pod \\(kubernetes, QoS burstable\\) *$"
+	check "pod ($term $size): its container" "^CONTAINER +$r46_ctr *$"
+	keys Escape q
+done
+fixture=$r46_fixture
+
 # Words that agree with behaviour: e keeps the flow-control counters too
 # (mlx5's pause and PFC counters, class flow), and says so on the status
 # line and in the help.

@@ -128,8 +128,10 @@ done
 fixture=$tb_fixture
 
 # ---- 6. a repeated note said once: on gpu-node ethtool netlink answered
-# "no such netdev here" for six parts, six lines beside the netdev's
-# carrier counts (from sysfs); one line says whose answer, one the parts
+# "no such netdev here" for eight parts (six in its recording before the
+# standard statistics and the module were asked for), a line each beside
+# the netdev's carrier counts (from sysfs); one line says whose answer, one
+# the parts (at 80 columns cut in the seventh, with its mark)
 fixture=$(realpath tests/data/hw/gpu-node/gpu-node.rdrec)
 for ts in xterm-256color:80x24 vt100:80x24 xterm-256color:200x50; do
 	term=${ts%:*} size=${ts#*:}
@@ -139,7 +141,7 @@ for ts in xterm-256color:80x24 vt100:80x24 xterm-256color:200x50; do
 	check_down "tables ($term $size): the reason once, said as ethtool netlink's" \
 		"^  ethtool netlink: no such netdev here \(gone, or in another namespace\):$"
 	check "tables ($term $size): the parts it holds for, on one line" \
-		"^    dcb, pause, fec, linkstate, linkmodes, driver statistics$" 2
+		"^    dcb, pause, fec, linkstate, linkmodes, driver statistics, standard statist(ics, module|…>)$" 2
 	n=$(grep -c "no such netdev here" "$tmp/screen")
 	[ "$n" = 1 ] && ok "tables ($term $size): \"no such netdev here\" once" ||
 		bad "tables ($term $size): \"no such netdev here\" once ($n times)"

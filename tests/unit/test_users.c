@@ -51,6 +51,68 @@ static void test_parse(void)
 	snap_free(&s);
 }
 
+/* A passwd(5) file's text: the first line of a uid, hostile lines neither crash nor name. */
+static void test_passwd(void)
+{
+	static const char pw[] =
+		"# a comment 1000\n"
+		"\n"
+		"root:x:0:0:root:/root:/bin/bash\n"
+		"+nis:x:7:7::/:/bin/sh\n"
+		"-gone:x:8:8::/:/bin/sh\n"
+		"  alice:x:1000:1000:Alice,,,:/home/alice:/bin/bash\n"
+		"mallory:x:1000:1000::/:/bin/sh\n"
+		"nccl:*:1001:1001::/home/nccl:/usr/sbin/nologin\n"
+		"esc\x1b]0;pwned\x07:x:1002:1002::/:/bin/sh\n"
+		":x:1003:1003::/:/bin/sh\n"
+		"long-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx:x:1004:1::/:\n"
+		"nogid:x:1005\n"
+		"neg:x:-1006:1::/:\n"
+		"big:x:4294967296:1::/:\n"
+		"hex:x:0x10:1::/:\n"
+		"sp:x: 1007:1::/:\n"
+		"max:x:4294967295:1::/:\n"
+		"two words:x:1008:1::/:\n"
+		"last:x:1009:1::/:/bin/sh";
+	char b[SNAP_USER_MAX + 1];
+	size_t n = sizeof(pw) - 1;
+
+	CHECK_EQ_U(snap_passwd_name(pw, n, 0, b, sizeof(b)), 0);
+	CHECK_EQ_S(b, "root");
+	/* leading blanks skipped; the first line of a uid wins, as getpwuid's */
+	CHECK_EQ_U(snap_passwd_name(pw, n, 1000, b, sizeof(b)), 0);
+	CHECK_EQ_S(b, "alice");
+	CHECK_EQ_U(snap_passwd_name(pw, n, 1001, b, sizeof(b)), 0);
+	CHECK_EQ_S(b, "nccl");
+	CHECK_EQ_U(snap_passwd_name(pw, n, 4294967295u, b, sizeof(b)), 0);
+	CHECK_EQ_S(b, "max");
+	CHECK_EQ_U(snap_passwd_name(pw, n, 1008, b, sizeof(b)), 0);
+	CHECK_EQ_S(b, "two words");
+	/* no newline at the end */
+	CHECK_EQ_U(snap_passwd_name(pw, n, 1009, b, sizeof(b)), 0);
+	CHECK_EQ_S(b, "last");
+	/* NIS compat lines, a commented uid */
+	CHECK_EQ_U(snap_passwd_name(pw, n, 7, b, sizeof(b)), (uint64_t)-ENOENT);
+	CHECK_EQ_U(snap_passwd_name(pw, n, 8, b, sizeof(b)), (uint64_t)-ENOENT);
+	/* an escape, an empty and a too long name: no name, the number shows */
+	CHECK_EQ_U(snap_passwd_name(pw, n, 1002, b, sizeof(b)), (uint64_t)-EINVAL);
+	CHECK_EQ_U(snap_passwd_name(pw, n, 1003, b, sizeof(b)), (uint64_t)-EINVAL);
+	CHECK_EQ_U(snap_passwd_name(pw, n, 1004, b, sizeof(b)), (uint64_t)-EINVAL);
+	/* malformed uid fields name no one */
+	CHECK_EQ_U(snap_passwd_name(pw, n, 1005, b, sizeof(b)), (uint64_t)-ENOENT);
+	CHECK_EQ_U(snap_passwd_name(pw, n, 1006, b, sizeof(b)), (uint64_t)-ENOENT);
+	CHECK_EQ_U(snap_passwd_name(pw, n, 0x10, b, sizeof(b)), (uint64_t)-ENOENT);
+	CHECK_EQ_U(snap_passwd_name(pw, n, 1007, b, sizeof(b)), (uint64_t)-ENOENT);
+	CHECK_EQ_U(snap_passwd_name(pw, n, 2, b, sizeof(b)), (uint64_t)-ENOENT);
+	/* truncated before the uid's end; an empty or absent file */
+	CHECK_EQ_U(snap_passwd_name(pw, 26, 0, b, sizeof(b)), (uint64_t)-ENOENT);
+	CHECK_EQ_U(snap_passwd_name(pw, 27, 0, b, sizeof(b)), 0);
+	CHECK_EQ_U(snap_passwd_name(pw, 0, 0, b, sizeof(b)), (uint64_t)-ENOENT);
+	CHECK_EQ_U(snap_passwd_name(NULL, 0, 0, b, sizeof(b)), (uint64_t)-ENOENT);
+	/* a name longer than the caller's buffer */
+	CHECK_EQ_U(snap_passwd_name(pw, n, 1000, b, 5), (uint64_t)-EINVAL);
+}
+
 /* Every uid ps names on this machine, named the same by the live source. */
 static void test_names_as_ps(void)
 {
@@ -124,13 +186,17 @@ static void test_recorded_replayed(void)
 	struct snapshot s;
 	struct rec_writer *w;
 	struct raw_sink *k;
-	char rec[96], err[256], b[96], want[SNAP_USER_MAX + 1], cmd[128];
+	char rec[96], err[256], b[96], cmd[128];
 	int i, j;
 
 	snprintf(root, sizeof(root), "/tmp/rdmatop-users-%d", (int)getpid());
 	mkdir(root, 0755);
 	snprintf(rec, sizeof(rec), "%s/proc", root);
 	mkdir(rec, 0755);
+	snprintf(rec, sizeof(rec), "%s/etc", root);
+	mkdir(rec, 0755);
+	/* the tree's users, not this machine's: a name no machine here gives uid 0 */
+	put("etc/passwd", "tree-admin:x:0:0:root:/root:/bin/sh\nnccl:x:1001:1001::/:/bin/sh\n");
 	for (i = 0; i < 2; i++)
 		task(tids[i], uids[i]);
 	snprintf(rec, sizeof(rec), "%s.rdrec", root);
@@ -167,14 +233,13 @@ static void test_recorded_replayed(void)
 	CHECK_EQ_U(rec_writer_close(w), 0);
 
 	CHECK_EQ_U(source_replay_open(&rp, rec, err, sizeof(err)), 0);
-	CHECK(live_user_name(0, want, sizeof(want)) == 0);
 	for (j = 0; j < 4; j++) {
 		snap_clear(&s);
 		CHECK_EQ_U(source_sample(&rp, &s), 0);
 		CHECK(s.flags & SNAP_F_USERS);
 		if (j < 3) {
 			/* kept tasks too: every sample names every uid seen */
-			CHECK_EQ_S(snap_user(&s, 0, b, sizeof(b)), want);
+			CHECK_EQ_S(snap_user(&s, 0, b, sizeof(b)), "tree-admin");
 			CHECK_EQ_S(snap_user(&s, 4000000001u, b, sizeof(b)), "4000000001");
 		} else {
 			CHECK_EQ_S(snap_user(&s, 0, b, sizeof(b)), "recorded-root");
@@ -196,4 +261,35 @@ static void test_recorded_replayed(void)
 	snap_free(&s);
 }
 
-TEST_MAIN(test_parse, test_names_as_ps, test_recorded_replayed)
+/* A --sysroot tree without etc/passwd names no one: its uids are numbers, not this machine's users. */
+static void test_tree_without_passwd(void)
+{
+	struct source live = { 0 };
+	struct snapshot s;
+	char b[96], cmd[128];
+	struct snap_qp *q;
+
+	snprintf(root, sizeof(root), "/tmp/rdmatop-nopw-%d", (int)getpid());
+	mkdir(root, 0755);
+	snprintf(cmd, sizeof(cmd), "%s/proc", root);
+	mkdir(cmd, 0755);
+	task(100, 0);
+	CHECK_EQ_U(source_live_open(&live, root), 0);
+	snap_init(&s);
+	q = snap_push(&s.res[SNAP_RES_QP], sizeof(*q));
+	q->lqpn = 2;
+	q->own.tid = 100;
+	q->own.valid = SNAP_OWN_TID;
+	live_read_tasks(&live, &s);
+	live_read_users(&live, &s);
+	CHECK(s.tasks.n == 1);
+	CHECK(s.flags & SNAP_F_USERS);
+	CHECK_EQ_S(snap_user(&s, 0, b, sizeof(b)), "0");
+	source_close(&live);
+	snap_free(&s);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
+	CHECK_EQ_U(system(cmd), 0);
+}
+
+TEST_MAIN(test_parse, test_passwd, test_names_as_ps, test_recorded_replayed,
+	  test_tree_without_passwd)
