@@ -43,33 +43,51 @@ static inline void mlx5_raw_set(uint8_t *p, unsigned int o, unsigned int w, uint
 
 /* the bit offsets (mlx5_ifc.h 6.12) */
 enum {
-	MLX5R_HDR_LEN = 0x00, MLX5R_HDR_TYPE = 0x10,	/* resource_dump_segment_header */
-	MLX5R_INFO_BITS = 0x80,		/* resource_dump_info_segment */
-	MLX5R_INFO_VERSION = 0x38,	/* dump_version[0x8] */
-	MLX5R_CMD_BITS = 0xa0,		/* resource_dump_command_segment */
-	MLX5R_CMD_CALLED = 0x20, MLX5R_CMD_INDEX1 = 0x40, MLX5R_CMD_NOBJ1 = 0x80,
-	MLX5R_RES_INDEX1 = 0x40, MLX5R_RES_PAYLOAD = 0x80,	/* resource_dump_resource_segment */
-	MLX5R_QO_BITS = 0x880,		/* query_qp_out to its reserved_at_800[0x80], no pas */
+	MLX5R_HDR_LEN = 0x00,
+	MLX5R_HDR_TYPE = 0x10, /* resource_dump_segment_header */
+	MLX5R_INFO_BITS = 0x80, /* resource_dump_info_segment */
+	MLX5R_INFO_VERSION = 0x38, /* dump_version[0x8] */
+	MLX5R_CMD_BITS = 0xa0, /* resource_dump_command_segment */
+	MLX5R_CMD_CALLED = 0x20,
+	MLX5R_CMD_INDEX1 = 0x40,
+	MLX5R_CMD_NOBJ1 = 0x80,
+	MLX5R_RES_INDEX1 = 0x40,
+	MLX5R_RES_PAYLOAD = 0x80, /* resource_dump_resource_segment */
+	MLX5R_QO_BITS = 0x880, /* query_qp_out to its reserved_at_800[0x80], no pas */
 	MLX5R_QO_QPC = 0xc0,
 	/* qpc */
-	MLX5R_QPC_STATE = 0x0, MLX5R_QPC_RQPN = 0xa8, MLX5R_QPC_PAP = 0xc0,
-	MLX5R_QPC_RETRY = 0x38d, MLX5R_QPC_RNR_RETRY = 0x390, MLX5R_QPC_CUR_RNR = 0x395,
-	MLX5R_QPC_CUR_RETRY = 0x398, MLX5R_QPC_SPSN = 0x3c8, MLX5R_QPC_ACKED = 0x448,
+	MLX5R_QPC_STATE = 0x0,
+	MLX5R_QPC_RQPN = 0xa8,
+	MLX5R_QPC_PAP = 0xc0,
+	MLX5R_QPC_RETRY = 0x38d,
+	MLX5R_QPC_RNR_RETRY = 0x390,
+	MLX5R_QPC_CUR_RNR = 0x395,
+	MLX5R_QPC_CUR_RETRY = 0x398,
+	MLX5R_QPC_SPSN = 0x3c8,
+	MLX5R_QPC_ACKED = 0x448,
 	MLX5R_QPC_RPSN = 0x4a8,
 	/* ads */
-	MLX5R_ADS_GRH = 0x28, MLX5R_ADS_RLID = 0x30, MLX5R_ADS_RGID = 0x80, MLX5R_ADS_SL = 0x124,
+	MLX5R_ADS_GRH = 0x28,
+	MLX5R_ADS_RLID = 0x30,
+	MLX5R_ADS_RGID = 0x80,
+	MLX5R_ADS_SL = 0x124,
 	/* the fixture's segment types (the firmware's menu assigns them) */
-	MLX5R_T_INFO = 0xfffe, MLX5R_T_CMD = 0xfffd, MLX5R_T_QP = 0x1109, MLX5R_T_END = 0xffff,
+	MLX5R_T_INFO = 0xfffe,
+	MLX5R_T_CMD = 0xfffd,
+	MLX5R_T_QP = 0x1109,
+	MLX5R_T_END = 0xffff,
 };
 
 /* the byte offset of the remote GID in the dump (info, command, resource
  * segment's header, query_qp_out to qpc, qpc to ads, ads to rgid_rip) */
-#define MLX5R_RGID_AT                                                                      \
+#define MLX5R_RGID_AT                                                                           \
 	((MLX5R_INFO_BITS + MLX5R_CMD_BITS + MLX5R_RES_PAYLOAD + MLX5R_QO_QPC + MLX5R_QPC_PAP + \
-	  MLX5R_ADS_RGID) / 8)
-#define MLX5R_RLID_AT                                                                      \
+	  MLX5R_ADS_RGID) /                                                                     \
+	 8)
+#define MLX5R_RLID_AT                                                                           \
 	((MLX5R_INFO_BITS + MLX5R_CMD_BITS + MLX5R_RES_PAYLOAD + MLX5R_QO_QPC + MLX5R_QPC_PAP + \
-	  MLX5R_ADS_RLID) / 8)
+	  MLX5R_ADS_RLID) /                                                                     \
+	 8)
 
 static inline void mlx5_raw_hdr(uint8_t *p, unsigned int bits, unsigned int type)
 {

@@ -19,22 +19,37 @@
 static unsigned char buf[NL_BUF_SIZE];
 static uint8_t raw[1024];
 
-static const struct nl_req qp_dump = { .cmd = RDMA_NLDEV_CMD_RES_QP_GET, .dev = 0,
-				       .port = SNAP_NONE, .flags = NLM_F_DUMP };
-static const struct nl_req raw_dump = { .cmd = RDMA_NLDEV_CMD_RES_QP_GET_RAW, .dev = 0,
-					.port = SNAP_NONE, .flags = NLM_F_DUMP };
-static const struct nl_req cm_dump = { .cmd = RDMA_NLDEV_CMD_RES_CM_ID_GET, .dev = 0,
-				       .port = SNAP_NONE, .flags = NLM_F_DUMP };
+static const struct nl_req qp_dump = { .cmd = RDMA_NLDEV_CMD_RES_QP_GET,
+				       .dev = 0,
+				       .port = SNAP_NONE,
+				       .flags = NLM_F_DUMP };
+static const struct nl_req raw_dump = { .cmd = RDMA_NLDEV_CMD_RES_QP_GET_RAW,
+					.dev = 0,
+					.port = SNAP_NONE,
+					.flags = NLM_F_DUMP };
+static const struct nl_req cm_dump = { .cmd = RDMA_NLDEV_CMD_RES_CM_ID_GET,
+				       .dev = 0,
+				       .port = SNAP_NONE,
+				       .flags = NLM_F_DUMP };
 
 /* 10.1.2.3 as a RoCE v2 GID, the fixture's remote end */
 static const uint8_t gid_v4[16] = { [10] = 0xff, [11] = 0xff, 10, 1, 2, 3 };
 
 static struct mlx5_raw_qp fixture(uint32_t qpn)
 {
-	struct mlx5_raw_qp q = { .qpn = qpn, .remote_qpn = 0x4d2, .next_send_psn = 0xabcdef,
-				 .next_rcv_psn = 0x123456, .last_acked_psn = 0xabcde0,
-				 .rlid = 0x1234, .grh = 1, .state = 3, .sl = 5, .retry_count = 7,
-				 .rnr_retry = 6, .cur_retry = 2, .cur_rnr = 4 };
+	struct mlx5_raw_qp q = { .qpn = qpn,
+				 .remote_qpn = 0x4d2,
+				 .next_send_psn = 0xabcdef,
+				 .next_rcv_psn = 0x123456,
+				 .last_acked_psn = 0xabcde0,
+				 .rlid = 0x1234,
+				 .grh = 1,
+				 .state = 3,
+				 .sl = 5,
+				 .retry_count = 7,
+				 .rnr_retry = 6,
+				 .cur_retry = 2,
+				 .cur_rnr = 4 };
 
 	memcpy(q.rgid, gid_v4, 16);
 	return q;
@@ -89,7 +104,7 @@ static void test_malformed(void)
 	struct nl_mlx5_qp m;
 
 	CHECK_EQ_U(nl_mlx5_qp_decode(raw, 3, &m), (uint64_t)-EBADMSG);
-	CHECK_EQ_U(nl_mlx5_qp_decode(raw, 40, &m), (uint64_t)-EBADMSG);	/* cut in a segment */
+	CHECK_EQ_U(nl_mlx5_qp_decode(raw, 40, &m), (uint64_t)-EBADMSG); /* cut in a segment */
 	/* the firmware's command failed: query_qp_out's status */
 	raw[res + MLX5R_RES_PAYLOAD / 8] = 0x02;
 	CHECK_EQ_U(nl_mlx5_qp_decode(raw, n, &m), (uint64_t)-EIO);
@@ -201,8 +216,8 @@ static void test_raw_join(void)
 
 	snap_init(&s);
 	qps(&s, lqpn, 3);
-	f[1].rgid[15] = 9;	/* 10.1.2.9: this host's */
-	f[1].rlid = 0;		/* RoCE: no LID */
+	f[1].rgid[15] = 9; /* 10.1.2.9: this host's */
+	f[1].rlid = 0; /* RoCE: no LID */
 	raws(&s, f, 2);
 	q = find(&s, 0x1a3);
 	CHECK(q && (q->peer_valid & SNAP_PEER_RAW));
