@@ -95,6 +95,25 @@ unsigned long nl_qp_layout_hits(void);	/* entries read so, on this thread */
 int nl_qp_get_parse(const struct nlmsghdr *nlh, struct snapshot *s, const struct nl_req *req);
 /* That GET found no such QP (-ENOENT): a SNAP_QP_GONE marker. */
 int nl_qp_gone(struct snapshot *s, const struct nl_req *req);
+/*
+ * The peer (src/nl/qp_raw.c).  A RES_QP_GET_RAW dump message: each entry's
+ * raw bytes kept with its QP (SNAP_QP_RAW) and, for mlx5, decoded.
+ */
+int nl_qp_raw_parse(const struct nlmsghdr *nlh, struct snapshot *s);
+#define NL_RAW_MAX 1024	/* mlx5 restrack.c MAX_DUMP_SIZE */
+/* What rdmatop reads of an mlx5 QUERY_QP resource dump (mlx5_ifc.h qpc). */
+struct nl_mlx5_qp {
+	uint32_t qpn;		/* the command segment's index1 */
+	uint32_t remote_qpn, next_send_psn, next_rcv_psn, last_acked_psn;
+	uint16_t rlid;
+	uint8_t rgid[16];
+	uint8_t state, grh, sl, retry_count, rnr_retry, cur_retry_count, cur_rnr_retry;
+};
+/* 0; -EBADMSG (not such a dump), -ENOENT (no QUERY_QP data for its QPN: qpn
+ * set), -EIO (the firmware's command failed) */
+int nl_mlx5_qp_decode(const uint8_t *p, size_t len, struct nl_mlx5_qp *q);
+/* A CM_ID's destination as its QP's peer (dev, lqpn), searched from *hint. */
+void nl_qp_cm_peer(struct snapshot *s, const struct snap_cm_id *c, size_t *hint);
 uint8_t nl_stat_unit(const char *name);	/* SNAP_UNIT_* from a counter's name */
 /* A hardware counter entry (name, value) of dev's port appended to vec:
  * the counter, or NULL with *err set (-EBADMSG, -ENOMEM). */

@@ -112,6 +112,16 @@ enum {
 	/* no row: the GET of (dev, lqpn) found no such QP; snap_carry drops
 	 * the carried row and this marker */
 	SNAP_QP_GONE = 1 << 12,
+	SNAP_QP_RAW = 1 << 13,		/* raw: RES_QP_GET_RAW's bytes, as hex */
+};
+
+/* What is known of a QP's other end (peer_valid) and where it is from */
+enum {
+	SNAP_PEER_GID = 1 << 0,		/* peer_gid: a GID, or an IP address as one */
+	SNAP_PEER_LID = 1 << 1,		/* peer_lid (IB) */
+	SNAP_PEER_CM = 1 << 2,		/* peer_gid is its CM_ID's destination */
+	SNAP_PEER_RAW = 1 << 3,		/* decoded from the driver's raw context (mlx5) */
+	SNAP_PEER_RETRY = 1 << 4,	/* cur_retry, cur_rnr (mlx5 qpc) */
 };
 
 struct snap_qp {
@@ -129,6 +139,14 @@ struct snap_qp {
 	 * rates are of; 0 for a carried row): the groups' PSN counters sum it */
 	uint32_t psn_adv;
 	struct timespec when;	/* SNAP_QP_WHEN: monotonic time of this row */
+	/* the other end (src/nl/qp_raw.c): a CM_ID's destination as a GID
+	 * (IPv4 as ::ffff:a.b.c.d, as RoCE v2 GIDs are), or the remote GID
+	 * and LID of the driver's raw context */
+	uint8_t peer_gid[16];
+	uint16_t peer_lid;
+	uint8_t peer_valid;		/* SNAP_PEER_* */
+	uint8_t cur_retry, cur_rnr;	/* retries left now (mlx5 qpc) */
+	uint32_t raw;			/* string id, SNAP_QP_RAW */
 	SNAP_QP_EXTRA		/* a test's fields (tests/unit/test_res_trial.c) */
 };
 

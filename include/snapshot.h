@@ -346,6 +346,7 @@ enum {
 	SNAP_F_EVENTS_LOST = 1 << 4,	/* the event queue overflowed */
 	SNAP_F_GPU_REL = 1 << 5,	/* a process has GPUs open (snap_pstats_gpus) */
 	SNAP_F_USERS = 1 << 6,		/* the sample names its uids (SNAP_USERS) */
+	SNAP_F_NO_RAW = 1 << 7,		/* raw QP contexts refused: not CAP_NET_ADMIN */
 };
 
 struct snapshot {

@@ -37,6 +37,8 @@ static void restr_obj(const struct snapshot *prev, struct snapshot *cur, enum sn
 
 		if (q->valid & SNAP_QP_SUBTYPE)
 			q->subtype = restr(prev, cur, q->subtype);
+		if (q->valid & SNAP_QP_RAW)
+			q->raw = restr(prev, cur, q->raw);
 	} else if (r == SNAP_RES_SRQ) {
 		struct snap_srq *q = obj;
 

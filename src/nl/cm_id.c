@@ -46,12 +46,14 @@ static void addr_parse(const struct nlattr *a, struct snap_addr *out)
 	}
 }
 
+/* where the last CM_ID's QP was: only where to look first (qp_raw.c) */
+static _Thread_local size_t cm_hint;
+
 /* what no field reads: the two addresses */
 static int cm_addrs(struct snapshot *s, const struct nlattr **tb, void *row)
 {
 	CM *c = row;
 
-	(void)s;
 	if (tb[RDMA_NLDEV_ATTR_RES_SRC_ADDR]) {
 		addr_parse(tb[RDMA_NLDEV_ATTR_RES_SRC_ADDR], &c->src);
 		c->valid |= SNAP_CM_SRC;
@@ -60,6 +62,8 @@ static int cm_addrs(struct snapshot *s, const struct nlattr **tb, void *row)
 		addr_parse(tb[RDMA_NLDEV_ATTR_RES_DST_ADDR], &c->dst);
 		c->valid |= SNAP_CM_DST;
 	}
+	/* a CM QP's peer is its destination (the QPs are dumped before) */
+	nl_qp_cm_peer(s, c, &cm_hint);
 	return 0;
 }
 

@@ -35,6 +35,7 @@ static const struct {
 	[RDMA_NLDEV_CMD_STAT_GET] = { .dev = nl_stat_parse },
 	[RDMA_NLDEV_CMD_STAT_GET_STATUS] = { .dev = nl_stat_status_parse },
 	[RDMA_NLDEV_CMD_MONITOR] = { .msg = nl_monitor_parse },
+	[RDMA_NLDEV_CMD_RES_QP_GET_RAW] = { .msg = nl_qp_raw_parse },
 #define RES_PARSER(ID, name, cmd, ...) \
 	[RDMA_NLDEV_CMD_##cmd] = { .msg = nl_##name##_parse },
 	SNAP_RES_LIST(RES_PARSER)
@@ -226,6 +227,27 @@ static bool unknown_cmd(const struct nl_req *req, int err)
 	       (err == -EINVAL || err == -EOPNOTSUPP);
 }
 
+/*
+ * The raw QP contexts refused (nldev.c, 5.9 to 7.x): -EPERM without
+ * CAP_NET_ADMIN (RDMA_NL_ADMIN_PERM, core/netlink.c rdma_nl_rcv_msg), said
+ * once a sample (the live source asks no other device then); -EINVAL (or
+ * -EOPNOTSUPP) where the driver has no raw fill (rxe, siw): the peer is the
+ * CM_ID's or none, nothing to say.
+ */
+static void raw_refused(struct snapshot *s, const struct nl_req *req, int err,
+			const struct nl_result *res)
+{
+	if (err != -EPERM && err != -EACCES) {
+		if (err != -EINVAL && err != -EOPNOTSUPP)
+			snap_note(s, err, req->dev, "raw QP contexts unavailable: %s%s%s",
+				  strerror(-err), res->msg[0] ? ": " : "", res->msg);
+		return;
+	}
+	s->flags |= SNAP_F_NO_RAW;
+	snap_note(s, 0, SNAP_NONE, "peer address needs CAP_NET_ADMIN (the kernel refuses "
+		  "raw QP contexts): run as root to see it beyond CM QPs");
+}
+
 /* Say once that a request failed, and mark the device's table. */
 static void record_error(struct snapshot *s, const struct nl_req *req, int err,
 			 const struct nl_result *res)
@@ -262,6 +284,10 @@ static void record_error(struct snapshot *s, const struct nl_req *req, int err,
 	}
 	if (optional_req(req, err))
 		return;
+	if (req->cmd == RDMA_NLDEV_CMD_RES_QP_GET_RAW) {
+		raw_refused(s, req, err, res);
+		return;
+	}
 	if (unknown_cmd(req, err))
 		return;
 	if (t >= 0 && req->dev != SNAP_NONE) {

@@ -5,8 +5,10 @@
  * kernel QPs (the GSI QP ib_core owns) carry a kernel name and no pid;
  * a QP not yet bound to a port has no PORT_INDEX.
  */
+#include <arpa/inet.h>
 #include <errno.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "util.h"
@@ -55,6 +57,87 @@ static void qp_age(const struct view_ctx *c, const void *row, const struct view_
 }
 
 /*
+ * The other end (src/nl/qp_raw.c): its address as text, an IPv4 address
+ * where the GID is one mapped (a RoCE v2 GID of an IPv4 netdev, or a CM_ID's
+ * AF_INET destination), else the GID in IPv6 notation.
+ */
+static void qp_peer(const struct view_ctx *c, const void *row, const struct view_col *col,
+		    struct view_value *v)
+{
+	static const uint8_t v4[12] = { [10] = 0xff, [11] = 0xff };
+	const struct snap_qp *q = row;
+	const uint8_t *g = q->peer_gid;
+
+	(void)c;
+	(void)col;
+	v->s = "";
+	v->valid = q->peer_valid & SNAP_PEER_GID;
+	if (!v->valid)
+		return;
+	if (!memcmp(g, v4, sizeof(v4)))
+		v->s = inet_ntop(AF_INET, g + 12, v->tmp, sizeof(v->tmp));
+	else
+		v->s = inet_ntop(AF_INET6, g, v->tmp, sizeof(v->tmp));
+	v->valid = v->s != NULL;
+	if (!v->s)
+		v->s = "";
+}
+
+/* the peer is this host: the device/port one of whose GIDs it is (loopback) */
+static void qp_peer_dev(const struct view_ctx *c, const void *row, const struct view_col *col,
+			struct view_value *v)
+{
+	const struct snap_qp *q = row;
+	size_t i;
+
+	(void)col;
+	v->s = "";
+	v->valid = false;
+	if (!(q->peer_valid & SNAP_PEER_GID))
+		return;
+	for (i = 0; i < c->s->gids.n; i++) {
+		const struct snap_gid *g = SNAP_AT(&c->s->gids, struct snap_gid, i);
+		const struct snap_dev *d;
+
+		if (memcmp(g->gid, q->peer_gid, sizeof(g->gid)) || !(d = snap_dev_find(c->s, g->dev)))
+			continue;
+		snprintf(v->tmp, sizeof(v->tmp), "%s/%u", d->name, g->port);
+		v->s = v->tmp;
+		v->valid = true;
+		return;
+	}
+}
+
+/* where the peer's address is from: its CM_ID, or the driver's context */
+static void qp_peer_from(const struct view_ctx *c, const void *row, const struct view_col *col,
+			 struct view_value *v)
+{
+	const struct snap_qp *q = row;
+
+	(void)c;
+	(void)col;
+	v->valid = q->peer_valid & (SNAP_PEER_CM | SNAP_PEER_RAW);
+	v->s = q->peer_valid & SNAP_PEER_CM ? "cm" : v->valid ? "raw" : "";
+}
+
+/* a number of the peer's (peer_valid bit in col->arg) */
+static void qp_peer_num(const struct view_ctx *c, const void *row, const struct view_col *col,
+			struct view_value *v)
+{
+	const struct snap_qp *q = row;
+
+	(void)c;
+	v->valid = q->peer_valid & col->arg;
+	v->u = 0;
+	if (!v->valid)
+		return;
+	if (col->arg == SNAP_PEER_LID)
+		v->u = q->peer_lid;
+	else
+		v->u = col->off == offsetof(QP, cur_rnr) ? q->cur_rnr : q->cur_retry;
+}
+
+/*
  * The columns other files name are include/view.h's VC_QP_*; a column
  * only the table knows takes its id here, after QP_NAMED, and its entry
  * after the owner's.
@@ -64,7 +147,8 @@ enum {
 	NL_QP_EXTRA_COLS	/* a test's (include/snap_res.h, SNAP_QP_EXTRA) */
 	QP_NCOLS,
 	/* fields no column shows (JSON only) */
-	QP_SUBTYPE = QP_NCOLS, QP_AGE, QP_GPU_REL, QP_GPU_FAR, QP_NFIELDS
+	QP_SUBTYPE = QP_NCOLS, QP_AGE, QP_GPU_REL, QP_GPU_FAR, QP_PEER_FROM, QP_CUR_RETRY,
+	QP_CUR_RNR, QP_RAW, QP_NFIELDS
 };
 
 static const struct view_col qp_fields[QP_NFIELDS] = {
@@ -111,6 +195,18 @@ static const struct view_col qp_fields[QP_NFIELDS] = {
 			.get = view_get_qp_gpu, .prio = 10,
 			.desc = "its device to the nearest GPU its process has open (PIX ... SYS); "
 				"far, NODE or SYS: SYS!" },
+	/* the other end (src/nl/qp_raw.c): no place on the screen by default */
+	[VC_QP_PEER] = { VIEW_COL("peer", "PEER", 16, false, VIEW_T_STR, VIEW_F_PLAIN),
+			 .get = qp_peer, .json = "peer",
+			 .desc = "the remote address: its CM_ID's destination, else the remote GID "
+				 "of the driver's raw context (mlx5, CAP_NET_ADMIN)" },
+	[VC_QP_PEER_LID] = { VIEW_COL("peer_lid", "PLID", 5, true, VIEW_T_UINT, VIEW_F_PLAIN),
+			     .get = qp_peer_num, .arg = SNAP_PEER_LID, .json = "peer_lid",
+			     .desc = "the remote LID (IB; mlx5 raw context, CAP_NET_ADMIN)" },
+	[VC_QP_PEER_DEV] = { VIEW_COL("peer_local", "PEER_LOCAL", 10, false, VIEW_T_STR,
+				      VIEW_F_PLAIN),
+			     .get = qp_peer_dev, .json = "peer_local",
+			     .desc = "the peer is on this host: the device/port whose GID it is" },
 	NL_QP_EXTRA_FIELDS
 	/* driver QPs (type DRIVER) name their kind; 6.12 rxe sends none (captured) */
 	[QP_SUBTYPE] = { .name = "subtype", TEXT, .get = qp_subtype,
@@ -122,12 +218,23 @@ static const struct view_col qp_fields[QP_NFIELDS] = {
 			 .json = "gpu_relation" },
 	[QP_GPU_FAR] = { .name = "gpu_far", .type = VIEW_T_UINT, .get = view_get_qp_gpu_far,
 			 .jfmt = VIEW_J_BOOL, .json = "gpu_far" },
+	[QP_PEER_FROM] = { .name = "peer_from", TEXT, .get = qp_peer_from, .json = "peer_from" },
+	/* mlx5 qpc cur_retry_count, cur_rnr_retry */
+	[QP_CUR_RETRY] = { .name = "cur_retry_count", .type = VIEW_T_UINT, .get = qp_peer_num,
+			   .arg = SNAP_PEER_RETRY, FIELD(QP, cur_retry, 0),
+			   .json = "cur_retry_count" },
+	[QP_CUR_RNR] = { .name = "cur_rnr_retry", .type = VIEW_T_UINT, .get = qp_peer_num,
+			 .arg = SNAP_PEER_RETRY, FIELD(QP, cur_rnr, 0), .json = "cur_rnr_retry" },
+	/* the driver's raw context, as hex: what a replay decodes again */
+	[QP_RAW] = { .name = "raw", TEXT, .get = view_get_strid, FIELD(QP, raw, SNAP_QP_RAW),
+		     .json = "raw" },
 };
 /* rdma -j's order (res-qp.c), then the owner, then ours */
 static const int8_t qp_json[] = {
 	VC_QP_PORT, VC_QP_LQPN, VC_QP_RQPN, VC_QP_TYPE, QP_SUBTYPE, VC_QP_STATE, VC_QP_RQ_PSN,
 	VC_QP_SQ_PSN, VC_QP_PMIG, VC_QP_PDN, VIEW_JSON_OWNER, VC_QP_SQ_RATE, VC_QP_RQ_RATE,
-	QP_AGE, QP_GPU_REL, QP_GPU_FAR, -1,
+	QP_AGE, QP_GPU_REL, QP_GPU_FAR, VC_QP_PEER, VC_QP_PEER_LID, VC_QP_PEER_DEV, QP_PEER_FROM,
+	QP_CUR_RETRY, QP_CUR_RNR, QP_RAW, -1,
 };
 const struct view_tab view_qp_tab =
 	FIELD_TAB(qp_fields, QP, QP_NCOLS, qp_json, ROLES_OWNER(VC_QP_PID),

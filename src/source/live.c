@@ -175,6 +175,41 @@ void live_note(struct source *src, struct snapshot *s, int err, uint32_t dev, co
 		src->sink->note(src->sink->ctx, err, dev, text);
 }
 
+/*
+ * The raw QP contexts of a device whose QPs were just dumped: the peer's
+ * GID and LID where no CM_ID says it (mlx5; src/nl/qp_raw.c).  Each entry
+ * costs the kernel a firmware command (mlx5 restrack.c dump_rsc), so a
+ * device with more QPs than RAW_QPS_MAX is not asked.  Not asked again: a
+ * device whose driver has no raw fill (-EINVAL, -EOPNOTSUPP: rxe), and in
+ * this sample any device once the kernel refused for want of CAP_NET_ADMIN
+ * (-EPERM, said once by the parser).
+ */
+#define RAW_QPS_MAX 256
+static int raw_contexts(struct source *src, struct snapshot *s, struct nl_req *req, uint32_t dev)
+{
+	struct live *l = src->priv;
+	size_t i, n = 0;
+	int ret;
+
+	if (s->flags & SNAP_F_NO_RAW)
+		return 0;
+	for (i = 0; i < l->n_dd_no; i++)
+		if (l->dd_no[i].dev == dev && l->dd_no[i].cmd == RDMA_NLDEV_CMD_RES_QP_GET_RAW)
+			return 0;
+	for (i = 0; i < s->qps.n; i++)
+		n += SNAP_AT(&s->qps, struct snap_qp, i)->dev == dev;
+	if (!n || n > RAW_QPS_MAX)
+		return 0;
+	req->cmd = RDMA_NLDEV_CMD_RES_QP_GET_RAW;
+	if ((ret = live_request(src, s, req)))
+		return ret;
+	if ((l->last_err == -EINVAL || l->last_err == -EOPNOTSUPP) && l->n_dd_no < DD_REFUSALS) {
+		l->dd_no[l->n_dd_no].dev = dev;
+		l->dd_no[l->n_dd_no++].cmd = RDMA_NLDEV_CMD_RES_QP_GET_RAW;
+	}
+	return 0;
+}
+
 /* The ports' netdevs (src/net), timed as one kind of request. */
 static void live_read_net(struct source *src, struct snapshot *s)
 {
@@ -291,6 +326,8 @@ static int dump_device(struct source *src, struct snapshot *s, struct nl_req *re
 		if (t && (snap_res_info[r].flags & SNAP_RES_NEWER) &&
 		    (l->last_err == -EINVAL || l->last_err == -EOPNOTSUPP))
 			l->newer_no |= 1u << r;	/* 6.x: no FRMR_POOLS_GET */
+		if (t && r == SNAP_RES_QP && (ret = raw_contexts(src, s, req, dev)))
+			return ret;
 		if (t && pace)
 			budget_cost(&pace[r], secs, mono);
 		if (t)

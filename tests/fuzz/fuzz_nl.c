@@ -63,6 +63,9 @@ static const struct {
 #define FUZZ_RES(ID, name, cmd, ...) { RDMA_NLDEV_CMD_##cmd, NLM_F_DUMP, true, false, NL_REQ_PLAIN },
 	SNAP_RES_LIST(FUZZ_RES)
 #undef FUZZ_RES
+	/* the raw QP contexts (src/nl/qp_raw.c: the mlx5 resource-dump
+	 * decoder; seeds/nl/mlx5-raw-* hold a dump laid out from mlx5_ifc.h) */
+	{ RDMA_NLDEV_CMD_RES_QP_GET_RAW, NLM_F_DUMP, true, false, NL_REQ_PLAIN },
 };
 
 /* kept between inputs for their allocations only: cleared each time */

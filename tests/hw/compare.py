@@ -204,6 +204,8 @@ def check_rdma(rep, fix, res, tool, version):
     # the generator's values, as rdma decoded them
     for line in read_text(os.path.join(fix, "expect.jsonl")).splitlines():
         e = json.loads(line)
+        if e["cmd"] == "res qp-raw":
+            continue	# compare_raw()
         fname, flags = EXPECT_FILES[e["cmd"]]
         if fname in NEWER_COMMANDS and (version is None or version < NEWER_COMMANDS[fname]):
             continue
@@ -541,16 +543,78 @@ def compare_stat(rep, label, rt, outs, procs):
                         rt.get("stat_mr") or [], ("ifname", "mrn"), procs)
 
 
+def compare_raw(rep, fix, res, tools, outs_by_tool):
+    """The peer: the raw QP contexts (`rdma -j -r res show qp`'s "data",
+    the bytes the kernel sent) equal rdmatop's kept bytes ("raw") byte for
+    byte and the generator's; rdmatop's decoded peer address, LID and
+    local port equal what the generator put at mlx5_ifc.h's offsets; a CM
+    QP's peer is its CM_ID's destination as rdma prints it."""
+    name = os.path.basename(fix)
+    want = [json.loads(line) for line in read_text(os.path.join(fix, "expect.jsonl")).splitlines()]
+    want = [e for e in want if e["cmd"] == "res qp-raw"]
+    lines = [line for line in read_text(os.path.join(res, "rdmatop", "rt.json")).splitlines() if line.strip()]
+    rt = json.loads(lines[-1]) if lines else {}
+    qps = {(q.get("ifname"), q.get("lqpn")): q for q in rt.get("qps", [])}
+    for tool in tools:
+        p = os.path.join(res, tool, "r", "qp")
+        rc = read_text(p + ".rc", "?").strip()
+        data, why = load(p + ".json")
+        where = "%s %s: rdma -j -r res show qp" % (name, tool)
+        if not want:
+            continue	# a driver without raw fill (-EINVAL) or no QP: nothing to compare
+        if not rep.ok(rc == "0" and data is not None, "%s: exit %s, %s; stderr: %s"
+                      % (where, rc, why or "ok", read_text(p + ".err").strip()[:200])):
+            continue
+        for dev in sorted({e["ifname"] for e in want}):
+            # rdma asks per link where it lists links: a QP on no port is
+            # left out there, so each entry it prints is matched to one put
+            got = ["".join("%02x" % b for b in o.get("data", [])) for o in data if o.get("ifname") == dev]
+            exp = {e["want"]["data"]: e["want"]["lqpn"] for e in want if e["ifname"] == dev}
+            rep.ok(got and all(g in exp for g in got),
+                   "%s %s: rdma's data is not the generator's bytes (%d entries, %d of them put)"
+                   % (where, dev, len(got), sum(g in exp for g in got)))
+            for g in got:
+                if g not in exp:
+                    continue
+                b = qps.get((dev, exp[g]), {}).get("raw") or ""
+                rep.ok(g == b, "%s %s: lqpn=%s: rdmatop's raw bytes differ from rdma's data at byte %s"
+                       % (where, dev, exp[g], next((k // 2 for k in range(0, min(len(g), len(b)), 2)
+                                                    if g[k:k + 2] != b[k:k + 2]), "(length)")))
+    for e in want:
+        w = e["want"]
+        q = qps.get((e["ifname"], w["lqpn"]), {})
+        where = "%s rdmatop: qps[%s, lqpn=%s]" % (name, e["ifname"], w["lqpn"])
+        rep.ok(q.get("raw") == w["data"], "%s raw: rdmatop kept other bytes than the generator put" % where)
+        for k in ("peer", "peer_lid", "peer_local"):
+            if k == "peer" and q.get("peer_from") == "cm":
+                continue	# a CM QP's address is its CM_ID's
+            rep.ok(q.get(k) == w.get(k), "%s %s: rdmatop %s, the generator put %s"
+                   % (where, k, fmt(q.get(k)), fmt(w.get(k))))
+    # a CM QP: its CM_ID's destination, as rdma prints it
+    for tool in tools:
+        for c in outs_by_tool.get(tool, {}).get(("d", "cm_id"), []) or []:
+            if "lqpn" not in c or not c.get("dst-addr"):
+                continue
+            q = qps.get((c.get("ifname"), c["lqpn"]), {})
+            host = c["dst-addr"].rsplit(":", 1)[0]
+            rep.ok(q.get("peer") == host and q.get("peer_from") == "cm",
+                   "%s rdmatop: qps[%s, lqpn=%s] peer: rdmatop %s (%s), rdma's cm_id dst-addr %s"
+                   % (name, c.get("ifname"), c["lqpn"], fmt(q.get("peer")), fmt(q.get("peer_from")), host))
+
+
 def main():
     fix, res = sys.argv[1], sys.argv[2]
     rep = Report()
     notyet = set()
     tools = [t for t in ("host", "sid") if os.path.isdir(os.path.join(res, t))]
+    outs_by_tool = {}
     for tool in tools:
         from vmlib import iproute2_version
         version = iproute2_version(read_text(os.path.join(res, tool, "version.txt")))
         outs = check_rdma(rep, fix, res, tool, version)
+        outs_by_tool[tool] = outs
         compare_rdmatop(rep, fix, res, outs, tool, version, notyet)
+    compare_raw(rep, fix, res, tools, outs_by_tool)
     check_logs(rep, "%s rdmatop" % os.path.basename(fix), os.path.join(res, "rdmatop"))
     compare_sysfs(rep, fix, res)
     # every table and field rdma prints has rdmatop's beside it: one

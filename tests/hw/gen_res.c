@@ -13,6 +13,7 @@
 #include <sys/socket.h>
 
 #include "gen_priv.h"
+#include "mlx5_raw.h"
 
 static unsigned int n_qps(const struct gdev *d, bool dd)
 {
@@ -459,6 +460,128 @@ static void answer_table(const struct gdev *d, unsigned int cmd, const char *nam
 	rec_write(key, 0, NULL);
 }
 
+/*
+ * RDMA_NLDEV_CMD_RES_QP_GET_RAW (nldev.c res_get_common_dumpit with
+ * fill_res_qp_raw_entry, 5.9 to 7.x; `rdma -j -r res show qp` and rdmatop
+ * ask it as "dump dev=N"): the handle, the RES_QP nest, per QP an entry
+ * holding RES_RAW alone.  mlx5 (restrack.c fill_res_raw): the resource dump
+ * of its QUERY_QP (mlx5_raw.h); the remote end is the fixture's: RoCE, a
+ * GRH to ::ffff:10.200.DEV.N, but QP 0x121's to 10.0.0.1, the port's own
+ * GID (a loopback job); IB, no GRH and the LID 0x40 + N.  Every other
+ * driver has no raw fill: the dump fails with -EINVAL at its first QP
+ * (NLMSG_DONE carrying it), and a device without QPs ends it empty.
+ */
+static bool qp_raw_of(const struct gdev *d, const struct gqp *q, struct mlx5_raw_qp *r)
+{
+	bool roce = !strcmp(d->ports[0].link_layer, "Ethernet");
+
+	memset(r, 0, sizeof(*r));
+	r->qpn = q->lqpn;
+	r->remote_qpn = q->rqpn;
+	r->next_send_psn = q->sq_psn;
+	r->next_rcv_psn = q->rq_psn;
+	r->state = 3;
+	r->retry_count = 7;
+	r->rnr_retry = 7;
+	r->cur_retry = q->lqpn & 7;
+	r->cur_rnr = 7;
+	if (roce) {
+		r->grh = 1;
+		r->rgid[10] = r->rgid[11] = 0xff;
+		r->rgid[12] = 10;
+		r->rgid[13] = q->lqpn == 0x121 ? 0 : 200;
+		r->rgid[14] = q->lqpn == 0x121 ? 0 : (uint8_t)d->index;
+		r->rgid[15] = q->lqpn == 0x121 ? 1 : (uint8_t)q->lqpn;
+	} else {
+		r->rlid = (uint16_t)(0x40 + (q->lqpn & 0xff));
+	}
+	return roce;
+}
+
+static void e_qp_raw(struct nlmsghdr *nlh, const struct gdev *d, unsigned int i, bool dd)
+{
+	struct nlattr *e = mnl_attr_nest_start(nlh, RDMA_NLDEV_ATTR_RES_QP_ENTRY);
+	struct mlx5_raw_qp r;
+	uint8_t raw[1024];
+
+	(void)dd;
+	qp_raw_of(d, &d->qps[i], &r);
+	mnl_attr_put(nlh, RDMA_NLDEV_ATTR_RES_RAW, mlx5_raw_build(raw, &r), raw);
+	mnl_attr_nest_end(nlh, e);
+}
+
+static void exp_qp_raw(const struct gdev *d, const struct gqp *q)
+{
+	char hex[2 * 1024 + 1], peer[INET6_ADDRSTRLEN];
+	struct mlx5_raw_qp r;
+	uint8_t raw[1024];
+	size_t n, k;
+	bool roce = qp_raw_of(d, q, &r);
+
+	n = mlx5_raw_build(raw, &r);
+	for (k = 0; k < n; k++)
+		snprintf(hex + 2 * k, 3, "%02x", raw[k]);
+	exp_start("res qp-raw", d);
+	exp_u("lqpn", q->lqpn);
+	exp_s("data", hex);
+	if (roce) {
+		inet_ntop(AF_INET, r.rgid + 12, peer, sizeof(peer));
+		exp_s("peer", peer);
+		if (q->lqpn == 0x121) {
+			snprintf(peer, sizeof(peer), "%s/1", d->name);
+			exp_s("peer_local", peer);
+		}
+	} else {
+		exp_u("peer_lid", r.rlid);
+	}
+	exp_end();
+}
+
+static void answer_qp_raw_port(const struct gdev *d, unsigned int port, const char *dd)
+{
+	struct dumper w = { .d = d, .cmd = RDMA_NLDEV_CMD_RES_QP_GET_RAW,
+			    .nest = RDMA_NLDEV_ATTR_RES_QP };
+	bool mlx5 = !strncmp(d->name, "mlx5", 4), any = false;
+	char key[96];
+	unsigned int i;
+
+	if (port)
+		snprintf(key, sizeof(key), "res_qp_get_raw dump dev=%u port=%u%s", d->index, port, dd);
+	else
+		snprintf(key, sizeof(key), "res_qp_get_raw dump dev=%u%s", d->index, dd);
+	dumper_open(&w);
+	for (i = 0; i < MAXN && d->qps[i].lqpn; i++) {
+		/* RESTRACK_DD: only with DRIVER_DETAILS; another port's: -EAGAIN */
+		if ((d->qps[i].dd && strcmp(dd, " dd=1")) || (port && d->qps[i].port != port))
+			continue;
+		any = true;
+		if (!mlx5)
+			break;
+		dumper_entry(&w, e_qp_raw, i, false);
+		if (!port && !*dd)
+			exp_qp_raw(d, &d->qps[i]);
+	}
+	dumper_close(&w);
+	if (!w.counted)
+		free(msgs[--nmsg]);
+	if (any && !mlx5) {
+		rec_write(key, -EINVAL, NULL);	/* no fill_res_qp_entry_raw */
+		return;
+	}
+	rec_write(key, 0, NULL);
+}
+
+/* rdmatop asks "dump dev=N"; rdma per link too (7.x with dd=0: rec_write's
+ * twin) */
+static void answer_qp_raw(const struct gdev *d)
+{
+	static const char *const dd[] = { "", " dd=1" };
+
+	for (unsigned int p = 0; p <= d->nports; p++)
+		for (unsigned int k = 0; k < 2; k++)
+			answer_qp_raw_port(d, p, dd[k]);
+}
+
 void answer_res(const struct gdev *d)
 {
 	static const struct {
@@ -485,6 +608,7 @@ void answer_res(const struct gdev *d)
 		}
 	}
 	answer_qp_gets(d);
+	answer_qp_raw(d);
 	/* nldev_res_get_doit(): the counts honour DRIVER_DETAILS (6.9+; 6.1
 	 * has no such attribute and ignores it) */
 	answer_res_summary(d, false, true);

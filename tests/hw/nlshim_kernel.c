@@ -201,6 +201,15 @@ static void answer(struct fake *f, const struct nlmsghdr *req)
 		}
 		nlshim_log("RDMATOP_HW_REQS", "%s %s", key, hex);
 	}
+	/* RDMATOP_HW_NO_ADMIN: a reader without CAP_NET_ADMIN.  An op whose
+	 * nldev_cb_table entry has RDMA_NL_ADMIN_PERM (the raw dumps, 5.9 to
+	 * 7.x) is refused by rdma_nl_rcv_msg() (core/netlink.c) with -EPERM
+	 * before any doit or dumpit runs: an NLMSG_ERROR, dump or not */
+	if (getenv("RDMATOP_HW_NO_ADMIN") && strstr(key, "_raw ")) {
+		nlshim_log("RDMATOP_HW_TRACE", "not permitted %s", key);
+		push_error(f, req, -EPERM, NULL);
+		return;
+	}
 	/* RDMATOP_HW_STRICT_DD: a kernel whose every handler parses strictly
 	 * and knows no DRIVER_DETAILS (beyond its RDMA_NLDEV_ATTR_MAX), as
 	 * 6.1's stat handlers are: nlmsg_parse() refuses the request */

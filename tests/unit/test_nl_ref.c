@@ -247,7 +247,9 @@ static void test_ref_stat(void)
 }
 
 /* A dump the kernel refused: 6.12 fails the raw QP dump with -EINVAL in
- * NLMSG_DONE (captured from `rdma -j -r res show qp`). */
+ * NLMSG_DONE (captured from `rdma -j -r res show qp`): rxe has no raw
+ * fill, which leaves a QP's peer to its CM_ID, and is not a note
+ * (src/nl/parse.c raw_refused). */
 static void test_ref_done_error(void)
 {
 	struct snapshot s;
@@ -258,7 +260,7 @@ static void test_ref_done_error(void)
 	CHECK_EQ_U(r.errors, 1);
 	CHECK_EQ_U(r.last_err, -EINVAL);
 	CHECK_EQ_U(s.devs.n, 2);
-	CHECK_EQ_U(s.notes.n, 1);
+	CHECK_EQ_U(s.notes.n, 0);
 	snap_free(&s);
 }
 
