@@ -222,6 +222,11 @@ static void test_bad(void)
 	CHECK_EQ_U(FEED(&s, BOND "lower_eth4/operstate", "up\n"), 0);
 	n = snap_net_find(&s, "bond0");
 	CHECK(n->n_lower == SNAP_NET_LOWERS && n->lower_more);
+	/* a VLAN (net/8021q/vlan_dev.c vlan_type) over its real device */
+	CHECK_EQ_U(FEED(&s, "/sys/class/net/eth0.7/uevent", "DEVTYPE=vlan\nINTERFACE=eth0.7\n"), 0);
+	CHECK_EQ_U(FEED(&s, "/sys/class/net/eth0.7/lower_eth0/carrier", "1\n"), 0);
+	n = snap_net_find(&s, "eth0.7");
+	CHECK(n && n->upper == SNAP_UPPER_VLAN && n->n_lower == 1 && n->lower[0].carrier);
 	snap_free(&s);
 }
 
