@@ -77,8 +77,9 @@ const char *net_lower_state(const struct snap_lower *l)
 	static const char *const mii[] = { "up", "mii-fail", "mii-down", "mii-back" };
 
 	if ((l->valid & SNAP_LOW_OPER) && l->oper != SNAP_OPER_UP)
-		return l->oper == SNAP_OPER_LOWERDOWN ? "lowerdn" : l->oper == SNAP_OPER_DOWN ? "down" :
-											       "notup";
+		return l->oper == SNAP_OPER_LOWERDOWN ? "lowerdn" :
+		       l->oper == SNAP_OPER_DOWN      ? "down" :
+							"notup";
 	if ((l->valid & SNAP_LOW_CARRIER) && !l->carrier)
 		return "no-carr";
 	if ((l->valid & SNAP_LOW_MII) && l->mii != SNAP_MII_UP)
@@ -110,8 +111,7 @@ const char *net_lower_line(char *buf, size_t n, const struct snap_net *u,
 		snprintf(fl, sizeof(fl), "%" PRIu32, l->flaps);
 	else
 		snprintf(fl, sizeof(fl), "-");
-	snprintf(buf, n, "%-15.15s %-8s %-3s %-6s %6s %8s %8s %7s %5s", l->name,
-		 net_lower_state(l),
+	snprintf(buf, n, "%-15.15s %-8s %-3s %-6s %6s %8s %8s %7s %5s", l->name, net_lower_state(l),
 		 l->valid & SNAP_LOW_CARRIER ? (l->carrier ? "yes" : "no") : "-", role, sp,
 		 cell(rx, sizeof(rx), l, SNAP_LOW_RX_BYTES, -1),
 		 cell(tx, sizeof(tx), l, SNAP_LOW_TX_BYTES, -1),

@@ -44,7 +44,8 @@ static void rates(struct jw *w, const struct snap_lower *l)
 
 	for (i = 0; i < SNAP_LOW_STATS; i++)
 		if (l->rate_valid >> i & 1) {
-			snprintf(key, sizeof(key), "%s_per_sec", sysfs_lower_stat_name((unsigned)i));
+			snprintf(key, sizeof(key), "%s_per_sec",
+				 sysfs_lower_stat_name((unsigned)i));
 			jw_d(w, key, l->rate[i]);
 		}
 	if (l->valid & SNAP_LOW_RATES && l->valid & SNAP_LOW_CHANGES)

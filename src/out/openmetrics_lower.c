@@ -26,8 +26,8 @@ static bool any_lower(const struct snapshot *s)
 }
 
 /* one family: a sample per lower (and direction) fn gives a value for */
-static void fam(struct om *w, const char *name, enum om_type type, const char *help,
-		lower_fn fn, bool dirs)
+static void fam(struct om *w, const char *name, enum om_type type, const char *help, lower_fn fn,
+		bool dirs)
 {
 	const struct snapshot *s = w->s;
 	bool started = false;
@@ -48,13 +48,16 @@ static void fam(struct om *w, const char *name, enum om_type type, const char *h
 					out_om_family(w, name, type, NULL, help);
 				started = true;
 				if (dirs)
-					out_om_u(w, (struct om_label[]){ { "netdev", n->ndev },
-									 { "lower", n->lower[j].name },
-									 { "direction", dir } },
+					out_om_u(w,
+						 (struct om_label[]){ { "netdev", n->ndev },
+								      { "lower", n->lower[j].name },
+								      { "direction", dir } },
 						 3, v);
 				else
-					out_om_u(w, (struct om_label[]){ { "netdev", n->ndev },
-									 { "lower", n->lower[j].name } },
+					out_om_u(w,
+						 (struct om_label[]){
+							 { "netdev", n->ndev },
+							 { "lower", n->lower[j].name } },
 						 2, v);
 			}
 	}
@@ -94,8 +97,7 @@ static bool stat(const struct snap_lower *l, int k, uint64_t *v, const char **d)
 	return l->stat_valid >> i & 1;
 }
 
-static bool bytes(const struct snap_net *n, const struct snap_lower *l, uint64_t *v,
-		  const char **d)
+static bool bytes(const struct snap_net *n, const struct snap_lower *l, uint64_t *v, const char **d)
 {
 	(void)n;
 	return stat(l, SNAP_LOW_RX_BYTES, v, d);

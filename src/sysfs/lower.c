@@ -30,10 +30,10 @@
 #include "sysfs.h"
 
 static const char *const stat_names[SNAP_LOW_STATS] = {
-	[SNAP_LOW_RX_BYTES] = "rx_bytes",	  [SNAP_LOW_TX_BYTES] = "tx_bytes",
-	[SNAP_LOW_RX_PACKETS] = "rx_packets",	  [SNAP_LOW_TX_PACKETS] = "tx_packets",
-	[SNAP_LOW_RX_DROPPED] = "rx_dropped",	  [SNAP_LOW_TX_DROPPED] = "tx_dropped",
-	[SNAP_LOW_RX_ERRORS] = "rx_errors",	  [SNAP_LOW_TX_ERRORS] = "tx_errors",
+	[SNAP_LOW_RX_BYTES] = "rx_bytes",     [SNAP_LOW_TX_BYTES] = "tx_bytes",
+	[SNAP_LOW_RX_PACKETS] = "rx_packets", [SNAP_LOW_TX_PACKETS] = "tx_packets",
+	[SNAP_LOW_RX_DROPPED] = "rx_dropped", [SNAP_LOW_TX_DROPPED] = "tx_dropped",
+	[SNAP_LOW_RX_ERRORS] = "rx_errors",   [SNAP_LOW_TX_ERRORS] = "tx_errors",
 };
 
 static const char *const opers[] = {
@@ -130,7 +130,7 @@ static int lower_file(struct snap_lower *l, const char *rest, const char *buf, s
 		   !strcmp(rest, "speed")) {
 		if (number(buf, len, &v, &neg) || v > UINT32_MAX)
 			return -EBADMSG;
-		if (rest[0] == 's')	/* -1: SPEED_UNKNOWN (a link down) */
+		if (rest[0] == 's') /* -1: SPEED_UNKNOWN (a link down) */
 			SNAP_SET(l, speed, SNAP_LOW_SPEED, neg ? UINT32_MAX : (uint32_t)v);
 		else if (neg)
 			return -EBADMSG;
@@ -142,7 +142,7 @@ static int lower_file(struct snap_lower *l, const char *rest, const char *buf, s
 		static const char *const st[] = { "active", "backup" };
 
 		if ((k = word_of(st, 2, buf, len)) < 0)
-			return 0;	/* "UNKNOWN": said nothing */
+			return 0; /* "UNKNOWN": said nothing */
 		SNAP_SET(l, backup, SNAP_LOW_STATE, (uint8_t)k);
 	} else if (!strcmp(rest, "bonding_slave/mii_status")) {
 		if ((k = word_of(miis, sizeof(miis) / sizeof(miis[0]), buf, len)) < 0)

@@ -35,7 +35,7 @@ static void feed_slave(struct snapshot *s, const struct slave *l)
 	snprintf(path, sizeof(path), BOND "lower_%s/carrier", l->name);
 	if (l->carrier)
 		CHECK_EQ_U(FEED(s, path, l->carrier), 0);
-	else	/* net-sysfs.c carrier_show: -EINVAL while the device is down */
+	else /* net-sysfs.c carrier_show: -EINVAL while the device is down */
 		CHECK_EQ_U(sysfs_parse(s, path, -EINVAL, NULL, 0), 0);
 	snprintf(path, sizeof(path), BOND "lower_%s/speed", l->name);
 	CHECK_EQ_U(FEED(s, path, l->carrier ? "25000\n" : "-1\n"), 0);
@@ -184,15 +184,14 @@ static void test_bond(void)
 	out = text_of(om, &y);
 	CHECK(strstr(out, "rdma_netdev_lower_up{netdev=\"bond0\",lower=\"eth1\"} 0\n") != NULL);
 	CHECK(strstr(out, "rdma_netdev_lower_up{netdev=\"bond0\",lower=\"eth0\"} 1\n") != NULL);
-	CHECK(strstr(out, "rdma_netdev_lower_active{netdev=\"bond0\",lower=\"eth0\"} 1\n") !=
-	      NULL);
+	CHECK(strstr(out, "rdma_netdev_lower_active{netdev=\"bond0\",lower=\"eth0\"} 1\n") != NULL);
 	CHECK(strstr(out, "rdma_netdev_lower_bytes_total{netdev=\"bond0\",lower=\"eth0\","
 			  "direction=\"tx\"} 10000\n") != NULL);
 	free(out);
 
 	/* the bond itself down: its slaves' states are no reason of their own */
 	CHECK_EQ_U(FEED(&y, BOND "operstate", "down\n"), 0);
-	y.rated++;	/* the kept verdict is old */
+	y.rated++; /* the kept verdict is old */
 	verdict_port(&y, SNAP_AT(&y.ports, struct snap_port, 0), &v);
 	CHECK(v.n == 0 || v.r[0].rule != VR_LOWER_DOWN);
 	snap_free(&x);
@@ -208,8 +207,7 @@ static void test_bad(void)
 	snap_init(&s);
 	CHECK_EQ_U(FEED(&s, BOND "lower_eth0/operstate", "sideways\n"), (uint64_t)-EBADMSG);
 	CHECK_EQ_U(FEED(&s, BOND "lower_eth0/statistics/rx_bytes", "-5\n"), (uint64_t)-EBADMSG);
-	CHECK_EQ_U(FEED(&s, BOND "lower_eth0/carrier_changes", "4294967296\n"),
-		   (uint64_t)-EBADMSG);
+	CHECK_EQ_U(FEED(&s, BOND "lower_eth0/carrier_changes", "4294967296\n"), (uint64_t)-EBADMSG);
 	CHECK_EQ_U(FEED(&s, BOND "bonding/mode", "active-backup\n"), (uint64_t)-EBADMSG);
 	CHECK_EQ_U(FEED(&s, BOND "lower_a23456789012345678/operstate", "up\n"), 0);
 	n = snap_net_find(&s, "bond0");
