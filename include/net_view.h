@@ -67,4 +67,16 @@ const char *net_ext_substate_name(unsigned int state, unsigned int sub);
 /* LINKMODES_DUPLEX: "Half", "Full", "Unknown" */
 const char *net_duplex_name(unsigned int duplex);
 
+/*
+ * A lower of netdev u as one line of net_lower_head()'s columns (76 wide:
+ * name, state, carrier, role in its bond, speed, RX and TX bytes/s, drops
+ * a second, carrier changes in the window), "-" where not known; the
+ * link's drill-down and -b's LOWERS print it (src/model/lower.c).
+ */
+const char *net_lower_head(void);
+const char *net_lower_line(char *buf, size_t n, const struct snap_net *u,
+			   const struct snap_lower *l);
+/* "up", "down", "no-carr", "mii-down", ...: why a lower is down */
+const char *net_lower_state(const struct snap_lower *l);
+
 #endif

@@ -47,6 +47,54 @@ enum {
 	SNAP_NET_OURS = 1 << 11,	/* adv_pause: LINKMODES_OURS */
 	SNAP_NET_PEER = 1 << 12,	/* lp_pause: LINKMODES_PEER (a partner that advertises) */
 	SNAP_NET_MOD = 1 << 13,		/* mod: the transceiver module decoded */
+	SNAP_NET_OPER = 1 << 14,	/* oper: sysfs operstate (an upper's) */
+	SNAP_NET_BOND_MODE = 1 << 15,	/* bond_mode: bonding/mode's number */
+	SNAP_NET_ACTIVE = 1 << 16,	/* active: bonding/active_slave */
+};
+
+/*
+ * A device beneath a port's netdev, by the kernel's own links: each
+ * /sys/class/net/UPPER/lower_NAME (net/core/dev.c
+ * netdev_adjacent_sysfs_add, 3.13+): a bond's slaves, a VLAN's real
+ * device, an IPoIB child's parent.  Its files are read through that link
+ * (UPPER/lower_NAME/statistics/rx_bytes), so the path names both and a
+ * recording replays them (src/sysfs/lower.c).
+ */
+enum snap_lower_stat {
+	SNAP_LOW_RX_BYTES, SNAP_LOW_TX_BYTES, SNAP_LOW_RX_PACKETS, SNAP_LOW_TX_PACKETS,
+	SNAP_LOW_RX_DROPPED, SNAP_LOW_TX_DROPPED, SNAP_LOW_RX_ERRORS, SNAP_LOW_TX_ERRORS,
+	SNAP_LOW_STATS
+};
+enum {
+	SNAP_LOW_OPER = 1 << 0,		/* oper: operstate (enum snap_oper) */
+	SNAP_LOW_CARRIER = 1 << 1,	/* carrier: 0 or 1 (no file while down) */
+	SNAP_LOW_SPEED = 1 << 2,	/* speed, Mb/s (-1 in the file: not set) */
+	SNAP_LOW_STATE = 1 << 3,	/* backup: bonding_slave/state */
+	SNAP_LOW_MII = 1 << 4,		/* mii: bonding_slave/mii_status */
+	SNAP_LOW_CHANGES = 1 << 5,	/* carrier_changes */
+	SNAP_LOW_RATES = 1 << 6,	/* rate[] and flaps: against the sample before */
+};
+/* net/core/net-sysfs.c operstates[] (RFC 2863), in its order */
+enum snap_oper { SNAP_OPER_UNKNOWN, SNAP_OPER_NOTPRESENT, SNAP_OPER_DOWN,
+		 SNAP_OPER_LOWERDOWN, SNAP_OPER_TESTING, SNAP_OPER_DORMANT, SNAP_OPER_UP };
+/* include/net/bonding.h bond_slave_link_status(): up, going down, down,
+ * going back */
+enum snap_mii { SNAP_MII_UP, SNAP_MII_FAIL, SNAP_MII_DOWN, SNAP_MII_BACK };
+/* what the upper is to its lowers (its uevent's DEVTYPE) */
+enum snap_upper { SNAP_UPPER_OTHER, SNAP_UPPER_BOND, SNAP_UPPER_VLAN };
+#define SNAP_NET_LOWERS 4	/* lowers kept per netdev, in name order */
+
+struct snap_lower {
+	char name[SNAP_IFNAME_MAX];
+	uint32_t valid;		/* SNAP_LOW_* */
+	uint16_t stat_valid;	/* 1 << enum snap_lower_stat: stat[] read */
+	uint16_t rate_valid;	/* the same: rate[] known */
+	uint8_t oper, carrier, backup, mii;
+	uint32_t speed;
+	uint32_t carrier_changes;
+	uint64_t stat[SNAP_LOW_STATS];	/* statistics/NAME */
+	double rate[SNAP_LOW_STATS];	/* per second (rate_valid) */
+	uint32_t flaps;		/* carrier changes in the window (SNAP_LOW_RATES) */
 };
 
 /* adv_pause, lp_pause: the link modes Pause and Asym_Pause advertised */
@@ -78,6 +126,15 @@ struct snap_net {
 	uint8_t n_ports;
 	uint16_t port_ix[4];
 	struct mod_info mod;	/* SNAP_NET_MOD: its transceiver (src/net/module.c) */
+	/* the devices beneath it (src/sysfs/lower.c) */
+	uint8_t upper;		/* enum snap_upper */
+	uint8_t oper;		/* SNAP_NET_OPER */
+	uint8_t bond_mode;	/* SNAP_NET_BOND_MODE: BOND_MODE_* (0 balance-rr, 1
+				 * active-backup, 2 balance-xor, 4 802.3ad, ...) */
+	uint8_t n_lower;
+	uint8_t lower_more;	/* more than SNAP_NET_LOWERS: left out */
+	char active[SNAP_IFNAME_MAX];	/* SNAP_NET_ACTIVE: "" for none */
+	struct snap_lower lower[SNAP_NET_LOWERS];
 };
 #define SNAP_NET_PORTS 4
 
@@ -93,5 +150,12 @@ bool snap_net_pause_negotiated(const struct snap_net *n, bool *rx, bool *tx);
 /* The netdev row of name ndev, NULL when none. */
 struct snapshot;
 struct snap_net *snap_net_find(const struct snapshot *s, const char *ndev);
+/* The lowers' rates against prev's, dt s before (src/model/lower.c). */
+void snap_lowers_rate(const struct snapshot *prev, struct snapshot *cur, double dt);
+/* A lower down: its operstate not up, no carrier, or its bond's MII
+ * monitor not up. */
+bool snap_lower_down(const struct snap_lower *l);
+/* The same, added (its ports looked up) when not there; NULL: no memory. */
+struct snap_net *snap_net_get(struct snapshot *s, const char *ndev);
 
 #endif

@@ -44,6 +44,18 @@ bool sysfs_gid_zero(const char *buf, size_t len);
 /* Copy a one-line text value (at most dstlen - 1 bytes) without its
  * newline, control chars kept (they are escaped where shown). */
 void sysfs_line(char *dst, size_t dstlen, const char *buf, size_t len);
+/*
+ * /sys/class/net/NDEV/{uevent,operstate,bonding/FILE,lower_NAME/...}
+ * (lower.c), rest the path after NDEV/: 1 when it is one of them (parsed
+ * into NDEV's struct snap_net), 0 when not, -EBADMSG, -ENOMEM.
+ */
+int sysfs_lower_parse(struct snapshot *s, const char *ndev, const char *rest, int err,
+		      const char *buf, size_t len);
+/* "rx_bytes", ... (enum snap_lower_stat); "up", ... (enum snap_oper);
+ * "up", "going down", ... (enum snap_mii) */
+const char *sysfs_lower_stat_name(unsigned int i);
+const char *sysfs_oper_name(unsigned int i);
+const char *sysfs_mii_name(unsigned int i);
 /* Unit of a netdev statistics file (rx_bytes -> bytes, ...). */
 enum snap_unit sysfs_netdev_unit(const char *name);
 

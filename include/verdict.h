@@ -33,6 +33,7 @@ enum verdict_rule {
 	VR_MOD_RX, /* RX power under the module's own low warning or alarm */
 	VR_MOD_TEMP, /* the module's temperature past its own warning or alarm */
 	VR_FLAPS,
+	VR_LOWER_DOWN, /* a bond's slave (a lower device) down under an up netdev */
 	VR_SATURATED,
 	VR_PCIE,
 	VR_ERRORS, /* ERR/s where no rule above says why */
@@ -61,6 +62,8 @@ struct verdict_reason {
 	double value, threshold;
 	uint32_t counter; /* the counter it is from (s->strs), 0 for none */
 	uint8_t src; /* its enum snap_src */
+	char lower[SNAP_IFNAME_MAX]; /* the lower it names (VR_LOWER_DOWN), "" */
+	bool slave; /* that lower is a bond's slave */
 };
 
 #define VERDICT_REASONS VR_N

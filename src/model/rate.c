@@ -487,6 +487,7 @@ int rate_compute(const struct snapshot *prev, struct snapshot *cur)
 	}
 	rate_devs(prev, cur);
 	snap_pstats_rate(prev, cur, dt);
+	snap_lowers_rate(prev, cur, dt);
 	err = rate_counters(prev, cur, dt, offsetof(struct snapshot, counters));
 	if (!err)
 		err = rate_counters(prev, cur, dt, offsetof(struct snapshot, objcnts));

@@ -59,6 +59,11 @@ static const struct verdict_rule_def rules[VR_N] = {
 		       "gpud: 3 returns to ACTIVE make a flapping port; nebius soperator #481: "
 		       "link_downed up by more than 10 (flaps seen since rdmatop started or the "
 		       "recording began: returns to ACTIVE, or the kernel's down counts)" },
+	[VR_LOWER_DOWN] = { "lower_down", "down", "", 1, 1e300,
+			    "rdmatop's own: a device beneath an up netdev (a bond's slave, by the "
+			    "kernel's lower_* links) with its operstate not up, no carrier or its "
+			    "bond's MII monitor not up: the bond runs on fewer links (value: how "
+			    "many; the first named)" },
 	[VR_SATURATED] = { "saturated", "saturated", "", 1, 1e300,
 			   "IBTA PortCounters saturate (16-bit symbol_error, 8-bit link_downed): "
 			   "the rate of a counter at its maximum is unknown" },
@@ -150,10 +155,13 @@ static void reason(struct verdict *v, enum verdict_rule r, double value, int pri
 		return;
 	level = value >= f ? VERDICT_FAIL : VERDICT_WARN;
 	if (v->n < VERDICT_REASONS)
-		v->r[v->n++] = (struct verdict_reason){
-			(uint8_t)r, level, (int8_t)prio, value, level == VERDICT_FAIL ? f : w,
-			counter,    src
-		};
+		v->r[v->n++] = (struct verdict_reason){ .rule = (uint8_t)r,
+							.level = level,
+							.prio = (int8_t)prio,
+							.value = value,
+							.threshold = level == VERDICT_FAIL ? f : w,
+							.counter = counter,
+							.src = src };
 	if (level > v->level)
 		v->level = level;
 }
@@ -308,6 +316,28 @@ static void module_rules(const struct snapshot *s, const struct snap_port *p, st
 	}
 }
 
+/* The lowers beneath the port's netdev while it is up: the first one down
+ * named, the count the value. */
+static void lower_rules(const struct snapshot *s, const struct snap_port *p, struct verdict *v)
+{
+	const struct snap_net *n = net_of_port(s, p->dev, p->port);
+	const struct snap_lower *first = NULL;
+	size_t i, down = 0;
+
+	if (!n || !n->n_lower || !(n->valid & SNAP_NET_OPER) || n->oper != SNAP_OPER_UP)
+		return;
+	for (i = 0; i < n->n_lower; i++)
+		if (snap_lower_down(&n->lower[i]) && !down++)
+			first = &n->lower[i];
+	if (!first)
+		return;
+	reason(v, VR_LOWER_DOWN, (double)down, -1, 0, 0);
+	if (v->n && v->r[v->n - 1].rule == VR_LOWER_DOWN) {
+		snprintf(v->r[v->n - 1].lower, sizeof(v->r[0].lower), "%s", first->name);
+		v->r[v->n - 1].slave = n->upper == SNAP_UPPER_BOND;
+	}
+}
+
 static void verdict_fill(const struct snapshot *s, uint32_t dev, uint32_t port, void *out);
 
 /* kept for the next asker while s holds (view_port_value): the header, the
@@ -366,6 +396,7 @@ static void verdict_fill(const struct snapshot *s, uint32_t dev, uint32_t port, 
 		reason(v, VR_FEC_UNCORR, c->rate, -1, c->name, c->source);
 	module_rules(s, p, v);
 	reason(v, VR_FLAPS, returns(p), -1, 0, 0);
+	lower_rules(s, p, v);
 	if (t.err_sat) {
 		for (k = 0; k < TRUTH_ERRS && !t.errs[k].sat; k++)
 			;
@@ -459,6 +490,13 @@ const char *verdict_reason_text(const struct snapshot *s, const struct verdict_r
 		break;
 	case VR_MOD_TEMP:
 		snprintf(buf, n, "module %.1f C", r->value);
+		break;
+	case VR_LOWER_DOWN:
+		if (r->value > 1)
+			snprintf(buf, n, "%s %s down (+%.0f)", r->slave ? "slave" : "lower",
+				 r->lower, r->value - 1);
+		else
+			snprintf(buf, n, "%s %s down", r->slave ? "slave" : "lower", r->lower);
 		break;
 	case VR_SATURATED:
 		snprintf(buf, n, "%s saturated", r->counter ? snap_s(s, r->counter) : "a counter");

@@ -99,7 +99,7 @@ struct snap_net *snap_net_find(const struct snapshot *s, const char *ndev)
 	return NULL;
 }
 
-static struct snap_net *net_get(struct snapshot *s, const char *ndev)
+struct snap_net *snap_net_get(struct snapshot *s, const char *ndev)
 {
 	struct snap_net *n;
 	size_t i, len;
@@ -258,7 +258,7 @@ int net_parse(struct snapshot *s, unsigned int what, const char *ndev, int err,
 
 	if (what >= SNAP_NET_N || !ndev[0])
 		return 0;	/* a newer rdmatop's input: skipped */
-	n = net_get(s, ndev);
+	n = snap_net_get(s, ndev);
 	if (!n)
 		return -ENOMEM;
 	n->seen |= (uint16_t)(1u << what);
@@ -311,7 +311,7 @@ int net_parse(struct snapshot *s, unsigned int what, const char *ndev, int err,
 	free(copy);
 	if (ret == -EBADMSG) {
 		snap_rollback(s, &m);
-		n = net_get(s, ndev);
+		n = snap_net_get(s, ndev);
 		if (!n)
 			return -ENOMEM;
 		n->err[what] = -EBADMSG;

@@ -158,6 +158,8 @@ static void json_link_health(struct jw *w, const struct snapshot *s, const struc
 			jw_s(w, "unit", rules[r->rule].unit);
 		if (r->prio >= 0)
 			jw_u(w, r->rule == VR_MOD_RX ? "lane" : "priority", (uint64_t)r->prio);
+		if (r->lower[0])
+			jw_s(w, r->slave ? "slave" : "lower", r->lower);
 		if (r->counter) {
 			jw_s(w, "counter", snap_s(s, r->counter));
 			jw_s(w, "source", truth_src_name(r->src));

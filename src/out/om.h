@@ -51,6 +51,9 @@ const char *out_om_dev_label(const struct snapshot *s, uint32_t index, char *buf
 void out_om_counters(struct om *w);
 /* The netdevs' families: PFC per priority, pause, FEC, ethtool -S (openmetrics_net.c). */
 void out_om_net(struct om *w);
+/* The lowers' families: a bond's slaves, a VLAN's real device
+ * (openmetrics_lower.c). */
+void out_om_lowers(struct om *w);
 /* The transceiver modules' families (openmetrics_module.c). */
 void out_om_module(struct om *w);
 /* The ports' carrier counts and last change seen (openmetrics_links.c). */

@@ -481,6 +481,7 @@ int out_openmetrics(FILE *f, const struct snapshot *s, const struct out_om_opts 
 	out_om_links(&w);
 	out_om_counters(&w);
 	out_om_net(&w);
+	out_om_lowers(&w);
 	om_resources(&w);
 	err = om_qps(&w);
 	if (!err)

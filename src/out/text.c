@@ -14,6 +14,7 @@
 #include "fmt.h"
 #include "names.h"
 #include "out.h"
+#include "net_view.h"
 #include "verdict.h"
 #include "view.h"
 
@@ -357,6 +358,31 @@ static void text_event(FILE *f, const struct snapshot *s, const void *row)
 	fputc('\n', f);
 }
 
+/* The devices beneath the ports' netdevs: a line each (net_lower_line) */
+static void text_lowers(FILE *f, const struct snapshot *s)
+{
+	char line[160], esc[640], up[SNAP_IFNAME_MAX * 4];
+	bool head = false;
+	size_t i, j;
+
+	for (i = 0; i < s->nets.n; i++) {
+		const struct snap_net *n = SNAP_AT(&s->nets, struct snap_net, i);
+
+		if (!n->n_lower)
+			continue;
+		if (!head)
+			fprintf(f, "\nLOWERS\n%-15s %s\n", "NETDEV", net_lower_head());
+		head = true;
+		fmt_escape(up, sizeof(up), n->ndev);
+		for (j = 0; j < n->n_lower; j++)
+			fprintf(f, "%-15s %s\n", up,
+				fmt_escape(esc, sizeof(esc),
+					   net_lower_line(line, sizeof(line), n, &n->lower[j])));
+		if (n->lower_more)
+			fprintf(f, "%-15s (more lowers than %d: left out)\n", up, SNAP_NET_LOWERS);
+	}
+}
+
 int out_text(FILE *f, const struct snapshot *s, const struct out_opts *o)
 {
 	/* each section's columns, -1 ends them */
@@ -417,6 +443,8 @@ int out_text(FILE *f, const struct snapshot *s, const struct out_opts *o)
 	err = err ?: text_table(f, &c, o, VIEW_LINKS, "LINKS", links);
 	if (s->nets.n)
 		err = err ?: text_table(f, &c, o, VIEW_LINKS, "NETWORK", net);
+	if (!err)
+		text_lowers(f, s);
 	err = err ?: text_table(f, &c, o, VIEW_DEVS, "RESOURCES", res);
 	err = err ?: text_table(f, &c, o, VIEW_QPS, "QPS", text_ids(s, qps, ids));
 	/* the other objects in every column, in the JSON's order */

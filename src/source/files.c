@@ -141,6 +141,74 @@ void live_read_port_files(struct source *src, struct snapshot *s,
 			 netstats[i]);
 		live_read_file(src, s, path);
 	}
+	live_read_lowers(src, s, ndev);
+}
+
+/* the kernel's lower_NAME links of /sys/class/net/NDEV, sorted: their count */
+static size_t lower_names(const struct live *l, const char *ndev,
+			  char (*names)[SNAP_IFNAME_MAX], size_t max)
+{
+	char full[1024];
+	struct dirent *de;
+	size_t n = 0;
+	DIR *dh;
+
+	snprintf(full, sizeof(full), "%s/sys/class/net/%s", l->sysroot, ndev);
+	if (!(dh = opendir(full)))
+		return 0;
+	while ((de = readdir(dh)) && n < max) {
+		size_t len = strlen(de->d_name);
+
+		if (strncmp(de->d_name, "lower_", 6) || len - 6 >= SNAP_IFNAME_MAX || len == 6)
+			continue;
+		memcpy(names[n++], de->d_name + 6, len - 6 + 1);
+	}
+	closedir(dh);
+	qsort(names, n, sizeof(names[0]), name_cmp);
+	return n;
+}
+
+/*
+ * The devices beneath netdev ndev (src/sysfs/lower.c): a bond's slaves, a
+ * VLAN's real device, an IPoIB child's parent, each read through its
+ * lower_NAME link so the path names the upper and the lower both.
+ * SNAP_NET_LOWERS + 1 are listed: the parser says when some are left out.
+ */
+void live_read_lowers(struct source *src, struct snapshot *s, const char *ndev)
+{
+	static const char *const upper[] = {
+		"uevent", "operstate", "bonding/mode", "bonding/active_slave",
+	};
+	static const char *const lower[] = {
+		"operstate", "carrier", "speed", "carrier_changes",
+		"bonding_slave/state", "bonding_slave/mii_status",
+		"statistics/rx_bytes", "statistics/tx_bytes", "statistics/rx_packets",
+		"statistics/tx_packets", "statistics/rx_dropped", "statistics/tx_dropped",
+		"statistics/rx_errors", "statistics/tx_errors",
+	};
+	char names[SNAP_NET_LOWERS + 1][SNAP_IFNAME_MAX], path[512], full[1024];
+	struct live *l = src->priv;
+	size_t n = lower_names(l, ndev, names, SNAP_NET_LOWERS + 1), i, k;
+	bool bond;
+
+	if (!n)
+		return;
+	snprintf(full, sizeof(full), "%s/sys/class/net/%s/bonding", l->sysroot, ndev);
+	bond = !access(full, F_OK);
+	for (i = 0; i < sizeof(upper) / sizeof(upper[0]); i++) {
+		if (!bond && !strncmp(upper[i], "bonding/", 8))
+			continue;
+		snprintf(path, sizeof(path), "/sys/class/net/%s/%s", ndev, upper[i]);
+		live_read_file(src, s, path);
+	}
+	for (k = 0; k < n; k++)
+		for (i = 0; i < sizeof(lower) / sizeof(lower[0]); i++) {
+			if (!bond && !strncmp(lower[i], "bonding_slave/", 14))
+				continue;
+			snprintf(path, sizeof(path), "/sys/class/net/%s/lower_%s/%s", ndev,
+				 names[k], lower[i]);
+			live_read_file(src, s, path);
+		}
 }
 
 /*

@@ -132,6 +132,8 @@ int live_user_name(uint32_t uid, char *buf, size_t size);
 void live_read_users(struct source *src, struct snapshot *s);
 /* /proc/net/vlan/config when a GID's netdev is not its port's. */
 void live_read_vlans(struct source *src, struct snapshot *s);
+/* The devices beneath netdev ndev through its lower_NAME links (files.c). */
+void live_read_lowers(struct source *src, struct snapshot *s, const char *ndev);
 /* The PCI locality (SYSFS_PCI), walked again when the devices change. */
 void live_read_pci(struct source *src, struct snapshot *s);
 

@@ -248,6 +248,8 @@ static int parse_net(struct snapshot *s, const char *rest, int err,
 	int ret;
 
 	rest = component(rest, ndev, sizeof(ndev));
+	if (rest && (ret = sysfs_lower_parse(s, ndev, rest, err, buf, len)))
+		return ret < 0 ? ret : 0;
 	if (!err && rest && (ret = parse_carrier(s, ndev, rest, buf, len)))
 		return ret < 0 ? ret : 0;
 	if (!err && rest && !strcmp(rest, "mtu") && !parse_u64(buf, len, &v) && v <= UINT32_MAX) {

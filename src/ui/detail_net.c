@@ -5,7 +5,8 @@
  * received and sent with their rates, the share of the interval paused,
  * discards), and why an
  * input said nothing (once per port: "dcb: not supported by the driver"),
- * then the transceiver module (detail_module.c).
+ * the devices beneath the netdev (a bond's slaves: a line each), then the
+ * transceiver module (detail_module.c).
  * Lines go to the drill-down through emit (detail.c).
  */
 #include <stdio.h>
@@ -223,6 +224,33 @@ static void why_lines(const struct snap_net *n, ui_emit_fn emit, void *ctx)
 	}
 }
 
+/* The devices beneath the netdev (a bond's slaves, a VLAN's real device):
+ * what it is, then a line each (net_lower_line), a lower down marked */
+static void lower_lines(const struct snap_net *n, ui_emit_fn emit, void *ctx)
+{
+	static const char *const modes[] = { "balance-rr", "active-backup", "balance-xor",
+					     "broadcast",  "802.3ad",	    "balance-tlb",
+					     "balance-alb" };
+	char line[160], mode[48] = "";
+	size_t i;
+
+	if (!n->n_lower)
+		return;
+	if (n->valid & SNAP_NET_BOND_MODE)
+		snprintf(mode, sizeof(mode), " (%s)", modes[n->bond_mode < 7 ? n->bond_mode : 0]);
+	snprintf(line, sizeof(line), "%s %s%s%s%s, %u lower%s%s",
+		 n->upper == SNAP_UPPER_BOND ? "bond" : n->upper == SNAP_UPPER_VLAN ? "vlan" :
+										"upper",
+		 n->ndev, mode, (n->valid & SNAP_NET_ACTIVE) && n->active[0] ? ", active " : "",
+		 (n->valid & SNAP_NET_ACTIVE) ? n->active : "", n->n_lower,
+		 n->n_lower == 1 ? "" : "s", n->lower_more ? " (more left out)" : "");
+	emit(ctx, ROLE_DEFAULT, 2, line);
+	emit(ctx, ROLE_COLUMN, 2, net_lower_head());
+	for (i = 0; i < n->n_lower; i++)
+		emit(ctx, snap_lower_down(&n->lower[i]) ? ROLE_STATUS_WARN : ROLE_DEFAULT, 2,
+		     net_lower_line(line, sizeof(line), n, &n->lower[i]));
+}
+
 /* The section's lines in the order they are drawn, each from its own
  * input (PFC, pause, FEC, link, priorities, refusals). */
 void ui_detail_net(const struct snapshot *s, uint32_t dev, uint32_t port, ui_emit_fn emit,
@@ -239,6 +267,7 @@ void ui_detail_net(const struct snapshot *s, uint32_t dev, uint32_t port, ui_emi
 	pause_line(n, emit, ctx);
 	error_lines(n, &r, emit, ctx);
 	link_line(n, emit, ctx);
+	lower_lines(n, emit, ctx);
 	prio_table(n, &r, emit, ctx);
 	why_lines(n, emit, ctx);
 	emit(ctx, ROLE_DEFAULT, 0, "");

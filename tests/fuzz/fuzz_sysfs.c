@@ -7,8 +7,8 @@
  * the GPU device nodes of /proc/PID/fd (and the relations snap_carry
  * computes from them and the walk), /proc/uptime, the user names' record
  * (and each task's user looked up in it), a --sysroot tree's etc/passwd
- * (each task's uid and a few more named from it), and the groups a cgroup path
- * makes): input is a
+ * (each task's uid and a few more named from it), the groups a cgroup path
+ * makes, the devices beneath a netdev: bonding/, lower_NAME/...): input is a
  * path, a NUL, and the file's contents; a second NUL-separated pair may
  * follow.  The snapshot knows a device rxe0 (index 0) with port 1 on netdev
  * dummy0, a GID on its VLAN device dummy0.7, and a few tasks, so every path
@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "net_view.h"
 #include "sysfs.h"
 #include "view.h"
 
@@ -127,6 +128,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		snap_tasks_sort(&s);
 		snap_carry(&prev, &s);
 		snap_free(&prev);
+	}
+	/* the lowers (src/sysfs/lower.c): rated against themselves, and
+	 * each one's drill-down line */
+	snap_lowers_rate(&s, &s, 1.0);
+	for (k = 0; k < (int)s.nets.n; k++) {
+		const struct snap_net *n = SNAP_AT(&s.nets, struct snap_net, (size_t)k);
+		char line[160];
+		size_t j;
+
+		for (j = 0; j < n->n_lower; j++)
+			if (strlen(net_lower_line(line, sizeof(line), n, &n->lower[j])) >= sizeof(line) - 1)
+				abort();
 	}
 	for (k = 0; k < (int)s.tasks.n; k++) {
 		const struct snap_task *t = SNAP_AT(&s.tasks, struct snap_task, (size_t)k);

@@ -32,6 +32,7 @@ import sys
 import subprocess
 import tempfile
 
+import check_bond
 import check_faults
 import check_host
 import check_groups
@@ -48,7 +49,7 @@ from check_screen import (check_demo, check_events, check_priv, check_tui, col, 
 
 
 # Scenarios that take no oracle snapshot of their own.
-NO_SNAPSHOT = {"events", "priv", "demo", "scale", "groups", "late", "flap", "host", "nic"}
+NO_SNAPSHOT = {"events", "priv", "demo", "scale", "groups", "late", "flap", "host", "nic", "bond"}
 
 
 RDMATOP_JSON = re.compile(r"^(rt[^/]*|live|rdmatop[^/]*)\.json$")
@@ -443,6 +444,8 @@ def check_scenario(d, scen, kv, rep, rdmatop=None):
         check_flap(os.path.join(d, "flap"), rep, rdmatop)
     elif scen == "nic":
         check_nic(os.path.join(d, "nic"), rep)
+    elif scen == "bond":
+        check_bond.check_bond(os.path.join(d, "bond"), rep, rdmatop)
     elif scen == "idle":
         check_rate(os.path.join(d, "rate"), rep, busy=False)
         s = RdmaSet(os.path.join(d, "snap", "before"))
@@ -851,6 +854,7 @@ def self_test():
     failures += check_scale.self_test()
 
     failures += check_faults.self_test()
+    failures += check_bond.self_test()
     failures += check_groups.self_test()
     for f in failures:
         print("self-test FAIL: " + f)

@@ -20,9 +20,10 @@ libcrypt1 libyaml-0-2 ethtool pciutils"
 # Modules wanted in the guest; the load order comes from modprobe
 # --show-depends.  crc32_generic: rdma_rxe asks the crypto API for "crc32"
 # at device creation (6.1), which is no hard module dependency.  e1000e:
-# the real driver of the guest's emulated NIC (the nic scenario).
+# the real driver of the guest's emulated NIC (the nic scenario).  bonding,
+# 8021q: the bond scenario's bond and VLAN (bonding makes bond0 at load).
 WANT_MODS="crc32_generic crc32c_generic dummy veth virtio_pci virtio_blk
-rdma_rxe rdma_ucm e1000e"
+rdma_rxe rdma_ucm e1000e bonding 8021q"
 
 BPO_DIR="$CACHE/apt-bpo"
 # shellcheck source=tests/vm/latest.sh

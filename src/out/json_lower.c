@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The devices beneath a link's netdev in JSON (doc/json.md, "lowers"):
+ * per lower its name, state and statistics under `ip -s -j link`'s keys
+ * (iproute2 ip/ipaddress.c: ifname, operstate, stats64's rx and tx
+ * bytes, packets, errors, dropped; operstate as sysfs spells it), its
+ * bond's view of it (bonding_slave/state and mii_status) and rdmatop's
+ * rates over the window.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "jw.h"
+#include "net_view.h"
+#include "sysfs.h"
+
+static void stats64(struct jw *w, const struct snap_lower *l)
+{
+	static const char *const keys[] = { "bytes", "packets", "dropped", "errors" };
+	static const int rx[] = { SNAP_LOW_RX_BYTES, SNAP_LOW_RX_PACKETS, SNAP_LOW_RX_DROPPED,
+				  SNAP_LOW_RX_ERRORS };
+	int d, k;
+
+	if (!l->stat_valid)
+		return;
+	jw_open(w, "stats64", '{');
+	for (d = 0; d < 2; d++) {
+		jw_open(w, d ? "tx" : "rx", '{');
+		for (k = 0; k < 4; k++) {
+			int i = rx[k] + d; /* each tx_ stat follows its rx_ */
+
+			if (l->stat_valid >> i & 1)
+				jw_u(w, keys[k], l->stat[i]);
+		}
+		jw_close(w, '}');
+	}
+	jw_close(w, '}');
+}
+
+static void rates(struct jw *w, const struct snap_lower *l)
+{
+	char key[40];
+	int i;
+
+	for (i = 0; i < SNAP_LOW_STATS; i++)
+		if (l->rate_valid >> i & 1) {
+			snprintf(key, sizeof(key), "%s_per_sec",
+				 sysfs_lower_stat_name((unsigned)i));
+			jw_d(w, key, l->rate[i]);
+		}
+	if (l->valid & SNAP_LOW_RATES && l->valid & SNAP_LOW_CHANGES)
+		jw_u(w, "flaps", l->flaps);
+}
+
+static void lower(struct jw *w, const struct snap_net *n, const struct snap_lower *l)
+{
+	jw_open(w, NULL, '{');
+	jw_s(w, "ifname", l->name);
+	if (l->valid & SNAP_LOW_OPER)
+		jw_s(w, "operstate", sysfs_oper_name(l->oper));
+	if (l->valid & SNAP_LOW_CARRIER)
+		jw_b(w, "carrier", l->carrier);
+	if ((l->valid & SNAP_LOW_SPEED) && l->speed != UINT32_MAX)
+		jw_u(w, "speed", l->speed);
+	if (l->valid & SNAP_LOW_STATE)
+		jw_s(w, "bond_state", l->backup ? "backup" : "active");
+	if (l->valid & SNAP_LOW_MII)
+		jw_s(w, "mii_status", sysfs_mii_name(l->mii));
+	if (n->valid & SNAP_NET_ACTIVE && n->active[0])
+		jw_b(w, "active", !strcmp(n->active, l->name));
+	jw_b(w, "down", snap_lower_down(l));
+	if (l->valid & SNAP_LOW_CHANGES)
+		jw_u(w, "carrier_changes", l->carrier_changes);
+	stats64(w, l);
+	rates(w, l);
+	jw_close(w, '}');
+}
+
+void out_json_lowers(struct jw *w, const struct snap_net *n)
+{
+	static const char *const uppers[] = { "other", "bond", "vlan" };
+	size_t i;
+
+	if (!n || !n->n_lower)
+		return;
+	jw_open(w, "lowers", '{');
+	jw_s(w, "upper_kind", uppers[n->upper < 3 ? n->upper : 0]);
+	if (n->valid & SNAP_NET_OPER)
+		jw_s(w, "operstate", sysfs_oper_name(n->oper));
+	if (n->valid & SNAP_NET_BOND_MODE)
+		jw_u(w, "bond_mode", n->bond_mode);
+	if (n->valid & SNAP_NET_ACTIVE)
+		jw_s(w, "active_slave", n->active);
+	if (n->lower_more)
+		jw_b(w, "cut", true);
+	jw_open(w, "devices", '[');
+	for (i = 0; i < n->n_lower; i++)
+		lower(w, n, &n->lower[i]);
+	jw_close(w, ']');
+	jw_close(w, '}');
+}
