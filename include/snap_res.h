@@ -114,6 +114,14 @@ enum {
 	SNAP_QP_GONE = 1 << 12,
 };
 
+/* snap_qp.track (src/model/stall.c) */
+enum {
+	SNAP_QP_T_SEEN = 1 << 0,	/* state_at, quiet_at hold */
+	SNAP_QP_T_MOVED = 1 << 1,	/* its PSNs moved since it entered this state */
+	SNAP_QP_T_NOW = 1 << 2,		/* they moved at this row (stall_track sets quiet_at) */
+	SNAP_QP_T_PEER = 1 << 3,	/* its peer QP was seen on this host (any state) */
+};
+
 struct snap_qp {
 	uint32_t dev;
 	uint32_t port;
@@ -129,6 +137,13 @@ struct snap_qp {
 	 * rates are of; 0 for a carried row): the groups' PSN counters sum it */
 	uint32_t psn_adv;
 	struct timespec when;	/* SNAP_QP_WHEN: monotonic time of this row */
+	/* its stall tracking (src/model/stall.c), carried from sample to
+	 * sample: the monotonic seconds of the first row seen in this state
+	 * and of the row its PSNs last moved at; SNAP_QP_T_* */
+	double state_at, quiet_at;
+	uint32_t sq_hi, rq_hi;	/* the highest PSNs seen in this state */
+	uint32_t peer;		/* index + 1 of the QP here it is connected to */
+	uint8_t track;
 	SNAP_QP_EXTRA		/* a test's fields (tests/unit/test_res_trial.c) */
 };
 
