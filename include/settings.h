@@ -81,6 +81,10 @@ enum opt_out { OPT_OUT_TEXT, OPT_OUT_JSON, OPT_OUT_OPENMETRICS, OPT_OUT_PROMETHE
 	  .config = true,                                                                       \
 	  .help = "move a verdict rule's thresholds (man rdmatop, THRESHOLDS; not the "       \
 		  "module rules': each module's own); repeatable")                              \
+	X(STALL_AFTER, stall_after, DOUBLE, .name = "stall-after", .metavar = "SECS",          \
+	  .min = 1, .max = 86400, .def = "10", .config = true,                                  \
+	  .help = "a connected QP in RTS whose PSNs moved and then stood still this long is "   \
+		"stalled (default 10; man rdmatop, STALLS)")                                    \
 	X(BYTES, bytes, FLAG, .name = "bytes", .config = true, .saved = true,                   \
 	  .help = "a link's throughput in bytes per second (default: bits per second, "         \
 		"the unit of its rate)")                                                        \

@@ -124,6 +124,14 @@ enum {
 	SNAP_PEER_RETRY = 1 << 4,	/* cur_retry, cur_rnr (mlx5 qpc) */
 };
 
+/* snap_qp.track (src/model/stall.c) */
+enum {
+	SNAP_QP_T_SEEN = 1 << 0,	/* state_at, quiet_at hold */
+	SNAP_QP_T_MOVED = 1 << 1,	/* its PSNs moved since it entered this state */
+	SNAP_QP_T_NOW = 1 << 2,		/* they moved at this row (stall_track sets quiet_at) */
+	SNAP_QP_T_PEER = 1 << 3,	/* its peer QP was seen on this host (any state) */
+};
+
 struct snap_qp {
 	uint32_t dev;
 	uint32_t port;
@@ -147,6 +155,13 @@ struct snap_qp {
 	uint8_t peer_valid;		/* SNAP_PEER_* */
 	uint8_t cur_retry, cur_rnr;	/* retries left now (mlx5 qpc) */
 	uint32_t raw;			/* string id, SNAP_QP_RAW */
+	/* its stall tracking (src/model/stall.c), carried from sample to
+	 * sample: the monotonic seconds of the first row seen in this state
+	 * and of the row its PSNs last moved at; SNAP_QP_T_* */
+	double state_at, quiet_at;
+	uint32_t sq_hi, rq_hi;	/* the highest PSNs seen in this state */
+	uint32_t peer;		/* index + 1 of the QP here it is connected to */
+	uint8_t track;
 	SNAP_QP_EXTRA		/* a test's fields (tests/unit/test_res_trial.c) */
 };
 

@@ -29,7 +29,9 @@ enum ui_pane {
 	SNAP_RES_LIST(UI_RES_PANE)
 	UI_PROCS = 1, UI_COUNTERS = 2, UI_LINKS = 4, UI_DEVS = 5, UI_GROUPS = 11,
 	UI_CONNS = UI_CM_IDS,	/* the CM_IDs' pane: the Connections */
-	UI_PANE_N = 5 SNAP_RES_LIST(UI_RES_ONE)
+	/* the stalled and erred QPs (src/model/stall.c): the last tab, s */
+	UI_STALLS = 5 SNAP_RES_LIST(UI_RES_ONE),
+	UI_PANE_N
 };
 
 #define UI_COLS_MAX 32	/* columns a pane can show */

@@ -345,7 +345,9 @@ enum view_qp_col {
 	VC_QP_DEV, VC_QP_PORT, VC_QP_LQPN, VC_QP_RQPN, VC_QP_TYPE, VC_QP_STATE, VC_QP_SQ_PSN,
 	VC_QP_RQ_PSN, VC_QP_PSN_RATE, VC_QP_SQ_RATE, VC_QP_RQ_RATE, VC_QP_PMIG, VC_QP_PDN,
 	VC_QP_PID, VC_QP_TID, VC_QP_COMM, VC_QP_GPU, VC_QP_PEER, VC_QP_PEER_LID, VC_QP_PEER_DEV,
-	VC_QP_N
+	/* its stall (stall.h): kind, age, its peer's here, its owner's group, its
+	 * port's verdict */
+	VC_QP_STALL, VC_QP_STALL_AGE, VC_QP_PEER_STATE, VC_QP_GROUP, VC_QP_HEALTH, VC_QP_N
 };
 enum view_cm_id_col {
 	VC_CM_DEV, VC_CM_PORT, VC_CM_IDN, VC_CM_LQPN, VC_CM_TYPE, VC_CM_STATE, VC_CM_PS,

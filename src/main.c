@@ -32,6 +32,7 @@
 #include "rate.h"
 #include "snapshot.h"
 #include "source.h"
+#include "stall.h"
 #include "stop.h"
 #include "ui.h"
 #include "view.h"
@@ -57,6 +58,7 @@ static int load_settings(struct settings *o, int argc, char **argv)
 		printf("rdmatop %s\n", RDMATOP_VERSION);
 		return 0;
 	}
+	stall_set_after(o->stall_after);
 	if (verdict_set_thresholds(o->thresholds, o->n_thresholds, err, sizeof(err))) {
 		fprintf(stderr, "rdmatop: --%s\n", err);
 		return 2;

@@ -10,6 +10,7 @@
 
 #include "classify.h"
 #include "rate.h"
+#include "stall.h"
 #include "snap_proc.h"
 #include "util.h"
 
@@ -382,6 +383,7 @@ static int rate_qps(const struct snapshot *prev, struct snapshot *cur, double dt
 		q->valid &= ~(SNAP_QP_PSN_RATE | SNAP_QP_RQ_PSN_RATE);
 		q->sq_psn_rate = q->rq_psn_rate = 0;
 		q->psn_adv = 0;
+		q->track = 0;	/* a QP without a match starts its stall tracking */
 	}
 	if (!prev || dt <= 0 || !cur->qps.n)
 		return 0;
@@ -420,6 +422,7 @@ static int rate_qps(const struct snapshot *prev, struct snapshot *cur, double dt
 			p = SNAP_AT(&prev->qps, struct snap_qp, j - 1);
 			at = j;
 		}
+		stall_pair(p, q);
 		span = qp_span(prev, cur, p, q, &pc, &cc);
 		if (span == 0) {
 			/* the same dump as before: its rates, over its own span */

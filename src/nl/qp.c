@@ -14,6 +14,7 @@
 #include "util.h"
 #include "cols.h"
 #include "names.h"
+#include "stall.h"
 #include "walk.h"
 
 /* ---- the declaration: attribute -> field -> column -> JSON key ---- */
@@ -207,6 +208,25 @@ static const struct view_col qp_fields[QP_NFIELDS] = {
 				      VIEW_F_PLAIN),
 			     .get = qp_peer_dev, .json = "peer_local",
 			     .desc = "the peer is on this host: the device/port whose GID it is" },
+	/* the Stalls table's (src/model/stall.c); JSON: its "stalls" table only */
+	[VC_QP_STALL] = { VIEW_COL("stall", "STALL", 7, false, VIEW_T_STR, VIEW_F_PLAIN),
+			  .flags = VIEW_C_STATE, .get = stall_get_kind, .prio = 18,
+			  .desc = "stalled (PSNs moved, then still for --stall-after), idle "
+				  "(still since RTS), ok, gone (owner exited), sqe, err, setup" },
+	[VC_QP_STALL_AGE] = { VIEW_COL("stall_age", "STALLED", 7, true, VIEW_T_DOUBLE, VIEW_F_AGE),
+			      .get = stall_get_age, .desc_sort = true, .prio = 19,
+			      .desc = "seconds its PSNs stood still (stalled), or in SQE/ERR" },
+	[VC_QP_PEER_STATE] = { VIEW_COL("peer_state", "PEER_ST", 7, false, VIEW_T_STR,
+					VIEW_F_PLAIN),
+			       .flags = VIEW_C_STATE, .get = stall_get_peer, .prio = 22,
+			       .desc = "its peer QP's stall where it is on this host, gone "
+				       "(it was, and is no more), or remote" },
+	[VC_QP_GROUP] = { VIEW_COL("group", "JOB", 12, false, VIEW_T_STR, VIEW_F_PLAIN),
+			  .get = stall_get_group, .prio = 20,
+			  .desc = "its owner's group: job, pod, container, unit or cgroup" },
+	[VC_QP_HEALTH] = { VIEW_COL("health", "HEALTH", 6, false, VIEW_T_UINT, VIEW_F_LEVEL),
+			   .get = stall_get_health, .desc_sort = true, .prio = 21,
+			   .desc = "its port's verdict: OK, WARN or FAIL (man rdmatop, THRESHOLDS)" },
 	NL_QP_EXTRA_FIELDS
 	/* driver QPs (type DRIVER) name their kind; 6.12 rxe sends none (captured) */
 	[QP_SUBTYPE] = { .name = "subtype", TEXT, .get = qp_subtype,

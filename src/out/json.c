@@ -451,6 +451,7 @@ int out_json(FILE *f, const struct snapshot *s, const struct out_opts *o)
 		err = json_table(w, &c, o, VIEW_RES + r, snap_res_info[r].table, &s->res[r],
 				 snap_res_info[r].size, NULL);
 	}
+	err = err ?: out_json_stalls(w, &c);
 	err = err ?: TABLE(VIEW_COUNTERS, "counters", &s->counters, struct snap_counter,
 			   out_json_counter);
 	if (!err)

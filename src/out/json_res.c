@@ -109,6 +109,12 @@ static void json_value(struct jw *w, const char *key, const struct view_col *col
 		jw_u(w, key, v->u);
 }
 
+void out_json_value(struct jw *w, const char *key, const struct view_col *col,
+		    const struct view_value *v)
+{
+	json_value(w, key, col, v);
+}
+
 /* the owner's pid and comm (rdma's) and its drivers' attributes, or ours */
 static void json_owner(struct jw *w, const struct view_ctx *c, enum view_table t,
 		       const struct view_tab *tb, const void *r, bool rdma_part)

@@ -242,6 +242,11 @@ typedef void (*json_row_fn)(struct jw *w, const struct snapshot *s, const void *
 /* "key": [ an object per element of v (each size bytes), written by fn ] */
 void jw_rows(struct jw *w, const char *key, const struct snapshot *s, const struct snap_vec *v,
 	     size_t size, json_row_fn fn);
+/* One value under key, as its column's type and format say. */
+void out_json_value(struct jw *w, const char *key, const struct view_col *col,
+		    const struct view_value *v);
+/* json_stall.c: "stalls", the stalled and erred QPs (stall.h) */
+int out_json_stalls(struct jw *w, const struct view_ctx *c);
 /* A row as its columns say: each valid one under its name, in their order. */
 void out_json_cols(struct jw *w, const struct view_ctx *c, enum view_table t, size_t row);
 /* The fields of row, a row of tb's table, that have a JSON key (cols.h),

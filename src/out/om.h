@@ -64,5 +64,10 @@ void out_om_pci(struct om *w);
 int out_om_procs(struct om *w, unsigned int max_procs);
 /* The per-group families, capped at max_groups (openmetrics_groups.c). */
 int out_om_groups(struct om *w, unsigned int max_groups, struct out_om_psns *psns);
+/* The stalled and erred QPs, at most OM_STALL_MAX series (openmetrics_stall.c). */
+#define OM_STALL_MAX 100
+int out_om_stalls(struct om *w);
+/* Each port's GIDs: rdma_port_gid_info (openmetrics_stall.c). */
+void out_om_gids(struct om *w);
 
 #endif

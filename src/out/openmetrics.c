@@ -479,11 +479,14 @@ int out_openmetrics(FILE *f, const struct snapshot *s, const struct out_om_opts 
 	om_ports(&w);
 	om_traffic(&w);
 	out_om_links(&w);
+	out_om_gids(&w);
 	out_om_counters(&w);
 	out_om_net(&w);
 	out_om_lowers(&w);
 	om_resources(&w);
 	err = om_qps(&w);
+	if (!err)
+		err = out_om_stalls(&w);
 	if (!err)
 		err = out_om_procs(&w, o->max_procs);
 	if (!err)

@@ -15,6 +15,7 @@
 #include "names.h"
 #include "out.h"
 #include "net_view.h"
+#include "stall.h"
 #include "verdict.h"
 #include "view.h"
 
@@ -178,13 +179,29 @@ static bool kernel_owned(const struct view_ctx *c, enum view_table t, size_t row
 
 /* One section: a title, a header line, and the rows of table t, in the
  * columns ids (ending with -1; NULL: every column of the table). */
+static int text_rows(FILE *f, const struct view_ctx *c, const struct out_opts *o,
+		     enum view_table t, const char *title, const int *ids, size_t *rows,
+		     ssize_t nr);
+
 static int text_table(FILE *f, const struct view_ctx *c, const struct out_opts *o,
 		      enum view_table t, const char *title, const int *ids)
 {
+	size_t *rows;
+	ssize_t nr = out_rows(c, t, o, &rows);
+
+	if (nr < 0)
+		return (int)nr;
+	return text_rows(f, c, o, t, title, ids, rows, nr);
+}
+
+/* The table of rows (freed here), its columns ids (NULL: all). */
+static int text_rows(FILE *f, const struct view_ctx *c, const struct out_opts *o,
+		     enum view_table t, const char *title, const int *ids, size_t *rows,
+		     ssize_t nr)
+{
 	const struct view_col *cols;
 	int idx[MAX_COLS], width[MAX_COLS], all[MAX_COLS + 1], comm = view_col_role(t, VIEW_ROLE_COMM);
-	size_t n, k = 0, i, *rows;
-	ssize_t nr;
+	size_t n, k = 0, i;
 
 	cols = view_cols(t, &n);
 	if (ids) {	/* the count columns the list does not name (VIEW_COLS_RES) */
@@ -197,9 +214,6 @@ static int text_table(FILE *f, const struct view_ctx *c, const struct out_opts *
 	for (i = 0; ids ? ids[i] >= 0 : i < n; i++)
 		if (k < MAX_COLS && (!ids || (size_t)ids[i] < n))
 			idx[k++] = ids ? ids[i] : (int)i;
-	nr = out_rows(c, t, o, &rows);
-	if (nr < 0)
-		return (int)nr;
 	/* the screen's width rule (src/ui/table.c): a name widens its column
 	 * to the longest one, up to TEXT_NAME_MAX cells; longer values are
 	 * cut with the mark (put_cell) */
@@ -383,6 +397,18 @@ static void text_lowers(FILE *f, const struct snapshot *s)
 	}
 }
 
+/* STALLS: the stalled and erred QPs, worst and oldest first (stall.h);
+ * none, no section */
+static int text_stalls(FILE *f, const struct view_ctx *c, const struct out_opts *o)
+{
+	size_t *rows;
+	ssize_t nr = stall_rows(c->s, &rows);
+
+	if (nr <= 0)
+		return (int)nr;
+	return text_rows(f, c, o, VIEW_QPS, "STALLS", stall_table_cols, rows, nr);
+}
+
 int out_text(FILE *f, const struct snapshot *s, const struct out_opts *o)
 {
 	/* each section's columns, -1 ends them */
@@ -447,6 +473,7 @@ int out_text(FILE *f, const struct snapshot *s, const struct out_opts *o)
 		text_lowers(f, s);
 	err = err ?: text_table(f, &c, o, VIEW_DEVS, "RESOURCES", res);
 	err = err ?: text_table(f, &c, o, VIEW_QPS, "QPS", text_ids(s, qps, ids));
+	err = err ?: text_stalls(f, &c, o);
 	/* the other objects in every column, in the JSON's order */
 	for (d = 0; d < SNAP_RES_N; d++)
 		for (r = 0; r < SNAP_RES_N; r++) {

@@ -250,6 +250,8 @@ static void build_qp(struct ui *u, struct lines *L)
 
 			fields(u, L, VIEW_QPS, i);
 			found = true;
+			ui_detail_stall(u->run.s, SNAP_AT(&u->run.s->qps, struct snap_qp, i),
+					emit_line, L);
 			/* where its owner runs: the cgroup, job, pod, unit */
 			view_get(&u->cache.vc, VIEW_QPS, i, view_col_role(VIEW_QPS, VIEW_ROLE_PID), &v);
 			for (j = 0; v.valid && j < u->cache.n_procs; j++)

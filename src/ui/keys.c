@@ -168,6 +168,13 @@ static enum ui_action k_groups(struct ui *u, int key)
 	return UI_REDRAW;
 }
 
+static enum ui_action k_stalls(struct ui *u, int key)
+{
+	(void)key;
+	ui_set_pane(u, UI_STALLS);
+	return UI_REDRAW;
+}
+
 static enum ui_action k_move(struct ui *u, int key)
 {
 	long page = (long)(u->run.rows_n > 12 ? u->run.rows_n - 12 : 1);
@@ -366,6 +373,8 @@ static const struct ui_keydef keydefs[] = {
 	  "Tab  S-Tab  1-9 0", NULL /* the panes' titles: pane_help() */, .run = k_pane },
 	{ { 'g' }, "g", "groups: processes by job, pod, container, unit; Enter: its processes",
 	  .run = k_groups },
+	{ { 's' }, "s", "stalls: the stalled and erred QPs, the worst and oldest first; Enter: "
+	  "the QP, its state and PSNs since when", .run = k_stalls },
 	{ { KEY_UP, KEY_DOWN, KEY_PPAGE, KEY_NPAGE, KEY_HOME, KEY_END },
 	  "Up Down PgUp PgDn Home End", "move the selection", .run = k_move },
 	{ { KEY_LEFT, KEY_RIGHT }, "Left Right",
@@ -459,7 +468,7 @@ static const char *pane_help(void)
 	for (i = 0; i < UI_PANE_N && k < sizeof(text); i++) {
 		const char *t = ui_pane_title((enum ui_pane)i, made, sizeof(made));
 
-		if (i == UI_GROUPS)
+		if (i == UI_GROUPS || i == UI_STALLS)
 			continue;
 		if (i < 10)
 			k += (size_t)snprintf(text + k, sizeof(text) - k, "%s %zu %s",
@@ -469,8 +478,11 @@ static const char *pane_help(void)
 					      i == 10 ? ";" : ",", t);
 	}
 	if (k < sizeof(text))
-		snprintf(text + k, sizeof(text) - k, " (Tab), %s (g)",
-			 ui_pane_title(UI_GROUPS, made, sizeof(made)));
+		k += (size_t)snprintf(text + k, sizeof(text) - k, " (Tab), %s (g)",
+				      ui_pane_title(UI_GROUPS, made, sizeof(made)));
+	if (k < sizeof(text))
+		snprintf(text + k, sizeof(text) - k, ", %s (s)",
+			 ui_pane_title(UI_STALLS, made, sizeof(made)));
 	return text;
 }
 

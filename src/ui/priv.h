@@ -119,6 +119,9 @@ void ui_detail_pctx(const struct view_ctx *c, size_t row, ui_emit_fn emit, void 
  * container or unit it makes (src/model/groups.c), as lines. */
 void ui_detail_group(const struct snapshot *s, const struct view_proc *p, ui_emit_fn emit,
 		     void *ctx);
+/* A QP's stall, its state and PSNs since when, its peer here (detail_stall.c). */
+void ui_detail_stall(const struct snapshot *s, const struct snap_qp *q, ui_emit_fn emit,
+		     void *ctx);
 void ui_draw_help(struct ui *u, const struct ui_layout *l);
 void ui_draw_keybar(struct ui *u, const struct ui_layout *l);
 /* The column setup screen and its keys (setup.c). */

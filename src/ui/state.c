@@ -12,6 +12,7 @@
 
 #include "classify.h"
 #include "names.h"
+#include "stall.h"
 #include "util.h"
 #include "priv.h"
 
@@ -19,13 +20,13 @@
 #define PANE_BIT(ID, ...) | (1ull << UI_##ID##S)
 _Static_assert(UI_PANE_N < 64 && (0 SNAP_RES_LIST(PANE_BIT) | 1ull << UI_PROCS |
 				  1ull << UI_COUNTERS | 1ull << UI_LINKS | 1ull << UI_DEVS |
-				  1ull << UI_GROUPS) == (1ull << UI_PANE_N) - 1,
+				  1ull << UI_GROUPS | 1ull << UI_STALLS) == (1ull << UI_PANE_N) - 1,
 	       "tab places");
 #undef PANE_BIT
 
 static const enum view_table pane_table[UI_PANE_N] = {
 	[UI_PROCS] = VIEW_PROCS, [UI_COUNTERS] = VIEW_COUNTERS, [UI_LINKS] = VIEW_LINKS,
-	[UI_DEVS] = VIEW_DEVS, [UI_GROUPS] = VIEW_GROUPS,
+	[UI_DEVS] = VIEW_DEVS, [UI_GROUPS] = VIEW_GROUPS, [UI_STALLS] = VIEW_QPS,
 #define PANE_TABLE(ID, ...) [UI_##ID##S] = VIEW_##ID##S,
 	SNAP_RES_LIST(PANE_TABLE)
 #undef PANE_TABLE
@@ -68,7 +69,7 @@ enum ui_pane ui_pane_step(const struct ui *u, int dir)
  */
 static const uint32_t pane_needs[UI_PANE_N] = {
 	[UI_PROCS] = NEED_ALL, [UI_COUNTERS] = 0, [UI_LINKS] = 0, [UI_DEVS] = 0,
-	[UI_GROUPS] = NEED_ALL,
+	[UI_GROUPS] = NEED_ALL, [UI_STALLS] = NEED(QP),
 #define PANE_NEED(ID, ...) [UI_##ID##S] = NEED(ID),
 	SNAP_RES_LIST(PANE_NEED)
 #undef PANE_NEED
@@ -140,6 +141,7 @@ void ui_row_key(const struct ui *u, enum ui_pane p, size_t row, struct ui_rowkey
 	k->set = true;
 	switch (p) {
 	case UI_QPS:
+	case UI_STALLS:
 		col_s(u, t, row, VC_QP_DEV, k->name, sizeof(k->name));
 		col_u(u, t, row, VC_QP_LQPN, &k->a);
 		break;
@@ -205,10 +207,46 @@ static bool row_may_match(const struct ui *u, enum ui_pane p, size_t row,
 
 	if (p == UI_PROCS)
 		return u->cache.procs[row].pid == k->a;
-	if (p != UI_QPS)
+	if (p != UI_QPS && p != UI_STALLS)
 		return true;
 	view_get(&u->cache.vc, VIEW_QPS, row, VC_QP_LQPN, &v);
 	return v.valid && v.u == k->a;
+}
+
+/*
+ * The Stalls tab: of the QP rows the filter kept, those stall_rows lists,
+ * in its order (stalled, err, sqe, gone; the oldest first) unless a column
+ * sorts them.
+ */
+static ssize_t stall_keep(struct ui *u, size_t n)
+{
+	size_t nq = u->run.s->qps.n, *st, i, m = 0;
+	ssize_t ns = stall_rows(u->run.s, &st);
+	uint8_t *in;
+
+	if (ns < 0)
+		return ns;
+	in = calloc(nq ? nq : 1, 1);
+	if (!in) {
+		free(st);
+		return -ENOMEM;
+	}
+	for (i = 0; i < (size_t)ns; i++)
+		in[st[i]] = 1;
+	if (u->view.panes[UI_STALLS].sort < 0) {
+		for (i = 0; i < n; i++)
+			in[u->cache.rows[i]] |= 2;
+		for (i = 0; i < (size_t)ns; i++)
+			if (in[st[i]] == 3)
+				u->cache.rows[m++] = st[i];
+	} else {
+		for (i = 0; i < n; i++)
+			if (in[u->cache.rows[i]])
+				u->cache.rows[m++] = u->cache.rows[i];
+	}
+	free(in);
+	free(st);
+	return (ssize_t)m;
 }
 
 /* Rebuild the current pane's rows and put the selection back on its object. */
@@ -226,6 +264,8 @@ void ui_refresh_rows(struct ui *u)
 		return;
 	n = view_rows(&u->cache.vc, t, u->view.filter, u->view.panes[u->view.pane].sort, u->view.panes[u->view.pane].reverse,
 		      &u->cache.rows);
+	if (n >= 0 && u->view.pane == UI_STALLS)
+		n = stall_keep(u, (size_t)n);
 	if (n < 0)
 		return;
 	/* -p / 'p': one process only (the procs table and resource tables) */

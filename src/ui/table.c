@@ -12,6 +12,7 @@
 #include "classify.h"
 #include "fit.h"
 #include "priv.h"
+#include "stall.h"
 
 /* Each pane's columns, in the order they are shown while they fit. */
 static const int proc_cols[] = {
@@ -47,6 +48,8 @@ static const int link_cols[] = {
 	VC_LINK_NETDEV_INDEX,
 };
 
+/* the Stalls table's columns, declared once (stall.h) */
+static const int stall_cols[] = { STALL_COLS };
 static const int group_cols[] = {
 	VC_GRP_KIND, VC_GRP_NAME, VC_GRP_PROCS, VC_GRP_OF(QP), VC_GRP_RTS, VC_GRP_QP_ERR, VC_GRP_CPU,
 	VC_GRP_RSS, VC_GRP_PSN_RATE, VC_GRP_MR_BYTES, VC_GRP_OF(MR), VC_GRP_OF(CQ), VC_GRP_OF(PD),
@@ -77,6 +80,7 @@ static const struct {
 	P(UI_LINKS, "Links", "Links", link_cols),
 	P(UI_DEVS, "Devices", "Devs", dev_cols),
 	P(UI_GROUPS, "Groups", "Grps", group_cols),
+	P(UI_STALLS, "Stalls", "Stall", stall_cols),
 #undef P
 	/* the objects' panes (SNAP_RES_LIST's tab) but the Connections: titles
 	 * from their names, columns from their field tables (by .prio) */
@@ -245,6 +249,10 @@ static bool col_key(const struct ui *u, enum ui_pane p, enum view_table t, int k
 
 	if (k == u->view.panes[p].sort)
 		return true;
+	if (p == UI_STALLS)	/* who, on which QP, since when */
+		return k == VC_QP_DEV || k == VC_QP_PORT || k == VC_QP_LQPN || k == VC_QP_RQPN ||
+		       k == VC_QP_STALL || k == VC_QP_STALL_AGE || k == VC_QP_PID ||
+		       k == VC_QP_COMM;
 	switch (t) {
 	case VIEW_PROCS:
 		return k == VC_PROC_PID || k == VC_PROC_COMM || k == VC_PROC_OF(QP) ||

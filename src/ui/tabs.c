@@ -33,6 +33,8 @@ static int tab_label(char *buf, size_t len, size_t i, enum tab_form form, const 
 	}
 	if (i == UI_GROUPS) /* its key a letter, brief or not */
 		return snprintf(buf, len, brief ? "g%s" : " g %s ", t);
+	if (i == UI_STALLS)
+		return snprintf(buf, len, brief ? "s%s" : " s %s ", t);
 	/* the QPs' table, the devices' resource summary (both paced) */
 	if ((i == UI_QPS || i == UI_DEVS) && age[i == UI_DEVS] >= 0.5) {
 		double a = age[i == UI_DEVS];

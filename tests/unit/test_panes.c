@@ -17,14 +17,17 @@ static void test_places(void)
 	for (p = 0; p < UI_PANE_N; p++) {
 		enum view_table t = ui_pane_table((enum ui_pane)p);
 
-		CHECK(t < VIEW_N && !seen[t]);
+		/* the Stalls are a view of the QPs' table, its one second pane */
+		CHECK(t < VIEW_N && (!seen[t] || p == UI_STALLS));
 		if (t < VIEW_N)
 			seen[t] = true;
 		snprintf(all + strlen(all), sizeof(all) - strlen(all), "%s%s", p ? "," : "",
 			 ui_pane_title((enum ui_pane)p, buf, sizeof(buf)));
 	}
 	CHECK_EQ_S(all, "QPs,Processes,Counters,Connections,Links,Devices,CQs,MRs,PDs,CTXs,SRQs,"
-			"Groups,FRMR pools");
+			"Groups,FRMR pools,Stalls");
+	CHECK_EQ_U(ui_pane_table(UI_STALLS), VIEW_QPS);
+	CHECK_EQ_U(UI_STALLS, UI_PANE_N - 1);
 	/* an object's pane shows its table; the Connections are the CM_IDs' */
 	CHECK_EQ_U(ui_pane_table(UI_CQS), VIEW_CQS);
 	CHECK_EQ_U(ui_pane_table(UI_CONNS), VIEW_CM_IDS);

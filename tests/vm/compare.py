@@ -37,6 +37,7 @@ import check_faults
 import check_host
 import check_groups
 import check_scale  # the scale scenario (tests/vm/check_scale.py)
+import check_stall  # the stall scenario (tests/vm/check_stall.py)
 
 from vmlib import (RdmaSet, Report, compare_snapshot, iproute2_version, parse_sys, read_json_lines,
                    read_meta, read_text)
@@ -440,6 +441,8 @@ def check_scenario(d, scen, kv, rep, rdmatop=None):
         if scen == "rc":
             check_roundtrip(os.path.join(d, "roundtrip"), rep, rdmatop)
             check_tui(d, rep, kv, meta, "ibv_rc_pingpong")
+    elif scen == "stall":
+        check_stall.check_stall(d, rep, rdmatop)
     elif scen == "flap":
         check_flap(os.path.join(d, "flap"), rep, rdmatop)
     elif scen == "nic":

@@ -1,0 +1,25 @@
+# Sourced by tests/tui/run (issue 50): the Stalls tab on the test bed's
+# recording of a hang (tests/vm/scenarios/stall.sh: ib_send_bw's server
+# stopped, then killed, its client RNR-retrying; an idle pingpong server),
+# at 80x24 and 200x50 (xterm-256color) and 80x24 on a vt100.
+#   RDMATOP_TUI_FILE=tests/tui/stall50.sh tests/tui/run   (these alone)
+s50_fixture=$fixture
+fixture=$(realpath tests/data/stall.rdrec)
+for ts in xterm-256color:80x24 xterm-256color:200x50 vt100:80x24; do
+	term=${ts%:*} size=${ts#*:}
+	start "$term" 0.2 "--stall-after 5" "$size"
+	wait_for "end of recording" 30
+	keys s
+	check "stalls ($term $size): the tab and its columns" "LQPN +RQPN +STATE +STALL +STALLED"
+	# the end: the client (18, RTS) stalled towards the killed server's 19
+	check "stalls ($term $size): the survivor stalled" \
+		"^rxe0 +1 +18 +19 +RTS +stalled +[0-9hms]+ "
+	check_not "stalls ($term $size): the killed server's QP is not listed" "^rxe0 +1 +19 +18 "
+	check_not "stalls ($term $size): the idle QP is not listed" "^rxe0 +1 +17 "
+	keys Enter
+	check_down "stalls ($term $size): Enter: the QP's peer gone" "peer +QP 19 was here and is gone"
+	check "stalls ($term $size): Enter: its PSNs' last move" "PSNs moved +last at 20"
+	keys Escape
+	keys q
+done
+fixture=$s50_fixture
