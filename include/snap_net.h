@@ -47,6 +47,24 @@ enum {
 	SNAP_NET_OURS = 1 << 11,	/* adv_pause: LINKMODES_OURS */
 	SNAP_NET_PEER = 1 << 12,	/* lp_pause: LINKMODES_PEER (a partner that advertises) */
 	SNAP_NET_MOD = 1 << 13,		/* mod: the transceiver module decoded */
+	SNAP_NET_FEC_HIST = 1 << 14,	/* fec_bin: FEC_GET's histogram (6.18+) */
+};
+
+/*
+ * One bin of the FEC statistics histogram (ETHTOOL_A_FEC_STAT_HIST, Linux
+ * 6.18 net/ethtool/fec.c fec_put_hist): the codewords seen with low to
+ * high symbol errors corrected, the total and, where the driver has them,
+ * per lane.  The kernel sends up to ETHTOOL_FEC_HIST_MAX (64) bins; mlx5
+ * (en_stats.c, the PPHCR register) and netdevsim send 16 or fewer: the
+ * first SNAP_FEC_BINS are kept, fec_bins_more counts the others.
+ */
+#define SNAP_FEC_BINS 16
+#define SNAP_FEC_LANES 8	/* ETHTOOL_MAX_LANES */
+struct snap_fec_bin {
+	uint32_t low, high;
+	uint64_t total;
+	uint8_t n_lanes;
+	uint64_t lane[SNAP_FEC_LANES];
 };
 
 /* adv_pause, lp_pause: the link modes Pause and Asym_Pause advertised */
@@ -78,6 +96,10 @@ struct snap_net {
 	uint8_t n_ports;
 	uint16_t port_ix[4];
 	struct mod_info mod;	/* SNAP_NET_MOD: its transceiver (src/net/module.c) */
+	/* SNAP_NET_FEC_HIST: the bins in the kernel's order; each bin's total
+	 * is also the counter fec_hist_binN (its rate) */
+	uint8_t n_fec_bins, fec_bins_more;
+	struct snap_fec_bin fec_bin[SNAP_FEC_BINS];
 };
 #define SNAP_NET_PORTS 4
 
