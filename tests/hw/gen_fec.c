@@ -11,7 +11,7 @@
  * set lanes: mlx5 has none, netdevsim some).  Attribute numbers from
  * 6.18's include/uapi/linux/ethtool_netlink_generated.h.  Two samples,
  * the second's counts moved; expect.json beside them says every value.
- *   gen_fec NETDIR NETDEV IFINDEX [BITS]   (overwrites NETDIR/genl.<FEC_GET>.NETDEV.{0,1};
+ *   gen_fec NETDIR NETDEV IFINDEX [BITS]   (overwrites NETDIR/genl.<FEC_GET>.NETDEV.{0,1}, and names them;
  *   BITS: the corrected bits between the samples, 1000000 unless given)
  */
 #include <stdint.h>
@@ -24,8 +24,8 @@
 #include <linux/ethtool_netlink.h>
 #include <linux/genetlink.h>
 
-#define FAMILY_ID 30		/* netshim's ethtool family id (gen_net.c) */
-#define A_FEC_STAT_HIST 5	/* 6.18 uapi */
+#define FAMILY_ID 30 /* netshim's ethtool family id (gen_net.c) */
+#define A_FEC_STAT_HIST 5 /* 6.18 uapi */
 enum { A_HIST_PAD = 1, A_HIST_LOW, A_HIST_HIGH, A_HIST_VAL, A_HIST_LANES };
 
 /* the bins of an RS(544,514) link (t = 15 symbols), per sample; lanes:
@@ -36,7 +36,10 @@ static const struct bin {
 	int lanes;
 	uint64_t lane[2][4];
 } bins[] = {
-	{ 0, 0, { 9000000000ULL, 9000400000ULL }, 4,
+	{ 0,
+	  0,
+	  { 9000000000ULL, 9000400000ULL },
+	  4,
 	  { { 2250000000ULL, 2250000000ULL, 2250000000ULL, 2250000000ULL },
 	    { 2250100000ULL, 2250100000ULL, 2250100000ULL, 2250100000ULL } } },
 	{ 1, 1, { 120000, 121500 }, 0, { { 0 } } },
@@ -121,6 +124,7 @@ int main(int argc, char **argv)
 			perror(path);
 			return 1;
 		}
+		printf("%s\n", path);
 	}
 	return 0;
 }
