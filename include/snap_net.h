@@ -50,6 +50,7 @@ enum {
 	SNAP_NET_OPER = 1 << 14,	/* oper: sysfs operstate (an upper's) */
 	SNAP_NET_BOND_MODE = 1 << 15,	/* bond_mode: bonding/mode's number */
 	SNAP_NET_ACTIVE = 1 << 16,	/* active: bonding/active_slave */
+	SNAP_NET_FEC_HIST = 1 << 17,	/* fec_bin: FEC_GET's histogram (6.18+) */
 };
 
 /*
@@ -97,6 +98,23 @@ struct snap_lower {
 	uint32_t flaps;		/* carrier changes in the window (SNAP_LOW_RATES) */
 };
 
+/*
+ * One bin of the FEC statistics histogram (ETHTOOL_A_FEC_STAT_HIST, Linux
+ * 6.18 net/ethtool/fec.c fec_put_hist): the codewords seen with low to
+ * high symbol errors corrected, the total and, where the driver has them,
+ * per lane.  The kernel sends up to ETHTOOL_FEC_HIST_MAX (64) bins; mlx5
+ * (en_stats.c, the PPHCR register) and netdevsim send 16 or fewer: the
+ * first SNAP_FEC_BINS are kept, fec_bins_more counts the others.
+ */
+#define SNAP_FEC_BINS 16
+#define SNAP_FEC_LANES 8	/* ETHTOOL_MAX_LANES */
+struct snap_fec_bin {
+	uint32_t low, high;
+	uint64_t total;
+	uint8_t n_lanes;
+	uint64_t lane[SNAP_FEC_LANES];
+};
+
 /* adv_pause, lp_pause: the link modes Pause and Asym_Pause advertised */
 enum { SNAP_NET_ADV_PAUSE = 1 << 0, SNAP_NET_ADV_ASYM = 1 << 1 };
 
@@ -135,6 +153,10 @@ struct snap_net {
 	uint8_t lower_more;	/* more than SNAP_NET_LOWERS: left out */
 	char active[SNAP_IFNAME_MAX];	/* SNAP_NET_ACTIVE: "" for none */
 	struct snap_lower lower[SNAP_NET_LOWERS];
+	/* SNAP_NET_FEC_HIST: the bins in the kernel's order; each bin's total
+	 * is also the counter fec_hist_binN (its rate) */
+	uint8_t n_fec_bins, fec_bins_more;
+	struct snap_fec_bin fec_bin[SNAP_FEC_BINS];
 };
 #define SNAP_NET_PORTS 4
 

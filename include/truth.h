@@ -27,6 +27,7 @@ enum truth_fig {
 	TRUTH_OOB, /* packets dropped for want of a posted receive buffer */
 	TRUTH_SYMBOL, /* symbol errors (the PHY) */
 	TRUTH_FCS, /* frames with a bad frame check sequence */
+	TRUTH_CORR_BITS, /* bits FEC corrected: the pre-FEC bit errors */
 	TRUTH_FIG_N
 };
 
@@ -134,6 +135,20 @@ struct port_truth {
 	bool pause_over[2][TRUTH_PRIOS + 1];
 	uint32_t pause_name[2][TRUTH_PRIOS + 1]; /* its counter (s->strs) */
 	int pause_worst[2]; /* the priority paused most, -1 none */
+	/*
+	 * The bit error rate before FEC: TRUTH_CORR_BITS's rate over the bits
+	 * the link carried in the window, at its speed (ber_bps: ethtool's
+	 * LINKMODES speed, else the RDMA port's sysfs rate), as mlxlink and
+	 * UFM take it (corrected bits / (time x link speed)).  The speed is
+	 * the data rate, not the lanes' signalling rate with the FEC's
+	 * overhead (100GBASE-CR4: 4 x 25.78125 GBd): the drivers' counters and
+	 * the published thresholds are against it.  After FEC: the
+	 * uncorrectable blocks' rate (ber_post_blocks) and, estimated, each
+	 * such block counted as one bit (ber_post: a floor, not a measure:
+	 * the kernel counts blocks, not the bits they lost).
+	 */
+	bool ber_valid, ber_post_valid;
+	double ber, ber_post, ber_post_blocks, ber_bps;
 };
 
 /* Figure f's counters' values summed (a counter, not a rate: the
@@ -146,6 +161,13 @@ bool truth_value(const struct snapshot *s, uint32_t dev, uint32_t port, enum tru
 void truth_port(const struct snapshot *s, uint32_t dev, uint32_t port, struct port_truth *t);
 /* The same, worked out again (tests). */
 void truth_port_fill(const struct snapshot *s, uint32_t dev, uint32_t port, void *out);
+/* bits_per_s over link_bps: the BER; NAN where link_bps is not > 0 */
+double truth_ber_of(double bits_per_s, double link_bps);
+/* The link's speed in bits a second (truth.h ber: ethtool's, else sysfs's),
+ * 0 where neither says */
+double truth_link_bps(const struct snapshot *s, const struct snap_port *p);
+/* The BER fields of t (its figures filled: truth_port_fill calls it) */
+void truth_ber_fill(const struct snapshot *s, const struct snap_port *p, struct port_truth *t);
 /* A port's link layer by its sysfs link_layer, else its device's protocol;
  * TRUTH_LL_ANY where neither says. */
 enum truth_ll truth_port_ll(const struct snapshot *s, const struct snap_port *p);

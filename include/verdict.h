@@ -30,6 +30,7 @@ enum verdict_rule {
 	VR_LINK_RECOVERY,
 	VR_FCS,
 	VR_FEC_UNCORR,
+	VR_FEC_BER, /* the pre-FEC bit error rate (truth.h ber) */
 	VR_MOD_RX, /* RX power under the module's own low warning or alarm */
 	VR_MOD_TEMP, /* the module's temperature past its own warning or alarm */
 	VR_FLAPS,

@@ -173,6 +173,7 @@ enum view_fmt {
 	VIEW_F_BITPS,	/* a byte rate in bits: 12.3 Gb/s (a link's throughput) */
 	VIEW_F_LEVEL,	/* a verdict's level (enum verdict_level): OK, WARN, FAIL */
 	VIEW_F_DEC1,	/* -13.0: one decimal (dBm, °C) */
+	VIEW_F_SCI,	/* 1.2e-06: a ratio over decades (a bit error rate) */
 };
 
 /*
@@ -313,6 +314,7 @@ enum view_link_col {
 	VC_LINK_FCS, VC_LINK_SYMBOL,	/* the port truth's (truth.h) */
 	VC_LINK_HEALTH,	/* the port's verdict (verdict.h): OK, WARN, FAIL */
 	VC_LINK_RXPWR, VC_LINK_TEMP,	/* its transceiver module's (module.h) */
+	VC_LINK_BER,	/* the pre-FEC bit error rate (truth.h ber) */
 	VC_LINK_N
 };
 enum view_counter_col {

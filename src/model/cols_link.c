@@ -17,6 +17,7 @@
 #include "names.h"
 #include "net_view.h"
 #include "verdict.h"
+#include "truth.h"
 
 #define SP struct snap_port
 
@@ -153,6 +154,19 @@ static void link_module(const struct view_ctx *c, const void *row, const struct 
 	}
 }
 
+/* BER: the pre-FEC bit error rate of the port's truth (truth.h ber) */
+static void link_ber(const struct view_ctx *c, const void *row, const struct view_col *col,
+		     struct view_value *v)
+{
+	const struct snap_port *p = row;
+	struct port_truth t;
+
+	(void)col;
+	truth_port(c->s, p->dev, p->port, &t);
+	v->valid = t.ber_valid;
+	v->d = t.ber;
+}
+
 /*
  * The port's columns; those with an attribute are the fields its parser
  * reads (src/nl/port.c, nldev.c fill_port_info), those with a key rdma's
@@ -244,6 +258,11 @@ static const struct view_col links_cols[VC_LINK_N] = {
 	[VC_LINK_TEMP] = { VIEW_COL("temperature", "TEMP", 5, true, VIEW_T_DOUBLE, VIEW_F_DEC1),
 			   .get = link_module, .arg = MOD_TEMP,
 			   .desc = "the transceiver's temperature, degrees C (ethtool -m)" },
+	[VC_LINK_BER] = { VIEW_COL("ber", "BER", 7, true, VIEW_T_DOUBLE, VIEW_F_SCI),
+			  .get = link_ber, .desc_sort = true,
+			  .desc = "the bit error rate before FEC: FEC's corrected bits a second "
+				  "over the link's speed (ethtool FEC stats, mlx5 "
+				  "rx_corrected_bits_phy)" },
 };
 const struct view_tab view_links_tab =
 	VIEW_TAB(links_cols, SP, valid, [VIEW_ROLE_DEV] = VC_LINK_DEV + 1,

@@ -558,6 +558,8 @@ void truth_port_fill(const struct snapshot *s, uint32_t dev, uint32_t port, void
 	figures(&pc, p ? truth_port_ll(s, p) : TRUTH_LL_ANY, t);
 	errors(&pc, t);
 	pauses(&pc, t);
+	if (p)
+		truth_ber_fill(s, p, t);
 	if (v != stack) {
 		free(v);
 		free(kv);

@@ -154,6 +154,14 @@ static const struct truth_rule rules[] = {
 	ROW(TRUTH_FCS, TRUTH_LL_ETH, 0, "bnxt_en",
 	    "drivers/net/ethernet/broadcom/bnxt/bnxt_ethtool.c (6.1-6.12)", "the port's",
 	    DRV("rx_fcs_err_frames")),
+	/* the pre-FEC BER's numerator (truth.h ber): mlx5 fills FEC_GET's
+	 * corrected bits from the same PPCNT phy_corrected_bits as its
+	 * rx_corrected_bits_phy (en_stats.c fec_set_corrected_bits_total) */
+	ROW(TRUTH_CORR_BITS, TRUTH_LL_ETH, 'b', "any", "net/ethtool/fec.c (5.13-6.18)",
+	    "FEC_GET's ETHTOOL_A_FEC_STAT_CORR_BITS: the driver's, in the kernel's own name",
+	    NL("fec_corrected_bits")),
+	ROW(TRUTH_CORR_BITS, TRUTH_LL_ETH, 'b', "mlx5_core", EN_STATS,
+	    "PPCNT physical layer phy_corrected_bits: the same register", DRV("rx_corrected_bits_phy")),
 };
 
 /*
@@ -253,6 +261,7 @@ const char *truth_fig_key(enum truth_fig f)
 		[TRUTH_RX_PKTS] = "rx_packets",	  [TRUTH_TX_PKTS] = "tx_packets",
 		[TRUTH_DISCARD] = "discards",	  [TRUTH_OOB] = "out_of_buffer",
 		[TRUTH_SYMBOL] = "symbol_errors", [TRUTH_FCS] = "fcs_errors",
+		[TRUTH_CORR_BITS] = "fec_corrected_bits",
 	};
 
 	return (unsigned)f < TRUTH_FIG_N ? keys[f] : "unknown";

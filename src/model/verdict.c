@@ -47,6 +47,10 @@ static const struct verdict_rule_def rules[VR_N] = {
 		     "wire" },
 	[VR_FEC_UNCORR] = { "fec_uncorrectable", "FEC uncorrectable", "/s", 1e-9, 120.0 / 3600,
 			    "rdmatop's own, as FCS: blocks FEC could not mend are frames lost" },
+	[VR_FEC_BER] = { "fec_ber", "pre-FEC BER", "", 2.4e-5, 2.4e-4,
+			 "IEEE 802.3 RS(544,514) FEC (Clause 91, 134): 2.4e-4 the pre-FEC BER "
+			 "it is specified to correct, FAIL; rdmatop's own a tenth of it, WARN "
+			 "(corrected bits over time x link speed, as mlxlink)" },
 	[VR_MOD_RX] = { "module_rx_power", "RX power", "dBm", 0, 0,
 			"the module's own thresholds (SFF-8636 page 03h bytes 176-183, CMIS page "
 			"02h 192-199, SFF-8472 A2h 32-39): the light reaching its lowest lane",
@@ -394,6 +398,9 @@ static void verdict_fill(const struct snapshot *s, uint32_t dev, uint32_t port, 
 	if ((c = ctr(s, p, SNAP_SRC_ETHNL, "fec_uncorrectable_blocks")) &&
 	    c->rate_status == RATE_DATA)
 		reason(v, VR_FEC_UNCORR, c->rate, -1, c->name, c->source);
+	if (t.ber_valid)
+		reason(v, VR_FEC_BER, t.ber, -1, t.f[TRUTH_CORR_BITS].name,
+		       t.f[TRUTH_CORR_BITS].src);
 	module_rules(s, p, v);
 	reason(v, VR_FLAPS, returns(p), -1, 0, 0);
 	lower_rules(s, p, v);
@@ -500,6 +507,9 @@ const char *verdict_reason_text(const struct snapshot *s, const struct verdict_r
 		break;
 	case VR_SATURATED:
 		snprintf(buf, n, "%s saturated", r->counter ? snap_s(s, r->counter) : "a counter");
+		break;
+	case VR_FEC_BER:
+		snprintf(buf, n, "pre-FEC BER %.1e", r->value);
 		break;
 	case VR_PCIE:
 		snprintf(buf, n, "PCIe below its maximum");

@@ -451,6 +451,7 @@ const char *view_fmt(const struct view_value *v, char *buf, size_t len)
 	case VIEW_F_PCT: snprintf(buf, len, "%.1f%%", num); break;
 	case VIEW_F_LEVEL: return put_str(buf, len, verdict_level_name((uint8_t)v->u));
 	case VIEW_F_DEC1: snprintf(buf, len, "%.1f", num); break;
+	case VIEW_F_SCI: snprintf(buf, len, "%.1e", num); break;
 	default:
 		if (v->type == VIEW_T_UINT)
 			put_u64(buf, len, v->u);

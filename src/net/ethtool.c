@@ -12,6 +12,7 @@
  */
 #include <errno.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <libmnl/libmnl.h>
@@ -24,6 +25,11 @@
 
 /* the uapi of 6.6+ (linux/ethtool_netlink.h): not in Debian 12's headers */
 #define A_LINKSTATE_EXT_DOWN_CNT 7
+/* the uapi of 6.18 (include/uapi/linux/ethtool_netlink_generated.h): the
+ * FEC histogram, a nest ETHTOOL_A_FEC_STAT_HIST per bin in ETHTOOL_A_FEC_STATS */
+#define A_FEC_STAT_HIST 5
+enum { A_FEC_HIST_PAD = 1, A_FEC_HIST_BIN_LOW, A_FEC_HIST_BIN_HIGH, A_FEC_HIST_BIN_VAL,
+       A_FEC_HIST_BIN_VAL_PER_LANE };
 
 static const struct {
 	uint8_t cmd, reply, header;
@@ -149,6 +155,8 @@ static int pause_stat(const struct nlattr *a, void *data)
 	return c->err ? MNL_CB_ERROR : MNL_CB_OK;
 }
 
+static int fec_hist(struct eth_ctx *c, const struct nlattr *a);
+
 /* FEC statistics: arrays of u64, [0] the total, then the lanes (fec.c
  * fec_stat_put: an array stops at the first lane the driver left unset) */
 static int fec_stat(const struct nlattr *a, void *data)
@@ -174,6 +182,8 @@ static int fec_stat(const struct nlattr *a, void *data)
 		name = "fec_corrected_bits";
 		k = 2;
 		break;
+	case A_FEC_STAT_HIST:
+		return fec_hist(c, a);
 	default:
 		return MNL_CB_OK;
 	}
@@ -195,6 +205,83 @@ static int fec_stat(const struct nlattr *a, void *data)
 		lane[l + 6] = 0;
 		c->err = net_push_name(c->s, c->n, SNAP_SRC_ETHNL, lane, 64, &nm[k][i], v);
 	}
+	return c->err ? MNL_CB_ERROR : MNL_CB_OK;
+}
+
+/*
+ * One bin of the FEC histogram (Linux 6.18 net/ethtool/fec.c fec_put_hist):
+ * BIN_LOW and BIN_HIGH u32, BIN_VAL an NLA_UINT (u32 where the value fits,
+ * else u64: nla_put_uint), BIN_VAL_PER_LANE the lanes' u64 array
+ * (nla_put_64bit, a PAD before it where the kernel aligns; absent where
+ * the driver has no lanes).  A bin without its range or value is refused,
+ * as ethtool's fec_show_hist_bin skips it.
+ */
+struct hist_bin {
+	struct eth_ctx *c;
+	struct snap_fec_bin b;
+	bool low, high, val;
+};
+
+static int hist_attr(const struct nlattr *a, void *data)
+{
+	struct hist_bin *h = data;
+	size_t len = mnl_attr_get_payload_len(a), i;
+
+	switch (mnl_attr_get_type(a)) {
+	case A_FEC_HIST_BIN_LOW:
+	case A_FEC_HIST_BIN_HIGH:
+		if (!is(a, MNL_TYPE_U32))
+			return fail(h->c);
+		if (mnl_attr_get_type(a) == A_FEC_HIST_BIN_LOW)
+			h->b.low = mnl_attr_get_u32(a);
+		else
+			h->b.high = mnl_attr_get_u32(a);
+		*(mnl_attr_get_type(a) == A_FEC_HIST_BIN_LOW ? &h->low : &h->high) = true;
+		break;
+	case A_FEC_HIST_BIN_VAL:
+		if (len == 4)
+			h->b.total = mnl_attr_get_u32(a);
+		else if (len == 8)
+			memcpy(&h->b.total, mnl_attr_get_payload(a), 8);
+		else
+			return fail(h->c);
+		h->val = true;
+		break;
+	case A_FEC_HIST_BIN_VAL_PER_LANE:
+		if (!len || len % 8 || len / 8 > SNAP_FEC_LANES)
+			return fail(h->c);
+		h->b.n_lanes = (uint8_t)(len / 8);
+		for (i = 0; i < len / 8; i++)
+			memcpy(&h->b.lane[i], (const char *)mnl_attr_get_payload(a) + i * 8, 8);
+		break;
+	}
+	return MNL_CB_OK;
+}
+
+/* a bin into the netdev's row, its total the counter fec_hist_binN (the
+ * kernel's order: ETHTOOL_FEC_HIST_MAX, 64, at most) */
+static int fec_hist(struct eth_ctx *c, const struct nlattr *a)
+{
+	static struct net_name nm[SNAP_FEC_BINS];	/* net_parse's lock */
+	struct hist_bin h = { .c = c };
+	struct snap_net *n = c->n;
+	char name[24];
+	unsigned int k = n->n_fec_bins;
+
+	if (net_attr_parse_nested(a, hist_attr, &h) < 0 || c->err)
+		return fail(c);
+	if (!h.low || !h.high || !h.val || h.b.low > h.b.high)
+		return fail(c);
+	n->valid |= SNAP_NET_FEC_HIST;
+	if (k >= SNAP_FEC_BINS) {
+		if (n->fec_bins_more < UINT8_MAX)
+			n->fec_bins_more++;
+		return MNL_CB_OK;
+	}
+	n->fec_bin[k] = h.b;
+	n->n_fec_bins++;
+	snprintf(name, sizeof(name), "fec_hist_bin%u", k);
+	c->err = net_push_name(c->s, n, SNAP_SRC_ETHNL, name, strlen(name), &nm[k], h.b.total);
 	return c->err ? MNL_CB_ERROR : MNL_CB_OK;
 }
 
@@ -431,7 +518,13 @@ int net_ethtool_parse(struct snapshot *s, struct snap_net *n, unsigned int what,
 
 	if (what >= SNAP_NET_N || !cmds[what].cmd)
 		return 0;
-	if ((ret = net_answer(buf, len, msg_cb, &c, &c.err, &c.seen)))
+	ret = net_answer(buf, len, msg_cb, &c, &c.err, &c.seen);
+	if (ret || c.err) {
+		/* a refused answer keeps no half of its histogram */
+		n->valid &= ~(uint32_t)SNAP_NET_FEC_HIST;
+		n->n_fec_bins = n->fec_bins_more = 0;
+	}
+	if (ret)
 		return ret;
 	n->err[what] = c.err;
 	return 0;

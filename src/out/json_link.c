@@ -18,6 +18,17 @@
 #include "verdict.h"
 #include "names.h"
 
+/* a ratio over decades (a bit error rate): 6 significant digits, where
+ * jw_d's 3 decimals would say 0 */
+static void jw_ratio(struct jw *w, const char *k, double v)
+{
+	char buf[32];
+
+	jw_key(w, k);
+	snprintf(buf, sizeof(buf), "%.6g", v);
+	jw_write(w, buf, strlen(buf));
+}
+
 /* sysfs facts of a port: GUID, MTU, the GID and P_Key tables */
 static void json_port_tables(struct jw *w, const struct snapshot *s, const struct snap_port *p)
 {
@@ -152,8 +163,13 @@ static void json_link_health(struct jw *w, const struct snapshot *s, const struc
 		jw_open(w, NULL, '{');
 		jw_s(w, "rule", rules[r->rule].id);
 		jw_s(w, "level", verdict_level_name(r->level));
-		jw_d(w, "value", r->value);
-		jw_d(w, "threshold", r->threshold);
+		if (r->rule == VR_FEC_BER) {
+			jw_ratio(w, "value", r->value);
+			jw_ratio(w, "threshold", r->threshold);
+		} else {
+			jw_d(w, "value", r->value);
+			jw_d(w, "threshold", r->threshold);
+		}
 		if (rules[r->rule].unit[0])
 			jw_s(w, "unit", rules[r->rule].unit);
 		if (r->prio >= 0)
@@ -192,6 +208,7 @@ static void json_link_figures(struct jw *w, const struct snapshot *s, const stru
 		{ TRUTH_OOB, "out_of_buffer_per_sec", "out_of_buffer_saturated" },
 		{ TRUTH_SYMBOL, "symbol_errors_per_sec", "symbol_errors_saturated" },
 		{ TRUTH_FCS, "fcs_errors_per_sec", "fcs_errors_saturated" },
+		{ TRUTH_CORR_BITS, "fec_corrected_bits_per_sec", "fec_corrected_bits_saturated" },
 	};
 	struct port_truth t;
 	size_t i;
@@ -202,6 +219,12 @@ static void json_link_figures(struct jw *w, const struct snapshot *s, const stru
 			jw_b(w, k[i].sat, true);
 		else if (t.f[k[i].f].valid)
 			jw_d(w, k[i].rate, t.f[k[i].f].v);
+	/* the bit error rates (truth.h ber): before FEC, and after it the
+	 * uncorrectable blocks' floor */
+	if (t.ber_valid)
+		jw_ratio(w, "pre_fec_ber", t.ber);
+	if (t.ber_post_valid)
+		jw_ratio(w, "post_fec_ber_floor", t.ber_post);
 }
 
 void out_json_link(struct jw *w, const struct snapshot *s, const void *row)

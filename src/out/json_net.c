@@ -93,6 +93,43 @@ static void stat(struct jw *w, const struct snapshot *s, const struct snap_port 
 	}
 }
 
+/*
+ * The FEC histogram as ethtool --json --show-fec -I writes it (ethtool 6.19
+ * netlink/fec.c fec_show_hist_bin: "hist", each bin's bin_low, bin_high,
+ * total and lanes), and rdmatop's own per_sec: the bin's total a second.
+ */
+static void fec_hist(struct jw *w, const struct snapshot *s, const struct snap_port *p,
+		     const struct snap_net *n)
+{
+	char name[24];
+	unsigned int i, l;
+
+	jw_open(w, "hist", '[');
+	for (i = 0; i < n->n_fec_bins; i++) {
+		const struct snap_fec_bin *b = &n->fec_bin[i];
+		const struct snap_counter *c;
+
+		jw_open(w, NULL, '{');
+		jw_u(w, "bin_low", b->low);
+		jw_u(w, "bin_high", b->high);
+		jw_u(w, "total", b->total);
+		if (b->n_lanes) {
+			jw_open(w, "lanes", '[');
+			for (l = 0; l < b->n_lanes; l++)
+				jw_u(w, NULL, b->lane[l]);
+			jw_close(w, ']');
+		}
+		snprintf(name, sizeof(name), "fec_hist_bin%u", i);
+		c = find(s, p, SNAP_SRC_ETHNL, name);
+		if (c && c->rate_status == RATE_DATA)
+			jw_d(w, "per_sec", c->rate);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+	if (n->fec_bins_more)
+		jw_u(w, "hist_bins_not_kept", n->fec_bins_more);
+}
+
 /* An ethtool counter under the key ethtool's JSON gives it. */
 struct eth_stat {
 	const char *name, *key;
@@ -101,15 +138,19 @@ struct eth_stat {
 /* The "statistics" object of pause or FEC, where the port has the first or
  * the second of its counters; total: each as its total and its lanes. */
 static void statistics(struct jw *w, const struct snapshot *s, const struct snap_port *p,
-		       const struct eth_stat *st, size_t n, bool total)
+		       const struct eth_stat *st, size_t n, bool total, const struct snap_net *fec)
 {
+	bool hist = fec && (fec->valid & SNAP_NET_FEC_HIST);
 	size_t i;
 
-	if (!find(s, p, SNAP_SRC_ETHNL, st[0].name) && !find(s, p, SNAP_SRC_ETHNL, st[1].name))
+	if (!find(s, p, SNAP_SRC_ETHNL, st[0].name) && !find(s, p, SNAP_SRC_ETHNL, st[1].name) &&
+	    !hist)
 		return;
 	jw_open(w, "statistics", '{');
 	for (i = 0; i < n; i++)
 		stat(w, s, p, st[i].name, st[i].key, total);
+	if (hist)
+		fec_hist(w, s, p, fec);
 	jw_close(w, '}');
 }
 
@@ -209,7 +250,7 @@ static void pause_info(struct jw *w, const struct snapshot *s, const struct snap
 		jw_b(w, "tx", tx);
 		jw_close(w, '}');
 	}
-	statistics(w, s, p, pause_stats, ARRAY_SIZE(pause_stats), false);
+	statistics(w, s, p, pause_stats, ARRAY_SIZE(pause_stats), false, NULL);
 	jw_close(w, '}');
 }
 
@@ -227,7 +268,7 @@ static void fec_info(struct jw *w, const struct snapshot *s, const struct snap_p
 	jw_open(w, "active", '[');
 	jw_s(w, NULL, net_fec_name(n));
 	jw_close(w, ']');
-	statistics(w, s, p, fec_stats, ARRAY_SIZE(fec_stats), true);
+	statistics(w, s, p, fec_stats, ARRAY_SIZE(fec_stats), true, n);
 	jw_close(w, '}');
 }
 

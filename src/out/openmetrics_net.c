@@ -9,10 +9,12 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "classify.h"
 #include "om.h"
+#include "truth.h"
 
 /* the counters of one source, each through emit; returns whether any */
 static bool each(struct om *w, uint8_t src, bool (*want)(const char *name),
@@ -99,6 +101,57 @@ static void fec(struct om *w, const struct snap_counter *c, const char *ndev)
 	link_u(w, c, ndev, l, NL(l));
 }
 
+/* src/net/ethtool.c's FEC histogram bins: fec_hist_binN */
+static bool is_hist(const char *n)
+{
+	return !strncmp(n, "fec_hist_bin", 12);
+}
+
+/* a bin's codewords, labelled with its range (the netdev's row: the
+ * kernel's bin_low and bin_high, ethtool --json --show-fec -I's keys) */
+static void hist(struct om *w, const struct snap_counter *c, const char *ndev)
+{
+	const struct snap_net *n = snap_net_find(w->s, ndev);
+	unsigned int k = (unsigned int)strtoul(snap_s(w->s, c->name) + 12, NULL, 10);
+	char lo[16], hi[16];
+	const struct om_label l[] = { { "bin_low", lo }, { "bin_high", hi } };
+
+	if (!n || k >= n->n_fec_bins)
+		return;
+	snprintf(lo, sizeof(lo), "%" PRIu32, n->fec_bin[k].low);
+	snprintf(hi, sizeof(hi), "%" PRIu32, n->fec_bin[k].high);
+	link_u(w, c, ndev, l, NL(l));
+}
+
+/* the pre-FEC bit error rate of each port with one (truth.h ber) */
+static void pre_ber(struct om *w)
+{
+	const struct snapshot *s = w->s;
+	bool open = false;
+	size_t i;
+
+	for (i = 0; i < s->ports.n; i++) {
+		const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
+		char dbuf[16], port[16];
+		struct port_truth t;
+
+		truth_port(s, p->dev, p->port, &t);
+		if (!t.ber_valid)
+			continue;
+		if (!open)
+			out_om_family(w, "rdma_netdev_fec_pre_ber", OM_GAUGE, NULL,
+				      "The bit error rate before FEC of the port's netdev: FEC's "
+				      "corrected bits a second over the link's speed, as rdmatop's "
+				      "BER column (ethtool FEC_GET corrected bits, mlx5 "
+				      "rx_corrected_bits_phy).");
+		open = true;
+		snprintf(port, sizeof(port), "%" PRIu32, p->port);
+		out_om_d(w, (struct om_label[]){
+				 { "device", out_om_dev_label(s, p->dev, dbuf, sizeof(dbuf)) },
+				 { "port", port }, { "netdev", p->ndev } }, 3, t.ber);
+	}
+}
+
 /* src/net/stats.c's names: "eth-mac-FrameCheckSequenceErrors",
  * "rmon-rx-etherStatsPkts65to127Octets" */
 static bool is_std(const char *n)
@@ -161,6 +214,11 @@ void out_om_net(struct om *w)
 	fam(w, SNAP_SRC_ETHNL, is_fec, fec, "rdma_netdev_fec_blocks",
 	    "FEC blocks of the port's netdev (ethtool netlink FEC_GET statistics, ethtool -I "
 	    "--show-fec): kind corrected or uncorrectable (frames lost).");
+	fam(w, SNAP_SRC_ETHNL, is_hist, hist, "rdma_netdev_fec_histogram_codewords",
+	    "FEC codewords of the port's netdev by the symbol errors FEC corrected in each, "
+	    "bin_low to bin_high (ethtool netlink FEC_GET histogram, Linux 6.18+, ethtool -I "
+	    "--show-fec).");
+	pre_ber(w);
 	fam(w, SNAP_SRC_ETHNL, is_std, std_stat, "rdma_netdev_standard_stat",
 	    "The IEEE 802.3 and RMON statistics of the port's netdev (ethtool netlink "
 	    "STATS_GET, ethtool -S --all-groups): group eth-phy, eth-mac, eth-ctrl or rmon, "

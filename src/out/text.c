@@ -427,7 +427,7 @@ int out_text(FILE *f, const struct snapshot *s, const struct out_opts *o)
 	static const int net[] = {
 		VC_LINK_DEV, VC_LINK_PORT, VC_LINK_NETDEV, VC_LINK_PAUSE_RX, VC_LINK_PAUSE_TX,
 		VC_LINK_DISCARD, VC_LINK_FEC_UNCORR, VC_LINK_FCS, VC_LINK_SYMBOL, VC_LINK_RXPWR,
-		VC_LINK_TEMP, -1,
+		VC_LINK_TEMP, VC_LINK_BER, -1,
 	};
 	/* each summarised object's count, in SNAP_RES_LIST's order */
 	static const int res[] = { VC_DEV_NAME, VIEW_COLS_RES, -1 };

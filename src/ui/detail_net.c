@@ -6,7 +6,7 @@
  * discards), and why an
  * input said nothing (once per port: "dcb: not supported by the driver"),
  * the devices beneath the netdev (a bond's slaves: a line each), then the
- * transceiver module (detail_module.c).
+ * FEC histogram (detail_fec.c) and the transceiver module (detail_module.c).
  * Lines go to the drill-down through emit (detail.c).
  */
 #include <stdio.h>
@@ -271,5 +271,6 @@ void ui_detail_net(const struct snapshot *s, uint32_t dev, uint32_t port, ui_emi
 	prio_table(n, &r, emit, ctx);
 	why_lines(n, emit, ctx);
 	emit(ctx, ROLE_DEFAULT, 0, "");
+	ui_detail_fec(s, dev, port, emit, ctx);
 	ui_detail_module(s, dev, port, emit, ctx);
 }

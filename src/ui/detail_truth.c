@@ -54,7 +54,7 @@ static void reasons(const struct snapshot *s, const struct snap_port *p, ui_emit
 			snprintf(thr, sizeof(thr), "%s %.2f %s, %s",
 				 r->value < r->threshold ? "<" : ">", r->threshold, d->unit,
 				 r->level == VERDICT_FAIL ? d->own_fail : d->own_warn);
-		else if (r->threshold < 1e-6)
+		else if (r->threshold < 1e-6 && r->rule != VR_FEC_BER)
 			snprintf(thr, sizeof(thr), "> 0%s", d->unit);
 		else if (!strcmp(d->unit, "/s"))
 			snprintf(thr, sizeof(thr), ">= %s",
@@ -74,7 +74,7 @@ void ui_detail_truth(const struct snapshot *s, const struct snap_port *p, ui_emi
 {
 	static const char *const words[TRUTH_FIG_N] = {
 		"RX/s",	    "TX/s",	     "RXPKT/s",	      "TXPKT/s",
-		"discards", "out-of-buffer", "symbol errors", "FCS errors",
+		"discards", "out-of-buffer", "symbol errors", "FCS errors", "FEC corr bits",
 	};
 	size_t nr, i;
 	const struct truth_rule *rules = truth_rules(&nr);

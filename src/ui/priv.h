@@ -100,6 +100,9 @@ void ui_detail_truth(const struct snapshot *s, const struct snap_port *p, ui_emi
 void ui_detail_net(const struct snapshot *s, uint32_t dev, uint32_t port, ui_emit_fn emit,
 		   void *ctx);
 /* its transceiver module (detail_module.c) */
+/* the link drill-down's FEC histogram and bit error rates (detail_fec.c) */
+void ui_detail_fec(const struct snapshot *s, uint32_t dev, uint32_t port, ui_emit_fn emit,
+		   void *ctx);
 void ui_detail_module(const struct snapshot *s, uint32_t dev, uint32_t port, ui_emit_fn emit,
 		      void *ctx);
 /* X: a control on the selected row (control.c): its key, and the word

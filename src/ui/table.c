@@ -45,7 +45,7 @@ static const int link_cols[] = {
 	VC_LINK_STATE, VC_LINK_PHYS, VC_LINK_QP_MODE, VC_LINK_RATE, VC_LINK_RX_BYTES,
 	VC_LINK_TX_BYTES, VC_LINK_RX_PACKETS, VC_LINK_TX_PACKETS, VC_LINK_UTIL, VC_LINK_FLAPS,
 	VC_LINK_LAST_CHANGE, VC_LINK_SOURCE, VC_LINK_LAYER, VC_LINK_LID, VC_LINK_SM_LID,
-	VC_LINK_NETDEV_INDEX,
+	VC_LINK_NETDEV_INDEX, VC_LINK_BER,
 };
 
 /* the Stalls table's columns, declared once (stall.h) */
@@ -186,7 +186,7 @@ bool ui_col_shown(const struct ui *u, enum view_table t, int col)
 	 * made before src/net (DISCARD/s and SYMBOL/s have the PMA's too) */
 	if (t == VIEW_LINKS && (col == VC_LINK_PAUSE_RX || col == VC_LINK_PAUSE_TX ||
 				col == VC_LINK_FEC_UNCORR || col == VC_LINK_FCS ||
-				col == VC_LINK_RXPWR || col == VC_LINK_TEMP))
+				col == VC_LINK_RXPWR || col == VC_LINK_TEMP || col == VC_LINK_BER))
 		return s && s->nets.n;
 	if (t == VIEW_LINKS && col == VC_LINK_QP_MODE) {
 		for (i = 0; s && i < s->ports.n; i++)

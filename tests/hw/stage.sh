@@ -2,10 +2,13 @@
 # Stage the newest iproute2 (Debian sid) host-side, run by its own ld.so
 # and libraries, from a private apt view: the host's apt configuration is
 # never touched.  Prints the staged rdma's wrapper path on success.
-#   cache: ${RDMATOP_HW_CACHE:-${RDMATOP_VM_CACHE:-/var/cache/rdmatop-vm}/hw-iproute2}
+#   stage.sh [PACKAGE PROGRAM]: another of sid's packages and its program
+#   (`stage.sh ethtool ethtool`: the newest ethtool, tests/hw/fec.sh)
+#   cache: ${RDMATOP_HW_CACHE:-${RDMATOP_VM_CACHE:-/var/cache/rdmatop-vm}/hw-PACKAGE}
 #   RDMATOP_HW_TTL  seconds before the lists are refreshed (default a day)
 set -euo pipefail
-C=${RDMATOP_HW_CACHE:-${RDMATOP_VM_CACHE:-/var/cache/rdmatop-vm}/hw-iproute2}
+PKG=${1:-iproute2} BIN=${2:-rdma}
+C=${RDMATOP_HW_CACHE:-${RDMATOP_VM_CACHE:-/var/cache/rdmatop-vm}/hw-$PKG}
 A="$C/apt"
 mkdir -p "$A/lists/partial" "$A/archives/partial" "$C/debs"
 [ -e "$A/status" ] || : >"$A/status"
@@ -18,8 +21,8 @@ apt_() {
 		-o Dir::Cache="$A" -o APT::Sandbox::User=root "$@"
 }
 ttl=${RDMATOP_HW_TTL:-86400}
-if [ -x "$C/rdma" ] && [ -e "$A/updated" ] && [ $(($(date +%s) - $(stat -c %Y "$A/updated"))) -lt "$ttl" ]; then
-	echo "$C/rdma"	# staged from lists fresh enough
+if [ -x "$C/$BIN" ] && [ -e "$A/updated" ] && [ $(($(date +%s) - $(stat -c %Y "$A/updated"))) -lt "$ttl" ]; then
+	echo "$C/$BIN"	# staged from lists fresh enough
 	exit 0
 fi
 if [ ! -e "$A/updated" ] || [ $(($(date +%s) - $(stat -c %Y "$A/updated"))) -ge "$ttl" ]; then
@@ -27,8 +30,8 @@ if [ ! -e "$A/updated" ] || [ $(($(date +%s) - $(stat -c %Y "$A/updated"))) -ge 
 		[ -e "$A/updated" ] || { echo "stage: apt-get update of sid failed" >&2; exit 1; }
 	fi
 fi
-# iproute2 and, recursively, the library packages it depends on
-todo="iproute2" seen=" " pvs=""
+# the package and, recursively, the library packages it depends on
+todo="$PKG" seen=" " pvs=""
 while [ -n "$todo" ]; do
 	# shellcheck disable=SC2086
 	out=$(apt_ apt-cache show --no-all-versions $todo 2>/dev/null)
@@ -61,11 +64,12 @@ if [ "$(cat "$C/staged" 2>/dev/null)" != "$want" ]; then
 fi
 R="$C/root"
 ldso=$(ls "$R"/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 "$R"/usr/lib64/ld-linux-x86-64.so.2 "$R"/lib64/ld-linux-x86-64.so.2 2>/dev/null | head -n 1 || true)
-[ -n "$ldso" ] && [ -x "$R/usr/bin/rdma" ] || { echo "stage: no ld.so or rdma in $R" >&2; exit 1; }
-cat >"$C/rdma" <<EOW
+prog=$(ls "$R/usr/bin/$BIN" "$R/usr/sbin/$BIN" "$R/sbin/$BIN" 2>/dev/null | head -n 1 || true)
+[ -n "$ldso" ] && [ -n "$prog" ] || { echo "stage: no ld.so or $BIN in $R" >&2; exit 1; }
+cat >"$C/$BIN" <<EOW
 #!/bin/sh
-# sid's rdma with sid's own ld.so and libraries; LD_PRELOAD is passed on as --preload
-exec "$ldso" --library-path "$R/usr/lib/x86_64-linux-gnu:$R/lib/x86_64-linux-gnu" \${LD_PRELOAD:+--preload "\$LD_PRELOAD"} "$R/usr/bin/rdma" "\$@"
+# sid's $BIN with sid's own ld.so and libraries; LD_PRELOAD is passed on as --preload
+exec "$ldso" --library-path "$R/usr/lib/x86_64-linux-gnu:$R/lib/x86_64-linux-gnu" \${LD_PRELOAD:+--preload "\$LD_PRELOAD"} "$prog" "\$@"
 EOW
-chmod +x "$C/rdma"
-echo "$C/rdma"
+chmod +x "$C/$BIN"
+echo "$C/$BIN"

@@ -183,6 +183,7 @@ WANT = {
     "STATE": lambda l: l.get("state", "n/a"),
     "PHYS": lambda l: l.get("physical_state", "n/a"),
     "NETDEV": lambda l: l.get("netdev", "n/a"),
+    "BER": lambda l: "n/a" if "pre_fec_ber" not in l else "%.1e" % l["pre_fec_ber"],
 }
 LABELS = sorted(list(WANT) + ["DEV", "PORT", "RATE", "SRC", "QPCNT", "RX+TX history"],
                 key=len, reverse=True)

@@ -151,6 +151,14 @@ static void test_tables(void)
 			case TRUTH_TX_PKTS:
 				CHECK(cnt_unit(n) == SNAP_UNIT_PACKETS || strstr(n, "Frames"));
 				break;
+			case TRUTH_CORR_BITS: {
+				/* bits FEC mended: nothing lost, not in ERR/s */
+				uint8_t fl;
+
+				CHECK(strstr(n, "corrected_bits") != NULL);
+				CHECK_EQ_U(cnt_classify(n, &fl), CNT_INFO);
+				break;
+			}
 			default: {
 				uint8_t fl;
 
