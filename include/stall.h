@@ -91,7 +91,7 @@ ssize_t stall_rows(const struct snapshot *s, size_t **rows);
  */
 #define STALL_COLS                                                                                \
 	VC_QP_DEV, VC_QP_PORT, VC_QP_LQPN, VC_QP_RQPN, VC_QP_STATE, VC_QP_STALL, VC_QP_STALL_AGE, \
-		VC_QP_PEER_STATE, VC_QP_HEALTH, VC_QP_PID, VC_QP_COMM, VC_QP_GROUP, VC_QP_PEER,  \
+		VC_QP_PEER_STATE, VC_QP_HEALTH, VC_QP_PID, VC_QP_COMM, VC_QP_GROUP, VC_QP_PEER,   \
 		VC_QP_PEER_LID
 extern const int stall_table_cols[];
 

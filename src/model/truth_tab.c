@@ -161,7 +161,8 @@ static const struct truth_rule rules[] = {
 	    "FEC_GET's ETHTOOL_A_FEC_STAT_CORR_BITS: the driver's, in the kernel's own name",
 	    NL("fec_corrected_bits")),
 	ROW(TRUTH_CORR_BITS, TRUTH_LL_ETH, 'b', "mlx5_core", EN_STATS,
-	    "PPCNT physical layer phy_corrected_bits: the same register", DRV("rx_corrected_bits_phy")),
+	    "PPCNT physical layer phy_corrected_bits: the same register",
+	    DRV("rx_corrected_bits_phy")),
 };
 
 /*
@@ -257,10 +258,14 @@ const struct truth_same *truth_sames(size_t *n)
 const char *truth_fig_key(enum truth_fig f)
 {
 	static const char *const keys[TRUTH_FIG_N] = {
-		[TRUTH_RX_BYTES] = "rx_bytes",	  [TRUTH_TX_BYTES] = "tx_bytes",
-		[TRUTH_RX_PKTS] = "rx_packets",	  [TRUTH_TX_PKTS] = "tx_packets",
-		[TRUTH_DISCARD] = "discards",	  [TRUTH_OOB] = "out_of_buffer",
-		[TRUTH_SYMBOL] = "symbol_errors", [TRUTH_FCS] = "fcs_errors",
+		[TRUTH_RX_BYTES] = "rx_bytes",
+		[TRUTH_TX_BYTES] = "tx_bytes",
+		[TRUTH_RX_PKTS] = "rx_packets",
+		[TRUTH_TX_PKTS] = "tx_packets",
+		[TRUTH_DISCARD] = "discards",
+		[TRUTH_OOB] = "out_of_buffer",
+		[TRUTH_SYMBOL] = "symbol_errors",
+		[TRUTH_FCS] = "fcs_errors",
 		[TRUTH_CORR_BITS] = "fec_corrected_bits",
 	};
 

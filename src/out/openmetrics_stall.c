@@ -27,9 +27,9 @@ static const struct {
 	const char *label;
 	int col;
 } labels[] = {
-	{ "device", VC_QP_DEV }, { "port", VC_QP_PORT },   { "lqpn", VC_QP_LQPN },
-	{ "rqpn", VC_QP_RQPN },	 { "state", VC_QP_STATE }, { "stall", VC_QP_STALL },
-	{ "pid", VC_QP_PID },	 { "comm", VC_QP_COMM },   { "job", VC_QP_GROUP },
+	{ "device", VC_QP_DEV }, { "port", VC_QP_PORT },	 { "lqpn", VC_QP_LQPN },
+	{ "rqpn", VC_QP_RQPN },	 { "state", VC_QP_STATE },	 { "stall", VC_QP_STALL },
+	{ "pid", VC_QP_PID },	 { "comm", VC_QP_COMM },	 { "job", VC_QP_GROUP },
 	{ "peer", VC_QP_PEER },	 { "peer_lid", VC_QP_PEER_LID },
 };
 #define NLAB (sizeof(labels) / sizeof(labels[0]))

@@ -73,8 +73,8 @@ void ui_detail_truth(const struct snapshot *s, const struct snap_port *p, ui_emi
 		     void *ctx)
 {
 	static const char *const words[TRUTH_FIG_N] = {
-		"RX/s",	    "TX/s",	     "RXPKT/s",	      "TXPKT/s",
-		"discards", "out-of-buffer", "symbol errors", "FCS errors", "FEC corr bits",
+		"RX/s",		 "TX/s",	  "RXPKT/s",	"TXPKT/s",	 "discards",
+		"out-of-buffer", "symbol errors", "FCS errors", "FEC corr bits",
 	};
 	size_t nr, i;
 	const struct truth_rule *rules = truth_rules(&nr);

@@ -81,7 +81,7 @@ void ui_open_detail(struct ui *u)
 	u->view.detail.top = 0;
 	switch (u->view.pane) {
 	case UI_QPS:
-	case UI_STALLS:	/* the QP: its stall's history among its fields */
+	case UI_STALLS: /* the QP: its stall's history among its fields */
 		ui_row_key(u, u->view.pane, row, k);
 		u->view.detail.kind = DETAIL_QP;
 		break;
