@@ -23,3 +23,20 @@ for ts in xterm-256color:80x24 xterm-256color:200x50 vt100:80x24; do
 	keys q
 done
 fixture=$s50_fixture
+# the job behind a QP (issue 46 item 7): gpu-node's nccl-tests QP in ERR,
+# its drill-down names the Burstable pod it runs in, from the Stalls tab
+s50_fixture=$fixture
+fixture=$(realpath tests/data/hw/gpu-node/gpu-node.rdrec)
+for ts in xterm-256color:80x24 vt100:80x24; do
+	term=${ts%:*} size=${ts#*:}
+	start "$term" 0.2 "" "$size"
+	wait_for "end of recording" 30
+	keys s
+	check "stalls ($term $size, gpu-node): nccl-tests's QP in ERR listed" "^mlx5_0 +1 +320 +960 +ERR +err "
+	keys Enter
+	check_down "stalls ($term $size, gpu-node): Enter: the QP's job is its pod" \
+		"group +pod:3f6c2a8e-91d4-4b7a-8e05-c2d9f17a4b63"
+	keys Escape
+	keys q
+done
+fixture=$s50_fixture
