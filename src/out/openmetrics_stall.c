@@ -123,18 +123,67 @@ int out_om_stalls(struct om *w)
 	return 0;
 }
 
+/* a GID entry's labels that name it: device (its name, else its index
+ * in dbuf), port, index */
+struct gid_key {
+	const char *name;
+	char dbuf[16];
+	uint32_t port, index;
+	size_t at;	/* its place in s->gids */
+};
+
+static int gid_same(const struct gid_key *x, const struct gid_key *y)
+{
+	int c = strcmp(x->name ? x->name : x->dbuf, y->name ? y->name : y->dbuf);
+
+	if (c)
+		return c;
+	if (x->port != y->port)
+		return x->port < y->port ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+static int gid_key_cmp(const void *a, const void *b)
+{
+	const struct gid_key *x = a, *y = b;
+	int c = gid_same(x, y);
+
+	return c ? c : x->at < y->at ? -1 : x->at > y->at;
+}
+
 void out_om_gids(struct om *w)
 {
 	const struct snapshot *s = w->s;
+	struct gid_key *k = s->gids.n ? calloc(s->gids.n, sizeof(*k)) : NULL;
+	bool *dup = s->gids.n ? calloc(s->gids.n, sizeof(*dup)) : NULL;
 	size_t i;
 
 	out_om_family(w, "rdma_port_gid", OM_INFO, NULL,
 		      "A port's GID table entry (sysfs gids, gid_attrs/types): a peer's GID "
 		      "names its host and port.");
+	if (s->gids.n && (!k || !dup))
+		goto out;
+	for (i = 0; i < s->gids.n; i++) {
+		const struct snap_gid *g = SNAP_AT(&s->gids, struct snap_gid, i);
+
+		const char *l = out_om_dev_label(s, g->dev, k[i].dbuf, sizeof(k[i].dbuf));
+
+		k[i].name = l == k[i].dbuf ? NULL : l;
+		k[i].port = g->port;
+		k[i].index = g->index;
+		k[i].at = i;
+	}
+	if (s->gids.n)
+		qsort(k, s->gids.n, sizeof(*k), gid_key_cmp);
+	for (i = 1; i < s->gids.n; i++)
+		if (!gid_same(&k[i - 1], &k[i]))
+			dup[k[i].at] = true;
 	for (i = 0; i < s->gids.n; i++) {
 		const struct snap_gid *g = SNAP_AT(&s->gids, struct snap_gid, i);
 		char dbuf[16], pbuf[12], ibuf[12], gbuf[48];
 
+		if (dup[i])
+			continue;
 		snprintf(pbuf, sizeof(pbuf), "%u", g->port);
 		snprintf(ibuf, sizeof(ibuf), "%u", g->index);
 		out_om_u(w,
@@ -146,4 +195,7 @@ void out_om_gids(struct om *w)
 				 { "type", g->has_type ? view_gid_type_str(g->type) : "" } },
 			 5, 1);
 	}
+out:
+	free(k);
+	free(dup);
 }
