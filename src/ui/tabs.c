@@ -87,7 +87,7 @@ static int tabs_width(const struct ui *u, enum tab_form form, const double *age)
  */
 void ui_draw_tabs(struct ui *u, int y, int w, int body)
 {
-	int x = 0, full = 0, len[UI_PANE_N], plen;
+	int x = 0, full = 0, len[UI_PANE_N], plen, tw = w;
 	size_t i;
 	char buf[96], pos[64], label[UI_PANE_N][96];
 	enum tab_form form = TAB_FULL;
@@ -109,9 +109,12 @@ void ui_draw_tabs(struct ui *u, int y, int w, int body)
 	brief = full + plen + 1 >= w;
 	if (brief) {
 		plen = position(u, body, true, pos, sizeof(pos));
-		form = tabs_width(u, TAB_BRIEF, age) + plen + 1 <= w ? TAB_BRIEF :
-		       tabs_width(u, TAB_SHORT, age) + plen + 1 <= w ? TAB_SHORT :
-								       TAB_BRIEF;
+		form = tabs_width(u, TAB_BRIEF, age) + plen + 1 <= w ? TAB_BRIEF : TAB_SHORT;
+		/* none fits beside the position (14 tabs at 80 columns, a
+		 * position of three numbers): the short titles cut before it,
+		 * with a mark, the position kept (every tab has its key) */
+		if (form == TAB_SHORT && tabs_width(u, TAB_SHORT, age) + plen + 1 > w && plen + 8 < w)
+			tw = w - plen - 1;
 	}
 	ui_fill(y, 0, w, ROLE_TITLE);
 	u->view.mouse.hit.tabs_y = y;
@@ -124,20 +127,22 @@ void ui_draw_tabs(struct ui *u, int y, int w, int body)
 			continue;
 		}
 		n = brief ? tab_label(buf, sizeof(buf), i, form, age) : len[i];
-		ui_put(y, x, w - x, i == u->view.pane ? ROLE_TAB_ACTIVE : ROLE_TITLE,
+		ui_put(y, x, tw - x, i == u->view.pane ? ROLE_TAB_ACTIVE : ROLE_TITLE,
 		       brief ? buf : label[i]);
 		u->view.mouse.hit.tab_x[i] = x;
 		x += n + 1;
-		u->view.mouse.hit.tab_x[i + 1] = x < w ? x : w;
-		if (x >= w) {
-			bool more = x > w;
+		u->view.mouse.hit.tab_x[i + 1] = x < tw ? x : tw;
+		if (x >= tw) {
+			bool more = x > tw;
 
 			for (i++; i < UI_PANE_N; i++) { /* the tabs cut off: none */
 				more |= ui_pane_shown(u, (enum ui_pane)i);
-				u->view.mouse.hit.tab_x[i] = u->view.mouse.hit.tab_x[i + 1] = w;
+				u->view.mouse.hit.tab_x[i] = u->view.mouse.hit.tab_x[i + 1] = tw;
 			}
 			if (more) /* cut: a mark says so */
-				ui_put(y, w - 1, 1, ROLE_TITLE, ">");
+				ui_put(y, tw - 1, 1, ROLE_TITLE, ">");
+			if (tw < w) /* the position kept beside them */
+				ui_put_right(y, tw, w - tw - 1, ROLE_TITLE, pos);
 			return;
 		}
 	}

@@ -112,9 +112,9 @@ for ts in $trust_sizes; do
 		wait_for "^ network +the line under" 1 && break
 		keys NPage
 	done
-	keys Down Down Down
 	check "help ($term $size): says where pauses, PFC, discards and FEC are" \
 		"^ network +the line under the header: the worst port"
+	keys Down Down Down
 	for w in "pause frames" "PFC per" "discards" "FEC"; do
 		check "help ($term $size): ... names $w" "$w"
 	done
