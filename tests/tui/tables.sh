@@ -7,7 +7,8 @@ fixture=$(realpath tests/data/hw/mlx5-roce/mlx5-roce.rdrec)
 tab_line() { grep -E '^ ?1 ?QPs? ' "$tmp/screen" | head -n 1; }
 # tab_pos: "first last total" of the position on the tab bar, or nothing
 tab_pos() {
-	tab_line | sed -nE 's/.* (rows )?([0-9]+)-([0-9]+)(\/| of )([0-9]+) *$/\2 \3 \5/p'
+	# (after a space, or after the mark of tabs cut before it)
+	tab_line | sed -nE 's/.*[ >](rows )?([0-9]+)-([0-9]+)(\/| of )([0-9]+) *$/\2 \3 \5/p'
 }
 # rows_shown: how many table rows are under the header (to the key bar)
 rows_shown() { column_values "$1" 1 | grep -c .; }

@@ -56,7 +56,11 @@ def _equal(rep, what, lo, got, hi):
         for s in STATS:
             a, b = lo["stats64"][k][s], hi["stats64"][k][s]
             v = ((got or {}).get("stats64") or {}).get(k, {}).get(s)
-            rep.ok(a == b == v, "bond: still: %s %s %s: ip %d and %d, rdmatop %r" % (what, k, s, a, b, v))
+            # a quiet link can still carry a frame between the readings
+            # (IPv6 neighbour discovery, the bond's own): exact where
+            # nothing moved, else within them
+            rep.ok(isinstance(v, int) and (a == b == v or a < b and a <= v <= b),
+                   "bond: still: %s %s %s: ip %d and %d, rdmatop %r" % (what, k, s, a, b, v))
 
 
 def check_replay(d, rep, smp, rdmatop):
@@ -214,8 +218,9 @@ def self_test():
         ("the verdict names bvb", lambda f, s: s[2]["links"][0]["reasons"][0].update(slave="bvb")),
         ("no verdict", lambda f, s: s[2]["links"][0].update(reasons=[])),
         ("active slave", lambda f, s: s[2]["links"][0]["lowers"].update(active_slave="bva")),
-        ("a still figure", lambda f, s: f.update({"still1_bvb.json": json.dumps([{"ifname": "bvb", "stats64": {
-            "rx": {x: 301 for x in STATS}, "tx": {x: 300 for x in STATS}}}])})),
+        ("a still figure", lambda f, s: f.update({k: json.dumps([{"ifname": "bvb", "stats64": {
+            "rx": {x: v for x in STATS}, "tx": {x: 300 for x in STATS}}}])
+            for k, v in (("still0_bvb.json", 301), ("still1_bvb.json", 302))})),
         ("no traffic on bvb", lambda f, s: s[2]["links"][0]["lowers"]["devices"][1].update(tx_bytes_per_sec=0)),
         ("the VLAN past bond0", lambda f, s: f.update({"ip1_bond0.7.json": json.dumps(
             [{"ifname": "bond0.7", "stats64": {"tx": {"bytes": 6000}}}])})),

@@ -25,6 +25,9 @@ def screen_table(lines, header_re):
     for i, line in enumerate(lines):
         if re.search(header_re, line):
             hdr = line.split()
+            # the mark of columns cut at the right (">", "\u00bb") is no column
+            if hdr and hdr[-1] in (">", "\u00bb"):
+                hdr.pop()
             rows = []
             for row in lines[i + 1:]:
                 if not row.strip() or "F1Help" in row:
