@@ -129,7 +129,7 @@ struct gid_key {
 	const char *name;
 	char dbuf[16];
 	uint32_t port, index;
-	size_t at;	/* its place in s->gids */
+	size_t at; /* its place in s->gids */
 };
 
 static int gid_same(const struct gid_key *x, const struct gid_key *y)

@@ -113,7 +113,8 @@ void ui_draw_tabs(struct ui *u, int y, int w, int body)
 		/* none fits beside the position (14 tabs at 80 columns, a
 		 * position of three numbers): the short titles cut before it,
 		 * with a mark, the position kept (every tab has its key) */
-		if (form == TAB_SHORT && tabs_width(u, TAB_SHORT, age) + plen + 1 > w && plen + 8 < w)
+		if (form == TAB_SHORT && tabs_width(u, TAB_SHORT, age) + plen + 1 > w &&
+		    plen + 8 < w)
 			tw = w - plen - 1;
 	}
 	ui_fill(y, 0, w, ROLE_TITLE);
