@@ -40,6 +40,9 @@ int sysfs_port_table(struct snapshot *s, struct snap_port *p, const char *rest,
 int sysfs_vlan_parse(struct snapshot *s, int err, const char *buf, size_t len);
 /* Whether the text of a gids/K file is the empty (all-zero) GID, or no GID. */
 bool sysfs_gid_zero(const char *buf, size_t len);
+/* A file's number (base as strtoull's; at most 31 bytes, a newline may
+ * end it): 0, or -EBADMSG for anything else (a sign, a blank, junk). */
+int sysfs_u64(const char *buf, size_t len, int base, uint64_t *v);
 
 /* Copy a one-line text value (at most dstlen - 1 bytes) without its
  * newline, control chars kept (they are escaped where shown). */

@@ -73,21 +73,8 @@ static int word_of(const char *const *names, size_t n, const char *buf, size_t l
 /* a decimal number of the file, -EBADMSG for anything else; *neg a "-1" */
 static int number(const char *buf, size_t len, uint64_t *v, bool *neg)
 {
-	char tmp[32], *end;
-	size_t n = len < sizeof(tmp) - 1 ? len : sizeof(tmp) - 1;
-
-	memcpy(tmp, buf, n);
-	tmp[n] = '\0';
-	*neg = n >= 2 && tmp[0] == '-' && tmp[1] == '1';
-	if (*neg)
-		return 0;
-	if (!n || tmp[0] < '0' || tmp[0] > '9')
-		return -EBADMSG;
-	errno = 0;
-	*v = strtoull(tmp, &end, 10);
-	if (errno || (*end && *end != '\n'))
-		return -EBADMSG;
-	return 0;
+	*neg = len >= 2 && buf[0] == '-' && buf[1] == '1';
+	return *neg ? 0 : sysfs_u64(buf, len, 10, v);
 }
 
 static struct snap_lower *lower_get(struct snap_net *n, const char *name)

@@ -29,7 +29,7 @@ static const char *component(const char *p, char *out, size_t outlen)
 	return p[n] == '/' ? p + n + 1 : p + n;
 }
 
-static int parse_u64(const char *buf, size_t len, uint64_t *v)
+int sysfs_u64(const char *buf, size_t len, int base, uint64_t *v)
 {
 	char tmp[32], *end;
 	size_t n = len < sizeof(tmp) - 1 ? len : sizeof(tmp) - 1;
@@ -39,10 +39,16 @@ static int parse_u64(const char *buf, size_t len, uint64_t *v)
 	if (!n || tmp[0] < '0' || tmp[0] > '9')
 		return -EBADMSG;
 	errno = 0;
-	*v = strtoull(tmp, &end, 0);
+	*v = strtoull(tmp, &end, base);
 	if (errno || (*end && *end != '\n'))
 		return -EBADMSG;
 	return 0;
+}
+
+/* a counter file's value: decimal, or 0x hex as some drivers print */
+static int parse_u64(const char *buf, size_t len, uint64_t *v)
+{
+	return sysfs_u64(buf, len, 0, v);
 }
 
 void sysfs_line(char *dst, size_t dstlen, const char *buf, size_t len)
