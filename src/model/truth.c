@@ -24,6 +24,50 @@ enum truth_ll truth_port_ll(const struct snapshot *s, const struct snap_port *p)
 	return d && !strcmp(d->protocol, "ib") ? TRUTH_LL_IB : TRUTH_LL_ANY;
 }
 
+/* (kept here, beside its one caller: the walk of every counter of a port
+ * calls it, tests/bench's Links table at 64 netdevs) */
+/* A string id's known[] index, kept per thread for the snapshot's strings. */
+#define IDS_N 4096
+static __thread struct ids {
+	const struct snapshot *s;
+	uint64_t gen;
+	size_t used;
+	uint32_t id[IDS_N];
+	int16_t ki[IDS_N];
+} ids;
+
+static int known_of(const struct snapshot *s, uint32_t id)
+{
+	struct ids *c = &ids;
+	size_t k, probes;
+
+	if (c->s != s || c->gen != s->strs.gen) {
+		memset(c->id, 0, sizeof(c->id));
+		c->s = s;
+		c->gen = s->strs.gen;
+		c->used = 0;
+	}
+	if (!id)
+		return -1;
+	k = (id * 2654435761u) & (IDS_N - 1);
+	for (probes = 0; probes < 32; probes++, k = (k + 1) & (IDS_N - 1)) {
+		if (c->id[k] == id)
+			return c->ki[k];
+		if (!c->id[k])
+			break;
+	}
+	{
+		int ki = truth_known_of_name(snap_s(s, id));
+
+		if (probes < 32 && !c->id[k] && c->used < IDS_N * 3 / 4) {
+			c->id[k] = id;
+			c->ki[k] = (int16_t)ki;
+			c->used++;
+		}
+		return ki;
+	}
+}
+
 /*
  * A port's counters, from one walk of them: the first of each known name
  * and source, whether it has finer errors than its netdev's totals, and
@@ -319,7 +363,7 @@ void truth_port_fill(const struct snapshot *s, uint32_t dev, uint32_t port, void
 
 		if (c->dev != dev || c->port != port || c->kind || c->source >= SNAP_SRC_N)
 			continue;
-		ki = truth_known_of(s, c->name);
+		ki = known_of(s, c->name);
 		if (ki >= 0 && !(pc.has[ki] >> c->source & 1)) {
 			pc.has[ki] |= (uint8_t)(1u << c->source);
 			pc.at[ki][c->source] = c;

@@ -128,7 +128,7 @@ static void known_build(void)
 
 /* known[]'s index of a counter's name as printed, -1 for none: the first
  * entry of its hash whose text it is */
-static int known_of_name(const char *name)
+int truth_known_of_name(const char *name)
 {
 	size_t n = strlen(name), i;
 	uint64_t hv = hash_text(name, n, NULL, 0);
@@ -153,48 +153,6 @@ static int known_of_name(const char *name)
 			return known_slot[i] - 1;
 	}
 	return -1;
-}
-
-/* A string id's known[] index, kept per thread for the snapshot's strings. */
-#define IDS_N 4096
-static __thread struct ids {
-	const struct snapshot *s;
-	uint64_t gen;
-	size_t used;
-	uint32_t id[IDS_N];
-	int16_t ki[IDS_N];
-} ids;
-
-int truth_known_of(const struct snapshot *s, uint32_t id)
-{
-	struct ids *c = &ids;
-	size_t k, probes;
-
-	if (c->s != s || c->gen != s->strs.gen) {
-		memset(c->id, 0, sizeof(c->id));
-		c->s = s;
-		c->gen = s->strs.gen;
-		c->used = 0;
-	}
-	if (!id)
-		return -1;
-	k = (id * 2654435761u) & (IDS_N - 1);
-	for (probes = 0; probes < 32; probes++, k = (k + 1) & (IDS_N - 1)) {
-		if (c->id[k] == id)
-			return c->ki[k];
-		if (!c->id[k])
-			break;
-	}
-	{
-		int ki = known_of_name(snap_s(s, id));
-
-		if (probes < 32 && !c->id[k] && c->used < IDS_N * 3 / 4) {
-			c->id[k] = id;
-			c->ki[k] = (int16_t)ki;
-			c->used++;
-		}
-		return ki;
-	}
 }
 
 void truth_known_init(void)

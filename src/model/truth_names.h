@@ -39,8 +39,8 @@ extern int16_t rule_ki[128][TRUTH_SUM_MAX], same_ki[32][TRUTH_SUM_MAX];
 
 /* the index built, once a process */
 void truth_known_init(void);
-/* a counter's name (its string id in s) as a known[] index, -1 unknown;
- * kept per thread for the snapshot's strings */
-int truth_known_of(const struct snapshot *s, uint32_t id);
+/* a counter's name as a known[] index, -1 unknown (truth.c keeps the
+ * answer per string id and thread) */
+int truth_known_of_name(const char *name);
 
 #endif
