@@ -130,6 +130,8 @@ enum {
 	SNAP_QP_T_MOVED = 1 << 1,	/* its PSNs moved since it entered this state */
 	SNAP_QP_T_NOW = 1 << 2,		/* they moved at this row (stall_track sets quiet_at) */
 	SNAP_QP_T_PEER = 1 << 3,	/* its peer QP was seen on this host (any state) */
+	SNAP_QP_T_PRE = 1 << 4,		/* in this state at the run's first sample (or a
+					 * replay's jump): it began at or before state_at */
 };
 
 struct snap_qp {

@@ -48,6 +48,8 @@ struct stall_info {
 	enum stall_kind kind;
 	double age; /* seconds: quiet (stalled), in the state (SQE, ERR) */
 	double since; /* monotonic seconds the age counts from */
+	bool before; /* it began at or before since (SNAP_QP_T_PRE): age is a
+		      * lower bound */
 };
 
 /* The default --stall-after, seconds. */
@@ -60,8 +62,10 @@ double stall_after(void);
 /* rate_qps (src/model/rate.c): q is p a sample later; carries p's tracking. */
 void stall_pair(const struct snap_qp *p, struct snap_qp *q);
 /* snap_advance, after the rates: the times of the rows that started a
- * state or moved, from the rows' own times (a replay's are the recording's). */
-void stall_track(struct snapshot *s);
+ * state or moved, from the rows' own times (a replay's are the recording's);
+ * first: no sample before (the run's first, a replay's jump), so a state
+ * seen now began at or before now. */
+void stall_track(struct snapshot *s, bool first);
 
 void stall_of(const struct snapshot *s, const struct snap_qp *q, struct stall_info *st);
 

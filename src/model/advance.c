@@ -11,7 +11,7 @@ int snap_advance(const struct snapshot *prev, struct snapshot *cur)
 	int e2 = rate_compute(prev, cur);
 	int e3;
 
-	stall_track(cur);
+	stall_track(cur, !prev);
 	e3 = events_diff(prev, cur);
 
 	return err ? err : e2 ? e2 : e3;

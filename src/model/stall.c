@@ -76,7 +76,7 @@ void stall_pair(const struct snap_qp *p, struct snap_qp *q)
 	/* a new state starts the rest again: stall_track times it at this row */
 	if (!(p->track & SNAP_QP_T_SEEN) || !same_state(p, q))
 		return;
-	q->track = p->track & (SNAP_QP_T_SEEN | SNAP_QP_T_MOVED | SNAP_QP_T_PEER);
+	q->track = p->track & (SNAP_QP_T_SEEN | SNAP_QP_T_MOVED | SNAP_QP_T_PEER | SNAP_QP_T_PRE);
 	q->state_at = p->state_at;
 	q->quiet_at = p->quiet_at;
 	if (psn_moved(p, q))
@@ -157,7 +157,7 @@ static void stall_peers(struct snapshot *s)
 	free(slot);
 }
 
-void stall_track(struct snapshot *s)
+void stall_track(struct snapshot *s, bool first)
 {
 	uint32_t dev = UINT32_MAX;
 	double t = 0;
@@ -180,7 +180,8 @@ void stall_track(struct snapshot *s)
 			q->state_at = q->quiet_at = t;
 			q->sq_hi = q->sq_psn;
 			q->rq_hi = q->rq_psn;
-			q->track = SNAP_QP_T_SEEN | (q->track & SNAP_QP_T_PEER);
+			q->track = (uint8_t)(SNAP_QP_T_SEEN | (first ? SNAP_QP_T_PRE : 0) |
+					     (q->track & SNAP_QP_T_PEER));
 		} else {
 			q->quiet_at = t;
 			q->track &= (uint8_t)~SNAP_QP_T_NOW;
@@ -213,10 +214,12 @@ void stall_of(const struct snapshot *s, const struct snap_qp *q, struct stall_in
 
 	st->kind = STALL_NA;
 	st->age = st->since = 0;
+	st->before = false;
 	if (!connected(q) || !SNAP_HAS(q, SNAP_QP_STATE) || !(q->track & SNAP_QP_T_SEEN))
 		return;
 	w = snap_qp_when(s, q);
 	now = ts_sec(&w);
+	st->before = q->track & SNAP_QP_T_PRE;
 	if (q->state == QPS_SQE || q->state == QPS_ERR) {
 		st->kind = q->state == QPS_ERR ? STALL_ERR : STALL_SQE;
 		st->since = q->state_at;
@@ -235,6 +238,9 @@ void stall_of(const struct snapshot *s, const struct snap_qp *q, struct stall_in
 		return;
 	st->since = q->quiet_at;
 	st->age = now - q->quiet_at;
+	/* a move restarts the quiet time: from then on it is exact */
+	if (q->track & SNAP_QP_T_MOVED)
+		st->before = false;
 	if (!(q->track & SNAP_QP_T_MOVED))
 		st->kind = STALL_IDLE;
 	else if (st->age < after)
@@ -250,6 +256,7 @@ enum stall_peer stall_peer_of(const struct snapshot *s, const struct snap_qp *q,
 {
 	st->kind = STALL_NA;
 	st->age = st->since = 0;
+	st->before = false;
 	if (!connected(q) || !has_rqpn(q))
 		return STALL_PEER_NA;
 	if (q->peer && q->peer <= s->qps.n) {

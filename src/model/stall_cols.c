@@ -30,6 +30,8 @@ void stall_get_age(const struct view_ctx *c, const void *row, const struct view_
 	stall_of(c->s, row, &st);
 	v->valid = stall_listed(st.kind);
 	v->d = v->valid ? st.age : 0;
+	/* in its state when first seen: at least that, marked "12s+" */
+	v->sat = v->valid && st.before;
 }
 
 void stall_get_group(const struct view_ctx *c, const void *row, const struct view_col *col,

@@ -2,8 +2,9 @@
 /*
  * JSON's "stalls": the stalled and erred QPs (src/model/stall.c), worst
  * and oldest first, each with the Stalls table's columns under their
- * names (stall_table_cols), the wall time its age counts from ("since")
- * and the --stall-after in force.
+ * names (stall_table_cols), the wall time its age counts from ("since";
+ * "since_or_before" where it was so at the first sample) and the
+ * --stall-after in force.
  */
 #include <stdlib.h>
 
@@ -46,6 +47,9 @@ int out_json_stalls(struct jw *w, const struct view_ctx *c)
 		stall_of(c->s, q, &st);
 		stall_wall(c->s, st.since, &t);
 		jw_s(w, "since", fmt_time(buf, sizeof(buf), &t));
+		/* in its state at the first sample: it began at or before */
+		if (st.before)
+			jw_b(w, "since_or_before", true);
 		jw_close(w, '}');
 	}
 	jw_close(w, ']');

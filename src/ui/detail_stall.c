@@ -35,9 +35,11 @@ void ui_detail_stall(const struct snapshot *s, const struct snap_qp *q, ui_emit_
 	snprintf(line, sizeof(line), "%-14s %s%s", "stall", stall_kind_str(st.kind),
 		 stall_listed(st.kind) ? "" : " (not listed)");
 	emit(ctx, stall_listed(st.kind) ? ROLE_STATUS_WARN : ROLE_DEFAULT, 2, line);
-	snprintf(line, sizeof(line), "%-14s %s since %s (%.0fs; first seen so)", "state",
-		 snap_qp_state_str(q->state), at(s, q->state_at, t1, sizeof(t1)),
-		 now - q->state_at);
+	/* so at the first sample: it got there at or before then */
+	snprintf(line, sizeof(line), "%-14s %s since %s%s (%.0fs%s; first seen so)", "state",
+		 snap_qp_state_str(q->state), q->track & SNAP_QP_T_PRE ? "or before " : "",
+		 at(s, q->state_at, t1, sizeof(t1)), now - q->state_at,
+		 q->track & SNAP_QP_T_PRE ? " or more" : "");
 	emit(ctx, ROLE_DEFAULT, 2, line);
 	if (q->valid & (SNAP_QP_SQ_PSN | SNAP_QP_RQ_PSN)) {
 		snprintf(line, sizeof(line), "%-14s %s %s (%.0fs ago); highest sq %u, rq %u",

@@ -78,7 +78,7 @@ static void sample(struct snapshot *s, const struct snapshot *prev, double sec, 
 
 static struct stall_info of(const struct snapshot *s, uint32_t lqpn)
 {
-	struct stall_info st = { STALL_N, -1, -1 };
+	struct stall_info st = { STALL_N, -1, -1, true };
 	size_t i;
 
 	for (i = 0; i < s->qps.n; i++)
@@ -125,6 +125,12 @@ static void test_sequence(void)
 		CHECK_EQ_U(of(cur, 19).kind, t > 5 ? STALL_ERR : STALL_IDLE);
 		if (t > 5) /* first seen in ERR at 5.5 */
 			NEAR(of(cur, 19).age, t - 5.5);
+		/* idle since the first sample: since then or before; in ERR
+		 * from after the first sample: exact */
+		CHECK_EQ_U(of(cur, 19).before, t < 5);
+		/* 17 in RTS since the first sample, quiet since before it
+		 * until it moves (at 1.5): from then on exact */
+		CHECK_EQ_U(of(cur, 17).before, t < 0.9);
 		CHECK_EQ_U(of(cur, 20).kind, STALL_NA);
 		prev = cur;
 		cur = cur == &a ? &b : &a;
@@ -229,6 +235,8 @@ static void test_outputs(void)
 			  "\"stall_age\":12,") != NULL);
 	CHECK(strstr(buf, "\"comm\":\"ib_rc_pingpong\",\"group\":\"job:4242\","
 			  "\"since\":\"2025-12-02T00:01:41") != NULL);
+	/* it moved at 101: its age is exact */
+	CHECK(strstr(buf, "since_or_before") == NULL);
 	free(buf);
 	buf = NULL;
 	f = open_memstream(&buf, &len);
@@ -243,4 +251,47 @@ static void test_outputs(void)
 	snap_free(&b);
 }
 
-TEST_MAIN(test_sequence, test_retry_peer, test_outputs)
+/* A QP already in ERR at the first sample got there at or before it: its
+ * age a lower bound, "2s+" in the text, since_or_before in JSON; a jump
+ * (no sample before) starts it so again */
+static void test_before(void)
+{
+	struct snapshot a, b;
+	struct q qs[] = { { 17, 18, RC, ERR, 100, 200, 100 } };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	snap_init(&a);
+	snap_init(&b);
+	sample(&a, NULL, 100, qs, 1, false);
+	CHECK_EQ_U(of(&a, 17).kind, STALL_ERR);
+	CHECK(of(&a, 17).before);
+	sample(&b, &a, 102, qs, 1, false);
+	NEAR(of(&b, 17).age, 2);
+	CHECK(of(&b, 17).before);
+	f = open_memstream(&buf, &len);
+	CHECK_EQ_U(out_text(f, &b, NULL), 0);
+	fclose(f);
+	CHECK(strstr(buf, "rxe0          1      17      18 ERR   err         2s+") != NULL);
+	free(buf);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	CHECK_EQ_U(out_json(f, &b, NULL), 0);
+	fclose(f);
+	CHECK(strstr(buf, "\"stall_age\":2,") != NULL);
+	CHECK(strstr(buf, "\"since_or_before\":true") != NULL);
+	free(buf);
+	/* to RTS and back to ERR after the first sample: exact again */
+	qs[0].state = RTS;
+	sample(&a, &b, 103, qs, 1, false);
+	qs[0].state = ERR;
+	sample(&b, &a, 104, qs, 1, false);
+	sample(&a, &b, 106, qs, 1, false);
+	NEAR(of(&a, 17).age, 2);
+	CHECK(!of(&a, 17).before);
+	snap_free(&a);
+	snap_free(&b);
+}
+
+TEST_MAIN(test_sequence, test_retry_peer, test_outputs, test_before)
