@@ -166,8 +166,10 @@ static void on_done(struct ev_loop *loop, ev_async *w, int revents)
 		return;
 	}
 	if (t.pair) {
+		/* a jump: the sample before the target is a first sample (its
+		 * rates none, its QPs' states begun at or before it) */
 		a->samples = 1;
-		rate_compute(NULL, a->sp.prev);
+		snap_advance(NULL, a->sp.prev);
 	} else if (t.restart) {
 		a->samples = 0;
 	}

@@ -32,11 +32,22 @@ for ts in xterm-256color:80x24 vt100:80x24; do
 	start "$term" 0.2 "" "$size"
 	wait_for "end of recording" 30
 	keys s
-	check "stalls ($term $size, gpu-node): nccl-tests's QP in ERR listed" "^mlx5_0 +1 +320 +960 +ERR +err "
+	# in ERR since the recording's first sample: at least its age, so
+	# marked (it once read "0s", as if it had just got there)
+	check "stalls ($term $size, gpu-node): nccl-tests's QP in ERR listed, its age at least" \
+		"^mlx5_0 +1 +320 +960 +ERR +err +[0-9]+s\\+ "
 	keys Enter
 	check_down "stalls ($term $size, gpu-node): Enter: the QP's job is its pod" \
 		"group +pod:3f6c2a8e-91d4-4b7a-8e05-c2d9f17a4b63"
+	check_down "stalls ($term $size, gpu-node): Enter: in ERR since the first sample or before" \
+		"state +ERR since or before 20"
 	keys Escape
+	# a step back is a jump: the sample before it starts again, so the
+	# age is still a lower bound (it read "0s" after T)
+	keys T
+	wait_for "sample 2 of 3" 10
+	check "stalls ($term $size, gpu-node): after T, still at least" \
+		"^mlx5_0 +1 +320 +960 +ERR +err +[0-9]+s\\+ "
 	keys q
 done
 fixture=$s50_fixture
