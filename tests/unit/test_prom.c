@@ -221,7 +221,7 @@ static bool balanced(const char *q)
 static void test_query(void)
 {
 	struct prom_qctx c = { .match = "job=\"rdma\"", .window = 4, .instance = "h\"1" };
-	char q[8192], err[256];
+	char q[65536], err[256];
 	int i;
 
 	CHECK(prom_q_text(PROM_Q_UP, &c, q, sizeof(q)) > 0);
