@@ -193,7 +193,7 @@ struct prom_stall {
 	double age;			/* seconds stalled, or in ERR/SQE */
 	char pid[32], comm[PROM_LABEL_MAX], job[PROM_LABEL_MAX];
 	char peer[64], peer_lid[16];	/* the peer's address, LID, as exported */
-	char by[8];			/* how the peer was found: gid, job; "" */
+	char by[8];			/* how the peer was found: gid, lid, job; "" */
 	const char *peer_host;		/* its instance, whole; NULL: none found */
 	char peer_device[PROM_LABEL_MAX];
 	char peer_state[16], peer_stall[16];	/* the peer QP's, where listed */

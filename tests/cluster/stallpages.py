@@ -13,7 +13,8 @@ family as rdmatop wrote it.  The hang, from two ends:
   host-a  stalled QPs: 100 -> host-b's 200 (by its GID 10.0.0.2), 101 ->
           host-b's 201 (not listed: gone), 102 -> host-d (10.0.0.4: down),
           103 -> 10.9.9.9 (nobody's), 110 -> 210 of job slurm/77 (no peer
-          address: the job's mirror);
+          address: the job's mirror), 104 -> LID 12 (host-b's port; no job:
+          gone);
   host-b  port FAIL; 200 in ERR -> host-a's 100, 210 stalled -> 110 (job);
   host-c  healthy: no stalled QP, GID 10.0.0.3;
   host-d  GID 10.0.0.4, no stalled QP; its page goes away (down).
@@ -36,10 +37,10 @@ def gid_lines(addr):
             'type="RoCE v2",addr="%s"} 1' % (gid_full(addr), addr)]
 
 
-def qp(lqpn, rqpn, state, stall, pid, comm, job, peer, age):
+def qp(lqpn, rqpn, state, stall, pid, comm, job, peer, age, lid=""):
     return ('rdma_qp_stall_seconds{device="rxe0",port="1",lqpn="%d",rqpn="%d",state="%s",'
-            'stall="%s",pid="%d",comm="%s",job="%s",peer="%s",peer_lid=""} %s'
-            % (lqpn, rqpn, state, stall, pid, comm, job, peer, age))
+            'stall="%s",pid="%d",comm="%s",job="%s",peer="%s",peer_lid="%s"} %s'
+            % (lqpn, rqpn, state, stall, pid, comm, job, peer, lid, age))
 
 
 STALLS = {
@@ -47,13 +48,16 @@ STALLS = {
           qp(101, 201, "RTS", "stalled", 4001, "all_reduce_perf", "slurm/77", "10.0.0.2", "41"),
           qp(102, 300, "RTS", "stalled", 4001, "all_reduce_perf", "slurm/77", "10.0.0.4", "40"),
           qp(103, 555, "RTS", "stalled", 4001, "all_reduce_perf", "slurm/77", "10.9.9.9", "39"),
-          qp(110, 210, "RTS", "stalled", 4001, "all_reduce_perf", "slurm/77", "", "38")],
+          qp(110, 210, "RTS", "stalled", 4001, "all_reduce_perf", "slurm/77", "", "38"),
+          qp(104, 204, "RTS", "stalled", 4001, "all_reduce_perf", "", "", "36", lid="12")],
     "b": [qp(200, 100, "ERR", "err", 5002, "all_reduce_perf", "slurm/77", "10.0.0.1", "30"),
           qp(210, 110, "RTS", "stalled", 5002, "all_reduce_perf", "slurm/77", "", "37")],
     "c": [],
     "d": [],
 }
 HEALTH = {"a": "0", "b": "2", "c": "0", "d": "0"}
+# an IB port's LID (rdma_port_info's lid; the base's rxe port has none)
+LID = {"b": "12"}
 
 
 def page(base, host, tamper):
@@ -91,6 +95,9 @@ def page(base, host, tamper):
             continue
         if skip and line.split("{")[0].split(" ")[0] == new[skip][0]:
             continue
+        if line.startswith("rdma_port_info{") and host in LID:
+            assert ',lid=""}' in line, line
+            line = line.replace(',lid=""}', ',lid="%s"}' % LID[host])
         out.append(line)
     return "\n".join(out) + "\n"
 

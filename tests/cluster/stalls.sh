@@ -6,12 +6,12 @@
 # are rdmatop's own exposition of tests/data/stall.rdrec with the hang's
 # GIDs, stalled QPs and verdicts written in (tests/cluster/stallpages.py:
 # no recording of a two-host hang exists, the test bed being one host):
-#  - host-a: five stalled QPs (peers by GID on host-b, host-d, nobody, and
-#    one by its job's mirror); host-b: port FAIL, a QP in ERR and one
+#  - host-a: six stalled QPs (peers by GID on host-b, host-d, nobody, one
+#    by LID on host-b and one by its job's mirror); host-b: port FAIL, a QP in ERR and one
 #    stalled, towards host-a; host-c healthy; host-d scraped once, then
 #    down (503);
 #  - --json and -b: each row's peer host, RQPN, other end (ERR, stalled,
-#    gone, host not scraped, no match) and join (gid, job); host-b the
+#    gone, host not scraped, no match) and join (gid, lid, job); host-b the
 #    first suspect and its rows first; host-c never blamed
 #    (tests/cluster/stallcheck.py);
 #  - tmux at 80x24, 200x50 and TERM=vt100: the tab, the suspect, the rows;
@@ -61,8 +61,8 @@ pids="$pids $!"
 surl="http://127.0.0.1:$sp"
 sq() { curl -sf --max-time 5 -G "$surl/api/v1/query" --data-urlencode "query=$1"; }
 # host-d's GIDs in, then host-d down
-wait_for 30 eval 'sq "count(rdma_port_gid_info) == 4 and count(rdma_qp_stall_seconds) == 7" | grep -q "\"result\":\[{"' ||
-	bad "stalls: Prometheus has the four hosts' GIDs and the 7 stalled QPs" "$st/prometheus.log"
+wait_for 30 eval 'sq "count(rdma_port_gid_info) == 4 and count(rdma_qp_stall_seconds) == 8" | grep -q "\"result\":\[{"' ||
+	bad "stalls: Prometheus has the four hosts' GIDs and the 8 stalled QPs" "$st/prometheus.log"
 rm -f "$st/d.om"
 wait_for 10 eval 'sq "up{instance=\"host-d\"} == 0" | grep -q "\"result\":\[{"' ||
 	bad "stalls: host-d down (up 0)" "$st/prometheus.log"
@@ -73,7 +73,7 @@ python3 tests/cluster/stallcheck.py "$st/s.json" "$st/s.txt" >"$st/check" 2>&1 &
 	ok "stalls: --json and -b: each side's peer host, QP and other end (ERR, stalled, gone, host not scraped, no match; by gid and by job), host-b first, host-c not blamed" ||
 	bad "stalls: --json and -b: each side's peer host, QP and other end" "$st/check"
 python3 -c 'import json,sys; q=[q for q in json.load(open(sys.argv[1]))["queries"] if q["name"] == "stalls"][0]; sys.exit(not (q["ok"] and q["series"] <= 64))' "$st/s.json" &&
-	ok "stalls: one query, answered, bounded (at most 64 series for 7 QPs of 4 hosts)" ||
+	ok "stalls: one query, answered, bounded (at most 64 series for 8 QPs of 4 hosts)" ||
 	bad "stalls: one query, answered, bounded" "$st/s.json"
 
 # the screens
@@ -91,11 +91,12 @@ for spec in "xterm-256color 80x24" "xterm-256color 200x50" "vt100 80x24"; do
 	s="stalls: $1 $2"
 	look 10 'hosts: 4 of 4' || true
 	keys 4
-	scr "$s: tab 4, the suspect named" 'stalls: 7 of 7; suspect: host-b, the peer of 3 listed QPs, a port FAIL'
+	scr "$s: tab 4, the suspect named" 'stalls: 8 of 8; suspect: host-b, the peer of 4 listed QPs, a port FAIL'
 	scr "$s: host-b's QP in ERR, its peer host-a's 100 stalled" '^host-b +200 +err +[0-9]+s +host-a +100 +stalled '
 	scr "$s: host-a's 100: its peer host-b's 200 in ERR" '^host-a +100 +stalled +[0-9]+s +host-b +200 +ERR '
 	scr "$s: host-a's 102: host-d not scraped" '^host-a +102 +stalled +[0-9]+s +host-d +300 +host not scraped'
 	scr "$s: host-a's 103: no match" '^host-a +103 +stalled +[0-9]+s +555 +no match'
+	scr "$s: host-a's 104: host-b by its LID, the QP gone" '^host-a +104 +stalled +[0-9]+s +host-b +204 +gone '
 	if grep -q 'host-c' "$tmp/screen"; then bad "$s: host-c not on the pane" "$tmp/screen"; else ok "$s: host-c not on the pane"; fi
 	first=$(awk '/^INSTANCE/ { getline; print $1; exit }' "$tmp/screen")
 	[ "$first" = host-b ] && ok "$s: the suspect's rows first" || bad "$s: the suspect's rows first (got $first)" "$tmp/screen"
@@ -109,7 +110,7 @@ for spec in "xterm-256color 80x24" "xterm-256color 200x50" "vt100 80x24"; do
 	keys Enter
 	scr "$s: Enter: host-b's drill-down" 'Host host-b'
 	keys Escape
-	scr "$s: Esc: back to the Stalls pane" '^stalls: 7 of 7'
+	scr "$s: Esc: back to the Stalls pane" '^stalls: 8 of 8'
 	keys q
 	scr "$s: q quits, status 0" 'EXITED 0'
 done
@@ -126,7 +127,7 @@ a = json.loads(open(sys.argv[1]).read().splitlines()[-1])
 b = json.loads(open(sys.argv[2]).read().splitlines()[-1])
 for k in ("stalls", "stall_suspects", "stalls_total", "stalls_omitted"):
     assert a[k] == b[k], (k, a[k], b[k])
-assert len(a["stalls"]) == 7
+assert len(a["stalls"]) == 8
 EOP
 
 # README's recording: the same rows, replayed
