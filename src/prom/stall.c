@@ -196,7 +196,9 @@ static int rank(struct prom_model *m, size_t *cap)
 			return -ENOMEM;
 		p->rows++;
 	}
-	qsort(m->suspects, m->n_suspects, sizeof(*m->suspects), suspect_cmp);
+	/* qsort of none: its base may be NULL, which qsort may not take */
+	if (m->n_suspects)
+		qsort(m->suspects, m->n_suspects, sizeof(*m->suspects), suspect_cmp);
 	for (i = 0; i < m->n_stalls; i++) {
 		struct prom_stall *r = &m->stalls[i];
 
@@ -208,7 +210,8 @@ static int rank(struct prom_model *m, size_t *cap)
 			}
 		cpy(r->other, sizeof(r->other), prom_stall_other(r));
 	}
-	qsort(m->stalls, m->n_stalls, sizeof(*m->stalls), row_cmp);
+	if (m->n_stalls)
+		qsort(m->stalls, m->n_stalls, sizeof(*m->stalls), row_cmp);
 	return 0;
 }
 
