@@ -14,7 +14,7 @@
 #include "ui.h"
 
 /* The panes, in tab order; HOST is one host's drill-down. */
-enum cl_pane { CL_HOSTS, CL_PORTS, CL_JOBS, CL_HOST, CL_PANE_N };
+enum cl_pane { CL_HOSTS, CL_PORTS, CL_JOBS, CL_STALLS, CL_HOST, CL_PANE_N };
 
 enum cl_action {
 	CL_NONE, CL_QUIT, CL_REFRESH, CL_DELAY,
@@ -74,6 +74,10 @@ long ui_cluster_table(struct ui_cluster *u, const struct cl_view *v, enum prom_t
 /* A mouse event (KEY_MOUSE): *enter set for a double click, which opens
  * the row as Enter does (cluster_mouse.c). */
 enum cl_action ui_cluster_mouse(struct ui_cluster *u, int *enter);
+/* The Stalls pane's own (cluster_stalls.c): its title's cut and suspect,
+ * appended to buf; a cell's role (-1: the table's own). */
+void ui_cluster_stalls_title(const struct cl_view *v, char *buf, size_t len);
+int ui_cluster_stalls_role(const struct prom_col *c, const char *text);
 /* The host drill-down: its links, processes and groups (cluster_host.c). */
 void ui_cluster_host(struct ui_cluster *u, const struct cl_view *v, int y, int h, int w);
 

@@ -27,6 +27,10 @@ const char *fmt_bits(char *buf, size_t len, double bytes);
 const char *fmt_guid(char *buf, size_t len, uint64_t guid);
 /* A GID as sysfs gids/K prints it: eight groups of four hex digits. */
 const char *fmt_gid(char *buf, size_t len, const uint8_t gid[16]);
+/* A GID as an address, as a QP's peer is spelt (rdma_qp_stall_seconds's
+ * peer): the IPv4 address of an IPv4-mapped GID ("10.0.0.2"), else the
+ * GID in IPv6 notation ("fe80::1"); NULL (buf "") when len is too short. */
+const char *fmt_gid_addr(char *buf, size_t len, const uint8_t gid[16]);
 /* RFC 3339 UTC with milliseconds: "2026-11-30T05:09:44.123Z". */
 const char *fmt_time(char *buf, size_t len, const struct timespec *ts);
 /* A double in plain decimal, up to 3 decimals, no trailing zeros: "1234.5". */

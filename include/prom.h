@@ -30,6 +30,8 @@ enum prom_q {
 	PROM_Q_PORTS,		/* per port: rx, tx, speed, err, cong, state, pause_rx,
 				 * pause_tx (label f) */
 	PROM_Q_PROCS,		/* the open host's processes (only while one is open) */
+	PROM_Q_STALLS,		/* the stalled and erred QPs and their other ends
+				 * (label f: query_stall.c) */
 	PROM_Q_N
 };
 
@@ -105,6 +107,9 @@ struct prom_qctx {
 const char *prom_q_name(enum prom_q q);
 /* The PromQL of query q into buf; its length, or -ENOSPC. */
 int prom_q_text(enum prom_q q, const struct prom_qctx *c, char *buf, size_t len);
+/* The Stalls query's template ($S as in prom_q_text), query_stall.c. */
+#define PROM_STALL_ROWS 100	/* the stalled QPs asked for: the oldest */
+const char *prom_q_stall_text(void);
 /* Whether query q (Ports, Jobs) ranks its rows by column col in Prometheus. */
 bool prom_q_top_col(enum prom_q q, const char *col);
 /* A filter (key=val, key!=val, key~re, key!~re) on a label of query q's
@@ -176,6 +181,39 @@ struct prom_proc {
 	const struct prom_series *src;	/* while built: its labels whole */
 };
 
+/*
+ * A stalled or erred QP of the fleet and its other end, as the Stalls
+ * query joined it (query_stall.c); other says what the other end is doing
+ * (prom_stall_other).  NaN: not known.
+ */
+struct prom_stall {
+	const char *instance;		/* its host, whole */
+	char device[PROM_LABEL_MAX], port[16], lqpn[16], rqpn[16];
+	char state[16], stall[16];	/* the QP's state; stalled, err, sqe, gone */
+	double age;			/* seconds stalled, or in ERR/SQE */
+	char pid[32], comm[PROM_LABEL_MAX], job[PROM_LABEL_MAX];
+	char peer[64], peer_lid[16];	/* the peer's address, LID, as exported */
+	char by[8];			/* how the peer was found: gid, lid, job; "" */
+	const char *peer_host;		/* its instance, whole; NULL: none found */
+	char peer_device[PROM_LABEL_MAX];
+	char peer_state[16], peer_stall[16];	/* the peer QP's, where listed */
+	double peer_age, peer_up, peer_omitted;
+	char other[24];			/* stalled, ERR, SQE, gone, not listed,
+					 * host not scraped, no match */
+	double health;			/* its host's worst port (rdma_port_health) */
+	double blame;			/* listed QPs whose peer is on its host */
+	double rank;			/* its host among the suspects, 1 first */
+};
+
+/* A host the Stalls pane suspects: the hosts of the listed QPs and of
+ * their peers, most blamed first (prom_stall_build). */
+struct prom_suspect {
+	const char *instance;	/* the model's (a row's or a host's) */
+	double blame;		/* listed QPs whose peer is on it */
+	double health, up;	/* from the Hosts query; NaN: not there */
+	double rows;		/* its own listed QPs */
+};
+
 /* What one query last said, so a failing Prometheus keeps its answers. */
 struct prom_qstate {
 	struct prom_vector v;	/* the last good answer */
@@ -201,6 +239,12 @@ struct prom_model {
 	size_t n_hgroups;
 	struct prom_proc *procs;
 	size_t n_procs;
+	struct prom_stall *stalls;	/* the rows, the most suspect host's first */
+	size_t n_stalls;
+	struct prom_suspect *suspects;
+	size_t n_suspects;
+	double stalls_total;		/* every stalled series (NaN: not asked) */
+	double stalls_omitted;		/* past the exporters' caps */
 	double window, interval;	/* rate window, scrape interval */
 	double eval_at;			/* the time the queries were evaluated (0: now) */
 	double answers_seconds;		/* from the refresh's start to its last answer */
@@ -215,6 +259,15 @@ struct prom_model {
 /* Build m from the answers q[PROM_Q_N] (those without one stay empty). */
 int prom_model_build(struct prom_model *m, const struct prom_qstate *q);
 void prom_model_free(struct prom_model *m);
+/* The Stalls rows and suspects of m from the Stalls answer (stall.c),
+ * after the hosts; freed by prom_stall_free (prom_model_free calls it). */
+int prom_stall_build(struct prom_model *m, const struct prom_vector *v, bool have);
+void prom_stall_free(struct prom_model *m);
+/* The Stalls pane's line on its suspect (the host most blamed, or a FAIL)
+ * and the QPs left out by the exporters' caps: false when none. */
+bool prom_stall_suspect_line(const struct prom_model *m, char *buf, size_t len);
+/* What a row's other end is doing, from its joined fields. */
+const char *prom_stall_other(const struct prom_stall *s);
 
 /* The HTTP client's config (config.c): Prometheus's http_config. */
 struct prom_kv {
@@ -376,7 +429,7 @@ long prom_replay_find(struct prom_replay *r, double t);
  * from the model; sorting and filtering work on them.
  */
 enum prom_table { PROM_T_HOSTS, PROM_T_PORTS, PROM_T_JOBS, PROM_T_HOSTGROUPS, PROM_T_PROCS,
-		  PROM_T_N };
+		  PROM_T_STALLS, PROM_T_N };
 /* PROM_K_BITS: a byte rate shown in bits, as a link's speed is spelt
  * (12.3Gb under RX/s, 100.0Gb under SPEED) */
 enum prom_kind {

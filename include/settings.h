@@ -143,7 +143,7 @@ enum opt_out { OPT_OUT_TEXT, OPT_OUT_JSON, OPT_OUT_OPENMETRICS, OPT_OUT_PROMETHE
 	X(SYSROOT, sysroot, STR, .name = "sysroot", .metavar = "DIR",                           \
 	  .help = "read /sys and /proc under DIR (for tests)")                                  \
 	X(PROMETHEUS, prometheus, STR, .name = "prometheus", .metavar = "URL",                  \
-	  .help = "the whole cluster: hosts, ports and jobs from the Prometheus at URL")        \
+	  .help = "the whole cluster: hosts, ports, jobs, stalls from the Prometheus at URL")   \
 	X(PROMETHEUS_CONFIG, prometheus_config, STR, .name = "prometheus-config",               \
 	  .metavar = "FILE",                                                                    \
 	  .help = "TLS, auth, oauth2 and proxies for --prometheus (Prometheus's http_config)") \

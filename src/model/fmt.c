@@ -152,6 +152,20 @@ const char *fmt_gid(char *buf, size_t len, const uint8_t gid[16])
 	return buf;
 }
 
+const char *fmt_gid_addr(char *buf, size_t len, const uint8_t gid[16])
+{
+	static const uint8_t v4[12] = { [10] = 0xff, [11] = 0xff };
+	const char *s;
+
+	if (!memcmp(gid, v4, sizeof(v4)))
+		s = inet_ntop(AF_INET, gid + 12, buf, (socklen_t)len);
+	else
+		s = inet_ntop(AF_INET6, gid, buf, (socklen_t)len);
+	if (!s && len)
+		buf[0] = '\0';
+	return s ? s : NULL;
+}
+
 const char *fmt_guid(char *buf, size_t len, uint64_t g)
 {
 	snprintf(buf, len, "%04x:%04x:%04x:%04x", (unsigned int)(g >> 48) & 0xffff,

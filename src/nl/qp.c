@@ -5,7 +5,6 @@
  * kernel QPs (the GSI QP ib_core owns) carry a kernel name and no pid;
  * a QP not yet bound to a port has no PORT_INDEX.
  */
-#include <arpa/inet.h>
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -13,6 +12,7 @@
 
 #include "util.h"
 #include "cols.h"
+#include "fmt.h"
 #include "names.h"
 #include "stall.h"
 #include "walk.h"
@@ -65,9 +65,7 @@ static void qp_age(const struct view_ctx *c, const void *row, const struct view_
 static void qp_peer(const struct view_ctx *c, const void *row, const struct view_col *col,
 		    struct view_value *v)
 {
-	static const uint8_t v4[12] = { [10] = 0xff, [11] = 0xff };
 	const struct snap_qp *q = row;
-	const uint8_t *g = q->peer_gid;
 
 	(void)c;
 	(void)col;
@@ -75,10 +73,7 @@ static void qp_peer(const struct view_ctx *c, const void *row, const struct view
 	v->valid = q->peer_valid & SNAP_PEER_GID;
 	if (!v->valid)
 		return;
-	if (!memcmp(g, v4, sizeof(v4)))
-		v->s = inet_ntop(AF_INET, g + 12, v->tmp, sizeof(v->tmp));
-	else
-		v->s = inet_ntop(AF_INET6, g, v->tmp, sizeof(v->tmp));
+	v->s = fmt_gid_addr(v->tmp, sizeof(v->tmp), q->peer_gid);
 	v->valid = v->s != NULL;
 	if (!v->s)
 		v->s = "";

@@ -220,10 +220,10 @@ static void om_ports(struct om *w)
 	size_t i;
 
 	out_om_family(w, "rdma_port", OM_INFO, NULL,
-		  "RDMA port: state, physical state, netdev and link layer as labels.");
+		  "RDMA port: state, physical state, netdev, link layer and LID as labels.");
 	for (i = 0; i < s->ports.n; i++) {
 		const struct snap_port *p = SNAP_AT(&s->ports, struct snap_port, i);
-		char dbuf[16], port[16];
+		char dbuf[16], port[16], lid[16] = "";
 		struct om_label l[] = {
 			{ "device", out_om_dev_label(s, p->dev, dbuf, sizeof(dbuf)) },
 			{ "port", port },
@@ -232,9 +232,13 @@ static void om_ports(struct om *w)
 			{ "physical_state", p->valid & SNAP_PORT_PHYS_STATE ?
 					    snap_phys_state_str(p->phys_state) : "" },
 			{ "link_layer", p->valid & SNAP_PORT_LINK_LAYER ? p->link_layer : "" },
+			/* a QP's peer_lid finds its host by it (the cluster view's Stalls) */
+			{ "lid", lid },
 		};
 
 		snprintf(port, sizeof(port), "%" PRIu32, p->port);
+		if (p->valid & SNAP_PORT_LID)
+			snprintf(lid, sizeof(lid), "%" PRIu32, (uint32_t)p->lid);
 		out_om_u(w, l, NL(l), 1);
 	}
 	out_om_family(w, "rdma_port_speed_bytes_per_second", OM_GAUGE, "bytes_per_second",

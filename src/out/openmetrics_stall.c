@@ -5,8 +5,9 @@
  * at most OM_STALL_MAX of them and the count of those left out; never a
  * series for a healthy or idle QP.  rdma_qp_stalls counts them per port
  * and kind, uncapped (ports x 4 kinds).  And each port's GID table as
- * rdma_port_gid_info, so a peer's GID in a QP's labels (once rdmatop
- * reads it) finds its host in PromQL.
+ * rdma_port_gid_info, so a peer's GID in a QP's labels finds its host in
+ * PromQL: its label addr is the GID as the QP's label peer spells it (an
+ * IPv4 address for a mapped GID, else IPv6 notation), gid as sysfs does.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -180,7 +181,7 @@ void out_om_gids(struct om *w)
 			dup[k[i].at] = true;
 	for (i = 0; i < s->gids.n; i++) {
 		const struct snap_gid *g = SNAP_AT(&s->gids, struct snap_gid, i);
-		char dbuf[16], pbuf[12], ibuf[12], gbuf[48];
+		char dbuf[16], pbuf[12], ibuf[12], gbuf[48], abuf[48];
 
 		if (dup[i])
 			continue;
@@ -192,8 +193,10 @@ void out_om_gids(struct om *w)
 				 { "port", pbuf },
 				 { "index", ibuf },
 				 { "gid", fmt_gid(gbuf, sizeof(gbuf), g->gid) },
-				 { "type", g->has_type ? view_gid_type_str(g->type) : "" } },
-			 5, 1);
+				 { "type", g->has_type ? view_gid_type_str(g->type) : "" },
+				 /* as a QP's peer label spells it: the join's key */
+				 { "addr", fmt_gid_addr(abuf, sizeof(abuf), g->gid) ?: "" } },
+			 6, 1);
 	}
 out:
 	free(k);

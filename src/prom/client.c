@@ -358,9 +358,9 @@ static char *query_form(const struct prom_client *c, const char *text, int n)
  * a past failure goes: the processes' of a host no longer open) */
 static int send_queries(struct prom_client *c)
 {
-	/* the longest query (ports: 1.4 KiB) holds the selector 12 times:
-	 * room for a --match of 1,200 characters */
-	char text[16384];
+	/* the longest query (stalls: 12 KiB, query_stall.c) holds the
+	 * selector 46 times: room for a --match of 2,500 characters */
+	char text[131072];
 	int q, ret = 0;
 
 	if (c->interval > 0)

@@ -86,10 +86,36 @@ static const struct prom_col procs[] = {
 	{ "qps_err", "QPERR", 5, PROM_K_NUM, true, BAD(proc, qps_err) },
 };
 
+/* the stalled QPs and their other ends (stall.c): at 80 columns, up to
+ * OTHER END; RANK the default sort (the most suspect host first) */
+static const struct prom_col stalls[] = {
+	{ "instance", "INSTANCE", 12, PROM_K_STR, false, PTR(stall, instance) },
+	{ "lqpn", "LQPN", 6, PROM_K_STR, false, STR(stall, lqpn) },
+	{ "stall", "STALL", 7, PROM_K_STR, false, STR(stall, stall) },
+	{ "age", "AGE", 5, PROM_K_AGE, true, NUM(stall, age) },
+	{ "peer_host", "PEER HOST", 12, PROM_K_STR, false, PTR(stall, peer_host) },
+	{ "rqpn", "RQPN", 6, PROM_K_STR, false, STR(stall, rqpn) },
+	{ "other", "OTHER END", 16, PROM_K_STR, false, STR(stall, other) },
+	{ "device", "DEV", 7, PROM_K_STR, false, STR(stall, device) },
+	{ "by", "BY", 3, PROM_K_STR, false, STR(stall, by) },
+	{ "comm", "COMM", 12, PROM_K_STR, false, STR(stall, comm) },
+	{ "pid", "PID", 7, PROM_K_STR, false, STR(stall, pid) },
+	{ "job", "JOB", 12, PROM_K_STR, false, STR(stall, job) },
+	{ "state", "STATE", 5, PROM_K_STR, false, STR(stall, state) },
+	{ "port", "PORT", 4, PROM_K_STR, false, STR(stall, port) },
+	{ "peer", "PEER", 16, PROM_K_STR, false, STR(stall, peer) },
+	{ "peer_lid", "PLID", 5, PROM_K_STR, false, STR(stall, peer_lid) },
+	{ "peer_device", "PEER DEV", 8, PROM_K_STR, false, STR(stall, peer_device) },
+	{ "peer_age", "PEER AGE", 8, PROM_K_AGE, true, NUM(stall, peer_age) },
+	{ "health", "HEALTH", 6, PROM_K_HEALTH, true, NUM(stall, health) },
+	{ "blame", "BLAME", 5, PROM_K_NUM, true, NUM(stall, blame) },
+	{ "rank", "RANK", 4, PROM_K_NUM, false, NUM(stall, rank) },
+};
+
 #define LEN(a) (sizeof(a) / sizeof((a)[0]))
 _Static_assert(LEN(hosts) <= PROM_COLS_MAX && LEN(ports) <= PROM_COLS_MAX &&
 		       LEN(jobs) <= PROM_COLS_MAX && LEN(hostgroups) <= PROM_COLS_MAX &&
-		       LEN(procs) <= PROM_COLS_MAX,
+		       LEN(procs) <= PROM_COLS_MAX && LEN(stalls) <= PROM_COLS_MAX,
 	       "a table has more columns than PROM_COLS_MAX");
 
 static const struct {
@@ -104,6 +130,7 @@ static const struct {
 	[PROM_T_JOBS] = { "jobs", jobs, LEN(jobs), "qps", "group" },
 	[PROM_T_HOSTGROUPS] = { "groups", hostgroups, LEN(hostgroups), "procs", "instance" },
 	[PROM_T_PROCS] = { "processes", procs, LEN(procs), "qps", "comm" },
+	[PROM_T_STALLS] = { "stalls", stalls, LEN(stalls), "rank", "instance" },
 };
 
 const char *prom_table_name(enum prom_table t)
@@ -156,6 +183,9 @@ const void *prom_rows(const struct prom_model *m, enum prom_table t, size_t *n, 
 	case PROM_T_HOSTGROUPS:
 		*n = m->n_hgroups, *stride = sizeof(*m->hgroups);
 		return m->hgroups;
+	case PROM_T_STALLS:
+		*n = m->n_stalls, *stride = sizeof(*m->stalls);
+		return m->stalls;
 	case PROM_T_PROCS:
 	default:
 		*n = m->n_procs, *stride = sizeof(*m->procs);

@@ -471,7 +471,7 @@ int prom_model_build(struct prom_model *m, const struct prom_qstate *q)
 	int ret;
 
 	memset(m, 0, sizeof(*m));
-	m->ports_total = m->jobs_total = NAN;
+	m->ports_total = m->jobs_total = m->stalls_total = m->stalls_omitted = NAN;
 	ret = hosts_build(m, q, &hosts);
 	if (!ret)
 		ret = groups_build(m, q, &hosts);
@@ -479,6 +479,8 @@ int prom_model_build(struct prom_model *m, const struct prom_qstate *q)
 		ret = ports_build(m, q);
 	if (!ret)
 		ret = procs_build(m, q);
+	if (!ret)
+		ret = prom_stall_build(m, &q[PROM_Q_STALLS].v, q[PROM_Q_STALLS].have);
 	rset_done(&hosts);
 	if (ret)
 		prom_model_free(m);
@@ -500,5 +502,6 @@ void prom_model_free(struct prom_model *m)
 	free(m->jobs);
 	free(m->hgroups);
 	free(m->procs);
+	prom_stall_free(m);
 	memset(m, 0, sizeof(*m));
 }

@@ -18,7 +18,7 @@
 #include "prom.h"
 
 static const enum prom_table shown[] = { PROM_T_HOSTS, PROM_T_PORTS, PROM_T_JOBS,
-					 PROM_T_HOSTGROUPS };
+					 PROM_T_HOSTGROUPS, PROM_T_STALLS };
 
 /* the selection for table t: the filters for all, the sort for the hosts */
 static struct prom_select sel_for(const struct prom_select *s, enum prom_table t)
@@ -84,6 +84,26 @@ static void table_json(struct jw *w, const struct prom_model *m, enum prom_table
 		free(idx);
 }
 
+/* the Stalls pane's hosts, the most suspect first */
+static void suspects_json(struct jw *w, const struct prom_model *m)
+{
+	size_t i;
+
+	jw_open(w, "stall_suspects", '[');
+	for (i = 0; i < m->n_suspects; i++) {
+		const struct prom_suspect *p = &m->suspects[i];
+
+		jw_open(w, NULL, '{');
+		jw_s(w, "instance", p->instance);
+		num(w, "blame", p->blame);
+		num(w, "rows", p->rows);
+		num(w, "health", p->health);
+		num(w, "up", p->up);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+}
+
 static void queries_json(struct jw *w, const struct prom_qstate *q)
 {
 	int i;
@@ -132,6 +152,8 @@ int prom_out_json(FILE *f, const struct prom_model *m, const struct prom_qstate 
 	num(w, "build_seconds", m->build_seconds);
 	num(w, "ports_total", m->ports_total);
 	num(w, "jobs_total", m->jobs_total);
+	num(w, "stalls_total", m->stalls_total);
+	num(w, "stalls_omitted", m->stalls_omitted);
 	jw_key(w, "recording_rules");
 	if (m->rules < 0)
 		jw_write(w, "null", 4);
@@ -142,11 +164,24 @@ int prom_out_json(FILE *f, const struct prom_model *m, const struct prom_qstate 
 	queries_json(w, q);
 	for (i = 0; i < sizeof(shown) / sizeof(shown[0]); i++)
 		table_json(w, m, shown[i], s);
+	suspects_json(w, m);
 	jw_close(w, '}');
 	jw_putc(w, '\n');
 	jw_flush(w);
 	free(w);
 	return ferror(f) ? -1 : 0;
+}
+
+/* the Stalls table's title: its cut and the suspect, as on screen */
+static void stalls_text(FILE *f, const struct prom_model *m, size_t rows)
+{
+	char line[PROM_KEY_MAX + 200], esc[sizeof(line) * 4];
+
+	if (!isnan(m->stalls_total) && m->stalls_total > (double)m->n_stalls)
+		fprintf(f, " of %.0f (the oldest %d asked)", m->stalls_total, PROM_STALL_ROWS);
+	(void)rows;
+	if (prom_stall_suspect_line(m, line, sizeof(line)))
+		fprintf(f, "; %s", fmt_escape(esc, sizeof(esc), line));
 }
 
 static void table_text(FILE *f, const struct prom_model *m, enum prom_table t,
@@ -171,6 +206,8 @@ static void table_text(FILE *f, const struct prom_model *m, enum prom_table t,
 	total = t == PROM_T_PORTS ? m->ports_total : t == PROM_T_JOBS ? m->jobs_total : NAN;
 	if (!isnan(total))
 		fprintf(f, " of %.0f", total);
+	if (t == PROM_T_STALLS)
+		stalls_text(f, m, (size_t)rows);
 	fputc('\n', f);
 	/* the screen's columns: each its width, a longer value cut and
 	 * marked (~); the row's name (INSTANCE) as wide as its longest,

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The PromQL of one refresh, from one table: the exporter's metric names
- * (README's metric table, src/out/openmetrics*.c) are spelled here only.
+ * (README's metric table, src/out/openmetrics*.c) are spelled here only,
+ * but for the Stalls pane's joins (query_stall.c).
  * Every query aggregates in Prometheus (sum by, count by), so the number
  * of series is that of hosts, or of the rows a pane shows (Ports and Jobs
  * ask for their top rows: table_text), and the number of queries is fixed.  Several fields of one kind share a query: each part is
@@ -134,6 +135,8 @@ static const struct {
 		" or label_replace(sum by (pid, comm)"
 		" (" M_PROC_QPS "{$S instance=\"$I\", state=\"ERR\"}),"
 		" \"f\", \"qps_err\", \"\", \"\")" },
+	/* the Stalls pane's, its joins in query_stall.c */
+	[PROM_Q_STALLS] = { "stalls", NULL },
 };
 
 /*
@@ -451,6 +454,8 @@ int prom_q_text(enum prom_q q, const struct prom_qctx *c, char *buf, size_t len)
 	if ((unsigned int)q >= PROM_Q_N || !len || !isfinite(c->window) || c->window > 1e12)
 		return -EINVAL;
 	text = c->recorded && queries[q].rec ? queries[q].rec : queries[q].text;
+	if (q == PROM_Q_STALLS)
+		text = prom_q_stall_text();
 	if (!text) {
 		tmpl[0] = '\0';
 		ret = table_text(q, top, c->recorded, &b);
@@ -487,6 +492,11 @@ int prom_q_text(enum prom_q q, const struct prom_qctx *c, char *buf, size_t len)
 		} else if (*p == 'Q') {
 			re_escape(re, sizeof(re), top && top->search ? top->search : "");
 			ret = put_quoted(buf, len, &at, re);
+		} else if (isdigit((unsigned char)*p)) {
+			/* label_replace's $1: as it is */
+			char ref[3] = { '$', *p, '\0' };
+
+			ret = put_str(buf, len, &at, ref);
 		}
 	}
 	if (ret)

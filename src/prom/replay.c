@@ -135,7 +135,10 @@ static int fill_one(void *arg, unsigned int q, uint64_t at_ms, const char *buf, 
 	int ret;
 
 	f->at = at_ms / 1000.0;
-	if (q == PROM_Q_N) {	/* status/config */
+	/* status/config: the table's length, PROM_Q_STALLS's number in a
+	 * recording made before the Stalls query (a query's answer has a
+	 * resultType, a config's none) */
+	if (q == PROM_Q_N || (q == PROM_Q_STALLS && !memmem(buf, len, "\"resultType\"", 12))) {
 		double iv = prom_parse_interval(buf, len, why, sizeof(why));
 
 		if (iv > 0)

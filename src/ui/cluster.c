@@ -4,7 +4,7 @@
  * scrape interval and rate window, how old the answers are), tabs, the
  * pane, the status line (a failing or slow query, the ssh line) and the
  * key bar; and its keys, those of the dashboard where they mean the same
- * (Tab and 1-3, arrows, < > R, / n, \ o, Enter, Esc, space, + -, C, h).
+ * (Tab and 1-4, arrows, < > R, / n, \ o, Enter, Esc, space, + -, C, h).
  * The terminal, themes and text primitives are the dashboard's (screen.c,
  * cells.c).
  */
@@ -20,9 +20,10 @@
 #include "fmt.h"
 #include "priv.h"
 
-static const char *const tab_names[CL_PANE_N] = { "1 Hosts", "2 Ports", "3 Jobs", "Host" };
+static const char *const tab_names[CL_PANE_N] = { "1 Hosts", "2 Ports", "3 Jobs", "4 Stalls",
+							 "Host" };
 static const enum prom_table pane_table[CL_PANE_N] = {
-	PROM_T_HOSTS, PROM_T_PORTS, PROM_T_JOBS, PROM_T_PORTS,
+	PROM_T_HOSTS, PROM_T_PORTS, PROM_T_JOBS, PROM_T_STALLS, PROM_T_PORTS,
 };
 
 /* The cluster view's own keys: a screen of its own, not the dashboard's keydefs[] */
@@ -32,9 +33,11 @@ static const struct {
 } keys[] = {
 	{ "h ?  F1", "this help (any key closes it)" },
 	{ "q  F10", "quit" },
-	{ "Tab  1 2 3", "Hosts, Ports (the worst of the fleet), Jobs" },
+	{ "Tab  1 2 3 4", "Hosts, Ports (the worst of the fleet), Jobs, Stalls (hung QPs" },
+	{ "", "and their other ends, the most suspect host first)" },
 	{ "Up Down PgUp PgDn Home End", "move the selection" },
-	{ "Enter", "a host: its links, processes and groups; a job: its hosts" },
+	{ "Enter", "a host (of a stalled QP: its own): its links, processes and" },
+	{ "", "groups; a job: its hosts" },
 	{ "Esc  Backspace", "back; clear the filter" },
 	{ "s", "the line to look at the selected host itself (ssh HOST rdmatop)" },
 	{ "< >  F6", "sort by the previous / next column" },
@@ -460,9 +463,9 @@ enum cl_action ui_cluster_key(struct ui_cluster *u, const struct cl_view *v, int
 		u->help = true;
 		break;
 	case '\t':
-		set_pane(u, u->pane >= CL_JOBS ? CL_HOSTS : u->pane + 1);
+		set_pane(u, u->pane >= CL_STALLS ? CL_HOSTS : u->pane + 1);
 		break;
-	case '1': case '2': case '3':
+	case '1': case '2': case '3': case '4':
 		set_pane(u, (enum cl_pane)(key - '1'));
 		if (key == '1')
 			u->job[0] = '\0';

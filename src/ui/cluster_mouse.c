@@ -16,7 +16,7 @@
 #include "priv.h"
 
 static const enum prom_table pane_table[CL_PANE_N] = {
-	PROM_T_HOSTS, PROM_T_PORTS, PROM_T_JOBS, PROM_T_PORTS,
+	PROM_T_HOSTS, PROM_T_PORTS, PROM_T_JOBS, PROM_T_STALLS, PROM_T_PORTS,
 };
 
 static long long now_ms(void)
@@ -30,10 +30,10 @@ static long long now_ms(void)
 /* the tab under column x: its names are "1 Hosts" ... two cells apart */
 static int tab_at(int x)
 {
-	static const char *const names[] = { "1 Hosts", "2 Ports", "3 Jobs" };
+	static const char *const names[] = { "1 Hosts", "2 Ports", "3 Jobs", "4 Stalls" };
 	int at = 0, i;
 
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < 4; i++) {
 		int w = (int)strlen(names[i]) + 2;
 
 		if (x >= at && x < at + w)

@@ -14,12 +14,16 @@
 #include "cluster.h"
 #include "priv.h"
 
-static int cell_role(const struct prom_col *c, const void *row, const char *text)
+static int cell_role(enum prom_table t, const struct prom_col *c, const void *row,
+		     const char *text)
 {
 	double v;
+	int r;
 
 	if (!strcmp(text, "n/a"))
 		return ROLE_NA;
+	if (t == PROM_T_STALLS && (r = ui_cluster_stalls_role(c, text)) >= 0)
+		return r;
 	if (c->is_str)
 		return !strcmp(c->name, "state") ? ui_state_role(text) : ROLE_DEFAULT;
 	v = prom_col_num(c, row);
@@ -144,6 +148,8 @@ static void draw_title(struct ui_cluster *u, const struct cl_view *v, const stru
 	if (!isnan(total))
 		snprintf(title + strlen(title), sizeof(title) - strlen(title),
 			 " (the top %zu by %s asked)", n, sh->c[sh->sort].name);
+	if (t == PROM_T_STALLS)
+		ui_cluster_stalls_title(v, title, sizeof(title));
 	ui_put(y, 0, w, ROLE_TITLE, title);
 	if (ui_width(title) > w)
 		ui_put(y, w - 1, 1, ROLE_TITLE, ">");
@@ -190,7 +196,7 @@ static void draw_row(struct ui_cluster *u, const struct shown *sh, size_t i, boo
 	for (k = 0, x = 0; k < sh->nc && x + sh->cw[k] <= w; k++) {
 		const char *txt = prom_cell(&c[k], row, buf, sizeof(buf));
 
-		put_cell(y, x, sh->cw[k], on ? ROLE_SELECTED : cell_role(&c[k], row, txt), txt,
+		put_cell(y, x, sh->cw[k], on ? ROLE_SELECTED : cell_role(sh->t, &c[k], row, txt), txt,
 			 !c[k].is_str);
 		x += sh->cw[k] + 1;
 	}

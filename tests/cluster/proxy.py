@@ -49,7 +49,8 @@ def name_of(q):
     """the query's name by what only it holds (src/prom/query.c)"""
     if not q:
         return ""
-    for name, mark in (("rules", "rdma:rdmatop_rules_info"), ("processes", "rdma_process_qps"),
+    for name, mark in (("rules", "rdma:rdmatop_rules_info"), ("stalls", "rdma_qp_stall_seconds"),
+                       ("processes", "rdma_process_qps"),
                        ("jobs", "by (kind, group)"), ("errors", "by (instance, class) ("),
                        ("errors", "class=~\"error|flush|congestion\""), ("host", "by (instance) ("),
                        ("ports", "by (instance, device, port)"), ("host_groups", "rdma_group_processes"),

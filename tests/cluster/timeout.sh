@@ -24,7 +24,7 @@ print(" ".join("%s=%d" % kv for kv in sorted(c.items())))' "$tmp/delay.log"
 : >"$tmp/delay.log"
 "$bin" --prometheus "$durl" --match 'job="rdma"' --json -n 1 --prometheus-timeout 10 >"$tmp/once.json" 2>"$tmp/once.err"
 got=$(asked)
-want="/api/v1/status/config=1 errors=1 host=1 host_groups=1 jobs=1 ports=1 ports_state=1 qps=1 rules=1 up=1"
+want="/api/v1/status/config=1 errors=1 host=1 host_groups=1 jobs=1 ports=1 ports_state=1 qps=1 rules=1 stalls=1 up=1"
 [ "$got" = "$want" ] && ok "the first refresh: the scrape interval, then each query once ($got)" ||
 	bad "the first refresh: the scrape interval, then each query once (got $got, want $want)" "$tmp/once.err"
 
@@ -32,7 +32,7 @@ want="/api/v1/status/config=1 errors=1 host=1 host_groups=1 jobs=1 ports=1 ports
 "$bin" --prometheus "$durl" --match 'job="rdma"' --json -n 4 -d 0.2 --prometheus-timeout 4 \
 	>"$tmp/slow.json" 2>"$tmp/slow.err"
 got=$(asked)
-want="/api/v1/status/config=1 errors=3 host=4 host_groups=4 jobs=4 ports=4 ports_state=4 qps=4 rules=1 up=4"
+want="/api/v1/status/config=1 errors=3 host=4 host_groups=4 jobs=4 ports=4 ports_state=4 qps=4 rules=1 stalls=4 up=4"
 [ "$got" = "$want" ] && ok "--prometheus-timeout 4, errors takes 12 s: asked in refreshes 1, 2 and 4 of 4, the rest every refresh ($got)" ||
 	bad "--prometheus-timeout 4: errors backed off (got $got, want $want)" "$tmp/slow.err"
 grep -q 'query errors: timed out after 4\.[0-9] s (--prometheus-timeout)' "$tmp/slow.err" &&

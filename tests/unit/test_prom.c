@@ -218,10 +218,19 @@ static bool balanced(const char *q)
 	return depth == 0 && !in;
 }
 
+/* a $ of the templates left in a query: only label_replace's $1 may be */
+static bool unsubstituted(const char *q)
+{
+	for (q = strchr(q, '$'); q; q = strchr(q + 1, '$'))
+		if (q[1] != '1')
+			return true;
+	return false;
+}
+
 static void test_query(void)
 {
 	struct prom_qctx c = { .match = "job=\"rdma\"", .window = 4, .instance = "h\"1" };
-	char q[8192], err[256];
+	char q[131072], err[256];
 	int i;
 
 	CHECK(prom_q_text(PROM_Q_UP, &c, q, sizeof(q)) > 0);
@@ -275,7 +284,11 @@ static void test_query(void)
 	CHECK_EQ_U(strlen(err), (size_t)i);	/* left as it was */
 	c.match = "";
 	for (i = 0; i < PROM_Q_N; i++)
-		CHECK(prom_q_text((enum prom_q)i, &c, q, sizeof(q)) > 0 && !strstr(q, "$"));
+		CHECK(prom_q_text((enum prom_q)i, &c, q, sizeof(q)) > 0 && !unsubstituted(q));
+	/* the Stalls query's label_replace references stay, nothing else */
+	CHECK(prom_q_text(PROM_Q_STALLS, &c, q, sizeof(q)) > 0 && strstr(q, "\"$1\""));
+	CHECK(!unsubstituted("label_replace(x, \"a\", \"$1\", \"b\", \"(.*)\")"));
+	CHECK(unsubstituted("up{$S}") && unsubstituted("x$"));
 	CHECK_EQ_U(prom_match_check("job=\"rdma\", cluster=~\"a.*\"", err, sizeof(err)), 0);
 	CHECK_EQ_U(prom_match_check("job=rdma", err, sizeof(err)), -EINVAL);
 	CHECK(strstr(err, "bad selector") != NULL);
