@@ -190,9 +190,9 @@ static const struct ndev_def bnxt_nd[] = { {
  * bond's sysfs): the slaves hold the statistics, bonding none of them (no
  * dcbnl ops, no get_pauseparam, no ETH_SS_STATS set: drivers/net/bonding,
  * 6.1 to 6.12), so bond0 is only named in `netdevs`.  The first slave is
- * mlx5-roce's port; the second carries less and has no corrected bits,
- * FEC or standard groups, its priority 3 pausing and dropping at its own
- * pace: the port's figures are the two summed. */
+ * mlx5-roce's port; the second carries less and has no FEC (no corrected
+ * bits), its priority 3 pausing and dropping at its own pace: the port's
+ * figures are the two summed. */
 static const struct stat_def mlx5_slave1_stats[] = {
 	S("rx_packets", 41000000, 41002000), S("rx_bytes", 160000000000, 160008000000),
 	S("rx_bytes_phy", 470000000000, 470028000000), S("rx_symbol_err_phy", 0, 3),
@@ -207,12 +207,20 @@ static const struct stat_def mlx5_slave1_stats[] = {
 	S("tx_pause_storm_warning_events", 0, 0), S("rx_out_of_buffer", 2, 9),
 };
 
+/* the same driver's standard groups of the second slave: the same
+ * registers as its ethtool -S (symbol errors, FCS, the pause frames) */
+static const struct std_def mlx5_slave1_std[] = {
+	SD(ETH_PHY, ETH_PHY_5_SYM_ERR, 0, 3), SD(ETH_MAC, ETH_MAC_6_FCS_ERR, 0, 0),
+	SD(ETH_CTRL, ETH_CTRL_3_TX, 90, 130), SD(ETH_CTRL, ETH_CTRL_4_RX, 700000, 1100000),
+};
+
 static const struct ndev_def bond_slave1 = {
 	.name = "ens1f1np1", .ifindex = 7, .dcb = 1, .pfc_en = 1 << 3, .delay = 32,
 	.req = P3(90, 130), .ind = P3(700000, 1100000),
 	.pause_tx = { 90, 130 }, .pause_rx = { 700000, 1100000 },
 	.down_cnt = 1, .downs = { 5, 6 }, .speed = 100000, .lanes = 4,
 	.stats = mlx5_slave1_stats, .nstats = N(mlx5_slave1_stats),
+	.std = 2, .stds = mlx5_slave1_std, .nstds = N(mlx5_slave1_std),
 };
 /* mlx5_nd[0] and bond_slave1, filled by bond_init() */
 static struct ndev_def bond_nd[2];
