@@ -99,6 +99,7 @@ struct net_figs {
 	uint8_t alt[NET_FIG_N];		/* the alternative read */
 	uint64_t v[NET_FIG_N];
 	double rate[NET_FIG_N];
+	uint64_t delta[NET_FIG_N];	/* the rates' change in the window */
 };
 /* The port's figures (alt chosen), then lower l's with the port's alt. */
 void net_figs_port(const struct snapshot *s, uint32_t dev, uint32_t port, struct net_figs *f);
@@ -110,10 +111,11 @@ void net_figs_lower(const struct snapshot *s, const struct net_figs *port,
 const char *net_fig_key(unsigned int fig);
 const char *net_fig_source(char *buf, size_t n, unsigned int fig, unsigned int alt);
 /* The figures as one line under net_figs_head() (76 wide: a label, then
- * each figure's rate, LINKDOWN its count; "-" where not known; a label
- * longer than its column cut with '~'; mark_own: '*' after a port's
- * figure that is its own, not its lowers' sum). */
-const char *net_figs_head(void);
+ * each figure's count in the window of window s, LINKDOWN its total,
+ * whole numbers that add up; "-" where not known; a label longer than its
+ * column cut with '~'; mark_own: '*' after a port's figure that is its
+ * own, not its lowers' sum). */
+const char *net_figs_head(char *buf, size_t n, double window);
 const char *net_figs_line(char *buf, size_t n, const char *label, const struct net_figs *f,
 			  bool mark_own);
 

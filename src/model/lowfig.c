@@ -73,7 +73,7 @@ static bool match(const char *pat, const char *name)
 /* what the rows of one alternative of one figure add up to */
 struct acc {
 	bool has, unrated;
-	uint64_t v;
+	uint64_t v, delta;
 	double rate;
 	bool summed;
 };
@@ -97,10 +97,12 @@ static void take(struct acc (*a)[ALTS], const struct snapshot *s, const struct s
 			x->has = true;
 			x->v += c->value;
 			x->summed |= summed;
-			if (c->rate_status == RATE_DATA)
+			if (c->rate_status == RATE_DATA) {
 				x->rate += c->rate;
-			else
+				x->delta += c->delta;
+			} else {
 				x->unrated = true;
+			}
 		}
 }
 
@@ -123,6 +125,7 @@ static void finish(struct acc (*a)[ALTS], const uint8_t *alt, struct net_figs *f
 		if (!a[i][k].unrated) {
 			f->rated |= (uint16_t)(1u << i);
 			f->rate[i] = a[i][k].rate;
+			f->delta[i] = a[i][k].delta;
 		}
 		if (a[i][k].summed)
 			f->summed |= (uint16_t)(1u << i);
@@ -167,41 +170,52 @@ void net_figs_lower(const struct snapshot *s, const struct net_figs *port,
 }
 
 static const char *const heads[NET_FIG_N] = {
-	[NET_FIG_PAUSE_RX] = "RXPAU/s",	   [NET_FIG_PAUSE_TX] = "TXPAU/s",
-	[NET_FIG_DISCARD] = "PDISC/s",	   [NET_FIG_FEC_CORR] = "FECCOR/s",
-	[NET_FIG_FEC_UNCORR] = "FECUNC/s", [NET_FIG_CORR_BITS] = "CBITS/s",
+	[NET_FIG_PAUSE_RX] = "RXPAUSE",	   [NET_FIG_PAUSE_TX] = "TXPAUSE",
+	[NET_FIG_DISCARD] = "PRIODISC",	   [NET_FIG_FEC_CORR] = "FECCORR",
+	[NET_FIG_FEC_UNCORR] = "FECUNCOR", [NET_FIG_CORR_BITS] = "CORRBITS",
 	[NET_FIG_LINK_DOWN] = "LINKDOWN",
 };
 
 #define NAME_W 13
 
-const char *net_figs_head(void)
+const char *net_figs_head(char *buf, size_t n, double window)
 {
-	static char head[NAME_W + NET_FIG_N * 9 + 1];
-	size_t k = 0;
+	char w[NAME_W + 1];
+	size_t k;
 	unsigned int i;
 
-	if (!head[0]) {
-		k = (size_t)snprintf(head, sizeof(head), "%-*s", NAME_W, "FIGURES");
-		for (i = 0; i < NET_FIG_N; i++)
-			k += (size_t)snprintf(head + k, sizeof(head) - k, " %8s", heads[i]);
-	}
-	return head;
+	if (window > 0 && window < 1e5)
+		snprintf(w, sizeof(w), "IN %.1fs", window);
+	else
+		snprintf(w, sizeof(w), "IN WINDOW");
+	k = (size_t)snprintf(buf, n, "%-*s", NAME_W, w);
+	for (i = 0; i < NET_FIG_N && k < n; i++)
+		k += (size_t)snprintf(buf + k, n - k, " %8s", heads[i]);
+	return buf;
 }
 
-/* a cell: the rate (LINKDOWN: the count), "-" where not known, '*' after
- * the port's own figure among sums */
+/*
+ * A cell: the count in the window (the rates' delta; LINKDOWN the total),
+ * whole where it fits, so that the lowers' cells add up to the port's on
+ * screen (rates rounded each on its own would not); "-" where not known,
+ * '*' after the port's own figure among sums.
+ */
 static const char *cell(char *buf, size_t n, const struct net_figs *f, unsigned int i, bool mark)
 {
 	char v[16];
 	const char *own = mark && (f->has >> i & 1) && !(f->summed >> i & 1) ? "*" : "";
+	bool known = i == NET_FIG_LINK_DOWN ? f->has >> i & 1 : f->rated >> i & 1;
+	uint64_t x = i == NET_FIG_LINK_DOWN ? f->v[i] : f->delta[i];
 
-	if (i == NET_FIG_LINK_DOWN && (f->has >> i & 1))
-		snprintf(v, sizeof(v), "%" PRIu64, f->v[i]);
-	else if (f->rated >> i & 1)
-		fmt_si(v, sizeof(v), f->rate[i]);
-	else
+	if (!known) {
 		snprintf(v, sizeof(v), "-");
+	} else if (x < 10000000) {
+		snprintf(v, sizeof(v), "%" PRIu64, x);
+	} else { /* past the column: its SI form, '~' for the rounding */
+		char si[16];
+
+		snprintf(v, sizeof(v), "~%s", fmt_si(si, sizeof(si), (double)x));
+	}
 	snprintf(buf, n, "%s%s", v, own);
 	return buf;
 }

@@ -73,8 +73,10 @@ static void figures(struct jw *w, const char *key, const struct net_figs *f, boo
 			continue;
 		jw_open(w, net_fig_key(i), '{');
 		jw_u(w, "value", f->v[i]);
-		if (f->rated >> i & 1)
+		if (f->rated >> i & 1) {
 			jw_d(w, "per_sec", f->rate[i]);
+			jw_u(w, "delta", f->delta[i]);
+		}
 		jw_s(w, "source", net_fig_source(src, sizeof(src), i, f->alt[i]));
 		if (port)
 			jw_b(w, "summed", f->summed >> i & 1);

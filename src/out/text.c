@@ -395,7 +395,8 @@ static void text_lower_figs(FILE *f, const struct snapshot *s)
 		if (!any)
 			continue;
 		if (!head)
-			fprintf(f, "\nLOWER FIGURES\n%-15s %s\n", "NETDEV", net_figs_head());
+			fprintf(f, "\nLOWER FIGURES\n%-15s %s\n", "NETDEV",
+				net_figs_head(line, sizeof(line), s->interval));
 		head = true;
 		fmt_escape(up, sizeof(up), n->ndev);
 		for (j = 0; j < n->n_lower; j++) {

@@ -274,7 +274,7 @@ static void lower_figs(const struct snapshot *s, uint32_t dev, uint32_t port,
 	}
 	if (!any)
 		return;
-	emit(ctx, ROLE_COLUMN, 2, net_figs_head());
+	emit(ctx, ROLE_COLUMN, 2, net_figs_head(line, sizeof(line), s->interval));
 	for (i = 0; i < n->n_lower && i < SNAP_NET_LOWERS; i++)
 		emit(ctx, ROLE_DEFAULT, 2,
 		     net_figs_line(line, sizeof(line), n->lower[i].name, &lf[i], false));

@@ -75,15 +75,45 @@ PY
 	else
 		bad "bond: the changed byte did not show as expected: $(head -4 "$bd/alt.cmp")"
 	fi
-	# -b: the slaves' lines and the port's sum, counts that add up
+	# -b: the slaves' lines and the port's sum, counts that add up, column
+	# by column ("-" where a slave has none), the last sample's
 	brt "$BN" "$bd/b.txt" -b
-	if awk '/^LOWER FIGURES/ { on = 1; n = sum = 0; port = -1; next } on && /^$/ { on = 0 }
-		on && $1 == "bond0" && $2 ~ /^ens1f/ { sum += $NF; n++ }
-		on && $2 == "bond0" && $3 == "sum" { port = $NF }
-		END { exit !(n == 2 && port == sum && sum == 8) }' "$bd/b.txt"; then
-		ok "bond: -b's LOWER FIGURES: two slaves, LINKDOWN 2 + 6 = the port's 8"
+	if awk '/^LOWER FIGURES/ { on = 1; n = 0; split("", sum); split("", port); next }
+		on && /^$/ { on = 0 }
+		on && $1 == "bond0" && $2 ~ /^ens1f/ { n++; for (i = 3; i <= 9; i++) sum[i - 2] += $i }
+		on && $2 == "bond0" && $3 == "sum" { for (i = 4; i <= 10; i++) port[i - 3] = $i }
+		END { if (n != 2 || port[7] != 8) exit 1
+		      for (i = 1; i <= 7; i++) if (port[i] + 0 != sum[i]) exit 1 }' "$bd/b.txt"; then
+		ok "bond: -b's LOWER FIGURES: two slaves' counts add up to the port's, column by column"
 	else
 		bad "bond: -b's LOWER FIGURES do not add up: $(grep -A4 '^LOWER FIGURES' "$bd/b.txt" | tail -4)"
+	fi
+	# OpenMetrics: each slave's series equal its ethtool -S counts (the
+	# last exposition: sample 1), the port's summed counter their sum
+	brt "$BN" "$bd/om.txt" -o openmetrics
+	if python3 - "$bd/om.txt" "$bd/eth" >"$bd/om.cmp" 2>&1 <<'PY'; then
+import re, sys
+text = open(sys.argv[1]).read().split("# EOF")[-2]
+got = {}
+for m in re.finditer(r'^(rdma_netdev_lower_\w+)_total\{netdev="bond0",lower="(\w+)"(?:,direction="(\w+)")?\} (\d+)$', text, re.M):
+    got[(m.group(1), m.group(2), m.group(3))] = int(m.group(4))
+bad, n = [], 0
+for s in ("ens1f0np0", "ens1f1np1"):
+    st = dict(re.findall(r"^\s+(\S+): (\d+)$", open("%s/%s.S" % (sys.argv[2], s)).read(), re.M))
+    for fam, d, fmt in (("pause_frames", "rx", "rx_prio%d_pause"), ("pause_frames", "tx", "tx_prio%d_pause"),
+                        ("priority_discards", None, "rx_prio%d_discards")):
+        want = sum(int(st[fmt % p]) for p in range(8) if fmt % p in st)
+        have = got.get(("rdma_netdev_lower_" + fam, s, d))
+        n += 1
+        if have != want:
+            bad.append("%s %s %s: rdmatop %r, ethtool -S %r" % (s, fam, d, have, want))
+print("%d series compared" % n)
+if bad:
+    sys.exit("\n".join(bad))
+PY
+		ok "bond: OpenMetrics' per-slave series equal ethtool -S ($(tail -1 "$bd/om.cmp"))"
+	else
+		bad "bond: OpenMetrics' per-slave series differ: $(tail -3 "$bd/om.cmp")"
 	fi
 	# the verdict sees the slaves' pauses on the bond's port: priority 3
 	# paused 92% of the window on ens1f0np0 (184 ms of 200), 25% on
