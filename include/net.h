@@ -125,6 +125,7 @@ struct net_name {
 	struct snap_counter row;	/* its row, but for the port and value */
 	struct snap_str_memo str;	/* row.name's string */
 	uint8_t known;
+	uint8_t lower;		/* kept for a lower (net_lower_keeps) */
 	uint32_t serial;	/* its text's (runs.c): 0 until pushed */
 };
 /* The RDMA ports on netdev n, at most max of them: their count, each one's
@@ -132,9 +133,15 @@ struct net_name {
 size_t net_ports(const struct snapshot *s, const struct snap_net *n, uint32_t (*dp)[2],
 		 size_t max);
 /* The counter row of a netdev's input for every RDMA port on it: name (at
- * most len bytes), its memo nm, value v. */
+ * most len bytes), its memo nm, value v; on a netdev of no port (a lower),
+ * its row in s->lowctrs where a lower keeps it (src/net/lowctr.c). */
 int net_push_name(struct snapshot *s, const struct snap_net *n, uint8_t source,
 		  const char *name, size_t len, struct net_name *nm, uint64_t v);
+/* Whether a lower's row of this name is kept: flow control, errors,
+ * congestion, FEC (src/net/lowctr.c). */
+bool net_lower_keeps(const struct snap_counter *row, const char *name);
+/* row in s->lowctrs as lower n's (snap_lower_key): 0 or -ENOMEM */
+int net_push_lower(struct snapshot *s, const struct snap_net *n, const struct snap_counter *row);
 /*
  * Runs (src/net/runs.c, struct snap_counter's run): a serial for a template
  * of rows, never given twice; do n names (name(ctx, i)) differ as printed;

@@ -9,6 +9,7 @@
 #define RDMATOP_NET_VIEW_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "snapshot.h"
@@ -78,5 +79,44 @@ const char *net_lower_line(char *buf, size_t n, const struct snap_net *u,
 			   const struct snap_lower *l);
 /* "up", "down", "no-carr", "mii-down", ...: why a lower is down */
 const char *net_lower_state(const struct snap_lower *l);
+
+/*
+ * A lower's health figures, and its upper port's beside them (src/model/
+ * lowfig.c): per figure a value and a rate, each from the first
+ * alternative of its table the port has (DCB's PFC counters before the
+ * driver's per-priority ones before ethtool's pause frames), the same
+ * alternative for the port and each lower, so that the port's figure
+ * where it is the lowers' sum (snap_lowers_sum) is the lowers' shown
+ * summed.  A per-priority figure is its priorities' total.
+ */
+enum net_fig {
+	NET_FIG_PAUSE_RX, NET_FIG_PAUSE_TX, NET_FIG_DISCARD, NET_FIG_FEC_CORR,
+	NET_FIG_FEC_UNCORR, NET_FIG_CORR_BITS, NET_FIG_LINK_DOWN, NET_FIG_N
+};
+struct net_figs {
+	uint16_t has, rated;		/* 1 << enum net_fig */
+	uint16_t summed;		/* the port's: from its lowers' sums */
+	uint8_t alt[NET_FIG_N];		/* the alternative read */
+	uint64_t v[NET_FIG_N];
+	double rate[NET_FIG_N];
+	uint64_t delta[NET_FIG_N];	/* the rates' change in the window */
+};
+/* The port's figures (alt chosen), then lower l's with the port's alt. */
+void net_figs_port(const struct snapshot *s, uint32_t dev, uint32_t port, struct net_figs *f);
+void net_figs_lower(const struct snapshot *s, const struct net_figs *port,
+		    const struct snap_lower *l, struct net_figs *f);
+/* "pause_rx", ...: a figure's key (JSON, -b); its source and name as the
+ * alternative read says ("dcb:indications_prio#", "driver:rx_prio#_pause":
+ * '#' each priority) */
+const char *net_fig_key(unsigned int fig);
+const char *net_fig_source(char *buf, size_t n, unsigned int fig, unsigned int alt);
+/* The figures as one line under net_figs_head() (76 wide: a label, then
+ * each figure's count in the window of window s, LINKDOWN its total,
+ * whole numbers that add up; "-" where not known; a label longer than its
+ * column cut with '~'; mark_own: '*' after a port's figure that is its
+ * own, not its lowers' sum). */
+const char *net_figs_head(char *buf, size_t n, double window);
+const char *net_figs_line(char *buf, size_t n, const char *label, const struct net_figs *f,
+			  bool mark_own);
 
 #endif

@@ -174,6 +174,24 @@ struct snapshot;
 struct snap_net *snap_net_find(const struct snapshot *s, const char *ndev);
 /* The lowers' rates against prev's, dt s before (src/model/lower.c). */
 void snap_lowers_rate(const struct snapshot *prev, struct snapshot *cur, double dt);
+/*
+ * A lower's counter rows (s->lowctrs, src/net/lowctr.c) are keyed by its
+ * name's 64-bit hash in their dev and obj (port SNAP_NONE), so that the
+ * rates pair each lower's rows with its own of the sample before whatever
+ * came and went beside it.
+ */
+void snap_lower_key(const char *ndev, uint32_t *dev, uint32_t *obj);
+/*
+ * The lowers' rows summed onto the ports of their upper (src/model/
+ * lowsum.c), after the rates: per (source, name) the upper's own row does
+ * not have, one row a port whose value, delta and rate are the lowers'
+ * summed, rated only where every lower's row is (a lower new, reset or
+ * gone gives no false rate).  Appended to s->counters (s->lowsum marks
+ * them) and the port index made again; snap_lowers_unsum takes them away
+ * (a snapshot advanced again).  0 or -ENOMEM.
+ */
+int snap_lowers_sum(struct snapshot *s);
+void snap_lowers_unsum(struct snapshot *s);
 /* A lower down: its operstate not up, no carrier, or its bond's MII
  * monitor not up. */
 bool snap_lower_down(const struct snap_lower *l);

@@ -382,6 +382,11 @@ struct snapshot {
 	struct snap_vec nets;		/* struct snap_net: RoCE ports' netdevs */
 	struct snap_vec pcis;		/* struct snap_pci (include/snap_pci.h) */
 	struct snap_vec pstats;		/* struct snap_pstat (include/snap_proc.h) */
+	/* struct snap_counter: the rows of netdevs with no RDMA port of their
+	 * own, the devices beneath a port's netdev (src/net/lowctr.c; keyed
+	 * by snap_lower_key, summed onto the upper's ports by
+	 * src/model/lowsum.c) */
+	struct snap_vec lowctrs;
 	double uptime;			/* /proc/uptime, 0 when not read */
 	uint32_t users;			/* string id: the SNAP_USERS lines kept */
 	struct snap_strs strs;
@@ -398,6 +403,9 @@ struct snapshot {
 		uint64_t gen;
 	} ctrs;
 	uint32_t rated;		/* rate_compute's runs on it: a rate read before is old */
+	/* counters[lowsum - 1..] are the lowers' sums on their uppers'
+	 * ports (snap_lowers_sum), 0: none */
+	size_t lowsum;
 	/* what the sample's source fed so far (src/source/feed.c: its bound) */
 	struct {
 		uint64_t bytes, records, unchecked;	/* unchecked: since the rows' count */
@@ -557,9 +565,9 @@ double snap_qp_age(const struct snapshot *s, const struct snap_qp *q);
 bool snap_qp_paced(const struct snapshot *s, const struct snap_qp *q);
 
 /* Element counts, for rolling back a partially parsed (interrupted) dump. */
-#define SNAP_VECS (14 + SNAP_RES_N)	/* devs, ports, counters, notes, events,
+#define SNAP_VECS (15 + SNAP_RES_N)	/* devs, ports, counters, notes, events,
 					 * objcnts, qpcnts, optcnts, drvs, gids, nets,
-					 * pcis, pstats, ctr_ix */
+					 * pcis, pstats, ctr_ix, lowctrs */
 struct snap_mark {
 	size_t n[SNAP_VECS];
 	size_t strs;

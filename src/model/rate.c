@@ -232,7 +232,8 @@ static bool run_pair(const struct snap_vec *pv, struct snap_vec *cv, size_t i, d
 }
 
 /*
- * The rates of one vector of counters: s->counters, or s->objcnts.  A
+ * The rates of one vector of counters: s->counters, s->objcnts or
+ * s->lowctrs (a lower's rows: its key in dev and obj).  A
  * sample's sources push their counters in the same order each time, so
  * the row at the same index of prev is tried first; the table of prev's
  * rows is made at the first row that is not there.
@@ -244,9 +245,17 @@ static int rate_counters(const struct snapshot *prev, struct snapshot *cur, doub
 	struct snap_vec *cv = (struct snap_vec *)((char *)cur + vec);
 	struct rate_tab t = { NULL, 0 };
 	struct names *nm = NULL;
+	struct snap_vec own;
 	size_t i;
 	int err = 0;
 
+	/* prev's lowers' sums are no rows of their own (snap_lowers_sum) */
+	if (pv && vec == offsetof(struct snapshot, counters) && prev->lowsum &&
+	    prev->lowsum - 1 < pv->n) {
+		own = *pv;
+		own.n = prev->lowsum - 1;
+		pv = &own;
+	}
 	if (prev && cv->n && !(nm = calloc(1, sizeof(*nm))))
 		err = -ENOMEM;	/* the rates cleared all the same */
 	/* one pass: each row's rate cleared, then its own computed */
@@ -494,6 +503,8 @@ int rate_compute(const struct snapshot *prev, struct snapshot *cur)
 	err = rate_counters(prev, cur, dt, offsetof(struct snapshot, counters));
 	if (!err)
 		err = rate_counters(prev, cur, dt, offsetof(struct snapshot, objcnts));
+	if (!err)
+		err = rate_counters(prev, cur, dt, offsetof(struct snapshot, lowctrs));
 	if (!err)
 		err = rate_qps(prev, cur, dt);
 	return err;

@@ -21,6 +21,7 @@ static const size_t vec_off[] = {
 	offsetof(struct snapshot, drvs),    offsetof(struct snapshot, gids),
 	offsetof(struct snapshot, nets),    offsetof(struct snapshot, pcis),
 	offsetof(struct snapshot, pstats),  offsetof(struct snapshot, ctr_ix),
+	offsetof(struct snapshot, lowctrs),
 };
 _Static_assert(sizeof(vec_off) / sizeof(vec_off[0]) + SNAP_RES_N == SNAP_VECS,
 	       "snap_mark covers every vector");

@@ -155,6 +155,40 @@ static struct sset *set_of(const unsigned char *names, uint32_t n)
 	return e;
 }
 
+/* the names interned once a sample, for every netdev of the set */
+static void set_names(struct snapshot *s, struct sset *e)
+{
+	size_t i;
+
+	if (!s->strs.gen || e->gen != s->strs.gen) {
+		for (i = 0; i < e->n_kept; i++)
+			e->rows[i].name = snap_str(s, e->kept[i].name, e->kept[i].len);
+		e->gen = s->strs.gen;
+	}
+}
+
+/* the set's rows a lower keeps (net_lower_keeps) for netdev n of no RDMA
+ * port, values from vals: rows of s->lowctrs, no run */
+static int push_lower(struct snapshot *s, const struct snap_net *n, struct sset *e,
+		      const unsigned char *vals)
+{
+	struct snap_counter row;
+	size_t i;
+	int ret;
+
+	set_names(s, e);
+	for (i = 0; i < e->n_kept; i++) {
+		if (!net_lower_keeps(&e->rows[i], e->kept[i].name))
+			continue;
+		row = e->rows[i];
+		memcpy(&row.value, vals + (size_t)e->kept[i].ix * sizeof(row.value),
+		       sizeof(row.value));
+		if ((ret = net_push_lower(s, n, &row)))
+			return ret;
+	}
+	return 0;
+}
+
 /* the set's rows for each RDMA port on n, values from vals */
 static int push_set(struct snapshot *s, const struct snap_net *n, struct sset *e,
 		    const unsigned char *vals)
@@ -165,12 +199,7 @@ static int push_set(struct snapshot *s, const struct snap_net *n, struct sset *e
 
 	if (!np || !e->n_kept)
 		return 0;
-	/* the names interned once a sample, for every netdev of the set */
-	if (!s->strs.gen || e->gen != s->strs.gen) {
-		for (i = 0; i < e->n_kept; i++)
-			e->rows[i].name = snap_str(s, e->kept[i].name, e->kept[i].len);
-		e->gen = s->strs.gen;
-	}
+	set_names(s, e);
 	if (!(c = snap_push_n(&s->counters, sizeof(*c), np * e->n_kept)))
 		return -ENOMEM;
 	/* row by row: a memcpy of the block is rep movsb, a loop of bytes */
@@ -195,6 +224,8 @@ int net_estats_parse(struct snapshot *s, struct snap_net *n, const void *buf, si
 	const unsigned char *p = buf, *vals;
 	struct ethtool_gstrings gs;
 	struct ethtool_stats st;
+	int (*push)(struct snapshot *, const struct snap_net *, struct sset *,
+		    const unsigned char *);
 	struct sset *e;
 	size_t names, i;
 	int ret = 0;
@@ -213,25 +244,25 @@ int net_estats_parse(struct snapshot *s, struct snap_net *n, const void *buf, si
 	    (len - names - sizeof(st)) / sizeof(uint64_t) < st.n_stats)
 		return -EBADMSG;
 	vals = p + names + sizeof(st);
-	if (n->n_ports) {
-		e = set_of(p + sizeof(gs), gs.len);
-		if (e)
-			ret = push_set(s, n, e, vals);
-		for (i = 0; !e && !ret && i < gs.len; i++) {
-			struct snap_counter row;
-			struct sset one = { .n_kept = 1 };
-			struct kept k;
+	/* a netdev of no RDMA port is a lower: its health rows, apart */
+	push = n->n_ports ? push_set : push_lower;
+	e = set_of(p + sizeof(gs), gs.len);
+	if (e)
+		ret = push(s, n, e, vals);
+	for (i = 0; !e && !ret && i < gs.len; i++) {
+		struct snap_counter row;
+		struct sset one = { .n_kept = 1 };
+		struct kept k;
 
-			if (keep_name(p + sizeof(gs) + i * ETH_GSTRING_LEN, &k, &row)) {
-				k.ix = (uint32_t)i;
-				one.kept = &k;
-				one.rows = &row;
-				ret = push_set(s, n, &one, vals);
-			}
+		if (keep_name(p + sizeof(gs) + i * ETH_GSTRING_LEN, &k, &row)) {
+			k.ix = (uint32_t)i;
+			one.kept = &k;
+			one.rows = &row;
+			ret = push(s, n, &one, vals);
 		}
-		if (ret)
-			return ret;
 	}
+	if (ret)
+		return ret;
 	n->err[SNAP_NET_DRV] = 0;
 	return 0;
 }

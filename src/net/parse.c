@@ -229,17 +229,20 @@ size_t net_ports(const struct snapshot *s, const struct snap_net *n, uint32_t (*
 int net_push_name(struct snapshot *s, const struct snap_net *n, uint8_t source,
 		  const char *name, size_t len, struct net_name *nm, uint64_t v)
 {
-	if (!n->n_ports)
-		return 0;
 	if (!nm->known || nm->row.source != source) {
 		memset(nm, 0, sizeof(*nm));
 		nm->row.source = source;
 		nm->row.bits = 64;
 		net_class_row(&nm->row, name);
+		nm->lower = net_lower_keeps(&nm->row, name);
 		nm->known = 1;
 	}
+	if (!n->n_ports && !nm->lower)
+		return 0;
 	nm->row.name = snap_str_memo(s, &nm->str, name, len);
 	nm->row.value = v;
+	if (!n->n_ports)
+		return net_push_lower(s, n, &nm->row);
 	net_runs_note(nm);
 	return push_rows(s, n, &nm->row);
 }

@@ -4,8 +4,9 @@
  * per lower its name, state and statistics under `ip -s -j link`'s keys
  * (iproute2 ip/ipaddress.c: ifname, operstate, stats64's rx and tx
  * bytes, packets, errors, dropped; operstate as sysfs spells it), its
- * bond's view of it (bonding_slave/state and mii_status) and rdmatop's
- * rates over the window.
+ * bond's view of it (bonding_slave/state and mii_status), rdmatop's
+ * rates over the window, and its health figures (pauses, priority
+ * discards, FEC, link downs) beside the port's, their sum.
  */
 #include <stdio.h>
 #include <string.h>
@@ -52,7 +53,40 @@ static void rates(struct jw *w, const struct snap_lower *l)
 		jw_u(w, "flaps", l->flaps);
 }
 
-static void lower(struct jw *w, const struct snap_net *n, const struct snap_lower *l)
+/*
+ * The health figures (net_view.h struct net_figs) under "figures": per
+ * figure its value, its rate where known, and where they are read
+ * ("driver:rx_prio#_pause", '#' each priority summed); the port's under the
+ * lowers' "port_figures", each with "summed": whether it is the lowers'
+ * sum or the upper's own counter.
+ */
+static void figures(struct jw *w, const char *key, const struct net_figs *f, bool port)
+{
+	char src[64];
+	unsigned int i;
+
+	if (!f->has)
+		return;
+	jw_open(w, key, '{');
+	for (i = 0; i < NET_FIG_N; i++) {
+		if (!(f->has >> i & 1))
+			continue;
+		jw_open(w, net_fig_key(i), '{');
+		jw_u(w, "value", f->v[i]);
+		if (f->rated >> i & 1) {
+			jw_d(w, "per_sec", f->rate[i]);
+			jw_u(w, "delta", f->delta[i]);
+		}
+		jw_s(w, "source", net_fig_source(src, sizeof(src), i, f->alt[i]));
+		if (port)
+			jw_b(w, "summed", f->summed >> i & 1);
+		jw_close(w, '}');
+	}
+	jw_close(w, '}');
+}
+
+static void lower(struct jw *w, const struct snap_net *n, const struct snap_lower *l,
+		  const struct net_figs *f)
 {
 	jw_open(w, NULL, '{');
 	jw_s(w, "ifname", l->name);
@@ -73,16 +107,20 @@ static void lower(struct jw *w, const struct snap_net *n, const struct snap_lowe
 		jw_u(w, "carrier_changes", l->carrier_changes);
 	stats64(w, l);
 	rates(w, l);
+	figures(w, "figures", f, false);
 	jw_close(w, '}');
 }
 
-void out_json_lowers(struct jw *w, const struct snap_net *n)
+void out_json_lowers(struct jw *w, const struct snapshot *s, uint32_t dev, uint32_t port,
+		     const struct snap_net *n)
 {
 	static const char *const uppers[] = { "other", "bond", "vlan" };
+	struct net_figs pf, lf;
 	size_t i;
 
 	if (!n || !n->n_lower)
 		return;
+	net_figs_port(s, dev, port, &pf);
 	jw_open(w, "lowers", '{');
 	jw_s(w, "upper_kind", uppers[n->upper < 3 ? n->upper : 0]);
 	if (n->valid & SNAP_NET_OPER)
@@ -93,9 +131,12 @@ void out_json_lowers(struct jw *w, const struct snap_net *n)
 		jw_s(w, "active_slave", n->active);
 	if (n->lower_more)
 		jw_b(w, "cut", true);
+	figures(w, "port_figures", &pf, true);
 	jw_open(w, "devices", '[');
-	for (i = 0; i < n->n_lower; i++)
-		lower(w, n, &n->lower[i]);
+	for (i = 0; i < n->n_lower; i++) {
+		net_figs_lower(s, &pf, &n->lower[i], &lf);
+		lower(w, n, &n->lower[i], &lf);
+	}
 	jw_close(w, ']');
 	jw_close(w, '}');
 }

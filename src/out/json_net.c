@@ -362,6 +362,6 @@ void out_json_link_net(struct jw *w, const struct snapshot *s, const struct snap
 	link_state(w, n);
 	if (n->valid & SNAP_NET_MOD)
 		out_json_module(w, &n->mod);
-	out_json_lowers(w, n);
+	out_json_lowers(w, s, p->dev, p->port, n);
 	network(w, s, p, n);
 }

@@ -264,7 +264,8 @@ void out_json_link_net(struct jw *w, const struct snapshot *s, const struct snap
 struct mod_info;
 void out_json_module(struct jw *w, const struct mod_info *m);
 /* "lowers": the devices beneath netdev n (json_lower.c); nothing if none */
-void out_json_lowers(struct jw *w, const struct snap_net *n);
+void out_json_lowers(struct jw *w, const struct snapshot *s, uint32_t dev, uint32_t port,
+		     const struct snap_net *n);
 /* json_pci.c: a device's "pci" object, and the "pci" section */
 void out_json_dev_pci(struct jw *w, const struct snapshot *s, const char *dev);
 void out_json_pci(struct jw *w, const struct snapshot *s);

@@ -5,11 +5,14 @@
  * one series per lower, labelled with its upper (netdev) and itself
  * (lower): whether it is up, whether it is its bond's active slave, its
  * statistics (sysfs statistics/, as node_exporter's
- * node_network_*_total read them) and its carrier changes.
+ * node_network_*_total read them), its carrier changes, and its health
+ * figures (pause frames, priority discards, FEC, link downs: the counts
+ * its port's are the sum of, src/model/lowfig.c).
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "net_view.h"
 #include "om.h"
 
 typedef bool (*lower_fn)(const struct snap_net *n, const struct snap_lower *l, uint64_t *v,
@@ -124,6 +127,81 @@ static bool errors(const struct snap_net *n, const struct snap_lower *l, uint64_
 	return stat(l, SNAP_LOW_RX_ERRORS, v, d);
 }
 
+/*
+ * One family of a health figure (src/model/lowfig.c): per lower its count,
+ * figures rx and tx its directions (tx < 0: none), read as its port's
+ * figure is, so that the lowers' samples add up to the port's.
+ */
+static void fig_fam(struct om *w, const char *name, const char *help, int rx, int tx)
+{
+	const struct snapshot *s = w->s;
+	struct net_figs pf, lf;
+	bool started = false;
+	size_t i, j;
+	int d;
+
+	for (i = 0; i < s->nets.n; i++) {
+		const struct snap_net *n = SNAP_AT(&s->nets, struct snap_net, i);
+
+		if (!n->n_lower || n->dev == SNAP_NONE)
+			continue;
+		net_figs_port(s, n->dev, n->port, &pf);
+		for (j = 0; j < n->n_lower; j++) {
+			net_figs_lower(s, &pf, &n->lower[j], &lf);
+			for (d = 0; d < (tx >= 0 ? 2 : 1); d++) {
+				int k = d ? tx : rx;
+
+				if (!(lf.has >> k & 1))
+					continue;
+				if (!started)
+					out_om_family(w, name, OM_COUNTER, NULL, help);
+				started = true;
+				if (tx >= 0)
+					out_om_u(w,
+						 (struct om_label[]){
+							 { "netdev", n->ndev },
+							 { "lower", n->lower[j].name },
+							 { "direction", d ? "tx" : "rx" } },
+						 3, lf.v[k]);
+				else
+					out_om_u(w,
+						 (struct om_label[]){
+							 { "netdev", n->ndev },
+							 { "lower", n->lower[j].name } },
+						 2, lf.v[k]);
+			}
+		}
+	}
+}
+
+/* the lowers' health figures: what a bond's port is the sum of */
+static void fig_fams(struct om *w)
+{
+	fig_fam(w, "rdma_netdev_lower_pause_frames",
+		"Pause frames the lower received (rx) and sent (tx), every priority's summed: "
+		"DCB's PFC indications and requests, else the driver's rx_prioN_pause, "
+		"tx_prioN_pause (ethtool -S), else ethtool's pause statistics; the port of a "
+		"bond without its own counts the sum of its slaves'.",
+		NET_FIG_PAUSE_RX, NET_FIG_PAUSE_TX);
+	fig_fam(w, "rdma_netdev_lower_priority_discards",
+		"Packets the lower dropped on a priority's buffer, every priority's summed "
+		"(ethtool -S rx_prioN_discards).",
+		NET_FIG_DISCARD, -1);
+	fig_fam(w, "rdma_netdev_lower_fec_corrected_blocks",
+		"FEC blocks the lower corrected (ethtool --show-fec -I).", NET_FIG_FEC_CORR, -1);
+	fig_fam(w, "rdma_netdev_lower_fec_uncorrectable_blocks",
+		"FEC blocks the lower could not correct (ethtool --show-fec -I).",
+		NET_FIG_FEC_UNCORR, -1);
+	fig_fam(w, "rdma_netdev_lower_fec_corrected_bits",
+		"Bits FEC corrected on the lower (ethtool's fec_corrected_bits, else ethtool -S "
+		"rx_corrected_bits_phy).",
+		NET_FIG_CORR_BITS, -1);
+	fig_fam(w, "rdma_netdev_lower_link_down_events",
+		"The lower's link down events (ethtool's LINKSTATE ext_down_cnt, else ethtool -S "
+		"link_down_events_phy).",
+		NET_FIG_LINK_DOWN, -1);
+}
+
 void out_om_lowers(struct om *w)
 {
 	if (!any_lower(w->s))
@@ -146,4 +224,5 @@ void out_om_lowers(struct om *w)
 	    "Packets the lower dropped (sysfs statistics/rx_dropped, tx_dropped).", dropped, true);
 	fam(w, "rdma_netdev_lower_errors", OM_COUNTER,
 	    "Errors of the lower (sysfs statistics/rx_errors, tx_errors).", errors, true);
+	fig_fams(w);
 }

@@ -372,6 +372,44 @@ static void text_event(FILE *f, const struct snapshot *s, const void *row)
 	fputc('\n', f);
 }
 
+/* The lowers' health figures and their port's, their sum where the netdev
+ * has none of its own ('*': its own), a line each (net_figs_line) */
+static void text_lower_figs(FILE *f, const struct snapshot *s)
+{
+	char line[160], esc[640], up[SNAP_IFNAME_MAX * 4], label[SNAP_IFNAME_MAX + 4];
+	struct net_figs pf, lf;
+	bool head = false;
+	size_t i, j;
+
+	for (i = 0; i < s->nets.n; i++) {
+		const struct snap_net *n = SNAP_AT(&s->nets, struct snap_net, i);
+		bool any = false;
+
+		if (!n->n_lower || n->dev == SNAP_NONE)
+			continue;
+		net_figs_port(s, n->dev, n->port, &pf);
+		for (j = 0; j < n->n_lower && !any; j++) {
+			net_figs_lower(s, &pf, &n->lower[j], &lf);
+			any = lf.has != 0;
+		}
+		if (!any)
+			continue;
+		if (!head)
+			fprintf(f, "\nLOWER FIGURES\n%-15s %s\n", "NETDEV",
+				net_figs_head(line, sizeof(line), s->interval));
+		head = true;
+		fmt_escape(up, sizeof(up), n->ndev);
+		for (j = 0; j < n->n_lower; j++) {
+			net_figs_lower(s, &pf, &n->lower[j], &lf);
+			fmt_escape(esc, sizeof(esc), n->lower[j].name);
+			fprintf(f, "%-15s %s\n", up, net_figs_line(line, sizeof(line), esc, &lf, false));
+		}
+		snprintf(label, sizeof(label), "%s sum", n->ndev);
+		fmt_escape(esc, sizeof(esc), label);
+		fprintf(f, "%-15s %s\n", up, net_figs_line(line, sizeof(line), esc, &pf, true));
+	}
+}
+
 /* The devices beneath the ports' netdevs: a line each (net_lower_line) */
 static void text_lowers(FILE *f, const struct snapshot *s)
 {
@@ -395,6 +433,7 @@ static void text_lowers(FILE *f, const struct snapshot *s)
 		if (n->lower_more)
 			fprintf(f, "%-15s (more lowers than %d: left out)\n", up, SNAP_NET_LOWERS);
 	}
+	text_lower_figs(f, s);
 }
 
 /* STALLS: the stalled and erred QPs, worst and oldest first (stall.h);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The live source's netdevs (parsed by src/net): per RoCE port's netdev,
- * each once a sample,
+ * and per device beneath one (a bond's slaves: ask_lowers), each once a
+ * sample,
  * DCB (NETLINK_ROUTE), the ethtool family's GETs (NETLINK_GENERIC) and the
  * driver statistics (SIOCETHTOOL).  Sockets are opened at the first sample
  * and kept; the ethtool family id is resolved once; a driver's statistic
@@ -428,10 +429,68 @@ static int drv_stats(struct net_live *nl, struct source *src, struct snapshot *s
 			need + sizeof(st) + (size_t)d->n * 8);
 }
 
+/* Every input of netdev ndev, each fed under its name. */
+static int ask_ndev(struct net_live *nl, struct source *src, struct snapshot *s, const char *ndev)
+{
+	struct net_ndev *d = ndev_slot(nl, ndev);
+	int ret;
+
+	if ((ret = dcb(nl, src, s, d, ndev)) || (ret = ethtool(nl, src, s, d, ndev)) ||
+	    (ret = drv_stats(nl, src, s, d, ndev)))
+		return ret;
+	return 0;
+}
+
+/* whether name is a port's netdev (asked as such) or in asked[0..n) */
+static bool asked_before(const struct snapshot *s, const char (*asked)[SNAP_IFNAME_MAX],
+			 size_t n, const char *name)
+{
+	size_t it = 0, i;
+
+	if (snap_ndev_port(s, name, &it))
+		return true;
+	for (i = 0; i < n; i++)
+		if (!strcmp(asked[i], name))
+			return true;
+	return false;
+}
+
+/*
+ * The devices beneath the ports' netdevs (their snap_net lower[], read from
+ * sysfs before this: live.c read_files), each once: a bond's slaves hold
+ * the PFC, pause, FEC and driver statistics of RoCE over the bond (mlx5
+ * LAG).  A lower that is a port's netdev itself was asked as one.
+ */
+static int ask_lowers(struct net_live *nl, struct source *src, struct snapshot *s)
+{
+	char asked[NET_NDEV_MAX][SNAP_IFNAME_MAX];
+	size_t n_asked = 0, i, j, nets = s->nets.n;
+	int ret;
+
+	for (i = 0; i < nets; i++) {
+		const struct snap_net *n = SNAP_AT(&s->nets, struct snap_net, i);
+		char names[SNAP_NET_LOWERS][SNAP_IFNAME_MAX];
+		size_t k = n->n_ports ? n->n_lower : 0;
+
+		/* copied: asking adds netdev rows, which may move these */
+		for (j = 0; j < k && j < SNAP_NET_LOWERS; j++)
+			memcpy(names[j], n->lower[j].name, SNAP_IFNAME_MAX);
+		for (j = 0; j < k && j < SNAP_NET_LOWERS && n_asked < NET_NDEV_MAX; j++) {
+			const char *name = names[j];
+
+			if (!name[0] || asked_before(s, asked, n_asked, name))
+				continue;
+			memcpy(asked[n_asked++], name, SNAP_IFNAME_MAX);
+			if ((ret = ask_ndev(nl, src, s, name)))
+				return ret;
+		}
+	}
+	return 0;
+}
+
 int net_live_sample(struct net_live **nlp, struct source *src, struct snapshot *s)
 {
 	struct net_live *nl = *nlp;
-	struct net_ndev *d;
 	size_t i, j;
 	int ret;
 
@@ -462,12 +521,10 @@ int net_live_sample(struct net_live **nlp, struct source *src, struct snapshot *
 		if (j < i)
 			continue;	/* its netdev was asked for already */
 		memcpy(ndev, p->ndev, sizeof(ndev));
-		d = ndev_slot(nl, ndev);
-		if ((ret = dcb(nl, src, s, d, ndev)) || (ret = ethtool(nl, src, s, d, ndev)) ||
-		    (ret = drv_stats(nl, src, s, d, ndev)))
+		if ((ret = ask_ndev(nl, src, s, ndev)))
 			return ret;
 	}
-	return 0;
+	return ask_lowers(nl, src, s);
 }
 
 void net_live_close(struct net_live *nl)

@@ -5,7 +5,8 @@
  * received and sent with their rates, the share of the interval paused,
  * discards), and why an
  * input said nothing (once per port: "dcb: not supported by the driver"),
- * the devices beneath the netdev (a bond's slaves: a line each), then the
+ * the devices beneath the netdev (a bond's slaves: a line each, and their
+ * figures beside the port's, their sum), then the
  * FEC histogram (detail_fec.c) and the transceiver module (detail_module.c).
  * Lines go to the drill-down through emit (detail.c).
  */
@@ -251,6 +252,40 @@ static void lower_lines(const struct snap_net *n, ui_emit_fn emit, void *ctx)
 		     net_lower_line(line, sizeof(line), n, &n->lower[i]));
 }
 
+/*
+ * The port's figures from the devices beneath it (src/model/lowsum.c,
+ * lowfig.c): a line each lower, then the port's, which is their sum where
+ * the upper has none of its own ('*' and a note where it has), so that the
+ * lines add up to the port's figure on screen.  Only where a lower
+ * answered any.
+ */
+static void lower_figs(const struct snapshot *s, uint32_t dev, uint32_t port,
+		       const struct snap_net *n, ui_emit_fn emit, void *ctx)
+{
+	struct net_figs pf, lf[SNAP_NET_LOWERS];
+	char line[160], label[SNAP_IFNAME_MAX + 4];
+	uint16_t any = 0;
+	size_t i;
+
+	net_figs_port(s, dev, port, &pf);
+	for (i = 0; i < n->n_lower && i < SNAP_NET_LOWERS; i++) {
+		net_figs_lower(s, &pf, &n->lower[i], &lf[i]);
+		any |= lf[i].has;
+	}
+	if (!any)
+		return;
+	emit(ctx, ROLE_COLUMN, 2, net_figs_head(line, sizeof(line), s->interval));
+	for (i = 0; i < n->n_lower && i < SNAP_NET_LOWERS; i++)
+		emit(ctx, ROLE_DEFAULT, 2,
+		     net_figs_line(line, sizeof(line), n->lower[i].name, &lf[i], false));
+	snprintf(label, sizeof(label), "%s sum", n->ndev);
+	emit(ctx, ROLE_DEFAULT, 2, net_figs_line(line, sizeof(line), label, &pf, true));
+	if (pf.has & ~pf.summed) {
+		snprintf(line, sizeof(line), "* %s's own counter: its lowers' not added", n->ndev);
+		emit(ctx, ROLE_NA, 2, line);
+	}
+}
+
 /* The section's lines in the order they are drawn, each from its own
  * input (PFC, pause, FEC, link, priorities, refusals). */
 void ui_detail_net(const struct snapshot *s, uint32_t dev, uint32_t port, ui_emit_fn emit,
@@ -268,6 +303,8 @@ void ui_detail_net(const struct snapshot *s, uint32_t dev, uint32_t port, ui_emi
 	error_lines(n, &r, emit, ctx);
 	link_line(n, emit, ctx);
 	lower_lines(n, emit, ctx);
+	if (n->n_lower)
+		lower_figs(s, dev, port, n, emit, ctx);
 	prio_table(n, &r, emit, ctx);
 	why_lines(n, emit, ctx);
 	emit(ctx, ROLE_DEFAULT, 0, "");

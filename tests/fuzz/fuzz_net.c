@@ -5,9 +5,12 @@
  * STATS_GET, `ethtool -S` buffers; seeds in tests/fuzz/seeds/net): the
  * first byte picks the input (enum snap_net_in, modulo), the second the
  * read result (0 or an errno), the rest is the answer.  The snapshot
- * knows port 1 of device 0 on netdev eth0, so counters get rows.  A second
- * sample of the same answer follows, and the sample's pipeline on the two
- * (the series check, carry, rates: the rows' runs, src/net/runs.c).
+ * knows port 1 of device 0 on netdev eth0, so counters get rows; eth1 and
+ * eth2, eth0's lowers (a bond's slaves), are fed the same bytes, their
+ * rows kept apart (src/net/lowctr.c).  A second sample of the same answer
+ * follows, and the sample's pipeline on the two (the series check, carry,
+ * rates: the rows' runs, src/net/runs.c; the lowers' sums onto eth0's
+ * port, src/model/lowsum.c).
  */
 #include <errno.h>
 #include <stdint.h>
@@ -16,6 +19,7 @@
 
 #include "advance.h"
 #include "net.h"
+#include "sysfs.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -31,9 +35,12 @@ static void sample(struct snapshot *s, const uint8_t *data, size_t size, long se
 		p->valid |= SNAP_PORT_NDEV;
 		strcpy(p->ndev, "eth0");
 	}
+	sysfs_parse(s, "/sys/class/net/eth0/lower_eth1/operstate", 0, "up\n", 3);
+	sysfs_parse(s, "/sys/class/net/eth0/lower_eth2/operstate", 0, "up\n", 3);
 	net_parse(s, data[0] % (SNAP_NET_N + 1), "eth0", errs[data[1] % 5], data + 2, size - 2);
-	/* the same bytes as every other input, a second netdev's row too */
+	/* the same bytes as every other input, a lower's rows too */
 	net_parse(s, (data[0] + 1u) % SNAP_NET_N, "eth1", 0, data + 2, size - 2);
+	net_parse(s, data[0] % SNAP_NET_N, "eth2", 0, data + 2, size - 2);
 	snap_dedup(s);
 }
 

@@ -457,10 +457,13 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: gen_net OUTDIR\n");
 		return 2;
 	}
+	bond_init();
 	for (f = 0; f < sizeof(fixes) / sizeof(fixes[0]); f++) {
 		const struct fix_def *x = &fixes[f];
 		FILE *nd;
 
+		snprintf(dir, sizeof(dir), "%s/%s", argv[1], x->fixture);
+		mkdir(dir, 0755);
 		snprintf(dir, sizeof(dir), "%s/%s/net", argv[1], x->fixture);
 		mkdir(dir, 0755);
 		snprintf(path, sizeof(path), "%s/netdevs", dir);
@@ -475,6 +478,9 @@ int main(int argc, char **argv)
 			fprintf(nd, "%s\n", x->nd[i].name);
 			gen_ndev(dir, &x->nd[i], !i);
 		}
+		/* the bond over the slaves answers none of the inputs */
+		if (!strcmp(x->fixture, "bond"))
+			fprintf(nd, "bond0\n");
 		fprintf(expect, "}\n");
 		fclose(nd);
 		fclose(expect);

@@ -186,8 +186,54 @@ static const struct ndev_def bnxt_nd[] = { {
 	.std = 1, .stds = bnxt_std, .nstds = N(bnxt_std),
 } };
 
+/* RoCE over an mlx5 LAG (mlx5_bond_0 on bond0; tests/hw/bond.sh makes the
+ * bond's sysfs): the slaves hold the statistics, bonding none of them (no
+ * dcbnl ops, no get_pauseparam, no ETH_SS_STATS set: drivers/net/bonding,
+ * 6.1 to 6.12), so bond0 is only named in `netdevs`.  The first slave is
+ * mlx5-roce's port; the second carries less and has no FEC (no corrected
+ * bits), its priority 3 pausing and dropping at its own pace: the port's
+ * figures are the two summed. */
+static const struct stat_def mlx5_slave1_stats[] = {
+	S("rx_packets", 41000000, 41002000), S("rx_bytes", 160000000000, 160008000000),
+	S("rx_bytes_phy", 470000000000, 470028000000), S("rx_symbol_err_phy", 0, 3),
+	S("rx_pause_ctrl_phy", 700000, 1100000), S("tx_pause_ctrl_phy", 90, 130),
+	S("rx_discards_phy", 4, 94), S("link_down_events_phy", 5, 6),
+	MLX5_PRIO(0, 500000, 4000, 0, 450000, 3500),
+	S("rx_prio3_bytes", 469000000000, 469027000000), S("rx_prio3_packets", 115000000, 115006900),
+	S("rx_prio3_discards", 4, 94), S("tx_prio3_bytes", 465000000000, 465025000000),
+	S("tx_prio3_packets", 114000000, 114006000),
+	S("rx_prio3_pause", 700000, 1100000), S("rx_prio3_pause_duration", 1400000, 1450000),
+	S("tx_prio3_pause", 90, 130), S("tx_prio3_pause_duration", 180, 260),
+	S("tx_pause_storm_warning_events", 0, 0), S("rx_out_of_buffer", 2, 9),
+};
+
+/* the same driver's standard groups of the second slave: the same
+ * registers as its ethtool -S (symbol errors, FCS, the pause frames) */
+static const struct std_def mlx5_slave1_std[] = {
+	SD(ETH_PHY, ETH_PHY_5_SYM_ERR, 0, 3), SD(ETH_MAC, ETH_MAC_6_FCS_ERR, 0, 0),
+	SD(ETH_CTRL, ETH_CTRL_3_TX, 90, 130), SD(ETH_CTRL, ETH_CTRL_4_RX, 700000, 1100000),
+};
+
+static const struct ndev_def bond_slave1 = {
+	.name = "ens1f1np1", .ifindex = 7, .dcb = 1, .pfc_en = 1 << 3, .delay = 32,
+	.req = P3(90, 130), .ind = P3(700000, 1100000),
+	.pause_tx = { 90, 130 }, .pause_rx = { 700000, 1100000 },
+	.down_cnt = 1, .downs = { 5, 6 }, .speed = 100000, .lanes = 4,
+	.stats = mlx5_slave1_stats, .nstats = N(mlx5_slave1_stats),
+	.std = 2, .stds = mlx5_slave1_std, .nstds = N(mlx5_slave1_std),
+};
+/* mlx5_nd[0] and bond_slave1, filled by bond_init() */
+static struct ndev_def bond_nd[2];
+
+static void bond_init(void)
+{
+	bond_nd[0] = mlx5_nd[0];
+	bond_nd[1] = bond_slave1;
+}
+
 static const struct fix_def fixes[] = {
 	{ "mlx5-roce", "mlx5_core", mlx5_nd, N(mlx5_nd) },
+	{ "bond", "mlx5_core", bond_nd, N(bond_nd) },
 	{ "irdma", "ice", ice_nd, N(ice_nd) },
 	{ "bnxt_re", "bnxt_en", bnxt_nd, N(bnxt_nd) },
 };
