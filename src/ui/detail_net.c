@@ -106,14 +106,78 @@ static void pause_line(const struct snap_net *n, ui_emit_fn emit, void *ctx)
 	emit(ctx, ROLE_DEFAULT, 2, line);
 }
 
+/*
+ * A bond's netdev has neither DCB nor FEC of its own (bonding registers no
+ * dcbnl_ops and no get_fecparam, 6.1 to 7.x): the rows of its lowers,
+ * which the live source asks too, stand for it.  The PFC priorities on in
+ * every lower that answered; *differ where the lowers do not agree.
+ */
+static bool lowers_pfc(const struct snapshot *s, const struct snap_net *n, uint8_t *en,
+		       bool *differ)
+{
+	bool any = false;
+	size_t i;
+
+	*differ = false;
+	*en = 0;
+	for (i = 0; !(n->valid & SNAP_NET_PFC) && i < n->n_lower; i++) {
+		const struct snap_net *l = snap_net_find(s, n->lower[i].name);
+
+		if (!l || !(l->valid & SNAP_NET_PFC))
+			continue;
+		if (any && l->pfc_en != *en)
+			*differ = true;
+		*en = any ? (uint8_t)(*en & l->pfc_en) : l->pfc_en;
+		any = true;
+	}
+	return any;
+}
+
+/* Its FEC mode: its own, else its lowers' ("RS (2 lowers)", or each one's
+ * where they differ) */
+static const char *fec_of(const struct snapshot *s, const struct snap_net *n, char *buf,
+			  size_t len)
+{
+	const char *first = NULL;
+	size_t i, k = 0, n_fec = 0;
+	bool same = true;
+
+	if ((n->valid & SNAP_NET_FEC_MODE) || !n->n_lower)
+		return net_fec_name(n);
+	for (i = 0; i < n->n_lower; i++) {
+		const struct snap_net *l = snap_net_find(s, n->lower[i].name);
+
+		if (!l || !(l->valid & SNAP_NET_FEC_MODE))
+			continue;
+		same = same && (!first || !strcmp(first, net_fec_name(l)));
+		first = first ? first : net_fec_name(l);
+		n_fec++;
+	}
+	if (!n_fec)
+		return net_fec_name(n);
+	if (same && n_fec == n->n_lower) {
+		snprintf(buf, len, "%s (its %zu lower%s)", first, n_fec, n_fec == 1 ? "" : "s");
+		return buf;
+	}
+	/* each lower's, "n/a" where one said nothing */
+	buf[0] = '\0';
+	for (i = 0; i < n->n_lower && k < len; i++) {
+		const struct snap_net *l = snap_net_find(s, n->lower[i].name);
+
+		k += (size_t)snprintf(buf + k, len - k, "%s%s %s", k ? ", " : "", n->lower[i].name,
+				      l ? net_fec_name(l) : "n/a");
+	}
+	return buf;
+}
+
 /* FEC and the errors the wire made, from the port's truth (truth_tab.c:
  * the standard groups, PMA or the driver's counters, whichever it has) */
-static void error_lines(const struct snap_net *n, const struct net_rates *r, ui_emit_fn emit,
-			void *ctx)
+static void error_lines(const char *fec, const struct snap_net *n, const struct net_rates *r,
+			ui_emit_fn emit, void *ctx)
 {
 	char line[512], a[32], b[32];
 
-	snprintf(line, sizeof(line), "FEC %s, uncorrectable %s", net_fec_name(n),
+	snprintf(line, sizeof(line), "FEC %s, uncorrectable %s", fec,
 		 rate(a, sizeof(a), r->valid[NET_RATE_FEC_UNCORR], r->v[NET_RATE_FEC_UNCORR]));
 	emit(ctx, ROLE_DEFAULT, 2, line);
 	if (n->std_groups || r->valid[NET_RATE_FCS] || r->sat[NET_RATE_FCS] ||
@@ -158,7 +222,7 @@ static void link_line(const struct snap_net *n, ui_emit_fn emit, void *ctx)
 
 /* The per-priority table: pause frames each way, their rates, the share
  * of the interval paused, discards */
-static void prio_table(const struct snap_net *n, const struct net_rates *r, ui_emit_fn emit,
+static void prio_table(bool pfc, uint8_t pfc_en, const struct net_rates *r, ui_emit_fn emit,
 		       void *ctx)
 {
 	char line[512], a[32], b[32], c[32], d[32], e[32], f[32], g[32];
@@ -175,7 +239,7 @@ static void prio_table(const struct snap_net *n, const struct net_rates *r, ui_e
 		const struct net_prio *q = &r->p[i];
 
 		snprintf(line, sizeof(line), "%4d %-3s %10s %8s %10s %8s %7s %8s %8s", i,
-			 !(n->valid & SNAP_NET_PFC) ? "n/a" : net_pfc_on(n, i) ? "on" : "off",
+			 !pfc ? "n/a" : pfc_en >> i & 1 ? "on" : "off",
 			 count(a, sizeof(a), q->has_rx, q->rx),
 			 rate(b, sizeof(b), q->rx_rated, q->rx_rate),
 			 count(c, sizeof(c), q->has_tx, q->tx),
@@ -293,19 +357,39 @@ void ui_detail_net(const struct snapshot *s, uint32_t dev, uint32_t port, ui_emi
 {
 	const struct snap_net *n = net_of_port(s, dev, port);
 	struct net_rates r;
+	char fec[128];
+	bool pfc, differ;
+	uint8_t pfc_en;
+	size_t i;
 
 	if (!n)
 		return;
 	net_rates(s, dev, port, &r);
 	emit(ctx, ROLE_TITLE, 0, "network");
-	pfc_line(n, emit, ctx);
+	pfc = (n->valid & SNAP_NET_PFC) != 0;
+	pfc_en = n->pfc_en;
+	if (!pfc && lowers_pfc(s, n, &pfc_en, &differ)) {
+		/* each lower's own line: a bond over ens1f0np0 and ens1f1np1 */
+		for (i = 0; i < n->n_lower; i++) {
+			const struct snap_net *l = snap_net_find(s, n->lower[i].name);
+
+			if (l && (l->valid & SNAP_NET_PFC))
+				pfc_line(l, emit, ctx);
+		}
+		if (differ)
+			emit(ctx, ROLE_STATUS_WARN, 2,
+			     "PFC differs between the lowers: PFC below is on where on in all");
+		pfc = true;
+	} else {
+		pfc_line(n, emit, ctx);
+	}
 	pause_line(n, emit, ctx);
-	error_lines(n, &r, emit, ctx);
+	error_lines(fec_of(s, n, fec, sizeof(fec)), n, &r, emit, ctx);
 	link_line(n, emit, ctx);
 	lower_lines(n, emit, ctx);
 	if (n->n_lower)
 		lower_figs(s, dev, port, n, emit, ctx);
-	prio_table(n, &r, emit, ctx);
+	prio_table(pfc, pfc_en, &r, emit, ctx);
 	why_lines(n, emit, ctx);
 	emit(ctx, ROLE_DEFAULT, 0, "");
 	ui_detail_fec(s, dev, port, emit, ctx);

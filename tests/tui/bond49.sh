@@ -16,6 +16,14 @@ for ts in xterm-256color:80x24 vt100:80x24 xterm-256color:200x50; do
 		"^FAIL mlx5_0/1 bond0: prio 3 paused 9[0-9]%"
 	keys 5
 	keys Enter
+	# bond0 has no DCB or FEC of its own: the slaves' stand for it (it
+	# read "bond0: PFC on priorities n/a", "FEC n/a" and PFC n/a a prio)
+	check_down "bond ($term $size): each slave's PFC" \
+		"^  ens1f1np1: PFC on priorities 3, delay 32 *$"
+	check_down "bond ($term $size): the slaves' FEC, n/a where one said nothing" \
+		"^  FEC ens1f0np0 RS, ens1f1np1 n/a, uncorrectable "
+	check_down "bond ($term $size): priority 3's PFC on, from the slaves" \
+		"^ +3 on +[0-9.]+M +"
 	check_down "bond ($term $size): the drill-down names the bond and its lowers" \
 		"^  bond bond0 \(802\.3ad\), 2 lowers *$"
 	check_down "bond ($term $size): the figures' columns, the window named" \
