@@ -47,9 +47,10 @@ const char *fmt_addr(char *buf, size_t len, const struct snap_addr *a);
  * Copy s for display on a terminal: valid printable UTF-8 passes, control
  * characters (C0, DEL, C1) and bytes that are not UTF-8 become \xNN per
  * byte (\\ for a backslash), and the invisible characters of
- * fmt_cp_invisible() their code point (\u200b, \U000e0001), so a hostile
- * name cannot move the cursor, retitle the terminal, reorder what is shown
- * or pass for another.  Always NUL-terminates; truncates, never inside an
+ * fmt_cp_invisible() their code point (\u200b, \U000e0001), and a space
+ * that begins or ends s \x20, so a hostile name cannot move the cursor,
+ * retitle the terminal, reorder what is shown or pass for another ("node1 "
+ * for "node1").  Always NUL-terminates; truncates, never inside an
  * escape or a character.
  */
 const char *fmt_escape(char *buf, size_t len, const char *s);

@@ -349,8 +349,11 @@ const char *fmt_escape(char *buf, size_t len, const char *str)
 		int n;
 		size_t tl;
 
-		/* printable ASCII, most of every string: as it is */
-		if (*s >= 0x20 && *s < 0x7f && *s != '\\') {
+		/* printable ASCII, most of every string: as it is; a space
+		 * that begins or ends it by its code, so "node1 " and
+		 * "node1" do not look the same */
+		if (*s >= 0x20 && *s < 0x7f && *s != '\\' &&
+		    (*s != ' ' || (s != (const unsigned char *)str && s[1]))) {
 			if (o + 1 >= len)
 				break;
 			buf[o++] = (char)*s++;
@@ -360,6 +363,9 @@ const char *fmt_escape(char *buf, size_t len, const char *str)
 		if (cp == '\\') {
 			memcpy(tmp, "\\\\", 2);
 			tl = 2;
+		} else if (cp == ' ') {
+			memcpy(tmp, "\\x20", 4);
+			tl = 4;
 		} else if (cp != FMT_UTF8_BAD && !fmt_cp_control(cp) && !fmt_cp_invisible(cp)) {
 			memcpy(tmp, s, (size_t)n);
 			tl = (size_t)n;

@@ -51,7 +51,7 @@ HOSTILE = [
     "clip" + ESC + "]52;c;cHduZWQ=\x07",
     "title" + ESC + "]0;pwned\x07",
     "csi\u009b2J",
-    "node1", "node1\u200b", "node1\u00ad", "node1\ufeff", "node1\u2060",
+    "node1", "node1\u200b", "node1\u00ad", "node1\ufeff", "node1\u2060", "node1 ",
     "A" * 126 + "\u00e9" * 37,
     "B" * 127 + "1", "B" * 127 + "2",
 ]

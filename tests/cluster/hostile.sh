@@ -58,6 +58,10 @@ done
 grep -q 'node1\\u200b' "$tmp/h.txt" && grep -q 'clip\\x1b\]52' "$tmp/h.txt" &&
 	ok "hostile Prometheus: -b shows node1\\u200b and \\x1b]52 visibly" ||
 	bad "hostile Prometheus: -b shows node1\\u200b and \\x1b]52 visibly" "$tmp/h.txt"
+# a trailing space: "node1 " and "node1" look the same unless it is shown
+grep -q 'node1\\x20' "$tmp/h.txt" &&
+	ok "hostile Prometheus: -b shows node1's trailing space as \\x20" ||
+	bad "hostile Prometheus: -b shows node1's trailing space as \\x20" "$tmp/h.txt"
 grep -q "query up: Prometheus: bad_data: \\\\x1b]0;pwned" "$tmp/e.txt.err" &&
 	ok "hostile Prometheus: its error text said on stderr, escaped" ||
 	bad "hostile Prometheus: its error text said on stderr, escaped" "$tmp/e.txt.err"
@@ -87,33 +91,33 @@ for c in lines:
     for j in c["jobs"]:
         assert {"kind", "group"} <= set(j), ("job keys", j)
     inst = [h["instance"] for h in hosts]
-    assert len(hosts) == 11 and len(set(inst)) == 11, inst
+    assert len(hosts) == 12 and len(set(inst)) == 12, inst
     # the two sharing 127 bytes: two rows, each its whole instance and value
     b = sorted((h for h in hosts if h["instance"].startswith("B" * 100)), key=lambda h: h["instance"])
     assert [h["instance"] for h in b] == ["B" * 127 + "1", "B" * 127 + "2"], b
     assert b[0]["up"] != b[1]["up"], b
     a = [i for i in inst if i.startswith("AAA")]
     assert a == ["A" * 126 + "\u00e9" * 37], a
-    assert len(set(p["instance"] for p in c["ports"])) == 11
-    assert len(set(g["instance"] for g in c["groups"])) == 11
+    assert len(set(p["instance"] for p in c["ports"])) == 12
+    assert len(set(g["instance"] for g in c["groups"])) == 12
     # the other labels cut where a character ends, marked
     assert all(g["group"].endswith("\u2026") for g in c["groups"] if g["group"].startswith("B" * 100)), c["groups"]
     assert all(p["port"] == "1" * 12 + "\u2026" for p in c["ports"]), c["ports"][0]["port"]
     assert all(j["kind"] == "k" * 28 + "\u2026" for j in c["jobs"]), c["jobs"][0]["kind"]
-    assert len(c["ports"]) == 11, len(c["ports"])
-    assert len(c["groups"]) == 11 and len(c["jobs"]) == 11, (len(c["groups"]), len(c["jobs"]))
+    assert len(c["ports"]) == 12, len(c["ports"])
+    assert len(c["groups"]) == 12 and len(c["jobs"]) == 12, (len(c["groups"]), len(c["jobs"]))
 EOP
 for f in h.json:live hr.json:replayed; do
 	python3 "$tmp/keys.py" hosts "$tmp/${f%%:*}" >"$tmp/keys.out" 2>&1 &&
-		ok "hostile Prometheus: --json ${f#*:}: every key, 11 hosts, the two sharing 127 bytes two" ||
-		bad "hostile Prometheus: --json ${f#*:}: every key, 11 hosts, the two sharing 127 bytes two" "$tmp/keys.out"
+		ok "hostile Prometheus: --json ${f#*:}: every key, 12 hosts, the two sharing 127 bytes two" ||
+		bad "hostile Prometheus: --json ${f#*:}: every key, 12 hosts, the two sharing 127 bytes two" "$tmp/keys.out"
 done
 python3 "$tmp/keys.py" error "$tmp/e.json" >"$tmp/keys.out" 2>&1 &&
 	ok "hostile Prometheus: --json: every failed query keeps its \"error\" (é at byte 200)" ||
 	bad "hostile Prometheus: --json: every failed query keeps its \"error\"" "$tmp/keys.out"
-grep -q '^hosts: 11$' "$tmp/h.txt" && grep -q '^hosts: 11$' "$tmp/hr.txt" &&
-	ok "hostile Prometheus: -b, live and replayed: 11 hosts" ||
-	bad "hostile Prometheus: -b, live and replayed: 11 hosts" "$tmp/h.txt"
+grep -q '^hosts: 12$' "$tmp/h.txt" && grep -q '^hosts: 12$' "$tmp/hr.txt" &&
+	ok "hostile Prometheus: -b, live and replayed: 12 hosts" ||
+	bad "hostile Prometheus: -b, live and replayed: 12 hosts" "$tmp/h.txt"
 # numbers: +Inf and -Inf as Prometheus spells them, 1.7e308 short, no -0;
 # an interval of 1e308y refused by name, never a window of [infs]
 python3 - "$tmp/h.txt" "$tmp/h.json" >"$tmp/num.out" 2>&1 <<'EOP' && ok "hostile Prometheus: +Inf, -Inf, 1.7e308 (cut in -b's cells) and -0 shown sanely (text and JSON)" || bad "hostile Prometheus: numbers shown sanely" "$tmp/num.out"

@@ -357,6 +357,12 @@ static void test_escape(void)
 	char b[64];
 
 	CHECK_EQ_S(fmt_escape(b, sizeof(b), "rping"), "rping");
+	/* a space that begins or ends a name by its code: "node1 " is not
+	 * "node1" on screen; inside a name it stays */
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), "node1 "), "node1\\x20");
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), " node1"), "\\x20node1");
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), "a b"), "a b");
+	CHECK_EQ_S(fmt_escape(b, sizeof(b), " "), "\\x20");
 	CHECK_EQ_S(fmt_escape(b, sizeof(b), "\x1b]0;pwn\x07"), "\\x1b]0;pwn\\x07");
 	CHECK_EQ_S(fmt_escape(b, sizeof(b), "a\\b"), "a\\\\b");
 	CHECK_EQ_S(fmt_escape(b, sizeof(b), "\x7f\t"), "\\x7f\\x09");
