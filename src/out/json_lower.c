@@ -85,8 +85,32 @@ static void figures(struct jw *w, const char *key, const struct net_figs *f, boo
 	jw_close(w, '}');
 }
 
-static void lower(struct jw *w, const struct snap_net *n, const struct snap_lower *l,
-		  const struct net_figs *f)
+/* The lower's own PFC and FEC settings, from its row (the live source
+ * asks a lower as it asks the port's netdev): a bond has none of its own
+ * (bonding registers no dcbnl_ops nor get_fecparam, 6.1 to 7.x), so these
+ * are the ones the port's traffic meets; dcb's and ethtool's keys */
+static void settings(struct jw *w, const struct snap_net *ln)
+{
+	int i;
+
+	if (!ln)
+		return;
+	if (ln->valid & SNAP_NET_PFC) {
+		jw_open(w, "prio_pfc", '[');
+		for (i = 0; i < SNAP_NET_PRIOS; i++)
+			jw_b(w, NULL, ln->pfc_en >> i & 1);
+		jw_close(w, ']');
+		jw_u(w, "pfc_delay", ln->delay);
+	}
+	if (ln->valid & SNAP_NET_FEC_MODE) {
+		jw_open(w, "fec_active", '[');
+		jw_s(w, NULL, net_fec_name(ln));
+		jw_close(w, ']');
+	}
+}
+
+static void lower(struct jw *w, const struct snapshot *s, const struct snap_net *n,
+		  const struct snap_lower *l, const struct net_figs *f)
 {
 	jw_open(w, NULL, '{');
 	jw_s(w, "ifname", l->name);
@@ -105,6 +129,7 @@ static void lower(struct jw *w, const struct snap_net *n, const struct snap_lowe
 	jw_b(w, "down", snap_lower_down(l));
 	if (l->valid & SNAP_LOW_CHANGES)
 		jw_u(w, "carrier_changes", l->carrier_changes);
+	settings(w, snap_net_find(s, l->name));
 	stats64(w, l);
 	rates(w, l);
 	figures(w, "figures", f, false);
@@ -135,7 +160,7 @@ void out_json_lowers(struct jw *w, const struct snapshot *s, uint32_t dev, uint3
 	jw_open(w, "devices", '[');
 	for (i = 0; i < n->n_lower; i++) {
 		net_figs_lower(s, &pf, &n->lower[i], &lf);
-		lower(w, n, &n->lower[i], &lf);
+		lower(w, s, n, &n->lower[i], &lf);
 	}
 	jw_close(w, ']');
 	jw_close(w, '}');

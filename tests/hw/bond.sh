@@ -115,6 +115,64 @@ PY
 	else
 		bad "bond: OpenMetrics' per-slave series differ: $(tail -3 "$bd/om.cmp")"
 	fi
+	# each slave's own settings in JSON's lowers (bond0 has none: no
+	# dcbnl_ops, no get_fecparam) against dcb and ethtool on the same bytes
+	BDCB=$(command -v dcb || echo /usr/sbin/dcb)
+	for n in ens1f0np0 ens1f1np1; do
+		RDMATOP_NET_FIXTURE=$BN RDMATOP_NET_SAMPLE=1 LD_PRELOAD="$PWD/$B/netshim.so" \
+			"$BDCB" -j pfc show dev "$n" >"$bd/eth/$n.pfc" 2>&1
+		RDMATOP_NET_FIXTURE=$BN RDMATOP_NET_SAMPLE=1 LD_PRELOAD="$PWD/$B/netshim.so" \
+			"$BETH" --show-fec "$n" >"$bd/eth/$n.fec" 2>&1
+	done
+	cat >"$bd/set.py" <<'EOP'
+import json, sys
+j, d = json.loads(open(sys.argv[1]).read().splitlines()[-1]), sys.argv[2]
+devs = [x for l in j["links"] for x in l.get("lowers", {}).get("devices", [])]
+bad, n = [], 0
+for x in devs:
+    name = x["ifname"]
+    pfc = json.load(open("%s/%s.pfc" % (d, name)))
+    # dcb 6.1: "prio_pfc": [false, false, false, true, ...], "delay": N
+    want = pfc["prio_pfc"]
+    n += 2
+    if x.get("prio_pfc") != want:
+        bad.append("%s prio_pfc: rdmatop %r, dcb %r" % (name, x.get("prio_pfc"), want))
+    if x.get("pfc_delay") != pfc["delay"]:
+        bad.append("%s delay: rdmatop %r, dcb %r" % (name, x.get("pfc_delay"), pfc["delay"]))
+    # ethtool's text, "Active FEC encoding: RS" (6.1's --json gives the
+    # link mode's bit number, 50, where its text gives the name); none
+    # where the driver refused ("netlink error: Operation not supported")
+    # ethtool names a bit by the kernel's link-modes string set, which the
+    # shim does not serve: "BIT50"; the bits per include/uapi/linux/
+    # ethtool.h (6.1): 49 FEC_NONE, 50 FEC_RS, 51 FEC_BASER, 74 FEC_LLRS,
+    # in rdmatop's words (ethtool's ioctl names)
+    bits = {"BIT49": "Off", "BIT50": "RS", "BIT51": "BaseR", "BIT74": "LLRS"}
+    want = None
+    for line in open("%s/%s.fec" % (d, name)):
+        if line.strip().startswith("Active FEC encoding:"):
+            want = [bits.get(w, w) for w in line.split(":", 1)[1].split()]
+    n += 1
+    if x.get("fec_active") != want:
+        bad.append("%s fec_active: rdmatop %r, ethtool %r" % (name, x.get("fec_active"), want))
+for b in bad:
+    print(b)
+print("%d slaves, %d values" % (len(devs), n))
+sys.exit(1 if bad or len(devs) != 2 else 0)
+EOP
+	if python3 "$bd/set.py" "$bd/j.json" "$bd/eth" >"$bd/set.cmp" 2>&1; then
+		ok "bond: each slave's PFC and FEC settings in JSON equal dcb -j pfc and ethtool --show-fec ($(tail -1 "$bd/set.cmp"))"
+	else
+		bad "bond: a slave's settings differ from dcb's or ethtool's: $(tail -3 "$bd/set.cmp"; head -c 300 "$bd/eth/ens1f0np0.pfc")"
+	fi
+	# the comparison fails on one priority turned off in rdmatop's answer
+	tail -n 1 "$bd/j.json" | sed 's/"prio_pfc":\[false,false,false,true/"prio_pfc":[false,false,false,false/' >"$bd/j.alt"
+	if ! cmp -s "$bd/j.alt" <(tail -n 1 "$bd/j.json") &&
+		! python3 "$bd/set.py" "$bd/j.alt" "$bd/eth" >"$bd/set.alt" 2>&1 &&
+		grep -q "prio_pfc: rdmatop" "$bd/set.alt"; then
+		ok "bond: the settings' comparison fails on a priority changed"
+	else
+		bad "bond: a changed priority went unseen by the settings' comparison" "$bd/set.alt"
+	fi
 	# the verdict sees the slaves' pauses on the bond's port: priority 3
 	# paused 92% of the window on ens1f0np0 (184 ms of 200), 25% on
 	# ens1f1np1; the port's share is the slave paused longest, as on
