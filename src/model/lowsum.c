@@ -99,7 +99,7 @@ struct sums {
 };
 
 /* the sum of c's source and name, at hint first (lowers of one driver
- * list their rows in one order); NULL where a new one has no memory */
+ * list their rows in one order); NULL where there is none yet */
 static struct snap_counter *sum_of(const struct snapshot *s, struct sums *u,
 				   const struct snap_counter *c, size_t hint)
 {
@@ -110,6 +110,12 @@ static struct snap_counter *sum_of(const struct snapshot *s, struct sums *u,
 	for (i = 0; i < u->n; i++)
 		if (u->v[i].source == c->source && same_name(s, u->v[i].name, c->name))
 			return &u->v[i];
+	return NULL;
+}
+
+/* a new sum, c's copy; NULL: no memory */
+static struct snap_counter *sum_new(struct sums *u, const struct snap_counter *c)
+{
 	if (u->n == u->cap) {
 		size_t cap = u->cap ? u->cap * 2 : 64;
 		struct snap_counter *nv = realloc(u->v, cap * sizeof(*nv));
@@ -119,7 +125,9 @@ static struct snap_counter *sum_of(const struct snapshot *s, struct sums *u,
 		u->v = nv;
 		u->cap = cap;
 	}
-	return NULL;
+	u->v[u->n] = *c;
+	u->v[u->n].obj = 0;
+	return &u->v[u->n++];
 }
 
 /* the sums of upper n's lowers' rows that its first port p lacks */
@@ -142,15 +150,10 @@ static int sum_net(const struct snapshot *s, const struct snap_net *n, const str
 				continue;
 			if (own(s, p, c))
 				continue;
-			if ((sum = sum_of(s, u, c, k++))) {
+			if ((sum = sum_of(s, u, c, k++)))
 				add(sum, c);
-				continue;
-			}
-			if (u->n == u->cap)
+			else if (!sum_new(u, c))
 				return -ENOMEM;
-			sum = &u->v[u->n++];
-			*sum = *c;
-			sum->obj = 0;
 		}
 	}
 	return 0;
