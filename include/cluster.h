@@ -35,6 +35,11 @@ struct cl_view {
 	bool busy;		/* a refresh is under way */
 	long sample_no;		/* replay: the sample shown, from 1; 0: live */
 	double busy_since;
+	/* its answers are in and being read (the worker: parsed, the model
+	 * built) since reading_since, reading_bytes of them */
+	bool reading;
+	double reading_since;
+	size_t reading_bytes;
 };
 
 struct ui_cluster {

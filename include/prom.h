@@ -221,6 +221,7 @@ struct prom_qstate {
 	double at;		/* the time Prometheus evaluated it at (its samples'),
 				 * in a replay the time it was recorded */
 	size_t bytes;		/* its size */
+	size_t series;		/* its series */
 	int err;		/* the last try: 0 or a negative errno */
 	char why[256];		/* and its reason */
 	double took;		/* seconds the last try took */
@@ -381,12 +382,29 @@ int prom_client_new(struct prom_client **c, struct ev_loop *loop,
 		    const struct prom_client_opts *o, char *err, size_t errlen);
 void prom_client_free(struct prom_client *c);
 /*
+ * One query's answer of a refresh as the client got it: the body of a
+ * transfer that succeeded (HTTP's status and headers), to be parsed off
+ * the loop (work.c).
+ */
+struct prom_raw {
+	char *buf;		/* owned; NULL: no answer this refresh */
+	size_t len;
+	long code;		/* the HTTP status */
+	char type[96], to[160];	/* Content-Type, a redirect's Location ("": none) */
+	bool drop;		/* not asked any more: its last answer goes */
+};
+void prom_raw_clear(struct prom_raw *r);
+
+/*
  * Ask for the scrape interval (status/config), then whenever asked, one
  * refresh: the queries of ctx evaluated at `at` (0: now).  done() runs on
- * the loop once every answer is in (or failed); q[] holds each query's
- * state.  A refresh asked while one runs is refused (-EBUSY).
+ * the loop once every answer is in (or failed): q[] holds each query's
+ * last try (its series are not read: v is empty), raw[] their answers,
+ * whose buffers done() may take (set to NULL).  A refresh asked while one
+ * runs is refused (-EBUSY).
  */
-typedef void prom_done_fn(void *arg, const struct prom_qstate *q, double interval);
+typedef void prom_done_fn(void *arg, const struct prom_qstate *q, struct prom_raw *raw,
+			  double interval);
 int prom_client_refresh(struct prom_client *c, const struct prom_qctx *ctx, double at,
 			bool want_procs, prom_done_fn *done, void *arg);
 bool prom_client_busy(const struct prom_client *c);
@@ -398,6 +416,30 @@ const char *prom_client_interval_why(const struct prom_client *c);
 const char *prom_client_rules(const struct prom_client *c);
 /* whether the refresh under way or last answered took the recorded series */
 bool prom_client_rules_used(const struct prom_client *c);
+/*
+ * The worker (work.c): a refresh's answers parsed and the model built on a
+ * thread of their own, so that keys and redraws never wait for a large
+ * fleet's JSON.  One refresh at a time: submit() while busy is refused
+ * (-EBUSY).  The result comes back on the loop, to done(), which owns it.
+ */
+struct prom_result {
+	struct prom_qstate q[PROM_Q_N];	/* each query's state; its series stay
+					 * with the worker (v is empty) */
+	struct prom_model m;
+};
+struct prom_work;
+typedef void prom_work_fn(void *arg, struct prom_result *res);
+int prom_work_new(struct prom_work **w, struct ev_loop *loop, size_t series_max,
+		  prom_work_fn *done, void *arg);
+/* q: the client's states of the refresh; raw: its answers (the buffers
+ * taken); at: the time asked for (0: now) */
+int prom_work_submit(struct prom_work *w, const struct prom_qstate *q, struct prom_raw *raw,
+		     double at);
+bool prom_work_busy(const struct prom_work *w);
+/* stops the worker, at once between two answers, and waits for it */
+void prom_work_free(struct prom_work *w);
+void prom_result_free(struct prom_result *r);
+
 /* a query's prom_qstate.http as HTTP names the version: "1.1", "2" */
 const char *prom_http_version(long v);
 

@@ -2,9 +2,11 @@
 /*
  * rdmatop --prometheus: the loop of the cluster view.  Every -d seconds
  * one refresh (every query at once, on the loop: src/prom/client.c); when
- * its answers are in, the model is built again and shown (the screen) or
- * printed (-b, --json).  The screen never waits for Prometheus: keys and
- * redraws run while queries are out, and an answer that is late is said.
+ * its answers are in, a worker thread parses them and builds the model
+ * (src/prom/work.c), and the loop shows it (the screen) or prints it (-b,
+ * --json).  The screen never waits for Prometheus nor for a large fleet's
+ * JSON: keys and redraws run while queries are out and while the worker
+ * reads them, and an answer that is late is said.
  */
 #include <errno.h>
 #include <math.h>
@@ -170,19 +172,46 @@ static void client_notes(struct cl *c)
 	}
 }
 
-/* The model from the answers q, timed; the view reads it.  Returns how
- * many queries failed. */
-static int build_model(struct cl *c, const struct prom_qstate *q)
+/* What the view reads from now on: the model m of the answers q, evaluated
+ * at `at`, the refresh's times.  Returns how many queries failed. */
+static int show_model(struct cl *c, struct prom_model *m, const struct prom_qstate *q, double at,
+		      double answers)
 {
 	int i, failed = 0;
-	double t0, answers;
 
-	answers = c->v.busy_since > 0 ? clock_sec(CLOCK_REALTIME) - c->v.busy_since : 0;
-	t0 = clock_sec(CLOCK_MONOTONIC);
+	m->answers_seconds = answers;
+	m->interval = c->v.interval;
+	m->window = c->v.window;
+	m->eval_at = at;
+	/* whether the answers took the recording rules (a replay does not
+	 * know: the recording keeps the answers, not how they were asked) */
+	m->rules = c->client ? prom_client_rules_used(c->client) : -1;
+	snprintf(m->rules_why, sizeof(m->rules_why), "%s",
+		 c->client ? prom_client_rules(c->client) : "");
+	c->q = q;
+	c->v.q = q;
+	c->v.m = m;
+	c->v.at = at;
+	/* the age on screen: that of the oldest answer kept */
+	c->v.answered = 0;
+	for (i = 0; i < PROM_Q_N; i++) {
+		failed += q[i].err != 0;
+		if (q[i].have && (!c->v.answered || q[i].at < c->v.answered))
+			c->v.answered = q[i].at;
+	}
+	return failed;
+}
+
+/* A replay's model from its answers q, built on the loop (a recording's
+ * answers are read as the user steps). */
+static int build_model(struct cl *c, const struct prom_qstate *q)
+{
+	double t0 = clock_sec(CLOCK_MONOTONIC);
+	int i;
+
 	prom_model_free(&c->m);
 	if (prom_model_build(&c->m, q))
 		fprintf(stderr, "rdmatop: out of memory building the cluster model\n");
-	/* what each pane does with it: select and sort its rows */
 	for (i = 0; i < PROM_T_N; i++) {
 		struct prom_select sel = { .sort = -1 };
 		size_t *idx;
@@ -192,25 +221,7 @@ static int build_model(struct cl *c, const struct prom_qstate *q)
 			free(idx);
 	}
 	c->m.build_seconds = clock_sec(CLOCK_MONOTONIC) - t0;
-	c->m.answers_seconds = answers;
-	c->m.interval = c->v.interval;
-	c->m.window = c->v.window;
-	c->m.eval_at = c->at;
-	/* whether the answers took the recording rules (a replay does not
-	 * know: the recording keeps the answers, not how they were asked) */
-	c->m.rules = c->client ? prom_client_rules_used(c->client) : -1;
-	snprintf(c->m.rules_why, sizeof(c->m.rules_why), "%s",
-		 c->client ? prom_client_rules(c->client) : "");
-	c->v.m = &c->m;
-	c->v.at = c->at;
-	/* the age on screen: that of the oldest answer kept */
-	c->v.answered = 0;
-	for (i = 0; i < PROM_Q_N; i++) {
-		failed += q[i].err != 0;
-		if (q[i].have && (!c->v.answered || q[i].at < c->v.answered))
-			c->v.answered = q[i].at;
-	}
-	return failed;
+	return show_model(c, &c->m, q, c->at, 0);
 }
 
 /* On screen: draw, then stop, or refresh again if asked meanwhile */
@@ -245,9 +256,9 @@ static void print_done(struct cl *c, const struct prom_qstate *q, int failed)
 				fmt_escape(esc, sizeof(esc), q[i].why));
 	}
 	if (c->json)
-		prom_out_json(stdout, &c->m, q, &c->sel);
+		prom_out_json(stdout, c->v.m, q, &c->sel);
 	else
-		prom_out_text(stdout, &c->m, q, &c->sel);
+		prom_out_text(stdout, c->v.m, q, &c->sel);
 	fflush(stdout);
 	if (failed == PROM_Q_N - 1 || failed == PROM_Q_N)
 		c->status = 1;
@@ -255,17 +266,66 @@ static void print_done(struct cl *c, const struct prom_qstate *q, int failed)
 		ev_break(c->loop, EVBREAK_ALL);
 }
 
-/* A refresh's queries answered (q; the scrape interval if learnt) */
-static void on_done(void *arg, const struct prom_qstate *q, double interval)
+/* What the worker made of a refresh's answers: shown or printed */
+static void on_result(void *arg, struct prom_result *res)
 {
 	struct cl *c = arg;
 	int failed;
 
-	c->q = q;
-	c->v.q = q;
 	c->v.busy = false;
+	c->v.reading = false;
+	if (!res) {
+		/* out of memory: what is shown stays, said */
+		if (c->screen)
+			say(c, SAID_REFRESH, "%s", "out of memory reading Prometheus's answers");
+		else
+			fprintf(stderr, "rdmatop: out of memory reading Prometheus's answers\n");
+		c->status = 1;
+		if (!c->screen)
+			ev_break(c->loop, EVBREAK_ALL);
+		return;
+	}
+	failed = show_model(c, &res->m, res->q, c->work_at, c->answers);
+	/* the last result goes once the view reads the new one */
+	prom_result_free(c->res);
+	c->res = res;
+	if (c->screen)
+		show_done(c);
+	else
+		print_done(c, res->q, failed);
+}
+
+/* A refresh's queries answered (q, raw; the scrape interval if learnt):
+ * their answers go to the worker, the loop goes on */
+static void on_done(void *arg, const struct prom_qstate *q, struct prom_raw *raw, double interval)
+{
+	struct cl *c = arg;
+	int ret;
+
+	c->answers = c->v.busy_since > 0 ? clock_sec(CLOCK_REALTIME) - c->v.busy_since : 0;
 	new_interval(c, interval);
 	client_notes(c);
+	c->work_at = c->at;
+	c->v.reading = true;
+	c->v.reading_since = clock_sec(CLOCK_REALTIME);
+	c->v.reading_bytes = 0;
+	for (ret = 0; ret < PROM_Q_N; ret++)
+		c->v.reading_bytes += raw[ret].buf ? raw[ret].len : 0;
+	ret = prom_work_submit(c->work, q, raw, c->at);
+	if (ret) {
+		/* not while one is read: refresh_now() waits for it */
+		c->v.busy = false;
+		c->v.reading = false;
+		fprintf(stderr, "rdmatop: cannot read Prometheus's answers: %s\n", strerror(-ret));
+	}
+}
+
+/* A replay's sample (q, as read): the model built at once */
+static void replay_done(struct cl *c, const struct prom_qstate *q)
+{
+	int failed;
+
+	c->v.busy = false;
 	failed = build_model(c, q);
 	if (c->screen)
 		show_done(c);
@@ -301,7 +361,7 @@ static void replay_to(struct cl *c, long no)
 		c->v.interval = interval;
 		c->v.window = c->ctx.window = prom_window(interval);
 	}
-	on_done(c, c->rq, 0);
+	replay_done(c, c->rq);
 	c->v.answered = wall;
 }
 
@@ -313,7 +373,7 @@ static void refresh_now(struct cl *c)
 		replay_to(c, -1);
 		return;
 	}
-	if (prom_client_busy(c->client)) {
+	if (prom_client_busy(c->client) || prom_work_busy(c->work)) {
 		c->again = true;	/* once this one is in: one in flight */
 		return;
 	}
@@ -526,6 +586,10 @@ int cluster_main(const struct settings *o)
 		fprintf(stderr, "rdmatop: %s\n", err);
 		goto out;
 	}
+	if (!o->read && (i = prom_work_new(&c->work, c->loop, co.series_max, on_result, c))) {
+		fprintf(stderr, "rdmatop: cannot start a thread: %s\n", strerror(-i));
+		goto out;
+	}
 	ret = 1;
 	c->delay = o->delay;
 	c->iterations = o->iterations;
@@ -559,6 +623,10 @@ int cluster_main(const struct settings *o)
 	}
 	stop_wake(NULL, NULL);
 out:
+	/* first the worker: stopped between two answers, not waited for to
+	 * the end of a refresh */
+	prom_work_free(c->work);
+	prom_result_free(c->res);
 	prom_client_free(c->client);
 	prom_replay_close(c->replay);
 	for (i = 0; i < PROM_Q_N; i++)

@@ -28,7 +28,11 @@ struct cl {
 	struct prom_client *client;
 	struct prom_replay *replay;	/* -r: a recording instead */
 	struct prom_qstate rq[PROM_Q_N];	/* the replay's answers */
-	struct prom_model m;
+	struct prom_work *work;		/* the answers parsed, the model built */
+	struct prom_result *res;	/* its last result, shown */
+	double answers;			/* the refresh's seconds to its last answer */
+	double work_at;			/* the time it was evaluated at (--at, T) */
+	struct prom_model m;		/* a replay's (built on the loop) */
 	const struct prom_qstate *q;
 	struct prom_qstate none[PROM_Q_N];
 	struct prom_qctx ctx;

@@ -98,22 +98,6 @@ static int on_timeout(CURLM *m, long ms, void *arg)
 	return 0;
 }
 
-/*
- * The time Prometheus evaluated an answer at: its samples' (an instant
- * query's are all of its evaluation time), else the time asked for, else
- * now.  Not the time it came: a slow answer, or one a caching front end
- * kept, is as old as its samples.
- */
-static double eval_time(const struct prom_client *c, const struct prom_vector *v)
-{
-	size_t i;
-
-	for (i = 0; i < v->n; i++)
-		if (isfinite(v->s[i].ts) && v->s[i].ts > 0)
-			return v->s[i].ts;
-	return c->at > 0 ? c->at : clock_sec(CLOCK_REALTIME);
-}
-
 /* The answer of one request, into its query's state. */
 static void finish(struct prom_client *c, struct req *r, CURLcode rc)
 {
@@ -128,6 +112,7 @@ static void finish(struct prom_client *c, struct req *r, CURLcode rc)
 		.series_max = c->o.series_max,
 	};
 	struct prom_vector v;
+	struct prom_raw *raw = r->q < PROM_Q_N ? &c->raw[r->q] : NULL;
 	char why[256] = "", err_why[CURL_ERROR_SIZE + 400];
 	int err;
 
@@ -175,8 +160,6 @@ static void finish(struct prom_client *c, struct req *r, CURLcode rc)
 				 why);
 		return;
 	}
-	if (!err)
-		err = prom_http_answer(&h, r->buf ? r->buf : "", r->len, &v, why, sizeof(why));
 	st->took = clock_sec(CLOCK_MONOTONIC) - r->t0;
 	st->err = err;
 	/* the version the answer came in: HTTP/2 where enable_http2 and TLS's
@@ -201,11 +184,21 @@ static void finish(struct prom_client *c, struct req *r, CURLcode rc)
 		c->timeouts[r->q] = 0;
 	}
 	if (!err) {
-		prom_vector_free(&st->v);
-		st->v = v;
-		st->have = true;
-		st->at = eval_time(c, &st->v);
-		st->bytes = r->len;
+		/* the body is read off the loop (work.c): a large fleet's
+		 * answers take seconds to parse */
+		prom_raw_clear(raw);
+		raw->buf = r->buf ? r->buf : strdup("");
+		raw->len = r->buf ? r->len : 0;
+		r->buf = NULL;
+		raw->code = h.code;
+		if (h.type)
+			snprintf(raw->type, sizeof(raw->type), "%s", h.type);
+		if (h.to)
+			snprintf(raw->to, sizeof(raw->to), "%s", h.to);
+		if (!raw->buf) {
+			st->err = -ENOMEM;
+			snprintf(st->why, sizeof(st->why), "out of memory");
+		}
 	}
 }
 
@@ -316,7 +309,7 @@ void prom_client_free(struct prom_client *c)
 		curl_multi_cleanup(c->m);
 	ev_timer_stop(c->loop, &c->timer);
 	for (i = 0; i < PROM_Q_N; i++)
-		prom_vector_free(&c->q[i].v);
+		prom_raw_clear(&c->raw[i]);
 	curl_slist_free_all(c->headers);
 	curl_slist_free_all(c->connect_list);
 	curl_slist_free_all(c->proxy_headers);
@@ -372,9 +365,9 @@ static int send_queries(struct prom_client *c)
 		int n;
 
 		if (q == PROM_Q_PROCS && !c->want_procs) {
-			prom_vector_free(&c->q[q].v);
-			c->q[q].have = false;
+			c->raw[q].drop = true;
 			c->q[q].err = 0;
+			c->q[q].why[0] = '\0';
 			c->timeouts[q] = c->skip[q] = 0;
 			continue;
 		}
@@ -435,7 +428,7 @@ static int step(struct prom_client *c)
 {
 	const struct prom_config *cfg = c->o.cfg;
 	bool oauth2 = cfg && cfg->client_id;
-	int ret = 0;
+	int ret = 0, q;
 
 	while (!ret && !c->pending) {
 		switch (c->step++) {
@@ -474,7 +467,9 @@ static int step(struct prom_client *c)
 				rec_writer_prom_end(c->o.record);
 			c->done = NULL;
 			if (fn)
-				fn(c->arg, c->q, c->interval);
+				fn(c->arg, c->q, c->raw, c->interval);
+			for (q = 0; q < PROM_Q_N; q++)
+				prom_raw_clear(&c->raw[q]);
 			return 0;
 		}
 		}
@@ -502,6 +497,8 @@ int prom_client_refresh(struct prom_client *c, const struct prom_qctx *ctx, doub
 	}
 	/* curl starts the transfers from the loop (its timer callback) */
 	c->step = S_TOKEN;
+	for (ret = 0; ret < PROM_Q_N; ret++)
+		prom_raw_clear(&c->raw[ret]);
 	ret = step(c);
 	if (ret)
 		c->done = NULL;

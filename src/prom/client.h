@@ -55,7 +55,8 @@ struct prom_client {
 	double token_until; /* monotonic time it expires at */
 	char token_why[256]; /* why there is none */
 	enum step step;
-	struct prom_qstate q[PROM_Q_N];
+	struct prom_qstate q[PROM_Q_N]; /* each query's last try, without its series */
+	struct prom_raw raw[PROM_Q_N]; /* this refresh's answers, for the worker */
 	struct req *reqs[PROM_Q_N + 3]; /* those in flight, by query */
 	int timeouts[PROM_Q_N]; /* in a row, by query */
 	int skip[PROM_Q_N]; /* refreshes it sits out (backed off) */

@@ -113,7 +113,7 @@ static void queries_json(struct jw *w, const struct prom_qstate *q)
 		jw_open(w, NULL, '{');
 		jw_s(w, "name", prom_q_name((enum prom_q)i));
 		jw_b(w, "ok", q[i].have && !q[i].err);
-		jw_u(w, "series", q[i].v.n);
+		jw_u(w, "series", q[i].series);
 		jw_u(w, "bytes", q[i].bytes);
 		num(w, "seconds", q[i].took);
 		if (q[i].http)

@@ -157,6 +157,7 @@ static int fill_one(void *arg, unsigned int q, uint64_t at_ms, const char *buf, 
 		st->have = true;
 		st->at = f->wall;
 		st->bytes = len;
+		st->series = v.n;
 	}
 	return 0;
 }

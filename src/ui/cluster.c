@@ -123,7 +123,7 @@ static const char *age(const struct cl_view *v, double t, double now, bool ago, 
 
 static void draw_header(struct ui_cluster *u, const struct cl_view *v, int w)
 {
-	char buf[512], at[96], age_buf[64];
+	char buf[512], at[96], age_buf[64], bytes[32];
 	double now = wall_now();
 	size_t i, up = 0;
 
@@ -153,10 +153,19 @@ static void draw_header(struct ui_cluster *u, const struct cl_view *v, int w)
 	if (v->answered > 0 && !v->sample_no)
 		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "  answers %s",
 			 age(v, v->answered, now, false, age_buf, sizeof(age_buf)));
-	if (v->busy && now - v->busy_since >= 2)
+	/* Prometheus answered and the answers are being read (a large
+	 * fleet's take seconds): said as that, not as Prometheus being slow */
+	if (v->busy && v->reading && now - v->reading_since >= 1)
+		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
+			 "  reading %s of answers: %.0fs",
+			 fmt_iec(bytes, sizeof(bytes), (double)v->reading_bytes),
+			 now - v->reading_since);
+	else if (v->busy && !v->reading && now - v->busy_since >= 2)
 		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
 			 "  Prometheus slow: waiting %.0fs", now - v->busy_since);
-	put_line(1, w, v->busy && now - v->busy_since >= 2 ? ROLE_STATUS_WARN : ROLE_HEADER_VALUE,
+	put_line(1, w,
+		 v->busy && !v->reading && now - v->busy_since >= 2 ? ROLE_STATUS_WARN :
+								      ROLE_HEADER_VALUE,
 		 buf);
 }
 

@@ -4,6 +4,7 @@ one that wants a token.
 
 usage: fake.py PORT bad|big|length|objects|hostile|hostile-error|redirect|html500
        fake.py PORT old DOWN
+       fake.py PORT fleet N
        fake.py PORT auth UPSTREAM 'TYPE CREDENTIALS' LOG
        fake.py PORT redirect-to UPSTREAM
   bad: a JSON answer cut in the middle
@@ -25,6 +26,9 @@ usage: fake.py PORT bad|big|length|objects|hostile|hostile-error|redirect|html50
         escapes, 'é' across byte 200
   redirect: 307 to http://127.0.0.1:9/prometheus/ (a reverse proxy's)
   html500: 500 with an HTML page
+  fleet: every query answered with N hosts' series (one each, every label
+        a pane reads), about 200 bytes a host: at 49,999 hosts (under the
+        50,000 series bound) a refresh is about 86 MiB of JSON
   redirect-to: every request redirected to the same path at UPSTREAM: a GET
         by 302, a POST by 307 (which keeps the method and the form)
   auth: 401 (with WWW-Authenticate) unless the request's Authorization
@@ -102,6 +106,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return
         if MODE == "old":
             self.old()
+            return
+        if MODE == "fleet":
+            self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            data = FLEET_CFG if "/status/config" in self.path else FLEET
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
             return
         if MODE in ("redirect", "html500"):
             page = b"<html><body><h1>Oops</h1></body></html>\n"
@@ -210,6 +223,14 @@ if MODE == "redirect-to":
     UPSTREAM = sys.argv[3].rstrip("/")
 if MODE == "old":
     DOWN = sys.argv[3]
+if MODE == "fleet":
+    FLEET = json.dumps({"status": "success", "data": {"resultType": "vector", "result": [
+        {"metric": {"instance": "host%05d:9101" % i, "job": "rdma", "f": "rx", "device": "mlx5_0",
+                    "port": "1", "state": "ACTIVE", "kind": "job", "group": str(i % 997),
+                    "class": "error"},
+         "value": [time.time(), "1"]} for i in range(int(sys.argv[3]))]}}).encode()
+    FLEET_CFG = json.dumps({"status": "success",
+                            "data": {"yaml": "global:\n  scrape_interval: 15s\n"}}).encode()
 if MODE == "auth":
     UPSTREAM, WANT, LOG = sys.argv[3].rstrip("/"), sys.argv[4], sys.argv[5]
 http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), Handler).serve_forever()

@@ -87,6 +87,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		q[qi].have = !ret;
 		if (qi && !ret)
 			q[qi].v = q[0].v;
+		q[qi].series = ret ? 0 : q[0].v.n;
 	}
 	/* a refused answer's reason (Prometheus's own "error" text, any
 	 * bytes it holds) goes out with the rest */

@@ -23,6 +23,7 @@ static void set(struct prom_qstate *q, enum prom_q i, const char *json)
 
 	CHECK_EQ_U(prom_parse_answer(json, strlen(json), 100, &q[i].v, err, sizeof(err)), 0);
 	q[i].have = true;
+	q[i].series = q[i].v.n;
 }
 
 static const struct prom_stall *row(const struct prom_model *m, const char *h, const char *n)
