@@ -121,6 +121,33 @@ wait_for() {
 
 alive() { kill -0 "$1" 2>/dev/null; }
 
+# gone PID: ended (no such process, or a zombie waiting to be reaped)
+gone() { [ ! -e "/proc/$1/stat" ] || [ "$(cut -d')' -f2 "/proc/$1/stat" 2>/dev/null | cut -c2)" = Z ]; }
+
+# stop PID...: SIGTERM, SIGKILL after 10 s, reaped once they end.  One that
+# has not ended after 20 s is said and not waited for (returns 1): rxe on a
+# starved TCG host (7.3, CI) held a killed ib_write_bw in do_exit's
+# task_work for minutes, and a plain `wait` ran the scenario out of time.
+stop() {
+	local p i=0 left
+	kill "$@" 2>/dev/null
+	while :; do
+		left=""
+		for p in "$@"; do gone "$p" || left="$left $p"; done
+		[ -z "$left" ] && break
+		# shellcheck disable=SC2086
+		[ "$i" = 100 ] && kill -9 $left 2>/dev/null
+		if [ "$i" -ge 200 ]; then
+			say "still exiting after 20 s:$left (not waited for)"
+			return 1
+		fi
+		sleep 0.1
+		i=$((i + 1))
+	done
+	wait "$@" 2>/dev/null
+	return 0
+}
+
 # pingpong_truth TOOL K: the ground truth of rc and ud: TOOL
 # (ibv_rc_pingpong, ibv_ud_pingpong) run K iterations to completion between
 # a server and a client on rxe0, with rdma's and rdmatop's counters before

@@ -28,8 +28,7 @@ bw_pair() {
 		[ "$name" = write ] && rate write_rate
 		if alive "$cli" && alive "$srv"; then ok=1; else ok=0; fi
 		[ "$ok" = 1 ] && [ "$name" = write ] && capture
-		kill "$cli" "$srv" 2>/dev/null
-		wait "$cli" "$srv"
+		stop "$cli" "$srv"
 		[ "$ok" = 1 ] || [ "$try" -ge 3 ] && break
 		say "$name: $tool ended before the snapshot was done (attempt $try); client: $(tail -n 2 "$R/${name}_client.txt" | tr '\n' ' ')"
 		try=$((try + 1))

@@ -41,7 +41,9 @@ act() {
 	meta "${name}_ran_s" "$(awk -v a="$a" -v b="$b" 'BEGIN{printf "%.2f", b-a}')"
 	s="$(tui_wait "$pat" $((DELAY * 2 + 10)) "$R/tui_$name.txt")"
 	meta "${name}_seen_s" "${s:-timeout}"
-	# with attributes: the changed device's row is marked (colour role)
+	# with attributes: the changed device's row is marked (colour role);
+	# a moment later, so that the frame the match caught is whole
+	sleep 0.3
 	tm capture-pane -e -p -t t >"$R/tui_$name.esc.txt" 2>/dev/null
 	say "$name: command ${a}..${b}, on screen after ${s:-never} s"
 }

@@ -59,8 +59,7 @@ for try in 1 2; do
 	sleep 3
 	alive "$cli" && alive "$srv" && break
 	say "the traffic ended at its start (try $try): $(tail -n 2 "$R/bw_client.txt" | tr '\n' ' ')"
-	kill "$cli" "$srv" 2>/dev/null
-	wait "$cli" "$srv" 2>/dev/null
+	stop "$cli" "$srv"
 	BW_PORT=$((BW_PORT + 1))
 done
 meta server_pid "$srv"
