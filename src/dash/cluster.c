@@ -27,7 +27,6 @@
 
 #include "cluster_loop.h"
 
-static void refresh_now(struct cl *c);
 
 static const enum prom_table ask_table[2] = { PROM_T_PORTS, PROM_T_JOBS };
 static const enum prom_q ask_q[2] = { PROM_Q_PORTS, PROM_Q_JOBS };
@@ -109,7 +108,7 @@ static bool ask_differs(const struct ask *now, const struct ask *sent)
 }
 
 /* a message about Prometheus on the status line, kept to be taken off */
-static void say(struct cl *c, int of, const char *fmt, const char *why)
+void cl_say(struct cl *c, int of, const char *fmt, const char *why)
 {
 	ui_set_status(&c->ui.base, ROLE_STATUS_WARN, fmt, why);
 	snprintf(c->said, sizeof(c->said), "%s", c->ui.base.run.msg.text);
@@ -166,133 +165,10 @@ static void client_notes(struct cl *c)
 		 * screen escapes what it draws */
 		c->said_interval = true;
 		if (c->screen)
-			say(c, SAID_INTERVAL, "%s", why);
+			cl_say(c, SAID_INTERVAL, "%s", why);
 		else
 			fprintf(stderr, "rdmatop: %s\n", fmt_escape(esc, sizeof(esc), why));
 	}
-}
-
-/* What the view reads from now on: the model m of the answers q, evaluated
- * at `at`, the refresh's times.  Returns how many queries failed. */
-static int show_model(struct cl *c, struct prom_model *m, const struct prom_qstate *q, double at,
-		      double answers)
-{
-	int i, failed = 0;
-
-	m->answers_seconds = answers;
-	m->interval = c->v.interval;
-	m->window = c->v.window;
-	m->eval_at = at;
-	/* whether the answers took the recording rules (a replay does not
-	 * know: the recording keeps the answers, not how they were asked) */
-	m->rules = c->client ? prom_client_rules_used(c->client) : -1;
-	snprintf(m->rules_why, sizeof(m->rules_why), "%s",
-		 c->client ? prom_client_rules(c->client) : "");
-	c->q = q;
-	c->v.q = q;
-	c->v.m = m;
-	c->v.at = at;
-	/* the age on screen: that of the oldest answer kept */
-	c->v.answered = 0;
-	for (i = 0; i < PROM_Q_N; i++) {
-		failed += q[i].err != 0;
-		if (q[i].have && (!c->v.answered || q[i].at < c->v.answered))
-			c->v.answered = q[i].at;
-	}
-	return failed;
-}
-
-/* A replay's model from its answers q, built on the loop (a recording's
- * answers are read as the user steps). */
-static int build_model(struct cl *c, const struct prom_qstate *q)
-{
-	double t0 = clock_sec(CLOCK_MONOTONIC);
-	int i;
-
-	prom_model_free(&c->m);
-	if (prom_model_build(&c->m, q))
-		fprintf(stderr, "rdmatop: out of memory building the cluster model\n");
-	for (i = 0; i < PROM_T_N; i++) {
-		struct prom_select sel = { .sort = -1 };
-		size_t *idx;
-		char why[64];
-
-		if (prom_select_rows(&c->m, (enum prom_table)i, &sel, &idx, why, sizeof(why)) >= 0)
-			free(idx);
-	}
-	c->m.build_seconds = clock_sec(CLOCK_MONOTONIC) - t0;
-	return show_model(c, &c->m, q, c->at, 0);
-}
-
-/* On screen: draw, then stop, or refresh again if asked meanwhile */
-static void show_done(struct cl *c)
-{
-	/* a search asked Prometheus for its rows: now they are here,
-	 * the selection goes to the first (it found none before) */
-	if (strcmp(c->asked[0].search, c->searched) && c->ui.pane != CL_HOSTS &&
-	    c->ui.pane != CL_HOST && c->asked[0].search[0]) {
-		snprintf(c->searched, sizeof(c->searched), "%s", c->asked[0].search);
-		c->ui.search_step = 1;
-		c->ui.sel[c->ui.pane] = 0;
-	}
-	ui_cluster_draw(&c->ui, &c->v);
-	if (c->iterations && ++c->done >= c->iterations)
-		ev_break(c->loop, EVBREAK_ALL);
-	else if (c->again)
-		refresh_now(c);
-}
-
-/* In batch: the failed queries on stderr, the model on stdout */
-static void print_done(struct cl *c, const struct prom_qstate *q, int failed)
-{
-	int i;
-
-	for (i = 0; i < PROM_Q_N; i++) {
-		char esc[sizeof(q[i].why) * 4];
-
-		/* Prometheus's own error text, or its bytes quoted: escaped */
-		if (q[i].err)
-			fprintf(stderr, "rdmatop: query %s: %s\n", prom_q_name((enum prom_q)i),
-				fmt_escape(esc, sizeof(esc), q[i].why));
-	}
-	if (c->json)
-		prom_out_json(stdout, c->v.m, q, &c->sel);
-	else
-		prom_out_text(stdout, c->v.m, q, &c->sel);
-	fflush(stdout);
-	if (failed == PROM_Q_N - 1 || failed == PROM_Q_N)
-		c->status = 1;
-	if ((c->iterations && ++c->done >= c->iterations) || (c->at > 0 && !c->iterations && !c->replay))
-		ev_break(c->loop, EVBREAK_ALL);
-}
-
-/* What the worker made of a refresh's answers: shown or printed */
-static void on_result(void *arg, struct prom_result *res)
-{
-	struct cl *c = arg;
-	int failed;
-
-	c->v.busy = false;
-	c->v.reading = false;
-	if (!res) {
-		/* out of memory: what is shown stays, said */
-		if (c->screen)
-			say(c, SAID_REFRESH, "%s", "out of memory reading Prometheus's answers");
-		else
-			fprintf(stderr, "rdmatop: out of memory reading Prometheus's answers\n");
-		c->status = 1;
-		if (!c->screen)
-			ev_break(c->loop, EVBREAK_ALL);
-		return;
-	}
-	failed = show_model(c, &res->m, res->q, c->work_at, c->answers);
-	/* the last result goes once the view reads the new one */
-	prom_result_free(c->res);
-	c->res = res;
-	if (c->screen)
-		show_done(c);
-	else
-		print_done(c, res->q, failed);
 }
 
 /* A refresh's queries answered (q, raw; the scrape interval if learnt):
@@ -313,64 +189,19 @@ static void on_done(void *arg, const struct prom_qstate *q, struct prom_raw *raw
 		c->v.reading_bytes += raw[ret].buf ? raw[ret].len : 0;
 	ret = prom_work_submit(c->work, q, raw, c->at);
 	if (ret) {
-		/* not while one is read: refresh_now() waits for it */
+		/* not while one is read: cl_refresh_now() waits for it */
 		c->v.busy = false;
 		c->v.reading = false;
 		fprintf(stderr, "rdmatop: cannot read Prometheus's answers: %s\n", strerror(-ret));
 	}
 }
 
-/* A replay's sample (q, as read): the model built at once */
-static void replay_done(struct cl *c, const struct prom_qstate *q)
-{
-	int failed;
-
-	c->v.busy = false;
-	failed = build_model(c, q);
-	if (c->screen)
-		show_done(c);
-	else
-		print_done(c, q, failed);
-}
-
-/* replay: sample no (-1: the next) as if its answers had just come */
-static void replay_to(struct cl *c, long no)
-{
-	double interval = 0, wall = 0, at = 0;
-	char err[256] = "";
-	int ret = prom_replay_read(c->replay, no, c->rq, &interval, &wall, &at, err, sizeof(err));
-
-	if (ret <= 0) {
-		if (!c->screen) {
-			char esc[sizeof(err) * 4];
-
-			if (ret < 0)
-				fprintf(stderr, "rdmatop: %s\n", fmt_escape(esc, sizeof(esc), err));
-			c->status = ret < 0;
-			ev_break(c->loop, EVBREAK_ALL);
-		} else {
-			ui_set_status(&c->ui.base, ret ? ROLE_STATUS_WARN : ROLE_STATUS_INFO, "%s",
-				      ret ? err : "end of recording");
-			ui_cluster_draw(&c->ui, &c->v);
-		}
-		return;
-	}
-	c->at = at;
-	c->v.sample_no = prom_replay_tell(c->replay) + 1;
-	if (interval > 0) {
-		c->v.interval = interval;
-		c->v.window = c->ctx.window = prom_window(interval);
-	}
-	replay_done(c, c->rq);
-	c->v.answered = wall;
-}
-
-static void refresh_now(struct cl *c)
+void cl_refresh_now(struct cl *c)
 {
 	int ret, i;
 
 	if (c->replay) {
-		replay_to(c, -1);
+		cl_replay_to(c, -1);
 		return;
 	}
 	if (prom_client_busy(c->client) || prom_work_busy(c->work)) {
@@ -394,7 +225,7 @@ static void refresh_now(struct cl *c)
 	if (ret) {
 		c->v.busy = false;
 		if (c->screen)
-			say(c, SAID_REFRESH, "cannot ask Prometheus: %s", strerror(-ret));
+			cl_say(c, SAID_REFRESH, "cannot ask Prometheus: %s", strerror(-ret));
 		else
 			fprintf(stderr, "rdmatop: cannot ask Prometheus: %s\n", strerror(-ret));
 	}
@@ -407,7 +238,7 @@ static void on_tick(struct ev_loop *loop, ev_timer *w, int revents)
 	(void)loop;
 	(void)revents;
 	if (!c->screen || !c->ui.paused)
-		refresh_now(c);
+		cl_refresh_now(c);
 }
 
 /* the ages on screen move every second, answers or not */
@@ -439,24 +270,24 @@ static void on_input(struct ev_loop *loop, ev_io *w, int revents)
 					ui_set_status(&c->ui.base, ROLE_STATUS_WARN,
 						      "no sample at or after that time");
 				else
-					replay_to(c, no);
+					cl_replay_to(c, no);
 				break;
 			}
 			c->at = c->ui.at;
-			refresh_now(c);
+			cl_refresh_now(c);
 			break;
 		case CL_STEP:
 			if (c->replay)
-				replay_to(c, -1);
+				cl_replay_to(c, -1);
 			break;
 		case CL_STEP_BACK:
 			if (c->replay && prom_replay_tell(c->replay) > 0)
-				replay_to(c, prom_replay_tell(c->replay) - 1);
+				cl_replay_to(c, prom_replay_tell(c->replay) - 1);
 			else
 				ui_set_status(&c->ui.base, ROLE_STATUS_INFO, "at the first sample");
 			break;
 		case CL_REFRESH:
-			refresh_now(c);
+			cl_refresh_now(c);
 			break;
 		case CL_DELAY:
 			c->tick.repeat = c->ui.delay;
@@ -480,7 +311,7 @@ static void on_input(struct ev_loop *loop, ev_io *w, int revents)
 		for (k = 0; k < 2; k++) {
 			want(c, k, &a);
 			if (ask_differs(&a, &c->asked[k])) {
-				refresh_now(c);
+				cl_refresh_now(c);
 				break;
 			}
 		}
@@ -586,7 +417,7 @@ int cluster_main(const struct settings *o)
 		fprintf(stderr, "rdmatop: %s\n", err);
 		goto out;
 	}
-	if (!o->read && (i = prom_work_new(&c->work, c->loop, co.series_max, on_result, c))) {
+	if (!o->read && (i = prom_work_new(&c->work, c->loop, co.series_max, cl_on_result, c))) {
 		fprintf(stderr, "rdmatop: cannot start a thread: %s\n", strerror(-i));
 		goto out;
 	}

@@ -61,6 +61,17 @@ struct cl {
 	int status;
 };
 
+/* cluster.c: a refresh now, or once the one out is read (c->again) */
+void cl_refresh_now(struct cl *c);
+/* a message about Prometheus on the status line, of SAID_*, kept to be
+ * taken off once it is no longer so */
+void cl_say(struct cl *c, int of, const char *fmt, const char *why);
+
+/* cluster_show.c: the worker's result (prom_work_fn), shown or printed */
+void cl_on_result(void *arg, struct prom_result *res);
+/* replay: sample no (-1: the next) as if its answers had just come */
+void cl_replay_to(struct cl *c, long no);
+
 /* --match, --sort, the filters and --at checked, and taken into c: 0, or
  * -1 (said on stderr); *sort the Hosts sort column or left as it is. */
 int cl_check_options(struct cl *c, const struct settings *o, int *sort);
