@@ -76,6 +76,10 @@ void prom_vector_free(struct prom_vector *v);
  */
 int prom_parse_answer(const char *buf, size_t len, size_t max_series, struct prom_vector *v,
 		      char *err, size_t errlen);
+/* The same, given up (-ECANCELED) as soon as *stop turns true: the
+ * worker's quit, which must not wait for a 10 MB answer's parse. */
+int prom_parse_answer_stop(const char *buf, size_t len, size_t max_series,
+			   struct prom_vector *v, char *err, size_t errlen, const bool *stop);
 
 /* The scrape interval from /api/v1/status/config's answer (the longest of
  * the global one and every job's): seconds, or 0 after a reason in err. */
@@ -360,6 +364,7 @@ struct prom_http {
 	int err;		/* the transfer's: 0, -ETIMEDOUT, -EIO */
 	const char *err_why;	/* and its reason */
 	size_t answer_max, series_max;
+	const bool *stop;	/* its parse given up when it turns true, or NULL */
 };
 int prom_http_transfer(const struct prom_http *h, char *why, size_t len);
 int prom_http_answer(const struct prom_http *h, const char *buf, size_t len,

@@ -106,7 +106,7 @@ int prom_http_answer(const struct prom_http *h, const char *buf, size_t len, str
 		     char *why, size_t whylen)
 {
 	/* Prometheus answers a bad query with 400 and its reason in JSON */
-	int err = prom_parse_answer(buf, len, h->series_max, v, why, whylen);
+	int err = prom_parse_answer_stop(buf, len, h->series_max, v, why, whylen, h->stop);
 
 	if (err)
 		http_why(h, "", why, whylen);

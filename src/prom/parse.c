@@ -177,9 +177,42 @@ static void utf8_mend(char *s)
 	}
 }
 
+/* jansson reads the answer a piece at a time, so that a stop is seen
+ * within one piece (its reader asks for 1 KiB at a time: jansson 2.14) */
+struct feed {
+	const char *buf;
+	size_t len, off;
+	const bool *stop;
+};
+
+static bool stopped(const bool *stop)
+{
+	return stop && __atomic_load_n(stop, __ATOMIC_RELAXED);
+}
+
+static size_t feed(void *out, size_t n, void *arg)
+{
+	struct feed *f = arg;
+
+	if (stopped(f->stop))
+		return (size_t)-1;
+	if (n > f->len - f->off)
+		n = f->len - f->off;
+	memcpy(out, f->buf + f->off, n);
+	f->off += n;
+	return n;
+}
+
 int prom_parse_answer(const char *buf, size_t len, size_t max_series, struct prom_vector *v,
 		      char *err, size_t errlen)
 {
+	return prom_parse_answer_stop(buf, len, max_series, v, err, errlen, NULL);
+}
+
+int prom_parse_answer_stop(const char *buf, size_t len, size_t max_series,
+			   struct prom_vector *v, char *err, size_t errlen, const bool *stop)
+{
+	struct feed f = { .buf = buf, .len = len, .stop = stop };
 	size_t values, at;
 	json_error_t je;
 	json_t *root, *data, *res;
@@ -195,7 +228,12 @@ int prom_parse_answer(const char *buf, size_t len, size_t max_series, struct pro
 			 PROM_PARSE_MEMORY_MAX >> 20);
 		return -E2BIG;
 	}
-	root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
+	root = stop ? json_load_callback(feed, &f, JSON_REJECT_DUPLICATES, &je) :
+		      json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
+	if (!root && stopped(stop)) {
+		snprintf(err, errlen, "stopped");
+		return -ECANCELED;
+	}
 	if (!root) {
 		snprintf(err, errlen, "not JSON: %s at byte %d", je.text, je.position);
 		utf8_mend(err);
@@ -260,6 +298,11 @@ int prom_parse_answer(const char *buf, size_t len, size_t max_series, struct pro
 		goto out;
 	}
 	for (i = 0; i < json_array_size(res); i++) {
+		if (!(i & 4095) && stopped(stop)) {
+			snprintf(err, errlen, "stopped");
+			ret = -ECANCELED;
+			goto bad;
+		}
 		v->n++;
 		ret = series_of(json_array_get(res, i), &v->s[i]);
 		if (ret) {

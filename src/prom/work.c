@@ -100,6 +100,7 @@ static void take(struct prom_work *w, struct prom_qstate *st, const struct prom_
 			.type = raw->type[0] ? raw->type : NULL,
 			.to = raw->to[0] ? raw->to : NULL,
 			.series_max = w->series_max,
+			.stop = &w->quit,
 		};
 		struct prom_vector v;
 		char why[256] = "";

@@ -64,8 +64,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		.answer_max = 16u << 20,
 		.series_max = 1 + fz_u8(&z) % 64,
 	};
-	struct prom_vector v = { 0 };
-	int err;
+	struct prom_vector v = { 0 }, whole = { 0 };
+	static const bool go = false;
+	char why2[256];
+	int err, err2;
 	double t;
 
 	fz_name(&z, type, sizeof(type));
@@ -100,7 +102,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		utf8_ok(why, sizeof(why));
 		return 0;
 	}
+	/* read a piece at a time, as the worker reads (a stop never comes):
+	 * the same outcome as the parse of the whole buffer at once */
+	h.stop = &go;
 	err = prom_http_answer(&h, (const char *)z.p, z.n, &v, why, sizeof(why));
+	err2 = prom_parse_answer((const char *)z.p, z.n, h.series_max, &whole, why2, sizeof(why2));
+	if ((err2 && (!err || (h.code == 200 && !strstr(why, why2)))) ||
+	    (!err2 && h.code == 200 && (err || v.n != whole.n)))
+		fz_fail("a parse a piece at a time differs from one at once", why, strlen(why), 0);
+	prom_vector_free(&whole);
 	if (!err) {
 		if (h.code != 200 || v.n > h.series_max)
 			fz_fail("answer taken that is not a 200 within its bound", why, 0, 0);

@@ -165,4 +165,22 @@ static void test_work_at(void)
 	ev_loop_destroy(loop);
 }
 
-TEST_MAIN(test_work, test_work_at)
+/* a parse given up once asked to stop: no series, the reason said */
+static void test_parse_stop(void)
+{
+	const char *json = ANS(V("\"instance\":\"a\"", "1") "," V("\"instance\":\"b\"", "1"));
+	struct prom_vector v;
+	bool stop = true;
+	char err[256];
+
+	CHECK(prom_parse_answer_stop(json, strlen(json), 10, &v, err, sizeof(err), &stop) ==
+	      -ECANCELED);
+	CHECK(v.n == 0 && v.s == NULL);
+	CHECK_EQ_S(err, "stopped");
+	stop = false;
+	CHECK_EQ_U(prom_parse_answer_stop(json, strlen(json), 10, &v, err, sizeof(err), &stop), 0);
+	CHECK_EQ_U(v.n, 2);
+	prom_vector_free(&v);
+}
+
+TEST_MAIN(test_work, test_work_at, test_parse_stop)
