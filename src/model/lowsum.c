@@ -7,12 +7,17 @@
  * src/net/lowctr.c), each rated against its own lower's row of the
  * sample before, are summed per (source, name) onto the upper's ports,
  * where the upper has no row of its own of that source and name (the
- * upper's own stands); a time counted is the longest lower's (add).  The truth, the Links columns, the verdict and
- * every writer then read them as the port's counters.  A sum's rate is
+ * upper's own stands); a time counted is the longest lower's (add).
+ * The truth, the Links columns, the verdict and every writer then read
+ * them as the port's counters.  A sum's rate is
  * the lowers' rates summed, never its value's change: a slave that
  * leaves or joins changes the value, not the rate, and a sum is rated
  * only where every lower's row is (a lower just come, or whose counter
- * went back, leaves the sum without a rate for that sample).
+ * went back, leaves the sum without a rate for that sample).  A sum's
+ * delta is what the lowers rated in both samples advanced, with a rate or
+ * without (a lower come, gone or gone back adds nothing): the exporter's
+ * ledger adds it up (openmetrics_sums.c), so that a _total never falls
+ * when a slave leaves nor leaps by a joining slave's lifetime count.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -82,15 +87,14 @@ static void add(struct snap_counter *sum, const struct snap_counter *c)
 	}
 	sum->value += c->value;
 	sum->sat |= c->sat;
+	if (c->rate_status == RATE_DATA)
+		sum->delta += c->delta;
 	if (c->rate_status != RATE_DATA && sum->rate_status != RATE_SAT)
 		sum->rate_status = c->rate_status;
-	if (sum->rate_status == RATE_DATA) {
-		sum->delta += c->delta;
+	if (sum->rate_status == RATE_DATA)
 		sum->rate += c->rate;
-	} else {
-		sum->delta = 0;
+	else
 		sum->rate = 0;
-	}
 }
 
 struct sums {
@@ -127,6 +131,8 @@ static struct snap_counter *sum_new(struct sums *u, const struct snap_counter *c
 	}
 	u->v[u->n] = *c;
 	u->v[u->n].obj = 0;
+	if (c->rate_status != RATE_DATA)
+		u->v[u->n].delta = 0;
 	return &u->v[u->n++];
 }
 

@@ -15,10 +15,13 @@
 
 enum om_type { OM_GAUGE, OM_COUNTER, OM_INFO };
 
+struct om_sums;
+
 struct om {
 	FILE *f;
 	bool prom;		/* Prometheus 0.0.4 text, not OpenMetrics */
 	const struct snapshot *s;
+	const struct om_sums *sums;	/* the summed counters' ledger, or NULL */
 	const char *family;	/* current family's base name */
 	enum om_type type;
 };
@@ -47,6 +50,18 @@ uint8_t out_om_known(uint8_t v, const char *(*name)(uint8_t));
 void out_om_hw_classes(struct om *w, struct om_label *l, size_t n, const uint64_t *hw);
 /* A device's name, or its index when the snapshot has no such device. */
 const char *out_om_dev_label(const struct snapshot *s, uint32_t index, char *buf, size_t len);
+/*
+ * The ledger of the ports' counters summed from their lowers
+ * (openmetrics_sums.c): *l counted to sample s (made at the first call;
+ * a sample counted once however many expositions are written of it), and
+ * the value a counter row is exported with: a sum's ledger total, else
+ * its own value.
+ */
+int out_om_sums_count(struct om_sums **l, const struct snapshot *s);
+void out_om_sums_free(struct om_sums *l);
+uint64_t out_om_value(const struct om *w, const struct snap_counter *c);
+/* the ledger the caller keeps in its out_om_psns (openmetrics_groups.c) */
+struct om_sums **out_om_psns_sums(struct out_om_psns *l);
 /* The port counters' families, one unit each (openmetrics_counters.c). */
 void out_om_counters(struct om *w);
 /* The netdevs' families: PFC per priority, pause, FEC, ethtool -S (openmetrics_net.c). */

@@ -469,6 +469,16 @@ int out_openmetrics(FILE *f, const struct snapshot *s, const struct out_om_opts 
 		o = &def;
 	w.prom = o->format == OUT_OM_PROMETHEUS;
 	clock_gettime(CLOCK_MONOTONIC, &start);
+	/* a bond's summed counters from the ledger the caller keeps: without
+	 * one (a single exposition), their values */
+	if (o->psns) {
+		struct om_sums **l = out_om_psns_sums(o->psns);
+
+		err = out_om_sums_count(l, s);
+		if (err)
+			return err;
+		w.sums = *l;
+	}
 	om_up(&w);
 	out_om_family(&w, "rdma_sample_timestamp_seconds", OM_GAUGE, "seconds",
 		  "Wall-clock time the sample was taken (recorded time when replaying).");

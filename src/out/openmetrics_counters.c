@@ -120,7 +120,7 @@ static void series(struct om *w, const struct snap_counter *c, bool labelled)
 	};
 
 	snprintf(port, sizeof(port), "%" PRIu32, c->port);
-	out_om_u(w, l, labelled ? NL(l) : 2, c->value);
+	out_om_u(w, l, labelled ? NL(l) : 2, out_om_value(w, c));
 }
 
 void out_om_counters(struct om *w)

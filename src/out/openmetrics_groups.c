@@ -131,6 +131,7 @@ struct out_om_psns {
 	struct psn_entry *e;	/* sorted by psn_cmp */
 	size_t n;
 	struct timespec mono;	/* the sample they count to */
+	struct om_sums *sums;	/* the summed counters' (openmetrics_sums.c) */
 };
 
 struct out_om_psns *out_om_psns_new(void)
@@ -140,9 +141,16 @@ struct out_om_psns *out_om_psns_new(void)
 
 void out_om_psns_free(struct out_om_psns *l)
 {
-	if (l)
+	if (l) {
 		free(l->e);
+		out_om_sums_free(l->sums);
+	}
 	free(l);
+}
+
+struct om_sums **out_om_psns_sums(struct out_om_psns *l)
+{
+	return &l->sums;
 }
 
 static int psn_cmp(const void *pa, const void *pb)

@@ -54,7 +54,7 @@ static void pfc(struct om *w, const struct snap_counter *c, const char *ndev)
 	out_om_u(w, (struct om_label[]){
 			 { "device", out_om_dev_label(w->s, c->dev, dbuf, sizeof(dbuf)) },
 			 { "port", port }, { "netdev", ndev }, { "priority", prio },
-			 { "direction", rx ? "rx" : "tx" } }, 5, c->value);
+			 { "direction", rx ? "rx" : "tx" } }, 5, out_om_value(w, c));
 }
 
 static bool is_pause(const char *n)
@@ -80,7 +80,7 @@ static void link_u(struct om *w, const struct snap_counter *c, const char *ndev,
 
 	snprintf(port, sizeof(port), "%" PRIu32, c->port);
 	memcpy(l + 3, extra, n * sizeof(*extra));
-	out_om_u(w, l, 3 + n, c->value);
+	out_om_u(w, l, 3 + n, out_om_value(w, c));
 }
 
 static void link_pause(struct om *w, const struct snap_counter *c, const char *ndev)
@@ -170,7 +170,8 @@ static void std_stat(struct om *w, const struct snap_counter *c, const char *nde
 	out_om_u(w, (struct om_label[]){
 			 { "device", out_om_dev_label(w->s, c->dev, dbuf, sizeof(dbuf)) },
 			 { "port", port }, { "netdev", ndev }, { "group", grp },
-			 { "counter", sep + 1 }, { "class", cnt_class_name(c->cls) } }, 6, c->value);
+			 { "counter", sep + 1 }, { "class", cnt_class_name(c->cls) } },
+		 6, out_om_value(w, c));
 }
 
 static void drv(struct om *w, const struct snap_counter *c, const char *ndev)

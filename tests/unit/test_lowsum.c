@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <linux/ethtool.h>
@@ -20,6 +21,7 @@
 #include "net.h"
 #include "net_view.h"
 #include "netport.h"
+#include "out.h"
 #include "sysfs.h"
 #include "test.h"
 #include "verdict.h"
@@ -238,4 +240,85 @@ static void test_verdict(void)
 	snap_free(&s[1]);
 }
 
-TEST_MAIN(test_sum, test_verdict)
+/* the exported value of the line of the exposition of s holding every
+ * one of the texts a, b and c; ~0 when there is none */
+static uint64_t om_line(const struct snapshot *s, struct out_om_psns *l, const char *a,
+			const char *b, const char *c)
+{
+	struct out_om_opts o = {
+		.format = OUT_OM_OPENMETRICS, .max_procs = 50, .sample_seconds = -1, .psns = l
+	};
+	char *buf = NULL, *line, *save = NULL;
+	unsigned long long v = ~0ULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	CHECK(f != NULL);
+	if (!f)
+		return v;
+	CHECK_EQ_U(out_openmetrics(f, s, &o), 0);
+	fclose(f);
+	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		if (line[0] != '#' && strstr(line, a) && strstr(line, b) && strstr(line, c))
+			sscanf(strrchr(line, ' ') + 1, "%llu", &v);
+	}
+	free(buf);
+	return v;
+}
+
+#define PAUSE_RX(s, l) \
+	om_line(s, l, "rdma_netdev_driver_stat_total{", "port=\"1\"", "counter=\"rx_prio3_pause\"")
+
+/*
+ * The exporter's ledger of a sum: it rises by what the slaves rated in
+ * both samples advanced, never falls when one leaves (Prometheus would
+ * read a reset and count the rest again) nor leaps by a joining slave's
+ * lifetime count.  Without a ledger (one exposition) the sum's value.
+ */
+static void test_ledger(void)
+{
+	struct snapshot s[2];
+	struct slave e0 = { "eth0", 7, { 100, 10, 5, 1, 1000000, 5000, 700 } };
+	struct slave e1 = { "eth1", 6, { 200, 20, 0, 2, 2000000, 9000 } };
+	struct out_om_psns *l = out_om_psns_new();
+
+	snap_init(&s[0]);
+	snap_init(&s[1]);
+	sample(&s[0], 10, &e0, &e1, NULL);
+	CHECK_EQ_U(snap_advance(NULL, &s[0]), 0);
+	CHECK_EQ_U(PAUSE_RX(&s[0], l), 300); /* first seen: its value */
+	CHECK_EQ_U(PAUSE_RX(&s[0], l), 300); /* the same sample again: counted once */
+	e0.v[0] += 40, e1.v[0] += 60;
+	sample(&s[1], 12, &e0, &e1, NULL);
+	CHECK_EQ_U(snap_advance(&s[0], &s[1]), 0);
+	CHECK_EQ_U(PAUSE_RX(&s[1], l), 400);
+	/* eth1 leaves: the sum falls to 150, the ledger takes eth0's +10 */
+	e0.v[0] += 10;
+	sample(&s[0], 14, &e0, NULL, NULL);
+	CHECK_EQ_U(snap_advance(&s[1], &s[0]), 0);
+	CHECK_EQ_U(PAUSE_RX(&s[0], NULL), 150);
+	CHECK_EQ_U(PAUSE_RX(&s[0], l), 410);
+	/* eth1 back with its 260: not counted, eth0's +10 is */
+	e0.v[0] += 10;
+	sample(&s[1], 16, &e0, &e1, NULL);
+	CHECK_EQ_U(snap_advance(&s[0], &s[1]), 0);
+	CHECK_EQ_U(PAUSE_RX(&s[1], NULL), 420);
+	CHECK_EQ_U(PAUSE_RX(&s[1], l), 420);
+	/* eth0 goes back to 3 (a driver reload): eth1's +8 alone */
+	e0.v[0] = 3;
+	e1.v[0] += 8;
+	sample(&s[0], 18, &e0, &e1, NULL);
+	CHECK_EQ_U(snap_advance(&s[1], &s[0]), 0);
+	CHECK_EQ_U(PAUSE_RX(&s[0], NULL), 271);
+	CHECK_EQ_U(PAUSE_RX(&s[0], l), 428);
+	/* both +1: rated again, the ledger +2 */
+	e0.v[0] += 1, e1.v[0] += 1;
+	sample(&s[1], 20, &e0, &e1, NULL);
+	CHECK_EQ_U(snap_advance(&s[0], &s[1]), 0);
+	CHECK_EQ_U(PAUSE_RX(&s[1], l), 430);
+	out_om_psns_free(l);
+	snap_free(&s[0]);
+	snap_free(&s[1]);
+}
+
+TEST_MAIN(test_sum, test_verdict, test_ledger)
