@@ -120,10 +120,11 @@ else
 	dd=$cs/dash dsock=rdmatop-hw-$$
 	mkdir -p "$dd"
 	tmx() { tmux -L "$dsock" "$@"; }
-	# scr REGEX: until the screen matches, at most 10 s
+	# scr REGEX: until the screen matches, at most 30 s (10 s once ran
+	# out on a machine running make test beside two other suites)
 	scr() {
 		local i
-		for ((i = 0; i < 100; i++)); do
+		for ((i = 0; i < 300; i++)); do
 			tmx capture-pane -p -t t >"$dd/screen" 2>/dev/null && grep -qE -- "$1" "$dd/screen" && return 0
 			sleep 0.1
 		done
