@@ -512,4 +512,8 @@ void fz_snapshot(struct snapshot *s, struct fz *z)
 	snap_tasks_sort(s);
 	/* as every source does after a sample: then no series or key twice */
 	snap_dedup(s);
+	/* the last rows a bond's sums of its slaves' (lowsum.c): the metrics
+	 * export them through their ledger */
+	if (s->counters.n && fz_u8(z) & 1)
+		s->lowsum = 1 + fz_u8(z) % s->counters.n;
 }
