@@ -170,8 +170,10 @@ def check_churn(d, rep, meta):
             rep.ok(k in s, "churn: sample %d has no \"%s\"" % (i, k))
         has.append(any(o.get("ifname") == "rxe1" for o in s.get("devices") or []))
     rep.note("churn: rxe1 present per sample: %s" % "".join("1" if h else "0" for h in has))
+    holds = [(s.get("self") or {}).get("hold") for s in samples]
     gone = [i for i, h in enumerate(has) if not h]
-    rep.ok(bool(gone), "churn: rxe1 was deleted for 3 s, but every sample shows it")
+    rep.ok(bool(gone), "churn: rxe1 was deleted for 3 s, but every sample shows it (samples held "
+           "apart by the budget: %s)" % [h for h in holds if h is not None])
     rep.ok(bool(gone) and any(has[gone[0]:]) and has[-1],
            "churn: rxe1 was re-added, but rdmatop did not show it again")
 
@@ -363,3 +365,84 @@ def check_counters(d, rep, meta):
                        "counters: link %s throughput from %r, want the netdev's (an Ethernet port)"
                        % (dev, link[0].get("throughput_source")))
     rep.note("counters: workload %d x %d B in %ss" % (k, size, meta.get("workload_s")))
+
+
+def cm_peers(cm_ids):
+    """(ifname, lqpn) -> the address of dst-addr ("10.0.0.1:7174",
+    "[fe80::1]:7174"), of the CM_IDs that have a QP and a destination."""
+    want = {}
+    for c in cm_ids or []:
+        dst = c.get("dst-addr") or ""
+        if "lqpn" not in c or not dst or dst.startswith("0.0.0.0:") or dst.startswith("[::]:"):
+            continue
+        addr = dst.rsplit(":", 1)[0]
+        want[(c.get("ifname"), c["lqpn"])] = addr[1:-1] if addr.startswith("[") else addr
+    return want
+
+
+def check_cm_peer(d, rep, snap="busy", rt=None):
+    """Issue 50: a CM QP's peer is its CM_ID's destination, as
+    `rdma -j res show cm_id` prints it (dst-addr, without the port), from
+    the same moment (the CM_IDs before and after rdmatop's sample agree);
+    peer_from says cm.  rping's two QPs (client and server) have one each."""
+    sd = os.path.join(d, snap)
+    sets = []
+    for part in ("before", "after"):
+        try:
+            sets.append(cm_peers(json.loads(read_text(os.path.join(sd, part, "cm_id.json")) or "[]")))
+        except ValueError as e:
+            rep.fail("cm peer: rdma's cm_id.json (%s): %s" % (part, e))
+            return
+    try:
+        rt = rt if rt is not None else read_json_lines(os.path.join(sd, "rt.json"))[-1]
+    except (ValueError, IndexError) as e:
+        rep.fail("cm peer: rdmatop's JSON: %s" % e)
+        return
+    want = {k: v for k, v in sets[0].items() if sets[1].get(k) == v}
+    if not rep.ok(len(want) >= 2, "cm peer: rdma lists %d CM_IDs with a QP and a destination, "
+                  "rping's two wanted: %r" % (len(want), sets)):
+        return
+    qps = {(q.get("ifname"), q.get("lqpn")): q for q in rt.get("qps") or []}
+    for key, addr in sorted(want.items(), key=str):
+        q = qps.get(key)
+        if not rep.ok(q is not None, "cm peer: QP %s/%s (CM_ID dst %s) not in rdmatop" % (key[0], key[1], addr)):
+            continue
+        rep.ok(q.get("peer") == addr and q.get("peer_from") == "cm",
+               "cm peer: QP %s/%s: rdmatop's peer %r from %r, rdma's CM_ID dst-addr %s"
+               % (key[0], key[1], q.get("peer"), q.get("peer_from"), addr))
+        rep.note("cm peer: QP %s/%s: peer %s (cm), as the CM_ID's dst-addr" % (key[0], key[1], addr))
+
+
+def check_cm_peer_self_test(rep):
+    """The peer check fails on a peer that is not the CM_ID's."""
+    class Rep:
+        def __init__(self):
+            self.bad = 0
+
+        def ok(self, cond, msg):
+            self.bad += not cond
+            return cond
+
+        def fail(self, msg):
+            self.bad += 1
+
+        def note(self, msg):
+            pass
+
+    import tempfile
+    with tempfile.TemporaryDirectory() as t:
+        for part in ("before", "after"):
+            os.makedirs(os.path.join(t, "busy", part))
+            with open(os.path.join(t, "busy", part, "cm_id.json"), "w") as f:
+                json.dump([{"ifname": "rxe0", "lqpn": 19, "dst-addr": "10.0.0.1:7174"},
+                           {"ifname": "rxe0", "lqpn": 20, "dst-addr": "10.0.0.1:36434"}], f)
+        good = {"qps": [{"ifname": "rxe0", "lqpn": 19, "peer": "10.0.0.1", "peer_from": "cm"},
+                        {"ifname": "rxe0", "lqpn": 20, "peer": "10.0.0.1", "peer_from": "cm"}]}
+        r = Rep()
+        check_cm_peer(t, r, rt=good)
+        bad = json.loads(json.dumps(good))
+        bad["qps"][1]["peer"] = "10.0.0.2"
+        r2 = Rep()
+        check_cm_peer(t, r2, rt=bad)
+        rep.ok(r.bad == 0 and r2.bad == 1, "cm peer self-test: the right peers pass (%d failed), "
+               "a wrong one fails (%d failed)" % (r.bad, r2.bad))

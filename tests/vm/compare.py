@@ -43,7 +43,8 @@ from vmlib import (RdmaSet, Report, compare_snapshot, iproute2_version, parse_sy
                    read_meta, read_text)
 
 from check_traffic import (check_alive, check_churn, check_counters, check_iterations, check_owner,
-                           check_rate, check_roundtrip, check_threads)
+                           check_cm_peer, check_cm_peer_self_test, check_rate, check_roundtrip,
+                           check_threads)
 
 from check_screen import (check_demo, check_events, check_priv, check_tui, col, rate_nonzero,
                           replay_check, right_col_value, row_attrs, screen_table)
@@ -460,6 +461,8 @@ def check_scenario(d, scen, kv, rep, rdmatop=None):
         for k in ("server_pid", "client_pid"):
             check_owner(d, rep, "busy", meta[k], want_qps=1, kinds=("qps", "cm_ids"), multi_thread=True)
         check_threads(d, rep, "busy", [int(meta[k]) for k in ("server_pid", "client_pid")])
+        check_cm_peer(d, rep)
+        check_cm_peer_self_test(rep)
         check_roundtrip(os.path.join(d, "roundtrip"), rep, rdmatop)
         check_tui(d, rep, kv, meta, "rping")
     elif scen == "bw":
