@@ -263,6 +263,9 @@ struct prom_model {
 
 /* Build m from the answers q[PROM_Q_N] (those without one stay empty). */
 int prom_model_build(struct prom_model *m, const struct prom_qstate *q);
+/* The same, every table's rows selected and sorted as a pane does, the
+ * whole timed into build_seconds (work.c: the worker's and a replay's) */
+void prom_model_timed(struct prom_model *m, const struct prom_qstate *q);
 void prom_model_free(struct prom_model *m);
 /* The Stalls rows and suspects of m from the Stalls answer (stall.c),
  * after the hosts; freed by prom_stall_free (prom_model_free calls it). */

@@ -27,7 +27,6 @@
 
 #include "cluster_loop.h"
 
-
 static const enum prom_table ask_table[2] = { PROM_T_PORTS, PROM_T_JOBS };
 static const enum prom_q ask_q[2] = { PROM_Q_PORTS, PROM_Q_JOBS };
 static const enum cl_pane ask_pane[2] = { CL_PORTS, CL_JOBS };
@@ -434,7 +433,6 @@ int cluster_main(const struct settings *o)
 	c->v.q = c->none;
 	c->v.m = &c->m;
 	c->v.at = c->at;
-	c->q = c->none;
 
 	ev_async_init(&c->stop_w, on_stop);
 	ev_async_start(c->loop, &c->stop_w);

@@ -33,7 +33,6 @@ struct cl {
 	double answers;			/* the refresh's seconds to its last answer */
 	double work_at;			/* the time it was evaluated at (--at, T) */
 	struct prom_model m;		/* a replay's (built on the loop) */
-	const struct prom_qstate *q;
 	struct prom_qstate none[PROM_Q_N];
 	struct prom_qctx ctx;
 	struct prom_select sel;		/* batch: -f, --sort, -R */

@@ -34,7 +34,6 @@ static int show_model(struct cl *c, struct prom_model *m, const struct prom_qsta
 	m->rules = c->client ? prom_client_rules_used(c->client) : -1;
 	snprintf(m->rules_why, sizeof(m->rules_why), "%s",
 		 c->client ? prom_client_rules(c->client) : "");
-	c->q = q;
 	c->v.q = q;
 	c->v.m = m;
 	c->v.at = at;
@@ -52,21 +51,8 @@ static int show_model(struct cl *c, struct prom_model *m, const struct prom_qsta
  * answers are read as the user steps). */
 static int build_model(struct cl *c, const struct prom_qstate *q)
 {
-	double t0 = clock_sec(CLOCK_MONOTONIC);
-	int i;
-
 	prom_model_free(&c->m);
-	if (prom_model_build(&c->m, q))
-		fprintf(stderr, "rdmatop: out of memory building the cluster model\n");
-	for (i = 0; i < PROM_T_N; i++) {
-		struct prom_select sel = { .sort = -1 };
-		size_t *idx;
-		char why[64];
-
-		if (prom_select_rows(&c->m, (enum prom_table)i, &sel, &idx, why, sizeof(why)) >= 0)
-			free(idx);
-	}
-	c->m.build_seconds = clock_sec(CLOCK_MONOTONIC) - t0;
+	prom_model_timed(&c->m, q);
 	return show_model(c, &c->m, q, c->at, 0);
 }
 

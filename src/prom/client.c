@@ -480,7 +480,7 @@ static int step(struct prom_client *c)
 int prom_client_refresh(struct prom_client *c, const struct prom_qctx *ctx, double at,
 			bool want_procs, prom_done_fn *done, void *arg)
 {
-	int ret;
+	int ret, q;
 
 	if (c->pending)
 		return -EBUSY;
@@ -497,8 +497,9 @@ int prom_client_refresh(struct prom_client *c, const struct prom_qctx *ctx, doub
 	}
 	/* curl starts the transfers from the loop (its timer callback) */
 	c->step = S_TOKEN;
-	for (ret = 0; ret < PROM_Q_N; ret++)
-		prom_raw_clear(&c->raw[ret]);
+	/* a refresh that failed to start may have left answers */
+	for (q = 0; q < PROM_Q_N; q++)
+		prom_raw_clear(&c->raw[q]);
 	ret = step(c);
 	if (ret)
 		c->done = NULL;

@@ -120,13 +120,31 @@ static void take(struct prom_work *w, struct prom_qstate *st, const struct prom_
 	st->series = st->v.n;
 }
 
+void prom_model_timed(struct prom_model *m, const struct prom_qstate *q)
+{
+	double t0 = clock_sec(CLOCK_MONOTONIC);
+	int i;
+
+	if (prom_model_build(m, q))
+		fprintf(stderr, "rdmatop: out of memory building the cluster model\n");
+	/* what each pane does with it: select and sort its rows */
+	for (i = 0; i < PROM_T_N; i++) {
+		struct prom_select sel = { .sort = -1 };
+		size_t *idx;
+		char why[64];
+
+		if (prom_select_rows(m, (enum prom_table)i, &sel, &idx, why, sizeof(why)) >= 0)
+			free(idx);
+	}
+	m->build_seconds = clock_sec(CLOCK_MONOTONIC) - t0;
+}
+
 /* The job's answers parsed and the model built: the result, or NULL
  * (out of memory, or stopped) */
 static struct prom_result *work(struct prom_work *w, struct prom_qstate *jq, struct prom_raw *jraw,
 				double at)
 {
 	struct prom_result *res;
-	double t0;
 	int i;
 
 	for (i = 0; i < PROM_Q_N; i++) {
@@ -140,20 +158,7 @@ static struct prom_result *work(struct prom_work *w, struct prom_qstate *jq, str
 	res = calloc(1, sizeof(*res));
 	if (!res)
 		return NULL;
-	t0 = clock_sec(CLOCK_MONOTONIC);
-	if (prom_model_build(&res->m, w->q))
-		fprintf(stderr, "rdmatop: out of memory building the cluster model\n");
-	/* what each pane does with it: select and sort its rows, timed */
-	for (i = 0; i < PROM_T_N && !quitting(w); i++) {
-		struct prom_select sel = { .sort = -1 };
-		size_t *idx;
-		char why[64];
-
-		if (prom_select_rows(&res->m, (enum prom_table)i, &sel, &idx, why, sizeof(why)) >=
-		    0)
-			free(idx);
-	}
-	res->m.build_seconds = clock_sec(CLOCK_MONOTONIC) - t0;
+	prom_model_timed(&res->m, w->q);
 	for (i = 0; i < PROM_Q_N; i++) {
 		res->q[i] = w->q[i];
 		memset(&res->q[i].v, 0, sizeof(res->q[i].v));
