@@ -14,13 +14,13 @@ if make -s build/tests/mkhostile >/dev/null 2>&1 &&
 		term=${ts%:*} size=${ts#*:}
 		fixture=$tmp/users.rdrec
 		start "$term" 1 "" "$size"
-		wait_for "F1" 10
+		wait_sample
 		keys Space 2 Enter
 		check "users ($term $size): the recorded name in the process's detail" "^USER +rec-alice *$"
 		keys Escape q
 		fixture=$r46_old
 		start "$term" 1 "" "$size"
-		wait_for "F1" 10
+		wait_sample
 		keys Space 2 Enter
 		check "users ($term $size): an old recording says whose uid" "^USER +uid 1000 *$"
 		if [ -n "$r46_local" ]; then
@@ -93,7 +93,7 @@ if build/tests/mkhostile -g "$r46_old" "$tmp/groups46.rdrec" >/dev/null; then
 		term=${ts%:*} size=${ts#*:}
 		fixture=$tmp/groups46.rdrec
 		start "$term" 1 "" "$size"
-		wait_for "F1" 10
+		wait_sample
 		keys Space 2 Enter
 		check_down "job ($term $size): the process's cgroup" "^CGROUP +/kubepods\\.slice/kubepods-burstable"
 		check "job ($term $size): its pod and QoS class" \

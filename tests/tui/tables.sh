@@ -117,7 +117,7 @@ fixture=$(realpath tests/data/hw/mlx5-roce/mlx5-roce.rdrec)
 for ts in xterm-256color:80x24 vt100:80x24 xterm-256color:200x50; do
 	term=${ts%:*} size=${ts#*:}
 	start "$term" 1 "" "$size"
-	wait_for "F1Help" 10
+	wait_sample
 	keys 5 Enter
 	check_down "tables ($term $size): the link's counts said since boot, not since start" \
 		"^ +\(the kernel's counts since boot or driver load, not since rdmatop started\)"
@@ -137,7 +137,7 @@ fixture=$(realpath tests/data/hw/gpu-node/gpu-node.rdrec)
 for ts in xterm-256color:80x24 vt100:80x24 xterm-256color:200x50; do
 	term=${ts%:*} size=${ts#*:}
 	start "$term" 1 "" "$size"
-	wait_for "F1Help" 10
+	wait_sample
 	keys 5 Enter
 	check_down "tables ($term $size): the reason once, said as ethtool netlink's" \
 		"^  ethtool netlink: no such netdev here \(gone, or in another namespace\):$"
