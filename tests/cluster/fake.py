@@ -233,4 +233,6 @@ if MODE == "fleet":
                             "data": {"yaml": "global:\n  scrape_interval: 15s\n"}}).encode()
 if MODE == "auth":
     UPSTREAM, WANT, LOG = sys.argv[3].rstrip("/"), sys.argv[4], sys.argv[5]
+# a backlog of 128, as proxy.py's: socketserver's 5 delays a sixth query 1 s
+http.server.ThreadingHTTPServer.request_queue_size = 128
 http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), Handler).serve_forever()

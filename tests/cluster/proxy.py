@@ -195,6 +195,10 @@ class H(BaseHTTPRequestHandler):
 
 
 ThreadingHTTPServer.daemon_threads = True
+# a listen backlog of 5 (socketserver's default) drops the SYNs of the
+# sixth and later of rdmatop's concurrent queries, whose retry comes a
+# second later: Prometheus (Go) listens with the kernel's somaxconn
+ThreadingHTTPServer.request_queue_size = 128
 srv = ThreadingHTTPServer(("127.0.0.1", port), H)
 if os.environ.get("PROXY_TLS"):
     tls = os.environ["PROXY_TLS"].split(":")
