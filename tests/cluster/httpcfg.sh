@@ -4,7 +4,7 @@
 # (which logs every request, the host a client asked its proxy for, the
 # Authorization it carried, a CONNECT's Proxy-Authorization and the TLS
 # version), a redirecting server (fake.py redirect-to) and an oauth2
-# token endpoint (tests/cluster/token.py):
+# token endpoint (tests/cluster/oauthsrv.py):
 #  - proxy_url: every request through it (a host name only the proxy
 #    serves); a dead proxy named in the message;
 #  - http_proxy in the environment: not used unless proxy_from_environment
@@ -37,9 +37,9 @@ tlsp="PROXY_TLS=$pki/server.crt:$pki/server.key"
 helper fwd - tests/cluster/proxy.py "$purl" "$tmp/fwd.log"
 helper aport2 - tests/cluster/proxy.py "$purl" "$tmp/oauth-proxy.log"
 helper rport - tests/cluster/fake.py redirect-to "$purl"
-helper tport2 - tests/cluster/token.py rdma-top 's3cr&t 1' tok-7c1e 3600 "$tmp/token.log"
-helper eport - tests/cluster/token.py rdma-top 's3cr&t 1' tok-short 5 "$tmp/token-short.log"
-helper rvport - tests/cluster/token.py rdma-top 's3cr&t 1' tok-rv 3600 "$tmp/token-rv.log"
+helper tport2 - tests/cluster/oauthsrv.py rdma-top 's3cr&t 1' tok-7c1e 3600 "$tmp/token.log"
+helper eport - tests/cluster/oauthsrv.py rdma-top 's3cr&t 1' tok-short 5 "$tmp/token-short.log"
+helper rvport - tests/cluster/oauthsrv.py rdma-top 's3cr&t 1' tok-rv 3600 "$tmp/token-rv.log"
 helper aport3 "PROXY_REVOKE=Bearer tok-rv-1" tests/cluster/proxy.py "$purl" "$tmp/revoke.log"
 helper t12 "$tlsp:TLS12" tests/cluster/proxy.py "$purl" "$tmp/tls12.log"
 helper t13 "$tlsp" tests/cluster/proxy.py "$purl" "$tmp/tls13.log"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """An oauth2 token endpoint (RFC 6749 4.4, client credentials) for the tests.
 
-usage: token.py PORT CLIENT_ID CLIENT_SECRET TOKEN EXPIRES_IN LOG
+usage: oauthsrv.py PORT CLIENT_ID CLIENT_SECRET TOKEN EXPIRES_IN LOG
 
 POST /token with the client's id and secret in HTTP basic auth (each
 form-encoded, RFC 6749 2.3.1) and grant_type=client_credentials in the
