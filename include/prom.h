@@ -53,6 +53,7 @@ struct prom_label {
 };
 
 struct prom_series {
+	/* the labels and, after them, their strings: one allocation */
 	struct prom_label *labels;
 	size_t n_labels;
 	double value;		/* NaN when Prometheus said NaN or gave none */

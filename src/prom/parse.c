@@ -33,15 +33,10 @@ const char *prom_label(const struct prom_series *s, const char *name)
 
 void prom_vector_free(struct prom_vector *v)
 {
-	size_t i, k;
+	size_t i;
 
-	for (i = 0; i < v->n; i++) {
-		for (k = 0; k < v->s[i].n_labels; k++) {
-			free(v->s[i].labels[k].name);
-			free(v->s[i].labels[k].value);
-		}
-		free(v->s[i].labels);
-	}
+	for (i = 0; i < v->n; i++)
+		free(v->s[i].labels);	/* and their strings: one allocation */
 	free(v->s);
 	v->s = NULL;
 	v->n = 0;
@@ -71,31 +66,39 @@ static int series_of(json_t *r, struct prom_series *s)
 {
 	json_t *metric = json_object_get(r, "metric"), *val;
 	const char *k;
-	size_t n;
+	size_t n, bytes = 0;
+	char *str;
 
 	if (!json_is_object(r) || !json_is_object(metric))
 		return -EINVAL;
 	n = json_object_size(metric);
 	if (n > 64)
 		return -E2BIG;
-	s->labels = calloc(n ? n : 1, sizeof(*s->labels));
-	if (!s->labels)
-		return -ENOMEM;
 	json_object_foreach(metric, k, val) {
-		struct prom_label *l = &s->labels[s->n_labels];
-
 		if (!json_is_string(val))
 			return -EINVAL;
+		bytes += strlen(k) + json_string_length(val) + 2;
+	}
+	/* the labels and their strings in one allocation: a label's two
+	 * strdup()s were two thirds of the allocations of a 5,000-host
+	 * refresh, each with its malloc overhead */
+	s->labels = malloc((n ? n : 1) * sizeof(*s->labels) + bytes);
+	if (!s->labels)
+		return -ENOMEM;
+	str = (char *)(s->labels + (n ? n : 1));
+	json_object_foreach(metric, k, val) {
+		struct prom_label *l = &s->labels[s->n_labels];
+		size_t kl = strlen(k), vl = json_string_length(val);
+
 		/* whole: a row is named by the whole value (two hosts that
 		 * share their first 127 bytes are two); the model cuts what
-		 * it shows (bounded by the answer's size) */
-		l->name = strdup(k);
-		l->value = strdup(json_string_value(val));
-		if (!l->name || !l->value) {
-			free(l->name);
-			free(l->value);
-			return -ENOMEM;
-		}
+		 * it shows (bounded by the answer's size); a value with a NUL
+		 * ends there, as strdup() ended it */
+		l->name = memcpy(str, k, kl + 1);
+		str += kl + 1;
+		l->value = memcpy(str, json_string_value(val), vl);
+		l->value[vl] = '\0';
+		str += vl + 1;
 		s->n_labels++;
 	}
 	return value_of(json_object_get(r, "value"), &s->ts, &s->value);

@@ -555,13 +555,20 @@ static void vec_of(struct prom_vector *v, size_t n, const char *k1, const char *
 		char name[32];
 
 		snprintf(name, sizeof(name), "host-%zu", i);
-		s->labels = calloc(2, sizeof(*s->labels));
-		s->labels[0].name = strdup(k1);
-		s->labels[0].value = strdup(name);
+		/* one allocation, as the parser makes it (prom_vector_free) */
+		s->labels = calloc(1, 2 * sizeof(*s->labels) + 4 * 64);
+		if (!s->labels)
+			continue;
+		s->labels[0].name = (char *)(s->labels + 2);
+		s->labels[0].value = s->labels[0].name + 64;
+		s->labels[1].name = s->labels[0].name + 128;
+		s->labels[1].value = s->labels[0].name + 192;
+		snprintf(s->labels[0].name, 64, "%s", k1);
+		snprintf(s->labels[0].value, 64, "%s", name);
 		s->n_labels = 1;
 		if (k2) {
-			s->labels[1].name = strdup(k2);
-			s->labels[1].value = strdup(v2);
+			snprintf(s->labels[1].name, 64, "%s", k2);
+			snprintf(s->labels[1].value, 64, "%s", v2);
 			s->n_labels = 2;
 		}
 		s->value = (double)i;
