@@ -81,6 +81,10 @@ int prom_parse_answer(const char *buf, size_t len, size_t max_series, struct pro
  * worker's quit, which must not wait for a 10 MB answer's parse. */
 int prom_parse_answer_stop(const char *buf, size_t len, size_t max_series,
 			   struct prom_vector *v, char *err, size_t errlen, const bool *stop);
+/* The same outcome and words, the answer parsed as one tree: the
+ * reference the fuzz targets hold the series-at-a-time parse to. */
+int prom_parse_answer_whole(const char *buf, size_t len, size_t max_series,
+			    struct prom_vector *v, char *err, size_t errlen, const bool *stop);
 
 /* The scrape interval from /api/v1/status/config's answer (the longest of
  * the global one and every job's): seconds, or 0 after a reason in err. */

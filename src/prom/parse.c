@@ -18,6 +18,7 @@
 #include <yaml.h>
 
 #include "fmt.h"
+#include "parse.h"
 #include "prom.h"
 #include "util.h"
 
@@ -62,7 +63,7 @@ static int value_of(json_t *pair, double *ts, double *v)
 }
 
 
-static int series_of(json_t *r, struct prom_series *s)
+int prom_series_of(json_t *r, struct prom_series *s)
 {
 	json_t *metric = json_object_get(r, "metric"), *val;
 	const char *k;
@@ -113,7 +114,7 @@ static int series_of(json_t *r, struct prom_series *s)
  * an answer whose parse would pass PROM_PARSE_MEMORY_MAX, and says where
  * it passed it.
  */
-static size_t parse_cost(const char *buf, size_t len, size_t *values, size_t *at)
+size_t prom_parse_cost(const char *buf, size_t len, size_t *values, size_t *at)
 {
 	size_t cost = 0, i;
 	bool in_str = false;
@@ -212,8 +213,10 @@ int prom_parse_answer(const char *buf, size_t len, size_t max_series, struct pro
 	return prom_parse_answer_stop(buf, len, max_series, v, err, errlen, NULL);
 }
 
-int prom_parse_answer_stop(const char *buf, size_t len, size_t max_series,
-			   struct prom_vector *v, char *err, size_t errlen, const bool *stop)
+/* the whole answer as one tree: the reference (parse_vec.c parses a
+ * vector's series one at a time and comes here for anything else) */
+int prom_parse_answer_whole(const char *buf, size_t len, size_t max_series,
+			    struct prom_vector *v, char *err, size_t errlen, const bool *stop)
 {
 	struct feed f = { .buf = buf, .len = len, .stop = stop };
 	size_t values, at;
@@ -225,7 +228,7 @@ int prom_parse_answer_stop(const char *buf, size_t len, size_t max_series,
 
 	v->s = NULL;
 	v->n = 0;
-	if (parse_cost(buf, len, &values, &at) > PROM_PARSE_MEMORY_MAX) {
+	if (prom_parse_cost(buf, len, &values, &at) > PROM_PARSE_MEMORY_MAX) {
 		snprintf(err, errlen, "answer too large to parse: %zu JSON values in its first %zu "
 			 "bytes would take more than %u MiB; narrow it with --match", values, at,
 			 PROM_PARSE_MEMORY_MAX >> 20);
@@ -307,7 +310,7 @@ int prom_parse_answer_stop(const char *buf, size_t len, size_t max_series,
 			goto bad;
 		}
 		v->n++;
-		ret = series_of(json_array_get(res, i), &v->s[i]);
+		ret = prom_series_of(json_array_get(res, i), &v->s[i]);
 		if (ret) {
 			snprintf(err, errlen, "series %zu: %s", i,
 				 ret == -E2BIG ? "more than 64 labels" : ret == -ENOMEM ?
@@ -457,7 +460,7 @@ double prom_parse_interval(const char *buf, size_t len, char *err, size_t errlen
 	size_t values, at;
 	double d;
 
-	if (parse_cost(buf, len, &values, &at) > PROM_PARSE_MEMORY_MAX) {
+	if (prom_parse_cost(buf, len, &values, &at) > PROM_PARSE_MEMORY_MAX) {
 		snprintf(err, errlen, "status/config: answer too large to parse: %zu JSON values in "
 			 "its first %zu bytes would take more than %u MiB", values, at,
 			 PROM_PARSE_MEMORY_MAX >> 20);

@@ -6,7 +6,9 @@
  * builds a cluster model whose fields stay UTF-8 (cut where a character
  * ends), and is written as text and JSON, both checked (check.c): no raw
  * control or invisible character, strict JSON with every row's instance
- * and a refused answer's error.
+ * and a refused answer's error.  The parse a series at a time
+ * (parse_vec.c) has the outcome, words and series of the parse of the
+ * whole tree (parse.c's reference) on every input.
  */
 #include <math.h>
 #include <stdint.h>
@@ -39,7 +41,8 @@ static void outputs(const struct prom_model *m, const struct prom_qstate *q, boo
 		    size_t insize)
 {
 	FILE *f = fz_out_open(FZ_OUT_CAP(insize));
-	size_t len, rows = m->n_hosts + m->n_ports + m->n_hgroups;
+	/* every row that names a host: the Stalls pane's rows and suspects too */
+	size_t len, rows = m->n_hosts + m->n_ports + m->n_hgroups + m->n_stalls + m->n_suspects;
 	char *out, head[32];
 
 	if (!f)
@@ -68,6 +71,39 @@ static void outputs(const struct prom_model *m, const struct prom_qstate *q, boo
 	free(out);
 }
 
+static bool same_num(double a, double b)
+{
+	return (isnan(a) && isnan(b)) || !memcmp(&a, &b, sizeof(a));
+}
+
+/* the series-at-a-time parse against the whole tree's */
+static void same_parse(const char *buf, size_t len, int ret, const char *err,
+		       const struct prom_vector *v)
+{
+	struct prom_vector w;
+	char why[256] = "";
+	size_t i, k;
+	int r = prom_parse_answer_whole(buf, len, 100, &w, why, sizeof(why), NULL);
+
+	if (r != ret || (ret && strcmp(why, err)))
+		fz_fail("a parse a series at a time differs from the whole tree's", why, strlen(why), 0);
+	if (!ret && w.n != v->n)
+		fz_fail("series a series at a time differ from the whole tree's", why, 0, 0);
+	for (i = 0; !ret && i < w.n; i++) {
+		const struct prom_series *a = &v->s[i], *b = &w.s[i];
+
+		if (a->n_labels != b->n_labels || !same_num(a->value, b->value) ||
+		    !same_num(a->ts, b->ts))
+			fz_fail("a series' value or labels differ from the whole tree's", why, 0, 0);
+		for (k = 0; k < a->n_labels; k++)
+			if (strcmp(a->labels[k].name, b->labels[k].name) ||
+			    strcmp(a->labels[k].value, b->labels[k].value))
+				fz_fail("a label differs from the whole tree's", a->labels[k].name,
+					strlen(a->labels[k].name), 0);
+	}
+	prom_vector_free(&w);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct prom_qstate q[PROM_Q_N];
@@ -82,6 +118,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	if (!ret && q[0].v.n > 100)
 		abort();
+	same_parse((const char *)data, size, ret, err, &q[0].v);
 	/* the same answer for every query: the model takes any shape */
 	for (qi = 0; qi < PROM_Q_N; qi++) {
 		q[qi].have = !ret;
