@@ -182,7 +182,8 @@ bench-tools: $(BENCH_TOOLS)
 bench: all bench-tools
 	tests/bench/bench
 
-# the cluster view over 100 and 1,000 synthetic hosts in a real Prometheus
+# the cluster view over 100, 1,000 and 5,000 synthetic hosts (GPU, storage
+# and rxe nodes) in a real Prometheus, raw and with the recording rules
 bench-cluster: all
 	tests/cluster/scale.sh
 
