@@ -46,6 +46,9 @@ for spec in expo.split(","):
             m = LINE.match(line)
             if m and fam is not None:
                 labels = m.group(2)[1:-1] if m.group(2) else ""
+                # a scrape's target labels win: the exporter's own become
+                # exported_* (honor_labels: false, Prometheus's default)
+                labels = re.sub(r'(^|,)(job|instance)="', r'\1exported_\2="', labels)
                 shape[fam].append((m.group(1), labels, float(m.group(3))))
     shapes += [shape] * int(count or 1)
 times = [end - step * (points - 1 - i) for i in range(points)]
@@ -61,10 +64,6 @@ for name in order:
         job = host // 8
         for k, (metric, labels, value) in enumerate(shapes[host % len(shapes)].get(name, ())):
             lab = re.sub(r'group="[^"]*"', 'group="job%d"' % job, labels) if "group=" in labels else labels
-            # a scrape's target labels win: the exporter's own become
-            # exported_* (honor_labels: false, Prometheus's default)
-            if "job=" in lab or "instance=" in lab:
-                lab = re.sub(r'(^|,)(job|instance)="', r'\1exported_\2="', lab)
             lab = (lab + "," if lab else "") + inst
             rate = ((host * 31 + k * 17) % 97) * 10.0 if typ == "counter" else 0
             for i, t in enumerate(times):
