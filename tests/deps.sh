@@ -27,17 +27,30 @@ pkgs="$pkgs libcurl4-gnutls-dev libjansson-dev prometheus"
 pkgs="$pkgs dpkg-dev debhelper lintian fakeroot build-essential man-db zsh prometheus-node-exporter"
 # the real-kernel test bed (tests/vm)
 pkgs="$pkgs qemu-system-x86 busybox-static cpio kmod xz-utils"
+# a locale with a decimal comma: the screens under LC_ALL=de_DE.UTF-8
+# (tests/tui, tests/cluster) read numbers as under C.UTF-8
+pkgs="$pkgs locales"
+# de_DE.UTF-8 generated once the locales' sources are there (as root)
+de_locale() {
+	locale -a 2>/dev/null | grep -qix 'de_DE.utf-\{0,1\}8' && return 0
+	[ "$(id -u)" = 0 ] || { echo "missing locale; run: sudo localedef -i de_DE -f UTF-8 de_DE.UTF-8" >&2; return 1; }
+	localedef -i de_DE -f UTF-8 de_DE.UTF-8 || { echo "localedef de_DE.UTF-8 failed" >&2; return 1; }
+}
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q 'install ok installed' ||
 		missing="$missing $p"
 done
-[ -z "$missing" ] && exit 0
+if [ -z "$missing" ]; then
+	de_locale
+	exit
+fi
 if [ "$(id -u)" = 0 ]; then
 	echo "installing:$missing"
 	export DEBIAN_FRONTEND=noninteractive
 	apt-get update -qq >/dev/null && apt-get install -y -qq $missing >/dev/null ||
 		{ echo "apt-get install failed for:$missing" >&2; exit 1; }
+	de_locale
 else
 	echo "missing packages; run: sudo apt-get install$missing" >&2
 	exit 1

@@ -102,7 +102,11 @@ int ui_screen_open(struct ui *u)
 		return 0;
 	if (check_term())
 		return -ENOTTY;
-	setlocale(LC_ALL, "");
+	/* the character type only (UTF-8, wcwidth(), ncursesw), as -b takes
+	 * it: LC_ALL="" gave LC_NUMERIC=de_DE.UTF-8 a decimal comma, and
+	 * strtod() then refused every "1.5" Prometheus sent (the cluster view
+	 * read 0 hosts) and the header read "every 1,0s" over "2.2 Gb/s" */
+	setlocale(LC_CTYPE, "");
 	cs = nl_langinfo(CODESET);
 	utf8 = cs && !strcmp(cs, "UTF-8");
 	if (!utf8)

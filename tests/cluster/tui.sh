@@ -12,7 +12,7 @@ start() {	# start TERM COLSxROWS ARGS...
 	starts=$((${starts:-0} + 1))
 	sock=rdmatop-cluster-$$-$starts
 	tm -f /dev/null new-session -d -s t -x "${size%x*}" -y "${size#*x}" \
-		"env TERM=$term $bin $* 2>$tmp/tui.err; echo EXITED \$?; sleep 30"
+		"env ${cl_locale:-} TERM=$term $bin $* 2>$tmp/tui.err; echo EXITED \$?; sleep 30"
 }
 # cells TABLE KEY ERE [COL=VALUE]: ERE with {col} replaced by the cell of
 # the first row of --json's TABLE where KEY is above 0 (and COL is VALUE),
@@ -155,6 +155,22 @@ for spec in "xterm 80x24" "xterm 200x50" "vt100 80x24"; do
 	keys x q
 	scr "$s: q quits, status 0" 'EXITED 0'
 done
+
+# under a locale whose decimal mark is a comma: the screen took LC_ALL=""
+# and strtod() refused every "1.5" of an answer (0 hosts, every answer
+# "not {metric, value}"); now the same rows as under C.UTF-8
+if locale -a 2>/dev/null | grep -qix 'de_DE.utf-\{0,1\}8'; then
+	cl_locale=LC_ALL=de_DE.UTF-8
+	start xterm 200x50 --prometheus "$purl" --match "'job=\"rdma\"'" --at "$at"
+	unset cl_locale
+	scr "de_DE.UTF-8: the Hosts pane, its $nh hosts" "hosts: $nh of $nh"
+	scr "de_DE.UTF-8: the pausing host's PAUSE RX/s and TX/s as --json's" \
+		"$(cells hosts pause_rx '^{instance} .* {pause_rx} +{pause_tx} +[^ ]+/')"
+	scr "de_DE.UTF-8: the interval with a point" 'every [0-9]+\.[0-9]s'
+	keys q
+else
+	bad "de_DE.UTF-8 is not generated (sh tests/deps.sh makes it)"
+fi
 
 # the mouse (X10 reports, as TERM=screen's kmous says; send-keys -H, as
 # tests/tui): a header sorts (again: reverses), a tab switches, a double
