@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,22 +45,25 @@ void prom_vector_free(struct prom_vector *v)
 }
 
 /* Prometheus writes values as strings: "1.5", "NaN", "+Inf", "-Inf" */
-static int value_of(json_t *pair, double *ts, double *v)
+int prom_value_str(const char *s, double *v)
 {
-	const char *s;
 	char *end;
 
-	if (!json_is_array(pair) || json_array_size(pair) != 2 ||
-	    !json_is_number(json_array_get(pair, 0)) || !json_is_string(json_array_get(pair, 1)))
-		return -EINVAL;
-	*ts = json_number_value(json_array_get(pair, 0));
-	s = json_string_value(json_array_get(pair, 1));
 	if (!strcmp(s, "NaN")) {
 		*v = NAN;
 		return 0;
 	}
 	*v = strtod(s, &end);
 	return end == s || *end ? -EINVAL : 0;
+}
+
+static int value_of(json_t *pair, double *ts, double *v)
+{
+	if (!json_is_array(pair) || json_array_size(pair) != 2 ||
+	    !json_is_number(json_array_get(pair, 0)) || !json_is_string(json_array_get(pair, 1)))
+		return -EINVAL;
+	*ts = json_number_value(json_array_get(pair, 0));
+	return prom_value_str(json_string_value(json_array_get(pair, 1)), v);
 }
 
 
@@ -116,22 +120,13 @@ int prom_series_of(json_t *r, struct prom_series *s)
  */
 size_t prom_parse_cost(const char *buf, size_t len, size_t *values, size_t *at)
 {
-	size_t cost = 0, i;
-	bool in_str = false;
+	size_t cost = 0, i, e;
 	char prev = ',';
 
 	*values = 0;
 	for (i = 0; i < len && cost <= PROM_PARSE_MEMORY_MAX; i++) {
 		char c = buf[i];
 
-		if (in_str) {
-			if (c == '\\')
-				i++;
-			else if (c == '"')
-				in_str = false;
-			cost++;
-			continue;
-		}
 		switch (c) {
 		case ' ': case '\t': case '\n': case '\r':
 			continue;
@@ -142,9 +137,13 @@ size_t prom_parse_cost(const char *buf, size_t len, size_t *values, size_t *at)
 			cost += 96;
 			break;
 		case '"':
-			in_str = true;
-			cost += 64;
-			break;
+			/* 64 and its bytes (an escape's two counted) */
+			e = prom_str_end(buf, i, len);
+			cost += 64 + (e - i - 1);
+			++*values;
+			prev = c;
+			i = e - 1;
+			continue;
 		default:
 			/* a number or a literal where a value starts */
 			if (prev != ',' && prev != ':' && prev != '[') {

@@ -4,7 +4,7 @@ one that wants a token.
 
 usage: fake.py PORT bad|big|length|objects|hostile|hostile-error|redirect|html500
        fake.py PORT old DOWN
-       fake.py PORT fleet N
+       fake.py PORT fleet N [escaped]
        fake.py PORT auth UPSTREAM 'TYPE CREDENTIALS' LOG
        fake.py PORT redirect-to UPSTREAM
   bad: a JSON answer cut in the middle
@@ -28,7 +28,10 @@ usage: fake.py PORT bad|big|length|objects|hostile|hostile-error|redirect|html50
   html500: 500 with an HTML page
   fleet: every query answered with N hosts' series (one each, every label
         a pane reads), about 200 bytes a host: at 49,999 hosts (under the
-        50,000 series bound) a refresh is about 86 MiB of JSON
+        50,000 series bound) a refresh is about 86 MiB of JSON; escaped:
+        each series with a label "site": "Z\u00fcrich" as well, written
+        with its escape, so no series is read plain (src/prom/parse_elem.c)
+        and jansson parses each: a refresh's read takes seconds
   redirect-to: every request redirected to the same path at UPSTREAM: a GET
         by 302, a POST by 307 (which keeps the method and the form)
   auth: 401 (with WWW-Authenticate) unless the request's Authorization
@@ -227,7 +230,7 @@ if MODE == "fleet":
     FLEET = json.dumps({"status": "success", "data": {"resultType": "vector", "result": [
         {"metric": {"instance": "host%05d:9101" % i, "job": "rdma", "f": "rx", "device": "mlx5_0",
                     "port": "1", "state": "ACTIVE", "kind": "job", "group": str(i % 997),
-                    "class": "error"},
+                    "class": "error", **({"site": "Z\u00fcrich"} if sys.argv[4:] == ["escaped"] else {})},
          "value": [time.time(), "1"]} for i in range(int(sys.argv[3]))]}}).encode()
     FLEET_CFG = json.dumps({"status": "success",
                             "data": {"yaml": "global:\n  scrape_interval: 15s\n"}}).encode()
