@@ -98,10 +98,15 @@ static int on_timeout(CURLM *m, long ms, void *arg)
 	return 0;
 }
 
+static int ports_top_in(struct prom_client *c, struct req *r, const struct prom_http *h,
+			char *why, size_t len);
+
 /* The answer of one request, into its query's state. */
 static void finish(struct prom_client *c, struct req *r, CURLcode rc)
 {
-	struct prom_qstate *st = r->q < PROM_Q_N ? &c->q[r->q] : NULL;
+	/* the Ports query's first step fails as the Ports query */
+	int q = r->q == Q_PORTS_TOP ? PROM_Q_PORTS : r->q;
+	struct prom_qstate *st = q < PROM_Q_N ? &c->q[q] : NULL;
 	struct prom_http h = {
 		.over = r->over,
 		.unread = r->unread,
@@ -112,7 +117,7 @@ static void finish(struct prom_client *c, struct req *r, CURLcode rc)
 		.series_max = c->o.series_max,
 	};
 	struct prom_vector v;
-	struct prom_raw *raw = r->q < PROM_Q_N ? &c->raw[r->q] : NULL;
+	struct prom_raw *raw = q < PROM_Q_N ? &c->raw[q] : NULL;
 	char why[256] = "", err_why[CURL_ERROR_SIZE + 400];
 	int err;
 
@@ -137,6 +142,13 @@ static void finish(struct prom_client *c, struct req *r, CURLcode rc)
 		snprintf(c->token_why, sizeof(c->token_why),
 			 "oauth2: Prometheus refused the token (HTTP 401): a new one next refresh");
 	}
+	if (r->q == Q_PORTS_TOP) {
+		/* the top rows in: the Ports query sent for their hosts */
+		if (!err)
+			err = ports_top_in(c, r, &h, why, sizeof(why));
+		if (!err)
+			return;
+	}
 	if (r->q == Q_RULES) {
 		/* a check that failed leaves the rules as they were (-1: not
 		 * known, the raw queries) */
@@ -149,7 +161,7 @@ static void finish(struct prom_client *c, struct req *r, CURLcode rc)
 		return;
 	}
 	if (!err && c->o.record)
-		rec_writer_prom(c->o.record, (unsigned int)r->q, (uint64_t)(c->at * 1000),
+		rec_writer_prom(c->o.record, (unsigned int)q, (uint64_t)(c->at * 1000),
 				r->buf ? r->buf : "", r->len);
 	if (r->q == Q_STATUS) {
 		if (!err)
@@ -160,7 +172,8 @@ static void finish(struct prom_client *c, struct req *r, CURLcode rc)
 				 why);
 		return;
 	}
-	st->took = clock_sec(CLOCK_MONOTONIC) - r->t0;
+	/* the Ports query's two steps in one */
+	st->took = clock_sec(CLOCK_MONOTONIC) - (q == PROM_Q_PORTS && c->top_t0 > 0 ? c->top_t0 : r->t0);
 	st->err = err;
 	/* the version the answer came in: HTTP/2 where enable_http2 and TLS's
 	 * ALPN agreed on it (src/prom/handle.c), else 1.1 */
@@ -170,18 +183,18 @@ static void finish(struct prom_client *c, struct req *r, CURLcode rc)
 	/* a query that keeps timing out sits out 1, 3, then 7 refreshes:
 	 * Prometheus is not asked the same heavy query every refresh */
 	if (err == -ETIMEDOUT) {
-		int n = ++c->timeouts[r->q];
+		int n = ++c->timeouts[q];
 
-		c->skip[r->q] = (1 << (n > 3 ? 3 : n - 1)) - 1;
-		if (c->skip[r->q])
+		c->skip[q] = (1 << (n > 3 ? 3 : n - 1)) - 1;
+		if (c->skip[q])
 			snprintf(st->why, sizeof(st->why),
 				 "timed out after %.1f s, %d times in a row: asked again in %d "
-				 "refreshes (--prometheus-timeout)", st->took, n, c->skip[r->q] + 1);
+				 "refreshes (--prometheus-timeout)", st->took, n, c->skip[q] + 1);
 		else
 			snprintf(st->why, sizeof(st->why), "timed out after %.1f s (--prometheus-timeout)",
 				 st->took);
 	} else {
-		c->timeouts[r->q] = 0;
+		c->timeouts[q] = 0;
 	}
 	if (!err) {
 		/* the body is read off the loop (work.c): a large fleet's
@@ -347,6 +360,50 @@ static char *query_form(const struct prom_client *c, const char *text, int n)
 	return k < 0 ? NULL : form;
 }
 
+/*
+ * The Ports query's first step answered r: its top rows' hosts become
+ * the Ports query's matcher, and it is sent (its answer is the pane's,
+ * as the one step's was).  The answer is small (the top rows' labels)
+ * and parsed here.  0, or -errno after why.
+ */
+static int ports_top_in(struct prom_client *c, struct req *r, const struct prom_http *h,
+			char *why, size_t len)
+{
+	char text[131072], *form;
+	struct prom_vector v;
+	int n;
+
+	n = prom_http_answer(h, r->buf ? r->buf : "", r->len, &v, why, len);
+	if (n)
+		return n;
+	n = prom_q_rows(&v, c->rows, sizeof(c->rows));
+	prom_vector_free(&v);
+	if (n == -ENOMEM) {
+		snprintf(why, len, "out of memory");
+		return n;
+	}
+	/* hosts past the room: every port computed, as in one step */
+	c->ctx.ports.rows = c->rows;
+	n = prom_q_text(PROM_Q_PORTS, &c->ctx, text, sizeof(text));
+	c->ctx.ports.rows = NULL;
+	if (n == -ENOSPC)
+		n = prom_q_text(PROM_Q_PORTS, &c->ctx, text, sizeof(text));
+	if (n < 0) {
+		snprintf(why, len, "the query does not fit: %s", strerror(-n));
+		return n;
+	}
+	form = query_form(c, text, n);
+	if (!form) {
+		snprintf(why, len, "out of memory");
+		return -ENOMEM;
+	}
+	n = prom_req_start(c, PROM_Q_PORTS, "/api/v1/query", form);
+	free(form);
+	if (n)
+		snprintf(why, len, "cannot send the query: %s", strerror(-n));
+	return n;
+}
+
 /* the queries of c->ctx; a query not asked says nothing (its message of
  * a past failure goes: the processes' of a host no longer open) */
 static int send_queries(struct prom_client *c)
@@ -360,8 +417,10 @@ static int send_queries(struct prom_client *c)
 		c->ctx.window = prom_window(c->interval);
 	c->ctx.recorded = prom_rules_say(c->rules_window, c->ctx.window, c->rules_why,
 					 sizeof(c->rules_why));
+	c->top_t0 = 0;
 	for (q = 0; q < PROM_Q_N && !ret; q++) {
 		char *form;
+		bool two;
 		int n;
 
 		if (q == PROM_Q_PROCS && !c->want_procs) {
@@ -375,7 +434,14 @@ static int send_queries(struct prom_client *c)
 			c->skip[q]--;
 			continue;
 		}
-		n = prom_q_text((enum prom_q)q, &c->ctx, text, sizeof(text));
+		/* Ports in two steps where it ranks its rows (prom.h) */
+		n = q == PROM_Q_PORTS ? prom_q_top_text((enum prom_q)q, &c->ctx, text, sizeof(text)) :
+					-ENOENT;
+		two = n >= 0;
+		if (two)
+			c->top_t0 = clock_sec(CLOCK_MONOTONIC);
+		else
+			n = prom_q_text((enum prom_q)q, &c->ctx, text, sizeof(text));
 		if (n < 0) {
 			ret = n;
 			break;
@@ -383,7 +449,7 @@ static int send_queries(struct prom_client *c)
 		form = query_form(c, text, n);
 		if (!form)
 			return -ENOMEM;
-		ret = prom_req_start(c, q, "/api/v1/query", form);
+		ret = prom_req_start(c, two ? Q_PORTS_TOP : q, "/api/v1/query", form);
 		free(form);
 	}
 	return ret;
@@ -522,18 +588,3 @@ bool prom_client_rules_used(const struct prom_client *c)
 }
 
 /* curl's CURL_HTTP_VERSION_* as HTTP names it */
-const char *prom_http_version(long v)
-{
-	switch (v) {
-	case CURL_HTTP_VERSION_1_0:
-		return "1.0";
-	case CURL_HTTP_VERSION_1_1:
-		return "1.1";
-	case CURL_HTTP_VERSION_2_0:
-		return "2";
-	case CURL_HTTP_VERSION_3:
-		return "3";
-	default:
-		return "?";
-	}
-}

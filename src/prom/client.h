@@ -20,6 +20,7 @@
 #define Q_STATUS PROM_Q_N /* the request for the scrape interval */
 #define Q_TOKEN (PROM_Q_N + 1) /* oauth2's token request */
 #define Q_RULES (PROM_Q_N + 2) /* whether Prometheus has the recording rules */
+#define Q_PORTS_TOP (PROM_Q_N + 3) /* the Ports query's first step: the top rows */
 
 /* the steps of a refresh, each once every request of the one before is in */
 enum step { S_TOKEN, S_STATUS, S_RULES, S_QUERIES, S_DONE };
@@ -57,7 +58,7 @@ struct prom_client {
 	enum step step;
 	struct prom_qstate q[PROM_Q_N]; /* each query's last try, without its series */
 	struct prom_raw raw[PROM_Q_N]; /* this refresh's answers, for the worker */
-	struct req *reqs[PROM_Q_N + 3]; /* those in flight, by query */
+	struct req *reqs[PROM_Q_N + 4]; /* those in flight, by query */
 	int timeouts[PROM_Q_N]; /* in a row, by query */
 	int skip[PROM_Q_N]; /* refreshes it sits out (backed off) */
 	struct prom_qctx ctx;
@@ -68,6 +69,8 @@ struct prom_client {
 	double rules_next; /* monotonic time of the next check */
 	double rules_at; /* the evaluation time checked at */
 	char rules_why[320]; /* whether the queries took them, or why not */
+	char rows[32768]; /* the top ports' hosts (prom_q_rows), for the Ports query */
+	double top_t0; /* when the Ports query's first step was sent */
 	int pending;
 	double at;
 	prom_done_fn *done;

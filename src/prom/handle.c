@@ -147,3 +147,20 @@ out:
 	curl_url_cleanup(u);
 	return ret;
 }
+
+/* the HTTP version an answer came in, as curl numbers it */
+const char *prom_http_version(long v)
+{
+	switch (v) {
+	case CURL_HTTP_VERSION_1_0:
+		return "1.0";
+	case CURL_HTTP_VERSION_1_1:
+		return "1.1";
+	case CURL_HTTP_VERSION_2_0:
+		return "2";
+	case CURL_HTTP_VERSION_3:
+		return "3";
+	default:
+		return "?";
+	}
+}

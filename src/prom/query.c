@@ -274,14 +274,16 @@ static void put_expr(struct sb *b, const struct qtable *t, const struct field *f
 }
 
 /* every row, once: the base metrics grouped by the row's labels, each
- * selector ending with extra (a search's matcher, or "") */
-static void put_base(struct sb *b, const struct qtable *t, const char *extra)
+ * selector ending with extra (a search's matcher, or ""); sel 's' for
+ * every row of the fleet ($s: the rows' restriction left out), 'S' for
+ * those asked */
+static void put_base(struct sb *b, const struct qtable *t, const char *extra, char sel)
 {
 	size_t i;
 
 	for (i = 0; t->base[i]; i++)
-		sb_printf(b, "%sgroup by (%s) (%s{$S%s})", i ? " or " : "", t->keys, t->base[i],
-			  extra);
+		sb_printf(b, "%sgroup by (%s) (%s{$%c%s})", i ? " or " : "", t->keys, t->base[i],
+			  sel, extra);
 }
 
 bool prom_q_top_col(enum prom_q q, const char *col)
@@ -291,33 +293,24 @@ bool prom_q_top_col(enum prom_q q, const char *col)
 	return t && col && field_of(t, col) && strcmp(col, "state");
 }
 
-/* the template of the Ports or Jobs query ($S, $W, $Q as in queries[]) */
-static int table_text(enum prom_q q, const struct prom_qtop *top, bool rec, struct sb *b)
+/* the top rows: topk (bottomk) by the key, a row without it last (NaN),
+ * and those a label of which holds the search */
+static void put_top(struct sb *b, const struct qtable *t, const struct field *key,
+		    const struct prom_qtop *top, bool rec)
 {
-	const struct qtable *t = &qtables[q == PROM_Q_PORTS ? 0 : 1];
-	const struct field *key = top ? field_of(t, top->col) : NULL;
 	size_t i;
 
-	if (top && top->n > 0 && key && prom_q_top_col(q, top->col))
-		sb_put(b, "(");
-	else
-		key = NULL;
-	for (i = 0; i < t->fetched; i++)
-		sb_printf(b, "%slabel_replace(%s, \"f\", \"%s\", \"\", \"\")", i ? " or " : "",
-			  rec && t->f[i].rec ? t->f[i].rec : t->f[i].expr, t->f[i].f);
-	if (!key)
-		return b->err;
-	sb_printf(b, ") and on (%s) (%s(%ld, (", t->keys, top->asc ? "bottomk" : "topk", top->n);
+	sb_printf(b, "%s(%ld, (", top->asc ? "bottomk" : "topk", top->n);
 	put_expr(b, t, key, rec);
 	sb_put(b, ") or (");
-	put_base(b, t, "");
+	put_base(b, t, "", 'S');
 	sb_put(b, ") * NaN)");
 	if (top->search && *top->search) {
 		/* and the top rows among those a label of which holds it */
 		sb_printf(b, " or %s(%ld, ((", top->asc ? "bottomk" : "topk", top->n);
 		put_expr(b, t, key, rec);
 		sb_put(b, ") or (");
-		put_base(b, t, "");
+		put_base(b, t, "", 'S');
 		sb_printf(b, ") * NaN) and on (%s) (", t->keys);
 		for (i = 0; t->search[i]; i++) {
 			char m[64];
@@ -325,13 +318,53 @@ static int table_text(enum prom_q q, const struct prom_qtop *top, bool rec, stru
 			snprintf(m, sizeof(m), " %s=~\".*$Q.*\"", t->search[i]);
 			if (i)
 				sb_put(b, " or ");
-			put_base(b, t, m);
+			put_base(b, t, m, 'S');
 		}
 		sb_put(b, "))");
 	}
+}
+
+/* the key the table's rows are ranked by in Prometheus, or NULL: every row */
+static const struct field *top_key(enum prom_q q, const struct prom_qtop *top)
+{
+	const struct qtable *t = &qtables[q == PROM_Q_PORTS ? 0 : 1];
+
+	if (!top || top->n <= 0 || !prom_q_top_col(q, top->col))
+		return NULL;
+	return field_of(t, top->col);
+}
+
+/* the template of the Ports or Jobs query ($S, $s, $W, $Q as in
+ * queries[]): every field of the top rows, and the rows counted */
+static int table_text(enum prom_q q, const struct prom_qtop *top, bool rec, struct sb *b)
+{
+	const struct qtable *t = &qtables[q == PROM_Q_PORTS ? 0 : 1];
+	const struct field *key = top_key(q, top);
+	size_t i;
+
+	if (key)
+		sb_put(b, "(");
+	for (i = 0; i < t->fetched; i++)
+		sb_printf(b, "%slabel_replace(%s, \"f\", \"%s\", \"\", \"\")", i ? " or " : "",
+			  rec && t->f[i].rec ? t->f[i].rec : t->f[i].expr, t->f[i].f);
+	if (!key)
+		return b->err;
+	sb_printf(b, ") and on (%s) (", t->keys);
+	put_top(b, t, key, top, rec);
 	sb_put(b, ") or label_replace(count(");
-	put_base(b, t, "");
+	put_base(b, t, "", 's');
 	sb_put(b, "), \"f\", \"total\", \"\", \"\")");
+	return b->err;
+}
+
+/* the top rows alone (their labels), for the Ports query's first step */
+static int top_text(enum prom_q q, const struct prom_qtop *top, bool rec, struct sb *b)
+{
+	const struct field *key = top_key(q, top);
+
+	if (!key)
+		return -ENOENT;
+	put_top(b, &qtables[q == PROM_Q_PORTS ? 0 : 1], key, top, rec);
 	return b->err;
 }
 
@@ -343,48 +376,6 @@ const char *prom_q_name(enum prom_q q)
 const char *prom_q_rules(void)
 {
 	return "max by (window_seconds) (" R_INFO ")";
-}
-
-double prom_rules_window(const struct prom_vector *v, double want)
-{
-	double first = 0;
-	size_t i;
-
-	for (i = 0; v && i < v->n; i++) {
-		char *end;
-		const char *l = prom_label(&v->s[i], "window_seconds");
-		double w = strtod(l, &end);
-
-		if (end == l || *end || !isfinite(w) || w <= 0)
-			continue;
-		if (fabs(w - want) < 0.5)
-			return w;
-		if (!first)
-			first = w;
-	}
-	return first;
-}
-
-/* short enough for the status line at 80 columns */
-bool prom_rules_say(double rules_window, double window, char *why, size_t len)
-{
-	if (rules_window < 0)
-		snprintf(why, len, "recording rules not known: raw queries, rate[%gs]", window);
-	else if (rules_window == 0)
-		snprintf(why, len, "no recording rules: raw queries, rate[%gs]", window);
-	else if (fabs(rules_window - window) >= 0.5)
-		snprintf(why, len, "recording rules' window %gs, not rate[%gs]: raw queries",
-			 rules_window, window);
-	else
-		snprintf(why, len, "recording rules: rates as recorded, rate[%gs]", window);
-	return rules_window > 0 && fabs(rules_window - window) < 0.5;
-}
-
-double prom_window(double scrape_interval)
-{
-	double w = 4 * scrape_interval;
-
-	return w < 1 ? 1 : w;
 }
 
 /*
@@ -441,28 +432,15 @@ static void re_escape(char *dst, size_t len, const char *s)
 	dst[at] = '\0';
 }
 
-int prom_q_text(enum prom_q q, const struct prom_qctx *c, char *buf, size_t len)
+/* a template's $S, $s, $W, $I, $Q and label_replace's $1 into buf */
+static int expand(const char *text, const struct prom_qctx *c, const struct prom_qtop *top,
+		  char *buf, size_t len)
 {
-	const struct prom_qtop *top = q == PROM_Q_PORTS ? &c->ports : q == PROM_Q_JOBS ? &c->jobs : NULL;
-	const char *p, *text;
-	char tmpl[8192], w[32], re[1024];
-	struct sb b = { tmpl, sizeof(tmpl), 0, 0 };
+	const char *p;
+	char w[32], re[1024];
 	size_t at = 0;
 	int ret = 0;
 
-	/* a window PromQL cannot spell ([infs]) is never sent */
-	if ((unsigned int)q >= PROM_Q_N || !len || !isfinite(c->window) || c->window > 1e12)
-		return -EINVAL;
-	text = c->recorded && queries[q].rec ? queries[q].rec : queries[q].text;
-	if (q == PROM_Q_STALLS)
-		text = prom_q_stall_text();
-	if (!text) {
-		tmpl[0] = '\0';
-		ret = table_text(q, top, c->recorded, &b);
-		if (ret)
-			return ret;
-		text = tmpl;
-	}
 	snprintf(w, sizeof(w), "%.0fs", c->window < 1 ? 1 : c->window);
 	for (p = text; *p && !ret; p++) {
 		if (p[0] != '$' || !p[1]) {
@@ -472,19 +450,15 @@ int prom_q_text(enum prom_q q, const struct prom_qctx *c, char *buf, size_t len)
 			continue;
 		}
 		p++;
-		if (*p == 'S') {
-			if (c->match && *c->match) {
-				ret = put_str(buf, len, &at, c->match);
-				/* the next matcher, or the brace: a comma
-				 * before either is valid PromQL */
-				if (!ret)
+		if (*p == 'S' || *p == 's') {
+			/* each matcher followed by a comma: before the next
+			 * or the brace, either is valid PromQL */
+			const char *m[3] = { c->match, top ? top->match : NULL,
+					     top && *p == 'S' ? top->rows : NULL };
+
+			for (size_t k = 0; k < 3 && !ret; k++)
+				if (m[k] && *m[k] && !(ret = put_str(buf, len, &at, m[k])))
 					ret = put_str(buf, len, &at, ",");
-			}
-			if (!ret && top && top->match && *top->match) {
-				ret = put_str(buf, len, &at, top->match);
-				if (!ret)
-					ret = put_str(buf, len, &at, ",");
-			}
 		} else if (*p == 'W') {
 			ret = put_str(buf, len, &at, w);
 		} else if (*p == 'I') {
@@ -503,6 +477,88 @@ int prom_q_text(enum prom_q q, const struct prom_qctx *c, char *buf, size_t len)
 		return ret;
 	buf[at] = '\0';
 	return (int)at;
+}
+
+int prom_q_text(enum prom_q q, const struct prom_qctx *c, char *buf, size_t len)
+{
+	const struct prom_qtop *top = q == PROM_Q_PORTS ? &c->ports : q == PROM_Q_JOBS ? &c->jobs : NULL;
+	const char *text;
+	char tmpl[8192];
+	struct sb b = { tmpl, sizeof(tmpl), 0, 0 };
+	int ret;
+
+	/* a window PromQL cannot spell ([infs]) is never sent */
+	if ((unsigned int)q >= PROM_Q_N || !len || !isfinite(c->window) || c->window > 1e12)
+		return -EINVAL;
+	text = c->recorded && queries[q].rec ? queries[q].rec : queries[q].text;
+	if (q == PROM_Q_STALLS)
+		text = prom_q_stall_text();
+	if (!text) {
+		tmpl[0] = '\0';
+		ret = table_text(q, top, c->recorded, &b);
+		if (ret)
+			return ret;
+		text = tmpl;
+	}
+	return expand(text, c, top, buf, len);
+}
+
+int prom_q_top_text(enum prom_q q, const struct prom_qctx *c, char *buf, size_t len)
+{
+	char tmpl[8192];
+	struct sb b = { tmpl, sizeof(tmpl), 0, 0 };
+	int ret;
+
+	if (q != PROM_Q_PORTS || !len || !isfinite(c->window) || c->window > 1e12)
+		return -EINVAL;
+	tmpl[0] = '\0';
+	ret = top_text(q, &c->ports, c->recorded, &b);
+	return ret ? ret : expand(tmpl, c, &c->ports, buf, len);
+}
+
+/* sort, then unique: the instances of the top rows */
+static int by_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+int prom_q_rows(const struct prom_vector *v, char *m, size_t len)
+{
+	const char **in = calloc(v->n + 1, sizeof(*in));
+	char re[1024];
+	size_t i, k = 0, at = 0;
+	int ret;
+
+	if (!in)
+		return -ENOMEM;
+	for (i = 0; i < v->n; i++)
+		in[k++] = prom_label(&v->s[i], "instance");
+	qsort(in, k, sizeof(*in), by_str);
+	ret = put_str(m, len, &at, "instance=~\"");
+	for (i = 0; i < k && !ret; i++) {
+		if (i && !strcmp(in[i], in[i - 1]))
+			continue;
+		/* a value past re's room is not cut (it would match
+		 * another): the query goes whole instead */
+		if (strlen(in[i]) * 2 + 1 >= sizeof(re)) {
+			ret = -ENOSPC;
+			break;
+		}
+		re_escape(re, sizeof(re), in[i]);
+		if (at > strlen("instance=~\""))
+			ret = put_str(m, len, &at, "|");
+		if (!ret)
+			ret = put_quoted(m, len, &at, re);
+	}
+	if (!ret)
+		ret = put_str(m, len, &at, "\"");
+	free(in);
+	if (ret) {
+		m[0] = '\0';
+		return ret;
+	}
+	m[at] = '\0';
+	return 0;
 }
 
 /*
@@ -544,52 +600,4 @@ int prom_q_filter(enum prom_q q, const char *filter, char *m, size_t len)
 	}
 	m[at] = '\0';
 	return 1;
-}
-
-/*
- * name op "value" [, ...]: what goes between a selector's braces.  Checked
- * here so that a typo is said at start, not as Prometheus's parse error of
- * a query the user never wrote.
- */
-int prom_match_check(const char *m, char *err, size_t len)
-{
-	const char *p = m;
-
-	while (*p) {
-		const char *name = p;
-
-		while (*p == ' ')
-			p++;
-		name = p;
-		if (!(isalpha((unsigned char)*p) || *p == '_'))
-			goto bad;
-		while (isalnum((unsigned char)*p) || *p == '_')
-			p++;
-		if (!strncmp(p, "=~", 2) || !strncmp(p, "!~", 2) || !strncmp(p, "!=", 2))
-			p += 2;
-		else if (*p == '=')
-			p++;
-		else
-			goto bad;
-		if (*p != '"')
-			goto bad;
-		for (p++; *p && *p != '"'; p++)
-			if (*p == '\\' && p[1])
-				p++;
-		if (*p != '"')
-			goto bad;
-		p++;
-		while (*p == ' ')
-			p++;
-		if (*p == ',')
-			p++;
-		else if (*p)
-			goto bad;
-		continue;
-bad:
-		snprintf(err, len, "bad selector '%s' at '%.20s': label matchers are "
-			 "name=\"value\" (=, !=, =~, !~), comma-separated", m, name);
-		return -EINVAL;
-	}
-	return 0;
 }

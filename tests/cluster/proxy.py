@@ -49,6 +49,9 @@ def name_of(q):
     """the query's name by what only it holds (src/prom/query.c)"""
     if not q:
         return ""
+    # the Ports query's first step: its top rows alone (prom_q_top_text)
+    if q.startswith(("topk(", "bottomk(")) and "by (instance, device, port)" in q:
+        return "ports_top"
     for name, mark in (("rules", "rdma:rdmatop_rules_info"), ("stalls", "rdma_qp_stall_seconds"),
                        ("processes", "rdma_process_qps"),
                        ("jobs", "by (kind, group)"), ("errors", "by (instance, class) ("),

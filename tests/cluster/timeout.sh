@@ -8,7 +8,10 @@
 #    with its time, then backed off (asked in refreshes 1, 2 and 4 of 4,
 #    the others every refresh), the hosts kept;
 #  - a failed processes query's message leaves the status line once the
-#    host is closed and Prometheus answers (it stayed before).
+#    host is closed and Prometheus answers (it stayed before);
+#  - the Ports query's two steps (--rows): the top rows, then their hosts'
+#    ports; its first step failing is the Ports query's failure, said as
+#    such, its second step not sent.
 # shellcheck disable=SC2154 # tmp, bin, purl, pids come from the run script
 dport=$(free_port)
 timeout 300 python3 tests/cluster/proxy.py "$dport" "$purl" "$tmp/delay.log" errors 12 "$tmp/failing" &
@@ -71,3 +74,29 @@ else
 	bad "the host closed and Prometheus back: the processes query's message is gone" "$tmp/screen"
 fi
 keys q
+
+# the Ports query in two steps, through the proxy that fails what
+# $tmp/failing names
+asked_f() {
+	python3 -c 'import json, sys, collections
+c = collections.Counter(json.loads(l)["name"] for l in open(sys.argv[1]))
+print(" ".join("%s=%d" % kv for kv in sorted(c.items()) if kv[0].startswith("ports")))' "$tmp/fail.log"
+}
+: >"$tmp/fail.log"
+"$bin" --prometheus "$durl" --match 'job="rdma"' --json -n 1 --rows 10 >"$tmp/two.json" 2>"$tmp/two.err"
+got=$(asked_f)
+n=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["ports"]))' "$tmp/two.json" 2>/dev/null)
+[ "$got" = "ports=1 ports_state=1 ports_top=1" ] && [ "${n:-0}" -gt 0 ] &&
+	ok "--rows 10: Ports in two steps, the top rows then their hosts' ports ($got; $n rows)" ||
+	bad "--rows 10: Ports in two steps (got $got, $n rows)" "$tmp/two.err"
+echo ports_top >"$tmp/failing"
+: >"$tmp/fail.log"
+"$bin" --prometheus "$durl" --match 'job="rdma"' --json -n 1 --rows 10 >"$tmp/two.json" 2>"$tmp/two.err"
+rm -f "$tmp/failing"
+got=$(asked_f)
+if [ "$got" = "ports_state=1 ports_top=1" ] && grep -q 'query ports: HTTP 503' "$tmp/two.err" &&
+	python3 -c 'import json,sys; q=[x for x in json.load(open(sys.argv[1]))["queries"] if x["name"]=="ports"][0]; assert "503" in q["error"], q' "$tmp/two.json" 2>>"$tmp/two.err"; then
+	ok "the Ports query's first step failing: said as the Ports query's, the second not sent ($got)"
+else
+	bad "the Ports query's first step failing: said as the Ports query's (got $got)" "$tmp/two.err"
+fi
