@@ -30,12 +30,30 @@ def row(n, series, mode, d, rows):
     user, sys_, rss_kb, _ = open(d + "/time").read().split()
     filled = open(d + "/filled").read().strip()
     filled = int(filled) / 1000 if filled else 0
-    phase, reqs = None, {}
+    phase, reqs, marks = None, {}, {}
     for line in open(d + "/proxy.log"):
         if line[0] != "{":
             phase = line.split()[0]
+            marks[phase] = float(line.split()[1])
             continue
         reqs.setdefault(phase, []).append(json.loads(line))
+    # the dashboard's panes are filled once each of its queries has been
+    # answered within its --prometheus-timeout (10 s at -d 1): "hosts: N
+    # of N" shows from the up query alone, so the screen's mark is not
+    # enough (at 5,000 raw hosts the host query took 9-14 s)
+    dash = [r for ph in ("screen", "keys", "paused", "base", "end") for r in reqs.get(ph, [])
+            if r["query"] and r["name"] != "rules"]
+    answered, late = {}, {}
+    for r in dash:
+        if r["seconds"] <= 10.0:
+            answered.setdefault(r["name"], r["t"] + r["seconds"] - marks.get("screen", 0))
+        else:
+            late.setdefault(r["name"], r["seconds"])
+    missing = {k: v for k, v in late.items() if k not in answered}
+    if filled and answered and "screen" in marks:
+        filled = max(filled, max(answered.values()))
+    if missing:
+        filled = 0
     b = reqs.get("batch", [])
     status = [r for r in b if not r["query"]]
     queries = [r for r in b if r["query"]]
@@ -63,7 +81,7 @@ def row(n, series, mode, d, rows):
            "bytes": sum(r["bytes"] for r in b) / k, "pj_bytes": sum(r["bytes"] for r in pj) / k,
            "prom_slowest": [[s["name"], round(s["seconds"], 3)] for s in slowest],
            "build_max": max(r["build_seconds"] for r in refreshes), "cpu": (float(user) + float(sys_)) / k,
-           "rss_mb": int(rss_kb) / 1024, "filled_s": filled, "keys": keys,
+           "rss_mb": int(rss_kb) / 1024, "filled_s": filled, "never_in_time": missing, "keys": keys,
            "refreshes_during_keys": during, "base": base,
            "requests_during_base": len(reqs.get("base", []))}
     open(rows, "a").write(json.dumps(out) + "\n")
@@ -78,7 +96,8 @@ def row(n, series, mode, d, rows):
           "| %.3f s | %.2f s | %.1f MB | %s | %s / %s ms (%d refreshes; paused %s / %s) |" % (
               n, mode, int(series), out["queries"], out["status"], out["wire"] / 1e3, out["bytes"] / 1e6,
               out["pj_bytes"] / 1e3, slowest[0]["seconds"], slowest[-1]["seconds"], slowest[-1]["name"],
-              out["build_max"], out["cpu"], out["rss_mb"], "%.1f s" % filled if filled else "not filled",
+              out["build_max"], out["cpu"], out["rss_mb"], "%.1f s" % filled if filled else
+              "not filled" + "".join(" (%s: %.1f s, past the timeout)" % kv for kv in missing.items()),
               ms(keys.get("p50_ms")), ms(keys.get("p99_ms")), during, ms(base.get("p50_ms")),
               ms(base.get("p99_ms"))))
 
@@ -96,6 +115,9 @@ def check(rows):
         say(r["queries"] <= 12, "%d hosts, %s: %.1f queries a refresh (at most 12)" % (n, m, r["queries"]))
         say(r["build_max"] <= 0.1, "%d hosts, %s: the model built in %.3f s at most (0.1 s)" % (
             n, m, r["build_max"]))
+        # the answers' parse counts: rdmatop's work once they are in
+        say(r["cpu"] <= 0.1, "%d hosts, %s: %.3f s CPU a refresh, the parse with the rest (0.1 s)" % (
+            n, m, r["cpu"]))
         say(r["rss_mb"] <= 64, "%d hosts, %s: peak RSS %.1f MB (64 MB)" % (n, m, r["rss_mb"]))
         k = r["keys"]
         say(k.get("shown", 0) > 0 and k["missed"] == 0 and k["p99_ms"] <= 50 and r["refreshes_during_keys"] >= 2,
@@ -103,9 +125,11 @@ def check(rows):
                 n, m, k.get("p99_ms") and round(k["p99_ms"]), k.get("shown", 0), r["refreshes_during_keys"]))
         if m == "rules":
             say(all(r["recorded"]), "%d hosts, rules: every refresh read the recorded series" % n)
-        if n == 1000 and m == "rules":
-            say(0 < r["filled_s"] <= 2.0, "1000 hosts, rules: every pane filled in %.1f s "
-                "(two default intervals: 2 s)" % r["filled_s"])
+        if n == 1000:
+            # with the recording rules and without: the Ports query's
+            # two steps brought raw from 4.3 s to 1.9 s
+            say(0 < (r["filled_s"] or 0) <= 2.0, "1000 hosts, %s: every pane filled in %.1f s "
+                "(two default intervals: 2 s)" % (m, r["filled_s"] or 0))
     for m in ("raw", "rules"):
         mine = [r for r in rows if r["mode"] == m]
         if len(mine) > 1:
