@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "prom.h"
+#include "query.h"
 #include "util.h"
 
 /* the exporter's names */
@@ -286,6 +287,11 @@ static void put_base(struct sb *b, const struct qtable *t, const char *extra, ch
 			  sel, extra);
 }
 
+const char *const *prom_q_search(enum prom_q q)
+{
+	return q == PROM_Q_PORTS ? qtables[0].search : q == PROM_Q_JOBS ? qtables[1].search : NULL;
+}
+
 bool prom_q_top_col(enum prom_q q, const char *col)
 {
 	const struct qtable *t = q == PROM_Q_PORTS ? &qtables[0] : q == PROM_Q_JOBS ? &qtables[1] : NULL;
@@ -378,60 +384,6 @@ const char *prom_q_rules(void)
 	return "max by (window_seconds) (" R_INFO ")";
 }
 
-/*
- * A label value in a PromQL string: PromQL's lexer takes Go's escapes
- * (promql/parser/lex.go, lexEscape) and ends a double-quoted string at a
- * raw newline ("unterminated quoted string"), so backslash and quote are
- * escaped, \n \r \t by name and the other control bytes as \xNN.
- */
-static int put_quoted(char *buf, size_t len, size_t *at, const char *s)
-{
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-		char e[5];
-		size_t n;
-
-		if (ch == '"' || ch == '\\')
-			n = (size_t)snprintf(e, sizeof(e), "\\%c", ch);
-		else if (ch == '\n' || ch == '\r' || ch == '\t')
-			n = (size_t)snprintf(e, sizeof(e), "\\%c", ch == '\n' ? 'n' : ch == '\r' ? 'r' : 't');
-		else if (ch < 0x20 || ch == 0x7f)
-			n = (size_t)snprintf(e, sizeof(e), "\\x%02x", ch);
-		else
-			e[0] = (char)ch, n = 1;
-		if (*at + n >= len)
-			return -ENOSPC;
-		memcpy(buf + *at, e, n);
-		*at += n;
-	}
-	return 0;
-}
-
-static int put_str(char *buf, size_t len, size_t *at, const char *s)
-{
-	size_t n = strlen(s);
-
-	if (*at + n >= len)
-		return -ENOSPC;
-	memcpy(buf + *at, s, n);
-	*at += n;
-	return 0;
-}
-
-/* a search's text as RE2 takes it literally (\\Q...\\E is RE2's, but a
- * backslash of the text would end it) */
-static void re_escape(char *dst, size_t len, const char *s)
-{
-	size_t at = 0;
-
-	for (; *s && at + 3 < len; s++) {
-		if (strchr("\\.+*?()|[]{}^$", *s))
-			dst[at++] = '\\';
-		dst[at++] = *s;
-	}
-	dst[at] = '\0';
-}
-
 /* a template's $S, $s, $W, $I, $Q and label_replace's $1 into buf */
 static int expand(const char *text, const struct prom_qctx *c, const struct prom_qtop *top,
 		  char *buf, size_t len)
@@ -457,20 +409,20 @@ static int expand(const char *text, const struct prom_qctx *c, const struct prom
 					     top && *p == 'S' ? top->rows : NULL };
 
 			for (size_t k = 0; k < 3 && !ret; k++)
-				if (m[k] && *m[k] && !(ret = put_str(buf, len, &at, m[k])))
-					ret = put_str(buf, len, &at, ",");
+				if (m[k] && *m[k] && !(ret = prom_put_str(buf, len, &at, m[k])))
+					ret = prom_put_str(buf, len, &at, ",");
 		} else if (*p == 'W') {
-			ret = put_str(buf, len, &at, w);
+			ret = prom_put_str(buf, len, &at, w);
 		} else if (*p == 'I') {
-			ret = put_quoted(buf, len, &at, c->instance ? c->instance : "");
+			ret = prom_put_quoted(buf, len, &at, c->instance ? c->instance : "");
 		} else if (*p == 'Q') {
-			re_escape(re, sizeof(re), top && top->search ? top->search : "");
-			ret = put_quoted(buf, len, &at, re);
+			prom_re_escape(re, sizeof(re), top && top->search ? top->search : "");
+			ret = prom_put_quoted(buf, len, &at, re);
 		} else if (isdigit((unsigned char)*p)) {
 			/* label_replace's $1: as it is */
 			char ref[3] = { '$', *p, '\0' };
 
-			ret = put_str(buf, len, &at, ref);
+			ret = prom_put_str(buf, len, &at, ref);
 		}
 	}
 	if (ret)
@@ -514,90 +466,4 @@ int prom_q_top_text(enum prom_q q, const struct prom_qctx *c, char *buf, size_t 
 	tmpl[0] = '\0';
 	ret = top_text(q, &c->ports, c->recorded, &b);
 	return ret ? ret : expand(tmpl, c, &c->ports, buf, len);
-}
-
-/* sort, then unique: the instances of the top rows */
-static int by_str(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-int prom_q_rows(const struct prom_vector *v, char *m, size_t len)
-{
-	const char **in = calloc(v->n + 1, sizeof(*in));
-	char re[1024];
-	size_t i, k = 0, at = 0;
-	int ret;
-
-	if (!in)
-		return -ENOMEM;
-	for (i = 0; i < v->n; i++)
-		in[k++] = prom_label(&v->s[i], "instance");
-	qsort(in, k, sizeof(*in), by_str);
-	ret = put_str(m, len, &at, "instance=~\"");
-	for (i = 0; i < k && !ret; i++) {
-		if (i && !strcmp(in[i], in[i - 1]))
-			continue;
-		/* a value past re's room is not cut (it would match
-		 * another): the query goes whole instead */
-		if (strlen(in[i]) * 2 + 1 >= sizeof(re)) {
-			ret = -ENOSPC;
-			break;
-		}
-		re_escape(re, sizeof(re), in[i]);
-		if (at > strlen("instance=~\""))
-			ret = put_str(m, len, &at, "|");
-		if (!ret)
-			ret = put_quoted(m, len, &at, re);
-	}
-	if (!ret)
-		ret = put_str(m, len, &at, "\"");
-	free(in);
-	if (ret) {
-		m[0] = '\0';
-		return ret;
-	}
-	m[at] = '\0';
-	return 0;
-}
-
-/*
- * A matcher for a filter of the Ports or Jobs pane (key=val, key!=val,
- * key~re, key!~re, as prom_select_rows takes them) on a label every
- * series of its query has, into m (appended after a comma): 1 when it
- * became one, 0 when the filter needs every row, -ENOSPC.  A regex is
- * unanchored there (regexec) and anchored in PromQL: .*( ).* around it.
- */
-int prom_q_filter(enum prom_q q, const char *filter, char *m, size_t len)
-{
-	const struct qtable *t = q == PROM_Q_PORTS ? &qtables[0] : q == PROM_Q_JOBS ? &qtables[1] : NULL;
-	const char *op = filter ? strpbrk(filter, "=!~") : NULL;
-	char key[32];
-	size_t at = strlen(m), at0 = at, k, i;
-	bool neg, re;
-
-	if (!t || !op || (size_t)(op - filter) >= sizeof(key))
-		return 0;
-	k = (size_t)(op - filter);
-	memcpy(key, filter, k);
-	key[k] = '\0';
-	for (i = 0; t->search[i] && (strcmp(t->search[i], key) || !strcmp(key, "state")); i++)
-		;
-	if (!t->search[i])
-		return 0;
-	neg = op[0] == '!';
-	re = op[neg] == '~';
-	if (!re && op[neg] != '=')
-		return 0;
-	op += neg + 1;
-	/* m is left as it was when this one does not fit */
-	if ((at && put_str(m, len, &at, ",")) || put_str(m, len, &at, key) ||
-	    put_str(m, len, &at, neg ? (re ? "!~" : "!=") : (re ? "=~" : "=")) ||
-	    put_str(m, len, &at, re ? "\".*(" : "\"") || put_quoted(m, len, &at, op) ||
-	    put_str(m, len, &at, re ? ").*\"" : "\"")) {
-		m[at0] = '\0';
-		return -ENOSPC;
-	}
-	m[at] = '\0';
-	return 1;
 }
