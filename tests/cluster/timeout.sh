@@ -18,11 +18,13 @@ timeout 300 python3 tests/cluster/proxy.py "$dport" "$purl" "$tmp/delay.log" err
 pids="$pids $!"
 durl="http://127.0.0.1:$dport"
 wait_for 10 curl -s --max-time 5 -o /dev/null "$durl/-/ready"
-# asked: the requests of each name in the proxy's log, "name=count ..."
+# asked [LOG [PREFIX]]: the requests of each name (those beginning with
+# PREFIX) in the proxy's log (delay.log), "name=count ..."
 asked() {
 	python3 -c 'import json, sys, collections
 c = collections.Counter(json.loads(l)["name"] for l in open(sys.argv[1]))
-print(" ".join("%s=%d" % kv for kv in sorted(c.items())))' "$tmp/delay.log"
+print(" ".join("%s=%d" % kv for kv in sorted(c.items()) if kv[0].startswith(sys.argv[2])))' \
+		"${1:-$tmp/delay.log}" "${2:-}"
 }
 : >"$tmp/delay.log"
 "$bin" --prometheus "$durl" --match 'job="rdma"' --json -n 1 --prometheus-timeout 10 >"$tmp/once.json" 2>"$tmp/once.err"
@@ -77,14 +79,9 @@ keys q
 
 # the Ports query in two steps, through the proxy that fails what
 # $tmp/failing names
-asked_f() {
-	python3 -c 'import json, sys, collections
-c = collections.Counter(json.loads(l)["name"] for l in open(sys.argv[1]))
-print(" ".join("%s=%d" % kv for kv in sorted(c.items()) if kv[0].startswith("ports")))' "$tmp/fail.log"
-}
 : >"$tmp/fail.log"
 "$bin" --prometheus "$durl" --match 'job="rdma"' --json -n 1 --rows 10 >"$tmp/two.json" 2>"$tmp/two.err"
-got=$(asked_f)
+got=$(asked "$tmp/fail.log" ports)
 n=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["ports"]))' "$tmp/two.json" 2>/dev/null)
 [ "$got" = "ports=1 ports_state=1 ports_top=1" ] && [ "${n:-0}" -gt 0 ] &&
 	ok "--rows 10: Ports in two steps, the top rows then their hosts' ports ($got; $n rows)" ||
@@ -93,7 +90,7 @@ echo ports_top >"$tmp/failing"
 : >"$tmp/fail.log"
 "$bin" --prometheus "$durl" --match 'job="rdma"' --json -n 1 --rows 10 >"$tmp/two.json" 2>"$tmp/two.err"
 rm -f "$tmp/failing"
-got=$(asked_f)
+got=$(asked "$tmp/fail.log" ports)
 if [ "$got" = "ports_state=1 ports_top=1" ] && grep -q 'query ports: HTTP 503' "$tmp/two.err" &&
 	python3 -c 'import json,sys; q=[x for x in json.load(open(sys.argv[1]))["queries"] if x["name"]=="ports"][0]; assert "503" in q["error"], q' "$tmp/two.json" 2>>"$tmp/two.err"; then
 	ok "the Ports query's first step failing: said as the Ports query's, the second not sent ($got)"
