@@ -370,7 +370,9 @@ static void spark_cell(const struct ui *u, const struct snap_port *p, const stru
 	for (k = 0; k < n && k < m; k++)
 		hist[k] = isnan(hist[k]) ? tx[k] : isnan(tx[k]) ? hist[k] : hist[k] + tx[k];
 	graph_spark(spark, sizeof(spark), hist, n, sw, 0, u->view.ascii);
-	ui_put(y, x, sw, ROLE_GRAPH_RX, spark);
+	/* rdmatop's own cells: ui_put escapes a name's leading space (a
+	 * look-alike host) and the graph's padding read "\x20    …" */
+	ui_put_own(y, x, sw, ROLE_GRAPH_RX, spark);
 }
 
 /* The netdev's columns: pauses, discards, FEC */

@@ -46,6 +46,12 @@ for run in mlx5-roce:xterm-256color:80x24 mlx5-roce:vt100:80x24 mlx5-roce:xterm-
 		"^mlx5_0 +1 +ens1f0np0 +4\.5M/s +1\.5K/s +2\.7K/s +10/s"
 	hdr=$(links_hdr)
 	if [ "$size" = 200x50 ]; then
+		# the RX+TX history drawn, not escaped (its padding read "\x20 …")
+		screen
+		if grep -E '^mlx5_0 +1 +ACTIVE' "$tmp/screen" | grep -qE 'FAIL +[ ▁▂▃▄▅▆▇█]*[▁▂▃▄▅▆▇█] +[0-9.]+%' &&
+			! grep -qF '\x20' "$tmp/screen"; then
+			ok "links $name ($term $size): the RX+TX history drawn, no escape in it"
+		else bad "links $name ($term $size): the RX+TX history drawn, no escape in it"; fi
 		if grep -qE "$hs_net +FCS/s +SYMBOL/s +ERR/s +HEALTH +RXPWR +TEMP +STATE +PHYS .*RX/s +TX/s" <<<"$hdr"; then
 			ok "links $name ($term $size): every network column, then STATE and the rates"
 		else bad "links $name ($term $size): every network column, then STATE and the rates: $hdr"; fi
